@@ -1,0 +1,271 @@
+package mbg
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/shapan/shapan/formats/diag"
+	"github.com/shapan/shapan/formats/srcpos"
+	"github.com/shapan/shapan/formats/token"
+)
+
+// ReadMap reads a scenario .map file. The returned map locates every field
+// by its document path (the same paths as in the YAML form).
+func ReadMap(file string, src []byte) (*Scenario, *srcpos.Map, error) {
+	r := token.NewReader(file, src)
+	s := &Scenario{}
+	text := func(s string) token.Desc { return func() string { return s } }
+
+	nboard := r.Count(text("the number of board squares (header field 1)"), 4)
+	r.Mark("board")
+	s.NX = r.Int(text("the board window width nx (header field 2)"))
+	r.Mark("grid_size.nx")
+	s.NY = r.Int(text("the board window height ny (header field 3)"))
+	r.Mark("grid_size.ny")
+	s.WinMoney = r.Float32(text("the winning money (header field 4)"))
+	r.Mark("win_money")
+
+	s.Board = make([]Square, nboard)
+	for i := range s.Board {
+		sq := &s.Board[i]
+		p := srcpos.Index("board", i)
+		d := func(f string) token.Desc { return func() string { return fmt.Sprintf("board square %d: %s", i, f) } }
+		sq.Class = r.Int(d("class"))
+		r.Mark(p)
+		r.Mark(p + ".type")
+		sq.Base = r.Int(d("base (the city, institute or training room it belongs to)"))
+		r.Mark(p + "." + BaseKey(sq.Class))
+		sq.X = r.Int(d("x"))
+		r.Mark(p + ".at")
+		sq.Y = r.Int(d("y"))
+	}
+
+	nofficer := r.Count(text("the number of officers"), 6)
+	r.Mark("officers")
+	s.Officers = make([]Officer, nofficer)
+	for i := range s.Officers {
+		o := &s.Officers[i]
+		p := srcpos.Index("officers", i)
+		o.Name = r.Name(func() string { return fmt.Sprintf("officer %d: name", i+1) })
+		r.Mark(p)
+		r.Mark(p + ".name")
+		for k := range o.Props {
+			o.Props[k] = r.Float32(func() string { return fmt.Sprintf("officer %d (%s): ability %s", i+1, o.Name, PropKeys[k]) })
+			r.Mark(p + "." + PropKeys[k])
+		}
+	}
+
+	ncity := r.Count(text("the number of cities"), 9)
+	r.Mark("cities")
+	s.Cities = make([]City, ncity)
+	for i := range s.Cities {
+		c := &s.Cities[i]
+		p := srcpos.Index("cities", i)
+		c.Name = r.Name(func() string { return fmt.Sprintf("city %d: name", i+1) })
+		r.Mark(p)
+		r.Mark(p + ".name")
+		d := func(f string) token.Desc {
+			return func() string { return fmt.Sprintf("city %d (%s): %s", i+1, c.Name, f) }
+		}
+		c.Scope = r.Int(d("scope (0 small, 1 medium, 2 large)"))
+		r.Mark(p + ".scope")
+		c.Garrison = readList(r, d("number of garrison officers"), d, "garrison officer", p+".garrison")
+		c.Mayor = r.Int(d("mayor (an officer or -1)"))
+		r.Mark(p + ".mayor")
+		c.Treasurer = r.Int(d("treasurer (an officer or -1)"))
+		r.Mark(p + ".treasurer")
+		c.Rect = readRect(r, d, p+".rect")
+	}
+
+	nrole := r.Count(text("the number of roles"), 7)
+	r.Mark("roles")
+	s.Roles = make([]Role, nrole)
+	for i := range s.Roles {
+		ro := &s.Roles[i]
+		p := srcpos.Index("roles", i)
+		ro.Name = r.Name(func() string { return fmt.Sprintf("role %d: name", i+1) })
+		r.Mark(p)
+		r.Mark(p + ".name")
+		d := func(f string) token.Desc {
+			return func() string { return fmt.Sprintf("role %d (%s): %s", i+1, ro.Name, f) }
+		}
+		ro.Start = r.Int(d("starting square (or -1)"))
+		r.Mark(p + ".start")
+		ro.Techs = readList(r, d("number of known techs"), d, "tech", p+".techs")
+		ro.Retinue = readList(r, d("number of travelling officers"), d, "travelling officer", p+".retinue")
+		ro.Cities = readList(r, d("number of owned cities"), d, "owned city", p+".cities")
+		ro.Money = r.Float32(d("money"))
+		r.Mark(p + ".money")
+		ro.Dir = r.Int(d("direction (1 or -1)"))
+		r.Mark(p + ".dir")
+	}
+
+	ninst := r.Count(text("the number of institutes"), 6)
+	r.Mark("institutes")
+	s.Institutes = make([]Institute, ninst)
+	for i := range s.Institutes {
+		in := &s.Institutes[i]
+		p := srcpos.Index("institutes", i)
+		in.Name = r.Name(func() string { return fmt.Sprintf("institute %d: name", i+1) })
+		r.Mark(p)
+		r.Mark(p + ".name")
+		d := func(f string) token.Desc {
+			return func() string { return fmt.Sprintf("institute %d (%s): %s", i+1, in.Name, f) }
+		}
+		in.Techs = readList(r, d("number of techs"), d, "tech", p+".techs")
+		in.Rect = readRect(r, d, p+".rect")
+	}
+
+	ntrain := r.Count(text("the number of training rooms"), 6)
+	r.Mark("training_rooms")
+	s.TrainingRooms = make([]TrainingRoom, ntrain)
+	for i := range s.TrainingRooms {
+		t := &s.TrainingRooms[i]
+		p := srcpos.Index("training_rooms", i)
+		t.Name = r.Name(func() string { return fmt.Sprintf("training room %d: name", i+1) })
+		r.Mark(p)
+		r.Mark(p + ".name")
+		d := func(f string) token.Desc {
+			return func() string { return fmt.Sprintf("training room %d (%s): %s", i+1, t.Name, f) }
+		}
+		t.Item = r.Int(d("trained property (0 wu … 4 jing)"))
+		r.Mark(p + ".item")
+		t.Rect = readRect(r, d, p+".rect")
+	}
+	r.MarkAt("trailing_tokens", r.NextOffset())
+	s.Trailing = r.Rest()
+	if err := r.Err(); err != nil {
+		return nil, nil, err
+	}
+	return s, r.Map, nil
+}
+
+// readList reads "n v1 … vn" as integers, marking each item under path.
+func readList(r *token.Reader, count token.Desc, d func(string) token.Desc, item, path string) []int {
+	n := r.Count(count, 1)
+	r.Mark(path)
+	if n == 0 {
+		return nil
+	}
+	out := make([]int, n)
+	for k := range out {
+		out[k] = r.Int(d(item + " " + strconv.Itoa(k+1)))
+		r.Mark(srcpos.Index(path, k))
+	}
+	return out
+}
+
+func readRect(r *token.Reader, d func(string) token.Desc, path string) Rect {
+	var rc Rect
+	rc.X0 = r.Int(d("rectangle x0"))
+	r.Mark(path)
+	rc.Y0 = r.Int(d("rectangle y0"))
+	rc.X1 = r.Int(d("rectangle x1"))
+	rc.Y1 = r.Int(d("rectangle y1"))
+	return rc
+}
+
+// WriteMap writes s as a .map file the original game reads.
+func WriteMap(s *Scenario) ([]byte, error) {
+	if err := checkNames(s); err != nil {
+		return nil, err
+	}
+	var b strings.Builder
+	f32 := token.FormatFloat32
+	fmt.Fprintf(&b, "%d %d %d %s\n\n", len(s.Board), s.NX, s.NY, f32(s.WinMoney))
+	for _, sq := range s.Board {
+		fmt.Fprintf(&b, "%d %d %d %d\n", sq.Class, sq.Base, sq.X, sq.Y)
+	}
+	fmt.Fprintf(&b, "\n%d\n", len(s.Officers))
+	for _, o := range s.Officers {
+		fmt.Fprintf(&b, "%s %s %s %s %s %s\n", o.Name, f32(o.Props[0]), f32(o.Props[1]), f32(o.Props[2]), f32(o.Props[3]), f32(o.Props[4]))
+	}
+	fmt.Fprintf(&b, "\n%d\n", len(s.Cities))
+	for _, c := range s.Cities {
+		fmt.Fprintf(&b, "%s %d %s %d %d %s\n", c.Name, c.Scope, list(c.Garrison), c.Mayor, c.Treasurer, rect(c.Rect))
+	}
+	fmt.Fprintf(&b, "\n%d\n", len(s.Roles))
+	for _, ro := range s.Roles {
+		fmt.Fprintf(&b, "%s %d\n    %s\n    %s\n    %s\n    %s\n    %d\n", ro.Name, ro.Start, list(ro.Techs), list(ro.Retinue), list(ro.Cities), f32(ro.Money), ro.Dir)
+	}
+	fmt.Fprintf(&b, "\n%d\n", len(s.Institutes))
+	for _, in := range s.Institutes {
+		fmt.Fprintf(&b, "%s %s %s\n", in.Name, list(in.Techs), rect(in.Rect))
+	}
+	fmt.Fprintf(&b, "\n%d\n", len(s.TrainingRooms))
+	for _, t := range s.TrainingRooms {
+		fmt.Fprintf(&b, "%s %d %s\n", t.Name, t.Item, rect(t.Rect))
+	}
+	writeTrailing(&b, s.Trailing)
+	return []byte(b.String()), nil
+}
+
+func writeTrailing(b *strings.Builder, tokens []string) {
+	if len(tokens) > 0 {
+		b.WriteString("\n")
+		b.WriteString(strings.Join(tokens, " "))
+		b.WriteString("\n")
+	}
+}
+
+// list writes "n v1 … vn".
+func list(vs []int) string {
+	var b strings.Builder
+	b.WriteString(strconv.Itoa(len(vs)))
+	for _, v := range vs {
+		b.WriteByte(' ')
+		b.WriteString(strconv.Itoa(v))
+	}
+	return b.String()
+}
+
+func rect(r Rect) string { return fmt.Sprintf("%d %d %d %d", r.X0, r.Y0, r.X1, r.Y1) }
+
+// checkNames refuses names a token file cannot hold: empty ones and ones
+// with white space (they would split into several tokens).
+func checkNames(s *Scenario) error {
+	var errs diag.List
+	check := func(what, name string) {
+		if msg := LegacyNameProblem(name); msg != "" {
+			errs = append(errs, diag.Diagnostic{Severity: diag.Error, Code: diag.CodeUnwritable, Message: fmt.Sprintf("%s: %s", what, msg)})
+		}
+	}
+	for i, o := range s.Officers {
+		check(fmt.Sprintf("officer %d (%s)", i+1, o.Name), o.Name)
+	}
+	for i, c := range s.Cities {
+		check(fmt.Sprintf("city %d (%s)", i+1, c.Name), c.Name)
+	}
+	for i, ro := range s.Roles {
+		check(fmt.Sprintf("role %d (%s)", i+1, ro.Name), ro.Name)
+	}
+	for i, in := range s.Institutes {
+		check(fmt.Sprintf("institute %d (%s)", i+1, in.Name), in.Name)
+	}
+	for i, t := range s.TrainingRooms {
+		check(fmt.Sprintf("training room %d (%s)", i+1, t.Name), t.Name)
+	}
+	checkTrailing(&errs, s.Trailing)
+	return errs.Err()
+}
+
+func checkTrailing(errs *diag.List, tokens []string) {
+	for _, t := range tokens {
+		if LegacyNameProblem(t) != "" {
+			*errs = append(*errs, diag.Diagnostic{Severity: diag.Error, Code: diag.CodeUnwritable, Message: fmt.Sprintf("trailing token %q cannot be written to a legacy file", t)})
+		}
+	}
+}
+
+// LegacyNameProblem says why name cannot be written as one token of a
+// legacy file, or returns "".
+func LegacyNameProblem(name string) string {
+	if name == "" {
+		return "an empty name cannot be written to a legacy file"
+	}
+	if strings.IndexFunc(name, token.IsSpace) >= 0 {
+		return fmt.Sprintf("the name %q contains white space and cannot be written to a legacy file (the game would read it as several values)", name)
+	}
+	return ""
+}

@@ -1,0 +1,567 @@
+package mbg
+
+import (
+	"fmt"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/shapan/shapan/formats/diag"
+	"github.com/shapan/shapan/formats/srcpos"
+	"github.com/shapan/shapan/formats/yamlx"
+)
+
+// publicEnemy is how the alliance state -2 (公愤, public enemy) is written.
+const publicEnemy = "public_enemy"
+
+var cardNames = yamlx.NewNames("card", CardNames)
+
+type saveNames struct {
+	officers, cities, roles, institutes, rooms *yamlx.Names
+}
+
+func newSaveNames(s *Save) saveNames {
+	names := func(n int, f func(int) string) []string {
+		out := make([]string, n)
+		for i := range out {
+			out[i] = f(i)
+		}
+		return out
+	}
+	return saveNames{
+		officers:   yamlx.NewNames("officer", names(len(s.Officers), func(i int) string { return s.Officers[i].Name })),
+		cities:     yamlx.NewNames("city", names(len(s.Cities), func(i int) string { return s.Cities[i].Name })),
+		roles:      yamlx.NewNames("role", names(len(s.Roles), func(i int) string { return s.Roles[i].Name })),
+		institutes: yamlx.NewNames("institute", names(len(s.Institutes), func(i int) string { return s.Institutes[i].Name })),
+		rooms:      yamlx.NewNames("training room", names(len(s.TrainingRooms), func(i int) string { return s.TrainingRooms[i].Name })),
+	}
+}
+
+func (ns saveNames) base(class int) *yamlx.Names {
+	switch class {
+	case ClassCity:
+		return ns.cities
+	case ClassInstitute:
+		return ns.institutes
+	case ClassTrainingRoom:
+		return ns.rooms
+	}
+	return nil
+}
+
+// place returns the resolver of an officer's location for his job.
+func (ns saveNames) place(job int) *yamlx.Names {
+	switch job {
+	case JobMayor, JobTreasurer, JobGarrison:
+		return ns.cities
+	case JobResearcher:
+		return ns.institutes
+	case JobTrainee:
+		return ns.rooms
+	}
+	return nil
+}
+
+// roleRef is a role reference that can never be mistaken for public_enemy.
+func (ns saveNames) roleRef(i int) *yaml.Node {
+	n := ns.roles.Ref(i)
+	if n.Value == publicEnemy || n.Value == "none" {
+		return yamlx.Int(i)
+	}
+	return n
+}
+
+func optInt0(v int) *yaml.Node {
+	if v == 0 {
+		return nil
+	}
+	return yamlx.Int(v)
+}
+
+func optTrue(v bool) *yaml.Node {
+	if !v {
+		return nil
+	}
+	return yamlx.Bool(true)
+}
+
+// EncodeSave writes s as an mbg/save YAML document.
+func EncodeSave(s *Save) ([]byte, error) {
+	ns := newSaveNames(s)
+	root := yamlx.KindHeader(KindSave, SaveVersion)
+	yamlx.Add(root, "turn", yamlx.Int(s.Turn))
+	section(root, "acting_role", "the role whose action was in progress when the game was saved", ns.roles.Ref(s.ActingRole))
+	yamlx.Add(root, "win_money", yamlx.Float32(s.WinMoney))
+	yamlx.Add(root, "grid_size", yamlx.Flow(yamlx.Map("nx", yamlx.Int(s.NX), "ny", yamlx.Int(s.NY))))
+
+	board := yamlx.Seq()
+	for _, sq := range s.Board {
+		m := yamlx.Flow(yamlx.Map("type", yamlx.Enum(sq.Class, ClassNames)))
+		if names := ns.base(sq.Class); names != nil {
+			yamlx.Add(m, BaseKey(sq.Class), names.Ref(sq.Base))
+		} else if sq.Base != 0 {
+			yamlx.Add(m, "base", yamlx.Int(sq.Base))
+		}
+		yamlx.Add(m, "barrier", optTrue(sq.Barrier))
+		yamlx.Add(m, "robber", optTrue(sq.Robber))
+		var present []int
+		for r, p := range sq.Present {
+			if p {
+				present = append(present, r)
+			}
+		}
+		if len(present) > 0 {
+			yamlx.Add(m, "present", ns.roles.Refs(present))
+		}
+		board.Content = append(board.Content, m)
+	}
+	yamlx.Add(root, "board", board)
+
+	cities := yamlx.Seq()
+	for _, c := range s.Cities {
+		cities.Content = append(cities.Content, yamlx.Map(
+			"name", yamlx.Str(c.Name),
+			"scope", yamlx.Enum(c.Scope, ScopeNames),
+			"defence", yamlx.Float32(c.HP),
+			"defence_max", yamlx.Float32(c.HPMax),
+			"owner", optionalRef(ns.roles, c.Role),
+			"mayor", optionalRef(ns.officers, c.Mayor),
+			"treasurer", optionalRef(ns.officers, c.Treasurer),
+			"fengshui", yamlx.Float32(c.Fengshui),
+			"garrison", ns.officers.Refs(sortedSet(c.Garrison))))
+	}
+	yamlx.Add(root, "cities", cities)
+
+	insts := yamlx.Seq()
+	for _, in := range s.Institutes {
+		research := yamlx.Map()
+		for r := range in.Researcher {
+			if in.Researcher[r] == -1 && in.OnStudy[r] == -1 && in.Points[r] == 0 {
+				continue
+			}
+			research.Content = append(research.Content, ns.roles.Ref(r), yamlx.Flow(yamlx.Map(
+				"researcher", optionalRef(ns.officers, in.Researcher[r]),
+				"tech", optionalRef(techNames, in.OnStudy[r]),
+				"points", yamlx.Float32(in.Points[r]))))
+		}
+		m := yamlx.Map("name", yamlx.Str(in.Name), "techs", techNames.Refs(in.Techs))
+		if len(research.Content) > 0 {
+			yamlx.Add(m, "research", research)
+		}
+		insts.Content = append(insts.Content, m)
+	}
+	yamlx.Add(root, "institutes", insts)
+
+	rooms := yamlx.Seq()
+	for _, t := range s.TrainingRooms {
+		training := yamlx.Map()
+		for r := range t.Trainee {
+			if t.Trainee[r] == -1 && t.Rounds[r] == 0 {
+				continue
+			}
+			training.Content = append(training.Content, ns.roles.Ref(r), yamlx.Flow(yamlx.Map(
+				"trainee", optionalRef(ns.officers, t.Trainee[r]),
+				"rounds", yamlx.Int(t.Rounds[r]))))
+		}
+		m := yamlx.Map("name", yamlx.Str(t.Name), "item", yamlx.Enum(t.Item, PropKeys))
+		if len(training.Content) > 0 {
+			yamlx.Add(m, "training", training)
+		}
+		rooms.Content = append(rooms.Content, m)
+	}
+	yamlx.Add(root, "training_rooms", rooms)
+
+	officers := yamlx.Seq()
+	for _, o := range s.Officers {
+		m := yamlx.Flow(yamlx.Map("name", yamlx.Str(o.Name), "role", optionalRef(ns.roles, o.Role)))
+		if o.Job != JobNone {
+			yamlx.Add(m, "job", yamlx.Enum(o.Job, JobNames))
+		}
+		if names := ns.place(o.Job); names != nil {
+			yamlx.Add(m, "at", names.Ref(o.Loc))
+		} else if o.Loc != -1 {
+			yamlx.Add(m, "at", yamlx.Int(o.Loc))
+		}
+		yamlx.Add(m, "hp", yamlx.Float32(o.HP))
+		yamlx.Add(m, "hp_max", yamlx.Float32(o.HPMax))
+		for k, key := range PropKeys {
+			yamlx.Add(m, key, yamlx.Float32(o.Props[k]))
+		}
+		yamlx.Add(m, "quit", optTrue(o.Quit))
+		yamlx.Add(m, "rumour", optInt0(o.Rumour))
+		yamlx.Add(m, "poison", optInt0(o.Poison))
+		yamlx.Add(m, "level", yamlx.Enum(o.Level, LevelNames))
+		officers.Content = append(officers.Content, m)
+	}
+	yamlx.Add(root, "officers", officers)
+
+	roles := yamlx.Seq()
+	for _, ro := range s.Roles {
+		m := yamlx.Map("name", yamlx.Str(ro.Name),
+			"at", yamlx.Comment(yamlx.Int(ro.Loc), startComment(ro.Loc)),
+			"money", yamlx.Float32(ro.Money),
+			"dir", yamlx.Int(ro.Dir))
+		if ro.MoveState != 0 || ro.MoveTurns != 0 {
+			yamlx.Add(m, "move_state", yamlx.Enum(ro.MoveState, MoveStateNames))
+			yamlx.Add(m, "move_turns", yamlx.Int(ro.MoveTurns))
+		}
+		yamlx.Add(m, "extra_action", optTrue(ro.ExtraAction))
+		if ro.Alliance != -1 || ro.AllianceTurns != 0 {
+			switch {
+			case ro.Alliance == -2:
+				yamlx.Add(m, "alliance", yamlx.Str(publicEnemy))
+			case ro.Alliance == -1:
+				yamlx.Add(m, "alliance", yamlx.Str("none"))
+			default:
+				yamlx.Add(m, "alliance", ns.roleRef(ro.Alliance))
+			}
+			yamlx.Add(m, "alliance_turns", yamlx.Int(ro.AllianceTurns))
+		}
+		yamlx.Add(m, "techs", techNames.Refs(sortedSet(ro.Techs)))
+		yamlx.Add(m, "retinue", ns.officers.Refs(sortedSet(ro.Retinue)))
+		yamlx.Add(m, "cities", ns.cities.Refs(sortedSet(ro.Cities)))
+		yamlx.Add(m, "researchers", ns.officers.Refs(sortedSet(ro.Researchers)))
+		yamlx.Add(m, "trainees", ns.officers.Refs(sortedSet(ro.Trainees)))
+		cards := yamlx.Flow(yamlx.Map())
+		for c, count := range ro.Cards {
+			if count != 0 {
+				cards.Content = append(cards.Content, yamlx.Str(CardNames[c]), yamlx.Int(count))
+			}
+		}
+		if len(cards.Content) > 0 {
+			yamlx.Add(m, "cards", cards)
+		}
+		roles.Content = append(roles.Content, m)
+	}
+	yamlx.Add(root, "roles", roles)
+
+	free := yamlx.Map()
+	for lv, pool := range s.Free {
+		yamlx.Add(free, LevelNames[lv], ns.officers.Refs(sortedSet(pool)))
+	}
+	section(root, "free", "officers nobody has hired, by level", free)
+	addTrailing(root, s.Trailing)
+	return yamlx.Encode("mbg-save.schema.json", root)
+}
+
+// DecodeSave reads an mbg/save YAML document.
+func DecodeSave(file string, src []byte) (*Save, *srcpos.Map, error) {
+	d, err := yamlx.Parse(file, src)
+	if err != nil {
+		return nil, nil, err
+	}
+	m := d.Root.Mapping()
+	if _, ok := yamlx.CheckKind(m, KindSave, SaveVersion); !ok {
+		return nil, nil, d.Err()
+	}
+	s := &Save{}
+	if n, ok := m.Need("turn", "", "the turn number"); ok {
+		s.Turn, _ = n.Int()
+	}
+	if n, ok := m.Need("win_money", "", "a number"); ok {
+		s.WinMoney, _ = n.Float32()
+	}
+	if n, ok := m.Get("grid_size", ""); ok {
+		g := n.Mapping()
+		s.NX = optInt(g, "nx")
+		s.NY = optInt(g, "ny")
+		g.Done()
+	}
+	// Names first: every list may refer to every other.
+	officerItems := items(m, "officers")
+	cityItems := items(m, "cities")
+	roleItems := items(m, "roles")
+	instItems := items(m, "institutes")
+	roomItems := items(m, "training_rooms")
+	s.Officers = make([]SaveOfficer, len(officerItems))
+	for i, it := range officerItems {
+		s.Officers[i].Name = itemName(it, "officer", i)
+	}
+	s.Cities = make([]SaveCity, len(cityItems))
+	for i, it := range cityItems {
+		s.Cities[i].Name = itemName(it, "city", i)
+	}
+	s.Roles = make([]SaveRole, len(roleItems))
+	for i, it := range roleItems {
+		s.Roles[i].Name = itemName(it, "role", i)
+	}
+	s.Institutes = make([]SaveInstitute, len(instItems))
+	for i, it := range instItems {
+		s.Institutes[i].Name = itemName(it, "institute", i)
+	}
+	s.TrainingRooms = make([]SaveTrainingRoom, len(roomItems))
+	for i, it := range roomItems {
+		s.TrainingRooms[i].Name = itemName(it, "training room", i)
+	}
+	ns := newSaveNames(s)
+	nrole := len(s.Roles)
+	if n, ok := m.Need("acting_role", "", "the role whose action was in progress"); ok {
+		s.ActingRole, _ = ns.roles.Resolve(n)
+	}
+	for i, it := range needItems(m, "board", "board squares") {
+		s.Board = append(s.Board, decodeSaveSquare(it, i, ns, nrole))
+	}
+	for i, it := range cityItems {
+		decodeSaveCity(it, &s.Cities[i], i, ns)
+	}
+	for i, it := range instItems {
+		decodeSaveInstitute(it, &s.Institutes[i], i, ns, nrole)
+	}
+	for i, it := range roomItems {
+		decodeSaveRoom(it, &s.TrainingRooms[i], i, ns, nrole)
+	}
+	for i, it := range officerItems {
+		decodeSaveOfficer(it, &s.Officers[i], i, ns)
+	}
+	for i, it := range roleItems {
+		decodeSaveRole(it, &s.Roles[i], i, ns)
+	}
+	if n, ok := m.Get("free", "free officers"); ok {
+		fm := n.Mapping()
+		for lv, key := range LevelNames {
+			if n, ok := fm.Get(key, ""); ok {
+				s.Free[lv] = sortedSet(ns.officers.ResolveList(n))
+			}
+		}
+		fm.Done()
+	}
+	s.Trailing = decodeTrailing(m)
+	m.Done()
+	if err := d.Err(); err != nil {
+		return nil, nil, err
+	}
+	return s, d.Map, nil
+}
+
+func optBool(m *yamlx.Mapping, key string) bool {
+	if n, ok := m.Get(key, ""); ok {
+		v, _ := n.Bool()
+		return v
+	}
+	return false
+}
+
+func optFloat(m *yamlx.Mapping, key string) float32 {
+	if n, ok := m.Get(key, ""); ok {
+		v, _ := n.Float32()
+		return v
+	}
+	return 0
+}
+
+func needFloat(m *yamlx.Mapping, key, what string) float32 {
+	if n, ok := m.Need(key, what, "a number"); ok {
+		v, _ := n.Float32()
+		return v
+	}
+	return 0
+}
+
+func decodeSaveSquare(it yamlx.Node, i int, ns saveNames, nrole int) SaveSquare {
+	sq := SaveSquare{Present: make([]bool, nrole)}
+	sm := it.Labeled(fmt.Sprintf("board square %d", i)).Mapping()
+	if sm == nil {
+		return sq
+	}
+	if n, ok := sm.Need("type", "", "one of "+joinNames(ClassNames)); ok {
+		sq.Class, _ = n.Enum(ClassNames)
+	}
+	if names := ns.base(sq.Class); names != nil {
+		key := BaseKey(sq.Class)
+		if n, ok := sm.Need(key, "", "the "+key+" this square belongs to"); ok {
+			sq.Base, _ = names.Resolve(n)
+		}
+	} else {
+		sq.Base = optInt(sm, "base")
+	}
+	sq.Barrier = optBool(sm, "barrier")
+	sq.Robber = optBool(sm, "robber")
+	if n, ok := sm.Get("present", "roles present"); ok {
+		for _, it := range n.Items() {
+			if r, ok := ns.roles.Resolve(it); ok {
+				if r < 0 || r >= nrole {
+					it.Errorf(diag.CodeBadRef, "there is no role %d", r)
+					continue
+				}
+				sq.Present[r] = true
+			}
+		}
+	}
+	sm.Done()
+	return sq
+}
+
+func decodeSaveCity(it yamlx.Node, c *SaveCity, i int, ns saveNames) {
+	cm := labeled(it, "city", i)
+	nameField(cm)
+	if n, ok := cm.Need("scope", "", "small, medium or large"); ok {
+		c.Scope, _ = n.Enum(ScopeNames)
+	}
+	c.HP = needFloat(cm, "defence", "")
+	c.HPMax = needFloat(cm, "defence_max", "maximum defence")
+	c.Role = optRef(cm, "owner", ns.roles)
+	c.Mayor = optRef(cm, "mayor", ns.officers)
+	c.Treasurer = optRef(cm, "treasurer", ns.officers)
+	c.Fengshui = optFloat(cm, "fengshui")
+	if n, ok := cm.Get("garrison", ""); ok {
+		c.Garrison = sortedSet(ns.officers.ResolveList(n))
+	}
+	cm.Done()
+}
+
+// perRoleEntries reads a mapping keyed by role, calling f for each entry.
+func perRoleEntries(n yamlx.Node, ns saveNames, nrole int, f func(role int, m *yamlx.Mapping)) {
+	seen := map[int]bool{}
+	for _, p := range n.Mapping().Pairs() {
+		r, ok := ns.roles.Resolve(p.Key)
+		if !ok {
+			continue
+		}
+		if r < 0 || r >= nrole {
+			p.Key.Errorf(diag.CodeBadRef, "there is no role %d", r)
+			continue
+		}
+		if seen[r] {
+			p.Key.Errorf(diag.CodeStructure, "role %s appears twice", p.Key.N.Value)
+			continue
+		}
+		seen[r] = true
+		em := p.Value.Mapping()
+		if em != nil {
+			f(r, em)
+			em.Done()
+		}
+	}
+}
+
+func decodeSaveInstitute(it yamlx.Node, in *SaveInstitute, i int, ns saveNames, nrole int) {
+	im := labeled(it, "institute", i)
+	nameField(im)
+	if n, ok := im.Get("techs", ""); ok {
+		in.Techs = techNames.ResolveList(n)
+	}
+	in.Researcher = filled(nrole, -1)
+	in.OnStudy = filled(nrole, -1)
+	in.Points = make([]float32, nrole)
+	if n, ok := im.Get("research", ""); ok {
+		perRoleEntries(n, ns, nrole, func(r int, em *yamlx.Mapping) {
+			in.Researcher[r] = optRef(em, "researcher", ns.officers)
+			in.OnStudy[r] = optRef(em, "tech", techNames)
+			in.Points[r] = optFloat(em, "points")
+		})
+	}
+	im.Done()
+}
+
+func decodeSaveRoom(it yamlx.Node, t *SaveTrainingRoom, i int, ns saveNames, nrole int) {
+	tm := labeled(it, "training room", i)
+	nameField(tm)
+	if n, ok := tm.Need("item", "trained property", "one of "+joinNames(PropKeys)); ok {
+		t.Item, _ = n.Enum(PropKeys)
+	}
+	t.Trainee = filled(nrole, -1)
+	t.Rounds = make([]int, nrole)
+	if n, ok := tm.Get("training", ""); ok {
+		perRoleEntries(n, ns, nrole, func(r int, em *yamlx.Mapping) {
+			t.Trainee[r] = optRef(em, "trainee", ns.officers)
+			t.Rounds[r] = optInt(em, "rounds")
+		})
+	}
+	tm.Done()
+}
+
+func decodeSaveOfficer(it yamlx.Node, o *SaveOfficer, i int, ns saveNames) {
+	om := labeled(it, "officer", i)
+	nameField(om)
+	o.Role = optRef(om, "role", ns.roles)
+	o.Job = JobNone
+	if n, ok := om.Get("job", ""); ok {
+		o.Job, _ = n.Enum(JobNames)
+	}
+	o.Loc = -1
+	if n, ok := om.Get("at", "location"); ok {
+		if names := ns.place(o.Job); names != nil {
+			o.Loc, _ = names.Resolve(n)
+		} else {
+			o.Loc, _ = n.Int()
+		}
+	}
+	o.HP = needFloat(om, "hp", "")
+	o.HPMax = needFloat(om, "hp_max", "maximum hp")
+	for k, key := range PropKeys {
+		o.Props[k] = needFloat(om, key, "ability "+key)
+	}
+	o.Quit = optBool(om, "quit")
+	o.Rumour = optInt(om, "rumour")
+	o.Poison = optInt(om, "poison")
+	if n, ok := om.Need("level", "", "low, medium or high"); ok {
+		o.Level, _ = n.Enum(LevelNames)
+	}
+	om.Done()
+}
+
+func decodeSaveRole(it yamlx.Node, ro *SaveRole, i int, ns saveNames) {
+	rm := labeled(it, "role", i)
+	nameField(rm)
+	if n, ok := rm.Need("at", "square", "a square number, or -1"); ok {
+		ro.Loc, _ = n.Int()
+	}
+	ro.Money = needFloat(rm, "money", "")
+	if n, ok := rm.Need("dir", "direction", "1 or -1"); ok {
+		ro.Dir, _ = n.Int()
+	}
+	if n, ok := rm.Get("move_state", "movement state"); ok {
+		ro.MoveState, _ = n.Enum(MoveStateNames)
+	}
+	ro.MoveTurns = optInt(rm, "move_turns")
+	ro.ExtraAction = optBool(rm, "extra_action")
+	ro.Alliance = -1
+	if n, ok := rm.Get("alliance", ""); ok {
+		switch n.N.Value {
+		case publicEnemy:
+			ro.Alliance = -2
+		case "none":
+			ro.Alliance = -1
+		default:
+			ro.Alliance, _ = ns.roles.Resolve(n)
+		}
+	}
+	ro.AllianceTurns = optInt(rm, "alliance_turns")
+	sets := []struct {
+		key   string
+		names *yamlx.Names
+		dst   *[]int
+	}{
+		{"techs", techNames, &ro.Techs},
+		{"retinue", ns.officers, &ro.Retinue},
+		{"cities", ns.cities, &ro.Cities},
+		{"researchers", ns.officers, &ro.Researchers},
+		{"trainees", ns.officers, &ro.Trainees},
+	}
+	for _, st := range sets {
+		if n, ok := rm.Get(st.key, ""); ok {
+			*st.dst = sortedSet(st.names.ResolveList(n))
+		}
+	}
+	if n, ok := rm.Get("cards", ""); ok {
+		for _, p := range n.Mapping().Pairs() {
+			c, ok := cardNames.Resolve(p.Key)
+			if !ok {
+				continue
+			}
+			if c < 0 || c >= NumCards {
+				p.Key.Errorf(diag.CodeBadRef, "there is no card %d (cards are 0 to %d)", c, NumCards-1)
+				continue
+			}
+			ro.Cards[c], _ = p.Value.Int()
+		}
+	}
+	rm.Done()
+}
+
+func filled(n, v int) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = v
+	}
+	return out
+}

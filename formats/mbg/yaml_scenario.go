@@ -1,0 +1,347 @@
+package mbg
+
+import (
+	"fmt"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/shapan/shapan/formats/srcpos"
+	"github.com/shapan/shapan/formats/yamlx"
+)
+
+// Document kinds and the format versions this package writes.
+const (
+	KindScenario    = "mbg/scenario"
+	KindSave        = "mbg/save"
+	ScenarioVersion = 1
+	SaveVersion     = 1
+)
+
+// techNames resolves tech references; techs are named by the fixed table.
+var techNames = yamlx.NewNames("tech", TechNames)
+
+// scenarioNames holds the resolvers of one scenario's references.
+type scenarioNames struct {
+	officers, cities, roles, institutes, rooms *yamlx.Names
+}
+
+func newScenarioNames(s *Scenario) scenarioNames {
+	return scenarioNames{
+		officers:   yamlx.NewNames("officer", s.OfficerNames()),
+		cities:     yamlx.NewNames("city", s.CityNames()),
+		roles:      yamlx.NewNames("role", s.RoleNames()),
+		institutes: yamlx.NewNames("institute", s.InstituteNames()),
+		rooms:      yamlx.NewNames("training room", s.TrainingRoomNames()),
+	}
+}
+
+// baseNames returns the resolver for the base of a square of class.
+func (ns scenarioNames) base(class int) *yamlx.Names {
+	switch class {
+	case ClassCity:
+		return ns.cities
+	case ClassInstitute:
+		return ns.institutes
+	case ClassTrainingRoom:
+		return ns.rooms
+	}
+	return nil
+}
+
+func withComment(n *yaml.Node, comment string) *yaml.Node {
+	n.HeadComment = comment
+	return n
+}
+
+// section appends key: value to root with a comment above the key.
+func section(root *yaml.Node, key, comment string, value *yaml.Node) {
+	root.Content = append(root.Content, withComment(yamlx.Str(key), comment), value)
+}
+
+func rectNode(r Rect) *yaml.Node {
+	if r == (Rect{}) {
+		return nil
+	}
+	return yamlx.FlowInts(r.X0, r.Y0, r.X1, r.Y1)
+}
+
+func squareNode(sq Square, ns scenarioNames) *yaml.Node {
+	m := yamlx.Flow(yamlx.Map("type", yamlx.Enum(sq.Class, ClassNames)))
+	if names := ns.base(sq.Class); names != nil {
+		yamlx.Add(m, BaseKey(sq.Class), names.Ref(sq.Base))
+	} else if sq.Base != 0 {
+		yamlx.Add(m, "base", yamlx.Int(sq.Base))
+	}
+	if sq.X != 0 || sq.Y != 0 {
+		yamlx.Add(m, "at", yamlx.FlowInts(sq.X, sq.Y))
+	}
+	return m
+}
+
+func officerNode(o Officer) *yaml.Node {
+	m := yamlx.Flow(yamlx.Map("name", yamlx.Str(o.Name)))
+	for k, key := range PropKeys {
+		yamlx.Add(m, key, yamlx.Float32(o.Props[k]))
+	}
+	return m
+}
+
+// optionalRef writes an officer reference, leaving out -1 (none).
+func optionalRef(names *yamlx.Names, i int) *yaml.Node {
+	if i == -1 {
+		return nil
+	}
+	return names.Ref(i)
+}
+
+// EncodeScenario writes s as an mbg/scenario YAML document.
+func EncodeScenario(s *Scenario) ([]byte, error) {
+	ns := newScenarioNames(s)
+	root := yamlx.KindHeader(KindScenario, ScenarioVersion)
+	yamlx.Add(root, "win_money", yamlx.Float32(s.WinMoney))
+	section(root, "grid_size", "size of the original game's board window (display only)",
+		yamlx.Flow(yamlx.Map("nx", yamlx.Int(s.NX), "ny", yamlx.Int(s.NY))))
+
+	board := yamlx.Seq()
+	for _, sq := range s.Board {
+		board.Content = append(board.Content, squareNode(sq, ns))
+	}
+	section(root, "board", "the looping path, square 0 first; a role moves from square i to i+dir", board)
+
+	officers := yamlx.Seq()
+	for _, o := range s.Officers {
+		officers.Content = append(officers.Content, officerNode(o))
+	}
+	section(root, "officers", "wu 武术 martial, zhan 战术 tactics, mou 谋略 strategy, zheng 政治 politics, jing 经济 economy", officers)
+
+	cities := yamlx.Seq()
+	for _, c := range s.Cities {
+		cities.Content = append(cities.Content, yamlx.Map(
+			"name", yamlx.Str(c.Name),
+			"scope", yamlx.Enum(c.Scope, ScopeNames),
+			"garrison", ns.officers.Refs(c.Garrison),
+			"mayor", optionalRef(ns.officers, c.Mayor),
+			"treasurer", optionalRef(ns.officers, c.Treasurer),
+			"rect", rectNode(c.Rect)))
+	}
+	yamlx.Add(root, "cities", cities)
+
+	roles := yamlx.Seq()
+	for _, ro := range s.Roles {
+		roles.Content = append(roles.Content, yamlx.Map(
+			"name", yamlx.Str(ro.Name),
+			"start", yamlx.Comment(yamlx.Int(ro.Start), startComment(ro.Start)),
+			"money", yamlx.Float32(ro.Money),
+			"dir", yamlx.Int(ro.Dir),
+			"techs", techNames.Refs(ro.Techs),
+			"retinue", ns.officers.Refs(ro.Retinue),
+			"cities", ns.cities.Refs(ro.Cities)))
+	}
+	section(root, "roles", "the players; start -1 means the role does not take part", roles)
+
+	insts := yamlx.Seq()
+	for _, in := range s.Institutes {
+		insts.Content = append(insts.Content, yamlx.Flow(yamlx.Map(
+			"name", yamlx.Str(in.Name),
+			"techs", techNames.Refs(in.Techs),
+			"rect", rectNode(in.Rect))))
+	}
+	yamlx.Add(root, "institutes", insts)
+
+	rooms := yamlx.Seq()
+	for _, t := range s.TrainingRooms {
+		rooms.Content = append(rooms.Content, yamlx.Flow(yamlx.Map(
+			"name", yamlx.Str(t.Name),
+			"item", yamlx.Enum(t.Item, PropKeys),
+			"rect", rectNode(t.Rect))))
+	}
+	yamlx.Add(root, "training_rooms", rooms)
+	addTrailing(root, s.Trailing)
+	return yamlx.Encode("mbg-scenario.schema.json", root)
+}
+
+func startComment(start int) string {
+	if start == -1 {
+		return "not taking part"
+	}
+	return ""
+}
+
+func addTrailing(root *yaml.Node, tokens []string) {
+	if len(tokens) == 0 {
+		return
+	}
+	s := yamlx.Flow(yamlx.Seq())
+	for _, t := range tokens {
+		s.Content = append(s.Content, yamlx.Str(t))
+	}
+	section(root, "trailing_tokens", "values after the end of the legacy file; the game ignores them", s)
+}
+
+// DecodeScenario reads an mbg/scenario YAML document.
+func DecodeScenario(file string, src []byte) (*Scenario, *srcpos.Map, error) {
+	d, err := yamlx.Parse(file, src)
+	if err != nil {
+		return nil, nil, err
+	}
+	m := d.Root.Mapping()
+	if _, ok := yamlx.CheckKind(m, KindScenario, ScenarioVersion); !ok {
+		return nil, nil, d.Err()
+	}
+	s := &Scenario{}
+	if n, ok := m.Need("win_money", "", "the money a role needs to win"); ok {
+		s.WinMoney, _ = n.Float32()
+	}
+	if n, ok := m.Get("grid_size", ""); ok {
+		g := n.Mapping()
+		s.NX = optInt(g, "nx")
+		s.NY = optInt(g, "ny")
+		g.Done()
+	}
+
+	// Officers reference nothing; cities, institutes and training rooms
+	// reference officers and techs; the board and the roles reference all.
+	for i, it := range items(m, "officers") {
+		s.Officers = append(s.Officers, decodeOfficer(it, i))
+	}
+	officers := yamlx.NewNames("officer", s.OfficerNames())
+	cityItems := items(m, "cities")
+	s.Cities = make([]City, len(cityItems))
+	for i, it := range cityItems {
+		s.Cities[i].Name = itemName(it, "city", i)
+	}
+	for i, it := range cityItems {
+		decodeCity(it, &s.Cities[i], i, officers)
+	}
+	for i, it := range items(m, "institutes") {
+		in := Institute{}
+		cm := labeled(it, "institute", i)
+		in.Name = nameField(cm)
+		if n, ok := cm.Get("techs", ""); ok {
+			in.Techs = techNames.ResolveList(n)
+		}
+		in.Rect = decodeRect(cm)
+		cm.Done()
+		s.Institutes = append(s.Institutes, in)
+	}
+	for i, it := range items(m, "training_rooms") {
+		t := TrainingRoom{}
+		cm := labeled(it, "training room", i)
+		t.Name = nameField(cm)
+		if n, ok := cm.Need("item", "trained property", "one of "+joinNames(PropKeys)); ok {
+			t.Item, _ = n.Enum(PropKeys)
+		}
+		t.Rect = decodeRect(cm)
+		cm.Done()
+		s.TrainingRooms = append(s.TrainingRooms, t)
+	}
+	roleItems := needItems(m, "roles", "the players")
+	s.Roles = make([]Role, len(roleItems))
+	for i, it := range roleItems {
+		s.Roles[i].Name = itemName(it, "role", i)
+	}
+	ns := newScenarioNames(s)
+	for i, it := range roleItems {
+		decodeRole(it, &s.Roles[i], i, ns)
+	}
+	for i, it := range needItems(m, "board", "the board squares") {
+		s.Board = append(s.Board, decodeSquare(it, i, ns))
+	}
+	s.Trailing = decodeTrailing(m)
+	m.Done()
+	if err := d.Err(); err != nil {
+		return nil, nil, err
+	}
+	return s, d.Map, nil
+}
+
+func decodeOfficer(it yamlx.Node, i int) Officer {
+	var o Officer
+	om := labeled(it, "officer", i)
+	o.Name = nameField(om)
+	for k, key := range PropKeys {
+		if n, ok := om.Need(key, "ability "+key, "a number"); ok {
+			o.Props[k], _ = n.Float32()
+		}
+	}
+	om.Done()
+	return o
+}
+
+func decodeCity(it yamlx.Node, c *City, i int, officers *yamlx.Names) {
+	cm := labeled(it, "city", i)
+	nameField(cm)
+	if n, ok := cm.Need("scope", "", "small, medium or large"); ok {
+		c.Scope, _ = n.Enum(ScopeNames)
+	}
+	if n, ok := cm.Get("garrison", ""); ok {
+		c.Garrison = officers.ResolveList(n)
+	}
+	c.Mayor = optRef(cm, "mayor", officers)
+	c.Treasurer = optRef(cm, "treasurer", officers)
+	c.Rect = decodeRect(cm)
+	cm.Done()
+}
+
+func decodeRole(it yamlx.Node, ro *Role, i int, ns scenarioNames) {
+	rm := labeled(it, "role", i)
+	nameField(rm)
+	if n, ok := rm.Need("start", "starting square", "a square number, or -1"); ok {
+		ro.Start, _ = n.Int()
+	}
+	if n, ok := rm.Need("money", "", "a number"); ok {
+		ro.Money, _ = n.Float32()
+	}
+	if n, ok := rm.Need("dir", "direction", "1 or -1"); ok {
+		ro.Dir, _ = n.Int()
+	}
+	if n, ok := rm.Get("techs", ""); ok {
+		ro.Techs = techNames.ResolveList(n)
+	}
+	if n, ok := rm.Get("retinue", ""); ok {
+		ro.Retinue = ns.officers.ResolveList(n)
+	}
+	if n, ok := rm.Get("cities", ""); ok {
+		ro.Cities = ns.cities.ResolveList(n)
+	}
+	rm.Done()
+}
+
+func decodeSquare(it yamlx.Node, i int, ns scenarioNames) Square {
+	var sq Square
+	sm := it.Labeled(fmt.Sprintf("board square %d", i)).Mapping()
+	if sm == nil {
+		return sq
+	}
+	if n, ok := sm.Need("type", "", "one of "+joinNames(ClassNames)); ok {
+		sq.Class, _ = n.Enum(ClassNames)
+	}
+	key := BaseKey(sq.Class)
+	if names := ns.base(sq.Class); names != nil {
+		if n, ok := sm.Need(key, "", "the "+key+" this square belongs to"); ok {
+			sq.Base, _ = names.Resolve(n)
+		}
+	} else if n, ok := sm.Get("base", ""); ok {
+		sq.Base, _ = n.Int()
+	}
+	if n, ok := sm.Get("at", "position"); ok {
+		xy := intList(n, 2, "[x, y]")
+		sq.X, sq.Y = xy[0], xy[1]
+	}
+	sm.Done()
+	return sq
+}
+
+func decodeTrailing(m *yamlx.Mapping) []string {
+	n, ok := m.Get("trailing_tokens", "")
+	if !ok {
+		return nil
+	}
+	var out []string
+	for _, it := range n.Items() {
+		if t, ok := it.Text(); ok {
+			out = append(out, t)
+		}
+	}
+	return out
+}

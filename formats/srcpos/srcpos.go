@@ -1,0 +1,170 @@
+// Package srcpos records where the items of a document are in the file it was
+// read from, so that diagnostics produced later (by validation, say) can name
+// a line and column in whatever file the user gave: a legacy token file or a
+// YAML document.
+//
+// Items are named by document paths in the style "cities[2].garrison[0]":
+// the same paths for a legacy file and for its YAML form.
+package srcpos
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/shapan/shapan/formats/diag"
+)
+
+// Lines turns byte offsets into line/column positions. Columns count
+// characters (runes), as editors do.
+type Lines struct {
+	src    []byte
+	starts []int // byte offset of each line start; built on first use
+}
+
+// NewLines indexes src.
+func NewLines(src []byte) *Lines { return &Lines{src: src} }
+
+// Src returns the indexed source.
+func (l *Lines) Src() []byte { return l.src }
+
+// Pos returns the position of byte offset off (clamped to the source).
+func (l *Lines) Pos(off int) diag.Pos {
+	if l.starts == nil {
+		l.starts = []int{0}
+		for i, c := range l.src {
+			if c == '\n' {
+				l.starts = append(l.starts, i+1)
+			}
+		}
+	}
+	off = max(0, min(off, len(l.src)))
+	line := sort.Search(len(l.starts), func(i int) bool { return l.starts[i] > off }) - 1
+	col := utf8.RuneCount(l.src[l.starts[line]:off]) + 1
+	return diag.Pos{Line: line + 1, Col: col}
+}
+
+// CellFunc locates cell (row, col) of a grid.
+type CellFunc func(row, col int) diag.Pos
+
+// Note is a value the game reads differently from how it looks, or written
+// in a form Shapan never produces (say the integer 010, which the game reads
+// as octal 8); validation reports notes as warnings.
+type Note struct {
+	Offset    int    // byte offset of the token
+	Token     string // as written
+	Canonical string // how Shapan writes the same value
+	What      string // the field, as in error messages
+}
+
+// Map records positions of document paths. The zero value is not usable;
+// create one with New.
+type Map struct {
+	// Notes lists the non-canonical values found while reading.
+	Notes   []Note
+	lines   *Lines
+	offsets map[string]int
+	pos     map[string]diag.Pos
+	grids   map[string]CellFunc
+}
+
+// New returns an empty map for the file whose content is src.
+func New(src []byte) *Map {
+	return &Map{lines: NewLines(src), offsets: map[string]int{}, pos: map[string]diag.Pos{}, grids: map[string]CellFunc{}}
+}
+
+// Lines returns the line index of the source.
+func (m *Map) Lines() *Lines { return m.lines }
+
+// SetOffset records that path starts at byte offset off.
+func (m *Map) SetOffset(path string, off int) {
+	if _, ok := m.offsets[path]; !ok {
+		m.offsets[path] = off
+	}
+}
+
+// SetPos records the position of path.
+func (m *Map) SetPos(path string, p diag.Pos) {
+	if _, ok := m.pos[path]; !ok {
+		m.pos[path] = p
+	}
+}
+
+// SetGrid records how to find the cells of the grid at path: the paths
+// path[row][col] are resolved with cell.
+func (m *Map) SetGrid(path string, cell CellFunc) { m.grids[path] = cell }
+
+// Locate returns the position of path or, failing that, of the nearest
+// enclosing path that was recorded. A nil Map locates nothing.
+func (m *Map) Locate(path string) diag.Pos {
+	if m == nil {
+		return diag.Pos{}
+	}
+	for p := path; ; {
+		if pos, ok := m.pos[p]; ok {
+			return pos
+		}
+		if off, ok := m.offsets[p]; ok {
+			return m.lines.Pos(off)
+		}
+		if pos, ok := m.locateCell(p); ok {
+			return pos
+		}
+		if p == "" {
+			return diag.Pos{}
+		}
+		p = Parent(p)
+	}
+}
+
+func (m *Map) locateCell(p string) (diag.Pos, bool) {
+	if len(m.grids) == 0 || !strings.HasSuffix(p, "]") {
+		return diag.Pos{}, false
+	}
+	// p must be grid[row][col]
+	i := strings.LastIndexByte(p, '[')
+	if i < 0 {
+		return diag.Pos{}, false
+	}
+	col, err := strconv.Atoi(p[i+1 : len(p)-1])
+	if err != nil {
+		return diag.Pos{}, false
+	}
+	head := p[:i]
+	j := strings.LastIndexByte(head, '[')
+	if j < 0 || !strings.HasSuffix(head, "]") {
+		return diag.Pos{}, false
+	}
+	row, err := strconv.Atoi(head[j+1 : len(head)-1])
+	if err != nil {
+		return diag.Pos{}, false
+	}
+	cell, ok := m.grids[head[:j]]
+	if !ok {
+		return diag.Pos{}, false
+	}
+	pos := cell(row, col)
+	return pos, pos.Known()
+}
+
+// Parent returns path without its last segment ("a.b[3]" → "a.b",
+// "a.b" → "a", "a" → "").
+func Parent(path string) string {
+	i := strings.LastIndexAny(path, ".[")
+	if i < 0 {
+		return ""
+	}
+	return path[:i]
+}
+
+// Index returns path + "[i]".
+func Index(path string, i int) string { return path + "[" + strconv.Itoa(i) + "]" }
+
+// Field returns path + "." + name (or name alone when path is empty).
+func Field(path, name string) string {
+	if path == "" {
+		return name
+	}
+	return path + "." + name
+}

@@ -1,0 +1,291 @@
+// Package token reads the original games' whitespace-separated files: a
+// hand-written scanner that splits tokens exactly where fmt.Fscan does and
+// parses numbers and booleans with Fscan's syntax, while reporting every
+// problem as a diagnostic with file, line, column and the field that was
+// expected.
+package token
+
+import (
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/shapan/shapan/formats/diag"
+	"github.com/shapan/shapan/formats/srcpos"
+)
+
+// IsSpace reports whether r separates tokens, exactly as in fmt.Fscan.
+func IsSpace(r rune) bool {
+	if r < utf8.RuneSelf {
+		return r == ' ' || (r >= '\t' && r <= '\r')
+	}
+	switch {
+	case r == 0x85, r == 0xa0, r == 0x1680, r >= 0x2000 && r <= 0x200a,
+		r == 0x2028, r == 0x2029, r == 0x202f, r == 0x205f, r == 0x3000:
+		return true
+	}
+	return false
+}
+
+// Desc lazily describes the field being read, for error messages
+// ("officer 3 (司马懿): ability mou"). It is only called when reading fails.
+type Desc func() string
+
+// Reader reads a token file from memory. Errors are sticky: after the first
+// one every read returns a zero value, so a reader can be written as
+// straight-line code and check Err once at the end.
+type Reader struct {
+	file  string
+	src   []byte
+	off   int // next byte to scan
+	start int // offset of the last token returned
+	err   *diag.Diagnostic
+	// Map receives the positions recorded with Mark and the notes about
+	// non-canonical tokens.
+	Map *srcpos.Map
+}
+
+// NewReader returns a reader of src, which came from file. A leading UTF-8
+// byte-order mark is reported as an error: the original games cannot read it.
+func NewReader(file string, src []byte) *Reader {
+	r := &Reader{file: file, src: src, Map: srcpos.New(src)}
+	if len(src) >= 3 && src[0] == 0xEF && src[1] == 0xBB && src[2] == 0xBF {
+		r.failAt(0, diag.CodeBadText, "the file starts with a UTF-8 byte-order mark, which the game cannot read; save it as UTF-8 without BOM")
+	}
+	return r
+}
+
+// File returns the file name given to NewReader.
+func (r *Reader) File() string { return r.file }
+
+// Err returns the first error, or nil.
+func (r *Reader) Err() error {
+	if r.err == nil {
+		return nil
+	}
+	return r.err
+}
+
+// Failed reports whether an error occurred.
+func (r *Reader) Failed() bool { return r.err != nil }
+
+// Offset returns the byte offset of the last token read.
+func (r *Reader) Offset() int { return r.start }
+
+// Mark records that path is at the last token read.
+func (r *Reader) Mark(path string) {
+	if r.err == nil {
+		r.Map.SetOffset(path, r.start)
+	}
+}
+
+// MarkAt records that path is at byte offset off.
+func (r *Reader) MarkAt(path string, off int) {
+	if r.err == nil {
+		r.Map.SetOffset(path, off)
+	}
+}
+
+// Pos returns the line and column of byte offset off.
+func (r *Reader) Pos(off int) diag.Pos { return r.Map.Lines().Pos(off) }
+
+// Fail records an error at the last token read (if no error occurred yet).
+func (r *Reader) Fail(code, msg string) { r.failAt(r.start, code, msg) }
+
+func (r *Reader) failAt(off int, code, msg string) {
+	if r.err != nil {
+		return
+	}
+	p := r.Pos(off)
+	r.err = &diag.Diagnostic{File: r.file, Line: p.Line, Col: p.Col, Severity: diag.Error, Code: code, Message: msg}
+}
+
+// next returns the next token, or nil at the end of the input.
+func (r *Reader) next() []byte {
+	src, i := r.src, r.off
+	for i < len(src) {
+		c := src[i]
+		if c < utf8.RuneSelf {
+			if c == ' ' || (c >= '\t' && c <= '\r') {
+				i++
+				continue
+			}
+			break
+		}
+		ch, size := utf8.DecodeRune(src[i:])
+		if !IsSpace(ch) {
+			break
+		}
+		i += size
+	}
+	start := i
+	for i < len(src) {
+		c := src[i]
+		if c < utf8.RuneSelf {
+			if c == ' ' || (c >= '\t' && c <= '\r') {
+				break
+			}
+			i++
+			continue
+		}
+		ch, size := utf8.DecodeRune(src[i:])
+		if IsSpace(ch) {
+			break
+		}
+		i += size
+	}
+	r.off = i
+	r.start = start
+	if start == i {
+		return nil
+	}
+	return src[start:i]
+}
+
+// AtEOF reports whether only white space is left.
+func (r *Reader) AtEOF() bool { return r.NextOffset() == len(r.src) }
+
+// NextOffset returns the byte offset of the next token, or the length of
+// the source when only white space is left.
+func (r *Reader) NextOffset() int {
+	save, saveStart := r.off, r.start
+	tok := r.next()
+	off := r.start
+	r.off, r.start = save, saveStart
+	if tok == nil {
+		return len(r.src)
+	}
+	return off
+}
+
+func (r *Reader) token(what Desc, kind string) []byte {
+	if r.err != nil {
+		return nil
+	}
+	tok := r.next()
+	if tok == nil {
+		r.failAt(len(r.src), diag.CodeEOF, "unexpected end of file: expected "+what()+" ("+kind+")")
+	}
+	return tok
+}
+
+// Int reads an integer.
+func (r *Reader) Int(what Desc) int {
+	tok := r.token(what, "an integer")
+	if tok == nil {
+		return 0
+	}
+	v, ok := ParseInt(tok)
+	if !ok {
+		r.Fail(diag.CodeNotInt, what()+" must be an integer, found "+quote(tok))
+		return 0
+	}
+	if !isPlainInt(tok) {
+		r.note(tok, strconv.FormatInt(v, 10), what)
+	}
+	return int(v)
+}
+
+// Float32 reads a real number.
+func (r *Reader) Float32(what Desc) float32 {
+	tok := r.token(what, "a number")
+	if tok == nil {
+		return 0
+	}
+	v, ok := ParseFloat32(tok)
+	if !ok {
+		r.Fail(diag.CodeNotReal, what()+" must be a number, found "+quote(tok))
+		return 0
+	}
+	return v
+}
+
+// Bool reads a boolean.
+func (r *Reader) Bool(what Desc) bool {
+	tok := r.token(what, "true or false")
+	if tok == nil {
+		return false
+	}
+	v, ok := ParseBool(tok)
+	if !ok {
+		r.Fail(diag.CodeNotBool, what()+" must be true or false, found "+quote(tok))
+		return false
+	}
+	if s := string(tok); s != "true" && s != "false" {
+		r.note(tok, strconv.FormatBool(v), what)
+	}
+	return v
+}
+
+// Name reads a name: any run of non-space characters that is valid UTF-8.
+func (r *Reader) Name(what Desc) string {
+	tok := r.token(what, "a name")
+	if tok == nil {
+		return ""
+	}
+	if !utf8.Valid(tok) {
+		r.Fail(diag.CodeBadText, what()+" is not valid UTF-8 text")
+		return ""
+	}
+	return string(tok)
+}
+
+// Count reads a non-negative count of items that each need at least
+// perItem tokens, and rejects counts the rest of the file cannot hold, so
+// that nothing is allocated for an impossible header.
+func (r *Reader) Count(what Desc, perItem int) int {
+	n := r.Int(what)
+	if r.err != nil {
+		return 0
+	}
+	if n < 0 {
+		r.Fail(diag.CodeBadSize, what()+" must not be negative, found "+strconv.Itoa(n))
+		return 0
+	}
+	if perItem > 0 {
+		if limit := r.MaxTokens() / perItem; n > limit {
+			r.Fail(diag.CodeBadSize, what()+" is "+strconv.Itoa(n)+" but the rest of the file can hold at most "+strconv.Itoa(limit)+
+				" (each needs at least "+strconv.Itoa(perItem)+" values)")
+			return 0
+		}
+	}
+	return n
+}
+
+// MaxTokens returns an upper bound of the number of tokens left: every
+// token needs one byte and all but the last a separator.
+func (r *Reader) MaxTokens() int { return (len(r.src) - r.off + 1) / 2 }
+
+// Rest returns all remaining tokens.
+func (r *Reader) Rest() []string {
+	var rest []string
+	for r.err == nil {
+		tok := r.next()
+		if tok == nil {
+			break
+		}
+		if !utf8.Valid(tok) {
+			r.Fail(diag.CodeBadText, "trailing text is not valid UTF-8")
+			return nil
+		}
+		rest = append(rest, string(tok))
+	}
+	return rest
+}
+
+func (r *Reader) note(tok []byte, canonical string, what Desc) {
+	r.Map.Notes = append(r.Map.Notes, srcpos.Note{Offset: r.start, Token: string(tok), Canonical: canonical, What: what()})
+}
+
+func isPlainInt(tok []byte) bool {
+	_, ok := plainInt(tok)
+	return ok && string(tok) != "-0"
+}
+
+func quote(tok []byte) string {
+	const max = 40
+	s := string(tok)
+	if utf8.RuneCountInString(s) > max {
+		s = string([]rune(s)[:max]) + "…"
+	}
+	return "'" + s + "'"
+}

@@ -1,0 +1,137 @@
+// Package yamlx holds what every Shapan YAML document kind shares: building
+// nodes with a fixed key order and style, writing a document with its kind,
+// version and schema modeline, and reading one back with every problem
+// reported at its line and column together with the path to the node.
+package yamlx
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"strconv"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/shapan/shapan/formats/token"
+)
+
+// SchemaBase is where the published JSON schemas live; the modeline at the
+// top of every document we write points there.
+const SchemaBase = "https://raw.githubusercontent.com/shapan/shapan/main/schemas/"
+
+// Str returns a string scalar (quoted when it would otherwise read as
+// something else).
+func Str(s string) *yaml.Node {
+	return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: s}
+}
+
+// Int returns an integer scalar.
+func Int(v int) *yaml.Node {
+	return &yaml.Node{Kind: yaml.ScalarNode, Value: strconv.Itoa(v)}
+}
+
+// Bool returns a boolean scalar.
+func Bool(v bool) *yaml.Node {
+	return &yaml.Node{Kind: yaml.ScalarNode, Value: strconv.FormatBool(v)}
+}
+
+// Null returns a null scalar.
+func Null() *yaml.Node { return &yaml.Node{Kind: yaml.ScalarNode, Value: "null"} }
+
+// Float32 returns the shortest plain scalar that reads back as the same
+// float32: whole numbers look like integers (72), others like 0.5; -0,
+// infinities and NaN use YAML's float forms. Numeric scalars carry no tag,
+// so the encoder writes them plain.
+func Float32(v float32) *yaml.Node {
+	f := float64(v)
+	switch {
+	case math.IsNaN(f):
+		return &yaml.Node{Kind: yaml.ScalarNode, Value: ".nan"}
+	case math.IsInf(f, 1):
+		return &yaml.Node{Kind: yaml.ScalarNode, Value: ".inf"}
+	case math.IsInf(f, -1):
+		return &yaml.Node{Kind: yaml.ScalarNode, Value: "-.inf"}
+	case f == 0 && math.Signbit(f):
+		return &yaml.Node{Kind: yaml.ScalarNode, Value: "-0.0"}
+	}
+	return &yaml.Node{Kind: yaml.ScalarNode, Value: token.FormatFloat32(v)}
+}
+
+// Map returns a block mapping of alternating keys (string) and values
+// (*yaml.Node); a nil value leaves its key out, so optional fields can be
+// written inline.
+func Map(kv ...any) *yaml.Node {
+	if len(kv)%2 != 0 {
+		panic("yamlx.Map: odd number of arguments")
+	}
+	m := &yaml.Node{Kind: yaml.MappingNode}
+	for i := 0; i < len(kv); i += 2 {
+		v, _ := kv[i+1].(*yaml.Node)
+		if v == nil {
+			continue
+		}
+		m.Content = append(m.Content, Str(kv[i].(string)), v)
+	}
+	return m
+}
+
+// Add appends key: value to mapping m unless value is nil.
+func Add(m *yaml.Node, key string, value *yaml.Node) {
+	if value != nil {
+		m.Content = append(m.Content, Str(key), value)
+	}
+}
+
+// Seq returns a block sequence.
+func Seq(items ...*yaml.Node) *yaml.Node {
+	return &yaml.Node{Kind: yaml.SequenceNode, Content: items}
+}
+
+// Flow switches n (a mapping or sequence) to flow style, {a: 1} or [1, 2].
+func Flow(n *yaml.Node) *yaml.Node {
+	n.Style = yaml.FlowStyle
+	return n
+}
+
+// FlowInts returns [a, b, ...].
+func FlowInts(vs ...int) *yaml.Node {
+	s := &yaml.Node{Kind: yaml.SequenceNode, Style: yaml.FlowStyle}
+	for _, v := range vs {
+		s.Content = append(s.Content, Int(v))
+	}
+	return s
+}
+
+// Literal returns a literal block scalar (|), used for grids and long text.
+func Literal(s string) *yaml.Node {
+	return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: s, Style: yaml.LiteralStyle}
+}
+
+// Comment sets the comment written at the end of n's line.
+func Comment(n *yaml.Node, text string) *yaml.Node {
+	n.LineComment = text
+	return n
+}
+
+// KindHeader returns the mapping that starts every document: kind and version.
+func KindHeader(kind string, version int) *yaml.Node {
+	return Map("kind", Str(kind), "version", Int(version))
+}
+
+// Encode writes root as a document: the schema modeline first (when schema
+// is not empty), then the YAML with two-space indentation.
+func Encode(schema string, root *yaml.Node) ([]byte, error) {
+	var buf bytes.Buffer
+	if schema != "" {
+		fmt.Fprintf(&buf, "# yaml-language-server: $schema=%s%s\n", SchemaBase, schema)
+	}
+	enc := yaml.NewEncoder(&buf)
+	enc.SetIndent(2)
+	if err := enc.Encode(root); err != nil {
+		return nil, fmt.Errorf("encoding YAML: %w", err)
+	}
+	if err := enc.Close(); err != nil {
+		return nil, fmt.Errorf("encoding YAML: %w", err)
+	}
+	return buf.Bytes(), nil
+}
