@@ -36,7 +36,6 @@ func TestBadInputIsReportedAtTheField(t *testing.T) {
 	}
 }
 
-
 func TestReadersRefuseImpossibleSizes(t *testing.T) {
 	for _, tc := range []struct{ name, src, want string }{
 		{"huge board", "2000000000 9 9 50000\n1 0 0 0\n", "error P005: the number of board squares (header field 1) is 2000000000 but the rest of the file can hold at most"},
