@@ -1,0 +1,89 @@
+package main
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/shapan/shapan/formats"
+	"github.com/shapan/shapan/formats/diag"
+)
+
+func init() {
+	register(&command{
+		name:  "convert",
+		usage: "shapan convert IN OUT [--from KIND] [--to KIND] [--rules FILE]",
+		summary: "Converts between a game's original file and Shapan's YAML document (either way), without losing a value.\n" +
+			"KIND is one of mbg-map, mbg-sav, ftbt-rules, ftbt-level, planets, battle-grid, yaml; without --from/--to the kind\n" +
+			"comes from the extension and the content (.yaml is Shapan's YAML; .yml is a Planet-Conquer map in the game's own\n" +
+			"format). An ftbt level's intro text travels with it: IN.intro beside a legacy level is read, and exporting a level\n" +
+			"writes OUT.intro. OUT - writes to standard output (with --to). --rules names the ftbt rules, so that a level's YAML uses tech and terrain names.",
+		run: runConvert,
+	})
+}
+
+func runConvert(args []string, out, errOut io.Writer) int {
+	c := commands["convert"]
+	fs := newFlagSet(c, errOut)
+	from := fs.String("from", "", "form of IN (detected when absent)")
+	to := fs.String("to", "", "form of OUT (from its extension when absent)")
+	rules := fs.String("rules", "", "ftbt rules file for a level")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return flagErr(err)
+	}
+	if len(pos) != 2 {
+		return usageError(c, errOut, "need IN and OUT")
+	}
+	in, outPath := pos[0], pos[1]
+	doc, err := formats.Read(in, formats.Options{From: formats.Format(*from), RulesPath: *rules})
+	if err != nil {
+		return report(errOut, in, err)
+	}
+	if outPath == "-" {
+		if *to == "" {
+			return usageError(c, errOut, "writing to standard output (-) needs --to")
+		}
+		data, err := formats.Encode(doc, formats.Format(*to))
+		if err != nil {
+			return report(errOut, outPath, err)
+		}
+		out.Write(data)
+		return exitOK
+	}
+	target, err := formats.TargetFormat(doc, outPath, formats.Format(*to))
+	if err != nil {
+		fmt.Fprintf(errOut, "shapan convert: %v\n", err)
+		return exitUsage
+	}
+	written, err := formats.Write(outPath, doc, target)
+	if err != nil {
+		return report(errOut, outPath, err)
+	}
+	for _, w := range written {
+		fmt.Fprintf(errOut, "wrote %s (%s)\n", w, describe(doc, target))
+	}
+	return exitOK
+}
+
+func describe(doc *formats.Document, f formats.Format) string {
+	if f == formats.YAML {
+		return doc.Kind
+	}
+	return string(f)
+}
+
+// report prints an error as diagnostics and returns the exit status it
+// deserves: 2 for I/O problems, 1 for invalid content.
+func report(errOut io.Writer, file string, err error) int {
+	if formats.IsIO(err) {
+		fmt.Fprintf(errOut, "shapan: %v\n", err)
+		return exitUsage
+	}
+	for _, d := range diag.AsList(err, file) {
+		if d.File == "" {
+			d.File = file
+		}
+		fmt.Fprintln(errOut, d.String())
+	}
+	return exitInvalid
+}

@@ -1,0 +1,89 @@
+package formats
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/shapan/shapan/internal/shared"
+)
+
+func TestDetectLegacyFiles(t *testing.T) {
+	dir := shared.Dir(t)
+	for file, want := range map[string]Format{
+		"legacy/mbg/sanguo.map":               MBGMap,
+		"legacy/mbg/test_battle.map":          MBGMap,
+		"legacy/mbg/sanguo_s101_t12_r1.sav":   MBGSav,
+		"legacy/mbg/test_game_s404_t9_r0.sav": MBGSav,
+	} {
+		src, err := os.ReadFile(filepath.Join(dir, file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := Detect(file, src)
+		if err != nil || got != want {
+			t.Errorf("%s: detected %q, %v; want %q", file, got, err, want)
+		}
+	}
+}
+
+func TestReadReportsUnknownKinds(t *testing.T) {
+	for _, tc := range []struct{ src, want string }{
+		{"kind: chess/board\nversion: 1\n", "unknown document kind \"chess/board\""},
+		{"version: 1\n", "1:1: error P013: missing field 'kind'"},
+		{"kind: [\n", "error P010: invalid YAML"},
+	} {
+		_, err := ReadBytes("doc.yaml", []byte(tc.src), Options{})
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: got %v, want %q", tc.src, err, tc.want)
+		}
+	}
+}
+
+func TestWriteIsAtomicAndKeepsNoTemporaries(t *testing.T) {
+	dir := t.TempDir()
+	doc, err := ReadBytes("s.yaml", []byte("kind: mbg/scenario\nversion: 1\nwin_money: 10\nboard: []\nroles: []\n"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "s.map")
+	if err := os.WriteFile(out, []byte("old"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Write(out, doc, MBGMap); err != nil {
+		t.Fatal(err)
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 {
+		t.Errorf("temporary files left behind: %v", entries)
+	}
+	st, _ := os.Stat(out)
+	if st.Mode().Perm() != 0o600 {
+		t.Errorf("the file's permissions were not kept: %v", st.Mode())
+	}
+	// A failed write leaves the old file untouched.
+	bad := *doc
+	bad.Kind = "mbg/save"
+	if _, err := Write(out, &bad, MBGSav); err == nil {
+		t.Error("writing a scenario as a save succeeded")
+	}
+	if b, _ := os.ReadFile(out); !strings.HasPrefix(string(b), "0 0 0 10") {
+		t.Errorf("the file changed after a failed write: %q", b)
+	}
+}
+
+func TestTargetFormat(t *testing.T) {
+	doc := &Document{Kind: "mbg/scenario"}
+	for path, want := range map[string]Format{"a.yaml": YAML, "a.yml": YAML, "a.map": MBGMap} {
+		if got, err := TargetFormat(doc, path, ""); err != nil || got != want {
+			t.Errorf("%s: %q, %v", path, got, err)
+		}
+	}
+	if _, err := TargetFormat(doc, "a.sav", ""); err == nil {
+		t.Error("a scenario could be written as .sav")
+	}
+	if _, err := TargetFormat(doc, "a.txt", MBGSav); err == nil {
+		t.Error("--to mbg-sav accepted for a scenario")
+	}
+}
