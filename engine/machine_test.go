@@ -1,0 +1,160 @@
+package engine
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand"
+	"reflect"
+	"testing"
+)
+
+type said struct {
+	Who  int `json:"who"`
+	What int `json:"what"`
+}
+
+func (said) EventName() string { return "said" }
+
+// countdown is a toy game: players 0 and 1 take turns naming a number from
+// 1 to 3 that is subtracted from a total; whoever reaches 0 wins. The
+// rules also draw a random bonus to exercise the source.
+func countdown(seed int64, total int) Rules {
+	return func(p *Play) any {
+		r, _ := NewRand(seed)
+		for turn := 0; ; turn++ {
+			who := turn % 2
+			a := p.Ask(&Decision{Player: who, Kind: "take", Args: map[string]int{"left": total},
+				Check: func(a Answer) error {
+					var n int
+					if err := json.Unmarshal(a, &n); err != nil || n < 1 || n > 3 {
+						return fmt.Errorf("take 1, 2 or 3")
+					}
+					return nil
+				}})
+			var n int
+			json.Unmarshal(a, &n)
+			p.Emit(said{who, n + r.Intn(2)})
+			total -= n
+			if total <= 0 {
+				return who
+			}
+		}
+	}
+}
+
+func TestMachineAsksTheRightPlayerAndRefusesIllegalAnswers(t *testing.T) {
+	m := Start(countdown(1, 5))
+	d := m.Pending()
+	if d == nil || d.Player != 0 || d.Kind != "take" {
+		t.Fatalf("first decision %+v", d)
+	}
+	var refused *RefusedError
+	if err := m.Answer(1, Encode(1)); !errors.As(err, &refused) {
+		t.Fatalf("answer from the wrong player: %v", err)
+	}
+	if err := m.Answer(0, Encode(7)); !errors.As(err, &refused) || refused.Reason != "take: take 1, 2 or 3" {
+		t.Fatalf("illegal answer: %v", err)
+	}
+	if err := m.Answer(0, Answer("{")); err == nil {
+		t.Fatal("malformed JSON accepted")
+	}
+	if len(m.Events()) != 0 || len(m.Answers()) != 0 || m.Pending() != d {
+		t.Fatal("a refused answer changed the game")
+	}
+	for !m.Over() {
+		if err := m.Answer(m.Pending().Player, Encode(2)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if m.Result() != 0 || len(m.Events()) != 3 {
+		t.Fatalf("result %v after %d events", m.Result(), len(m.Events()))
+	}
+	if err := m.Answer(0, Encode(1)); err == nil {
+		t.Fatal("an answer after the end was accepted")
+	}
+}
+
+func TestSnapshotResumesIdentically(t *testing.T) {
+	rng := rand.New(rand.NewSource(7))
+	for trial := 0; trial < 50; trial++ {
+		seed := rng.Int63()
+		full := Start(countdown(seed, 40))
+		cut := rng.Intn(10)
+		var resumed *Machine
+		for i := 0; !full.Over(); i++ {
+			if i == cut {
+				snap, err := full.Snapshot("countdown", map[string]int64{"seed": seed})
+				if err != nil {
+					t.Fatal(err)
+				}
+				b, _ := json.Marshal(snap)
+				var back Snapshot
+				json.Unmarshal(b, &back)
+				resumed = Start(countdown(seed, 40))
+				if err := resumed.Replay(back.Answers); err != nil {
+					t.Fatal(err)
+				}
+			}
+			a := Encode(1 + rng.Intn(3))
+			full.Answer(full.Pending().Player, a)
+			if resumed != nil {
+				resumed.Answer(resumed.Pending().Player, a)
+			}
+		}
+		if resumed == nil {
+			continue
+		}
+		if !reflect.DeepEqual(full.Events(), resumed.Events()) || full.Result() != resumed.Result() {
+			t.Fatalf("trial %d: the resumed game differs", trial)
+		}
+	}
+}
+
+func TestClosingMidGameAndFailingRules(t *testing.T) {
+	m := Start(countdown(1, 9))
+	m.Close()
+	m.Close()
+	if !m.Over() || m.Pending() != nil {
+		t.Fatal("closed machine still pending")
+	}
+	boom := Start(func(p *Play) any {
+		p.Ask(&Decision{Player: 0, Kind: "go"})
+		panic("index out of range")
+	})
+	if err := boom.Answer(0, Encode(true)); err != nil {
+		t.Fatal(err)
+	}
+	if !boom.Over() || boom.Err() == nil {
+		t.Fatal("a failing game did not report its failure")
+	}
+}
+
+func TestSourceMatchesMathRandAndRestores(t *testing.T) {
+	a := rand.New(rand.NewSource(42))
+	b, src := NewRand(42)
+	for i := 0; i < 1000; i++ {
+		if x, y := a.Intn(1000), b.Intn(1000); x != y {
+			t.Fatalf("draw %d: %d vs %d", i, x, y)
+		}
+		if x, y := a.Float32(), b.Float32(); x != y {
+			t.Fatalf("draw %d: %v vs %v", i, x, y)
+		}
+	}
+	seed, draws := src.Position()
+	c := rand.New(SourceAt(seed, draws))
+	for i := 0; i < 100; i++ {
+		if x, y := b.Float64(), c.Float64(); x != y {
+			t.Fatalf("restored source differs at %d", i)
+		}
+	}
+}
+
+func BenchmarkMachineDecision(b *testing.B) {
+	m := Start(countdown(1, 1<<60))
+	one := Encode(1)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		m.Answer(m.Pending().Player, one)
+	}
+}
