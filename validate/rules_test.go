@@ -1,0 +1,83 @@
+package validate
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/shapan/shapan/formats"
+)
+
+// ruleExamples names, for every rule, the document path its minimal
+// failing example (testdata/rules/CODE.*) must be reported at.
+var ruleExamples = map[string]string{
+	"LEG001": "@2:1",
+	"MBG001": "board[0].city", "MBG002": "cities[0].garrison[1]", "MBG003": "cities[0].treasurer",
+	"MBG004": "roles[1].retinue[1]", "MBG005": "roles[1].cities[0]", "MBG006": "roles[1].start",
+	"MBG007": "institutes[0].techs[1]", "MBG010": "roles[1].retinue[1]", "MBG011": "cities[0].treasurer",
+	"MBG012": "cities[0].treasurer", "MBG013": "roles[1].cities[0]", "MBG014": "officers[4].name",
+	"MBG015": "roles[0].retinue[1]", "MBG020": "officers[0].zhan", "MBG021": "officers[0].wu",
+	"MBG022": "cities[0].scope", "MBG023": "training_rooms[0].item", "MBG024": "roles[1].dir",
+	"MBG025": "roles[1].money", "MBG026": "roles[1].money", "MBG027": "board[1].type",
+	"MBG028": "board[1].base", "MBG030": "cities[0].garrison", "MBG031": "board", "MBG032": "roles",
+	"MBG033": "cities[0].garrison", "MBG034": "roles[1]", "MBG040": "board", "MBG041": "officers[3].name",
+	"MBG050": "cities[1]", "MBG051": "officers", "MBG052": "institutes[0].techs",
+}
+
+// TestEveryRuleHasAMinimalFailingFile checks the catalogue and the
+// examples against each other, then runs every example.
+func TestEveryRuleHasAMinimalFailingFile(t *testing.T) {
+	for _, r := range Rules() {
+		if _, ok := ruleExamples[r.Code]; !ok {
+			t.Errorf("rule %s has no example in ruleExamples", r.Code)
+		}
+		if r.Title == "" || r.Meaning == "" || r.Fix == "" {
+			t.Errorf("rule %s lacks a title, meaning or fix", r.Code)
+		}
+	}
+	for code, path := range ruleExamples {
+		t.Run(code, func(t *testing.T) {
+			if _, ok := Lookup(code); !ok {
+				t.Fatalf("example for unknown rule %s", code)
+			}
+			files, _ := filepath.Glob(filepath.Join("testdata", "rules", code+".*"))
+			if len(files) != 1 {
+				t.Fatalf("want one file testdata/rules/%s.*, found %v", code, files)
+			}
+			doc, err := formats.Read(files[0], formats.Options{})
+			if err != nil {
+				t.Fatalf("the example does not load: %v", err)
+			}
+			var found []string
+			for _, d := range Check(doc) {
+				at := "@" + strconv.Itoa(d.Line) + ":" + strconv.Itoa(d.Col)
+				if d.Code == code && (d.Path == path || at == path) {
+					if d.Line == 0 {
+						t.Errorf("%s reported without a line: %s", code, d)
+					}
+					return
+				}
+				found = append(found, d.String()+" ["+d.Path+"]")
+			}
+			t.Errorf("%s not reported at %s; found:\n%s", code, path, strings.Join(found, "\n"))
+		})
+	}
+}
+
+// TestExamplesAreOtherwiseClean makes sure the base the examples share is
+// itself free of errors, so each example shows its one mistake.
+func TestExamplesAreOtherwiseClean(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("testdata", "clean.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := formats.ReadBytes("clean.yaml", src, formats.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ds := Check(doc); len(ds) > 0 {
+		t.Errorf("the clean base has problems:\n%s", ds.Error())
+	}
+}

@@ -1,0 +1,156 @@
+// Package validate finds the problems a designer can make in a scenario:
+// broken references, items in two places at once, values out of range,
+// conditions under which the original engines crash, loop or misbehave,
+// limits of the original front ends, and designer smells. Every problem is
+// a diag.Diagnostic at the line and column of the offending item, in the
+// file the user gave (legacy or YAML), with a stable code from the rule
+// catalogue (see Rules and RULES.md).
+package validate
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/shapan/shapan/formats"
+	"github.com/shapan/shapan/formats/diag"
+)
+
+// Rule describes one check of the catalogue.
+type Rule struct {
+	Code     string        // stable code, e.g. "MBG012"
+	Severity diag.Severity // error or warning
+	Family   string        // mbg, ftbt, planets, battle, or all
+	Title    string        // one line: what is wrong
+	Meaning  string        // what happens in the game (or in the tools)
+	Fix      string        // how to fix it
+}
+
+var catalogue = map[string]*Rule{}
+
+// define adds a rule to the catalogue and returns it.
+func define(r Rule) *Rule {
+	if _, dup := catalogue[r.Code]; dup {
+		panic("validate: rule " + r.Code + " defined twice")
+	}
+	catalogue[r.Code] = &r
+	return &r
+}
+
+// Rules returns the catalogue, sorted by code.
+func Rules() []Rule {
+	out := make([]Rule, 0, len(catalogue))
+	for _, r := range catalogue {
+		out = append(out, *r)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Code < out[j].Code })
+	return out
+}
+
+// Lookup returns the rule with the given code.
+func Lookup(code string) (Rule, bool) {
+	r, ok := catalogue[code]
+	if !ok {
+		return Rule{}, false
+	}
+	return *r, true
+}
+
+// perCode caps how many diagnostics one rule reports in one file; the rest
+// are summarised, so a systematic mistake in a big grid stays readable.
+const perCode = 50
+
+// report collects the diagnostics of one document.
+type report struct {
+	doc    *formats.Document
+	out    diag.List
+	counts map[string]int
+}
+
+func newReport(doc *formats.Document) *report {
+	return &report{doc: doc, counts: map[string]int{}}
+}
+
+// add reports rule at the item with the given document path.
+func (r *report) add(rule *Rule, path, format string, args ...any) {
+	r.counts[rule.Code]++
+	if r.counts[rule.Code] > perCode {
+		return
+	}
+	pos := r.doc.Source.Locate(path)
+	r.out = append(r.out, diag.Diagnostic{
+		File: r.doc.Path, Line: pos.Line, Col: pos.Col, Severity: rule.Severity,
+		Code: rule.Code, Message: fmt.Sprintf(format, args...), Path: path,
+	})
+}
+
+func (r *report) finish() diag.List {
+	codes := make([]string, 0, len(r.counts))
+	for c := range r.counts {
+		codes = append(codes, c)
+	}
+	sort.Strings(codes)
+	for _, c := range codes {
+		if n := r.counts[c]; n > perCode {
+			rule := catalogue[c]
+			r.out = append(r.out, diag.Diagnostic{File: r.doc.Path, Severity: rule.Severity, Code: c,
+				Message: fmt.Sprintf("… and %d more of these (%s)", n-perCode, rule.Title)})
+		}
+	}
+	r.out.Sort()
+	return r.out
+}
+
+// checker validates one kind of document.
+type checker func(r *report)
+
+var checkers = map[string]checker{}
+
+// Check returns the problems of a loaded document, sorted by position.
+func Check(doc *formats.Document) diag.List {
+	r := newReport(doc)
+	checkNotes(r)
+	if c, ok := checkers[doc.Kind]; ok {
+		c(r)
+	}
+	return r.finish()
+}
+
+var legacyNote = define(Rule{
+	Code: "LEG001", Severity: diag.Warning, Family: "all",
+	Title:   "a number or boolean written in a form the game reads differently from how it looks",
+	Meaning: "The original games read numbers with Go's fmt.Fscan: 010 is octal 8, 0x1F is 31, 1_000 is 1000, T and 1 are true. The game reads the value shown in the message, which may not be what the author meant.",
+	Fix:     "Write the value in plain decimal (or true/false); Shapan writes canonical forms when it saves.",
+})
+
+// checkNotes reports the non-canonical values the reader noticed.
+func checkNotes(r *report) {
+	if r.doc.Source == nil {
+		return
+	}
+	for _, n := range r.doc.Source.Notes {
+		pos := r.doc.Source.Lines().Pos(n.Offset)
+		r.counts[legacyNote.Code]++
+		if r.counts[legacyNote.Code] > perCode {
+			continue
+		}
+		r.out = append(r.out, diag.Diagnostic{File: r.doc.Path, Line: pos.Line, Col: pos.Col, Severity: legacyNote.Severity,
+			Code: legacyNote.Code, Message: fmt.Sprintf("%s is written %q, which the game reads as %s", n.What, n.Token, n.Canonical)})
+	}
+}
+
+// names describes a list of items for messages: "曹操" or "officer 3".
+func label(noun string, i int, name string) string {
+	if name == "" {
+		return fmt.Sprintf("%s %d", noun, i+1)
+	}
+	return fmt.Sprintf("%s %s", noun, name)
+}
+
+// quoteList renders up to five names.
+func quoteList(names []string) string {
+	if len(names) > 5 {
+		return strings.Join(names[:5], ", ") + fmt.Sprintf(" and %d more", len(names)-5)
+	}
+	return strings.Join(names, ", ")
+}
