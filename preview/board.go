@@ -1,0 +1,315 @@
+package preview
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+
+	"github.com/shapan/shapan/formats"
+	"github.com/shapan/shapan/formats/mbg"
+)
+
+func init() {
+	renderers[mbg.KindScenario] = func(doc *formats.Document, o Options) (image.Image, error) {
+		s, ok := doc.Value.(*mbg.Scenario)
+		if !ok {
+			return nil, fmt.Errorf("not an mbg scenario")
+		}
+		return Board(BoardFromScenario(s), o), nil
+	}
+	renderers[mbg.KindSave] = func(doc *formats.Document, o Options) (image.Image, error) {
+		s, ok := doc.Value.(*mbg.Save)
+		if !ok {
+			return nil, fmt.Errorf("not an mbg save")
+		}
+		return Board(BoardFromSave(s), o), nil
+	}
+}
+
+// BoardView is what a board rendering shows: the scenario at its start, a
+// saved game, or a game in play.
+type BoardView struct {
+	Title    string
+	Squares  []BoardSquare
+	Roles    []BoardRole
+	WinMoney float32
+	Turn     int // 0 when not in play
+	// Selected marks one square (for the studio), -1 for none.
+	Selected int
+}
+
+// BoardSquare is one square as drawn.
+type BoardSquare struct {
+	Class int
+	Label string // the building's name, or the square type's
+	Owner int    // owning role of a city, -1 none
+	Scope int    // city scope, -1 for other squares
+	X, Y  int    // explicit position in the board window, when laid out by hand
+	Mark  string // a barrier or robber
+}
+
+// BoardRole is one role as drawn.
+type BoardRole struct {
+	Name  string
+	At    int // square, -1 when not on the board
+	Money float32
+	Out   bool // eliminated or not taking part
+}
+
+var classLabels = []string{"空地", "城", "会馆", "研究所", "修炼所", "机会"}
+
+func squareLabel(class int) string {
+	if class >= 0 && class < len(classLabels) {
+		return classLabels[class]
+	}
+	return fmt.Sprintf("类型%d", class)
+}
+
+func buildingLabel(class, base int, cities, insts, rooms []string) string {
+	pick := func(names []string) string {
+		if base >= 0 && base < len(names) {
+			return names[base]
+		}
+		return fmt.Sprintf("#%d?", base)
+	}
+	switch class {
+	case mbg.ClassCity:
+		return pick(cities)
+	case mbg.ClassInstitute:
+		return pick(insts)
+	case mbg.ClassTrainingRoom:
+		return pick(rooms)
+	}
+	return squareLabel(class)
+}
+
+// BoardFromScenario describes a scenario's starting position.
+func BoardFromScenario(s *mbg.Scenario) BoardView {
+	owner := make([]int, len(s.Cities))
+	for i := range owner {
+		owner[i] = -1
+	}
+	for r, ro := range s.Roles {
+		for _, c := range ro.Cities {
+			if c >= 0 && c < len(owner) {
+				owner[c] = r
+			}
+		}
+	}
+	v := BoardView{WinMoney: s.WinMoney, Selected: -1}
+	for _, sq := range s.Board {
+		bs := BoardSquare{Class: sq.Class, Owner: -1, Scope: -1, X: sq.X, Y: sq.Y,
+			Label: buildingLabel(sq.Class, sq.Base, s.CityNames(), s.InstituteNames(), s.TrainingRoomNames())}
+		if sq.Class == mbg.ClassCity && sq.Base >= 0 && sq.Base < len(s.Cities) {
+			bs.Owner = owner[sq.Base]
+			bs.Scope = s.Cities[sq.Base].Scope
+		}
+		v.Squares = append(v.Squares, bs)
+	}
+	for _, ro := range s.Roles {
+		v.Roles = append(v.Roles, BoardRole{Name: ro.Name, At: ro.Start, Money: ro.Money, Out: ro.Start == -1})
+	}
+	return v
+}
+
+// BoardFromSave describes a saved game.
+func BoardFromSave(s *mbg.Save) BoardView {
+	var cities, insts, rooms []string
+	for _, c := range s.Cities {
+		cities = append(cities, c.Name)
+	}
+	for _, x := range s.Institutes {
+		insts = append(insts, x.Name)
+	}
+	for _, x := range s.TrainingRooms {
+		rooms = append(rooms, x.Name)
+	}
+	v := BoardView{WinMoney: s.WinMoney, Turn: s.Turn, Selected: -1}
+	for _, sq := range s.Board {
+		bs := BoardSquare{Class: sq.Class, Owner: -1, Scope: -1, Label: buildingLabel(sq.Class, sq.Base, cities, insts, rooms)}
+		if sq.Class == mbg.ClassCity && sq.Base >= 0 && sq.Base < len(s.Cities) {
+			bs.Owner = s.Cities[sq.Base].Role
+			bs.Scope = s.Cities[sq.Base].Scope
+		}
+		switch {
+		case sq.Barrier:
+			bs.Mark = "障"
+		case sq.Robber:
+			bs.Mark = "贼"
+		}
+		v.Squares = append(v.Squares, bs)
+	}
+	for _, ro := range s.Roles {
+		v.Roles = append(v.Roles, BoardRole{Name: ro.Name, At: ro.Loc, Money: ro.Money, Out: ro.Loc == -1})
+	}
+	return v
+}
+
+// PerimeterLayout places n squares on the edge of a rectangle, square 0 at
+// the top left and going clockwise, as the original game's board does (a
+// square when n is divisible by 4). It returns the cell of every square
+// and the rectangle's size in cells.
+func PerimeterLayout(n int) (cells []image.Point, w, h int) {
+	if n <= 0 {
+		return nil, 0, 0
+	}
+	if n < 4 {
+		for i := 0; i < n; i++ {
+			cells = append(cells, image.Pt(i, 0))
+		}
+		return cells, n, 1
+	}
+	ring := n + n%2 // a ring always has an even number of cells
+	// 2(w+h)-4 = ring, w ≥ h, as square as possible.
+	half := (ring + 4) / 2
+	h = half / 2
+	w = half - h
+	for i := 0; len(cells) < n; i++ {
+		switch {
+		case i < w: // top, left to right
+			cells = append(cells, image.Pt(i, 0))
+		case i < w+h-1: // right side, downwards
+			cells = append(cells, image.Pt(w-1, i-w+1))
+		case i < 2*w+h-2: // bottom, right to left
+			cells = append(cells, image.Pt(w-1-(i-(w+h-2)), h-1))
+		default: // left side, upwards
+			cells = append(cells, image.Pt(0, h-1-(i-(2*w+h-3))))
+		}
+	}
+	return cells, w, h
+}
+
+// BoardCells returns where each square is drawn: the positions set in the
+// scenario when any square has one, the perimeter layout otherwise.
+func BoardCells(v BoardView) (cells []image.Point, w, h int) {
+	manual := false
+	for _, sq := range v.Squares {
+		if sq.X != 0 || sq.Y != 0 {
+			manual = true
+			break
+		}
+	}
+	if !manual {
+		return PerimeterLayout(len(v.Squares))
+	}
+	for _, sq := range v.Squares {
+		cells = append(cells, image.Pt(sq.X, sq.Y))
+		w, h = max(w, sq.X+1), max(h, sq.Y+1)
+	}
+	return cells, w, h
+}
+
+var classColors = []color.RGBA{
+	{0xfa, 0xfa, 0xf5, 0xff}, // empty
+	{0xe8, 0xe8, 0xe8, 0xff}, // city (tinted by owner)
+	{0xe9, 0xd6, 0xb8, 0xff}, // saloon
+	{0xd9, 0xd2, 0xf0, 0xff}, // institute
+	{0xf7, 0xd9, 0xb4, 0xff}, // training room
+	{0xfb, 0xf0, 0xa8, 0xff}, // chance
+}
+
+// BoardTile is the size of a square in pixels at scale 1.
+const BoardTile = 72
+
+// Board draws a board view.
+func Board(v BoardView, o Options) image.Image {
+	k := o.scale()
+	tile := BoardTile * k
+	cells, w, h := BoardCells(v)
+	margin := 16 * k
+	inside := w >= 4 && h >= 4 // room for the legend inside the ring
+	legendH := 0.0
+	if !inside {
+		legendH = float64(len(v.Roles)+1)*22*k + 12*k
+	}
+	width := int(2*margin + float64(max(w, 5))*tile)
+	height := int(2*margin + float64(h)*tile + legendH)
+	c := newCanvas(width, height, paper)
+	at := func(i int) (float64, float64) {
+		return margin + float64(cells[i].X)*tile, margin + float64(cells[i].Y)*tile
+	}
+	for i, sq := range v.Squares {
+		x, y := at(i)
+		bg := color.RGBA{0xff, 0xcc, 0xcc, 0xff}
+		if sq.Class >= 0 && sq.Class < len(classColors) {
+			bg = classColors[sq.Class]
+		}
+		if sq.Owner >= 0 {
+			bg = tint(PlayerColor(sq.Owner), 0.7)
+		}
+		c.fillRect(x+1, y+1, x+tile-1, y+tile-1, bg)
+		c.strokeRect(x, y, x+tile, y+tile, 1, gridLine)
+		if sq.Owner >= 0 {
+			c.fillRect(x+1, y+1, x+tile-1, y+6*k, PlayerColor(sq.Owner))
+		}
+		if i == v.Selected {
+			c.strokeRect(x+1, y+1, x+tile-1, y+tile-1, 3*k, highlight)
+		}
+		c.text(x+4*k, y+12*k, 9*k, faint, anchorLeft, fmt.Sprint(i))
+		if sq.Scope >= 0 {
+			c.text(x+tile-4*k, y+12*k, 10*k, faint, anchorRight, []string{"小", "中", "大"}[min(max(sq.Scope, 0), 2)])
+		}
+		c.text(x+tile/2, y+tile/2, 13*k, ink, anchorCentre, fitText(13*k, tile-6*k, sq.Label))
+		if sq.Class != mbg.ClassCity && sq.Class >= 0 && sq.Class < len(classLabels) && sq.Label != classLabels[sq.Class] {
+			c.text(x+tile/2, y+tile/2+15*k, 9*k, faint, anchorCentre, classLabels[sq.Class])
+		}
+		if sq.Mark != "" {
+			c.fillCircle(x+tile-11*k, y+tile-11*k, 8*k, errorRed)
+			c.text(x+tile-11*k, y+tile-11*k, 10*k, white, anchorCentre, sq.Mark)
+		}
+	}
+	// Roles standing on squares: tokens along the bottom of the tile.
+	onSquare := map[int]int{}
+	for r, ro := range v.Roles {
+		if ro.Out || ro.At < 0 || ro.At >= len(cells) {
+			continue
+		}
+		x, y := at(ro.At)
+		n := onSquare[ro.At]
+		onSquare[ro.At]++
+		cx, cy := x+12*k+float64(n)*18*k, y+tile-12*k
+		c.fillCircle(cx, cy, 8.5*k, PlayerColor(r))
+		c.text(cx, cy, 10*k, white, anchorCentre, string([]rune(ro.Name + "?")[0]))
+	}
+	// The legend: inside the ring when there is room, else below.
+	{
+		lx, ly := margin+tile+12*k, margin+tile+18*k
+		bottom := margin + float64(h-1)*tile - 8*k
+		if !inside {
+			lx, ly = margin, margin+float64(h)*tile+18*k
+			bottom = float64(height)
+		}
+		title := v.Title
+		if title == "" {
+			title = fmt.Sprintf("%d 格 · 胜利金额 %s", len(v.Squares), money(v.WinMoney))
+		}
+		if v.Turn > 0 {
+			title += fmt.Sprintf(" · 第 %d 回合", v.Turn)
+		}
+		c.text(lx, ly, 14*k, ink, anchorLeft, title)
+		for r, ro := range v.Roles {
+			y := ly + float64(r+1)*22*k
+			if y > bottom {
+				break
+			}
+			col := PlayerColor(r)
+			if ro.Out {
+				col = PlayerColor(-1)
+			}
+			c.fillCircle(lx+7*k, y, 7*k, col)
+			label := fmt.Sprintf("%s  %s", ro.Name, money(ro.Money))
+			if ro.Out {
+				label += "  (不参战)"
+			}
+			c.text(lx+20*k, y, 12*k, ink, anchorLeft, label)
+		}
+	}
+	return c.img
+}
+
+func money(m float32) string {
+	if m == float32(int64(m)) {
+		return fmt.Sprintf("%d", int64(m))
+	}
+	return fmt.Sprintf("%.1f", m)
+}

@@ -1,0 +1,87 @@
+// Package preview renders any Shapan document to an image: the mbg board
+// loop with square names and owners, the ftbt terrain grid with its
+// people, the Planet-Conquer planet graph with its routes, the battle map.
+// `shapan preview` writes these images and the studio shows the same
+// rendering. Chinese text is drawn with an embedded CJK font.
+package preview
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"io"
+
+	"github.com/shapan/shapan/formats"
+)
+
+// Options adjust a rendering.
+type Options struct {
+	// Scale multiplies every size (1 = the default size).
+	Scale float64
+}
+
+func (o Options) scale() float64 {
+	if o.Scale <= 0 {
+		return 1
+	}
+	return o.Scale
+}
+
+// renderers renders one document kind.
+var renderers = map[string]func(doc *formats.Document, o Options) (image.Image, error){}
+
+// Render draws doc.
+func Render(doc *formats.Document, o Options) (image.Image, error) {
+	r, ok := renderers[doc.Kind]
+	if !ok {
+		return nil, fmt.Errorf("no preview for %s documents", doc.Kind)
+	}
+	return r(doc, o)
+}
+
+// WritePNG renders doc and encodes it as PNG.
+func WritePNG(w io.Writer, doc *formats.Document, o Options) error {
+	img, err := Render(doc, o)
+	if err != nil {
+		return err
+	}
+	return png.Encode(w, img)
+}
+
+// Palette of sides and roles, in order; chosen to stay distinct on the
+// light backgrounds of the previews.
+var Palette = []color.RGBA{
+	{0xd6, 0x27, 0x28, 0xff}, // red
+	{0x1f, 0x77, 0xb4, 0xff}, // blue
+	{0x2c, 0xa0, 0x2c, 0xff}, // green
+	{0xff, 0x7f, 0x0e, 0xff}, // orange
+	{0x94, 0x67, 0xbd, 0xff}, // purple
+	{0x8c, 0x56, 0x4b, 0xff}, // brown
+	{0xe3, 0x77, 0xc2, 0xff}, // pink
+	{0x17, 0xbe, 0xcf, 0xff}, // cyan
+}
+
+// PlayerColor returns the colour of player i (-1: neutral grey).
+func PlayerColor(i int) color.RGBA {
+	if i < 0 {
+		return color.RGBA{0x99, 0x99, 0x99, 0xff}
+	}
+	return Palette[i%len(Palette)]
+}
+
+// tint mixes c with white: amount 0 is c, 1 is white.
+func tint(c color.RGBA, amount float64) color.RGBA {
+	mix := func(v uint8) uint8 { return uint8(float64(v) + (255-float64(v))*amount) }
+	return color.RGBA{mix(c.R), mix(c.G), mix(c.B), 0xff}
+}
+
+var (
+	white     = color.RGBA{0xff, 0xff, 0xff, 0xff}
+	ink       = color.RGBA{0x22, 0x22, 0x22, 0xff}
+	faint     = color.RGBA{0x77, 0x77, 0x77, 0xff}
+	paper     = color.RGBA{0xf6, 0xf3, 0xea, 0xff}
+	gridLine  = color.RGBA{0xcc, 0xc6, 0xb8, 0xff}
+	errorRed  = color.RGBA{0xcc, 0x00, 0x00, 0xff}
+	highlight = color.RGBA{0xff, 0xd7, 0x00, 0xff}
+)

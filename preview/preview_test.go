@@ -1,0 +1,151 @@
+package preview
+
+import (
+	"flag"
+	"image"
+	"image/color"
+	"image/png"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/shapan/shapan/formats"
+	"github.com/shapan/shapan/samples"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden images in testdata")
+
+// compareGolden compares img with testdata/name.png: the images must have
+// the same size and differ in at most 0.5% of their pixels (fonts may
+// rasterise a little differently between library versions).
+func compareGolden(t *testing.T, name string, img image.Image) {
+	t.Helper()
+	path := filepath.Join("testdata", name+".png")
+	if *update {
+		f, err := os.Create(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		if err := png.Encode(f, img); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatalf("no golden image %s (run go test ./preview -update): %v", path, err)
+	}
+	defer f.Close()
+	want, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want.Bounds() != img.Bounds() {
+		t.Fatalf("%s: size %v, golden %v", name, img.Bounds(), want.Bounds())
+	}
+	b := img.Bounds()
+	diff := 0
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			r1, g1, b1, _ := img.At(x, y).RGBA()
+			r2, g2, b2, _ := want.At(x, y).RGBA()
+			if absDiff(r1, r2) > 0x1000 || absDiff(g1, g2) > 0x1000 || absDiff(b1, b2) > 0x1000 {
+				diff++
+			}
+		}
+	}
+	if frac := float64(diff) / float64(b.Dx()*b.Dy()); frac > 0.005 {
+		out := filepath.Join(t.TempDir(), name+".png")
+		if g, err := os.Create(out); err == nil {
+			png.Encode(g, img)
+			g.Close()
+		}
+		t.Errorf("%s differs from the golden image in %.2f%% of its pixels (got %s)", name, 100*frac, out)
+	}
+}
+
+func absDiff(a, b uint32) uint32 {
+	if a > b {
+		return a - b
+	}
+	return b - a
+}
+
+func sampleDoc(t *testing.T, name string) *formats.Document {
+	t.Helper()
+	src, err := samples.Read(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := formats.ReadBytes(name, src, formats.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return doc
+}
+
+func near(c color.Color, want color.RGBA) bool {
+	r, g, b, _ := c.RGBA()
+	return absDiff(r>>8, uint32(want.R)) < 8 && absDiff(g>>8, uint32(want.G)) < 8 && absDiff(b>>8, uint32(want.B)) < 8
+}
+
+func TestBoardPreview(t *testing.T) {
+	doc := sampleDoc(t, "mbg/赤壁.yaml")
+	img, err := Render(doc, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	compareGolden(t, "board-chibi", img)
+	// Square 0 (襄阳) belongs to the first role: its top band is the
+	// first player's colour; square 2 (a saloon) has the saloon colour.
+	cells, _, _ := PerimeterLayout(36)
+	at := func(i int, dx, dy float64) color.Color {
+		return img.At(int(16+float64(cells[i].X)*BoardTile+dx), int(16+float64(cells[i].Y)*BoardTile+dy))
+	}
+	if c := at(0, BoardTile/2, 3); !near(c, PlayerColor(0)) {
+		t.Errorf("owner band of 襄阳 is %v", c)
+	}
+	if c := at(2, 6, BoardTile-6); !near(c, classColors[2]) {
+		t.Errorf("saloon square is %v", c)
+	}
+}
+
+func TestPerimeterLayoutIsARing(t *testing.T) {
+	for _, n := range []int{1, 3, 4, 10, 16, 36, 37, 60, 100} {
+		cells, w, h := PerimeterLayout(n)
+		if len(cells) != n {
+			t.Fatalf("n=%d: %d cells", n, len(cells))
+		}
+		seen := map[image.Point]bool{}
+		for i, p := range cells {
+			if seen[p] {
+				t.Fatalf("n=%d: cell %v used twice", n, p)
+			}
+			seen[p] = true
+			if p.X < 0 || p.Y < 0 || p.X >= w || p.Y >= h {
+				t.Fatalf("n=%d: cell %v outside %dx%d", n, p, w, h)
+			}
+			if n >= 4 && p.X != 0 && p.Y != 0 && p.X != w-1 && p.Y != h-1 {
+				t.Fatalf("n=%d: cell %v is not on the edge", n, p)
+			}
+			// Consecutive squares are neighbours (the path walks the ring).
+			if i > 0 && n >= 4 {
+				q := cells[i-1]
+				if d := abs(p.X-q.X) + abs(p.Y-q.Y); d != 1 {
+					t.Fatalf("n=%d: squares %d and %d are not adjacent", n, i-1, i)
+				}
+			}
+		}
+		if n%4 == 0 && n >= 4 && w != h {
+			t.Errorf("n=%d: %dx%d is not a square", n, w, h)
+		}
+	}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
