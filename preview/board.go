@@ -208,15 +208,19 @@ var classColors = []color.RGBA{
 	{0xfb, 0xf0, 0xa8, 0xff}, // chance
 }
 
-// BoardTile is the size of a square in pixels at scale 1.
-const BoardTile = 72
+// BoardTile is the size of a square in pixels at scale 1, and BoardMargin
+// the space around the board.
+const (
+	BoardTile   = 72
+	BoardMargin = 16
+)
 
 // Board draws a board view.
 func Board(v BoardView, o Options) image.Image {
 	k := o.scale()
 	tile := BoardTile * k
 	cells, w, h := BoardCells(v)
-	margin := 16 * k
+	margin := BoardMargin * k
 	inside := w >= 4 && h >= 4 // room for the legend inside the ring
 	legendH := 0.0
 	if !inside {

@@ -10,7 +10,7 @@ if ! command -v go >/dev/null 2>&1; then
 	exit 1
 fi
 
-packages="make gcc pkg-config libgl1-mesa-dev xorg-dev xvfb"
+packages="make gcc pkg-config libgl1-mesa-dev xorg-dev xvfb x11-utils"
 missing=""
 for p in $packages; do
 	if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then

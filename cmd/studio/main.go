@@ -1,0 +1,134 @@
+// Command studio is Shapan's scenario studio: a window with every open
+// document in a tab, family editors, live problems, previews and test play.
+//
+//	studio [--sample] [FILE...]
+//
+// --sample opens the scenarios that ship with Shapan (embedded in the
+// program); FILEs may be YAML documents or the games' own files.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/app"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/shapan/shapan/editor"
+	_ "github.com/shapan/shapan/editor/mbgview"
+	"github.com/shapan/shapan/formats"
+	"github.com/shapan/shapan/samples"
+)
+
+func main() {
+	sample := flag.Bool("sample", false, "open the sample scenarios that ship with Shapan")
+	quitAfter := flag.Duration("quit-after", 0, "quit after this long (for smoke tests); exit status 1 if a file failed to open")
+	flag.Usage = func() {
+		fmt.Fprintln(os.Stderr, "usage: studio [--sample] [FILE...]")
+		flag.PrintDefaults()
+	}
+	flag.Parse()
+	if l := os.Getenv("LANG"); l == "" || l == "C" || strings.HasPrefix(l, "C.") || l == "POSIX" {
+		os.Setenv("LANG", "en_US.UTF-8") // Fyne cannot parse the C locale
+	}
+
+	a := app.NewWithID("io.github.shapan.studio")
+	dir := autosaveDir()
+	st := editor.New(a, editor.Options{AutosaveDir: dir})
+	var problems []string
+	if *sample {
+		for _, name := range samples.YAML() {
+			if err := openSample(st, name); err != nil {
+				problems = append(problems, err.Error())
+			}
+		}
+	}
+	for _, path := range flag.Args() {
+		if _, err := st.Open(path); err != nil {
+			problems = append(problems, err.Error())
+		}
+	}
+	w := st.Window()
+	if len(problems) > 0 {
+		for _, p := range problems {
+			fmt.Fprintln(os.Stderr, p)
+		}
+		dialog.ShowError(fmt.Errorf("%s", strings.Join(problems, "\n")), w)
+	}
+	offerRecovery(st, dir)
+	if *quitAfter > 0 {
+		go func() {
+			time.Sleep(*quitAfter)
+			fyne.Do(func() {
+				fmt.Printf("studio: %d document(s) open, quitting\n", len(st.Sessions()))
+				a.Quit()
+			})
+		}()
+	}
+	w.ShowAndRun()
+	if len(problems) > 0 {
+		os.Exit(1)
+	}
+}
+
+// openSample opens an embedded sample as a new, unsaved document.
+func openSample(st *editor.Studio, name string) error {
+	src, err := fs.ReadFile(samples.FS(), name)
+	if err != nil {
+		return err
+	}
+	doc, err := formats.ReadBytes(name, src, formats.Options{From: formats.YAML})
+	if err != nil {
+		return err
+	}
+	doc.Path = ""
+	s := editor.NewSession(doc)
+	s.Path, s.Format = "", formats.YAML
+	s.Title = filepath.Base(name)
+	st.Add(s)
+	return nil
+}
+
+func autosaveDir() string {
+	base, err := os.UserCacheDir()
+	if err != nil {
+		return ""
+	}
+	return filepath.Join(base, "shapan", "autosave")
+}
+
+// offerRecovery asks whether to reopen documents a previous run left
+// unsaved (after a crash).
+func offerRecovery(st *editor.Studio, dir string) {
+	found := editor.Recoverable(dir)
+	if len(found) == 0 {
+		return
+	}
+	var lines []string
+	for _, r := range found {
+		lines = append(lines, "• "+r.Describe())
+	}
+	msg := widget.NewLabel("Shapan did not close normally last time. These documents had unsaved changes:\n" + strings.Join(lines, "\n"))
+	msg.Wrapping = fyne.TextWrapWord
+	d := dialog.NewCustomConfirm("Recover unsaved changes?", "Recover", "Discard", container.NewVScroll(msg), func(recover bool) {
+		for _, r := range found {
+			if recover {
+				if _, err := st.Restore(r); err != nil {
+					dialog.ShowError(err, st.Window())
+				}
+			} else {
+				editor.Discard(r)
+			}
+		}
+	}, st.Window())
+	d.Resize(fyne.NewSize(640, 320))
+	d.Show()
+}

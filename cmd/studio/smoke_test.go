@@ -1,0 +1,84 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/shapan/shapan/samples"
+)
+
+// TestSmokeUnderXvfb starts the real studio binary in a virtual X server,
+// once with the embedded samples and once with every sample file given on
+// the command line, and checks that its window appears and that it exits
+// cleanly. Without Xvfb the test is skipped, unless SHAPAN_REQUIRE_XVFB is
+// set (CI sets it).
+func TestSmokeUnderXvfb(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the smoke test builds and runs the real studio")
+	}
+	xvfb, err := exec.LookPath("Xvfb")
+	if err != nil {
+		if os.Getenv("SHAPAN_REQUIRE_XVFB") != "" {
+			t.Fatal("Xvfb is not installed, and SHAPAN_REQUIRE_XVFB is set")
+		}
+		t.Skip("Xvfb is not installed: skipping the real-window smoke test")
+	}
+	bin := filepath.Join(t.TempDir(), "studio")
+	build := exec.Command("go", "build", "-o", bin, ".")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("building the studio: %v\n%s", err, out)
+	}
+	display := fmt.Sprintf(":%d", 90+os.Getpid()%9)
+	x := exec.Command(xvfb, display, "-screen", "0", "1280x800x24", "-nolisten", "tcp")
+	if err := x.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer x.Process.Kill()
+	time.Sleep(time.Second)
+
+	// The sample files, written out as a user would have them.
+	dir := t.TempDir()
+	var files []string
+	for _, name := range samples.YAML() {
+		data, _ := samples.Read(name)
+		p := filepath.Join(dir, filepath.Base(name))
+		os.WriteFile(p, data, 0o644)
+		files = append(files, p)
+	}
+	for _, args := range [][]string{{"--sample"}, files} {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+			defer cancel()
+			cmd := exec.CommandContext(ctx, bin, append([]string{"--quit-after", "4s"}, args...)...)
+			home := t.TempDir()
+			cmd.Env = append(os.Environ(), "DISPLAY="+display, "HOME="+home, "XDG_CACHE_HOME="+filepath.Join(home, "cache"), "XDG_CONFIG_HOME="+filepath.Join(home, "config"), "LANG=en_US.UTF-8")
+			var stdout, stderr bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			// While it runs, its window must exist.
+			time.Sleep(2500 * time.Millisecond)
+			if info, err := exec.LookPath("xwininfo"); err == nil {
+				out, _ := exec.Command(info, "-display", display, "-root", "-tree").CombinedOutput()
+				if !strings.Contains(string(out), "Shapan") {
+					t.Errorf("no Shapan window on the display:\n%s", out)
+				}
+			}
+			if err := cmd.Wait(); err != nil {
+				t.Fatalf("the studio failed: %v\nstdout:\n%s\nstderr:\n%s", err, stdout.String(), stderr.String())
+			}
+			want := fmt.Sprintf("%d document(s) open", len(files))
+			if !strings.Contains(stdout.String(), want) {
+				t.Errorf("the studio did not report %q:\n%s\n%s", want, stdout.String(), stderr.String())
+			}
+		})
+	}
+}

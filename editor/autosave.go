@@ -1,0 +1,175 @@
+package editor
+
+import (
+	"crypto/sha1"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"sync"
+	"time"
+
+	"github.com/shapan/shapan/formats"
+)
+
+// autosaver keeps the unsaved changes of every open document in a folder,
+// a couple of seconds after each change, so that after a crash the next
+// start can offer them back. A document's entry is removed when it is
+// saved or closed.
+type autosaver struct {
+	dir    string
+	studio *Studio
+	mu     sync.Mutex
+	ids    map[*Session]string
+	timers map[*Session]*time.Timer
+	next   int
+}
+
+// autosaveMeta describes one recovered document.
+type autosaveMeta struct {
+	Path  string    `json:"path"`  // the file it belongs to ("" for a new document)
+	Title string    `json:"title"` // the tab title
+	Kind  string    `json:"kind"`
+	Time  time.Time `json:"time"`
+}
+
+// Recovered is an unsaved document found in the autosave folder.
+type Recovered struct {
+	Meta autosaveMeta
+	file string // the YAML content
+	meta string // the description
+}
+
+// Describe says what was recovered, for the offer dialog.
+func (r Recovered) Describe() string {
+	name := r.Meta.Path
+	if name == "" {
+		name = r.Meta.Title
+	}
+	return fmt.Sprintf("%s (%s, changed %s)", name, r.Meta.Kind, r.Meta.Time.Local().Format("2006-01-02 15:04"))
+}
+
+func newAutosaver(dir string, st *Studio) *autosaver {
+	return &autosaver{dir: dir, studio: st, ids: map[*Session]string{}, timers: map[*Session]*time.Timer{}}
+}
+
+func (a *autosaver) id(s *Session) string {
+	if id, ok := a.ids[s]; ok {
+		return id
+	}
+	a.next++
+	key := fmt.Sprintf("%s|%s|%d|%d", s.Path, s.Title, time.Now().UnixNano(), a.next)
+	sum := sha1.Sum([]byte(key))
+	id := hex.EncodeToString(sum[:8])
+	a.ids[s] = id
+	return id
+}
+
+// watch starts keeping s.
+func (a *autosaver) watch(s *Session) {
+	s.Listen(func(c Change) {
+		if c != ModelChanged {
+			return
+		}
+		a.mu.Lock()
+		if t := a.timers[s]; t != nil {
+			t.Stop()
+		}
+		a.timers[s] = time.AfterFunc(2*time.Second, func() { a.studio.post(func() { a.Save(s) }) })
+		a.mu.Unlock()
+	})
+}
+
+// Save writes s's current content now (when it has unsaved changes).
+func (a *autosaver) Save(s *Session) error {
+	if !s.Dirty() {
+		return nil
+	}
+	data, err := formats.Encode(s.Document(), formats.YAML)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(a.dir, 0o700); err != nil {
+		return err
+	}
+	a.mu.Lock()
+	id := a.id(s)
+	a.mu.Unlock()
+	meta, _ := json.Marshal(autosaveMeta{Path: s.Path, Title: s.Name(), Kind: s.Kind(), Time: time.Now()})
+	if err := formats.WriteFileAtomic(filepath.Join(a.dir, id+".yaml"), data); err != nil {
+		return err
+	}
+	return formats.WriteFileAtomic(filepath.Join(a.dir, id+".json"), meta)
+}
+
+// forget removes s's entry (after a save or a close).
+func (a *autosaver) forget(s *Session) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if t := a.timers[s]; t != nil {
+		t.Stop()
+		delete(a.timers, s)
+	}
+	if id, ok := a.ids[s]; ok {
+		os.Remove(filepath.Join(a.dir, id+".yaml"))
+		os.Remove(filepath.Join(a.dir, id+".json"))
+		delete(a.ids, s)
+	}
+}
+
+func (a *autosaver) stop() {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	for _, t := range a.timers {
+		t.Stop()
+	}
+}
+
+// Recoverable lists the documents left in the autosave folder by a
+// previous run that did not close them.
+func Recoverable(dir string) []Recovered {
+	metas, _ := filepath.Glob(filepath.Join(dir, "*.json"))
+	var out []Recovered
+	for _, m := range metas {
+		b, err := os.ReadFile(m)
+		if err != nil {
+			continue
+		}
+		var meta autosaveMeta
+		if json.Unmarshal(b, &meta) != nil {
+			continue
+		}
+		file := m[:len(m)-len(".json")] + ".yaml"
+		if _, err := os.Stat(file); err != nil {
+			continue
+		}
+		out = append(out, Recovered{Meta: meta, file: file, meta: m})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Meta.Time.Before(out[j].Meta.Time) })
+	return out
+}
+
+// Restore opens a recovered document as an unsaved tab belonging to its
+// original file, and removes it from the autosave folder.
+func (st *Studio) Restore(r Recovered) (*Session, error) {
+	doc, err := formats.Read(r.file, formats.Options{From: formats.YAML})
+	if err != nil {
+		return nil, err
+	}
+	doc.Path = r.Meta.Path
+	s := NewSession(doc)
+	s.Path, s.Format, s.Title = r.Meta.Path, formats.YAML, r.Meta.Title
+	s.dirty = true
+	os.Remove(r.file)
+	os.Remove(r.meta)
+	st.Add(s)
+	return s, nil
+}
+
+// Discard removes a recovered document without opening it.
+func Discard(r Recovered) {
+	os.Remove(r.file)
+	os.Remove(r.meta)
+}

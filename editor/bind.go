@@ -1,0 +1,351 @@
+package editor
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+)
+
+// Binder builds widgets bound to a session's model: each widget shows a
+// value read from the current model and writes changes back as one
+// undoable edit. Reload shows the model again after an edit, undo or redo
+// (skipping the widget being typed in).
+type Binder struct {
+	S       *Session
+	loaders []func()
+	loading bool
+}
+
+// NewBinder returns a binder for s.
+func NewBinder(s *Session) *Binder { return &Binder{S: s} }
+
+// Reload refreshes every bound widget from the model.
+func (b *Binder) Reload() {
+	b.loading = true
+	defer func() { b.loading = false }()
+	for _, f := range b.loaders {
+		f()
+	}
+}
+
+// OnReload registers f to run on every Reload (for widgets the binder did
+// not build).
+func (b *Binder) OnReload(f func()) { b.loaders = append(b.loaders, f) }
+
+// Loading reports whether a Reload is in progress (callbacks of widgets
+// fire then, and must not edit).
+func (b *Binder) Loading() bool { return b.loading }
+
+// Entry is a text entry that commits its text when Enter is pressed or
+// the focus leaves it; a commit that fails keeps the text and marks the
+// entry invalid with the reason.
+type Entry struct {
+	widget.Entry
+	load    func() string
+	commit  func(string) error
+	focused bool
+}
+
+// FocusGained remembers that the entry is being edited.
+func (e *Entry) FocusGained() {
+	e.focused = true
+	e.Entry.FocusGained()
+}
+
+// FocusLost commits the text.
+func (e *Entry) FocusLost() {
+	e.focused = false
+	e.Entry.FocusLost()
+	e.Commit()
+}
+
+// Commit applies the text now (what Enter and losing the focus do).
+func (e *Entry) Commit() {
+	if e.load == nil || e.Text == e.load() {
+		e.SetValidationError(nil)
+		return
+	}
+	if err := e.commit(e.Text); err != nil {
+		e.SetValidationError(err)
+		return
+	}
+	e.SetValidationError(nil)
+}
+
+func (e *Entry) reload() {
+	if !e.focused && e.load != nil {
+		if t := e.load(); t != e.Text {
+			e.SetText(t)
+		}
+		e.SetValidationError(nil)
+	}
+}
+
+// Text returns an entry for a text value; commit checks and applies it
+// (return an error to refuse it).
+func (b *Binder) Text(load func() string, commit func(string) error) *Entry {
+	e := &Entry{load: load, commit: commit}
+	e.ExtendBaseWidget(e)
+	e.OnSubmitted = func(string) { e.Commit() }
+	b.loaders = append(b.loaders, e.reload)
+	e.reload()
+	return e
+}
+
+// Int returns an entry for an integer in [lo, hi].
+func (b *Binder) Int(label string, load func() int, set func(int), lo, hi int) *Entry {
+	return b.Text(func() string { return strconv.Itoa(load()) }, func(s string) error {
+		v, err := strconv.Atoi(strings.TrimSpace(s))
+		if err != nil {
+			return fmt.Errorf("%s must be a whole number", label)
+		}
+		if v < lo || v > hi {
+			return fmt.Errorf("%s must be from %d to %d", label, lo, hi)
+		}
+		b.S.Edit("change "+label, func() { set(v) })
+		return nil
+	})
+}
+
+// Float returns an entry for a number in [lo, hi].
+func (b *Binder) Float(label string, load func() float32, set func(float32), lo, hi float64) *Entry {
+	return b.Text(func() string { return strconv.FormatFloat(float64(load()), 'f', -1, 32) }, func(s string) error {
+		v, err := strconv.ParseFloat(strings.TrimSpace(s), 32)
+		if err != nil {
+			return fmt.Errorf("%s must be a number", label)
+		}
+		if v < lo || v > hi {
+			return fmt.Errorf("%s must be from %v to %v", label, lo, hi)
+		}
+		b.S.Edit("change "+label, func() { set(float32(v)) })
+		return nil
+	})
+}
+
+// Name returns an entry for a name that must not be empty; names with
+// white space are refused because the games' files cannot hold them.
+func (b *Binder) Name(label string, load func() string, set func(string)) *Entry {
+	return b.Text(load, func(s string) error {
+		s = strings.TrimSpace(s)
+		if s == "" {
+			return fmt.Errorf("%s must not be empty", label)
+		}
+		if strings.ContainsAny(s, " \t") {
+			return fmt.Errorf("%s must not contain spaces (the game's files cannot hold them)", label)
+		}
+		b.S.Edit("rename "+label, func() { set(s) })
+		return nil
+	})
+}
+
+// Choice returns a select over options (recomputed on every reload); the
+// selected index is load(), and choosing calls set (as an edit).
+func (b *Binder) Choice(label string, options func() []string, load func() int, set func(int)) *widget.Select {
+	sel := widget.NewSelect(nil, nil)
+	var current []string
+	sel.OnChanged = func(string) {
+		if b.loading {
+			return
+		}
+		i := sel.SelectedIndex()
+		if i >= 0 && i != load() {
+			b.S.Edit("change "+label, func() { set(i) })
+		}
+	}
+	reload := func() {
+		current = options()
+		sel.Options = current
+		if i := load(); i >= 0 && i < len(current) {
+			sel.SetSelectedIndex(i)
+		} else {
+			sel.ClearSelected()
+		}
+		sel.Refresh()
+	}
+	b.loaders = append(b.loaders, func() { b.loading = true; reload() })
+	b.loading = true
+	reload()
+	b.loading = false
+	return sel
+}
+
+// Checks returns a check list over options; load returns the checked
+// indices, set receives the new ones (as an edit).
+func (b *Binder) Checks(label string, options func() []string, load func() []int, set func([]int), horizontal bool) *widget.CheckGroup {
+	cg := widget.NewCheckGroup(nil, nil)
+	cg.Horizontal = horizontal
+	var current []string
+	cg.OnChanged = func(sel []string) {
+		if b.loading {
+			return
+		}
+		var idx []int
+		for i, o := range current {
+			for _, s := range sel {
+				if s == o {
+					idx = append(idx, i)
+					break
+				}
+			}
+		}
+		if !sameInts(idx, load()) {
+			b.S.Edit("change "+label, func() { set(idx) })
+		}
+	}
+	reload := func() {
+		current = options()
+		cg.Options = current
+		var sel []string
+		for _, i := range load() {
+			if i >= 0 && i < len(current) {
+				sel = append(sel, current[i])
+			}
+		}
+		cg.SetSelected(sel)
+		cg.Refresh()
+	}
+	b.loaders = append(b.loaders, func() { b.loading = true; reload() })
+	b.loading = true
+	reload()
+	b.loading = false
+	return cg
+}
+
+func sameInts(a, b []int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// ItemList is a list of named items with buttons to add, delete and move
+// them; selecting an item shows it in a form beside the list.
+type ItemList struct {
+	List     *widget.List
+	Selected int
+	names    func() []string
+	onSelect func(int)
+	Object   fyne.CanvasObject
+	Add      *widget.Button
+	Delete   *widget.Button
+	Up, Down *widget.Button
+}
+
+// ItemActions are what an ItemList's buttons do (nil hides a button).
+type ItemActions struct {
+	Add    func() int // returns the index of the new item
+	Delete func(i int)
+	Move   func(i, j int)
+}
+
+// NewItemList builds an item list over names; form is shown beside it.
+func (b *Binder) NewItemList(names func() []string, onSelect func(int), act ItemActions) *ItemList {
+	l := &ItemList{Selected: -1, names: names, onSelect: onSelect}
+	l.List = widget.NewList(
+		func() int { return len(l.names()) },
+		func() fyne.CanvasObject { return widget.NewLabel("名字 name") },
+		func(i widget.ListItemID, o fyne.CanvasObject) {
+			ns := l.names()
+			if i < len(ns) {
+				o.(*widget.Label).SetText(fmt.Sprintf("%d  %s", i+1, ns[i]))
+			}
+		})
+	l.List.OnSelected = func(i widget.ListItemID) {
+		l.Selected = i
+		l.updateButtons()
+		if l.onSelect != nil {
+			l.onSelect(i)
+		}
+	}
+	var buttons []fyne.CanvasObject
+	if act.Add != nil {
+		l.Add = widget.NewButtonWithIcon("", theme.ContentAddIcon(), func() {
+			i := act.Add()
+			l.List.Refresh()
+			l.Select(i)
+		})
+		buttons = append(buttons, l.Add)
+	}
+	if act.Delete != nil {
+		l.Delete = widget.NewButtonWithIcon("", theme.DeleteIcon(), func() {
+			if l.Selected >= 0 && l.Selected < len(l.names()) {
+				i := l.Selected
+				act.Delete(i)
+				l.List.Refresh()
+				if n := len(l.names()); n > 0 {
+					l.Select(min(i, n-1))
+				} else {
+					l.Selected = -1
+					l.List.UnselectAll()
+					if l.onSelect != nil {
+						l.onSelect(-1)
+					}
+				}
+			}
+		})
+		buttons = append(buttons, l.Delete)
+	}
+	if act.Move != nil {
+		l.Up = widget.NewButtonWithIcon("", theme.MoveUpIcon(), func() {
+			if l.Selected > 0 {
+				act.Move(l.Selected, l.Selected-1)
+				l.Select(l.Selected - 1)
+			}
+		})
+		l.Down = widget.NewButtonWithIcon("", theme.MoveDownIcon(), func() {
+			if l.Selected >= 0 && l.Selected < len(l.names())-1 {
+				act.Move(l.Selected, l.Selected+1)
+				l.Select(l.Selected + 1)
+			}
+		})
+		buttons = append(buttons, l.Up, l.Down)
+	}
+	l.Object = container.NewBorder(nil, container.NewHBox(buttons...), nil, nil, l.List)
+	b.loaders = append(b.loaders, func() {
+		if l.Selected >= len(l.names()) {
+			l.Selected = len(l.names()) - 1
+		}
+		l.List.Refresh()
+		l.updateButtons()
+	})
+	l.updateButtons()
+	return l
+}
+
+// Select selects item i (and shows it).
+func (l *ItemList) Select(i int) {
+	if i < 0 || i >= len(l.names()) {
+		return
+	}
+	l.Selected = i
+	l.List.Select(i)
+	l.List.ScrollTo(i)
+	l.updateButtons()
+	if l.onSelect != nil {
+		l.onSelect(i)
+	}
+}
+
+func (l *ItemList) updateButtons() {
+	on := l.Selected >= 0 && l.Selected < len(l.names())
+	for _, b := range []*widget.Button{l.Delete, l.Up, l.Down} {
+		if b == nil {
+			continue
+		}
+		if on {
+			b.Enable()
+		} else {
+			b.Disable()
+		}
+	}
+}

@@ -1,0 +1,149 @@
+package editor
+
+import (
+	"image"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/shapan/shapan/formats/diag"
+	"github.com/shapan/shapan/preview"
+)
+
+// docTab is one open document in the studio: the family's panes, a
+// preview, and the problems panel under them.
+type docTab struct {
+	studio   *Studio
+	session  *Session
+	view     View
+	item     *container.TabItem
+	panes    *container.AppTabs
+	problems *problemsPanel
+	preview  *previewPane
+}
+
+func newDocTab(st *Studio, s *Session) *docTab {
+	t := &docTab{studio: st, session: s}
+	if f, ok := views[s.Kind()]; ok {
+		t.view = f(s, st)
+	}
+	t.panes = container.NewAppTabs()
+	if t.view != nil {
+		for _, p := range t.view.Panes() {
+			t.panes.Append(p)
+		}
+	} else {
+		t.panes.Append(container.NewTabItem("Document", widget.NewLabel("No editor for "+s.Kind()+" documents yet.")))
+	}
+	t.preview = newPreviewPane(s, st.runAsync, st.post)
+	t.panes.Append(container.NewTabItem("Preview", t.preview.object))
+	t.problems = newProblemsPanel(s, t.show)
+	split := container.NewVSplit(t.panes, t.problems.object)
+	split.SetOffset(0.78)
+	t.item = container.NewTabItem(t.title(), split)
+	s.Listen(func(c Change) {
+		switch c {
+		case ModelChanged:
+			if t.view != nil {
+				t.view.Refresh()
+			}
+			t.preview.invalidate()
+		case ProblemsChanged:
+			t.problems.update()
+		case DirtyChanged, PathChanged:
+			t.item.Text = t.title()
+			st.tabs.Refresh()
+		}
+		st.updateActions()
+	})
+	return t
+}
+
+// title is the tab title: the name with a dot for unsaved changes.
+func (t *docTab) title() string {
+	if t.session.Dirty() {
+		return "● " + t.session.Name()
+	}
+	return t.session.Name()
+}
+
+// show selects the item a diagnostic is about.
+func (t *docTab) show(d diag.Diagnostic) {
+	if t.view == nil || d.Path == "" {
+		t.studio.Status(d.String())
+		return
+	}
+	if pane := t.view.Select(d.Path); pane != nil {
+		t.panes.Select(pane)
+		t.studio.Status(d.Message)
+		return
+	}
+	t.studio.Status("cannot show " + d.Path + ": " + d.Message)
+}
+
+// previewPane shows preview.Render of the document, redrawn off the UI
+// thread a moment after the last change.
+type previewPane struct {
+	session  *Session
+	img      *canvas.Image
+	object   fyne.CanvasObject
+	runAsync func(func())
+	post     func(func())
+	timer    *time.Timer
+	pending  bool
+}
+
+func newPreviewPane(s *Session, runAsync, post func(func())) *previewPane {
+	p := &previewPane{session: s, runAsync: runAsync, post: post}
+	p.img = canvas.NewImageFromImage(image.NewRGBA(image.Rect(0, 0, 1, 1)))
+	p.img.FillMode = canvas.ImageFillContain
+	p.img.ScaleMode = canvas.ImageScaleSmooth
+	p.object = p.img
+	p.render()
+	return p
+}
+
+// invalidate schedules a new rendering.
+func (p *previewPane) invalidate() {
+	if p.timer != nil {
+		p.timer.Stop()
+	}
+	p.timer = time.AfterFunc(300*time.Millisecond, func() { p.post(p.render) })
+}
+
+// Image returns the image shown.
+func (p *previewPane) Image() image.Image { return p.img.Image }
+
+func (p *previewPane) render() {
+	if p.pending {
+		return
+	}
+	p.pending = true
+	doc := *p.session.Document()
+	doc.Value = cloneFull(doc.Value)
+	p.runAsync(func() {
+		img, err := preview.Render(&doc, preview.Options{})
+		p.post(func() {
+			p.pending = false
+			if err != nil {
+				return
+			}
+			p.img.Image = img
+			p.img.SetMinSize(fyne.NewSize(float32(min(img.Bounds().Dx(), 480)), float32(min(img.Bounds().Dy(), 360))))
+			p.img.Refresh()
+		})
+	})
+}
+
+// SelectPane shows one of the tab's panes.
+func (t *docTab) SelectPane(p *container.TabItem) { t.panes.Select(p) }
+
+// SelectedPane returns the pane shown.
+func (t *docTab) SelectedPane() *container.TabItem { return t.panes.Selected() }
+
+// Show selects the item a diagnostic is about (what choosing it in the
+// Problems panel does).
+func (t *docTab) Show(d diag.Diagnostic) { t.show(d) }

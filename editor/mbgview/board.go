@@ -1,0 +1,303 @@
+package mbgview
+
+import (
+	"image"
+	"math"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/shapan/shapan/formats/mbg"
+	"github.com/shapan/shapan/preview"
+)
+
+// boardPane edits the board: a strip of squares with a form for the
+// selected one, and the board drawn in 2D where squares are dragged to
+// new places.
+type boardPane struct {
+	v        *View
+	strip    *widget.List
+	selected int
+	form     *fyne.Container
+	canvas   *boardCanvas
+	object   fyne.CanvasObject
+	typeSel  *widget.Select
+	baseSel  *widget.Select
+	loading  bool
+}
+
+func newBoardPane(v *View) *boardPane {
+	p := &boardPane{v: v, selected: -1}
+	p.strip = widget.NewList(
+		func() int { return len(v.M().Board) },
+		func() fyne.CanvasObject { return widget.NewLabel("00 研究所 name") },
+		func(i widget.ListItemID, o fyne.CanvasObject) {
+			m := v.M()
+			if i < len(m.Board) {
+				o.(*widget.Label).SetText(v.squareNames()[i])
+			}
+		})
+	p.strip.OnSelected = func(i widget.ListItemID) { p.selectSquare(i) }
+
+	p.typeSel = widget.NewSelect(classTitles, func(string) {
+		if p.loading || p.selected < 0 {
+			return
+		}
+		class := p.typeSel.SelectedIndex()
+		i := p.selected
+		v.S.Edit("change square type", func() {
+			sq := &v.M().Board[i]
+			sq.Class, sq.Base = class, 0
+		})
+	})
+	p.baseSel = widget.NewSelect(nil, func(string) {
+		if p.loading || p.selected < 0 {
+			return
+		}
+		i, base := p.selected, p.baseSel.SelectedIndex()
+		if base >= 0 && base != v.M().Board[i].Base {
+			v.S.Edit("change square building", func() { v.M().Board[i].Base = base })
+		}
+	})
+	insert := func(after bool) func() {
+		return func() {
+			i := len(v.M().Board)
+			if p.selected >= 0 {
+				i = p.selected
+				if after {
+					i++
+				}
+			}
+			v.S.Edit("insert square", func() { v.M().InsertSquare(i, mbg.Square{Class: mbg.ClassEmpty}) })
+			p.selectSquare(i)
+		}
+	}
+	del := widget.NewButtonWithIcon("Delete", theme.DeleteIcon(), func() {
+		if i := p.selected; i >= 0 && i < len(v.M().Board) {
+			v.S.Edit("delete square", func() { v.M().RemapBoard(mbg.Removal(len(v.M().Board), i)) })
+			p.selectSquare(min(i, len(v.M().Board)-1))
+		}
+	})
+	move := func(d int) func() {
+		return func() {
+			i, j := p.selected, p.selected+d
+			if i < 0 || j < 0 || j >= len(v.M().Board) {
+				return
+			}
+			v.S.Edit("move square", func() { v.M().RemapBoard(mbg.Swap(len(v.M().Board), i, j)) })
+			p.selectSquare(j)
+		}
+	}
+	auto := widget.NewButton("Auto layout", func() {
+		v.S.Edit("auto layout", func() {
+			for i := range v.M().Board {
+				v.M().Board[i].X, v.M().Board[i].Y = 0, 0
+			}
+		})
+	})
+	buttons := container.NewHBox(
+		widget.NewButtonWithIcon("Before", theme.ContentAddIcon(), insert(false)),
+		widget.NewButtonWithIcon("After", theme.ContentAddIcon(), insert(true)),
+		del,
+		widget.NewButtonWithIcon("", theme.MoveUpIcon(), move(-1)),
+		widget.NewButtonWithIcon("", theme.MoveDownIcon(), move(1)),
+		auto)
+	p.form = container.NewVBox(widget.NewForm(formRow("Type", p.typeSel), formRow("Belongs to", p.baseSel)))
+	left := container.NewBorder(buttons, p.form, nil, nil, p.strip)
+	p.canvas = newBoardCanvas(p)
+	zoomIn := widget.NewButton("+", func() { p.canvas.setScale(p.canvas.scale * 1.25) })
+	zoomOut := widget.NewButton("−", func() { p.canvas.setScale(p.canvas.scale / 1.25) })
+	right := container.NewBorder(container.NewHBox(widget.NewLabel("Drag a square to place it; the board is a loop."), zoomOut, zoomIn), nil, nil, nil,
+		container.NewScroll(p.canvas))
+	split := container.NewHSplit(left, right)
+	split.SetOffset(0.32)
+	p.object = split
+	p.refresh()
+	return p
+}
+
+// selectSquare shows square i in the form and on the board.
+func (p *boardPane) selectSquare(i int) {
+	m := p.v.M()
+	if i < 0 || i >= len(m.Board) {
+		p.selected = -1
+		p.showForm()
+		p.canvas.refresh()
+		return
+	}
+	if p.selected != i {
+		p.selected = i
+		p.strip.Select(i)
+		p.strip.ScrollTo(i)
+	}
+	p.showForm()
+	p.canvas.refresh()
+}
+
+func (p *boardPane) showForm() {
+	p.loading = true
+	defer func() { p.loading = false }()
+	m := p.v.M()
+	if p.selected < 0 || p.selected >= len(m.Board) {
+		p.typeSel.ClearSelected()
+		p.baseSel.Options = nil
+		p.baseSel.ClearSelected()
+		p.typeSel.Disable()
+		p.baseSel.Disable()
+		return
+	}
+	p.typeSel.Enable()
+	sq := m.Board[p.selected]
+	if sq.Class >= 0 && sq.Class < len(classTitles) {
+		p.typeSel.SetSelectedIndex(sq.Class)
+	} else {
+		p.typeSel.ClearSelected()
+	}
+	var opts []string
+	switch sq.Class {
+	case mbg.ClassCity:
+		opts = m.CityNames()
+	case mbg.ClassInstitute:
+		opts = m.InstituteNames()
+	case mbg.ClassTrainingRoom:
+		opts = m.TrainingRoomNames()
+	}
+	p.baseSel.Options = opts
+	if opts == nil {
+		p.baseSel.ClearSelected()
+		p.baseSel.Disable()
+	} else {
+		p.baseSel.Enable()
+		if sq.Base >= 0 && sq.Base < len(opts) {
+			p.baseSel.SetSelectedIndex(sq.Base)
+		} else {
+			p.baseSel.ClearSelected()
+		}
+	}
+	p.baseSel.Refresh()
+}
+
+func (p *boardPane) refresh() {
+	if p.selected >= len(p.v.M().Board) {
+		p.selected = len(p.v.M().Board) - 1
+	}
+	p.strip.Refresh()
+	p.showForm()
+	p.canvas.refresh()
+}
+
+// boardCanvas draws the board (the same rendering as the preview) and
+// lets squares be selected by a click and moved by a drag.
+type boardCanvas struct {
+	widget.BaseWidget
+	pane     *boardPane
+	img      *canvas.Image
+	scale    float64
+	view     preview.BoardView
+	cells    []image.Point
+	dragFrom int
+	lastPos  fyne.Position
+}
+
+func newBoardCanvas(p *boardPane) *boardCanvas {
+	c := &boardCanvas{pane: p, scale: 1, dragFrom: -1}
+	c.img = canvas.NewImageFromImage(image.NewRGBA(image.Rect(0, 0, 1, 1)))
+	c.img.FillMode = canvas.ImageFillStretch
+	c.ExtendBaseWidget(c)
+	return c
+}
+
+// CreateRenderer implements fyne.Widget.
+func (c *boardCanvas) CreateRenderer() fyne.WidgetRenderer { return widget.NewSimpleRenderer(c.img) }
+
+func (c *boardCanvas) setScale(s float64) {
+	c.scale = math.Max(0.4, math.Min(3, s))
+	c.refresh()
+}
+
+func (c *boardCanvas) refresh() {
+	c.view = preview.BoardFromScenario(c.pane.v.M())
+	c.view.Selected = c.pane.selected
+	c.cells, _, _ = preview.BoardCells(c.view)
+	img := preview.Board(c.view, preview.Options{Scale: c.scale})
+	c.img.Image = img
+	size := fyne.NewSize(float32(img.Bounds().Dx()), float32(img.Bounds().Dy()))
+	c.img.SetMinSize(size)
+	c.img.Refresh()
+	c.Refresh()
+}
+
+// MinSize is the size of the drawn board.
+func (c *boardCanvas) MinSize() fyne.Size { return c.img.MinSize() }
+
+// cellAt returns the board cell at a position.
+func (c *boardCanvas) cellAt(pos fyne.Position) image.Point {
+	tile := preview.BoardTile * c.scale
+	m := preview.BoardMargin * c.scale
+	return image.Pt(int(math.Floor((float64(pos.X)-m)/tile)), int(math.Floor((float64(pos.Y)-m)/tile)))
+}
+
+func (c *boardCanvas) squareAt(cell image.Point) int {
+	for i, p := range c.cells {
+		if p == cell {
+			return i
+		}
+	}
+	return -1
+}
+
+// Tapped selects the square clicked.
+func (c *boardCanvas) Tapped(e *fyne.PointEvent) {
+	if i := c.squareAt(c.cellAt(e.Position)); i >= 0 {
+		c.pane.selectSquare(i)
+	}
+}
+
+// Dragged remembers which square is being dragged.
+func (c *boardCanvas) Dragged(e *fyne.DragEvent) {
+	if c.dragFrom < 0 {
+		start := e.Position.Subtract(fyne.NewPos(e.Dragged.DX, e.Dragged.DY))
+		c.dragFrom = c.squareAt(c.cellAt(start))
+	}
+	c.lastPos = e.Position
+}
+
+// DragEnd moves the dragged square to the cell under the pointer (the two
+// squares change places when it is taken). A board laid out automatically
+// first gets the positions of that layout.
+func (c *boardCanvas) DragEnd() {
+	from, target := c.dragFrom, c.cellAt(c.lastPos)
+	c.dragFrom = -1
+	if from < 0 || target.X < 0 || target.Y < 0 || c.cells[from] == target {
+		return
+	}
+	cells := append([]image.Point(nil), c.cells...)
+	v := c.pane.v
+	v.S.Edit("move square on the board", func() {
+		m := v.M()
+		for i := range m.Board {
+			m.Board[i].X, m.Board[i].Y = cells[i].X, cells[i].Y
+		}
+		if other := c.squareAt(target); other >= 0 {
+			m.Board[other].X, m.Board[other].Y = cells[from].X, cells[from].Y
+		}
+		m.Board[from].X, m.Board[from].Y = target.X, target.Y
+	})
+	c.pane.selectSquare(from)
+}
+
+// CellCentre returns the position of the centre of square i.
+func (c *boardCanvas) CellCentre(i int) fyne.Position {
+	p := c.cells[i]
+	return c.CellPosition(p.X, p.Y)
+}
+
+// CellPosition returns the position of the centre of board cell (x, y).
+func (c *boardCanvas) CellPosition(x, y int) fyne.Position {
+	tile := preview.BoardTile * c.scale
+	m := preview.BoardMargin * c.scale
+	return fyne.NewPos(float32(m+(float64(x)+0.5)*tile), float32(m+(float64(y)+0.5)*tile))
+}

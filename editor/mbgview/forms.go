@@ -1,0 +1,404 @@
+package mbgview
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/shapan/shapan/editor"
+	"github.com/shapan/shapan/formats/mbg"
+)
+
+// sel returns i when it is a valid index of n items, else -1.
+func sel(i, n int) int {
+	if i >= 0 && i < n {
+		return i
+	}
+	return -1
+}
+
+// listWithForm lays out an item list beside a form.
+func listWithForm(list fyne.CanvasObject, form fyne.CanvasObject) fyne.CanvasObject {
+	split := container.NewHSplit(list, container.NewVScroll(form))
+	split.SetOffset(0.25)
+	return split
+}
+
+// officerOptions describes every officer with where he is, for check lists.
+func (v *View) officerOptions() []string {
+	m := v.M()
+	out := make([]string, len(m.Officers))
+	for i, o := range m.Officers {
+		out[i] = o.Name
+	}
+	return out
+}
+
+// placeOfficers moves the officers in want into the list at dst (a
+// garrison or a retinue), taking them out of every other place, and drops
+// from dst the ones not wanted any more.
+func placeOfficers(m *mbg.Scenario, dst *[]int, want []int) {
+	wanted := map[int]bool{}
+	for _, o := range want {
+		wanted[o] = true
+	}
+	take := func(list *[]int) {
+		if list == dst {
+			return
+		}
+		kept := (*list)[:0:0]
+		for _, o := range *list {
+			if !wanted[o] {
+				kept = append(kept, o)
+			}
+		}
+		*list = kept
+	}
+	for c := range m.Cities {
+		take(&m.Cities[c].Garrison)
+	}
+	for r := range m.Roles {
+		take(&m.Roles[r].Retinue)
+	}
+	*dst = append([]int(nil), want...)
+	// Posts held by officers who left their city are cleared.
+	for c := range m.Cities {
+		city := &m.Cities[c]
+		if !contains(city.Garrison, city.Mayor) {
+			city.Mayor = -1
+		}
+		if !contains(city.Garrison, city.Treasurer) {
+			city.Treasurer = -1
+		}
+	}
+}
+
+func contains(list []int, v int) bool {
+	for _, x := range list {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+func (v *View) citiesPane() fyne.CanvasObject {
+	b := v.B
+	v.cities = b.NewItemList(v.cityNames, v.showCity, editorActions(v, "city",
+		func() int {
+			name := uniqueName("新城", v.cityNames())
+			v.S.Edit("add city", func() {
+				v.M().Cities = append(v.M().Cities, mbg.City{Name: name, Scope: 0, Mayor: -1, Treasurer: -1})
+			})
+			return len(v.M().Cities) - 1
+		},
+		func(i int) { v.M().RemapCities(mbg.Removal(len(v.M().Cities), i)) },
+		func(i, j int) { v.M().RemapCities(mbg.Swap(len(v.M().Cities), i, j)) }))
+	city := func() *mbg.City { return &v.M().Cities[v.selCity] }
+	valid := func() bool { return sel(v.selCity, len(v.M().Cities)) >= 0 }
+	name := b.Name("city name", func() string {
+		if !valid() {
+			return ""
+		}
+		return city().Name
+	}, func(s string) { city().Name = s })
+	scope := b.Choice("scope", func() []string { return []string{"small 小 (defence 500)", "medium 中 (800)", "large 大 (1200)"} },
+		func() int {
+			if !valid() {
+				return -1
+			}
+			return city().Scope
+		}, func(i int) { city().Scope = i })
+	owner := b.Choice("owner", func() []string { return append([]string{"— nobody —"}, v.M().RoleNames()...) },
+		func() int {
+			if !valid() {
+				return -1
+			}
+			return v.M().Owner(v.selCity) + 1
+		}, func(i int) {
+			m := v.M()
+			for r := range m.Roles {
+				var kept []int
+				for _, c := range m.Roles[r].Cities {
+					if c != v.selCity {
+						kept = append(kept, c)
+					}
+				}
+				m.Roles[r].Cities = kept
+			}
+			if i > 0 {
+				m.Roles[i-1].Cities = append(m.Roles[i-1].Cities, v.selCity)
+			}
+		})
+	garrison := b.Checks("garrison", v.officerOptions, func() []int {
+		if !valid() {
+			return nil
+		}
+		return city().Garrison
+	}, func(idx []int) { placeOfficers(v.M(), &city().Garrison, idx) }, false)
+	post := func(label string, get func() int, set func(int)) *widget.Select {
+		return b.Choice(label, func() []string {
+			opts := []string{"— nobody —"}
+			if valid() {
+				for _, o := range city().Garrison {
+					if o >= 0 && o < len(v.M().Officers) {
+						opts = append(opts, v.M().Officers[o].Name)
+					}
+				}
+			}
+			return opts
+		}, func() int {
+			if !valid() {
+				return -1
+			}
+			who := get()
+			for k, o := range city().Garrison {
+				if o == who {
+					return k + 1
+				}
+			}
+			return 0
+		}, func(k int) {
+			if k == 0 {
+				set(-1)
+			} else {
+				set(city().Garrison[k-1])
+			}
+		})
+	}
+	mayor := post("mayor", func() int { return city().Mayor }, func(o int) { city().Mayor = o })
+	treasurer := post("treasurer", func() int { return city().Treasurer }, func(o int) { city().Treasurer = o })
+	squares := widget.NewLabel("")
+	b.OnReload(func() {
+		if !valid() {
+			squares.SetText("")
+			return
+		}
+		var at []string
+		for i, sq := range v.M().Board {
+			if sq.Class == mbg.ClassCity && sq.Base == v.selCity {
+				at = append(at, fmt.Sprint(i))
+			}
+		}
+		if len(at) == 0 {
+			squares.SetText("no square leads here")
+		} else {
+			squares.SetText("squares " + strings.Join(at, ", "))
+		}
+	})
+	v.cityForm = container.NewVBox(widget.NewForm(
+		formRow("Name", name), formRow("Scope", scope), formRow("Owner", owner),
+		formRow("Mayor 市长", mayor), formRow("Treasurer 财务官", treasurer), formRow("On the board", squares)),
+		widget.NewLabel("Garrison 驻扎人员 (an officer checked here leaves any other place):"), garrison)
+	v.cityForm.Hide()
+	return listWithForm(v.cities.Object, v.cityForm)
+}
+
+func (v *View) showCity(i int) {
+	v.selCity = sel(i, len(v.M().Cities))
+	v.B.Reload()
+	if v.cityForm != nil {
+		v.cityForm.Hidden = v.selCity < 0
+		v.cityForm.Refresh()
+	}
+}
+
+// editorActions wires an item list's buttons to undoable edits.
+func editorActions(v *View, noun string, add func() int, remove func(i int), swap func(i, j int)) editor.ItemActions {
+	return editor.ItemActions{
+		Add:    add,
+		Delete: func(i int) { v.S.Edit("delete "+noun, func() { remove(i) }) },
+		Move:   func(i, j int) { v.S.Edit("move "+noun, func() { swap(i, j) }) },
+	}
+}
+
+func (v *View) rolesPane() fyne.CanvasObject {
+	b := v.B
+	v.roles = b.NewItemList(func() []string { return v.M().RoleNames() }, v.showRole, editorActions(v, "role",
+		func() int {
+			name := uniqueName("新阵营", v.M().RoleNames())
+			v.S.Edit("add role", func() {
+				v.M().Roles = append(v.M().Roles, mbg.Role{Name: name, Start: -1, Money: 10000, Dir: 1})
+			})
+			return len(v.M().Roles) - 1
+		},
+		func(i int) { v.M().RemapRoles(mbg.Removal(len(v.M().Roles), i)) },
+		func(i, j int) { v.M().RemapRoles(mbg.Swap(len(v.M().Roles), i, j)) }))
+	role := func() *mbg.Role { return &v.M().Roles[v.selRole] }
+	valid := func() bool { return sel(v.selRole, len(v.M().Roles)) >= 0 }
+	name := b.Name("role name", func() string {
+		if !valid() {
+			return ""
+		}
+		return role().Name
+	}, func(s string) { role().Name = s })
+	start := b.Choice("start square", func() []string { return append([]string{"— does not take part (-1) —"}, v.squareNames()...) },
+		func() int {
+			if !valid() {
+				return -1
+			}
+			return role().Start + 1
+		}, func(i int) { role().Start = i - 1 })
+	dir := b.Choice("direction", func() []string { return []string{"forward (+1)", "backward (−1)"} },
+		func() int {
+			if !valid() {
+				return -1
+			}
+			if role().Dir == -1 {
+				return 1
+			}
+			if role().Dir == 1 {
+				return 0
+			}
+			return -1
+		}, func(i int) { role().Dir = 1 - 2*i })
+	money := b.Float("money", func() float32 {
+		if !valid() {
+			return 0
+		}
+		return role().Money
+	}, func(f float32) { role().Money = f }, 0, math.MaxFloat32)
+	techs := b.Checks("techs", func() []string { return mbg.TechNames }, func() []int {
+		if !valid() {
+			return nil
+		}
+		return role().Techs
+	}, func(idx []int) { role().Techs = idx }, true)
+	retinue := b.Checks("retinue", v.officerOptions, func() []int {
+		if !valid() {
+			return nil
+		}
+		return role().Retinue
+	}, func(idx []int) { placeOfficers(v.M(), &role().Retinue, idx) }, false)
+	cities := b.Checks("owned cities", v.cityNames, func() []int {
+		if !valid() {
+			return nil
+		}
+		return role().Cities
+	}, func(idx []int) {
+		m := v.M()
+		for r := range m.Roles {
+			if r == v.selRole {
+				continue
+			}
+			var kept []int
+			for _, c := range m.Roles[r].Cities {
+				if !contains(idx, c) {
+					kept = append(kept, c)
+				}
+			}
+			m.Roles[r].Cities = kept
+		}
+		role().Cities = idx
+	}, true)
+	v.roleForm = container.NewVBox(widget.NewForm(
+		formRow("Name", name), formRow("Start square", start), formRow("Direction", dir), formRow("Money", money)),
+		widget.NewLabel("Techs known at the start 战斗技能:"), techs,
+		widget.NewLabel("Cities owned at the start:"), cities,
+		widget.NewLabel("Retinue 随身人员 (an officer checked here leaves any other place):"), retinue)
+	v.roleForm.Hide()
+	return listWithForm(v.roles.Object, v.roleForm)
+}
+
+func (v *View) showRole(i int) {
+	v.selRole = sel(i, len(v.M().Roles))
+	v.B.Reload()
+	if v.roleForm != nil {
+		v.roleForm.Hidden = v.selRole < 0
+		v.roleForm.Refresh()
+	}
+}
+
+func (v *View) institutesPane() fyne.CanvasObject {
+	b := v.B
+	v.insts = b.NewItemList(func() []string { return v.M().InstituteNames() }, v.showInst, editorActions(v, "institute",
+		func() int {
+			name := uniqueName("研究所", v.M().InstituteNames())
+			v.S.Edit("add institute", func() { v.M().Institutes = append(v.M().Institutes, mbg.Institute{Name: name}) })
+			return len(v.M().Institutes) - 1
+		},
+		func(i int) { v.M().RemapInstitutes(mbg.Removal(len(v.M().Institutes), i)) },
+		func(i, j int) { v.M().RemapInstitutes(mbg.Swap(len(v.M().Institutes), i, j)) }))
+	inst := func() *mbg.Institute { return &v.M().Institutes[v.selInst] }
+	valid := func() bool { return sel(v.selInst, len(v.M().Institutes)) >= 0 }
+	name := b.Name("institute name", func() string {
+		if !valid() {
+			return ""
+		}
+		return inst().Name
+	}, func(s string) { inst().Name = s })
+	techs := b.Checks("techs offered", func() []string { return mbg.TechNames }, func() []int {
+		if !valid() {
+			return nil
+		}
+		return inst().Techs
+	}, func(idx []int) { inst().Techs = idx }, false)
+	v.instForm = container.NewVBox(widget.NewForm(formRow("Name", name)), widget.NewLabel("Techs that can be studied here:"), techs)
+	v.instForm.Hide()
+	return listWithForm(v.insts.Object, v.instForm)
+}
+
+func (v *View) showInst(i int) {
+	v.selInst = sel(i, len(v.M().Institutes))
+	v.B.Reload()
+	if v.instForm != nil {
+		v.instForm.Hidden = v.selInst < 0
+		v.instForm.Refresh()
+	}
+}
+
+func (v *View) roomsPane() fyne.CanvasObject {
+	b := v.B
+	v.rooms = b.NewItemList(func() []string { return v.M().TrainingRoomNames() }, v.showRoom, editorActions(v, "training room",
+		func() int {
+			name := uniqueName("修炼所", v.M().TrainingRoomNames())
+			v.S.Edit("add training room", func() { v.M().TrainingRooms = append(v.M().TrainingRooms, mbg.TrainingRoom{Name: name}) })
+			return len(v.M().TrainingRooms) - 1
+		},
+		func(i int) { v.M().RemapTrainingRooms(mbg.Removal(len(v.M().TrainingRooms), i)) },
+		func(i, j int) { v.M().RemapTrainingRooms(mbg.Swap(len(v.M().TrainingRooms), i, j)) }))
+	room := func() *mbg.TrainingRoom { return &v.M().TrainingRooms[v.selRoom] }
+	valid := func() bool { return sel(v.selRoom, len(v.M().TrainingRooms)) >= 0 }
+	name := b.Name("training room name", func() string {
+		if !valid() {
+			return ""
+		}
+		return room().Name
+	}, func(s string) { room().Name = s })
+	item := b.Choice("trained property", func() []string {
+		return []string{"wu 武术 martial", "zhan 战术 tactics", "mou 谋略 strategy", "zheng 政治 politics", "jing 经济 economy"}
+	}, func() int {
+		if !valid() {
+			return -1
+		}
+		return room().Item
+	}, func(i int) { room().Item = i })
+	v.roomForm = container.NewVBox(widget.NewForm(formRow("Name", name), formRow("Trains", item)))
+	v.roomForm.Hide()
+	return listWithForm(v.rooms.Object, v.roomForm)
+}
+
+func (v *View) showRoom(i int) {
+	v.selRoom = sel(i, len(v.M().TrainingRooms))
+	v.B.Reload()
+	if v.roomForm != nil {
+		v.roomForm.Hidden = v.selRoom < 0
+		v.roomForm.Refresh()
+	}
+}
+
+func (v *View) settingsPane() fyne.CanvasObject {
+	b := v.B
+	win := b.Float("win money", func() float32 { return v.M().WinMoney }, func(f float32) { v.M().WinMoney = f }, 1, math.MaxFloat32)
+	nx := b.Int("board window width", func() int { return v.M().NX }, func(i int) { v.M().NX = i }, 0, 1000)
+	ny := b.Int("board window height", func() int { return v.M().NY }, func(i int) { v.M().NY = i }, 0, 1000)
+	return container.NewVBox(widget.NewForm(
+		formRow("Win money 胜利金额", win),
+		formRow("Board window width nx", nx),
+		formRow("Board window height ny", ny)),
+		widget.NewLabel("A role whose money reaches the win money at a round end wins.\nnx and ny size the original game's board window; the rules ignore them."))
+}

@@ -1,0 +1,326 @@
+package editor
+
+import (
+	"fmt"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"sync"
+
+	"github.com/shapan/shapan/formats"
+	"github.com/shapan/shapan/formats/diag"
+	"github.com/shapan/shapan/validate"
+)
+
+// undoBudget bounds the memory the undo history of one document holds.
+const undoBudget = 256 << 20
+
+// Session is one open document: its model, where it is saved, its edit
+// history and its problems. Views read the model through Model() every
+// time they draw (an undo may replace it) and change it only through Edit
+// or EditCells.
+type Session struct {
+	doc *formats.Document
+	// Path is where the document is saved; "" for a new document.
+	Path string
+	// Format is the form Save writes (YAML for new documents and YAML
+	// files; the legacy form for imported legacy files only after an
+	// explicit export).
+	Format formats.Format
+	// Title names the document when it has no path.
+	Title string
+
+	dirty    bool
+	hist     history
+	problems diag.List
+
+	mu        sync.Mutex
+	listeners []func(Change)
+	revision  int
+
+	// runAsync runs validation off the UI thread; tests replace it to run
+	// synchronously. post brings results back to the UI thread.
+	runAsync func(func())
+	post     func(func())
+	checking bool
+	again    bool
+}
+
+// Change tells listeners what happened to a session.
+type Change int
+
+// The kinds of change.
+const (
+	ModelChanged    Change = iota // the model was edited, undone or redone
+	DirtyChanged                  // the saved/unsaved state changed
+	ProblemsChanged               // validation finished
+	PathChanged                   // saved under a new name
+)
+
+// NewSession wraps a loaded document. Legacy files are imported: saving
+// writes YAML beside them unless the user exports.
+func NewSession(doc *formats.Document) *Session {
+	s := &Session{doc: doc, Path: doc.Path, Format: doc.Format, hist: history{budget: undoBudget},
+		runAsync: func(f func()) { go f() }, post: func(f func()) { f() }}
+	if doc.Format != formats.YAML && doc.Path != "" {
+		// An imported legacy file is saved as a YAML document beside it.
+		s.Path = strings.TrimSuffix(doc.Path, filepath.Ext(doc.Path)) + ".yaml"
+		s.Format = formats.YAML
+		s.dirty = true
+	}
+	return s
+}
+
+// Document returns the underlying document (its Value is the model).
+func (s *Session) Document() *formats.Document { return s.doc }
+
+// Model returns the current model (*mbg.Scenario, *ftbt.Level, ...).
+func (s *Session) Model() any { return s.doc.Value }
+
+// Kind returns the document kind.
+func (s *Session) Kind() string { return s.doc.Kind }
+
+// Name is the tab title: the file name, or the title of a new document.
+func (s *Session) Name() string {
+	if s.Path != "" {
+		return filepath.Base(s.Path)
+	}
+	if s.Title != "" {
+		return s.Title
+	}
+	return "untitled"
+}
+
+// Dirty reports unsaved changes.
+func (s *Session) Dirty() bool { return s.dirty }
+
+// Problems returns the latest validation result.
+func (s *Session) Problems() diag.List { return s.problems }
+
+// Revision counts the edits, undos and redos since the session opened.
+func (s *Session) Revision() int { return s.revision }
+
+// Listen registers f to be called (on the UI thread) after every change.
+func (s *Session) Listen(f func(Change)) {
+	s.mu.Lock()
+	s.listeners = append(s.listeners, f)
+	s.mu.Unlock()
+}
+
+func (s *Session) notify(c Change) {
+	s.mu.Lock()
+	ls := append(([]func(Change))(nil), s.listeners...)
+	s.mu.Unlock()
+	for _, f := range ls {
+		f(c)
+	}
+}
+
+func (s *Session) setDirty(d bool) {
+	if s.dirty != d {
+		s.dirty = d
+		s.notify(DirtyChanged)
+	}
+}
+
+func (s *Session) changed() {
+	s.revision++
+	s.notify(ModelChanged)
+	s.setDirty(true)
+	s.Revalidate()
+}
+
+// Edit applies change to the model as one undoable step named label.
+func (s *Session) Edit(label string, change func()) {
+	before := clone(s.doc.Value)
+	change()
+	s.hist.push(&snapshotEdit{name: label, model: before, size: approxSize(before)})
+	s.changed()
+}
+
+// EditCells changes cells of a grid in place as one undoable step: grid
+// finds the grid in a model, cells are indices and values the new values.
+func (s *Session) EditCells(label string, grid func(model any) []int, cells, values []int) {
+	g := grid(s.doc.Value)
+	e := &cellsEdit{name: label, grid: grid, cells: cells, old: make([]int, len(cells))}
+	changedAny := false
+	for i, c := range cells {
+		if c < 0 || c >= len(g) {
+			continue
+		}
+		e.old[i] = g[c]
+		if g[c] != values[i] {
+			changedAny = true
+		}
+		g[c] = values[i]
+	}
+	if !changedAny {
+		return
+	}
+	s.hist.push(e)
+	s.changed()
+}
+
+// CanUndo and CanRedo report whether there is something to undo or redo;
+// UndoLabel and RedoLabel name it.
+func (s *Session) CanUndo() bool { return len(s.hist.undos) > 0 }
+
+// CanRedo reports whether an undone step can be redone.
+func (s *Session) CanRedo() bool { return len(s.hist.redos) > 0 }
+
+// UndoLabel names the step Undo would revert.
+func (s *Session) UndoLabel() string {
+	if !s.CanUndo() {
+		return ""
+	}
+	return s.hist.undos[len(s.hist.undos)-1].label()
+}
+
+// RedoLabel names the step Redo would apply.
+func (s *Session) RedoLabel() string {
+	if !s.CanRedo() {
+		return ""
+	}
+	return s.hist.redos[len(s.hist.redos)-1].label()
+}
+
+// Undo reverts the last step.
+func (s *Session) Undo() bool {
+	if !s.CanUndo() {
+		return false
+	}
+	e := s.hist.undos[len(s.hist.undos)-1]
+	s.hist.undos = s.hist.undos[:len(s.hist.undos)-1]
+	s.hist.redos = append(s.hist.redos, e.undo(s))
+	s.changed()
+	return true
+}
+
+// Redo applies the last undone step again.
+func (s *Session) Redo() bool {
+	if !s.CanRedo() {
+		return false
+	}
+	e := s.hist.redos[len(s.hist.redos)-1]
+	s.hist.redos = s.hist.redos[:len(s.hist.redos)-1]
+	s.hist.undos = append(s.hist.undos, e.undo(s))
+	s.changed()
+	return true
+}
+
+// Save writes the document to its path in its format (atomically).
+func (s *Session) Save() error {
+	if s.Path == "" {
+		return fmt.Errorf("the document has no file name yet: use Save As")
+	}
+	return s.SaveAs(s.Path, s.Format)
+}
+
+// SaveAs writes the document to path in format f and makes that its file.
+func (s *Session) SaveAs(path string, f formats.Format) error {
+	if _, err := formats.Write(path, s.doc, f); err != nil {
+		return err
+	}
+	pathChanged := path != s.Path
+	s.Path, s.Format = path, f
+	s.doc.Path = path
+	if pathChanged {
+		s.notify(PathChanged)
+	}
+	s.setDirty(false)
+	return nil
+}
+
+// Export writes the document in a game's own form at path, without
+// changing the session's file.
+func (s *Session) Export(path string) ([]string, error) {
+	target, err := formats.TargetFormat(s.doc, path, "")
+	if err != nil {
+		return nil, err
+	}
+	return formats.Write(path, s.doc, target)
+}
+
+// Revalidate checks the document off the UI thread and publishes the
+// result; a check requested while one runs is run once more afterwards.
+func (s *Session) Revalidate() {
+	if s.checking {
+		s.again = true
+		return
+	}
+	s.checking = true
+	doc := *s.doc
+	doc.Value = cloneFull(s.doc.Value)
+	rev := s.revision
+	s.runAsync(func() {
+		problems := checkDocument(&doc)
+		s.post(func() {
+			s.checking = false
+			if rev == s.revision {
+				s.problems = problems
+				s.notify(ProblemsChanged)
+			}
+			if s.again || rev != s.revision {
+				s.again = false
+				s.Revalidate()
+			}
+		})
+	})
+}
+
+// checkDocument validates doc; positions come from the YAML the document
+// would be saved as, so that a problem names a line of the file on disk
+// once saved, and its path always.
+func checkDocument(doc *formats.Document) diag.List {
+	if data, err := formats.Encode(doc, formats.YAML); err == nil {
+		if fresh, err := formats.ReadBytes(doc.Path, data, formats.Options{From: formats.YAML, RulesPath: doc.RulesFile}); err == nil {
+			fresh.Path = doc.Path
+			return validate.Check(fresh)
+		} else {
+			return diag.AsList(err, doc.Path)
+		}
+	}
+	return validate.Check(doc)
+}
+
+// approxSize estimates the bytes a model copy holds (for the undo budget).
+func approxSize(model any) int { return sizeOf(reflect.ValueOf(model)) }
+
+func sizeOf(v reflect.Value) int {
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Interface:
+		if v.IsNil() {
+			return 8
+		}
+		return 8 + sizeOf(v.Elem())
+	case reflect.Struct:
+		n := 0
+		for i := 0; i < v.NumField(); i++ {
+			n += sizeOf(v.Field(i))
+		}
+		return n
+	case reflect.Slice:
+		if v.Len() >= sharedSliceLen && plain(v.Type().Elem().Kind()) {
+			return 24 // shared, not copied
+		}
+		fallthrough
+	case reflect.Array:
+		if v.Len() > 0 && plain(v.Type().Elem().Kind()) && v.Type().Elem().Kind() != reflect.String {
+			return 24 + v.Len()*int(v.Type().Elem().Size())
+		}
+		n := 24
+		for i := 0; i < v.Len(); i++ {
+			n += sizeOf(v.Index(i))
+		}
+		return n
+	case reflect.String:
+		return 16 + v.Len()
+	case reflect.Map:
+		n := 48
+		for _, k := range v.MapKeys() {
+			n += sizeOf(k) + sizeOf(v.MapIndex(k))
+		}
+		return n
+	}
+	return 8
+}

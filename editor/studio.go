@@ -1,0 +1,533 @@
+// Package editor is Shapan's studio: a Fyne application that opens
+// documents of every family in tabs, edits them through family views with
+// undo and redo, checks them as they change, previews them, and saves
+// them atomically (with an autosave that survives a crash).
+package editor
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/storage"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/shapan/shapan/formats"
+)
+
+// Studio is the application window and its open documents.
+type Studio struct {
+	app    fyne.App
+	win    fyne.Window
+	tabs   *container.DocTabs
+	docs   map[*container.TabItem]*docTab
+	status *widget.Label
+
+	undoButton, redoButton, saveButton *widget.Button
+	welcomeBox                         fyne.CanvasObject
+
+	autosave *autosaver
+	// runAsync and post move work off and back onto the UI thread; tests
+	// make both synchronous.
+	runAsync func(func())
+	post     func(func())
+	// askSave, when set, replaces the dialog asking whether to save
+	// before closing a changed document (tests answer it directly).
+	askSave func(s *Session, answer func(save, discard bool))
+}
+
+// Options configure a studio.
+type Options struct {
+	// AutosaveDir is where unsaved changes are kept for crash recovery;
+	// "" disables autosave.
+	AutosaveDir string
+	// Synchronous runs background work (validation, previews) on the
+	// calling goroutine: for tests with the Fyne test driver.
+	Synchronous bool
+}
+
+// New builds the studio window of app.
+func New(app fyne.App, opts Options) *Studio {
+	app.Settings().SetTheme(NewTheme())
+	st := &Studio{app: app, docs: map[*container.TabItem]*docTab{}, status: widget.NewLabel("")}
+	st.runAsync = func(f func()) { go f() }
+	st.post = fyne.Do
+	if opts.Synchronous {
+		st.runAsync = func(f func()) { f() }
+		st.post = func(f func()) { f() }
+	}
+	st.win = app.NewWindow("Shapan 沙盘")
+	st.tabs = container.NewDocTabs()
+	st.tabs.CloseIntercept = func(item *container.TabItem) { st.closeTab(item, nil) }
+	st.tabs.OnSelected = func(*container.TabItem) { st.updateActions() }
+	st.win.SetMainMenu(st.menu())
+	st.welcomeBox = st.welcome()
+	st.win.SetContent(container.NewBorder(st.toolbar(), st.status, nil, nil, container.NewStack(st.welcomeBox, st.tabs)))
+	st.win.Resize(fyne.NewSize(1200, 800))
+	st.win.SetCloseIntercept(st.Quit)
+	st.shortcuts()
+	if opts.AutosaveDir != "" {
+		st.autosave = newAutosaver(opts.AutosaveDir, st)
+	}
+	st.updateActions()
+	return st
+}
+
+// Window returns the studio window.
+func (st *Studio) Window() fyne.Window { return st.win }
+
+// Status shows a message in the status bar.
+func (st *Studio) Status(msg string) { st.status.SetText(msg) }
+
+// StatusText returns the status bar's message.
+func (st *Studio) StatusText() string { return st.status.Text }
+
+func (st *Studio) welcome() fyne.CanvasObject {
+	return container.NewCenter(widget.NewLabel("Open a scenario (Ctrl+O) or start a new one from the File menu."))
+}
+
+// Open loads a file (YAML or a game's own file) into a new tab.
+func (st *Studio) Open(path string) (*Session, error) {
+	for _, t := range st.docs {
+		if t.session.Document().Path == path || t.session.Path == path {
+			st.tabs.Select(t.item)
+			return t.session, nil
+		}
+	}
+	doc, err := formats.Read(path, formats.Options{})
+	if err != nil {
+		return nil, err
+	}
+	s := st.Add(NewSession(doc))
+	st.rememberRecent(path)
+	if doc.Format != formats.YAML {
+		st.Status(fmt.Sprintf("Imported %s; Save writes %s, File ▸ Export writes the game's file", filepath.Base(path), filepath.Base(s.Path)))
+	}
+	return s, nil
+}
+
+// Add shows a session in a new tab and selects it.
+func (st *Studio) Add(s *Session) *Session {
+	s.runAsync, s.post = st.runAsync, st.post
+	t := newDocTab(st, s)
+	st.docs[t.item] = t
+	st.tabs.Append(t.item)
+	st.tabs.Select(t.item)
+	if st.autosave != nil {
+		st.autosave.watch(s)
+	}
+	s.Revalidate()
+	st.updateActions()
+	return s
+}
+
+// Sessions returns the open sessions in tab order.
+func (st *Studio) Sessions() []*Session {
+	var out []*Session
+	for _, item := range st.tabs.Items {
+		out = append(out, st.docs[item].session)
+	}
+	return out
+}
+
+// Current returns the session of the selected tab, or nil.
+func (st *Studio) Current() *Session {
+	if t := st.current(); t != nil {
+		return t.session
+	}
+	return nil
+}
+
+func (st *Studio) current() *docTab {
+	item := st.tabs.Selected()
+	if item == nil {
+		return nil
+	}
+	return st.docs[item]
+}
+
+// Tab returns the tab of a session (for tests and the problems panel).
+func (st *Studio) Tab(s *Session) *docTab {
+	for _, t := range st.docs {
+		if t.session == s {
+			return t
+		}
+	}
+	return nil
+}
+
+// Undo and Redo act on the current document.
+func (st *Studio) Undo() {
+	if s := st.Current(); s != nil && s.Undo() {
+		st.Status("Undid " + s.RedoLabel())
+	}
+}
+
+// Redo applies the last undone edit again.
+func (st *Studio) Redo() {
+	if s := st.Current(); s != nil && s.Redo() {
+		st.Status("Redid " + s.UndoLabel())
+	}
+}
+
+// Save saves the current document (asking for a name when it has none).
+func (st *Studio) Save() {
+	s := st.Current()
+	if s == nil {
+		return
+	}
+	if s.Path == "" {
+		st.SaveAsDialog()
+		return
+	}
+	st.report(s.Save(), "Saved "+s.Path)
+	st.afterSave(s)
+}
+
+func (st *Studio) afterSave(s *Session) {
+	if !s.Dirty() {
+		st.rememberRecent(s.Path)
+		if st.autosave != nil {
+			st.autosave.forget(s)
+		}
+	}
+}
+
+func (st *Studio) report(err error, ok string) {
+	if err != nil {
+		dialog.ShowError(err, st.win)
+		st.Status(err.Error())
+		return
+	}
+	st.Status(ok)
+}
+
+var fileFilter = storage.NewExtensionFileFilter([]string{".yaml", ".yml", ".map", ".sav", ".tech", ".grid", ".txt"})
+
+// OpenDialog asks for a file to open.
+func (st *Studio) OpenDialog() {
+	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
+		if err != nil || r == nil {
+			return
+		}
+		path := r.URI().Path()
+		r.Close()
+		if _, err := st.Open(path); err != nil {
+			dialog.ShowError(err, st.win)
+		}
+	}, st.win)
+	d.SetFilter(fileFilter)
+	d.Resize(fyne.NewSize(900, 600))
+	d.Show()
+}
+
+// SaveAsDialog asks for a file name and saves the current document as
+// YAML there.
+func (st *Studio) SaveAsDialog() {
+	s := st.Current()
+	if s == nil {
+		return
+	}
+	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
+		if err != nil || w == nil {
+			return
+		}
+		path := w.URI().Path()
+		w.Close()
+		st.report(s.SaveAs(path, formats.YAML), "Saved "+path)
+		st.afterSave(s)
+	}, st.win)
+	d.SetFileName(strings.TrimSuffix(s.Name(), filepath.Ext(s.Name())) + ".yaml")
+	d.Resize(fyne.NewSize(900, 600))
+	d.Show()
+}
+
+// ExportDialog asks for a file name and writes the current document in
+// the game's own format there.
+func (st *Studio) ExportDialog() {
+	s := st.Current()
+	if s == nil {
+		return
+	}
+	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
+		if err != nil || w == nil {
+			return
+		}
+		path := w.URI().Path()
+		w.Close()
+		written, err := s.Export(path)
+		st.report(err, "Exported "+strings.Join(written, ", "))
+	}, st.win)
+	d.SetFileName(strings.TrimSuffix(s.Name(), filepath.Ext(s.Name())) + legacyExt(s.Kind()))
+	d.Resize(fyne.NewSize(900, 600))
+	d.Show()
+}
+
+func legacyExt(kind string) string {
+	switch kind {
+	case "mbg/save":
+		return ".sav"
+	case "ftbt/rules":
+		return ".tech"
+	case "planets/map":
+		return ".yml"
+	case "battle/map":
+		return ".grid"
+	}
+	return ".map"
+}
+
+// CloseCurrent closes the selected tab (asking to save changes first).
+func (st *Studio) CloseCurrent() {
+	if t := st.current(); t != nil {
+		st.closeTab(t.item, nil)
+	}
+}
+
+// closeTab closes a tab, first asking whether to save a changed document;
+// done (if not nil) learns whether the tab was closed.
+func (st *Studio) closeTab(item *container.TabItem, done func(closed bool)) {
+	t := st.docs[item]
+	if t == nil {
+		return
+	}
+	finish := func() {
+		st.tabs.Remove(item)
+		delete(st.docs, item)
+		if st.autosave != nil {
+			st.autosave.forget(t.session)
+		}
+		st.updateActions()
+		if done != nil {
+			done(true)
+		}
+	}
+	if !t.session.Dirty() {
+		finish()
+		return
+	}
+	st.tabs.Select(item)
+	st.confirmSave(t.session, func(save, discard bool) {
+		switch {
+		case save:
+			if t.session.Path == "" {
+				st.SaveAsDialog()
+				if done != nil {
+					done(false)
+				}
+				return
+			}
+			if err := t.session.Save(); err != nil {
+				st.report(err, "")
+				if done != nil {
+					done(false)
+				}
+				return
+			}
+			finish()
+		case discard:
+			finish()
+		default:
+			if done != nil {
+				done(false)
+			}
+		}
+	})
+}
+
+// confirmSave asks whether to save s before it is closed.
+func (st *Studio) confirmSave(s *Session, answer func(save, discard bool)) {
+	if st.askSave != nil {
+		st.askSave(s, answer)
+		return
+	}
+	msg := widget.NewLabel(fmt.Sprintf("%s has unsaved changes. Save them before closing?", s.Name()))
+	var d dialog.Dialog
+	save := widget.NewButtonWithIcon("Save", theme.DocumentSaveIcon(), func() { d.Hide(); answer(true, false) })
+	save.Importance = widget.HighImportance
+	discard := widget.NewButton("Discard changes", func() { d.Hide(); answer(false, true) })
+	cancel := widget.NewButton("Cancel", func() { d.Hide(); answer(false, false) })
+	d = dialog.NewCustomWithoutButtons("Unsaved changes", container.NewVBox(msg, container.NewHBox(cancel, discard, save)), st.win)
+	d.Show()
+}
+
+// Quit closes every tab (asking about unsaved changes) and then the app.
+func (st *Studio) Quit() {
+	items := append([]*container.TabItem(nil), st.tabs.Items...)
+	var next func(i int)
+	next = func(i int) {
+		if i == len(items) {
+			if st.autosave != nil {
+				st.autosave.stop()
+			}
+			st.app.Quit()
+			return
+		}
+		st.closeTab(items[i], func(closed bool) {
+			if closed {
+				next(i + 1)
+			}
+		})
+	}
+	next(0)
+}
+
+func (st *Studio) menu() *fyne.MainMenu {
+	newItem := fyne.NewMenuItem("New", nil)
+	newItem.ChildMenu = fyne.NewMenu("")
+	var kinds []string
+	for k := range templates {
+		kinds = append(kinds, k)
+	}
+	sort.Strings(kinds)
+	for _, k := range kinds {
+		k := k
+		newItem.ChildMenu.Items = append(newItem.ChildMenu.Items, fyne.NewMenuItem(templates[k].title, func() {
+			if _, err := st.New(k); err != nil {
+				dialog.ShowError(err, st.win)
+			}
+		}))
+	}
+	recent := fyne.NewMenuItem("Open Recent", nil)
+	recent.ChildMenu = fyne.NewMenu("")
+	for _, p := range st.recentFiles() {
+		p := p
+		recent.ChildMenu.Items = append(recent.ChildMenu.Items, fyne.NewMenuItem(p, func() {
+			if _, err := st.Open(p); err != nil {
+				dialog.ShowError(err, st.win)
+			}
+		}))
+	}
+	file := fyne.NewMenu("File",
+		newItem,
+		fyne.NewMenuItem("Open…", st.OpenDialog),
+		recent,
+		fyne.NewMenuItemSeparator(),
+		fyne.NewMenuItem("Save", st.Save),
+		fyne.NewMenuItem("Save As…", st.SaveAsDialog),
+		fyne.NewMenuItem("Export to the game's format…", st.ExportDialog),
+		fyne.NewMenuItemSeparator(),
+		fyne.NewMenuItem("Close", st.CloseCurrent),
+	)
+	edit := fyne.NewMenu("Edit",
+		fyne.NewMenuItem("Undo", st.Undo),
+		fyne.NewMenuItem("Redo", st.Redo),
+	)
+	return fyne.NewMainMenu(file, edit)
+}
+
+func (st *Studio) toolbar() fyne.CanvasObject {
+	open := widget.NewButtonWithIcon("Open", theme.FolderOpenIcon(), st.OpenDialog)
+	st.saveButton = widget.NewButtonWithIcon("Save", theme.DocumentSaveIcon(), st.Save)
+	st.undoButton = widget.NewButtonWithIcon("Undo", theme.ContentUndoIcon(), st.Undo)
+	st.redoButton = widget.NewButtonWithIcon("Redo", theme.ContentRedoIcon(), st.Redo)
+	export := widget.NewButtonWithIcon("Export", theme.UploadIcon(), st.ExportDialog)
+	return container.NewHBox(open, st.saveButton, export, widget.NewSeparator(), st.undoButton, st.redoButton)
+}
+
+// updateActions enables the buttons that apply to the current document.
+func (st *Studio) updateActions() {
+	if st.undoButton == nil {
+		return
+	}
+	s := st.Current()
+	set := func(b *widget.Button, on bool) {
+		if on {
+			b.Enable()
+		} else {
+			b.Disable()
+		}
+	}
+	set(st.undoButton, s != nil && s.CanUndo())
+	set(st.redoButton, s != nil && s.CanRedo())
+	set(st.saveButton, s != nil)
+	if len(st.tabs.Items) == 0 {
+		st.tabs.Hide()
+		st.welcomeBox.Show()
+	} else {
+		st.welcomeBox.Hide()
+		st.tabs.Show()
+	}
+	title := "Shapan 沙盘"
+	if s != nil {
+		title = s.Name() + " — " + title
+		if s.Dirty() {
+			title = "● " + title
+		}
+	}
+	st.win.SetTitle(title)
+}
+
+// shortcuts binds the keyboard: Ctrl+O open, Ctrl+S save, Ctrl+Shift+S
+// save as, Ctrl+E export, Ctrl+W close, Ctrl+Z undo, Ctrl+Shift+Z and
+// Ctrl+Y redo, Ctrl+Q quit.
+func (st *Studio) shortcuts() {
+	c := st.win.Canvas()
+	add := func(key fyne.KeyName, mod fyne.KeyModifier, f func()) {
+		c.AddShortcut(&desktop.CustomShortcut{KeyName: key, Modifier: mod}, func(fyne.Shortcut) { f() })
+	}
+	ctrl := fyne.KeyModifierShortcutDefault
+	add(fyne.KeyO, ctrl, st.OpenDialog)
+	add(fyne.KeyS, ctrl, st.Save)
+	add(fyne.KeyS, ctrl|fyne.KeyModifierShift, st.SaveAsDialog)
+	add(fyne.KeyE, ctrl, st.ExportDialog)
+	add(fyne.KeyW, ctrl, st.CloseCurrent)
+	add(fyne.KeyZ, ctrl, st.Undo)
+	add(fyne.KeyZ, ctrl|fyne.KeyModifierShift, st.Redo)
+	add(fyne.KeyY, ctrl, st.Redo)
+	add(fyne.KeyQ, ctrl, st.Quit)
+}
+
+const recentKey = "recent_files"
+
+func (st *Studio) recentFiles() []string {
+	return st.app.Preferences().StringList(recentKey)
+}
+
+func (st *Studio) rememberRecent(path string) {
+	if path == "" {
+		return
+	}
+	abs, err := filepath.Abs(path)
+	if err == nil {
+		path = abs
+	}
+	list := []string{path}
+	for _, p := range st.recentFiles() {
+		if p != path && len(list) < 10 {
+			list = append(list, p)
+		}
+	}
+	st.app.Preferences().SetStringList(recentKey, list)
+	st.win.SetMainMenu(st.menu())
+}
+
+// errNoTemplate reports a family without a template.
+var errNoTemplate = errors.New("no template for this kind of document")
+
+// ViewOf returns the family view of a session (nil when none).
+func (st *Studio) ViewOf(s *Session) View {
+	if t := st.Tab(s); t != nil {
+		return t.view
+	}
+	return nil
+}
+
+// SetAskSave replaces the dialog that asks whether to save a changed
+// document before closing it.
+func (st *Studio) SetAskSave(f func(s *Session, answer func(save, discard bool))) { st.askSave = f }
+
+// AutosaveNow writes the autosave copy of s at once.
+func (st *Studio) AutosaveNow(s *Session) error {
+	if st.autosave == nil {
+		return fmt.Errorf("autosave is off")
+	}
+	return st.autosave.Save(s)
+}

@@ -1,0 +1,97 @@
+package editor
+
+import (
+	"fmt"
+
+	"github.com/shapan/shapan/formats"
+)
+
+// template makes a new document of one kind.
+type template struct {
+	title string // menu title
+	make  func() (*formats.Document, error)
+}
+
+// templates are the starting points of File ▸ New, by document kind.
+var templates = map[string]template{}
+
+// registerTemplate adds a template made from a YAML document.
+func registerTemplate(kind, title string, yamlDoc func() []byte) {
+	templates[kind] = template{title: title, make: func() (*formats.Document, error) {
+		return formats.ReadBytes("new.yaml", yamlDoc(), formats.Options{From: formats.YAML})
+	}}
+}
+
+// New opens a new, unsaved document of kind from its template.
+func (st *Studio) New(kind string) (*Session, error) {
+	t, ok := templates[kind]
+	if !ok {
+		return nil, fmt.Errorf("%w: %s", errNoTemplate, kind)
+	}
+	doc, err := t.make()
+	if err != nil {
+		return nil, fmt.Errorf("the %s template is broken: %w", kind, err)
+	}
+	doc.Path = ""
+	s := NewSession(doc)
+	s.Path, s.Format = "", formats.YAML
+	n := 1
+	for _, o := range st.Sessions() {
+		if o.Path == "" {
+			n++
+		}
+	}
+	s.Title = fmt.Sprintf("new %s %d", t.title, n)
+	s.dirty = true
+	return st.Add(s), nil
+}
+
+func init() {
+	registerTemplate("mbg/scenario", "mbg scenario", func() []byte {
+		return []byte(`kind: mbg/scenario
+version: 1
+win_money: 30000
+grid_size: {nx: 5, ny: 5}
+board:
+  - {type: city, city: 城一}
+  - {type: saloon}
+  - {type: city, city: 城二}
+  - {type: chance}
+  - {type: city, city: 城三}
+  - {type: institute, institute: 研究所}
+  - {type: city, city: 城四}
+  - {type: training_room, training_room: 修炼所}
+  - {type: city, city: 城五}
+  - {type: saloon}
+  - {type: city, city: 城六}
+  - {type: chance}
+  - {type: city, city: 城七}
+  - {type: empty}
+  - {type: city, city: 城八}
+  - {type: chance}
+officers:
+  - {name: 武将一, wu: 80, zhan: 70, mou: 50, zheng: 40, jing: 40}
+  - {name: 武将二, wu: 70, zhan: 80, mou: 50, zheng: 40, jing: 40}
+  - {name: 谋士一, wu: 30, zhan: 60, mou: 85, zheng: 70, jing: 60}
+  - {name: 谋士二, wu: 30, zhan: 60, mou: 80, zheng: 75, jing: 65}
+  - {name: 文官一, wu: 20, zhan: 40, mou: 60, zheng: 80, jing: 85}
+  - {name: 文官二, wu: 25, zhan: 45, mou: 55, zheng: 85, jing: 80}
+cities:
+  - {name: 城一, scope: medium, garrison: []}
+  - {name: 城二, scope: small, garrison: []}
+  - {name: 城三, scope: small, garrison: []}
+  - {name: 城四, scope: large, garrison: []}
+  - {name: 城五, scope: medium, garrison: []}
+  - {name: 城六, scope: small, garrison: []}
+  - {name: 城七, scope: small, garrison: []}
+  - {name: 城八, scope: large, garrison: []}
+roles:
+  - {name: 甲, start: 0, money: 10000, dir: 1, retinue: [武将一, 谋士一]}
+  - {name: 乙, start: 8, money: 10000, dir: 1, retinue: [武将二, 谋士二]}
+institutes:
+  - {name: 研究所, techs: [弓箭, 医疗, 攻城]}
+training_rooms:
+  - {name: 修炼所, item: wu}
+`)
+	})
+}

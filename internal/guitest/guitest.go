@@ -1,0 +1,53 @@
+// Package guitest helps headless studio tests drive widgets the way the
+// real Fyne driver does.
+package guitest
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+)
+
+// Drag moves the pointer from one position of obj to another in steps, as
+// the real driver reports a drag: each event carries the current position
+// and the distance since the previous event; DragEnd follows. (The test
+// package's Drag sends one event at the start position instead.)
+func Drag(obj fyne.Draggable, from, to fyne.Position, steps int) {
+	if steps < 1 {
+		steps = 1
+	}
+	prev := from
+	for i := 1; i <= steps; i++ {
+		f := float32(i) / float32(steps)
+		cur := fyne.NewPos(from.X+(to.X-from.X)*f, from.Y+(to.Y-from.Y)*f)
+		obj.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{Position: cur}, Dragged: fyne.NewDelta(cur.X-prev.X, cur.Y-prev.Y)})
+		prev = cur
+	}
+	obj.DragEnd()
+}
+
+// Tap clicks obj at a position.
+func Tap(obj fyne.Tappable, at fyne.Position) {
+	obj.Tapped(&fyne.PointEvent{Position: at})
+}
+
+// Button finds the button with the given text under root (after laying it
+// out) and taps it; it reports whether there was one.
+func Button(root fyne.CanvasObject, text string) bool {
+	for _, o := range test.LaidOutObjects(root) {
+		if b, ok := o.(*widget.Button); ok && b.Text == text && !b.Disabled() {
+			test.Tap(b)
+			return true
+		}
+	}
+	return false
+}
+
+// TableCell returns the object the table shows at a cell, made and bound
+// by the table's own CreateCell and UpdateCell (what the table does for a
+// visible cell).
+func TableCell(t *widget.Table, row, col int) fyne.CanvasObject {
+	o := t.CreateCell()
+	t.UpdateCell(widget.TableCellID{Row: row, Col: col}, o)
+	return o
+}
