@@ -288,5 +288,3 @@ func (e *cellEntry) commit() {
 	k := e.col - colWu
 	v.S.Edit("change "+mbg.PropKeys[k]+" of "+m.Officers[i].Name, func() { v.M().Officers[i].Props[k] = float32(x) })
 }
-
-

@@ -10,7 +10,7 @@ import (
 
 func editSample() *Scenario {
 	return &Scenario{
-		Board: []Square{{Class: ClassCity, Base: 0}, {Class: ClassSaloon}, {Class: ClassCity, Base: 1}, {Class: ClassInstitute, Base: 0}},
+		Board:    []Square{{Class: ClassCity, Base: 0}, {Class: ClassSaloon}, {Class: ClassCity, Base: 1}, {Class: ClassInstitute, Base: 0}},
 		Officers: []Officer{{Name: "甲"}, {Name: "乙"}, {Name: "丙"}, {Name: "丁"}},
 		Cities: []City{
 			{Name: "A", Garrison: []int{0, 2}, Mayor: 2, Treasurer: 0},
