@@ -12,7 +12,7 @@ import (
 	"strings"
 )
 
-//go:embed mbg
+//go:embed mbg battle
 var files embed.FS
 
 // FS returns the sample files (paths like "mbg/赤壁.yaml").

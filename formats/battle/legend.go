@@ -1,0 +1,253 @@
+package battle
+
+import (
+	"fmt"
+	"slices"
+	"unicode"
+
+	"github.com/shapan/shapan/formats/token"
+)
+
+// StandardLegend returns the legend of the elements: '.' space, '^'
+// mountain, '~' water, 'F' flag, 'B' base, 'S' city1, 'M' city2, 'L' city3.
+func StandardLegend() []LegendEntry {
+	out := make([]LegendEntry, len(Elements))
+	for i, e := range Elements {
+		out[i] = LegendEntry{e.Symbol, e.Code}
+	}
+	return out
+}
+
+// symbolPool holds the symbols given to codes that have none, in order of
+// preference: letters, digits, then punctuation; all printable ASCII that
+// the standard legend does not use. (A code from 0 to 9 that is no element
+// prefers its own digit.)
+var symbolPool = buildPool()
+
+func buildPool() []rune {
+	var pool []rune
+	add := func(lo, hi rune) {
+		for r := lo; r <= hi; r++ {
+			if _, std := standardSymbol(r); !std && !slices.Contains(pool, r) {
+				pool = append(pool, r)
+			}
+		}
+	}
+	add('a', 'z')
+	add('A', 'Z')
+	add('0', '9')
+	add('!', '~')
+	return pool
+}
+
+func standardSymbol(r rune) (int, bool) {
+	for _, e := range Elements {
+		if e.Symbol == r {
+			return e.Code, true
+		}
+	}
+	return 0, false
+}
+
+// ValidSymbol reports whether r can be a grid symbol: a printable
+// character that is not white space, from the Basic Multilingual Plane
+// (YAML writers escape the others, and the grid could then not be written
+// as a block of rows).
+func ValidSymbol(r rune) bool {
+	return r <= 0xFFFD && unicode.IsPrint(r) && !unicode.IsSpace(r) && !token.IsSpace(r)
+}
+
+// checkLegend refuses legends whose symbols cannot be written in a grid
+// or are given twice.
+func checkLegend(legend []LegendEntry) error {
+	seen := map[rune]bool{}
+	for _, e := range legend {
+		if !ValidSymbol(e.Symbol) {
+			return fmt.Errorf("legend symbol %q is not a printable character", e.Symbol)
+		}
+		if seen[e.Symbol] {
+			return fmt.Errorf("legend symbol %q is given twice", e.Symbol)
+		}
+		seen[e.Symbol] = true
+	}
+	return nil
+}
+
+// FullLegend returns the legend the YAML form of m uses: m.Legend (or, when
+// nil, the standard legend), then a symbol for every element it lacks and
+// for every code of the cells that has none. It reports false when there
+// are more distinct codes than symbols to give them; the YAML form then
+// writes the cells as integers.
+func (m *Map) FullLegend() ([]LegendEntry, bool) {
+	return completeLegend(m.Cells, m.Legend)
+}
+
+// completeLegend extends hint (assumed valid, see checkLegend) with the
+// elements it lacks and the codes of cells it does not cover, in that
+// order. The result is a fixed point: completing it again changes nothing.
+func completeLegend(cells []int, hint []LegendEntry) ([]LegendEntry, bool) {
+	used := map[rune]bool{}
+	var covered codeSet
+	for _, e := range hint {
+		used[e.Symbol] = true
+		covered.add(e.Code)
+	}
+	next := 0
+	free := func(preferred rune) (rune, bool) {
+		if preferred != 0 && !used[preferred] {
+			used[preferred] = true
+			return preferred, true
+		}
+		for next < len(symbolPool) {
+			s := symbolPool[next]
+			next++
+			if !used[s] {
+				used[s] = true
+				return s, true
+			}
+		}
+		return 0, false
+	}
+	// Every code of the cells needs a symbol; elements no cell holds get
+	// one only while symbols are left.
+	missing := missingCodes(cells, &covered)
+	var codes []LegendEntry
+	for _, c := range missing {
+		if IsElement(c) {
+			continue
+		}
+		var preferred rune
+		if c >= 0 && c <= 9 {
+			preferred = '0' + rune(c)
+		}
+		s, ok := free(preferred)
+		if !ok {
+			return nil, false
+		}
+		codes = append(codes, LegendEntry{s, c})
+	}
+	elements := map[int]rune{}
+	for _, e := range Elements {
+		if slices.Contains(missing, e.Code) {
+			s, ok := free(e.Symbol)
+			if !ok {
+				return nil, false
+			}
+			elements[e.Code] = s
+		}
+	}
+	for _, e := range Elements {
+		if _, done := elements[e.Code]; !done && !covered.has(e.Code) {
+			if s, ok := free(e.Symbol); ok {
+				elements[e.Code] = s
+			}
+		}
+	}
+	out := make([]LegendEntry, 0, len(hint)+len(elements)+len(codes))
+	out = append(out, hint...)
+	for _, e := range Elements {
+		if s, ok := elements[e.Code]; ok {
+			out = append(out, LegendEntry{s, e.Code})
+		}
+	}
+	return append(out, codes...), true
+}
+
+// missingCodes returns the distinct codes of cells that covered lacks,
+// sorted.
+func missingCodes(cells []int, covered *codeSet) []int {
+	var missing codeSet
+	var out []int
+	last, haveLast := 0, false
+	for _, c := range cells {
+		if haveLast && c == last {
+			continue
+		}
+		last, haveLast = c, true
+		if covered.has(c) || missing.has(c) {
+			continue
+		}
+		missing.add(c)
+		out = append(out, c)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// codeSet is a set of codes, fast for the small ones.
+type codeSet struct {
+	small [64]bool
+	big   map[int]bool
+}
+
+func (s *codeSet) add(c int) {
+	if c >= 0 && c < len(s.small) {
+		s.small[c] = true
+		return
+	}
+	if s.big == nil {
+		s.big = map[int]bool{}
+	}
+	s.big[c] = true
+}
+
+func (s *codeSet) has(c int) bool {
+	if c >= 0 && c < len(s.small) {
+		return s.small[c]
+	}
+	return s.big[c]
+}
+
+// symbolTable maps codes to the first symbol the legend gives them.
+type symbolTable struct {
+	small [64]rune
+	big   map[int]rune
+}
+
+func newSymbolTable(legend []LegendEntry) *symbolTable {
+	t := &symbolTable{big: map[int]rune{}}
+	for _, e := range legend {
+		if e.Code >= 0 && e.Code < len(t.small) {
+			if t.small[e.Code] == 0 {
+				t.small[e.Code] = e.Symbol
+			}
+		} else if _, ok := t.big[e.Code]; !ok {
+			t.big[e.Code] = e.Symbol
+		}
+	}
+	return t
+}
+
+func (t *symbolTable) symbol(code int) rune {
+	if code >= 0 && code < len(t.small) {
+		return t.small[code]
+	}
+	return t.big[code]
+}
+
+// codeTable maps symbols to codes.
+type codeTable struct {
+	ascii [128]int
+	known [128]bool
+	other map[rune]int
+}
+
+func newCodeTable(legend []LegendEntry) *codeTable {
+	t := &codeTable{other: map[rune]int{}}
+	for _, e := range legend {
+		if e.Symbol >= 0 && e.Symbol < 128 {
+			t.ascii[e.Symbol], t.known[e.Symbol] = e.Code, true
+		} else {
+			t.other[e.Symbol] = e.Code
+		}
+	}
+	return t
+}
+
+func (t *codeTable) code(r rune) (int, bool) {
+	if r >= 0 && r < 128 {
+		return t.ascii[r], t.known[r]
+	}
+	c, ok := t.other[r]
+	return c, ok
+}
