@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/shapan/shapan/formats"
+	"github.com/shapan/shapan/formats/battle"
 	"github.com/shapan/shapan/samples"
 )
 
@@ -148,4 +149,29 @@ func abs(x int) int {
 		return -x
 	}
 	return x
+}
+
+func TestBattlePreview(t *testing.T) {
+	doc := sampleDoc(t, "battle/赤壁.yaml")
+	img, err := Render(doc, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	compareGolden(t, "battle-chibi", img)
+	// Player 1's base (6,6) is drawn in the first player's colour, water
+	// in water's colour.
+	m := doc.Value.(*battle.Map)
+	at := func(x, y int) color.Color { return img.At(12+x*10+1, 12+y*10+1) }
+	if c := at(6, 6); !near(c, PlayerColor(0)) {
+		t.Errorf("base of player 1 is %v", c)
+	}
+	for i, code := range m.Cells {
+		if code == battle.CodeWater {
+			p := m.PointOf(i)
+			if c := at(p.X, p.Y); !near(c, BattleCellColor(battle.CodeWater)) && !near(c, color.RGBA{0xd5, 0xc6, 0xbd, 0xff}) {
+				t.Errorf("water at %v is %v", p, c)
+			}
+			break
+		}
+	}
 }

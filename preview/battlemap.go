@@ -1,0 +1,121 @@
+package preview
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+
+	"github.com/shapan/shapan/formats"
+	"github.com/shapan/shapan/formats/battle"
+)
+
+func init() {
+	renderers[battle.Kind] = func(doc *formats.Document, o Options) (image.Image, error) {
+		m, ok := doc.Value.(*battle.Map)
+		if !ok {
+			return nil, fmt.Errorf("not a battle map")
+		}
+		return BattleMap(m, o), nil
+	}
+}
+
+// BattleCellColor is the colour of a battle map cell of the given code.
+func BattleCellColor(code int) color.RGBA {
+	switch code {
+	case battle.CodeSpace:
+		return color.RGBA{0xe9, 0xe4, 0xc9, 0xff}
+	case battle.CodeMountain:
+		return color.RGBA{0x8b, 0x77, 0x5a, 0xff}
+	case battle.CodeWater:
+		return color.RGBA{0x5d, 0x9b, 0xd1, 0xff}
+	case battle.CodeFlag:
+		return color.RGBA{0xf2, 0xc1, 0x2e, 0xff}
+	case battle.CodeBase:
+		return color.RGBA{0x55, 0x55, 0x55, 0xff}
+	case battle.CodeCity1:
+		return color.RGBA{0xb0, 0x86, 0x6a, 0xff}
+	case battle.CodeCity2:
+		return color.RGBA{0x9c, 0x5f, 0x45, 0xff}
+	case battle.CodeCity3:
+		return color.RGBA{0x7a, 0x3b, 0x2e, 0xff}
+	}
+	return color.RGBA{0xff, 0x00, 0xff, 0xff} // not a map element
+}
+
+// BattleMap draws a battle map: terrain, the flag zone, the two bases in
+// their players' colours, cities with their level and attack range, and a
+// legend.
+func BattleMap(m *battle.Map, o Options) image.Image {
+	k := o.scale()
+	cell := 10 * k
+	if m.W*m.H > 0 && float64(max(m.W, m.H))*cell > 1600 {
+		cell = max(1, 1600/float64(max(m.W, m.H)))
+	}
+	margin := 12 * k
+	legendH := 64 * k
+	width := int(2*margin + float64(m.W)*cell)
+	height := int(2*margin + float64(m.H)*cell + legendH)
+	c := newCanvas(max(width, int(460*k)), height, paper)
+	at := func(x, y int) (float64, float64) { return margin + float64(x)*cell, margin + float64(y)*cell }
+	for y := 0; y < m.H; y++ {
+		for x := 0; x < m.W; x++ {
+			px, py := at(x, y)
+			c.fillRect(px, py, px+cell, py+cell, BattleCellColor(m.At(x, y)))
+		}
+	}
+	// Attack ranges of the cities (Chebyshev squares), faintly.
+	for _, city := range m.Cities() {
+		r := float64([]int{0, 3, 4, 5}[city.Level])
+		px, py := at(city.X, city.Y)
+		c.strokeRect(px-r*cell, py-r*cell, px+(r+1)*cell, py+(r+1)*cell, max(1, k), color.NRGBA{0x7a, 0x3b, 0x2e, 0x70})
+	}
+	for _, city := range m.Cities() {
+		px, py := at(city.X, city.Y)
+		if cell >= 8 {
+			c.text(px+cell/2, py+cell/2, cell*0.9, white, anchorCentre, fmt.Sprint(city.Level))
+		}
+	}
+	// Bases in their players' colours; player 1 is the base nearest (0,0).
+	if p1, p2, ok := m.Sides(); ok {
+		for i, b := range []battle.Base{p1, p2} {
+			for _, p := range b.Cells {
+				px, py := at(p.X, p.Y)
+				c.fillRect(px, py, px+cell, py+cell, PlayerColor(i))
+			}
+			a := b.Anchor()
+			px, py := at(a.X, a.Y)
+			c.fillCircle(px+cell/2, py+cell/2, max(cell*1.4, 8*k), PlayerColor(i))
+			c.text(px+cell/2, py+cell/2, max(cell*1.2, 10*k), white, anchorCentre, fmt.Sprint(i+1))
+		}
+	}
+	// The flag zone, outlined.
+	if fz := m.FlagZone(); len(fz.Cells) > 0 {
+		for _, p := range fz.Cells {
+			px, py := at(p.X, p.Y)
+			c.strokeRect(px, py, px+cell, py+cell, max(1, k), color.RGBA{0xa0, 0x70, 0x00, 0xff})
+		}
+	}
+	c.strokeRect(margin-1, margin-1, margin+float64(m.W)*cell+1, margin+float64(m.H)*cell+1, 1, ink)
+	// Legend.
+	ly := margin + float64(m.H)*cell + 18*k
+	lx := margin
+	for _, e := range battle.Elements {
+		if e.Code == battle.CodeBase {
+			continue
+		}
+		c.fillRect(lx, ly-6*k, lx+12*k, ly+6*k, BattleCellColor(e.Code))
+		c.strokeRect(lx, ly-6*k, lx+12*k, ly+6*k, 1, gridLine)
+		c.text(lx+16*k, ly, 11*k, ink, anchorLeft, e.Chinese)
+		lx += 16*k + textWidth(11*k, e.Chinese) + 12*k
+		if lx > float64(c.img.Bounds().Dx())-120*k {
+			lx = margin
+			ly += 20 * k
+		}
+	}
+	sym := "不对称"
+	if s, ok := m.FairSymmetry(); ok {
+		sym = []string{"180° 旋转对称", "左右对称", "上下对称"}[min(int(s), 2)]
+	}
+	c.text(margin, ly+22*k, 11*k, faint, anchorLeft, fmt.Sprintf("%d×%d · 城寨 %d · %s", m.W, m.H, len(m.Cities()), sym))
+	return c.img
+}
