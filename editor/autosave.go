@@ -23,7 +23,7 @@ type autosaver struct {
 	studio *Studio
 	mu     sync.Mutex
 	ids    map[*Session]string
-	timers map[*Session]*time.Timer
+	timers map[*Session]func() // cancels a pending save
 	next   int
 }
 
@@ -52,7 +52,7 @@ func (r Recovered) Describe() string {
 }
 
 func newAutosaver(dir string, st *Studio) *autosaver {
-	return &autosaver{dir: dir, studio: st, ids: map[*Session]string{}, timers: map[*Session]*time.Timer{}}
+	return &autosaver{dir: dir, studio: st, ids: map[*Session]string{}, timers: map[*Session]func(){}}
 }
 
 func (a *autosaver) id(s *Session) string {
@@ -74,10 +74,13 @@ func (a *autosaver) watch(s *Session) {
 			return
 		}
 		a.mu.Lock()
-		if t := a.timers[s]; t != nil {
-			t.Stop()
+		if cancel := a.timers[s]; cancel != nil {
+			cancel()
 		}
-		a.timers[s] = time.AfterFunc(2*time.Second, func() { a.studio.post(func() { a.Save(s) }) })
+		a.mu.Unlock()
+		cancel := a.studio.later(2*time.Second, func() { a.Save(s) })
+		a.mu.Lock()
+		a.timers[s] = cancel
 		a.mu.Unlock()
 	})
 }
@@ -108,8 +111,8 @@ func (a *autosaver) Save(s *Session) error {
 func (a *autosaver) forget(s *Session) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	if t := a.timers[s]; t != nil {
-		t.Stop()
+	if cancel := a.timers[s]; cancel != nil {
+		cancel()
 		delete(a.timers, s)
 	}
 	if id, ok := a.ids[s]; ok {
@@ -122,8 +125,8 @@ func (a *autosaver) forget(s *Session) {
 func (a *autosaver) stop() {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	for _, t := range a.timers {
-		t.Stop()
+	for _, cancel := range a.timers {
+		cancel()
 	}
 }
 

@@ -38,7 +38,7 @@ func newDocTab(st *Studio, s *Session) *docTab {
 	} else {
 		t.panes.Append(container.NewTabItem("Document", widget.NewLabel("No editor for "+s.Kind()+" documents yet.")))
 	}
-	t.preview = newPreviewPane(s, st.runAsync, st.post)
+	t.preview = newPreviewPane(s, st.runAsync, st.post, st.later)
 	t.panes.Append(container.NewTabItem("Preview", t.preview.object))
 	t.problems = newProblemsPanel(s, t.show)
 	split := container.NewVSplit(t.panes, t.problems.object)
@@ -92,12 +92,13 @@ type previewPane struct {
 	object   fyne.CanvasObject
 	runAsync func(func())
 	post     func(func())
-	timer    *time.Timer
+	later    func(time.Duration, func()) func()
+	cancel   func()
 	pending  bool
 }
 
-func newPreviewPane(s *Session, runAsync, post func(func())) *previewPane {
-	p := &previewPane{session: s, runAsync: runAsync, post: post}
+func newPreviewPane(s *Session, runAsync, post func(func()), later func(time.Duration, func()) func()) *previewPane {
+	p := &previewPane{session: s, runAsync: runAsync, post: post, later: later}
 	p.img = canvas.NewImageFromImage(image.NewRGBA(image.Rect(0, 0, 1, 1)))
 	p.img.FillMode = canvas.ImageFillContain
 	p.img.ScaleMode = canvas.ImageScaleSmooth
@@ -108,10 +109,10 @@ func newPreviewPane(s *Session, runAsync, post func(func())) *previewPane {
 
 // invalidate schedules a new rendering.
 func (p *previewPane) invalidate() {
-	if p.timer != nil {
-		p.timer.Stop()
+	if p.cancel != nil {
+		p.cancel()
 	}
-	p.timer = time.AfterFunc(300*time.Millisecond, func() { p.post(p.render) })
+	p.cancel = p.later(300*time.Millisecond, p.render)
 }
 
 // Image returns the image shown.

@@ -46,6 +46,9 @@ type Painter struct {
 	// Stamp, when set, replaces the tools: a click at (x,y) returns the
 	// cells and values to set (structures such as a 3×3 zone).
 	Stamp func(x, y int) (cells, values []int)
+	// Mirror, when set, paints every cell also at the cell it returns
+	// (symmetric painting); ok false leaves a cell alone.
+	Mirror func(x, y int) (mx, my int, ok bool)
 
 	pending map[int]int // cell → value of the stroke being drawn
 	start   [2]int
@@ -106,9 +109,30 @@ func (p *Painter) tap(x, y int) {
 	case p.Tool == Fill:
 		p.fill(x, y)
 	default:
-		p.T.Session.EditCells(p.T.Label, p.T.Cells, []int{y*w + x}, []int{p.Brush})
+		cells, values := p.mirrored(map[int]int{y*w + x: p.Brush})
+		p.T.Session.EditCells(p.T.Label, p.T.Cells, cells, values)
 	}
 	p.View.Redraw()
+}
+
+// mirrored adds the mirror images of a set of cell changes (when
+// mirroring is on) and returns them as lists.
+func (p *Painter) mirrored(changes map[int]int) (cells, values []int) {
+	w, _ := p.GridSize()
+	if p.Mirror != nil && w > 0 {
+		for c, v := range changes {
+			if mx, my, ok := p.Mirror(c%w, c/w); ok {
+				if _, set := changes[my*w+mx]; !set {
+					changes[my*w+mx] = v
+				}
+			}
+		}
+	}
+	for c, v := range changes {
+		cells = append(cells, c)
+		values = append(values, v)
+	}
+	return cells, values
 }
 
 func (p *Painter) stroke(x, y int, start bool) {
@@ -143,12 +167,7 @@ func (p *Painter) commit() {
 	if len(p.pending) == 0 {
 		return
 	}
-	cells := make([]int, 0, len(p.pending))
-	values := make([]int, 0, len(p.pending))
-	for c, v := range p.pending {
-		cells = append(cells, c)
-		values = append(values, v)
-	}
+	cells, values := p.mirrored(p.pending)
 	p.pending = map[int]int{}
 	p.T.Session.EditCells(p.T.Label, p.T.Cells, cells, values)
 	p.View.Redraw()
@@ -187,11 +206,12 @@ func (p *Painter) fill(x, y int) {
 			stack = append(stack, c+w)
 		}
 	}
-	values := make([]int, len(region))
-	for i := range values {
-		values[i] = p.Brush
+	changes := make(map[int]int, len(region))
+	for _, c := range region {
+		changes[c] = p.Brush
 	}
-	p.T.Session.EditCells(p.T.Label, p.T.Cells, region, values)
+	cells, values := p.mirrored(changes)
+	p.T.Session.EditCells(p.T.Label, p.T.Cells, cells, values)
 }
 
 // Toolbar returns the tool chooser and zoom buttons for the painter.

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -38,6 +39,8 @@ type Studio struct {
 	// make both synchronous.
 	runAsync func(func())
 	post     func(func())
+	// later runs f on the UI thread after d, returning a cancel function.
+	later func(d time.Duration, f func()) (cancel func())
 	// askSave, when set, replaces the dialog asking whether to save
 	// before closing a changed document (tests answer it directly).
 	askSave func(s *Session, answer func(save, discard bool))
@@ -49,7 +52,8 @@ type Options struct {
 	// "" disables autosave.
 	AutosaveDir string
 	// Synchronous runs background work (validation, previews) on the
-	// calling goroutine: for tests with the Fyne test driver.
+	// calling goroutine and does delayed work (autosave, preview redraws)
+	// at once: for tests with the Fyne test driver.
 	Synchronous bool
 }
 
@@ -59,9 +63,14 @@ func New(app fyne.App, opts Options) *Studio {
 	st := &Studio{app: app, docs: map[*container.TabItem]*docTab{}, status: widget.NewLabel("")}
 	st.runAsync = func(f func()) { go f() }
 	st.post = fyne.Do
+	st.later = func(d time.Duration, f func()) func() {
+		t := time.AfterFunc(d, func() { fyne.Do(f) })
+		return func() { t.Stop() }
+	}
 	if opts.Synchronous {
 		st.runAsync = func(f func()) { f() }
 		st.post = func(f func()) { f() }
+		st.later = func(_ time.Duration, f func()) func() { f(); return func() {} }
 	}
 	st.win = app.NewWindow("Shapan 沙盘")
 	st.tabs = container.NewDocTabs()

@@ -15,10 +15,15 @@ type template struct {
 // templates are the starting points of File ▸ New, by document kind.
 var templates = map[string]template{}
 
-// registerTemplate adds a template made from a YAML document.
-func registerTemplate(kind, title string, yamlDoc func() []byte) {
+// RegisterTemplate adds the starting point of File ▸ New for documents of
+// kind: yamlDoc returns the new document as YAML.
+func RegisterTemplate(kind, title string, yamlDoc func() ([]byte, error)) {
 	templates[kind] = template{title: title, make: func() (*formats.Document, error) {
-		return formats.ReadBytes("new.yaml", yamlDoc(), formats.Options{From: formats.YAML})
+		src, err := yamlDoc()
+		if err != nil {
+			return nil, err
+		}
+		return formats.ReadBytes("new.yaml", src, formats.Options{From: formats.YAML})
 	}}
 }
 
@@ -47,7 +52,7 @@ func (st *Studio) New(kind string) (*Session, error) {
 }
 
 func init() {
-	registerTemplate("mbg/scenario", "mbg scenario", func() []byte {
+	RegisterTemplate("mbg/scenario", "mbg scenario", func() ([]byte, error) {
 		return []byte(`kind: mbg/scenario
 version: 1
 win_money: 30000
@@ -92,6 +97,6 @@ institutes:
   - {name: 研究所, techs: [弓箭, 医疗, 攻城]}
 training_rooms:
   - {name: 修炼所, item: wu}
-`)
+`), nil
 	})
 }

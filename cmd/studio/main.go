@@ -23,6 +23,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/shapan/shapan/editor"
+	_ "github.com/shapan/shapan/editor/battleview"
 	_ "github.com/shapan/shapan/editor/mbgview"
 	"github.com/shapan/shapan/formats"
 	"github.com/shapan/shapan/samples"
