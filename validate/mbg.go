@@ -148,6 +148,7 @@ func checkScenario(r *report) {
 	if !ok {
 		return
 	}
+	checkTrailing(r, s.Trailing)
 	officerName := func(i int) string {
 		if i >= 0 && i < len(s.Officers) {
 			return s.Officers[i].Name

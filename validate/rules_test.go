@@ -24,6 +24,9 @@ var ruleExamples = map[string]string{
 	"MBG028": "board[1].base", "MBG030": "cities[0].garrison", "MBG031": "board", "MBG032": "roles",
 	"MBG033": "cities[0].garrison", "MBG034": "roles[1]", "MBG040": "board", "MBG041": "officers[3].name",
 	"MBG050": "cities[1]", "MBG051": "officers", "MBG052": "institutes[0].techs",
+	"LEG002": "trailing_tokens",
+	"BTL001": "grid[0][2]", "BTL002": "size", "BTL003": "grid", "BTL004": "grid[2][3]", "BTL005": "grid[3][5]",
+	"BTL006": "grid[1][1]", "BTL007": "grid[10][0]", "BTL008": "grid[0][0]",
 }
 
 // TestEveryRuleHasAMinimalFailingFile checks the catalogue and the
@@ -69,15 +72,17 @@ func TestEveryRuleHasAMinimalFailingFile(t *testing.T) {
 // TestExamplesAreOtherwiseClean makes sure the base the examples share is
 // itself free of errors, so each example shows its one mistake.
 func TestExamplesAreOtherwiseClean(t *testing.T) {
-	src, err := os.ReadFile(filepath.Join("testdata", "clean.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	doc, err := formats.ReadBytes("clean.yaml", src, formats.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if ds := Check(doc); len(ds) > 0 {
-		t.Errorf("the clean base has problems:\n%s", ds.Error())
+	for _, name := range []string{"clean.yaml", "battle_clean.yaml"} {
+		src, err := os.ReadFile(filepath.Join("testdata", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		doc, err := formats.ReadBytes(name, src, formats.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ds := Check(doc); len(ds) > 0 {
+			t.Errorf("the clean base %s has problems:\n%s", name, ds.Error())
+		}
 	}
 }

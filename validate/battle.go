@@ -1,0 +1,161 @@
+package validate
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/shapan/shapan/formats/battle"
+	"github.com/shapan/shapan/formats/diag"
+)
+
+var (
+	btlCode = define(Rule{Code: "BTL001", Severity: diag.Error, Family: "battle",
+		Title:   "a cell holds a code that is no map element",
+		Meaning: "Map cells are 0 space, 1 mountain, 2 water, 3 flag, 5 base and 50–52 cities; 7 and 8 are unit types, never cells. The game's server would send an element its clients do not know.",
+		Fix:     "Paint the cell with one of the elements."})
+	btlSize = define(Rule{Code: "BTL002", Severity: diag.Error, Family: "battle",
+		Title:   "a map side outside 2–1000 cells",
+		Meaning: "Battle maps are 80×60 in the seed; other sizes from 2 to 1000 cells a side are allowed.",
+		Fix:     "Resize the map."})
+	btlBases = define(Rule{Code: "BTL003", Severity: diag.Error, Family: "battle",
+		Title:   "the map does not have exactly two bases",
+		Meaning: "Each of the two players spawns and respawns at its base (a connected group of base cells); with another number of bases the sides are undefined.",
+		Fix:     "Keep exactly two separate bases."})
+	btlFlag = define(Rule{Code: "BTL004", Severity: diag.Error, Family: "battle",
+		Title:   "the flag cells do not form one 3×3 square",
+		Meaning: "The dragon-flag zone players occupy to win is a 3×3 square; occupation is counted on it.",
+		Fix:     "Place the flag zone with the flag tool (it paints a 3×3 square)."})
+	btlFlagCentre = define(Rule{Code: "BTL005", Severity: diag.Warning, Family: "battle",
+		Title:   "the flag zone is not in the centre of the map",
+		Meaning: "The standard layout centres the zone on (W/2, H/2), at the same distance from both bases.",
+		Fix:     "Move the zone to the centre, unless the asymmetry is intended."})
+	btlReach = define(Rule{Code: "BTL006", Severity: diag.Error, Family: "battle",
+		Title:   "a base cannot reach the other base or the flag zone",
+		Meaning: "Units walk through passable cells (8 neighbours); a player walled in by mountains and water can never win.",
+		Fix:     "Open a passage (a ford or a pass) between the bases and to the flag zone."})
+	btlCityReach = define(Rule{Code: "BTL007", Severity: diag.Warning, Family: "battle",
+		Title:   "a city nobody can attack",
+		Meaning: "Heroes attack from at most 3 cells away; no reachable cell is that close to this city, so its reward can never be taken.",
+		Fix:     "Open a reachable cell within 3 cells of the city, or move it."})
+	btlUnfair = define(Rule{Code: "BTL008", Severity: diag.Warning, Family: "battle",
+		Title:   "the map is not symmetric between the two bases",
+		Meaning: "Games are played twice with the players swapping sides, so a fair map gives both bases the same surroundings: symmetric under the 180° rotation (or a mirror that swaps the bases).",
+		Fix:     "Paint with symmetry on, or fix the cells the message lists."})
+	legTrailing = define(Rule{Code: "LEG002", Severity: diag.Warning, Family: "all",
+		Title:   "values after the end of the file",
+		Meaning: "The game stops reading at the last field it expects and ignores what follows; Shapan keeps the values so nothing is lost, but they do nothing.",
+		Fix:     "Remove them (in YAML, the trailing_tokens list), unless they are notes you want to keep."})
+)
+
+func init() { checkers[battle.Kind] = checkBattle }
+
+func checkBattle(r *report) {
+	m, ok := r.doc.Value.(*battle.Map)
+	if !ok {
+		return
+	}
+	checkTrailing(r, m.Trailing)
+	if m.W < 2 || m.H < 2 || m.W > 1000 || m.H > 1000 {
+		r.add(btlSize, "size", "the map is %d×%d; each side must be 2 to 1000 cells", m.W, m.H)
+	}
+	for i, c := range m.Cells {
+		if !battle.IsElement(c) {
+			p := m.PointOf(i)
+			what := "no map element"
+			if c == battle.UnitArchers || c == battle.UnitShields {
+				what = "a unit type (archers 7, shields 8), never a map cell"
+			}
+			r.add(btlCode, battle.CellPath(p.X, p.Y), "cell (%d, %d) holds code %d, %s", p.X, p.Y, c, what)
+		}
+	}
+	bases := m.Bases()
+	if len(bases) != 2 {
+		path := "grid"
+		if len(bases) > 2 {
+			a := bases[2].Anchor()
+			path = battle.CellPath(a.X, a.Y)
+		}
+		r.add(btlBases, path, "the map has %d base(s); it needs exactly two", len(bases))
+	}
+	fz := m.FlagZone()
+	switch {
+	case len(fz.Cells) == 0:
+		r.add(btlFlag, "grid", "the map has no flag zone")
+	case !fz.Square:
+		p := fz.Cells[0]
+		r.add(btlFlag, battle.CellPath(p.X, p.Y), "the %d flag cells do not form one 3×3 square", len(fz.Cells))
+	case !fz.Centred:
+		r.add(btlFlagCentre, battle.CellPath(fz.Centre.X, fz.Centre.Y), "the flag zone is centred on (%d, %d), not on the map's centre (%d, %d)", fz.Centre.X, fz.Centre.Y, fz.Want.X, fz.Want.Y)
+	}
+	if len(bases) == 2 {
+		checkBattleReach(r, m, bases, fz)
+		checkBattleFairness(r, m)
+	}
+}
+
+func checkBattleReach(r *report, m *battle.Map, bases []battle.Base, fz battle.FlagZone) {
+	p1, p2, _ := m.Sides()
+	from := m.Distances(p1.Cells...)
+	reached := func(d []int, cells []battle.Point) bool {
+		for _, c := range cells {
+			if d[m.Index(c.X, c.Y)] >= 0 {
+				return true
+			}
+		}
+		return false
+	}
+	a := p1.Anchor()
+	if !reached(from, p2.Cells) {
+		r.add(btlReach, battle.CellPath(a.X, a.Y), "player 1's base at (%d, %d) cannot reach player 2's base", a.X, a.Y)
+	}
+	for i, b := range []battle.Base{p1, p2} {
+		if len(fz.Cells) > 0 && !reached(m.Distances(b.Cells...), fz.Cells) {
+			an := b.Anchor()
+			r.add(btlReach, battle.CellPath(an.X, an.Y), "player %d's base at (%d, %d) cannot reach the flag zone", i+1, an.X, an.Y)
+		}
+	}
+	// Cities: some reachable passable cell within the heroes' range (3).
+	both := m.Distances(append(append([]battle.Point(nil), p1.Cells...), p2.Cells...)...)
+	for _, c := range m.Cities() {
+		ok := false
+		for dy := -3; dy <= 3 && !ok; dy++ {
+			for dx := -3; dx <= 3 && !ok; dx++ {
+				x, y := c.X+dx, c.Y+dy
+				ok = m.In(x, y) && battle.Passable(m.At(x, y)) && both[m.Index(x, y)] >= 0
+			}
+		}
+		if !ok {
+			r.add(btlCityReach, battle.CellPath(c.X, c.Y), "the level-%d city at (%d, %d) has no reachable cell within 3 cells: nobody can attack it", c.Level, c.X, c.Y)
+		}
+	}
+}
+
+func checkBattleFairness(r *report, m *battle.Map) {
+	if _, fair := m.FairSymmetry(); fair {
+		return
+	}
+	diffs := m.SymmetryDiffs(battle.Rotation180, 5)
+	var shown []string
+	for _, d := range diffs {
+		shown = append(shown, fmt.Sprintf("(%d,%d)=%s vs (%d,%d)=%s", d.A.X, d.A.Y, codeName(d.CodeA), d.B.X, d.B.Y, codeName(d.CodeB)))
+	}
+	path := "grid"
+	if len(diffs) > 0 {
+		path = battle.CellPath(diffs[0].A.X, diffs[0].A.Y)
+	}
+	r.add(btlUnfair, path, "the map is not symmetric under the 180° rotation (nor a mirror that swaps the bases); first differences: %s", strings.Join(shown, ", "))
+}
+
+func codeName(c int) string {
+	if e, ok := battle.ElementByCode(c); ok {
+		return e.Name
+	}
+	return fmt.Sprint(c)
+}
+
+// checkTrailing reports values kept from after the end of a legacy file.
+func checkTrailing(r *report, tokens []string) {
+	if len(tokens) > 0 {
+		r.add(legTrailing, "trailing_tokens", "%d value(s) after the end of the file are ignored by the game: %s", len(tokens), quoteList(tokens))
+	}
+}
