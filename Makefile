@@ -2,12 +2,12 @@
 # `make test`; both install missing system packages first (scripts/deps.sh).
 
 GO ?= go
-SAMPLE ?= samples/mbg/赤壁.map
 
-.PHONY: run test deps build vet fuzz bench
+.PHONY: run test deps build vet fuzz bench screenshots
 
+# The studio on the sample scenarios embedded in it.
 run: deps
-	$(GO) run ./cmd/shapan convert $(SAMPLE) - --to yaml
+	$(GO) run ./cmd/studio --sample
 
 test: deps vet
 	CGO_ENABLED=0 $(GO) build -o /dev/null ./cmd/shapan
@@ -23,6 +23,11 @@ vet:
 
 build:
 	CGO_ENABLED=0 $(GO) build -o bin/shapan ./cmd/shapan
+	$(GO) build -o bin/studio ./cmd/studio
+
+# Screenshots of the studio for the README (needs Xvfb and ImageMagick).
+screenshots:
+	scripts/screenshots.sh
 
 # Fuzz every reader for FUZZTIME each (default 10 minutes).
 FUZZTIME ?= 10m

@@ -91,6 +91,7 @@ func (e *Entry) reload() {
 func (b *Binder) Text(load func() string, commit func(string) error) *Entry {
 	e := &Entry{load: load, commit: commit}
 	e.ExtendBaseWidget(e)
+	e.AlwaysShowValidationError = true // shows why a value was refused
 	e.OnSubmitted = func(string) { e.Commit() }
 	b.loaders = append(b.loaders, e.reload)
 	e.reload()

@@ -43,6 +43,7 @@ type GridView struct {
 	OffsetX, OffsetY float64
 
 	raster   *canvas.Raster
+	fitted   bool
 	panning  bool
 	stroking bool
 	lastX    int
@@ -61,6 +62,16 @@ func NewGridView(src GridSource) *GridView {
 // CreateRenderer implements fyne.Widget.
 func (g *GridView) CreateRenderer() fyne.WidgetRenderer {
 	return widget.NewSimpleRenderer(g.raster)
+}
+
+// Resize lays the view out; the first time it has a size, the whole grid
+// is fitted into it.
+func (g *GridView) Resize(s fyne.Size) {
+	g.BaseWidget.Resize(s)
+	if !g.fitted && s.Width > 0 && s.Height > 0 {
+		g.fitted = true
+		g.Fit()
+	}
 }
 
 // MinSize is small: the view shows what fits.

@@ -540,3 +540,20 @@ func (st *Studio) AutosaveNow(s *Session) error {
 	}
 	return st.autosave.Save(s)
 }
+
+// ShowPane selects the pane of s whose title starts with prefix and
+// reports whether there is one.
+func (st *Studio) ShowPane(s *Session, prefix string) bool {
+	t := st.Tab(s)
+	if t == nil {
+		return false
+	}
+	for _, p := range t.panes.Items {
+		if strings.HasPrefix(p.Text, prefix) {
+			t.panes.Select(p)
+			st.tabs.Select(t.item)
+			return true
+		}
+	}
+	return false
+}

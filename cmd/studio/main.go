@@ -32,6 +32,8 @@ import (
 func main() {
 	sample := flag.Bool("sample", false, "open the sample scenarios that ship with Shapan")
 	quitAfter := flag.Duration("quit-after", 0, "quit after this long (for smoke tests); exit status 1 if a file failed to open")
+	pane := flag.String("pane", "", "show this pane of every opened document (a title prefix such as Officers or Preview)")
+	size := flag.String("size", "", "window size WIDTHxHEIGHT")
 	flag.Usage = func() {
 		fmt.Fprintln(os.Stderr, "usage: studio [--sample] [FILE...]")
 		flag.PrintDefaults()
@@ -63,6 +65,17 @@ func main() {
 			fmt.Fprintln(os.Stderr, p)
 		}
 		dialog.ShowError(fmt.Errorf("%s", strings.Join(problems, "\n")), w)
+	}
+	if *pane != "" {
+		for _, s := range st.Sessions() {
+			st.ShowPane(s, *pane)
+		}
+	}
+	if *size != "" {
+		var w, h float32
+		if _, err := fmt.Sscanf(*size, "%fx%f", &w, &h); err == nil {
+			st.Window().Resize(fyne.NewSize(w, h))
+		}
 	}
 	offerRecovery(st, dir)
 	if *quitAfter > 0 {

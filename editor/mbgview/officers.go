@@ -51,7 +51,10 @@ func newOfficerTable(v *View) *officerTable {
 			e := &cellEntry{t: t}
 			e.ExtendBaseWidget(e)
 			e.OnSubmitted = func(string) { e.commit() }
-			e.Validator = e.check
+			// Mark a bad value as it is typed, without a tick in every
+			// good cell.
+			e.AlwaysShowValidationError = true
+			e.OnChanged = func(s string) { e.SetValidationError(e.check(s)) }
 			return container.NewStack(widget.NewLabel("0000000000"), e)
 		},
 		t.updateCell)
@@ -226,6 +229,7 @@ func (t *officerTable) updateCell(id widget.TableCellID, o fyne.CanvasObject) {
 	}
 	entry.officer, entry.col = officer, id.Col
 	entry.SetText(text)
+	entry.SetValidationError(nil)
 }
 
 // cellEntry edits one cell of the officer table; it commits on Enter or
@@ -276,7 +280,8 @@ func (e *cellEntry) commit() {
 	if e.officer < 0 || e.officer >= len(m.Officers) || e.Text == e.t.cellText(e.officer, e.col) {
 		return
 	}
-	if e.Validate() != nil {
+	if err := e.check(e.Text); err != nil {
+		e.SetValidationError(err)
 		return
 	}
 	i, text := e.officer, strings.TrimSpace(e.Text)

@@ -77,7 +77,7 @@ func TestEditTableCellUndoRedoAndSave(t *testing.T) {
 	cell = findCell(t, v, 1, colWu)
 	cell.SetText("150")
 	cell.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
-	if v.M().Officers[1].Props[0] != 92 || cell.Validate() == nil {
+	if v.M().Officers[1].Props[0] != 92 || cell.check(cell.Text) == nil {
 		t.Fatalf("150 accepted as wu (now %v)", v.M().Officers[1].Props[0])
 	}
 	if !s.Dirty() {

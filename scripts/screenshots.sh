@@ -1,0 +1,39 @@
+#!/bin/sh
+# Takes the README's screenshots of the studio: each sample opened on one
+# pane, in a virtual X server. Needs Xvfb and ImageMagick's import.
+set -eu
+cd "$(dirname "$0")/.."
+out=docs/screenshots
+mkdir -p "$out" bin
+go build -o bin/studio ./cmd/studio
+display=:97
+Xvfb $display -screen 0 1280x860x24 -nolisten tcp >/dev/null 2>&1 &
+xvfb=$!
+trap 'kill $xvfb' EXIT
+sleep 1
+shot() { # shot NAME FILE PANE
+	tmp=$(mktemp -d)
+	HOME=$tmp XDG_CACHE_HOME=$tmp/cache LANG=en_US.UTF-8 DISPLAY=$display \
+		bin/studio --size 1280x860 --pane "$3" "$2" >/dev/null 2>&1 &
+	pid=$!
+	sleep 4
+	DISPLAY=$display import -window root "$out/$1.png"
+	kill $pid
+	wait $pid 2>/dev/null || true
+	rm -rf "$tmp"
+	echo "wrote $out/$1.png"
+}
+shot mbg-board samples/mbg/赤壁.yaml Board
+shot mbg-officers samples/mbg/赤壁.yaml Officers
+shot battle-map samples/battle/赤壁.yaml Map
+for f in samples/ftbt/*.yaml; do
+	[ -e "$f" ] || continue
+	case "$f" in
+	*level*|*关*) shot ftbt-level "$f" Map ;;
+	*) shot ftbt-rules "$f" Techs ;;
+	esac
+done
+for f in samples/planets/*.yaml; do
+	[ -e "$f" ] || continue
+	shot planets-map "$f" Map
+done
