@@ -25,6 +25,7 @@ var ruleExamples = map[string]string{
 	"MBG033": "cities[0].garrison", "MBG034": "roles[1]", "MBG040": "board", "MBG041": "officers[3].name",
 	"MBG050": "cities[1]", "MBG051": "officers", "MBG052": "institutes[0].techs",
 	"LEG002": "trailing_tokens",
+	"MBG060": "cities[0].owner", "MBG061": "acting_role", "MBG062": "officers[1].job",
 	"BTL001": "grid[0][2]", "BTL002": "size", "BTL003": "grid", "BTL004": "grid[2][3]", "BTL005": "grid[3][5]",
 	"BTL006": "grid[1][1]", "BTL007": "grid[10][0]", "BTL008": "grid[0][0]",
 }
@@ -72,7 +73,7 @@ func TestEveryRuleHasAMinimalFailingFile(t *testing.T) {
 // TestExamplesAreOtherwiseClean makes sure the base the examples share is
 // itself free of errors, so each example shows its one mistake.
 func TestExamplesAreOtherwiseClean(t *testing.T) {
-	for _, name := range []string{"clean.yaml", "battle_clean.yaml"} {
+	for _, name := range []string{"clean.yaml", "battle_clean.yaml", "save_clean.yaml"} {
 		src, err := os.ReadFile(filepath.Join("testdata", name))
 		if err != nil {
 			t.Fatal(err)
