@@ -1,0 +1,79 @@
+package mbg
+
+import (
+	"math"
+	"testing"
+)
+
+// aiVersusRandom plays n two-player games on sanguo.map between the AI
+// and the random player and returns the AI's wins. Game i leaves out role
+// i%3 (start -1, no money), so that all three pairs of roles play, and
+// the AI takes each seat of a pair in turn; the turn limit is 100 (the
+// richest role wins a capped game).
+func aiVersusRandom(t testing.TB, n int) (wins int) {
+	sc := legacyScenario(t, "sanguo.map")
+	for i := 0; i < n; i++ {
+		out := i % 3
+		var pair []int
+		for r := 0; r < 3; r++ {
+			if r != out {
+				pair = append(pair, r)
+			}
+		}
+		aiSeat, randomSeat := pair[(i/3)%2], pair[1-(i/3)%2]
+		players := make([]Player, 3)
+		players[aiSeat] = NewAI(int64(i))
+		players[randomSeat] = NewRandomPlayer(int64(1_000_000 + i))
+		o, err := PlayGame(Setup{Scenario: WithoutRole(sc, out), Seed: int64(i), MaxTurn: 100}, players, 1_000_000)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if o.Result == aiSeat {
+			wins++
+		}
+	}
+	return wins
+}
+
+// TestAIBeatsRandom: over 450 games the AI must beat the random player
+// with a 95 % Wilson interval whose lower bound is above 0.8.
+func TestAIBeatsRandom(t *testing.T) {
+	n := 450
+	if testing.Short() {
+		n = 60
+	}
+	wins := aiVersusRandom(t, n)
+	lo, hi := Wilson(wins, n, 1.96)
+	t.Logf("AI beat the random player in %d of %d games (%.1f %%), 95 %% Wilson interval [%.3f, %.3f]",
+		wins, n, 100*float64(wins)/float64(n), lo, hi)
+	if lo <= 0.8 && !testing.Short() {
+		t.Fatalf("the AI's win rate is not clearly above 80 %%: interval [%.3f, %.3f]", lo, hi)
+	}
+}
+
+// TestAIGamesNeverStall plays AI against AI on every sample scenario.
+func TestAIGamesNeverStall(t *testing.T) {
+	for _, name := range []string{"sanguo.map", "test_game.map", "test_battle.map", "test.map"} {
+		sc := legacyScenario(t, name)
+		for i := 0; i < 20; i++ {
+			ai := NewAI(int64(i))
+			players := make([]Player, len(sc.Roles))
+			for r := range players {
+				players[r] = ai
+			}
+			if _, err := PlayGame(Setup{Scenario: sc, Seed: int64(i), MaxTurn: 100, FillCards: i % 2}, players, 1_000_000); err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+		}
+	}
+}
+
+func TestWilson(t *testing.T) {
+	lo, hi := Wilson(81, 100, 1.96)
+	if math.Abs(lo-0.7222) > 1e-3 || math.Abs(hi-0.8750) > 1e-3 {
+		t.Fatalf("Wilson(81, 100) = [%v, %v]", lo, hi)
+	}
+	if lo, hi := Wilson(10, 10, 1.96); hi != 1 || math.Abs(lo-0.7225) > 1e-3 {
+		t.Fatalf("Wilson(10, 10) = [%v, %v]", lo, hi)
+	}
+}

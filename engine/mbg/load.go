@@ -1,0 +1,294 @@
+package mbg
+
+import (
+	"errors"
+	"fmt"
+	"math"
+
+	mbgfmt "github.com/shapan/shapan/formats/mbg"
+)
+
+// problems collects the reasons a scenario or save cannot be played.
+type problems []string
+
+func (ps *problems) addf(format string, args ...any) {
+	if len(*ps) < 20 {
+		*ps = append(*ps, fmt.Sprintf(format, args...))
+	}
+}
+
+func (ps problems) err(what string) error {
+	if len(ps) == 0 {
+		return nil
+	}
+	msg := what + " cannot be played:"
+	for _, p := range ps {
+		msg += "\n  " + p
+	}
+	return errors.New(msg)
+}
+
+func finite(v float32) bool { return !math.IsNaN(float64(v)) && !math.IsInf(float64(v), 0) }
+
+// checkScenario refuses what would crash the original or break the
+// engine's bookkeeping (spec §2.4, §13.1): indices out of range, unknown
+// techs or trained properties, directions other than ±1, officers in two
+// places, mayors outside their garrison, cities with two owners, owned
+// cities without garrison, numbers that are not finite.
+func checkScenario(sc *mbgfmt.Scenario) error {
+	var ps problems
+	np, nc := len(sc.Officers), len(sc.Cities)
+	if len(sc.Board) == 0 {
+		ps.addf("the board has no squares")
+	}
+	if !finite(sc.WinMoney) {
+		ps.addf("win_money is not a finite number")
+	}
+	for i, sq := range sc.Board {
+		switch sq.Class {
+		case mbgfmt.ClassCity:
+			if sq.Base < 0 || sq.Base >= nc {
+				ps.addf("board square %d: city %d does not exist", i, sq.Base)
+			}
+		case mbgfmt.ClassInstitute:
+			if sq.Base < 0 || sq.Base >= len(sc.Institutes) {
+				ps.addf("board square %d: institute %d does not exist", i, sq.Base)
+			}
+		case mbgfmt.ClassTrainingRoom:
+			if sq.Base < 0 || sq.Base >= len(sc.TrainingRooms) {
+				ps.addf("board square %d: training room %d does not exist", i, sq.Base)
+			}
+		}
+	}
+	for i, o := range sc.Officers {
+		for k, v := range o.Props {
+			if !finite(v) {
+				ps.addf("officer %d (%s): ability %s is not a finite number", i, o.Name, mbgfmt.PropKeys[k])
+			}
+		}
+	}
+	place := make([]string, np) // where each officer is listed
+	put := func(p int, where string) {
+		if p < 0 || p >= np {
+			ps.addf("%s: officer %d does not exist", where, p)
+			return
+		}
+		if place[p] != "" && place[p] != where {
+			ps.addf("officer %d (%s) is in two places: %s and %s", p, sc.Officers[p].Name, place[p], where)
+		}
+		place[p] = where
+	}
+	for i, c := range sc.Cities {
+		where := fmt.Sprintf("city %d (%s) garrison", i, c.Name)
+		for _, p := range c.Garrison {
+			put(p, where)
+		}
+		for _, post := range []struct {
+			name string
+			p    int
+		}{{"mayor", c.Mayor}, {"treasurer", c.Treasurer}} {
+			if post.p == -1 {
+				continue
+			}
+			if post.p < 0 || post.p >= np {
+				ps.addf("city %d (%s): %s %d does not exist", i, c.Name, post.name, post.p)
+			} else if !contains(c.Garrison, post.p) {
+				ps.addf("city %d (%s): %s %s is not in the garrison", i, c.Name, post.name, sc.Officers[post.p].Name)
+			}
+		}
+	}
+	owner := make([]int, nc)
+	for i := range owner {
+		owner[i] = -1
+	}
+	for r, ro := range sc.Roles {
+		if ro.Start < -1 || ro.Start >= len(sc.Board) {
+			ps.addf("role %d (%s): start square %d is not on the board", r, ro.Name, ro.Start)
+		}
+		if ro.Dir != 1 && ro.Dir != -1 {
+			ps.addf("role %d (%s): direction %d is not 1 or -1", r, ro.Name, ro.Dir)
+		}
+		if !finite(ro.Money) {
+			ps.addf("role %d (%s): money is not a finite number", r, ro.Name)
+		}
+		for _, t := range ro.Techs {
+			if t < 0 || t >= NumTechs {
+				ps.addf("role %d (%s): tech %d does not exist", r, ro.Name, t)
+			}
+		}
+		where := fmt.Sprintf("role %d (%s) retinue", r, ro.Name)
+		for _, p := range ro.Retinue {
+			put(p, where)
+		}
+		for _, c := range ro.Cities {
+			if c < 0 || c >= nc {
+				ps.addf("role %d (%s): city %d does not exist", r, ro.Name, c)
+				continue
+			}
+			if owner[c] != -1 && owner[c] != r {
+				ps.addf("city %d (%s) is owned by two roles", c, sc.Cities[c].Name)
+			}
+			owner[c] = r
+			if len(sc.Cities[c].Garrison) == 0 {
+				ps.addf("role %d (%s) owns city %d (%s), whose garrison is empty", r, ro.Name, c, sc.Cities[c].Name)
+			}
+		}
+	}
+	for i, in := range sc.Institutes {
+		for _, t := range in.Techs {
+			if t < 0 || t >= NumTechs {
+				ps.addf("institute %d (%s): tech %d does not exist", i, in.Name, t)
+			}
+		}
+	}
+	for i, tr := range sc.TrainingRooms {
+		if tr.Item < 0 || tr.Item > 4 {
+			ps.addf("training room %d (%s): trained property %d is not one of the five (0–4)", i, tr.Name, tr.Item)
+		}
+	}
+	return ps.err("the scenario")
+}
+
+func contains(list []int, v int) bool {
+	for _, x := range list {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+// fromScenario builds the state of a new game exactly as the original
+// loader does (spec §2.3 normalisation, §2.4 derived state), then sets every
+// card count to fillCards if it is positive.
+func fromScenario(sc *mbgfmt.Scenario, fillCards int) (*state, error) {
+	if sc == nil {
+		return nil, errors.New("no scenario")
+	}
+	if err := checkScenario(sc); err != nil {
+		return nil, err
+	}
+	np, nr := len(sc.Officers), len(sc.Roles)
+	s := &state{nx: sc.NX, ny: sc.NY, winMoney: sc.WinMoney, turn: 1}
+	for i := range s.free {
+		s.free[i] = newSet(np)
+	}
+	s.board = make([]square, len(sc.Board))
+	for i, sq := range sc.Board {
+		base := sq.Base
+		if sq.Class == mbgfmt.ClassEmpty || sq.Class == mbgfmt.ClassSaloon || sq.Class == mbgfmt.ClassChance {
+			base = 0
+		}
+		s.board[i] = square{class: sq.Class, base: base, x: sq.X, y: sq.Y, present: make([]bool, nr)}
+	}
+	s.people = make([]officer, np)
+	for i, o := range sc.Officers {
+		hpmax := officerHPMax(o.Props)
+		s.people[i] = officer{name: o.Name, role: -1, job: jobNone, loc: -1, hpmax: hpmax, hp: hpmax,
+			prop: o.Props, level: classify(o.Props)}
+		s.free[s.people[i].level].add(i)
+	}
+	s.cities = make([]city, len(sc.Cities))
+	for i, c := range sc.Cities {
+		def := cityDefence(c.Scope)
+		ci := city{name: c.Name, scope: c.Scope, hpmax: def, hp: def, role: -1, mos: newSet(np),
+			mayor: c.Mayor, treasurer: c.Treasurer, rect: c.Rect}
+		for _, p := range c.Garrison {
+			ci.mos.add(p)
+		}
+		s.cities[i] = ci
+	}
+	s.roles = make([]role, nr)
+	for r, ro := range sc.Roles {
+		x := role{name: ro.Name, loc: ro.Start, dir: ro.Dir, money: ro.Money, ast: astNone,
+			tech: newSet(NumTechs), mos: newSet(np), mcs: newSet(len(sc.Cities)), sos: newSet(np), tos: newSet(np)}
+		for _, t := range ro.Techs {
+			x.tech.add(t)
+		}
+		for _, p := range ro.Retinue {
+			x.mos.add(p)
+		}
+		for _, c := range ro.Cities {
+			x.mcs.add(c)
+		}
+		if fillCards > 0 {
+			for k := range x.cards {
+				x.cards[k] = fillCards
+			}
+		}
+		s.roles[r] = x
+	}
+	s.insts = make([]institute, len(sc.Institutes))
+	for i, in := range sc.Institutes {
+		s.insts[i] = institute{name: in.Name, techs: append([]int{}, in.Techs...), researcher: filled(nr, -1),
+			onStudy: filled(nr, -1), point: make([]float32, nr), rect: in.Rect}
+	}
+	s.trains = make([]trainingRoom, len(sc.TrainingRooms))
+	for i, t := range sc.TrainingRooms {
+		s.trains[i] = trainingRoom{name: t.Name, item: t.Item, trainee: filled(nr, -1), round: make([]int, nr), rect: t.Rect}
+	}
+
+	// Derived state, spec §2.4.
+	for r := range s.roles {
+		if loc := s.roles[r].loc; loc >= 0 {
+			s.board[loc].present[r] = true
+		}
+	}
+	for r := range s.roles {
+		for _, p := range s.roles[r].mos.list() {
+			s.people[p].role = r
+		}
+		for _, c := range s.roles[r].mcs.list() {
+			s.cities[c].role = r
+			for _, p := range s.cities[c].mos.list() {
+				s.people[p].role = r
+			}
+		}
+	}
+	for c := range s.cities {
+		ci := &s.cities[c]
+		for _, p := range ci.mos.list() {
+			s.people[p].loc = c
+			s.people[p].job = jobGarrison
+		}
+		if ci.mayor != -1 {
+			s.people[ci.mayor].job = jobMayor
+		}
+		if ci.treasurer != -1 {
+			s.people[ci.treasurer].job = jobTreasurer
+		}
+	}
+	for p := range s.people {
+		o := &s.people[p]
+		switch {
+		case o.role == -1 && o.loc != -1:
+			dismiss(s, p)
+		case o.role != -1:
+			s.free[o.level].del(p)
+		}
+	}
+	return s, nil
+}
+
+// dismiss removes an officer from the garrison of an unowned city at load
+// (leave_city without notifications).
+func dismiss(s *state, p int) {
+	o := &s.people[p]
+	c := &s.cities[o.loc]
+	if c.mayor == p {
+		c.mayor = -1
+	}
+	if c.treasurer == p {
+		c.treasurer = -1
+	}
+	c.mos.del(p)
+	o.job, o.loc = jobNone, -1
+}
+
+func filled(n, v int) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = v
+	}
+	return out
+}
