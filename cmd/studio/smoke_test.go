@@ -48,7 +48,8 @@ func TestSmokeUnderXvfb(t *testing.T) {
 	var files []string
 	for _, name := range samples.YAML() {
 		data, _ := samples.Read(name)
-		p := filepath.Join(dir, filepath.Base(name))
+		p := filepath.Join(dir, filepath.FromSlash(name)) // keeps the family folder
+		os.MkdirAll(filepath.Dir(p), 0o755)
 		os.WriteFile(p, data, 0o644)
 		files = append(files, p)
 	}
