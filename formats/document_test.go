@@ -16,6 +16,9 @@ func TestDetectLegacyFiles(t *testing.T) {
 		"legacy/mbg/test_battle.map":          MBGMap,
 		"legacy/mbg/sanguo_s101_t12_r1.sav":   MBGSav,
 		"legacy/mbg/test_game_s404_t9_r0.sav": MBGSav,
+		"legacy/ftbt/m1.map":                  FTBTLevel,
+		"legacy/ftbt/m2.map":                  FTBTLevel,
+		"legacy/ftbt/star.tech":               FTBTRules,
 	} {
 		src, err := os.ReadFile(filepath.Join(dir, file))
 		if err != nil {
@@ -85,5 +88,38 @@ func TestTargetFormat(t *testing.T) {
 	}
 	if _, err := TargetFormat(doc, "a.txt", MBGSav); err == nil {
 		t.Error("--to mbg-sav accepted for a scenario")
+	}
+}
+
+// TestLevelTravelsWithIntroAndRules converts a legacy level with --rules
+// to YAML in another folder and back: the intro file comes along, and the
+// YAML names the rules relative to where it is written.
+func TestLevelTravelsWithIntroAndRules(t *testing.T) {
+	dir := shared.Dir(t)
+	doc, err := Read(filepath.Join(dir, "legacy/ftbt/m2.map"), Options{RulesPath: filepath.Join(dir, "legacy/ftbt/star.tech")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "levels")
+	os.MkdirAll(out, 0o755)
+	y := filepath.Join(out, "m2.yaml")
+	if _, err := Write(y, doc, YAML); err != nil {
+		t.Fatal(err)
+	}
+	back, err := Read(y, Options{})
+	if err != nil {
+		t.Fatalf("the YAML does not load with the rules it names: %v", err)
+	}
+	if back.RulesFile == "" {
+		t.Error("the level's rules were not loaded from its rules field")
+	}
+	written, err := Write(filepath.Join(out, "m2.map"), back, FTBTLevel)
+	if err != nil || len(written) != 2 {
+		t.Fatalf("export wrote %v, %v", written, err)
+	}
+	a, _ := os.ReadFile(filepath.Join(dir, "legacy/ftbt/m2.intro"))
+	b, _ := os.ReadFile(filepath.Join(out, "m2.intro"))
+	if string(a) != string(b) {
+		t.Error("the intro changed on the way")
 	}
 }

@@ -1,0 +1,268 @@
+package ftbt
+
+import (
+	"fmt"
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/shapan/shapan/formats/diag"
+	"github.com/shapan/shapan/formats/srcpos"
+	"github.com/shapan/shapan/formats/token"
+)
+
+// ReadLevel reads a level (.map) file. The intro, a separate file, is left
+// nil (see ReadIntro). The returned map locates every field by its document
+// path (the same paths as in the YAML form); the cells of the grid are
+// "terrain[y][x]".
+func ReadLevel(file string, src []byte) (*Level, *srcpos.Map, error) {
+	r := token.NewReader(file, src)
+	l := &Level{}
+
+	l.W = r.Int(text("the map width nx"))
+	r.Mark("size")
+	r.Mark("size.width")
+	if l.W < 0 && !r.Failed() {
+		r.Fail(diag.CodeBadSize, "the map width nx must not be negative, found "+strconv.Itoa(l.W))
+	}
+	l.H = r.Int(text("the map height ny"))
+	r.Mark("size.height")
+	if l.H < 0 && !r.Failed() {
+		r.Fail(diag.CodeBadSize, "the map height ny must not be negative, found "+strconv.Itoa(l.H))
+	}
+	if limit := r.MaxTokens(); l.W > 0 && l.H > limit/l.W && !r.Failed() {
+		r.Fail(diag.CodeBadSize, fmt.Sprintf("the map size %d×%d needs more terrain values than the rest of the file can hold (at most %d)", l.W, l.H, limit))
+	}
+	if r.Failed() {
+		return nil, nil, r.Err()
+	}
+	readGrid(r, l)
+
+	n := r.Count(text("the number of people"), 9)
+	r.Mark("people")
+	l.People = make([]Person, n)
+	for i := range l.People {
+		readPerson(r, &l.People[i], i)
+	}
+	if n > 0 && !r.AtEOF() {
+		for i := range l.People {
+			readPersonAI(r, &l.People[i], i)
+		}
+	}
+	r.MarkAt("trailing_tokens", r.NextOffset())
+	l.Trailing = r.Rest()
+	if err := r.Err(); err != nil {
+		return nil, nil, err
+	}
+	return l, r.Map, nil
+}
+
+// readGrid reads the W*H terrain ids. It records only the offset of each
+// row's first value; a cell is found on demand by skipping tokens from
+// there, so that locating costs nothing while reading.
+func readGrid(r *token.Reader, l *Level) {
+	r.MarkAt("terrain", r.NextOffset())
+	if l.W == 0 || l.H == 0 {
+		return
+	}
+	var x, y int
+	what := func() string { return fmt.Sprintf("terrain cell (x %d, y %d)", x, y) }
+	l.Terrain = make([]int, l.W*l.H)
+	rowStart := make([]int, l.H)
+	cells := l.Terrain
+	for y = 0; y < l.H && !r.Failed(); y++ {
+		row := cells[y*l.W : (y+1)*l.W]
+		x = 0
+		row[0] = r.Int(what)
+		rowStart[y] = r.Offset()
+		for x = 1; x < len(row); x++ {
+			row[x] = r.Int(what)
+		}
+	}
+	src, lines, w := r.Map.Lines().Src(), r.Map.Lines(), l.W
+	r.Map.SetGrid("terrain", func(row, col int) diag.Pos {
+		if row < 0 || row >= len(rowStart) || col < 0 || col >= w {
+			return diag.Pos{}
+		}
+		return lines.Pos(skipTokens(src, rowStart[row], col))
+	})
+}
+
+// skipTokens returns the offset of the token n tokens after the one at off.
+func skipTokens(src []byte, off, n int) int {
+	for ; n > 0 && off < len(src); n-- {
+		off = tokenEnd(src, off)
+		off = spaceEnd(src, off)
+	}
+	return off
+}
+
+// tokenEnd returns the end of the token starting at off.
+func tokenEnd(src []byte, off int) int {
+	for off < len(src) {
+		c, size := utf8.DecodeRune(src[off:])
+		if token.IsSpace(c) {
+			break
+		}
+		off += size
+	}
+	return off
+}
+
+// spaceEnd returns the offset of the first non-space at or after off.
+func spaceEnd(src []byte, off int) int {
+	for off < len(src) {
+		c, size := utf8.DecodeRune(src[off:])
+		if !token.IsSpace(c) {
+			break
+		}
+		off += size
+	}
+	return off
+}
+
+func readPerson(r *token.Reader, pe *Person, i int) {
+	p := srcpos.Index("people", i)
+	pe.Name = r.Name(func() string { return fmt.Sprintf("person %d: name", i+1) })
+	r.Mark(p)
+	r.Mark(p + ".name")
+	d := func(format string, args ...any) token.Desc {
+		return func() string { return fmt.Sprintf("person %d (%s): ", i+1, pe.Name) + fmt.Sprintf(format, args...) }
+	}
+	pe.Side = r.Int(d("side"))
+	r.Mark(p + ".side")
+	pe.Abi = r.Int(d("abi"))
+	r.Mark(p + ".abi")
+	pe.Def = r.Int(d("def"))
+	r.Mark(p + ".def")
+	pe.HP = r.Int(d("hp"))
+	r.Mark(p + ".hp")
+	pe.Speed = r.Int(d("speed"))
+	r.Mark(p + ".speed")
+	pe.X = r.Int(d("x"))
+	r.Mark(p + ".at")
+	pe.Y = r.Int(d("y"))
+	r.Mark(p + ".at[1]")
+	n := r.Count(d("the number of techs"), 1)
+	r.Mark(p + ".techs")
+	if n > 0 {
+		pe.Techs = make([]int, n)
+	}
+	for k := range pe.Techs {
+		pe.Techs[k] = r.Int(d("tech %d", k+1))
+		r.Mark(srcpos.Index(p+".techs", k))
+	}
+}
+
+func readPersonAI(r *token.Reader, pe *Person, i int) {
+	p := srcpos.Index("people", i) + ".ai"
+	d := func(f string) token.Desc {
+		return func() string { return fmt.Sprintf("person %d (%s): AI %s", i+1, pe.Name, f) }
+	}
+	a := &PersonAI{}
+	pe.AI = a
+	a.Attack = r.Int(d("attack factor"))
+	r.Mark(p)
+	r.Mark(p + ".attack")
+	a.Defence = r.Int(d("defence factor"))
+	r.Mark(p + ".defence")
+	a.Move = r.Int(d("move factor"))
+	r.Mark(p + ".move")
+	a.GoalX = r.Int(d("goal x"))
+	r.Mark(p + ".goal")
+	a.GoalY = r.Int(d("goal y"))
+	r.Mark(p + ".goal[1]")
+}
+
+// WriteLevel writes l as a level .map file the original engine reads (the
+// intro is a separate file: see WriteIntro).
+func WriteLevel(l *Level) ([]byte, error) {
+	if err := checkLevel(l); err != nil {
+		return nil, err
+	}
+	var b buf
+	b = make(buf, 0, 2*len(l.Terrain)+64*len(l.People)+64)
+	b.line(l.W, l.H)
+	b.nl()
+	for y := 0; y < l.H && l.W > 0; y++ {
+		for x, v := range l.Terrain[y*l.W : (y+1)*l.W] {
+			if x > 0 {
+				b.sp()
+			}
+			if v >= 0 && v <= 9 {
+				b.byte(byte('0' + v))
+			} else {
+				b.int(v)
+			}
+		}
+		b.nl()
+	}
+	b.nl()
+	b.line(len(l.People))
+	b.nl()
+	for _, p := range l.People {
+		b.str(p.Name)
+		for _, v := range [...]int{p.Side, p.Abi, p.Def, p.HP, p.Speed, p.X, p.Y} {
+			b.sp()
+			b.int(v)
+		}
+		b.nl()
+		b.int(len(p.Techs))
+		for _, t := range p.Techs {
+			b.sp()
+			b.int(t)
+		}
+		b.nl()
+	}
+	if l.HasAI() {
+		b.nl()
+		for _, p := range l.People {
+			a := p.AI
+			b.line(a.Attack, a.Defence, a.Move, a.GoalX, a.GoalY)
+		}
+	}
+	b.trailingTokens(l.Trailing)
+	return b, nil
+}
+
+// checkLevel refuses what a .map file cannot hold.
+func checkLevel(l *Level) error {
+	var u unwritable
+	if l.W < 0 || l.H < 0 || len(l.Terrain) != l.W*l.H {
+		u.add("the terrain has %d cells, which does not match the size %d×%d", len(l.Terrain), l.W, l.H)
+	}
+	hasAI := l.HasAI()
+	for i, p := range l.People {
+		what := fmt.Sprintf("person %d (%s)", i+1, p.Name)
+		u.name(what, p.Name)
+		if (p.AI != nil) != hasAI {
+			u.add("%s: %s AI settings but person 1 (%s) %s; the AI block needs them for every person or for none",
+				what, hasHasNot(p.AI != nil), l.People[0].Name, hasHasNot(hasAI))
+		}
+	}
+	u.trailing(l.Trailing, len(l.People) > 0 && !hasAI, "AI block")
+	return u.errs.Err()
+}
+
+func hasHasNot(has bool) string {
+	if has {
+		return "has"
+	}
+	return "has no"
+}
+
+// ReadIntro reads an intro text file. The text must be valid UTF-8; it is
+// otherwise kept exactly as it is.
+func ReadIntro(file string, src []byte) (string, error) {
+	for off := 0; off < len(src); {
+		c, size := utf8.DecodeRune(src[off:])
+		if c == utf8.RuneError && size == 1 {
+			p := srcpos.NewLines(src).Pos(off)
+			return "", errAt(file, p, diag.CodeBadText, fmt.Sprintf("the intro is not valid UTF-8 text (byte 0x%02X); save it as UTF-8", src[off]))
+		}
+		off += size
+	}
+	return string(src), nil
+}
+
+// WriteIntro returns the intro file's content: the text as it is.
+func WriteIntro(intro string) []byte { return []byte(intro) }

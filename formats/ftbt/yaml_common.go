@@ -1,0 +1,199 @@
+package ftbt
+
+import (
+	"fmt"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/shapan/shapan/formats/diag"
+	"github.com/shapan/shapan/formats/yamlx"
+)
+
+// Document kinds and the format versions this package writes.
+const (
+	KindRules    = "ftbt/rules"
+	KindLevel    = "ftbt/level"
+	RulesVersion = 1
+	LevelVersion = 1
+)
+
+// Schema file names of the two document kinds.
+const (
+	rulesSchema = "ftbt-rules.schema.json"
+	levelSchema = "ftbt-level.schema.json"
+)
+
+// str returns a string scalar. Text with line breaks is double-quoted:
+// yaml.v3 would write a literal block, which does not always read back as
+// written (a line of only a tab, say).
+func str(s string) *yaml.Node {
+	n := yamlx.Str(s)
+	if strings.ContainsAny(s, "\n\r") {
+		n.Style = yaml.DoubleQuotedStyle
+	}
+	return n
+}
+
+// section appends key: value to m with a comment above the key.
+func section(m *yaml.Node, key, comment string, value *yaml.Node) {
+	k := yamlx.Str(key)
+	k.HeadComment = comment
+	m.Content = append(m.Content, k, value)
+}
+
+// labeled returns item i of a list as a mapping labelled "noun k (name)",
+// k counting from 1 as people do.
+func labeled(it yamlx.Node, noun string, i int) *yamlx.Mapping {
+	label := fmt.Sprintf("%s %d", noun, i+1)
+	if it.N.Kind == yaml.MappingNode {
+		for k := 0; k+1 < len(it.N.Content); k += 2 {
+			if it.N.Content[k].Value == "name" && it.N.Content[k+1].Kind == yaml.ScalarNode && it.N.Content[k+1].Value != "" {
+				label = fmt.Sprintf("%s %d (%s)", noun, i+1, it.N.Content[k+1].Value)
+				break
+			}
+		}
+	}
+	return it.Labeled(label).Mapping()
+}
+
+// needInt reads the required integer field key.
+func needInt(m *yamlx.Mapping, key, what string) int {
+	if n, ok := m.Need(key, what, "an integer"); ok {
+		v, _ := n.Int()
+		return v
+	}
+	return 0
+}
+
+// optInt reads the optional integer field key (def when absent).
+func optInt(m *yamlx.Mapping, key string, def int) int {
+	if n, ok := m.Get(key, ""); ok {
+		v, _ := n.Int()
+		return v
+	}
+	return def
+}
+
+// optBool reads the optional boolean field key (false when absent).
+func optBool(m *yamlx.Mapping, key string) bool {
+	if n, ok := m.Get(key, ""); ok {
+		v, _ := n.Bool()
+		return v
+	}
+	return false
+}
+
+// needText reads the required text field key.
+func needText(m *yamlx.Mapping, key, expect string) string {
+	if n, ok := m.Need(key, "", expect); ok {
+		s, _ := n.Text()
+		return s
+	}
+	return ""
+}
+
+// pair reads [a, b].
+func pair(n yamlx.Node, form string) ([2]int, bool) {
+	var out [2]int
+	if n.N.Kind != yaml.SequenceNode || len(n.N.Content) != 2 {
+		n.Errorf(diag.CodeStructure, "must be %s (a list of 2 integers)", form)
+		return out, false
+	}
+	ok := true
+	for i, it := range n.Items() {
+		v, good := it.Int()
+		out[i] = v
+		ok = ok && good
+	}
+	return out, ok
+}
+
+// items returns the items of the list field key (nil when absent).
+func items(m *yamlx.Mapping, key string) []yamlx.Node {
+	if n, ok := m.Get(key, ""); ok {
+		return n.Items()
+	}
+	return nil
+}
+
+// needItems returns the items of the required list field key.
+func needItems(m *yamlx.Mapping, key, expect string) []yamlx.Node {
+	if n, ok := m.Need(key, "", "a list of "+expect); ok {
+		return n.Items()
+	}
+	return nil
+}
+
+func addTrailing(root *yaml.Node, tokens []string) {
+	if len(tokens) == 0 {
+		return
+	}
+	s := yamlx.Flow(yamlx.Seq())
+	for _, t := range tokens {
+		s.Content = append(s.Content, str(t))
+	}
+	section(root, "trailing_tokens", "values after the end of the legacy file; the game ignores them", s)
+}
+
+func decodeTrailing(m *yamlx.Mapping) []string {
+	var out []string
+	for _, it := range items(m, "trailing_tokens") {
+		if t, ok := it.Text(); ok {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// checkAliases refuses a document whose aliases (*name) multiply its size:
+// the readers visit an alias's target once per use, so a few nested
+// aliases could make a small document cost hours ("billion laughs").
+// Ordinary reuse, such as one tech list shared by many people, is fine.
+func checkAliases(d *yamlx.Doc) error {
+	raw := countNodes(d.Root.N, false, -1)
+	budget := 2*raw + 10000
+	if countNodes(d.Root.N, true, budget) <= budget {
+		return nil
+	}
+	at := firstAlias(d.Root.N)
+	return errAt(d.File, diag.Pos{Line: at.Line, Col: at.Column}, diag.CodeStructure,
+		fmt.Sprintf("aliases (*name) expand the document to more than %d values; write the values out instead", budget))
+}
+
+// countNodes counts the nodes under n, following aliases when follow is
+// set, and stops once the count exceeds limit (when limit >= 0).
+func countNodes(n *yaml.Node, follow bool, limit int) int {
+	count := 0
+	var walk func(n *yaml.Node)
+	walk = func(n *yaml.Node) {
+		if n == nil || (limit >= 0 && count > limit) {
+			return
+		}
+		count++
+		if n.Kind == yaml.AliasNode {
+			if follow {
+				walk(n.Alias)
+			}
+			return
+		}
+		for _, c := range n.Content {
+			walk(c)
+		}
+	}
+	walk(n)
+	return count
+}
+
+// firstAlias returns the first alias node under n (n itself when none).
+func firstAlias(n *yaml.Node) *yaml.Node {
+	if n.Kind == yaml.AliasNode {
+		return n
+	}
+	for _, c := range n.Content {
+		if a := firstAlias(c); a.Kind == yaml.AliasNode {
+			return a
+		}
+	}
+	return n
+}

@@ -1,0 +1,170 @@
+package ftbt
+
+import (
+	"fmt"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/shapan/shapan/formats/diag"
+	"github.com/shapan/shapan/formats/srcpos"
+	"github.com/shapan/shapan/formats/yamlx"
+)
+
+// EncodeRules writes rs as an ftbt/rules YAML document.
+func EncodeRules(rs *Rules) ([]byte, error) {
+	terrainNames := yamlx.NewNames("terrain", rs.TerrainNames())
+	root := yamlx.KindHeader(KindRules, RulesVersion)
+
+	terrains := yamlx.Seq()
+	for _, t := range rs.Terrains {
+		terrains.Content = append(terrains.Content, yamlx.Flow(yamlx.Map("name", str(t.Name), "cost", yamlx.Int(t.Weight))))
+	}
+	section(root, "terrains", "terrain types, id = position from 0; cost: the move points a step onto the terrain uses", terrains)
+	section(root, "max_fly_weight", "fly techs set cell costs between 1 and max_fly_weight; at abi max_abi fly and disable_long techs reach their full area",
+		yamlx.Int(rs.MaxFlyWeight))
+	yamlx.Add(root, "max_abi", yamlx.Int(rs.MaxAbi))
+
+	techs := yamlx.Seq()
+	for _, t := range rs.Techs {
+		techs.Content = append(techs.Content, techNode(t, terrainNames))
+	}
+	section(root, "techs", "class: people (damage), abi_buf, def_buf, fly or disable_long; range: target cells [dx, dy] relative to the user;\n"+
+		"aoe: area radius (Manhattan), percent for the cells around the centre, whether it also hits the user's side;\n"+
+		"terrains: where the tech may be used; value: damage (people) or percent of the user's abi (other classes)", techs)
+
+	if rs.AI != nil {
+		ai := yamlx.Map()
+		for k, v := range rs.AI.Fields() {
+			yamlx.Add(ai, AIConstantKeys[k], yamlx.Int(*v))
+		}
+		section(root, "ai", "constants of the computer player (absent: the rules have no AI block)", ai)
+	}
+	addTrailing(root, rs.Trailing)
+	return yamlx.Encode(rulesSchema, root)
+}
+
+func techNode(t Tech, terrainNames *yamlx.Names) *yaml.Node {
+	rng := yamlx.Flow(yamlx.Seq())
+	for _, o := range t.Range {
+		rng.Content = append(rng.Content, yamlx.FlowInts(o[0], o[1]))
+	}
+	allowed := yamlx.Flow(yamlx.Seq())
+	for k, a := range t.Allowed {
+		if a {
+			allowed.Content = append(allowed.Content, terrainNames.Ref(k))
+		}
+	}
+	return yamlx.Map(
+		"name", str(t.Name),
+		"class", yamlx.Enum(t.Class, ClassNames),
+		"long_range", yamlx.Bool(t.IsLong),
+		"range", rng,
+		"aoe", yamlx.Flow(yamlx.Map("radius", yamlx.Int(t.AoeRange), "ratio", yamlx.Int(t.AoeRatio), "self", yamlx.Bool(t.AoeSelf))),
+		"duration", yamlx.Int(t.Duration),
+		"terrains", allowed,
+		"value", yamlx.Int(t.Value))
+}
+
+// DecodeRules reads an ftbt/rules YAML document.
+func DecodeRules(file string, src []byte) (*Rules, *srcpos.Map, error) {
+	d, err := yamlx.Parse(file, src)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := checkAliases(d); err != nil {
+		return nil, nil, err
+	}
+	m := d.Root.Mapping()
+	if _, ok := yamlx.CheckKind(m, KindRules, RulesVersion); !ok {
+		return nil, nil, d.Err()
+	}
+	rs := &Rules{}
+	for i, it := range needItems(m, "terrains", "terrains ({name, cost})") {
+		tm := labeled(it, "terrain", i)
+		if tm == nil {
+			continue
+		}
+		rs.Terrains = append(rs.Terrains, Terrain{
+			Name:   needText(tm, "name", "a name"),
+			Weight: needInt(tm, "cost", "cost (move weight)"),
+		})
+		tm.Done()
+	}
+	rs.MaxFlyWeight = needInt(m, "max_fly_weight", "")
+	rs.MaxAbi = needInt(m, "max_abi", "")
+	terrainNames := yamlx.NewNames("terrain", rs.TerrainNames())
+	for i, it := range needItems(m, "techs", "techs") {
+		rs.Techs = append(rs.Techs, decodeTech(it, i, len(rs.Terrains), terrainNames))
+	}
+	if n, ok := m.Get("ai", "AI constants"); ok {
+		am := n.Mapping()
+		if am != nil {
+			rs.AI = &AIConstants{}
+			for k, v := range rs.AI.Fields() {
+				*v = needInt(am, AIConstantKeys[k], "")
+			}
+			am.Done()
+		}
+	}
+	rs.Trailing = decodeTrailing(m)
+	m.Done()
+	if err := d.Err(); err != nil {
+		return nil, nil, err
+	}
+	return rs, d.Map, nil
+}
+
+func decodeTech(it yamlx.Node, i, ndx int, terrainNames *yamlx.Names) Tech {
+	t := Tech{Allowed: make([]bool, ndx)}
+	tm := labeled(it, "tech", i)
+	if tm == nil {
+		return t
+	}
+	t.Name = needText(tm, "name", "a name")
+	if n, ok := tm.Need("class", "", "one of "+strings.Join(ClassNames, ", ")); ok {
+		t.Class, _ = n.Enum(ClassNames)
+	}
+	t.IsLong = optBool(tm, "long_range")
+	if n, ok := tm.Need("range", "", "a list of target offsets [dx, dy]"); ok {
+		for _, o := range n.Items() {
+			if xy, ok := pair(o, "[dx, dy]"); ok {
+				t.Range = append(t.Range, xy)
+			}
+		}
+	}
+	if n, ok := tm.Get("aoe", "area effect"); ok {
+		if am := n.Mapping(); am != nil {
+			t.AoeRange = optInt(am, "radius", 0)
+			t.AoeRatio = optInt(am, "ratio", 0)
+			t.AoeSelf = optBool(am, "self")
+			am.Done()
+		}
+	}
+	t.Duration = optInt(tm, "duration", 0)
+	if n, ok := tm.Need("terrains", "", "the terrains the tech may be used on"); ok {
+		for _, ref := range n.Items() {
+			k, ok := terrainNames.Resolve(ref)
+			switch {
+			case !ok:
+			case k < 0 || k >= ndx:
+				ref.Errorf(diag.CodeBadRef, "terrain %d does not exist (the rules have %d terrains)", k, ndx)
+			case t.Allowed[k]:
+				ref.Errorf(diag.CodeBadValue, "terrain %s is listed twice", refText(ref))
+			default:
+				t.Allowed[k] = true
+			}
+		}
+	}
+	t.Value = needInt(tm, "value", "")
+	tm.Done()
+	return t
+}
+
+// refText returns how a reference was written, for messages.
+func refText(n yamlx.Node) string {
+	if n.N.ShortTag() == "!!int" {
+		return n.N.Value
+	}
+	return fmt.Sprintf("'%s'", n.N.Value)
+}
