@@ -90,3 +90,17 @@ roles: []
 		}
 	}
 }
+
+// TestAliasBombIsRefused: a small document whose aliases multiply it
+// into billions of values is refused at once.
+func TestAliasBombIsRefused(t *testing.T) {
+	doc := "kind: mbg/scenario\nversion: 1\nwin_money: 1\nboard: []\nroles: []\n" +
+		"a: &a [x, x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\n" +
+		"c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\n" +
+		"e: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]\nf: &f [*e, *e, *e, *e, *e, *e, *e, *e, *e, *e]\n" +
+		"g: [*f, *f, *f, *f, *f, *f, *f, *f, *f, *f]\n"
+	_, _, err := DecodeScenario("bomb.yaml", []byte(doc))
+	if err == nil || !strings.Contains(err.Error(), "aliases (*name) expand the document") {
+		t.Fatalf("got %v", err)
+	}
+}

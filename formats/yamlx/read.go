@@ -52,6 +52,9 @@ func Parse(file string, src []byte) (*Doc, error) {
 	if top.Kind != yaml.DocumentNode || len(top.Content) == 0 {
 		return nil, &diag.Diagnostic{File: file, Line: 1, Col: 1, Severity: diag.Error, Code: diag.CodeStructure, Message: "the document is empty"}
 	}
+	if err := checkAliases(file, &top); err != nil {
+		return nil, err
+	}
 	d.Root = d.node(top.Content[0], "", "")
 	if d.Root.N.Kind != yaml.MappingNode {
 		d.Root.Errorf(diag.CodeStructure, "the document must be a mapping of fields (key: value)")
@@ -406,4 +409,61 @@ func (m *Mapping) Pairs() []Pair {
 		out = append(out, Pair{Key: key, Value: m.d.node(m.N.Content[i+1], srcpos.Field(m.Path, k), label)})
 	}
 	return out
+}
+
+// checkAliases refuses documents whose aliases (*name) would expand them
+// far beyond their written size ("billion laughs"): reading follows
+// aliases, so such a document would take minutes and gigabytes. Ordinary
+// reuse (a list of techs shared by several people) is well within bounds.
+func checkAliases(file string, top *yaml.Node) error {
+	raw := countNodes(top, false, -1)
+	budget := 2*raw + 10000
+	if countNodes(top, true, budget) <= budget {
+		return nil
+	}
+	at := firstAlias(top)
+	return &diag.Diagnostic{File: file, Line: at.Line, Col: at.Column, Severity: diag.Error, Code: diag.CodeStructure,
+		Message: fmt.Sprintf("aliases (*name) expand the document to more than %d values; write the values out instead", budget)}
+}
+
+// countNodes counts the nodes under n, following aliases when follow is
+// set (but not into a node that contains the alias: such a cycle is left
+// for the readers to report), and stops once the count exceeds limit
+// (when limit >= 0).
+func countNodes(n *yaml.Node, follow bool, limit int) int {
+	count := 0
+	open := map[*yaml.Node]bool{}
+	var walk func(n *yaml.Node)
+	walk = func(n *yaml.Node) {
+		if n == nil || (limit >= 0 && count > limit) {
+			return
+		}
+		count++
+		if n.Kind == yaml.AliasNode {
+			if follow && !open[n.Alias] {
+				walk(n.Alias)
+			}
+			return
+		}
+		open[n] = true
+		for _, c := range n.Content {
+			walk(c)
+		}
+		delete(open, n)
+	}
+	walk(n)
+	return count
+}
+
+// firstAlias returns the first alias node under n (n itself when none).
+func firstAlias(n *yaml.Node) *yaml.Node {
+	if n.Kind == yaml.AliasNode {
+		return n
+	}
+	for _, c := range n.Content {
+		if a := firstAlias(c); a.Kind == yaml.AliasNode {
+			return a
+		}
+	}
+	return n
 }
