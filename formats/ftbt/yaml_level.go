@@ -174,9 +174,6 @@ func DecodeLevel(file string, src []byte, rules *Rules) (*Level, *srcpos.Map, er
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := checkAliases(d); err != nil {
-		return nil, nil, err
-	}
 	m := d.Root.Mapping()
 	if _, ok := yamlx.CheckKind(m, KindLevel, LevelVersion); !ok {
 		return nil, nil, d.Err()

@@ -72,9 +72,6 @@ func DecodeRules(file string, src []byte) (*Rules, *srcpos.Map, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := checkAliases(d); err != nil {
-		return nil, nil, err
-	}
 	m := d.Root.Mapping()
 	if _, ok := yamlx.CheckKind(m, KindRules, RulesVersion); !ok {
 		return nil, nil, d.Err()
