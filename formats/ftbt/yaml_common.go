@@ -145,4 +145,3 @@ func decodeTrailing(m *yamlx.Mapping) []string {
 	}
 	return out
 }
-
