@@ -23,6 +23,10 @@ var ClassNames = []string{"people", "abi_buf", "def_buf", "fly", "disable_long"}
 type Terrain struct {
 	Name   string
 	Weight int // move points a step onto a cell of this terrain costs
+	// Color is how editors and previews draw the terrain, "#rrggbb"; ""
+	// means the default for its name (see TerrainColor). The game's files
+	// have no colours: exporting drops them.
+	Color string
 }
 
 // Tech is one tech of the rules; its id is its position.

@@ -18,7 +18,11 @@ func EncodeRules(rs *Rules) ([]byte, error) {
 
 	terrains := yamlx.Seq()
 	for _, t := range rs.Terrains {
-		terrains.Content = append(terrains.Content, yamlx.Flow(yamlx.Map("name", str(t.Name), "cost", yamlx.Int(t.Weight))))
+		m := yamlx.Flow(yamlx.Map("name", str(t.Name), "cost", yamlx.Int(t.Weight)))
+		if t.Color != "" {
+			yamlx.Add(m, "color", yamlx.Str(t.Color))
+		}
+		terrains.Content = append(terrains.Content, m)
 	}
 	section(root, "terrains", "terrain types, id = position from 0; cost: the move points a step onto the terrain uses", terrains)
 	section(root, "max_fly_weight", "fly techs set cell costs between 1 and max_fly_weight; at abi max_abi fly and disable_long techs reach their full area",
@@ -82,10 +86,20 @@ func DecodeRules(file string, src []byte) (*Rules, *srcpos.Map, error) {
 		if tm == nil {
 			continue
 		}
-		rs.Terrains = append(rs.Terrains, Terrain{
+		t := Terrain{
 			Name:   needText(tm, "name", "a name"),
 			Weight: needInt(tm, "cost", "cost (move weight)"),
-		})
+		}
+		if n, ok := tm.Get("color", "colour"); ok {
+			if c, ok := n.Text(); ok {
+				if _, valid := ParseColor(c); valid {
+					t.Color = c
+				} else {
+					n.Errorf(diag.CodeBadValue, "must be a colour written #rrggbb, found '%s'", c)
+				}
+			}
+		}
+		rs.Terrains = append(rs.Terrains, t)
 		tm.Done()
 	}
 	rs.MaxFlyWeight = needInt(m, "max_fly_weight", "")
