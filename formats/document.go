@@ -9,6 +9,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -64,6 +65,10 @@ type Options struct {
 	// RulesPath names the ftbt rules to read a level with; it overrides
 	// the rules a level document names.
 	RulesPath string
+	// FS, when set, is where the files a document names (an ftbt level's
+	// rules) are read from: paths are slash-separated and relative to the
+	// document's own path in FS (the embedded samples use it).
+	FS fs.FS
 }
 
 // codec reads and writes one document kind in its two forms.

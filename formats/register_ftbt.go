@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 
@@ -129,7 +130,10 @@ func decodeLevel(file string, src []byte, ctx *readContext) (any, *srcpos.Map, e
 		}
 	case ftbt.RulesPathOf(src) != "":
 		named := filepath.FromSlash(ftbt.RulesPathOf(src))
-		if !filepath.IsAbs(named) && file != "" {
+		switch {
+		case ctx.opts.FS != nil:
+			named = path.Join(path.Dir(filepath.ToSlash(file)), ftbt.RulesPathOf(src))
+		case !filepath.IsAbs(named) && file != "":
 			named = filepath.Join(filepath.Dir(file), named)
 		}
 		if err := ctx.loadRules(named, file, ftbt.RulesPathOf(src)); err != nil {
@@ -143,7 +147,18 @@ func decodeLevel(file string, src []byte, ctx *readContext) (any, *srcpos.Map, e
 // loadRules reads the ftbt rules at path for the level file; asWritten is
 // the rules field of the level when it named them.
 func (ctx *readContext) loadRules(path, level, asWritten string) error {
-	doc, err := Read(path, Options{})
+	var doc *Document
+	var err error
+	if ctx.opts.FS != nil {
+		var data []byte
+		if data, err = fs.ReadFile(ctx.opts.FS, path); err != nil {
+			err = &IOError{err}
+		} else {
+			doc, err = ReadBytes(path, data, Options{FS: ctx.opts.FS})
+		}
+	} else {
+		doc, err = Read(path, Options{})
+	}
 	if err != nil {
 		if IsIO(err) {
 			where := "--rules"

@@ -11,6 +11,7 @@ import (
 
 	"github.com/shapan/shapan/formats"
 	"github.com/shapan/shapan/formats/battle"
+	"github.com/shapan/shapan/formats/ftbt"
 	"github.com/shapan/shapan/samples"
 )
 
@@ -79,7 +80,7 @@ func sampleDoc(t *testing.T, name string) *formats.Document {
 	if err != nil {
 		t.Fatal(err)
 	}
-	doc, err := formats.ReadBytes(name, src, formats.Options{})
+	doc, err := formats.ReadBytes(name, src, formats.Options{FS: samples.FS()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -144,13 +145,6 @@ func TestPerimeterLayoutIsARing(t *testing.T) {
 	}
 }
 
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
-}
-
 func TestBattlePreview(t *testing.T) {
 	doc := sampleDoc(t, "battle/赤壁.yaml")
 	img, err := Render(doc, Options{})
@@ -174,4 +168,28 @@ func TestBattlePreview(t *testing.T) {
 			break
 		}
 	}
+}
+
+func TestLevelAndRulesPreviews(t *testing.T) {
+	level := sampleDoc(t, "ftbt/长坂坡.yaml")
+	img, err := Render(level, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	compareGolden(t, "level-changban", img)
+	// The river (terrain 5) at (15, 0) is drawn in the river's colour; the
+	// first person of side 0 stands on a disc of side 0's colour.
+	rules := level.Rules.(*ftbt.Rules)
+	if c := img.At(12+15*16+2, 12+2); !near(c, rules.TerrainColor(5)) {
+		t.Errorf("river cell is %v", c)
+	}
+	p := level.Value.(*ftbt.Level).People[0]
+	if c := img.At(12+p.X*16+3, 12+p.Y*16+8); !near(c, PlayerColor(0)) {
+		t.Errorf("person %s is drawn in %v", p.Name, c)
+	}
+	sheet, err := Render(sampleDoc(t, "ftbt/兵法.yaml"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	compareGolden(t, "rules-bingfa", sheet)
 }

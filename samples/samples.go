@@ -12,7 +12,7 @@ import (
 	"strings"
 )
 
-//go:embed mbg battle
+//go:embed mbg battle ftbt
 var files embed.FS
 
 // FS returns the sample files (paths like "mbg/赤壁.yaml").
@@ -35,14 +35,15 @@ func YAML() []string {
 func Read(name string) ([]byte, error) { return files.ReadFile(name) }
 
 // Exports returns the legacy files exported from the sample document name
-// (same base name, other extensions), sorted.
+// (same base name, other extensions), sorted. An ftbt level's .intro is
+// not listed: it is written together with the level's .map.
 func Exports(name string) []string {
 	base := strings.TrimSuffix(name, ".yaml")
 	var out []string
 	entries, _ := fs.ReadDir(files, path.Dir(name))
 	for _, e := range entries {
 		p := path.Join(path.Dir(name), e.Name())
-		if p != name && strings.TrimSuffix(p, path.Ext(p)) == base {
+		if p != name && path.Ext(p) != ".intro" && strings.TrimSuffix(p, path.Ext(p)) == base {
 			out = append(out, p)
 		}
 	}

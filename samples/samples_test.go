@@ -28,7 +28,7 @@ func TestSamplesAreCanonicalAndExportsInSync(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			doc, err := formats.ReadBytes(filepath.FromSlash(name), src, formats.Options{})
+			doc, err := formats.ReadBytes(name, src, formats.Options{FS: samples.FS()})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -99,7 +99,7 @@ func openSample(st *editor.Studio, name string) error {
 	if err != nil {
 		return err
 	}
-	doc, err := formats.ReadBytes(name, src, formats.Options{From: formats.YAML})
+	doc, err := formats.ReadBytes(name, src, formats.Options{From: formats.YAML, FS: samples.FS()})
 	if err != nil {
 		return err
 	}
