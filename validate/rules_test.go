@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"math/rand"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -25,6 +26,13 @@ var ruleExamples = map[string]string{
 	"MBG033": "cities[0].garrison", "MBG034": "roles[1]", "MBG040": "board", "MBG041": "officers[3].name",
 	"MBG050": "cities[1]", "MBG051": "officers", "MBG052": "institutes[0].techs",
 	"LEG002": "trailing_tokens",
+	"FTB001": "terrains", "FTB002": "techs[0].class", "FTB003": "max_abi", "FTB004": "ai.max_buf_value",
+	"FTB005": "terrains[1].cost", "FTB006": "terrains[1].cost", "FTB007": "techs[1].aoe.ratio", "FTB008": "techs",
+	"FTB009": "techs[1].duration", "FTB010": "techs[1].range", "FTB011": "techs[1].terrains", "FTB012": "terrains[1].name",
+	"FTB013": "techs[1].name", "FTB020": "size", "FTB021": "terrain[1][4]", "FTB022": "people[1].side",
+	"FTB023": "people[1].at", "FTB024": "people[1].at", "FTB025": "people[1].techs[1]", "FTB026": "people[1].hp",
+	"FTB027": "people", "FTB028": "people", "FTB029": "people[3].ai.goal", "FTB030": "size", "FTB031": "people[1].abi",
+	"FTB032": "people[0].speed", "FTB033": "people[0].at", "FTB034": "people[0].techs",
 	"MBG060": "cities[0].owner", "MBG061": "acting_role", "MBG062": "officers[1].job",
 	"BTL001": "grid[0][2]", "BTL002": "size", "BTL003": "grid", "BTL004": "grid[2][3]", "BTL005": "grid[3][5]",
 	"BTL006": "grid[1][1]", "BTL007": "grid[10][0]", "BTL008": "grid[0][0]",
@@ -73,17 +81,69 @@ func TestEveryRuleHasAMinimalFailingFile(t *testing.T) {
 // TestExamplesAreOtherwiseClean makes sure the base the examples share is
 // itself free of errors, so each example shows its one mistake.
 func TestExamplesAreOtherwiseClean(t *testing.T) {
-	for _, name := range []string{"clean.yaml", "battle_clean.yaml", "save_clean.yaml"} {
+	for _, name := range []string{"clean.yaml", "battle_clean.yaml", "save_clean.yaml", "ftbt_rules.yaml", "ftbt_level.yaml"} {
 		src, err := os.ReadFile(filepath.Join("testdata", name))
 		if err != nil {
 			t.Fatal(err)
 		}
-		doc, err := formats.ReadBytes(name, src, formats.Options{})
+		doc, err := formats.ReadBytes(filepath.Join("testdata", name), src, formats.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if ds := Check(doc); len(ds) > 0 {
 			t.Errorf("the clean base %s has problems:\n%s", name, ds.Error())
+		}
+	}
+}
+
+// TestRegionLabels compares the run-based labelling with a plain flood
+// fill on random grids.
+func TestRegionLabels(t *testing.T) {
+	rng := rand.New(rand.NewSource(3))
+	for trial := 0; trial < 200; trial++ {
+		w, h := 1+rng.Intn(12), 1+rng.Intn(9)
+		cost := make([]int32, w*h)
+		for i := range cost {
+			cost[i] = int32(rng.Intn(3))
+		}
+		th := int32(rng.Intn(3))
+		got := regionLabels(cost, w, th)
+		// Reference: flood fill.
+		ref := make([]int, len(cost))
+		for i := range ref {
+			ref[i] = -1
+		}
+		next := 0
+		for s := range cost {
+			if ref[s] >= 0 {
+				continue
+			}
+			ref[s] = next
+			if cost[s] <= th {
+				stack := []int{s}
+				for len(stack) > 0 {
+					c := stack[len(stack)-1]
+					stack = stack[:len(stack)-1]
+					x, y := c%w, c/w
+					for _, n := range [][2]int{{x + 1, y}, {x - 1, y}, {x, y + 1}, {x, y - 1}} {
+						if n[0] >= 0 && n[1] >= 0 && n[0] < w && n[1] < h {
+							nc := n[1]*w + n[0]
+							if ref[nc] < 0 && cost[nc] <= th {
+								ref[nc] = next
+								stack = append(stack, nc)
+							}
+						}
+					}
+				}
+			}
+			next++
+		}
+		for a := range cost {
+			for b := range cost {
+				if (got[a] == got[b]) != (ref[a] == ref[b]) {
+					t.Fatalf("trial %d (%dx%d, th %d): cells %d and %d: labels %v vs %v", trial, w, h, th, a, b, got, ref)
+				}
+			}
 		}
 	}
 }

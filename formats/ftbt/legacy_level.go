@@ -64,19 +64,14 @@ func readGrid(r *token.Reader, l *Level) {
 	if l.W == 0 || l.H == 0 {
 		return
 	}
-	var x, y int
-	what := func() string { return fmt.Sprintf("terrain cell (x %d, y %d)", x, y) }
+	var y int
+	what := func(x int) string { return fmt.Sprintf("terrain cell (x %d, y %d)", x, y) }
 	l.Terrain = make([]int, l.W*l.H)
 	rowStart := make([]int, l.H)
 	cells := l.Terrain
 	for y = 0; y < l.H && !r.Failed(); y++ {
-		row := cells[y*l.W : (y+1)*l.W]
-		x = 0
-		row[0] = r.Int(what)
-		rowStart[y] = r.Offset()
-		for x = 1; x < len(row); x++ {
-			row[x] = r.Int(what)
-		}
+		rowStart[y] = r.NextOffset()
+		r.Ints(cells[y*l.W:(y+1)*l.W], what)
 	}
 	src, lines, w := r.Map.Lines().Src(), r.Map.Lines(), l.W
 	r.Map.SetGrid("terrain", func(row, col int) diag.Pos {

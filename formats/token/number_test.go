@@ -83,3 +83,30 @@ func TestFormatFloat32RoundTrips(t *testing.T) {
 		t.Errorf("FormatFixed6 = %q", s)
 	}
 }
+
+// TestIntsAgreesWithInt reads the same tokens with Ints and with Int:
+// values, errors, offsets and notes must be the same.
+func TestIntsAgreesWithInt(t *testing.T) {
+	for _, src := range []string{
+		"1 2 3 -4 0 17", " 10\n\t20\r\n30 ", "1 010 3", "1 +2 3", "1 -0 3", "1 2x 3", "1 2", "5 0x1F 6",
+		"1\u00a02 3", "999999999999999999 1 2", "9223372036854775807 1 2", "1 2 3 4",
+	} {
+		a := NewReader("a", []byte(src))
+		b := NewReader("b", []byte(src))
+		bulk := make([]int, 3)
+		a.Ints(bulk, func(i int) string { return fmt.Sprintf("value %d", i) })
+		one := make([]int, 3)
+		for i := range one {
+			one[i] = b.Int(func() string { return fmt.Sprintf("value %d", i) })
+		}
+		errA, errB := fmt.Sprint(a.Err()), fmt.Sprint(b.Err())
+		errA, errB = strings.TrimPrefix(errA, "a"), strings.TrimPrefix(errB, "b")
+		if errA != errB || a.Offset() != b.Offset() || a.NextOffset() != b.NextOffset() || len(a.Map.Notes) != len(b.Map.Notes) {
+			t.Errorf("%q: Ints %v %v off %d notes %d; Int %v %v off %d notes %d", src, bulk, errA, a.Offset(), len(a.Map.Notes), one, errB, b.Offset(), len(b.Map.Notes))
+			continue
+		}
+		if a.Err() == nil && fmt.Sprint(bulk) != fmt.Sprint(one) {
+			t.Errorf("%q: %v vs %v", src, bulk, one)
+		}
+	}
+}

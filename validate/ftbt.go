@@ -1,0 +1,461 @@
+package validate
+
+import (
+	"fmt"
+
+	"github.com/shapan/shapan/formats/diag"
+	"github.com/shapan/shapan/formats/ftbt"
+	"github.com/shapan/shapan/formats/srcpos"
+)
+
+var (
+	ftbNoTerrain = define(Rule{Code: "FTB001", Severity: diag.Error, Family: "ftbt",
+		Title:   "the rules define no terrain",
+		Meaning: "The original refuses to load rules with no terrain (ndx must be positive).",
+		Fix:     "Add at least one terrain."})
+	ftbClass = define(Rule{Code: "FTB002", Severity: diag.Warning, Family: "ftbt",
+		Title:   "a tech of an unknown class",
+		Meaning: "Classes are 0 people, 1 abi_buf, 2 def_buf, 3 fly, 4 disable_long. Using a tech of another class does nothing but ends the person's action; the computer scores it 0 yet may still pick it.",
+		Fix:     "Choose one of the five classes."})
+	ftbMaxAbi = define(Rule{Code: "FTB003", Severity: diag.Error, Family: "ftbt",
+		Title:   "MAX_ABI is 0 while a fly or disable-long tech exists",
+		Meaning: "The engine divides by MAX_ABI to size fly and disable-long areas: the first use crashes the game (division by zero).",
+		Fix:     "Set MAX_ABI to the largest abi of the people (30 in the shipped rules)."})
+	ftbAIDivisor = define(Rule{Code: "FTB004", Severity: diag.Error, Family: "ftbt",
+		Title:   "an AI constant the computer divides by is 0",
+		Meaning: "The computer player divides by AI_MAX_MOVE_DIST, AI_MAX_BUF_VALUE, AI_MAX_DEF_DIST, AI_MAX_TECH_DIST and the three *_VMD constants; with 0 it crashes when it scores a move (division by zero).",
+		Fix:     "Use a positive value (the shipped rules: 3000, 30, 300, 80, 800, 800, 600)."})
+	ftbWeight = define(Rule{Code: "FTB005", Severity: diag.Error, Family: "ftbt",
+		Title:   "a terrain with a negative move cost",
+		Meaning: "Movement ranges are shortest paths: a negative cost breaks them (a person could move without end and the range is no longer what the player sees).",
+		Fix:     "Use a positive cost (a very high one makes a terrain nearly impassable)."})
+	ftbFreeMove = define(Rule{Code: "FTB006", Severity: diag.Warning, Family: "ftbt",
+		Title:   "a terrain that costs nothing to enter",
+		Meaning: "A person crosses any amount of such terrain for free: a connected region of it is reachable in one move.",
+		Fix:     "Give the terrain a positive cost."})
+	ftbRatio = define(Rule{Code: "FTB007", Severity: diag.Warning, Family: "ftbt",
+		Title:   "an area ratio outside 0–100",
+		Meaning: "The area ratio is the percent of the effect applied around the target; above 100 the surroundings are hit harder than the target, below 0 they are healed by damage.",
+		Fix:     "Use 0 to 100."})
+	ftbNoAI = define(Rule{Code: "FTB008", Severity: diag.Warning, Family: "ftbt",
+		Title:   "the rules have no AI constants",
+		Meaning: "Without the AI block the computer player cannot be used with these rules (its loader reports an error); only two people can play.",
+		Fix:     "Add the AI constants."})
+	ftbEndless = define(Rule{Code: "FTB009", Severity: diag.Warning, Family: "ftbt",
+		Title:   "a buff or fly tech whose effect never expires",
+		Meaning: "An effect written with a duration of 0 or less is never counted down: it stays on its cells until another effect of the same kind overwrites it.",
+		Fix:     "Give the tech a positive duration."})
+	ftbNoRange = define(Rule{Code: "FTB010", Severity: diag.Warning, Family: "ftbt",
+		Title:   "a tech with no target cell",
+		Meaning: "A tech targets cells at its offsets from the user; with none it can never be used.",
+		Fix:     "Add target offsets in the stencil."})
+	ftbNoTarget = define(Rule{Code: "FTB011", Severity: diag.Warning, Family: "ftbt",
+		Title:   "a tech allowed on no terrain",
+		Meaning: "The terrain flags gate the target cell and every cell of the area: a tech allowed nowhere can never be used.",
+		Fix:     "Allow at least one terrain."})
+	ftbDuplicate = define(Rule{Code: "FTB012", Severity: diag.Warning, Family: "ftbt",
+		Title:   "two items of the same list share a name",
+		Meaning: "The engine does not mind, but references by name must then say name#1, name#2, … and players cannot tell the two apart.",
+		Fix:     "Give every terrain, tech and person its own name."})
+	ftbUnwritable = define(Rule{Code: "FTB013", Severity: diag.Warning, Family: "ftbt",
+		Title:   "a name that cannot be written to a legacy file",
+		Meaning: "The game's files separate values by white space: an empty name or one with spaces cannot be exported.",
+		Fix:     "Remove the spaces from the name."})
+
+	ftbSize = define(Rule{Code: "FTB020", Severity: diag.Error, Family: "ftbt",
+		Title:   "the map has no cells",
+		Meaning: "The engine cannot place people or compute movement on an empty map.",
+		Fix:     "Give the level a width and a height of at least 1."})
+	ftbTerrainID = define(Rule{Code: "FTB021", Severity: diag.Error, Family: "ftbt",
+		Title:   "a cell's terrain is not one of the rules' terrains",
+		Meaning: "The engine looks the terrain up to compute move costs and crashes (index out of range).",
+		Fix:     "Paint the cell with a terrain of the rules."})
+	ftbSide = define(Rule{Code: "FTB022", Severity: diag.Error, Family: "ftbt",
+		Title:   "a person on a side other than 0 or 1",
+		Meaning: "There are two sides; the original crashes while loading the level (it counts people by side).",
+		Fix:     "Put the person on side 0 or side 1."})
+	ftbOffMap = define(Rule{Code: "FTB023", Severity: diag.Error, Family: "ftbt",
+		Title:   "a person stands outside the map",
+		Meaning: "The engine turns x, y into y·width + x without checking: the person appears on another cell (x = width wraps to the next row) or the load crashes.",
+		Fix:     "Place the person on the map."})
+	ftbSameCell = define(Rule{Code: "FTB024", Severity: diag.Error, Family: "ftbt",
+		Title:   "two people stand on the same cell",
+		Meaning: "The later person replaces the earlier one on the cell, which becomes a ghost: it cannot be targeted or die, its side can never lose, and the computer's turn never ends.",
+		Fix:     "Move one of them."})
+	ftbTechID = define(Rule{Code: "FTB025", Severity: diag.Error, Family: "ftbt",
+		Title:   "a person knows a tech the rules do not have",
+		Meaning: "The engine looks the tech up when the person acts (or the computer scores it) and crashes.",
+		Fix:     "Choose techs of the rules."})
+	ftbDead = define(Rule{Code: "FTB026", Severity: diag.Error, Family: "ftbt",
+		Title:   "a person starts with no hit points",
+		Meaning: "A person with hp 0 is on the map but the computer divides by its hp when it scores an attack on it (crash); the first hit removes it.",
+		Fix:     "Give the person positive hp."})
+	ftbEmptySide = define(Rule{Code: "FTB027", Severity: diag.Error, Family: "ftbt",
+		Title:   "a side has nobody",
+		Meaning: "With one side empty the computer player finds no enemy and stops the game ('no enermy for AI'); in two-player games there is nothing to fight.",
+		Fix:     "Give both sides people."})
+	ftbNoController = define(Rule{Code: "FTB028", Severity: diag.Error, Family: "ftbt",
+		Title:   "every person of the computer's side is not AI-controlled",
+		Meaning: "People with attack factor -1 get no decision; if the whole computer side (side 1) is like that, its turn never ends.",
+		Fix:     "Give side 1's people AI factors (or set them to the defaults)."})
+	ftbGoal = define(Rule{Code: "FTB029", Severity: diag.Error, Family: "ftbt",
+		Title:   "a goal outside the map",
+		Meaning: "The computer computes distances to the goal cell: outside the map it wraps to another cell or crashes.",
+		Fix:     "Pick the goal on the map, or clear it (chase the nearest enemy)."})
+	ftbNoRules = define(Rule{Code: "FTB030", Severity: diag.Warning, Family: "ftbt",
+		Title:   "the level is checked without its rules",
+		Meaning: "Terrain ids, tech ids and movement can only be checked against the rules the level is played with.",
+		Fix:     "Name the rules in the level (rules: FILE) or pass --rules."})
+	ftbHighAbi = define(Rule{Code: "FTB031", Severity: diag.Warning, Family: "ftbt",
+		Title:   "a person's abi exceeds MAX_ABI while it knows a fly tech",
+		Meaning: "Fly weights are computed from abi relative to MAX_ABI; above it the weight can reach -1, which the engine reads as an enemy: the cells become impassable instead of cheap.",
+		Fix:     "Raise MAX_ABI or lower the person's abi."})
+	ftbStuck = define(Rule{Code: "FTB032", Severity: diag.Warning, Family: "ftbt",
+		Title:   "a person cannot move",
+		Meaning: "Every step costs the terrain of the cell entered; a person whose speed is below the cost of every neighbouring cell never leaves its cell.",
+		Fix:     "Raise the person's speed or change the terrain around it."})
+	ftbSeparated = define(Rule{Code: "FTB033", Severity: diag.Warning, Family: "ftbt",
+		Title:   "a person can never reach an enemy",
+		Meaning: "Terrain the person's speed cannot step onto separates it from every enemy (and them from it): it will never fight.",
+		Fix:     "Open a passage, move the person, or raise its speed."})
+	ftbNoTechs = define(Rule{Code: "FTB034", Severity: diag.Warning, Family: "ftbt",
+		Title:   "a person knows no tech",
+		Meaning: "Attacks are techs: a person without any can only walk.",
+		Fix:     "Give the person at least one attack tech."})
+)
+
+func init() {
+	checkers[ftbt.KindRules] = func(r *report) {
+		if rs, ok := r.doc.Value.(*ftbt.Rules); ok {
+			checkRules(r, rs)
+		}
+	}
+	checkers[ftbt.KindLevel] = checkLevel
+}
+
+func checkRules(r *report, rs *ftbt.Rules) {
+	checkTrailing(r, rs.Trailing)
+	if len(rs.Terrains) == 0 {
+		r.add(ftbNoTerrain, "terrains", "the rules define no terrain")
+	}
+	terrainNames := make([]string, len(rs.Terrains))
+	for i, t := range rs.Terrains {
+		terrainNames[i] = t.Name
+		p := srcpos.Index("terrains", i)
+		switch {
+		case t.Weight < 0:
+			r.add(ftbWeight, p+".cost", "terrain %s costs %d to enter", t.Name, t.Weight)
+		case t.Weight == 0:
+			r.add(ftbFreeMove, p+".cost", "terrain %s costs nothing to enter", t.Name)
+		}
+	}
+	ftbDuplicates(r, "terrains", "terrain", terrainNames)
+	techNames := make([]string, len(rs.Techs))
+	needsMaxAbi := false
+	for i, t := range rs.Techs {
+		techNames[i] = t.Name
+		p := srcpos.Index("techs", i)
+		if t.Class < 0 || t.Class >= len(ftbt.ClassNames) {
+			r.add(ftbClass, p+".class", "tech %s has class %d; using it would do nothing", t.Name, t.Class)
+		}
+		if t.Class == ftbt.ClassFly || t.Class == ftbt.ClassDisableLong {
+			needsMaxAbi = true
+		}
+		if t.AoeRatio < 0 || t.AoeRatio > 100 {
+			r.add(ftbRatio, p+".aoe.ratio", "tech %s has an area ratio of %d%%", t.Name, t.AoeRatio)
+		}
+		if t.Duration <= 0 && (t.Class == ftbt.ClassAbiBuf || t.Class == ftbt.ClassDefBuf || t.Class == ftbt.ClassFly) {
+			r.add(ftbEndless, p+".duration", "tech %s (%s) has duration %d: its effect never expires", t.Name, ftbt.ClassNames[t.Class], t.Duration)
+		}
+		if len(t.Range) == 0 {
+			r.add(ftbNoRange, p+".range", "tech %s has no target cell", t.Name)
+		}
+		allowed := false
+		for _, a := range t.Allowed {
+			allowed = allowed || a
+		}
+		if !allowed && len(rs.Terrains) > 0 {
+			r.add(ftbNoTarget, p+".terrains", "tech %s is allowed on no terrain", t.Name)
+		}
+	}
+	ftbDuplicates(r, "techs", "tech", techNames)
+	if needsMaxAbi && rs.MaxAbi == 0 {
+		r.add(ftbMaxAbi, "max_abi", "MAX_ABI is 0 and the rules have fly or disable-long techs: their first use divides by zero")
+	}
+	if rs.AI == nil {
+		r.add(ftbNoAI, "techs", "the rules have no AI constants: the computer cannot play with them")
+	} else {
+		f := rs.AI.Fields()
+		for _, k := range []int{0, 2, 4, 6, 8, 9, 10} { // the divisors
+			if *f[k] == 0 {
+				r.add(ftbAIDivisor, "ai."+ftbt.AIConstantKeys[k], "%s is 0: the computer player divides by it and crashes", ftbt.AIConstantNames[k])
+			}
+		}
+	}
+	for i, n := range terrainNames {
+		if msg := ftbt.LegacyNameProblem(n); msg != "" {
+			r.add(ftbUnwritable, srcpos.Index("terrains", i)+".name", "%s", msg)
+		}
+	}
+	for i, n := range techNames {
+		if msg := ftbt.LegacyNameProblem(n); msg != "" {
+			r.add(ftbUnwritable, srcpos.Index("techs", i)+".name", "%s", msg)
+		}
+	}
+}
+
+func ftbDuplicates(r *report, list, noun string, names []string) {
+	first := map[string]int{}
+	for i, n := range names {
+		if j, ok := first[n]; ok {
+			r.add(ftbDuplicate, srcpos.Index(list, i)+".name", "%s %d and %s %d are both named %s", noun, j+1, noun, i+1, n)
+			continue
+		}
+		first[n] = i
+	}
+}
+
+// cellPath names a terrain cell of a level.
+func cellPath(x, y int) string { return fmt.Sprintf("terrain[%d][%d]", y, x) }
+
+func checkLevel(r *report) {
+	l, ok := r.doc.Value.(*ftbt.Level)
+	if !ok {
+		return
+	}
+	rules, _ := r.doc.Rules.(*ftbt.Rules)
+	checkTrailing(r, l.Trailing)
+	if l.W <= 0 || l.H <= 0 {
+		r.add(ftbSize, "size", "the map is %d×%d", l.W, l.H)
+	}
+	if rules == nil {
+		r.add(ftbNoRules, "size", "the level is checked without its rules: terrain and tech ids and movement are not checked")
+	} else {
+		n := len(rules.Terrains)
+		for i, t := range l.Terrain {
+			if t < 0 || t >= n {
+				r.add(ftbTerrainID, cellPath(i%l.W, i/l.W), "cell (%d, %d) has terrain %d; the rules have terrains 0–%d", i%l.W, i/l.W, t, n-1)
+			}
+		}
+	}
+	names := make([]string, len(l.People))
+	occupied := map[int]int{}
+	count := [2]int{}
+	controlled1 := 0
+	for i, p := range l.People {
+		names[i] = p.Name
+		path := srcpos.Index("people", i)
+		who := fmt.Sprintf("person %d (%s)", i+1, p.Name)
+		switch p.Side {
+		case 0, 1:
+			count[p.Side]++
+		default:
+			r.add(ftbSide, path+".side", "%s is on side %d; the sides are 0 and 1", who, p.Side)
+		}
+		on := p.X >= 0 && p.Y >= 0 && p.X < l.W && p.Y < l.H
+		if !on {
+			r.add(ftbOffMap, path+".at", "%s stands at (%d, %d), outside the %d×%d map", who, p.X, p.Y, l.W, l.H)
+		} else if j, taken := occupied[p.Y*l.W+p.X]; taken {
+			r.add(ftbSameCell, path+".at", "%s stands on (%d, %d), where %s already stands", who, p.X, p.Y, l.People[j].Name)
+		} else {
+			occupied[p.Y*l.W+p.X] = i
+		}
+		if p.HP <= 0 {
+			r.add(ftbDead, path+".hp", "%s starts with hp %d", who, p.HP)
+		}
+		if len(p.Techs) == 0 {
+			r.add(ftbNoTechs, path+".techs", "%s knows no tech", who)
+		}
+		if rules != nil {
+			fly := false
+			for k, t := range p.Techs {
+				if t < 0 || t >= len(rules.Techs) {
+					r.add(ftbTechID, srcpos.Index(path+".techs", k), "%s knows tech %d; the rules have techs 0–%d", who, t, len(rules.Techs)-1)
+					continue
+				}
+				fly = fly || rules.Techs[t].Class == ftbt.ClassFly
+			}
+			if fly && p.Abi > rules.MaxAbi {
+				r.add(ftbHighAbi, path+".abi", "%s has abi %d above MAX_ABI %d and knows a fly tech", who, p.Abi, rules.MaxAbi)
+			}
+		}
+		if p.AI != nil {
+			if p.Side == 1 && p.AI.Attack != -1 {
+				controlled1++
+			}
+			if p.Side == 1 && p.AI.Attack != -1 && p.AI.GoalX >= 0 && p.AI.GoalY >= 0 && (p.AI.GoalX >= l.W || p.AI.GoalY >= l.H) {
+				r.add(ftbGoal, path+".ai.goal", "%s heads for (%d, %d), outside the %d×%d map", who, p.AI.GoalX, p.AI.GoalY, l.W, l.H)
+			}
+		}
+	}
+	ftbDuplicates(r, "people", "person", names)
+	for side, n := range count {
+		if n == 0 && len(l.People) > 0 {
+			r.add(ftbEmptySide, "people", "side %d has nobody", side)
+		}
+	}
+	if l.HasAI() && count[1] > 0 && controlled1 == 0 {
+		r.add(ftbNoController, "people", "no person of side 1 is AI-controlled (attack factor -1 for all): the computer's turn would never end")
+	}
+	for i, n := range names {
+		if msg := ftbt.LegacyNameProblem(n); msg != "" {
+			r.add(ftbUnwritable, srcpos.Index("people", i)+".name", "%s", msg)
+		}
+	}
+	if rules != nil && l.W > 0 && l.H > 0 && len(l.Terrain) == l.W*l.H {
+		checkMobility(r, l, rules)
+	}
+}
+
+// checkMobility reports people who cannot move at all and people whom
+// terrain separates from every enemy. A step onto a cell costs the cell's
+// terrain, so a person can walk exactly over the cells whose cost is at
+// most its speed: the cells it can ever reach form one connected region
+// per speed threshold, and thresholds only matter at the terrain costs, so
+// at most one labelling per terrain cost is computed.
+func checkMobility(r *report, l *ftbt.Level, rules *ftbt.Rules) {
+	const wall = int32(1<<31 - 1)
+	cost := make([]int32, len(l.Terrain))
+	for i, t := range l.Terrain {
+		cost[i] = wall
+		if t >= 0 && t < len(rules.Terrains) {
+			cost[i] = int32(rules.Terrains[t].Weight)
+		}
+	}
+	// The largest terrain cost at most speed: people with the same such
+	// threshold share the same regions.
+	var costs []int
+	seen := map[int]bool{}
+	maxCost := 0
+	for _, t := range rules.Terrains {
+		if !seen[t.Weight] {
+			seen[t.Weight] = true
+			costs = append(costs, t.Weight)
+		}
+		maxCost = max(maxCost, t.Weight)
+	}
+	threshold := func(speed int) int {
+		best := -1
+		for _, c := range costs {
+			if c <= speed && c > best {
+				best = c
+			}
+		}
+		return best
+	}
+	regions := map[int][]int32{}
+	label := func(th int) []int32 {
+		if lab, ok := regions[th]; ok {
+			return lab
+		}
+		lab := regionLabels(cost, l.W, int32(th))
+		regions[th] = lab
+		return lab
+	}
+	on := func(p ftbt.Person) bool { return p.X >= 0 && p.Y >= 0 && p.X < l.W && p.Y < l.H }
+	for i, p := range l.People {
+		if !on(p) || (p.Side != 0 && p.Side != 1) {
+			continue
+		}
+		path := srcpos.Index("people", i)
+		cell := p.Y*l.W + p.X
+		moves := false
+		for _, n := range [4][2]int{{p.X + 1, p.Y}, {p.X - 1, p.Y}, {p.X, p.Y + 1}, {p.X, p.Y - 1}} {
+			if n[0] >= 0 && n[1] >= 0 && n[0] < l.W && n[1] < l.H && int(cost[n[1]*l.W+n[0]]) <= p.Speed {
+				moves = true
+			}
+		}
+		if !moves {
+			r.add(ftbStuck, path+".speed", "person %d (%s) has speed %d, below the cost of every cell around it", i+1, p.Name, p.Speed)
+			continue
+		}
+		if p.Speed >= maxCost {
+			continue // it can go everywhere
+		}
+		mine := label(threshold(p.Speed))
+		reach := false
+		for _, e := range l.People {
+			if e.Side == p.Side || !on(e) || (e.Side != 0 && e.Side != 1) {
+				continue
+			}
+			ecell := e.Y*l.W + e.X
+			if e.Speed >= maxCost || mine[ecell] == mine[cell] {
+				reach = true
+				break
+			}
+			if theirs := label(threshold(e.Speed)); theirs[ecell] == theirs[cell] {
+				reach = true
+				break
+			}
+		}
+		if !reach {
+			r.add(ftbSeparated, path+".at", "person %d (%s) at (%d, %d) and every enemy are separated by terrain their speed cannot enter", i+1, p.Name, p.X, p.Y)
+		}
+	}
+}
+
+// regionLabels labels the regions of a w-wide grid that a walker who can
+// only enter cells costing at most th can move within: two cells share a
+// label when a path of such cells joins them (4 neighbours); every other
+// cell is a region of its own. It works on horizontal runs of enterable
+// cells — a union-find over runs, joining runs that touch the previous
+// row — which keeps it fast on large maps.
+func regionLabels(cost []int32, w int, th int32) []int32 {
+	h := len(cost) / w
+	labels := make([]int32, len(cost))
+	var parent []int32
+	find := func(i int32) int32 {
+		for parent[i] != i {
+			parent[i] = parent[parent[i]]
+			i = parent[i]
+		}
+		return i
+	}
+	// Label runs; blocked cells get their own region.
+	type run struct{ x0, x1 int } // [x0, x1)
+	var prev, cur []run
+	var prevLabel, curLabel []int32
+	for y := 0; y < h; y++ {
+		row := cost[y*w : (y+1)*w]
+		cur, curLabel = cur[:0], curLabel[:0]
+		for x := 0; x < w; {
+			if row[x] > th {
+				parent = append(parent, int32(len(parent)))
+				labels[y*w+x] = int32(len(parent) - 1)
+				x++
+				continue
+			}
+			x0 := x
+			for x < w && row[x] <= th {
+				x++
+			}
+			id := int32(len(parent))
+			parent = append(parent, id)
+			cur, curLabel = append(cur, run{x0, x}), append(curLabel, id)
+		}
+		// Join with overlapping runs of the previous row.
+		j := 0
+		for i, r := range cur {
+			for j < len(prev) && prev[j].x1 <= r.x0 {
+				j++
+			}
+			for k := j; k < len(prev) && prev[k].x0 < r.x1; k++ {
+				a, b := find(curLabel[i]), find(prevLabel[k])
+				if a != b {
+					parent[max(a, b)] = min(a, b)
+				}
+			}
+		}
+		for i, r := range cur {
+			for x := r.x0; x < r.x1; x++ {
+				labels[y*w+x] = curLabel[i]
+			}
+		}
+		prev, cur = cur, prev
+		prevLabel, curLabel = curLabel, prevLabel
+	}
+	for i, l := range labels {
+		labels[i] = find(l)
+	}
+	return labels
+}
