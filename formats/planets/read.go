@@ -1,0 +1,164 @@
+package planets
+
+import (
+	"fmt"
+
+	"github.com/shapan/shapan/formats/diag"
+	"github.com/shapan/shapan/formats/srcpos"
+)
+
+// ReadLegacy reads a map file of the game (src came from file). A kind and
+// format header, as Shapan writes it, is accepted too. Values are read as
+// the game's PyYAML reads them; problems the game only meets later (an
+// unknown planet in a route, a missing max, ...) are kept for validation.
+// The returned srcpos.Map locates document paths such as "planets.A.def",
+// "routes[3][2]", "starts[1]" and grid cells "map[row][col]".
+func ReadLegacy(file string, src []byte) (*Map, *srcpos.Map, error) {
+	return read(file, src, false)
+}
+
+// Decode reads a planets/map YAML document: the game's map with the header
+// kind: planets/map and format: 1.
+func Decode(file string, src []byte) (*Map, *srcpos.Map, error) {
+	return read(file, src, true)
+}
+
+func read(file string, src []byte, ours bool) (*Map, *srcpos.Map, error) {
+	root, d, err := loadDocument(file, src)
+	if err != nil {
+		return nil, nil, err
+	}
+	b := &builder{file: file, sm: d.Map}
+	m := b.build(root, ours)
+	if len(b.errs) > 0 {
+		b.errs.Sort()
+		return nil, nil, b.errs
+	}
+	if c := gridCells(d, m); c != nil {
+		d.Map.SetGrid("map", c)
+	}
+	return m, d.Map, nil
+}
+
+// builder turns the document's value into a Map, collecting shape errors.
+type builder struct {
+	file string
+	sm   *srcpos.Map
+	errs diag.List
+}
+
+func (b *builder) errorf(path, code, format string, args ...any) {
+	p := b.sm.Locate(path)
+	b.errs = append(b.errs, diag.Diagnostic{File: b.file, Line: p.Line, Col: p.Col, Severity: diag.Error,
+		Code: code, Message: fmt.Sprintf(format, args...), Path: path})
+}
+
+func (b *builder) build(root Value, ours bool) *Map {
+	m := &Map{}
+	var kind, format Value
+	for _, p := range root.Pairs {
+		if p.Key.Type != Str {
+			m.Extra = append(m.Extra, p)
+			continue
+		}
+		key, v := p.Key.Text, p.Value
+		switch key {
+		case "kind":
+			kind = v
+		case "format":
+			format = v
+		case "starts":
+			if v.Type != List {
+				b.errorf(key, diag.CodeStructure, "starts must be a list of start planets ([A, B, ...]), found %s", v.Describe())
+				continue
+			}
+			m.Starts, m.HasStarts = v.Items, true
+		case "map":
+			if v.Type != Str {
+				b.errorf(key, diag.CodeStructure, "map must be the grid of planet letters written as text (map: |), found %s", v.Describe())
+				continue
+			}
+			m.Grid, m.HasGrid = v.Text, true
+		case "planets":
+			if v.Type != Mapping {
+				b.errorf(key, diag.CodeStructure, "planets must be a mapping from planet letters to their attributes (A: {def: 1, res: 1, cos: 5, max: 100}), found %s", v.Describe())
+				continue
+			}
+			m.Planets, m.HasPlanets = b.planets(v), true
+		case "routes":
+			if v.Type != List {
+				b.errorf(key, diag.CodeStructure, "routes must be a list of [from, to, steps] entries, found %s", v.Describe())
+				continue
+			}
+			m.Routes, m.HasRoutes = b.routes(v), true
+		default:
+			if f := m.scalarField(key); f != nil {
+				*f = v
+			} else {
+				m.Extra = append(m.Extra, p)
+			}
+		}
+	}
+	b.checkKind(kind, format, ours)
+	return m
+}
+
+// checkKind checks the kind and format header: required in a planets/map
+// document, optional in a game file (but then both, and right). The game
+// itself would keep the two keys as unknown settings.
+func (b *builder) checkKind(kind, format Value, ours bool) {
+	switch {
+	case kind.Type == Absent && ours:
+		b.errorf("", diag.CodeKind, "missing field 'kind' (%s)", Kind)
+	case kind.Type == Absent && format.Type != Absent:
+		b.errorf("format", diag.CodeKind, "the key 'format' belongs to Shapan's header (kind: %s, format: %d); add the kind or rename the key", Kind, FormatVersion)
+		return
+	case kind.Type != Absent && (kind.Type != Str || kind.Text != Kind):
+		b.errorf("kind", diag.CodeKind, "this is a %s document, but kind says %s", Kind, kind.Describe())
+	}
+	switch {
+	case format.Type == Absent && (ours || kind.Type != Absent):
+		b.errorf("", diag.CodeKind, "missing field 'format' (the format version, %d)", FormatVersion)
+	case format.Type != Absent && (format.Type != Int || format.Text != fmt.Sprint(FormatVersion)):
+		b.errorf("format", diag.CodeKind, "format version %s is not supported (this Shapan reads format %d)", format.Describe(), FormatVersion)
+	}
+}
+
+func (b *builder) planets(v Value) []Planet {
+	out := make([]Planet, 0, len(v.Pairs))
+	for _, pp := range v.Pairs {
+		path := srcpos.Field("planets", pp.Key.Key())
+		if pp.Value.Type != Mapping {
+			b.errorf(path, diag.CodeStructure, "planet %s must be a mapping of its attributes (def, res, cos, max), found %s", pp.Key.Key(), pp.Value.Describe())
+			continue
+		}
+		p := Planet{Token: pp.Key}
+		for _, a := range pp.Value.Pairs {
+			if a.Key.Type == Str {
+				if f := p.attr(a.Key.Text); f != nil {
+					*f = a.Value
+					continue
+				}
+			}
+			p.Extra = append(p.Extra, a)
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+func (b *builder) routes(v Value) []Route {
+	out := make([]Route, 0, len(v.Items))
+	for i, e := range v.Items {
+		path := srcpos.Index("routes", i)
+		switch {
+		case e.Type != List:
+			b.errorf(path, diag.CodeStructure, "%s must be a route [from, to, steps], found %s", path, e.Describe())
+		case len(e.Items) != 3:
+			b.errorf(path, diag.CodeStructure, "%s must be a route [from, to, steps] of 3 items, found %d items (the game cannot load it)", path, len(e.Items))
+		default:
+			out = append(out, Route{From: e.Items[0], To: e.Items[1], Steps: e.Items[2]})
+		}
+	}
+	return out
+}
