@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"math"
 	"os"
 	"path/filepath"
 	"testing"
@@ -12,6 +13,7 @@ import (
 	"github.com/shapan/shapan/formats"
 	"github.com/shapan/shapan/formats/battle"
 	"github.com/shapan/shapan/formats/ftbt"
+	"github.com/shapan/shapan/formats/planets"
 	"github.com/shapan/shapan/samples"
 )
 
@@ -192,4 +194,24 @@ func TestLevelAndRulesPreviews(t *testing.T) {
 		t.Fatal(err)
 	}
 	compareGolden(t, "rules-bingfa", sheet)
+}
+
+func TestPlanetMapPreview(t *testing.T) {
+	doc := sampleDoc(t, "planets/九州.yaml")
+	img, err := Render(doc, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	compareGolden(t, "planets-jiuzhou", img)
+	// The first start planet (A, at the top left) is ringed in the first
+	// player's colour.
+	m := doc.Value.(*planets.Map)
+	a := m.Positions()["A"]
+	cell := 44.0
+	cx, cy := 28+(float64(a.X)+0.5)*cell, 28+(float64(a.Y)+0.5)*cell
+	capacity := 800.0
+	r := cell * (0.22 + 0.06*math.Log10(capacity))
+	if c := img.At(int(cx), int(cy-r-2)); !near(c, PlayerColor(0)) {
+		t.Errorf("the start ring of A is %v", c)
+	}
 }

@@ -12,7 +12,7 @@ import (
 	"strings"
 )
 
-//go:embed mbg battle ftbt
+//go:embed mbg battle ftbt planets
 var files embed.FS
 
 // FS returns the sample files (paths like "mbg/赤壁.yaml").

@@ -1,0 +1,114 @@
+package preview
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+	"strings"
+
+	"github.com/shapan/shapan/formats"
+	"github.com/shapan/shapan/formats/planets"
+)
+
+func init() {
+	renderers[planets.Kind] = func(doc *formats.Document, o Options) (image.Image, error) {
+		m, ok := doc.Value.(*planets.Map)
+		if !ok {
+			return nil, fmt.Errorf("not a Planet-Conquer map")
+		}
+		return PlanetMap(m, o), nil
+	}
+}
+
+// PlanetMap draws a Planet-Conquer map: the planets at their grid cells
+// (size by production cap; start planets ringed in their player's colour
+// with the start number), the routes with their step counts, and a legend.
+func PlanetMap(m *planets.Map, o Options) image.Image {
+	k := o.scale()
+	w, h := m.MapSize()
+	cell := 44 * k
+	if max(w, h) > 0 && float64(max(w, h))*cell > 1400 {
+		cell = max(8, 1400/float64(max(w, h)))
+	}
+	margin := 28 * k
+	legendH := 64 * k
+	width := max(int(2*margin+float64(max(w, 1))*cell), int(520*k))
+	height := int(2*margin + float64(max(h, 1))*cell + legendH)
+	c := newCanvas(width, height, color.RGBA{0x16, 0x1b, 0x2e, 0xff})
+	centre := func(p planets.Point) (float64, float64) {
+		return margin + (float64(p.X)+0.5)*cell, margin + (float64(p.Y)+0.5)*cell
+	}
+	// Faint grid dots.
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			cx, cy := centre(planets.Point{X: x, Y: y})
+			c.fillRect(cx-1, cy-1, cx+1, cy+1, color.RGBA{0x34, 0x3b, 0x55, 0xff})
+		}
+	}
+	pos := m.Positions()
+	// Routes first, under the planets.
+	routeInk := color.RGBA{0x7f, 0x8c, 0xb0, 0xff}
+	for _, r := range m.Routes {
+		a, okA := pos[r.From.Key()]
+		b, okB := pos[r.To.Key()]
+		if !okA || !okB {
+			continue
+		}
+		ax, ay := centre(a)
+		bx, by := centre(b)
+		c.line(ax, ay, bx, by, 2*k, routeInk)
+		mx, my := (ax+bx)/2, (ay+by)/2
+		label := r.Steps.Describe()
+		c.fillRect(mx-textWidth(10*k, label)/2-3*k, my-7*k, mx+textWidth(10*k, label)/2+3*k, my+7*k, color.RGBA{0x16, 0x1b, 0x2e, 0xff})
+		c.text(mx, my, 10*k, color.RGBA{0xd8, 0xdf, 0xf0, 0xff}, anchorCentre, label)
+	}
+	// Start order of every planet.
+	startOf := map[string][]int{}
+	for i, s := range m.Starts {
+		startOf[s.Key()] = append(startOf[s.Key()], i)
+	}
+	for _, p := range m.Planets {
+		at, ok := pos[p.Token.Key()]
+		if !ok {
+			continue
+		}
+		cx, cy := centre(at)
+		capacity, _ := p.Max.Float64()
+		r := cell * (0.22 + 0.06*math.Log10(math.Max(10, capacity)))
+		r = math.Min(r, cell*0.45)
+		body := color.RGBA{0xc9, 0xb3, 0x7e, 0xff}
+		if strings.Contains(strings.ToLower(p.Type.Text), "base") {
+			body = color.RGBA{0xe0, 0x9b, 0x5a, 0xff}
+		} else if strings.Contains(strings.ToLower(p.Type.Text), "resource") {
+			body = color.RGBA{0x8f, 0xc9, 0x8a, 0xff}
+		}
+		if starts := startOf[p.Token.Key()]; len(starts) > 0 {
+			ring := PlayerColor(starts[0])
+			c.fillCircle(cx, cy, r+4*k, ring)
+			c.text(cx+r+2*k, cy-r-2*k, 10*k, ring, anchorLeft, fmt.Sprint(starts[0]+1))
+		}
+		c.fillCircle(cx, cy, r, body)
+		c.text(cx, cy, math.Max(8, r*0.95), color.RGBA{0x16, 0x1b, 0x2e, 0xff}, anchorCentre, p.Name())
+		if cell >= 36*k {
+			c.text(cx, cy+r+8*k, 9*k, color.RGBA{0xb8, 0xc0, 0xd8, 0xff}, anchorCentre,
+				fmt.Sprintf("防%s 产%s+%s 限%s", p.Def.Describe(), p.Res.Describe(), p.Cos.Describe(), p.Max.Describe()))
+		}
+	}
+	// Legend.
+	ly := margin + float64(max(h, 1))*cell + 20*k
+	title := m.Get("name").Describe()
+	if n := m.Get("name"); n.Type == planets.Str {
+		title = n.Text
+	}
+	c.text(margin, ly, 13*k, color.RGBA{0xf0, 0xf0, 0xf0, 0xff}, anchorLeft,
+		fmt.Sprintf("%s · %d planets · %d routes · %d starts", title, len(m.Planets), len(m.Routes), len(m.Starts)))
+	fee := "off"
+	if m.MaintainFeeOn() {
+		fee = "on"
+	}
+	c.text(margin, ly+20*k, 11*k, color.RGBA{0xb8, 0xc0, 0xd8, 0xff}, anchorLeft,
+		fmt.Sprintf("max_round %s · players %s–%s · start_unit %s · maintenance fee %s · 防 def · 产 res+cos · 限 max",
+			m.Get("max_round").Describe(), m.Get("min_player").Describe(), m.Get("max_player").Describe(), m.Get("start_unit").Describe(), fee))
+	return c.img
+}
