@@ -33,6 +33,12 @@ var ruleExamples = map[string]string{
 	"FTB023": "people[1].at", "FTB024": "people[1].at", "FTB025": "people[1].techs[1]", "FTB026": "people[1].hp",
 	"FTB027": "people", "FTB028": "people", "FTB029": "people[3].ai.goal", "FTB030": "size", "FTB031": "people[1].abi",
 	"FTB032": "people[0].speed", "FTB033": "people[0].at", "FTB034": "people[0].techs",
+	"PLN001": "@1:1", "PLN002": "planets.C.max", "PLN003": "planets.C.def", "PLN004": "map[0][3]", "PLN005": "planets.C",
+	"PLN006": "map[0][2]", "PLN007": "planets.CC", "PLN008": "routes[2][1]", "PLN009": "routes[1][2]", "PLN010": "routes[2]",
+	"PLN011": "routes[2]", "PLN012": "routes[2]", "PLN013": "starts[1]", "PLN014": "starts[1]", "PLN015": "starts",
+	"PLN016": "min_player", "PLN017": "min_player", "PLN018": "start_unit", "PLN019": "name", "PLN020": "map[1][0]",
+	"PLN021": "maxround", "PLN022": "planets.C", "PLN023": "starts[1]", "PLN024": "planets.C.cos", "PLN025": "maintain_fee",
+	"PLN026": "planets.C.def", "PLN027": "planets",
 	"MBG060": "cities[0].owner", "MBG061": "acting_role", "MBG062": "officers[1].job",
 	"BTL001": "grid[0][2]", "BTL002": "size", "BTL003": "grid", "BTL004": "grid[2][3]", "BTL005": "grid[3][5]",
 	"BTL006": "grid[1][1]", "BTL007": "grid[10][0]", "BTL008": "grid[0][0]",
@@ -81,7 +87,7 @@ func TestEveryRuleHasAMinimalFailingFile(t *testing.T) {
 // TestExamplesAreOtherwiseClean makes sure the base the examples share is
 // itself free of errors, so each example shows its one mistake.
 func TestExamplesAreOtherwiseClean(t *testing.T) {
-	for _, name := range []string{"clean.yaml", "battle_clean.yaml", "save_clean.yaml", "ftbt_rules.yaml", "ftbt_level.yaml"} {
+	for _, name := range []string{"clean.yaml", "battle_clean.yaml", "save_clean.yaml", "ftbt_rules.yaml", "ftbt_level.yaml", "planets_clean.yaml"} {
 		src, err := os.ReadFile(filepath.Join("testdata", name))
 		if err != nil {
 			t.Fatal(err)
