@@ -32,6 +32,7 @@ type Studio struct {
 	status *widget.Label
 
 	undoButton, redoButton, saveButton *widget.Button
+	playButton                         *widget.Button
 	welcomeBox                         fyne.CanvasObject
 
 	autosave *autosaver
@@ -438,7 +439,9 @@ func (st *Studio) toolbar() fyne.CanvasObject {
 	st.undoButton = widget.NewButtonWithIcon("Undo", theme.ContentUndoIcon(), st.Undo)
 	st.redoButton = widget.NewButtonWithIcon("Redo", theme.ContentRedoIcon(), st.Redo)
 	export := widget.NewButtonWithIcon("Export", theme.UploadIcon(), st.ExportDialog)
-	return container.NewHBox(open, st.saveButton, export, widget.NewSeparator(), st.undoButton, st.redoButton)
+	st.playButton = widget.NewButtonWithIcon("Play", theme.MediaPlayIcon(), st.Play)
+	st.playButton.Importance = widget.HighImportance
+	return container.NewHBox(open, st.saveButton, export, widget.NewSeparator(), st.undoButton, st.redoButton, widget.NewSeparator(), st.playButton)
 }
 
 // updateActions enables the buttons that apply to the current document.
@@ -457,6 +460,7 @@ func (st *Studio) updateActions() {
 	set(st.undoButton, s != nil && s.CanUndo())
 	set(st.redoButton, s != nil && s.CanRedo())
 	set(st.saveButton, s != nil)
+	set(st.playButton, s != nil && CanPlay(s.Kind()))
 	if len(st.tabs.Items) == 0 {
 		st.tabs.Hide()
 		st.welcomeBox.Show()
@@ -476,7 +480,7 @@ func (st *Studio) updateActions() {
 
 // shortcuts binds the keyboard: Ctrl+O open, Ctrl+S save, Ctrl+Shift+S
 // save as, Ctrl+E export, Ctrl+W close, Ctrl+Z undo, Ctrl+Shift+Z and
-// Ctrl+Y redo, Ctrl+Q quit.
+// Ctrl+Y redo, Ctrl+P play, Ctrl+Q quit.
 func (st *Studio) shortcuts() {
 	c := st.win.Canvas()
 	add := func(key fyne.KeyName, mod fyne.KeyModifier, f func()) {
@@ -492,6 +496,7 @@ func (st *Studio) shortcuts() {
 	add(fyne.KeyZ, ctrl|fyne.KeyModifierShift, st.Redo)
 	add(fyne.KeyY, ctrl, st.Redo)
 	add(fyne.KeyQ, ctrl, st.Quit)
+	add(fyne.KeyP, ctrl, st.Play)
 }
 
 const recentKey = "recent_files"

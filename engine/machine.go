@@ -99,6 +99,12 @@ type Options struct {
 	// DropEvents keeps no event log (long simulations that only need the
 	// result, or OnEvent).
 	DropEvents bool
+	// Threaded runs the rules on a goroutine of their own, handing
+	// decisions over channels, instead of as a coroutine (iter.Pull). A
+	// coroutine cannot be resumed from a goroutine locked to its OS
+	// thread — such as a GUI toolkit's main goroutine — so callers there
+	// need this. It is slower per decision.
+	Threaded bool
 }
 
 // Start begins a game and runs it to its first decision (or to its end).
@@ -127,9 +133,53 @@ func StartWith(rules Rules, opts Options) *Machine {
 		}()
 		m.result = rules(m.play)
 	}
-	m.next, m.stop = iter.Pull(seq)
+	if opts.Threaded {
+		m.next, m.stop = threadedPull(seq)
+	} else {
+		m.next, m.stop = iter.Pull(seq)
+	}
 	m.advance()
 	return m
+}
+
+// threadedPull is iter.Pull on a goroutine and channels: it can be driven
+// from any goroutine, locked to an OS thread or not.
+func threadedPull(seq func(yield func(*Decision) bool)) (next func() (*Decision, bool), stop func()) {
+	resume := make(chan bool)
+	yielded := make(chan *Decision)
+	finished := false
+	go func() {
+		if !<-resume {
+			yielded <- nil
+			return
+		}
+		seq(func(d *Decision) bool {
+			yielded <- d
+			return <-resume
+		})
+		yielded <- nil
+	}()
+	next = func() (*Decision, bool) {
+		if finished {
+			return nil, false
+		}
+		resume <- true
+		d := <-yielded
+		if d == nil {
+			finished = true
+			return nil, false
+		}
+		return d, true
+	}
+	stop = func() {
+		if finished {
+			return
+		}
+		finished = true
+		resume <- false
+		<-yielded
+	}
+	return next, stop
 }
 
 func (m *Machine) advance() {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand"
 	"reflect"
+	"runtime"
 	"testing"
 )
 
@@ -157,4 +158,43 @@ func BenchmarkMachineDecision(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		m.Answer(m.Pending().Player, one)
 	}
+}
+
+// TestThreadedMachineBehavesTheSame plays the same games with both kinds
+// of machine, from a goroutine locked to its OS thread for the threaded
+// one (as a GUI's main goroutine is).
+func TestThreadedMachineBehavesTheSame(t *testing.T) {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		runtime.LockOSThread()
+		defer runtime.UnlockOSThread()
+		for seed := int64(0); seed < 20; seed++ {
+			a := Start(countdown(seed, 30))
+			b := StartWith(countdown(seed, 30), Options{Threaded: true})
+			for !a.Over() {
+				ans := Encode(1 + int(seed%3))
+				if err := a.Answer(a.Pending().Player, ans); err != nil {
+					t.Error(err)
+					return
+				}
+				if err := b.Answer(b.Pending().Player, ans); err != nil {
+					t.Error(err)
+					return
+				}
+			}
+			if !b.Over() || a.Result() != b.Result() || !reflect.DeepEqual(a.Events(), b.Events()) {
+				t.Errorf("seed %d: threaded game differs", seed)
+			}
+		}
+		// Closing mid-game and failing rules work threaded too.
+		c := StartWith(countdown(1, 9), Options{Threaded: true})
+		c.Close()
+		boom := StartWith(func(p *Play) any { p.Ask(&Decision{Player: 0}); panic("bad") }, Options{Threaded: true})
+		boom.Answer(0, Encode(1))
+		if !boom.Over() || boom.Err() == nil {
+			t.Error("a failing threaded game did not report its failure")
+		}
+	}()
+	<-done
 }

@@ -24,7 +24,9 @@ import (
 
 	"github.com/shapan/shapan/editor"
 	_ "github.com/shapan/shapan/editor/battleview"
+	_ "github.com/shapan/shapan/editor/ftbtview"
 	_ "github.com/shapan/shapan/editor/mbgview"
+	_ "github.com/shapan/shapan/editor/play"
 	"github.com/shapan/shapan/formats"
 	"github.com/shapan/shapan/samples"
 )

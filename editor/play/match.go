@@ -1,0 +1,63 @@
+// Package play is the studio's test play: a game of the open document,
+// with every seat played by a person or the computer, in a window that
+// shows the board, animates moves, logs events in words, asks people
+// their questions in natural form, and lets the computer's turns be
+// paused, stepped and sped up. Each game family supplies a Match.
+package play
+
+import (
+	"time"
+
+	"fyne.io/fyne/v2"
+
+	"github.com/shapan/shapan/editor"
+	"github.com/shapan/shapan/engine"
+	"github.com/shapan/shapan/formats"
+)
+
+// Match is one game being played, as a family supplies it.
+type Match interface {
+	// Machine is the running game.
+	Machine() *engine.Machine
+	// Computer answers the pending decision for a computer seat.
+	Computer() (engine.Answer, error)
+	// Board is the view of the game (created once; Show redraws it).
+	Board() fyne.CanvasObject
+	// Show draws the board as the events so far leave it.
+	Show()
+	// Event applies one event to what the board shows and describes it:
+	// a line for the log ("" to leave it out) and how long to pause after
+	// it at normal speed (moves are animated step by step).
+	Event(e engine.Event) (line string, pause time.Duration)
+	// Ask builds the question of a human seat in natural form; answer
+	// submits the answer (it returns the reason when the game refuses it).
+	Ask(d *engine.Decision, answer func(engine.Answer) error) fyne.CanvasObject
+	// Result describes the end of the game.
+	Result() string
+	// Close releases the game.
+	Close()
+}
+
+// Seat is one player of a game: a role or side, played by a person or by
+// the computer.
+type Seat struct {
+	Name  string
+	Human bool
+}
+
+// Family creates matches of one document kind.
+type Family struct {
+	// Seats lists the players a document's game has (all computer).
+	Seats func(doc *formats.Document) ([]Seat, error)
+	// New starts a game of doc with the seats and the seed.
+	New func(doc *formats.Document, seats []Seat, seed int64) (Match, error)
+}
+
+var families = map[string]Family{}
+
+// Register adds the family that plays documents of kind and wires it into
+// the studio's Play button.
+func Register(kind string, f Family) {
+	families[kind] = f
+	editor.RegisterPlay(kind, func(st *editor.Studio, s *editor.Session) { AskSetup(st, s) })
+}

@@ -1,0 +1,591 @@
+package play
+
+import (
+	"encoding/json"
+	"fmt"
+	"image"
+	"math"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/shapan/shapan/engine"
+	mbgeng "github.com/shapan/shapan/engine/mbg"
+	"github.com/shapan/shapan/formats"
+	mbgfmt "github.com/shapan/shapan/formats/mbg"
+	"github.com/shapan/shapan/preview"
+)
+
+// mbgTurnLimit is how many turns a test game of a scenario lasts at most
+// (the richest role wins after it, as the original decides).
+const mbgTurnLimit = 100
+
+func init() {
+	fam := Family{Seats: mbgSeats, New: newMBGMatch}
+	Register(mbgfmt.KindScenario, fam)
+	Register(mbgfmt.KindSave, fam)
+}
+
+func mbgSeats(doc *formats.Document) ([]Seat, error) {
+	var seats []Seat
+	switch v := doc.Value.(type) {
+	case *mbgfmt.Scenario:
+		for _, r := range v.Roles {
+			name := r.Name
+			if r.Start == -1 {
+				name += " (not playing)"
+			}
+			seats = append(seats, Seat{Name: name})
+		}
+	case *mbgfmt.Save:
+		for _, r := range v.Roles {
+			name := r.Name
+			if r.Loc == -1 {
+				name += " (eliminated)"
+			}
+			seats = append(seats, Seat{Name: name})
+		}
+	default:
+		return nil, fmt.Errorf("not an mbg scenario or save")
+	}
+	return seats, nil
+}
+
+// mbgMatch plays an mbg scenario or saved game.
+type mbgMatch struct {
+	g       *mbgeng.Game
+	ai      *mbgeng.AI
+	seats   []Seat
+	officer []string
+	city    []string
+	inst    []string
+	room    []string
+	role    []string
+	scope   []int // city scopes (they never change in play)
+
+	board *boardImage
+	pos   []int // the square each role is drawn on (moves are animated)
+	// onSquare, when set, receives a click on a board square (a card
+	// asks for a square).
+	onSquare func(i int)
+}
+
+func newMBGMatch(doc *formats.Document, seats []Seat, seed int64) (Match, error) {
+	setup := mbgeng.Setup{Seed: seed, MaxTurn: mbgTurnLimit}
+	m := &mbgMatch{seats: seats, ai: mbgeng.NewAI(seed + 1)}
+	switch v := doc.Value.(type) {
+	case *mbgfmt.Scenario:
+		setup.Scenario = v
+		m.officer, m.city, m.inst, m.room, m.role = v.OfficerNames(), v.CityNames(), v.InstituteNames(), v.TrainingRoomNames(), v.RoleNames()
+		for _, c := range v.Cities {
+			m.scope = append(m.scope, c.Scope)
+		}
+	case *mbgfmt.Save:
+		setup.Save = v
+		setup.MaxTurn = v.Turn + mbgTurnLimit
+		for _, o := range v.Officers {
+			m.officer = append(m.officer, o.Name)
+		}
+		for _, c := range v.Cities {
+			m.city = append(m.city, c.Name)
+			m.scope = append(m.scope, c.Scope)
+		}
+		for _, x := range v.Institutes {
+			m.inst = append(m.inst, x.Name)
+		}
+		for _, x := range v.TrainingRooms {
+			m.room = append(m.room, x.Name)
+		}
+		for _, r := range v.Roles {
+			m.role = append(m.role, r.Name)
+		}
+	}
+	// Threaded: the studio drives the game from its UI goroutine, which is
+	// locked to its OS thread.
+	g, err := mbgeng.New(setup, mbgeng.Options{Machine: engine.Options{Threaded: true}})
+	if err != nil {
+		return nil, err
+	}
+	m.g = g
+	m.pos = make([]int, g.NumRoles())
+	for r := range m.pos {
+		m.pos[r] = g.View().Roles[r].Loc
+	}
+	m.board = newBoardImage(m)
+	m.Show()
+	return m, nil
+}
+
+func (m *mbgMatch) Machine() *engine.Machine { return m.g.Machine }
+
+func (m *mbgMatch) Computer() (engine.Answer, error) {
+	return m.ai.Answer(m.g, m.g.Pending()), nil
+}
+
+func (m *mbgMatch) Board() fyne.CanvasObject { return m.board }
+
+func (m *mbgMatch) Close() { m.g.Close() }
+
+// Show draws the board: the game's state with the roles where the
+// animation has them.
+func (m *mbgMatch) Show() {
+	gv := m.g.View()
+	v := preview.BoardView{WinMoney: gv.WinMoney, Turn: gv.Turn, Selected: -1}
+	marks := map[int]string{}
+	for _, l := range gv.Barriers {
+		marks[l] = "障"
+	}
+	for _, l := range gv.Robbers {
+		marks[l] = "贼"
+	}
+	for i, class := range gv.BoardClass {
+		base := gv.BoardBase[i]
+		sq := preview.BoardSquare{Class: class, Owner: -1, Scope: -1, Mark: marks[i]}
+		switch class {
+		case mbgfmt.ClassCity:
+			sq.Label = m.name(m.city, base)
+			if base >= 0 && base < len(gv.Cities) {
+				sq.Owner = gv.Cities[base].Role
+			}
+			if base >= 0 && base < len(m.scope) {
+				sq.Scope = m.scope[base]
+			}
+		case mbgfmt.ClassInstitute:
+			sq.Label = m.name(m.inst, base)
+		case mbgfmt.ClassTrainingRoom:
+			sq.Label = m.name(m.room, base)
+		default:
+			sq.Label = []string{"空地", "城", "会馆", "研究所", "修炼所", "机会"}[min(max(class, 0), 5)]
+		}
+		v.Squares = append(v.Squares, sq)
+	}
+	for r, ro := range gv.Roles {
+		at := ro.Loc
+		if r < len(m.pos) && at != -1 {
+			at = m.pos[r]
+		}
+		v.Roles = append(v.Roles, preview.BoardRole{Name: m.roleName(r), At: at, Money: ro.Money, Out: ro.Loc == -1})
+	}
+	m.board.show(v)
+}
+
+func (m *mbgMatch) name(list []string, i int) string {
+	if i >= 0 && i < len(list) {
+		return list[i]
+	}
+	return fmt.Sprintf("#%d", i)
+}
+
+func (m *mbgMatch) roleName(r int) string {
+	if r == -1 {
+		return "the robber 山贼"
+	}
+	return m.name(m.role, r)
+}
+
+func money(f float32) string { return fmt.Sprintf("%.0f", math.Round(float64(f))) }
+
+// Event animates moves and describes what happened.
+func (m *mbgMatch) Event(e engine.Event) (string, time.Duration) {
+	ngrid := len(m.g.View().BoardClass)
+	switch ev := e.(type) {
+	case mbgeng.MoveOneStep:
+		if ev.Role < len(m.pos) && ngrid > 0 {
+			m.pos[ev.Role] = ((ev.From+ev.Dir)%ngrid + ngrid) % ngrid
+		}
+		return "", 140 * time.Millisecond
+	case mbgeng.RoleMove:
+		if ev.Role < len(m.pos) {
+			m.pos[ev.Role] = ev.To
+		}
+		return fmt.Sprintf("%s rolls %d: square %d → %d", m.roleName(ev.Role), ev.Step, ev.From, ev.To), 250 * time.Millisecond
+	case mbgeng.RoleStartAction:
+		if ev.Role < len(m.pos) {
+			m.pos[ev.Role] = ev.Loc
+		}
+		return fmt.Sprintf("— %s's turn (money %s)", m.roleName(ev.Role), money(ev.Money)), 150 * time.Millisecond
+	case mbgeng.RoleCity:
+		switch ev.Name {
+		case "note_role_occupy_city":
+			return fmt.Sprintf("%s occupies %s", m.roleName(ev.Role), m.name(m.city, ev.City)), 400 * time.Millisecond
+		case "note_role_drop_city":
+			return fmt.Sprintf("%s loses %s", m.roleName(ev.Role), m.name(m.city, ev.City)), 400 * time.Millisecond
+		}
+	case mbgeng.NotePayTax:
+		return fmt.Sprintf("%s pays a toll of %s at %s (%s's city)", m.roleName(ev.Role), money(ev.Tax), m.name(m.city, ev.City), m.roleName(ev.Owner)), 0
+	case mbgeng.NoteCollectTax:
+		return fmt.Sprintf("%s collects %s at its city %s", m.roleName(ev.Role), money(ev.Tax), m.name(m.city, ev.City)), 0
+	case mbgeng.NoteJoin:
+		return fmt.Sprintf("%s hires %s", m.roleName(ev.Role), m.name(m.officer, ev.P)), 200 * time.Millisecond
+	case mbgeng.NoteQuit:
+		return fmt.Sprintf("%s leaves %s", m.name(m.officer, ev.P), m.roleName(ev.Role)), 0
+	case mbgeng.GetCard:
+		return fmt.Sprintf("%s draws the card %s", m.roleName(ev.Role), m.name(mbgfmt.CardNames, ev.Card)), 200 * time.Millisecond
+	case mbgeng.StealMoney:
+		return fmt.Sprintf("%s takes %s from %s", m.roleName(ev.Sub), money(-ev.Money), m.roleName(ev.Obj)), 0
+	case mbgeng.BattleStart:
+		return fmt.Sprintf("Battle: %s (power %s, hp %s) against %s (power %s, hp %s, defence %s)",
+			m.roleName(ev.S[0].Role), money(ev.S[0].Power), money(ev.S[0].HP), m.roleName(ev.S[1].Role), money(ev.S[1].Power), money(ev.S[1].HP), money(ev.S[1].Def)), 300 * time.Millisecond
+	case mbgeng.BattleTech:
+		return fmt.Sprintf("  side %d uses %s", ev.Side+1, m.name(mbgfmt.TechNames, ev.Tech)), 0
+	case mbgeng.BattleEnd:
+		switch ev.Ret {
+		case 1:
+			return "  the attacker wins the battle", 500 * time.Millisecond
+		case -1:
+			return "  the defender wins the battle", 500 * time.Millisecond
+		}
+		return "  the battle ends undecided", 500 * time.Millisecond
+	case mbgeng.BattleNoGeneral:
+		return fmt.Sprintf("  %s has no general and gives up", m.roleName(ev.Role)), 200 * time.Millisecond
+	case mbgeng.RoleWin:
+		return fmt.Sprintf("%s wins!", m.roleName(ev.Role)), time.Second
+	case mbgeng.EndTurn:
+		return fmt.Sprintf("End of turn %d", ev.Turn), 300 * time.Millisecond
+	case mbgeng.SquareEvent:
+		what := map[string]string{"set_barrier": "a barrier is put on", "unset_barrier": "the barrier is removed from",
+			"set_robber": "robbers wait on", "unset_robber": "the robbers leave"}[ev.Name]
+		if what != "" {
+			return fmt.Sprintf("%s square %d", what, ev.Loc), 200 * time.Millisecond
+		}
+	case mbgeng.RoleEvent:
+		what := map[string]string{"set_slow": "is slowed", "set_fast": "moves fast", "set_stop": "is stopped", "set_continue": "gets another action",
+			"change_dir": "turns around", "self_recover": "heals its officers", "set_pe": "becomes everybody's enemy", "note_role_loss": "is eliminated",
+			"role_forbid_action": "cannot act this turn"}[ev.Name]
+		if what != "" {
+			return fmt.Sprintf("%s %s", m.roleName(ev.Role), what), 200 * time.Millisecond
+		}
+	case mbgeng.SetAlign:
+		return fmt.Sprintf("%s and %s form an alliance", m.roleName(ev.Sub), m.roleName(ev.Obj)), 200 * time.Millisecond
+	case mbgeng.OfficerEvent:
+		what := map[string]string{"set_liuyan": "is slandered (rumour)", "set_poison": "is poisoned", "set_quit": "is persuaded to leave"}[ev.Name]
+		if what != "" {
+			return fmt.Sprintf("%s %s", m.name(m.officer, ev.P), what), 200 * time.Millisecond
+		}
+	case mbgeng.FinishStudy:
+		return fmt.Sprintf("%s learns %s", m.name(m.officer, ev.P), m.name(mbgfmt.TechNames, ev.Tech)), 0
+	case mbgeng.FinishTrain:
+		return fmt.Sprintf("%s trains %s (+%s)", m.name(m.officer, ev.P), m.name(mbgfmt.PropKeys, ev.Item), money(ev.Value)), 0
+	}
+	return "", 0
+}
+
+func (m *mbgMatch) Result() string {
+	res, ok := m.g.Winner()
+	switch {
+	case !ok:
+		return "the game stopped"
+	case res == mbgeng.ResultDraw:
+		return "everybody went bankrupt: a draw"
+	case res == mbgeng.ResultQuit:
+		return "a player quit"
+	}
+	return fmt.Sprintf("%s wins at turn %d", m.roleName(res), m.g.Turn())
+}
+
+// boardImage shows the board and reports clicks on squares.
+type boardImage struct {
+	widget.BaseWidget
+	m     *mbgMatch
+	img   *canvas.Image
+	cells []image.Point
+}
+
+func newBoardImage(m *mbgMatch) *boardImage {
+	b := &boardImage{m: m, img: canvas.NewImageFromImage(image.NewRGBA(image.Rect(0, 0, 1, 1)))}
+	b.img.FillMode = canvas.ImageFillStretch
+	b.ExtendBaseWidget(b)
+	return b
+}
+
+// CreateRenderer implements fyne.Widget.
+func (b *boardImage) CreateRenderer() fyne.WidgetRenderer { return widget.NewSimpleRenderer(b.img) }
+
+// MinSize is the size of the drawn board.
+func (b *boardImage) MinSize() fyne.Size { return b.img.MinSize() }
+
+func (b *boardImage) show(v preview.BoardView) {
+	b.cells, _, _ = preview.BoardCells(v)
+	img := preview.Board(v, preview.Options{Scale: 0.85})
+	b.img.Image = img
+	b.img.SetMinSize(fyne.NewSize(float32(img.Bounds().Dx()), float32(img.Bounds().Dy())))
+	b.img.Refresh()
+	b.Refresh()
+}
+
+// Tapped passes a click on a square to the question that wants one.
+func (b *boardImage) Tapped(e *fyne.PointEvent) {
+	if b.m.onSquare == nil {
+		return
+	}
+	tile := preview.BoardTile * 0.85
+	margin := preview.BoardMargin * 0.85
+	cell := image.Pt(int(math.Floor((float64(e.Position.X)-margin)/tile)), int(math.Floor((float64(e.Position.Y)-margin)/tile)))
+	for i, c := range b.cells {
+		if c == cell {
+			b.m.onSquare(i)
+			return
+		}
+	}
+}
+
+// SquareCentre returns where square i is drawn (for tests).
+func (b *boardImage) SquareCentre(i int) fyne.Position {
+	tile := preview.BoardTile * 0.85
+	margin := preview.BoardMargin * 0.85
+	c := b.cells[i]
+	return fyne.NewPos(float32(margin+(float64(c.X)+0.5)*tile), float32(margin+(float64(c.Y)+0.5)*tile))
+}
+
+// officerLine describes an officer with his abilities.
+func (m *mbgMatch) officerLine(p int) string {
+	v := m.g.View()
+	if p < 0 || p >= len(v.People) {
+		return m.name(m.officer, p)
+	}
+	o := v.People[p]
+	return fmt.Sprintf("%s  武%.0f 战%.0f 谋%.0f 政%.0f 经%.0f  hp %.0f", m.name(m.officer, p), o.Prop[0], o.Prop[1], o.Prop[2], o.Prop[3], o.Prop[4], o.HP)
+}
+
+func decodeArgs(d *engine.Decision, into any) {
+	b, _ := json.Marshal(d.Args)
+	json.Unmarshal(b, into)
+}
+
+// Ask builds the question of a person in natural form.
+func (m *mbgMatch) Ask(d *engine.Decision, answer func(engine.Answer) error) fyne.CanvasObject {
+	m.onSquare = nil
+	send := func(v any) { answer(engine.Encode(v)) }
+	me := m.roleName(d.Player)
+	title := func(s string) *widget.Label {
+		return widget.NewLabelWithStyle(me+": "+s, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	}
+	yesNo := func(q string, yes, no any) fyne.CanvasObject {
+		return container.NewVBox(title(q), container.NewHBox(
+			widget.NewButton("Yes", func() { send(yes) }), widget.NewButton("No", func() { send(no) })))
+	}
+	scale := func(q string) fyne.CanvasObject {
+		return container.NewVBox(title(q), container.NewHBox(
+			widget.NewButton("No", func() { send(-1) }),
+			widget.NewButton("Skirmish (40 rounds)", func() { send(0) }),
+			widget.NewButton("Battle (70 rounds)", func() { send(1) }),
+			widget.NewButton("All-out (100 rounds)", func() { send(2) })))
+	}
+	switch d.Kind {
+	case mbgeng.KindSelRoleAction:
+		var a mbgeng.CardsArgs
+		decodeArgs(d, &a)
+		row := []fyne.CanvasObject{widget.NewButton("Roll the dice", func() { send(-1) })}
+		for c, n := range a.Cards {
+			if n > 0 {
+				c := c
+				row = append(row, widget.NewButton(fmt.Sprintf("Play %s ×%d", mbgfmt.CardNames[c], n), func() { send(c) }))
+			}
+		}
+		return container.NewVBox(title("your move"), container.NewHBox(row...))
+	case mbgeng.KindIsOccuCity:
+		var a mbgeng.CityArgs
+		decodeArgs(d, &a)
+		return yesNo("occupy the free city "+m.name(m.city, a.City)+"?", true, false)
+	case mbgeng.KindSelCityMos:
+		var a mbgeng.CityMosArgs
+		decodeArgs(d, &a)
+		return m.pickMany(title("who garrisons "+m.name(m.city, a.City)+"? (none: give up the city)"), a.PList, "Garrison", func(idx []int) { send(idx) })
+	case mbgeng.KindSelMayor, mbgeng.KindSelTreasurer:
+		var a mbgeng.OfficialArgs
+		decodeArgs(d, &a)
+		post := "mayor 市长 (politics heals the garrison)"
+		if d.Kind == mbgeng.KindSelTreasurer {
+			post = "treasurer 财务官 (economy earns income)"
+		}
+		return m.pickOne(title("choose the "+post+" of "+m.name(m.city, a.City)), a.PList, "Keep as it is", func(i int) { send(i) })
+	case mbgeng.KindIsAttackCity:
+		var a mbgeng.CityArgs
+		decodeArgs(d, &a)
+		return scale("attack " + m.name(m.city, a.City) + "?")
+	case mbgeng.KindBattleWithRole:
+		var a mbgeng.ObjArgs
+		decodeArgs(d, &a)
+		return scale("fight " + m.roleName(a.Obj) + ", standing on your square?")
+	case mbgeng.KindSaloonSelPeople:
+		var a mbgeng.SaloonArgs
+		decodeArgs(d, &a)
+		box := container.NewVBox(title("the saloon 会馆 offers:"))
+		for i, p := range a.PList {
+			i := i
+			price := float32(0)
+			if i < len(a.Price) {
+				price = a.Price[i]
+			}
+			box.Add(widget.NewButton(fmt.Sprintf("Hire %s for %s", m.officerLine(p), money(price)), func() { send(i) }))
+		}
+		box.Add(widget.NewButton("Leave", func() { send(-1) }))
+		return box
+	case mbgeng.KindSelStudy:
+		var a mbgeng.StudyArgs
+		decodeArgs(d, &a)
+		who := widget.NewSelect(m.lines(a.PList, m.officerLine), nil)
+		what := widget.NewSelect(m.lines(a.TList, func(t int) string { return m.name(mbgfmt.TechNames, t) }), nil)
+		return container.NewVBox(title("study at "+m.name(m.inst, a.Inst)+"?"), who, what, container.NewHBox(
+			widget.NewButton("Study", func() {
+				if who.SelectedIndex() >= 0 && what.SelectedIndex() >= 0 {
+					send([]int{who.SelectedIndex(), what.SelectedIndex()})
+				}
+			}), widget.NewButton("No", func() { send([]int{-1, -1}) })))
+	case mbgeng.KindSelTrain:
+		var a mbgeng.TrainArgs
+		decodeArgs(d, &a)
+		return m.pickOne(title("train "+m.name(mbgfmt.PropKeys, a.Item)+" at "+m.name(m.room, a.Train)+"?"), a.PList, "No", func(i int) { send(i) })
+	case mbgeng.KindConfirmCard:
+		var a mbgeng.CardArgs
+		decodeArgs(d, &a)
+		return yesNo("use the card "+m.name(mbgfmt.CardNames, a.Card)+"?", 0, 1)
+	case mbgeng.KindSelCardObjRole:
+		var a mbgeng.CardArgs
+		decodeArgs(d, &a)
+		box := container.NewVBox(title("on whom do you play " + m.name(mbgfmt.CardNames, a.Card) + "?"))
+		for r := range m.role {
+			r := r
+			if m.g.Live(r) {
+				box.Add(widget.NewButton(m.roleName(r), func() { send(r) }))
+			}
+		}
+		box.Add(widget.NewButton("Cancel", func() { send(-1) }))
+		return box
+	case mbgeng.KindSelCardObjLoc:
+		var a mbgeng.CardArgs
+		decodeArgs(d, &a)
+		m.onSquare = func(i int) { m.onSquare = nil; send(i) }
+		return container.NewVBox(title("click the square for "+m.name(mbgfmt.CardNames, a.Card)+" on the board"),
+			widget.NewButton("Cancel", func() { m.onSquare = nil; send(-1) }))
+	case mbgeng.KindSelCardObjAny:
+		var a mbgeng.CardArgs
+		decodeArgs(d, &a)
+		kinds := []string{"a role's retinue", "a city's garrison", "an institute's researchers", "a training room's trainees"}
+		kind := widget.NewSelect(kinds, nil)
+		target := widget.NewSelect(nil, nil)
+		kind.OnChanged = func(string) {
+			target.Options = [][]string{m.role, m.city, m.inst, m.room}[kind.SelectedIndex()]
+			target.ClearSelected()
+			target.Refresh()
+		}
+		return container.NewVBox(title("whose officer do you play "+m.name(mbgfmt.CardNames, a.Card)+" on?"), kind, target, container.NewHBox(
+			widget.NewButton("Next", func() {
+				if kind.SelectedIndex() >= 0 && target.SelectedIndex() >= 0 {
+					send([]int{kind.SelectedIndex(), target.SelectedIndex()})
+				}
+			}), widget.NewButton("Cancel", func() { send([]int{-1, -1}) })))
+	case mbgeng.KindSelCardObjPeople:
+		var a mbgeng.CardPeopleArgs
+		decodeArgs(d, &a)
+		return m.pickOne(title("which officer?"), a.PList, "Back", func(i int) { send(i) })
+	case mbgeng.KindSelAllocObj:
+		return m.allocation(title("allocation 人员调度: choose a place to rearrange, or finish"), send)
+	case mbgeng.KindExchangeCityPeople:
+		var a mbgeng.ExchangeArgs
+		decodeArgs(d, &a)
+		in := widget.NewCheckGroup(m.lines(a.SPList, m.officerLine), nil)
+		out := widget.NewCheckGroup(m.lines(a.OPList, m.officerLine), nil)
+		return container.NewVBox(title("rearrange the garrison of "+m.name(m.city, a.City)),
+			widget.NewLabel("Put in (travelling officers):"), in, widget.NewLabel("Take out (garrison):"), out,
+			widget.NewButton("Done", func() {
+				send(mbgeng.Exchange{In: selectedIndices(in), Out: selectedIndices(out)})
+			}))
+	case mbgeng.KindIsCancelStudy:
+		var a mbgeng.CancelStudyArgs
+		decodeArgs(d, &a)
+		return yesNo(fmt.Sprintf("call %s back from studying %s (%.0f points left)?", m.name(m.officer, a.P), m.name(mbgfmt.TechNames, a.OnStudy), a.LeftPoint), true, false)
+	case mbgeng.KindIsCancelTrain:
+		var a mbgeng.CancelTrainArgs
+		decodeArgs(d, &a)
+		return yesNo(fmt.Sprintf("call %s back from training (%d rounds left)?", m.name(m.officer, a.P), a.LeftRound), true, false)
+	case mbgeng.KindSelGeneral:
+		var a mbgeng.GeneralArgs
+		decodeArgs(d, &a)
+		names := m.lines(a.PList, m.officerLine)
+		main := widget.NewSelect(names, nil)
+		vice := widget.NewSelect(append([]string{"— no vice general —"}, names...), nil)
+		if len(names) > 0 {
+			main.SetSelectedIndex(0)
+		}
+		vice.SetSelectedIndex(0)
+		return container.NewVBox(title("choose your generals"), widget.NewForm(widget.NewFormItem("Main", main), widget.NewFormItem("Vice", vice)),
+			container.NewHBox(widget.NewButton("Fight", func() {
+				if main.SelectedIndex() >= 0 {
+					send([]int{main.SelectedIndex(), vice.SelectedIndex() - 1})
+				}
+			}), widget.NewButton("Surrender", func() { send([]int{-1, -1}) })))
+	}
+	// A question this form does not know: answer it as the computer would.
+	return container.NewVBox(title(d.Kind), widget.NewButton("Let the computer answer", func() {
+		answer(m.ai.Answer(m.g, d))
+	}))
+}
+
+func (m *mbgMatch) lines(list []int, f func(int) string) []string {
+	out := make([]string, len(list))
+	for i, v := range list {
+		out[i] = f(v)
+	}
+	return out
+}
+
+// pickOne asks for one officer of list; none answers -1.
+func (m *mbgMatch) pickOne(title fyne.CanvasObject, list []int, none string, pick func(int)) fyne.CanvasObject {
+	box := container.NewVBox(title)
+	for i, p := range list {
+		i := i
+		box.Add(widget.NewButton(m.officerLine(p), func() { pick(i) }))
+	}
+	box.Add(widget.NewButton(none, func() { pick(-1) }))
+	return container.NewVScroll(box)
+}
+
+// pickMany asks for several officers of list.
+func (m *mbgMatch) pickMany(title fyne.CanvasObject, list []int, ok string, pick func([]int)) fyne.CanvasObject {
+	cg := widget.NewCheckGroup(m.lines(list, m.officerLine), nil)
+	return container.NewVBox(title, cg, widget.NewButton(ok, func() { pick(selectedIndices(cg)) }))
+}
+
+func selectedIndices(cg *widget.CheckGroup) []int {
+	idx := []int{}
+	for i, o := range cg.Options {
+		for _, s := range cg.Selected {
+			if s == o {
+				idx = append(idx, i)
+				break
+			}
+		}
+	}
+	return idx
+}
+
+// allocation lists the places a role can rearrange.
+func (m *mbgMatch) allocation(title fyne.CanvasObject, send func(any)) fyne.CanvasObject {
+	v := m.g.View()
+	me := m.g.Pending().Player
+	box := container.NewVBox(title)
+	if me >= 0 && me < len(v.Roles) {
+		for _, c := range v.Roles[me].Mcs {
+			c := c
+			box.Add(widget.NewButton("Garrison of "+m.name(m.city, c), func() { send([]int{0, c}) }))
+		}
+		for i, in := range v.Insts {
+			if me < len(in.Mos) && in.Mos[me] >= 0 {
+				i := i
+				box.Add(widget.NewButton("Researcher at "+m.name(m.inst, i), func() { send([]int{1, i}) }))
+			}
+		}
+		for i, t := range v.Trains {
+			if me < len(t.Mos) && t.Mos[me] >= 0 {
+				i := i
+				box.Add(widget.NewButton("Trainee at "+m.name(m.room, i), func() { send([]int{2, i}) }))
+			}
+		}
+	}
+	box.Add(widget.NewButton("Finish", func() { send([]int{-1, -1}) }))
+	return container.NewVScroll(box)
+}

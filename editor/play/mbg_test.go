@@ -1,0 +1,185 @@
+package play
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/shapan/shapan/editor"
+	"github.com/shapan/shapan/engine"
+	mbgeng "github.com/shapan/shapan/engine/mbg"
+	"github.com/shapan/shapan/formats/mbg"
+	"github.com/shapan/shapan/internal/guitest"
+	"github.com/shapan/shapan/samples"
+)
+
+func openSample(t *testing.T, name string) (*editor.Studio, *editor.Session) {
+	t.Helper()
+	st := editor.New(test.NewTempApp(t), editor.Options{Synchronous: true})
+	src, err := samples.Read(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), filepath.Base(name))
+	os.WriteFile(path, src, 0o644)
+	s, err := st.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st, s
+}
+
+// tap presses the button whose text starts with prefix in the question
+// panel.
+func tap(t *testing.T, w *Window, prefix string) {
+	t.Helper()
+	for _, o := range test.LaidOutObjects(w.Question()) {
+		if b, ok := o.(*widget.Button); ok && strings.HasPrefix(b.Text, prefix) {
+			test.Tap(b)
+			return
+		}
+	}
+	var texts []string
+	for _, o := range test.LaidOutObjects(w.Question()) {
+		if b, ok := o.(*widget.Button); ok {
+			texts = append(texts, b.Text)
+		}
+		if l, ok := o.(*widget.Label); ok {
+			texts = append(texts, "«"+l.Text+"»")
+		}
+	}
+	t.Fatalf("no button %q in the question: %v", prefix, texts)
+}
+
+// TestPlayAFewTurnsAsAHuman plays the sample as its first role against
+// the computer: a person answers every question through the question
+// panel (the first choice offered, or "No"/"Leave"), the computer plays
+// the others, until turn 4 is over.
+func TestPlayAFewTurnsAsAHuman(t *testing.T) {
+	st, s := openSample(t, "mbg/赤壁.yaml")
+	seats, _ := mbgSeats(s.Document())
+	seats[0].Human = true
+	w, err := Open(st, s, seats, 11)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Speed = 0
+	m := w.Match().(*mbgMatch)
+	answered := 0
+	for m.g.Turn() <= 4 && !w.Finished() {
+		if !w.Asking() {
+			t.Fatalf("the game waits without asking (turn %d): %s", m.g.Turn(), w.Status())
+		}
+		d := m.g.Pending()
+		if d.Player != 0 {
+			t.Fatalf("a question for the computer's seat %d was shown to the person", d.Player)
+		}
+		switch d.Kind {
+		case mbgeng.KindSelRoleAction:
+			tap(t, w, "Roll the dice")
+		case mbgeng.KindIsOccuCity:
+			tap(t, w, "Yes")
+		case mbgeng.KindSelCityMos, mbgeng.KindExchangeCityPeople:
+			// Tick the first officer offered, then confirm.
+			for _, o := range test.LaidOutObjects(w.Question()) {
+				if cg, ok := o.(*widget.CheckGroup); ok && len(cg.Options) > 0 {
+					cg.SetSelected(cg.Options[:1])
+					break
+				}
+			}
+			if d.Kind == mbgeng.KindSelCityMos {
+				tap(t, w, "Garrison")
+			} else {
+				tap(t, w, "Done")
+			}
+		case mbgeng.KindSelAllocObj:
+			tap(t, w, "Finish")
+		case mbgeng.KindSelGeneral:
+			tap(t, w, "Fight")
+		case mbgeng.KindSaloonSelPeople:
+			tap(t, w, "Leave")
+		case mbgeng.KindSelMayor, mbgeng.KindSelTreasurer, mbgeng.KindSelTrain:
+			tap(t, w, "Keep as it is")
+		default:
+			tap(t, w, "No")
+		}
+		answered++
+	}
+	if answered == 0 {
+		t.Fatal("the person was never asked")
+	}
+	log := strings.Join(w.Lines(), "\n")
+	for _, want := range []string{"— 魏's turn", "魏 rolls", "— 蜀's turn", "End of turn 1"} {
+		if !strings.Contains(log, want) {
+			t.Errorf("the event log lacks %q:\n%s", want, log)
+		}
+	}
+	// Restarting replays the same game: the same dice for the same moves.
+	first := append([]string(nil), w.Lines()[:3]...)
+	w.Restart()
+	tap(t, w, "Roll the dice")
+	if got := w.Lines(); len(got) < 3 || strings.Join(got[:3], "|") != strings.Join(first, "|") {
+		t.Errorf("restart with the same seed began differently:\n%v\n%v", first, got)
+	}
+	// Back to editing: the document is as it was edited, untouched by play.
+	w.BackToEditing()
+	if s.Dirty() || s.Model().(*mbg.Scenario).Roles[0].Money != 14000 {
+		t.Error("playing changed the document")
+	}
+}
+
+// TestComputerGamePausesStepsAndEnds runs a whole computer game, pausing
+// and stepping on the way.
+func TestComputerGamePausesStepsAndEnds(t *testing.T) {
+	st, s := openSample(t, "mbg/赤壁.yaml")
+	seats, _ := mbgSeats(s.Document())
+	// Playing starts from the document as edited, unsaved edits included.
+	s.Edit("richer", func() { s.Model().(*mbg.Scenario).Roles[2].Money = 30000 })
+	w, err := Open(st, s, seats, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !w.Finished() {
+		t.Fatal("a computer game in synchronous mode did not run to its end")
+	}
+	if !strings.Contains(w.Status(), "Game over") {
+		t.Fatalf("status %q", w.Status())
+	}
+	if !strings.Contains(strings.Join(w.Lines(), "\n"), "money 30000") {
+		t.Error("the game did not start from the edited document")
+	}
+	// Paused, Step advances one decision at a time.
+	w.TogglePause()
+	w.Restart()
+	before := len(w.Match().Machine().Answers())
+	w.Step()
+	w.Step()
+	if got := len(w.Match().Machine().Answers()); got != before+2 {
+		t.Fatalf("two steps answered %d decisions", got-before)
+	}
+}
+
+// TestClickASquareForACard answers a card's square question by clicking
+// the board.
+func TestClickASquareForACard(t *testing.T) {
+	st, s := openSample(t, "mbg/赤壁.yaml")
+	seats, _ := mbgSeats(s.Document())
+	w, err := Open(st, s, seats, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := w.Match().(*mbgMatch)
+	var got string
+	m.Ask(&engine.Decision{Player: 0, Kind: mbgeng.KindSelCardObjLoc, Args: mbgeng.CardArgs{Card: 0}}, func(a engine.Answer) error {
+		got = string(a)
+		return nil
+	})
+	guitest.Tap(m.board, m.board.SquareCentre(7))
+	if got != "7" {
+		t.Errorf("a click on square 7 answered %q", got)
+	}
+}
