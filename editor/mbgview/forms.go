@@ -294,7 +294,7 @@ func (v *View) rolesPane() fyne.CanvasObject {
 			m.Roles[r].Cities = kept
 		}
 		role().Cities = idx
-	}, true)
+	}, false)
 	v.roleForm = container.NewVBox(widget.NewForm(
 		formRow("Name", name), formRow("Start square", start), formRow("Direction", dir), formRow("Money", money)),
 		widget.NewLabel("Techs known at the start 战斗技能:"), techs,
