@@ -264,21 +264,26 @@ func Detect(path string, src []byte) (Format, error) {
 		candidates = codecs
 	}
 	// Several forms share the extension: keep those that read the file,
-	// preferring readings that leave no values over.
+	// preferring readings that leave no values over. The candidates are
+	// tried in the order of Formats.
+	sort.SliceStable(candidates, func(i, j int) bool { return formatRank(candidates[i].legacy) < formatRank(candidates[j].legacy) })
 	type fit struct {
 		f        Format
 		trailing int
 	}
 	var fits []fit
 	var firstErr error
+	var furthest diag.Pos
 	for _, c := range candidates {
 		if c.readLegacy == nil || c.legacy == Planets {
 			continue
 		}
 		v, _, err := c.readLegacy(path, src, &readContext{path: path})
 		if err != nil {
-			if firstErr == nil {
-				firstErr = err
+			// When nothing reads the file, report the reading that got
+			// furthest into it: the most likely form.
+			if p := errorPos(err); firstErr == nil || p.Line > furthest.Line || (p.Line == furthest.Line && p.Col > furthest.Col) {
+				firstErr, furthest = err, p
 			}
 			continue
 		}
@@ -308,6 +313,24 @@ func Detect(path string, src []byte) (Format, error) {
 		return "", firstErr
 	}
 	return "", fileError(path, diag.CodeKind, "unknown kind of file; add --from with one of "+formatList())
+}
+
+// formatRank is the position of f in Formats.
+func formatRank(f Format) int {
+	for i, g := range Formats {
+		if g == f {
+			return i
+		}
+	}
+	return len(Formats)
+}
+
+// errorPos is where a reading error is (the first diagnostic's position).
+func errorPos(err error) diag.Pos {
+	if l := diag.AsList(err, ""); len(l) > 0 {
+		return diag.Pos{Line: l[0].Line, Col: l[0].Col}
+	}
+	return diag.Pos{}
 }
 
 func looksLikeYAML(src []byte) bool {
