@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -8,7 +9,9 @@ import (
 
 	"github.com/shapan/shapan/engine/mbg"
 	"github.com/shapan/shapan/formats"
+	ftbtfmt "github.com/shapan/shapan/formats/ftbt"
 	mbgfmt "github.com/shapan/shapan/formats/mbg"
+	planetsfmt "github.com/shapan/shapan/formats/planets"
 )
 
 func init() {
@@ -22,7 +25,14 @@ func init() {
 			"{game, case, scenario, seed, rng, max_turn, first_role, fill_cards, players, initial}, then one line per decision\n" +
 			"{q, role, ev, args, a} and per event {e, ...} in the order they happened, then a final line {result, n_events,\n" +
 			"n_decisions, final}; the header's scenario is the absolute path of FILE, so 'shapan replay OUT.jsonl' replays the\n" +
-			"trace. --rules names ftbt rules (for families that need them).",
+			"trace. --rules names ftbt rules (for families that need them).\n" +
+			"An ftbt level (.map with --rules FILE.tech, or ftbt/level YAML) is played by the AI on both sides (side 1 with the\n" +
+			"level's AI settings, side 0 with goal nearest enemy and factors 30/30/40); --turns is the turn cap (when round\n" +
+			"N+1 would start, side 0 quits: no winner); --trace writes the golden game format as JSON Lines (header, AI\n" +
+			"decisions and events in order, then {result, turns_played, guards, final}).\n" +
+			"A Planet-Conquer map (.yml or planets/map YAML) is played by the AI in every seat (as many players as the map\n" +
+			"allows: the smaller of max_player and the number of start planets); start planets are taken in map order, or\n" +
+			"shuffled with --seed when it is given; --turns caps the rounds (default: the map's own max_round ends the game).",
 		run: runPlay,
 	})
 }
@@ -33,6 +43,9 @@ type playOptions struct {
 	seed  int64
 	turns int
 	trace io.Writer // nil: no trace
+	// given lists the flags given on the command line (a family may
+	// treat a flag left at its default differently).
+	given map[string]bool
 }
 
 // playFamilies plays a document by its kind; other families add their
@@ -40,6 +53,8 @@ type playOptions struct {
 var playFamilies = map[string]func(doc *formats.Document, o playOptions, out io.Writer) error{
 	mbgfmt.KindScenario: playMBG,
 	mbgfmt.KindSave:     playMBG,
+	ftbtfmt.KindLevel:   playFTBT,
+	planetsfmt.Kind:     playPlanets,
 }
 
 func runPlay(args []string, out, errOut io.Writer) int {
@@ -68,7 +83,8 @@ func runPlay(args []string, out, errOut io.Writer) int {
 		fmt.Fprintf(errOut, "shapan play: %s: a %s document cannot be played yet\n", pos[0], doc.Kind)
 		return exitInvalid
 	}
-	o := playOptions{file: pos[0], seed: *seed, turns: *turns}
+	o := playOptions{file: pos[0], seed: *seed, turns: *turns, given: map[string]bool{}}
+	fs.Visit(func(f *flag.Flag) { o.given[f.Name] = true })
 	var traceFile *os.File
 	if *tracePath != "" {
 		traceFile, err = os.Create(*tracePath)

@@ -11,7 +11,9 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/shapan/shapan/engine/ftbt"
 	"github.com/shapan/shapan/engine/mbg"
+	"github.com/shapan/shapan/engine/planets"
 )
 
 func init() {
@@ -83,6 +85,67 @@ var goldenFormats = []goldenFormat{
 			s, err := mbg.ReplayBattleSuiteFile(path)
 			if err == nil {
 				fmt.Fprintf(out, "ok  %s: suite %s (%d battles, %d events)\n", path, s.Case, s.Battles, s.Events)
+			}
+			return err
+		},
+	},
+	{
+		name:   "planets conformance facts (planets-peer/1)",
+		detect: func(h goldenHead) bool { return h.str("format") == planets.PeerFormat },
+		run: func(path, root string, out io.Writer) error {
+			s, err := planets.ReplayPeerFile(path, root)
+			if err == nil {
+				fmt.Fprintf(out, "ok  %s: %d count_growth, %d battle and %d maps facts, %d scenarios (%d ops)\n",
+					path, s.Growth, s.Battles, s.Maps, s.Scenarios, s.Ops)
+			}
+			return err
+		},
+	},
+	{
+		name: "planets play trace (JSON Lines of shapan play --trace)",
+		detect: func(h goldenHead) bool {
+			return h.str("game") == planets.Family && h.str("format") == planets.TraceFormat
+		},
+		run: func(path, _ string, out io.Writer) error {
+			s, err := planets.ReplayTraceFile(path)
+			if err == nil {
+				fmt.Fprintf(out, "ok  %s: trace %s (%d events, %d decisions, winner %d at round %d)\n",
+					path, s.Case, s.Events, s.Decisions, s.Result.Winner, s.Result.Rounds)
+			}
+			return err
+		},
+	},
+	{
+		name:   "ftbt game",
+		detect: func(h goldenHead) bool { return h.str("game") == "ftbt" && h["kind"] == nil && h["events"] != nil },
+		run: func(path, root string, out io.Writer) error {
+			s, err := ftbt.ReplayGameFile(path, root)
+			if err == nil {
+				fmt.Fprintf(out, "ok  %s: game %s (%d events, %d AI decisions, result %d after %d rounds)\n", path, s.Case, s.Events, s.Decisions, s.Result, s.Rounds)
+			}
+			return err
+		},
+	},
+	{
+		name: "ftbt play trace (JSON Lines of shapan play --trace)",
+		detect: func(h goldenHead) bool {
+			return h.str("game") == "ftbt" && h["kind"] == nil && h["events"] == nil && h["level"] != nil
+		},
+		run: func(path, root string, out io.Writer) error {
+			s, err := ftbt.ReplayTraceFile(path, root)
+			if err == nil {
+				fmt.Fprintf(out, "ok  %s: trace %s (%d events, %d AI decisions, result %d after %d rounds)\n", path, s.Case, s.Events, s.Decisions, s.Result, s.Rounds)
+			}
+			return err
+		},
+	},
+	{
+		name:   "ftbt AI decisions",
+		detect: func(h goldenHead) bool { return h.str("game") == "ftbt" && h.str("kind") == "ai_decisions" },
+		run: func(path, root string, out io.Writer) error {
+			s, err := ftbt.ReplayAIDecisionsFile(path, root)
+			if err == nil {
+				fmt.Fprintf(out, "ok  %s: %s (%d AI decisions with every score)\n", path, s.Case, s.Decisions)
 			}
 			return err
 		},

@@ -72,8 +72,8 @@ func TestReplayExitStatuses(t *testing.T) {
 	}
 
 	dir := t.TempDir()
-	unknown := filepath.Join(dir, "planets.json")
-	os.WriteFile(unknown, []byte(`{"game":"planets","format":"planets-peer/1"}`), 0o644)
+	unknown := filepath.Join(dir, "battle.json")
+	os.WriteFile(unknown, []byte(`{"game":"battle","format":"battle-peer/1"}`), 0o644)
 	notJSON := filepath.Join(dir, "x.json")
 	os.WriteFile(notJSON, []byte(`hello`), 0o644)
 	for _, tc := range []struct {
@@ -84,7 +84,7 @@ func TestReplayExitStatuses(t *testing.T) {
 	}{
 		{"no file", []string{"replay"}, 2, "name a golden FILE.json"},
 		{"missing file", []string{"replay", filepath.Join(dir, "none.json")}, 2, "no such file"},
-		{"unknown format", []string{"replay", unknown}, 2, `unrecognised golden format (game "planets", format "planets-peer/1")`},
+		{"unknown format", []string{"replay", unknown}, 2, `unrecognised golden format (game "battle", format "battle-peer/1")`},
 		{"not JSON", []string{"replay", notJSON}, 2, "not a golden file"},
 		{"missing scenario", []string{"replay", "--root", dir, bad}, 2, "test_game.map"},
 		{"flag after the file", []string{"replay", bad, "--root"}, 2, "flag needs an argument"},

@@ -1,0 +1,93 @@
+package ftbt
+
+import (
+	"math/rand"
+
+	"github.com/shapan/shapan/engine"
+)
+
+// RandomPlayer answers uniformly at random among the answers the rules
+// act on: a person still to act (now and then ending the turn early), a
+// destination the rules accept, a tech or none, a target where a use is
+// accepted (or giving the tech up when there is none). It never quits.
+type RandomPlayer struct {
+	Rand *rand.Rand
+	// Wasteful is the probability of answering, instead, anything the
+	// machine accepts — cells the rules ignore or re-ask, cancelled
+	// actions, given-up techs, unconfirmed quits — to exercise every
+	// branch (robustness tests).
+	Wasteful float64
+}
+
+// NewRandomPlayer returns a random player with its own generator.
+func NewRandomPlayer(seed int64) *RandomPlayer {
+	return &RandomPlayer{Rand: rand.New(rand.NewSource(seed))}
+}
+
+// Answer implements Player.
+func (p *RandomPlayer) Answer(g *Game, d *engine.Decision) engine.Answer {
+	if p.Wasteful > 0 && p.Rand.Float64() < p.Wasteful {
+		return engine.Encode(p.anyAccepted(g, d))
+	}
+	return engine.Encode(p.effective(d))
+}
+
+// pick returns a uniform element of list, or none when it is empty.
+func (p *RandomPlayer) pick(list []int, none int) int {
+	if len(list) == 0 {
+		return none
+	}
+	return list[p.Rand.Intn(len(list))]
+}
+
+// effective draws among the answers the rules act on.
+func (p *RandomPlayer) effective(d *engine.Decision) any {
+	switch a := d.Args.(type) {
+	case SelPeopleArgs:
+		if len(a.Locs) == 0 || p.Rand.Intn(40) == 0 {
+			return AnswerEndTurn
+		}
+		return p.pick(a.Locs, AnswerEndTurn)
+	case ConfirmArgs:
+		return a.What == "end_turn"
+	case SelMoveArgs:
+		return p.pick(a.Dests, a.From)
+	case SelTechArgs:
+		return p.Rand.Intn(len(a.Techs)+1) - 1
+	case SelTechObjArgs:
+		return p.pick(a.Targets, -1)
+	}
+	return -1
+}
+
+// anyAccepted draws among everything the machine accepts (never a
+// confirmed quit).
+func (p *RandomPlayer) anyAccepted(g *Game, d *engine.Decision) any {
+	cells := g.g.cells()
+	switch a := d.Args.(type) {
+	case SelPeopleArgs:
+		switch p.Rand.Intn(8) {
+		case 0:
+			return AnswerQuit
+		case 1:
+			return AnswerEndTurn
+		}
+		return p.Rand.Intn(cells)
+	case ConfirmArgs:
+		return a.What == "end_turn" && p.Rand.Intn(2) == 0
+	case SelMoveArgs:
+		if p.Rand.Intn(4) == 0 {
+			return -1
+		}
+		return p.Rand.Intn(cells)
+	case SelTechObjArgs:
+		switch p.Rand.Intn(3) {
+		case 0:
+			return -1
+		case 1:
+			return p.pick(a.Range, -1)
+		}
+		return p.Rand.Intn(cells)
+	}
+	return p.effective(d)
+}

@@ -1,0 +1,161 @@
+package ftbt
+
+import ftbtfmt "github.com/shapan/shapan/formats/ftbt"
+
+// person is one person's state (spec §2).
+type person struct {
+	name                string
+	side                int
+	abi, def, hp, speed int
+	techs               []int // global tech ids
+	loc                 int   // -1 once removed
+	finished            bool  // acted this round
+}
+
+// The four aux effects a cell holds for each side (spec §2), the index
+// into a cell's effects.
+const (
+	auxAbi   = iota // attack buff value
+	auxDef          // defence buff value
+	auxFly          // fly weight (0: no fly effect)
+	auxDL           // disable-long flag (1: set)
+	numAuxes        // number of effects
+)
+
+// auxKinds are the names of the effects in ai_decisions.json.
+var auxKinds = [numAuxes]string{"abi", "def", "fly", "dl"}
+
+// effect is one aux effect of one side on one cell: its value and its
+// remaining duration.
+type effect struct{ val, dur int }
+
+// state is the whole board (spec §2).
+type state struct {
+	rules   *ftbtfmt.Rules
+	nx, ny  int
+	terrain []int // terrain id per cell
+	tw      []int // static terrain weight per cell
+	// minTW and maxTW are the smallest and largest terrain weights.
+	minTW, maxTW int
+	occ          []int // occupant of each cell, -1 when empty
+	// weight holds the move weights of spec §3.2, computed for one side
+	// at a time.
+	weight []int
+	aux    [2][][numAuxes]effect // per side, per cell
+	people []person
+	// alive and finished count the people of each side on the map and
+	// those that acted this round.
+	alive, finished [2]int
+	turn            int // current round, from 1 (0 before the first)
+	side            int // side whose turn it is
+	// seen and seenGen mark the cells reached by a search without
+	// clearing them between searches.
+	seen    []uint32
+	seenGen uint32
+}
+
+// cells returns the number of cells.
+func (s *state) cells() int { return s.nx * s.ny }
+
+// xy returns the column and row of loc.
+func (s *state) xy(loc int) (int, int) { return loc % s.nx, loc / s.nx }
+
+// onMap reports whether column x, row y is a cell of the map.
+func (s *state) onMap(x, y int) bool { return x >= 0 && x < s.nx && y >= 0 && y < s.ny }
+
+// offset returns the cell at (dx, dy) from loc, checking x and y
+// separately (no wrapping), or -1 when it is off the map.
+func (s *state) offset(loc, dx, dy int) int {
+	x, y := s.xy(loc)
+	x, y = x+dx, y+dy
+	if !s.onMap(x, y) {
+		return -1
+	}
+	return y*s.nx + x
+}
+
+// neighbour returns the neighbour of loc in direction dir (0 right, 1
+// left, 2 down, 3 up), or -1 off the map.
+func (s *state) neighbour(loc, dir int) int {
+	switch dir {
+	case 0:
+		return s.offset(loc, 1, 0)
+	case 1:
+		return s.offset(loc, -1, 0)
+	case 2:
+		return s.offset(loc, 0, 1)
+	}
+	return s.offset(loc, 0, -1)
+}
+
+// allowed reports whether tech t may target (or affect) cell c.
+func (s *state) allowed(t *ftbtfmt.Tech, c int) bool { return t.Allowed[s.terrain[c]] }
+
+// effectAt returns side's effect k on cell c.
+func (s *state) effectAt(side, c, k int) effect { return s.aux[side][c][k] }
+
+// weightFor is weight_for(side, cell) of spec §3.2.
+func (s *state) weightFor(side, c int) int {
+	if o := s.occ[c]; o != -1 && s.people[o].side != side {
+		return -1
+	}
+	if f := s.aux[side][c][auxFly].val; f != 0 {
+		return f
+	}
+	return s.tw[c]
+}
+
+// computeWeights recomputes the move weights for side.
+func (s *state) computeWeights(side int) {
+	for c := range s.weight {
+		s.weight[c] = s.weightFor(side, c)
+	}
+}
+
+// countdown is step 2 of a round (spec §3.1): every effect with a
+// positive duration loses a round; one that reaches 0 is reset.
+func (s *state) countdown() {
+	for side := range s.aux {
+		for c := range s.aux[side] {
+			for k := range s.aux[side][c] {
+				e := &s.aux[side][c][k]
+				if e.dur > 0 {
+					e.dur--
+					if e.dur == 0 {
+						e.val = 0
+					}
+				}
+			}
+		}
+	}
+}
+
+// setLoc puts person p on cell loc (-1 takes it off the map), keeping
+// the occupancy and the alive counters right.
+func (s *state) setLoc(p, loc int) {
+	pp := &s.people[p]
+	if pp.loc != -1 {
+		if s.occ[pp.loc] == p {
+			s.occ[pp.loc] = -1
+		}
+		if loc == -1 {
+			s.alive[pp.side]--
+		}
+	} else if loc != -1 {
+		s.alive[pp.side]++
+	}
+	pp.loc = loc
+	if loc != -1 {
+		s.occ[loc] = p
+	}
+}
+
+// nextGen starts a new search over seen.
+func (s *state) nextGen() uint32 {
+	s.seenGen++
+	if s.seenGen == 0 {
+		clear(s.seen)
+		s.seenGen = 1
+	}
+	return s.seenGen
+}

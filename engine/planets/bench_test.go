@@ -1,0 +1,62 @@
+package planets
+
+import (
+	"testing"
+
+	"github.com/shapan/shapan/engine"
+)
+
+// BenchmarkRoundsFightHere plays fight_here.yml with the AI in all four
+// seats (starts shuffled per game, no event log) and reports game steps
+// (rounds) per second, the AI's thinking included.
+func BenchmarkRoundsFightHere(b *testing.B) {
+	m := legacyMap(b, "fight_here.yml")
+	var g *Game
+	seed := int64(0)
+	start := func() {
+		var err error
+		g, err = New(Setup{Map: m, Seed: seed, Shuffle: true}, Options{Machine: engine.Options{DropEvents: true}})
+		if err != nil {
+			b.Fatal(err)
+		}
+		seed++
+	}
+	ai := NewAI()
+	start()
+	b.ResetTimer()
+	rounds := 0
+	for rounds < b.N {
+		d := g.Pending()
+		if d == nil {
+			start()
+			continue
+		}
+		round := g.Round()
+		if err := g.Answer(d.Player, ai.Answer(g, d)); err != nil {
+			b.Fatal(err)
+		}
+		if g.Round() != round {
+			rounds++
+		}
+	}
+	b.ReportMetric(float64(rounds)/b.Elapsed().Seconds(), "rounds/s")
+}
+
+// BenchmarkAIGame plays whole AI-against-AI games of fight_here.yml (four
+// seats, starts shuffled, its round limit of 200) and reports games per
+// second.
+func BenchmarkAIGame(b *testing.B) {
+	m := legacyMap(b, "fight_here.yml")
+	ai := NewAI()
+	b.ResetTimer()
+	rounds := int64(0)
+	for i := 0; i < b.N; i++ {
+		r, err := PlayGame(Setup{Map: m, Seed: int64(i), Shuffle: true}, Seats(ai, 4), 0)
+		if err != nil {
+			b.Fatal(err)
+		}
+		rounds += r.Rounds
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+	b.ReportMetric(float64(rounds)/float64(b.N), "rounds/game")
+}

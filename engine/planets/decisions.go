@@ -1,0 +1,113 @@
+package planets
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/shapan/shapan/engine"
+)
+
+// KindOrders is the only decision: a player's orders for the next step.
+const KindOrders = "orders"
+
+// OrdersArgs is what a player sees when asked for orders: the live state
+// between two steps, and the map's routes.
+type OrdersArgs struct {
+	Round  int64  `json:"round"`
+	Status string `json:"status"`
+	// Player is the asked player; Points its tactic points.
+	Player int   `json:"player"`
+	Points int64 `json:"points"`
+	// Players are every player's totals.
+	Players []PlayerView `json:"players"`
+	Holds   []Hold       `json:"holds"`
+	Fleets  []Fleet      `json:"fleets"`
+	// Routes are the directed routes [from, to, steps] (the same list at
+	// every decision).
+	Routes []Route `json:"routes"`
+}
+
+// rules is the game as sequential code: the players join, then every
+// step each living player is asked for orders and the step is played,
+// until the finish check ends the game or the round cap is reached.
+func (g *game) rules(p *engine.Play) any {
+	st := g.st
+	if !g.quiet {
+		st.emit = p.Emit
+	}
+	for i := 0; i < g.players; i++ {
+		if _, err := st.addPlayer(playerName(i)); err != nil {
+			panic(err) // Setup.state checked the number of players
+		}
+	}
+	for {
+		if st.status == StatusFinished {
+			return g.result(true)
+		}
+		if g.cap > 0 && st.round >= g.cap {
+			return g.result(false)
+		}
+		for i := range st.players {
+			if !st.players[i].alive {
+				continue
+			}
+			// The Check's last accepted order is the answer Ask returns.
+			var accepted checked
+			p.Ask(&engine.Decision{Player: i, Kind: KindOrders, Args: st.ordersArgs(i), Check: func(a engine.Answer) error {
+				c, err := st.checkOrder(i, a)
+				if err == nil {
+					accepted = c
+				}
+				return err
+			}})
+			st.submit(i, accepted)
+		}
+		if !st.step() {
+			return g.result(false) // too few players: never the case here
+		}
+	}
+}
+
+// result is the Result of the game as it stands.
+func (g *game) result(finished bool) Result {
+	st := g.st
+	r := Result{Winner: st.winner, Finished: finished, Rounds: st.round, Ranking: st.ranking()}
+	if !finished {
+		r.Winner = st.leader()
+	}
+	return r
+}
+
+// ordersArgs is what player i sees.
+func (s *state) ordersArgs(i int) OrdersArgs {
+	v := s.view()
+	return OrdersArgs{Round: s.round, Status: s.status, Player: i, Points: s.players[i].points,
+		Players: v.Players, Holds: v.Holds, Fleets: v.Fleets, Routes: s.b.routeList}
+}
+
+// Encode returns the answer of an order.
+func (o Order) Encode() engine.Answer { return engine.Encode(o) }
+
+// DecodeOrder reads an answer as an order (null: no order, ok false). It
+// checks the shape only; the rules check the rest.
+func DecodeOrder(a engine.Answer) (o Order, ok bool, err error) {
+	if string(a) == "null" {
+		return Order{}, false, nil
+	}
+	var w struct {
+		Moves  [][3]int64 `json:"moves"`
+		Tactic *Tactic    `json:"tactic"`
+	}
+	if err := json.Unmarshal(a, &w); err != nil {
+		return Order{}, false, errors.New("not an order of integer moves")
+	}
+	for _, m := range w.Moves {
+		o.Moves = append(o.Moves, Move{Count: m[0], From: int(m[1]), To: int(m[2])})
+	}
+	o.Tactic = w.Tactic
+	return o, true, nil
+}
+
+// playerName is the name of the i-th player of a computer game.
+func playerName(i int) string { return fmt.Sprintf("player %d", i) }

@@ -1,0 +1,96 @@
+package planets
+
+import (
+	"fmt"
+	"strconv"
+)
+
+// Hold is a planet's owner and garrison as clients see it: [owner,
+// garrison], owner null (Neutral here) for a neutral planet.
+type Hold struct {
+	Owner int
+	Count Num
+}
+
+// MarshalJSON writes [owner, garrison].
+func (h Hold) MarshalJSON() ([]byte, error) {
+	owner := "null"
+	if h.Owner != Neutral {
+		owner = strconv.Itoa(h.Owner)
+	}
+	c, _ := h.Count.MarshalJSON()
+	return []byte("[" + owner + "," + string(c) + "]"), nil
+}
+
+// Fleet is units in flight as clients see them: [player, from, to, count,
+// remaining steps].
+type Fleet struct {
+	Player, From, To int
+	Count            int64
+	Left             Num
+}
+
+// MarshalJSON writes [player, from, to, count, remaining].
+func (f Fleet) MarshalJSON() ([]byte, error) {
+	l, _ := f.Left.MarshalJSON()
+	return []byte(fmt.Sprintf("[%d,%d,%d,%d,%s]", f.Player, f.From, f.To, f.Count, l)), nil
+}
+
+// PlayerView is one player's totals.
+type PlayerView struct {
+	Name    string `json:"name"`
+	Planets int    `json:"planets"`
+	Units   Num    `json:"units"`
+	Points  int64  `json:"points"`
+	Alive   bool   `json:"alive"`
+	// Queued reports whether an accepted order waits for the next step.
+	Queued bool `json:"queued"`
+}
+
+// View is the state of a game as clients see it (spec 10, the live state
+// after the last step).
+type View struct {
+	Round   int64        `json:"round"`
+	Status  string       `json:"status"`
+	Players []PlayerView `json:"players"`
+	Holds   []Hold       `json:"holds"`
+	Fleets  []Fleet      `json:"fleets"`
+	// Winner is the winner recorded by the finish check (-1 while the
+	// game is not over).
+	Winner int `json:"winner"`
+}
+
+// view returns the state as clients see it.
+func (s *state) view() View {
+	planets, units := s.tally()
+	v := View{Round: s.round, Status: s.status, Winner: s.winner, Holds: s.holdList(), Fleets: s.fleetList(),
+		Players: make([]PlayerView, len(s.players))}
+	for i, p := range s.players {
+		v.Players[i] = PlayerView{Name: p.name, Planets: planets[i], Units: units[i], Points: p.points, Alive: p.alive, Queued: p.queued}
+	}
+	return v
+}
+
+// holdList returns every planet's hold in id order.
+func (s *state) holdList() []Hold {
+	out := make([]Hold, len(s.holds))
+	for i, h := range s.holds {
+		out[i] = Hold{Owner: h.owner, Count: h.count}
+	}
+	return out
+}
+
+// fleetList returns the fleets in flight in their order.
+func (s *state) fleetList() []Fleet {
+	out := make([]Fleet, len(s.fleets))
+	for i, f := range s.fleets {
+		out[i] = f.public()
+	}
+	return out
+}
+
+func (f fleet) public() Fleet {
+	return Fleet{Player: f.player, From: f.from, To: f.to, Count: f.count, Left: f.left}
+}
+
+func (h hold) public() Hold { return Hold{Owner: h.owner, Count: h.count} }
