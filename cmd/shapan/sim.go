@@ -1,0 +1,195 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"image/png"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/shapan/shapan/engine/sim"
+	"github.com/shapan/shapan/engine/sim/charts"
+	"github.com/shapan/shapan/formats"
+	mbgfmt "github.com/shapan/shapan/formats/mbg"
+)
+
+func init() {
+	register(&command{
+		name:  "sim",
+		usage: "shapan sim FILE [--rules FILE] --games N [--seed N] [--jobs J] [--turns N] [--json] [--chart OUT.png]",
+		summary: "Plays N games (default 100) of a scenario computer against computer, J at once, and prints a balance\n" +
+			"report: every side's win rate with its 95% Wilson interval, draws, games stopped at the turn cap, failed\n" +
+			"games, the length of the games, and for mbg when each role goes bankrupt, who owns each city at the end and\n" +
+			"where battles are fought and cities taken. The same --seed gives the same report whatever --jobs is (default:\n" +
+			"one job per CPU); game i is played with a seed derived from --seed and i (failed games list theirs, for\n" +
+			"'shapan play --seed'). --turns is the turn cap (default 100; the richest role wins a capped mbg game). --json\n" +
+			"prints the report as JSON; --chart writes charts of it to a PNG image (win rates, game lengths, the board's\n" +
+			"battles). A progress bar is drawn on standard error when it is a terminal. Exit status 1 also when a game\n" +
+			"failed; an interrupted run prints the report of the games played and exits with 2.",
+		run: runSim,
+	})
+}
+
+// simOptions are the settings a family's adapter is made with.
+type simOptions struct {
+	turns int
+}
+
+// simFamily returns the simulation adapter of a document. A family that
+// can be simulated adds its case here.
+func simFamily(doc *formats.Document, o simOptions) (sim.Family, error) {
+	switch doc.Kind {
+	case mbgfmt.KindScenario:
+		sc, ok := doc.Value.(*mbgfmt.Scenario)
+		if !ok {
+			return nil, errors.New("not an mbg scenario")
+		}
+		return sim.NewMBG(sc, sim.MBGOptions{TurnCap: o.turns})
+	case mbgfmt.KindSave:
+		return nil, errors.New("a save cannot be simulated: simulate the scenario it was played from")
+	}
+	switch family, _, _ := strings.Cut(doc.Kind, "/"); family {
+	case "ftbt", "planets":
+		return nil, fmt.Errorf("simulation of %s scenarios is not available yet", family)
+	}
+	return nil, fmt.Errorf("a %s document cannot be simulated", doc.Kind)
+}
+
+func runSim(args []string, out, errOut io.Writer) int {
+	c := commands["sim"]
+	fs := newFlagSet(c, errOut)
+	games := fs.Int("games", 100, "number of games")
+	seed := fs.Int64("seed", 1, "base seed of the games")
+	jobs := fs.Int("jobs", 0, "games played at once (0: one per CPU)")
+	turns := fs.Int("turns", sim.DefaultTurnCap, "turn cap (the last turn played)")
+	asJSON := fs.Bool("json", false, "print the report as JSON")
+	chart := fs.String("chart", "", "write charts of the report to this PNG file")
+	rules := fs.String("rules", "", "ftbt rules file for a level")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return flagErr(err)
+	}
+	switch {
+	case len(pos) != 1:
+		return usageError(c, errOut, "name one scenario FILE")
+	case *games < 1:
+		return usageError(c, errOut, "--games must be at least 1")
+	case *turns < 1:
+		return usageError(c, errOut, "--turns must be at least 1")
+	case *jobs < 0:
+		return usageError(c, errOut, "--jobs must not be negative")
+	}
+	file := pos[0]
+	doc, err := formats.Read(file, formats.Options{RulesPath: *rules})
+	if err != nil {
+		return report(errOut, file, err)
+	}
+	family, err := simFamily(doc, simOptions{turns: *turns})
+	if err != nil {
+		fmt.Fprintf(errOut, "shapan sim: %s: %v\n", file, err)
+		return exitInvalid
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	opts := sim.Options{Games: *games, Seed: *seed, Jobs: *jobs}
+	bar := newProgressBar(errOut)
+	if bar != nil {
+		opts.Progress = bar.update
+	}
+	start := time.Now()
+	r, runErr := sim.Run(ctx, family, opts)
+	if bar != nil {
+		bar.clear()
+	}
+	if r == nil {
+		fmt.Fprintf(errOut, "shapan sim: %v\n", runErr)
+		return exitInvalid
+	}
+	elapsed := time.Since(start)
+	r.Scenario = filepath.Base(file)
+
+	if *asJSON {
+		b, err := r.JSON()
+		if err != nil {
+			fmt.Fprintf(errOut, "shapan sim: %v\n", err)
+			return exitUsage
+		}
+		out.Write(b)
+	} else if err := r.WriteText(out); err != nil {
+		fmt.Fprintf(errOut, "shapan sim: %v\n", err)
+		return exitUsage
+	}
+	played := r.Games + r.Failed
+	fmt.Fprintf(errOut, "shapan sim: %d games in %.1f s (%.1f games/s)\n", played, elapsed.Seconds(), float64(played)/max(elapsed.Seconds(), 1e-9))
+	if *chart != "" {
+		var buf bytes.Buffer
+		if err := png.Encode(&buf, charts.Summary(r, charts.Options{})); err != nil {
+			fmt.Fprintf(errOut, "shapan sim: %v\n", err)
+			return exitUsage
+		}
+		if err := formats.WriteFileAtomic(*chart, buf.Bytes()); err != nil {
+			fmt.Fprintf(errOut, "shapan sim: %v\n", err)
+			return exitUsage
+		}
+		fmt.Fprintf(errOut, "wrote %s\n", *chart)
+	}
+	switch {
+	case runErr != nil:
+		fmt.Fprintf(errOut, "shapan sim: interrupted after %d of %d games\n", played, r.Requested)
+		return exitUsage
+	case r.Failed > 0:
+		fmt.Fprintf(errOut, "shapan sim: %d of %d games failed\n", r.Failed, r.Requested)
+		return exitInvalid
+	}
+	return exitOK
+}
+
+// isTerminal reports whether w is a terminal (a variable, so that tests
+// can draw the progress bar into a buffer).
+var isTerminal = func(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// progressBar is a one-line bar redrawn in place with carriage returns.
+type progressBar struct {
+	w     io.Writer
+	shown int // cells drawn last time, -1 before the first time
+	width int
+}
+
+// newProgressBar returns a bar on w, or nil when w is not a terminal.
+func newProgressBar(w io.Writer) *progressBar {
+	if !isTerminal(w) {
+		return nil
+	}
+	return &progressBar{w: w, shown: -1, width: 30}
+}
+
+// update redraws the bar when it has grown (at most width+1 times).
+func (b *progressBar) update(done, total int) {
+	n := done * b.width / max(total, 1)
+	if n == b.shown && done != total {
+		return
+	}
+	b.shown = n
+	fmt.Fprintf(b.w, "\r[%s%s] %d/%d games", strings.Repeat("#", n), strings.Repeat(".", b.width-n), done, total)
+}
+
+// clear erases the bar.
+func (b *progressBar) clear() {
+	if b.shown >= 0 {
+		fmt.Fprintf(b.w, "\r%s\r", strings.Repeat(" ", b.width+40))
+	}
+}

@@ -1,0 +1,263 @@
+package charts
+
+import (
+	"flag"
+	"image"
+	"image/color"
+	"image/png"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/shapan/shapan/engine/sim"
+	"github.com/shapan/shapan/preview"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden images in testdata")
+
+// handReport is a made-up report: three sides taking part and one absent,
+// draws, capped games and a 16-square board.
+func handReport() *sim.Report {
+	p := sim.NewProportion
+	r := &sim.Report{Family: "mbg", Scenario: "测试.yaml", Seed: 1, Requested: 100, Games: 100,
+		Sides: []sim.SideStats{
+			{Index: 0, Name: "魏", Wins: p(50, 100)},
+			{Index: 1, Name: "蜀", Wins: p(30, 100)},
+			{Index: 2, Name: "吴", Absent: true, Wins: p(0, 100)},
+			{Index: 3, Name: "晋", Wins: p(10, 100)},
+		},
+		Draws:  p(10, 100),
+		Capped: p(15, 100),
+		Length: sim.LengthStats{Mean: 31.5, Median: 30, P90: 50, Min: 12, Max: 50},
+	}
+	// 5 games of every length 12…28 but 20 (85 games), 15 of length 50.
+	for t := 12; t <= 28; t++ {
+		if t != 20 {
+			r.Length.Histogram = append(r.Length.Histogram, sim.LengthCount{Turns: t, Games: 5})
+		}
+	}
+	r.Length.Histogram = append(r.Length.Histogram, sim.LengthCount{Turns: 50, Games: 15})
+	f := &sim.MBGFacts{TurnCap: 50, Battles: 0, Captures: 0}
+	names := []string{"洛阳", "长安", "许昌", "成都"}
+	for c, n := range names {
+		f.Cities = append(f.Cities, sim.MBGCityFacts{Name: n, Scope: c % 3, Squares: []int{4 * c}, Owners: []int{25, 25, 0, 25}, Unowned: 25})
+	}
+	types := []string{"city", "saloon", "chance", "institute"}
+	for i := range 16 {
+		s := sim.MBGSquareFacts{Index: i, Type: types[i%4], City: -1, Battles: 3 * i}
+		switch i % 4 {
+		case 0:
+			s.City, s.Name = i/4, names[i/4]
+			s.Sieges, s.Captures, s.Encounters = 2*i, i, i
+		case 3:
+			s.Name = "太学"
+			s.Encounters = 3 * i
+		default:
+			s.Encounters = 3 * i
+		}
+		f.Battles += s.Battles
+		f.Captures += s.Captures
+		f.Squares = append(f.Squares, s)
+	}
+	r.Facts.MBG = f
+	return r
+}
+
+func near(c color.Color, want color.RGBA, tol uint32) bool {
+	r, g, b, _ := c.RGBA()
+	d := func(x uint32, y uint8) bool { return absDiff(x>>8, uint32(y)) <= tol }
+	return d(r, want.R) && d(g, want.G) && d(b, want.B)
+}
+
+func absDiff(a, b uint32) uint32 {
+	if a > b {
+		return a - b
+	}
+	return b - a
+}
+
+// TestWinRateBars: one bar per side taking part and one for draws, each
+// as high as its rate, in its side's colour, with a whisker.
+func TestWinRateBars(t *testing.T) {
+	r := handReport()
+	img := WinRates(r, Options{})
+	if b := img.Bounds(); b.Dx() != ChartWidth || b.Dy() != ChartHeight {
+		t.Fatalf("size %v", b)
+	}
+	left, right, top, base := float64(plotLeft), float64(ChartWidth-plotRight-40), float64(plotTop), float64(ChartHeight-plotBottom)
+	y := func(rate float64) int { return int(base - (base-top)*rate) }
+	bars := []struct {
+		rate, lo, hi float64
+		col          color.RGBA
+	}{
+		{0.5, r.Sides[0].Wins.Low, r.Sides[0].Wins.High, preview.PlayerColor(0)},
+		{0.3, r.Sides[1].Wins.Low, r.Sides[1].Wins.High, preview.PlayerColor(1)},
+		{0.1, r.Sides[3].Wins.Low, r.Sides[3].Wins.High, preview.PlayerColor(3)},
+		{0.1, r.Draws.Low, r.Draws.High, preview.PlayerColor(-1)},
+	}
+	slot := (right - left) / 4
+	for i, b := range bars {
+		cx := left + slot*(float64(i)+0.5)
+		edge := int(cx + min(slot*0.56, 90)/2 - 4) // inside the bar, clear of the whisker
+		if c := img.At(edge, int(base)-3); !near(c, b.col, 2) {
+			t.Errorf("bar %d: colour at its foot %v, want %v", i, c, b.col)
+		}
+		if c := img.At(edge, y(b.rate)+3); !near(c, b.col, 2) {
+			t.Errorf("bar %d: colour just below its top %v, want %v", i, c, b.col)
+		}
+		if c := img.At(edge, y(b.rate)-3); near(c, b.col, 40) {
+			t.Errorf("bar %d: the bar goes above its rate", i)
+		}
+		if c := img.At(int(cx), (y(b.lo)+y(b.hi))/2); !near(c, preview.InkColor, 40) {
+			t.Errorf("bar %d: no whisker at its centre (%v)", i, c)
+		}
+		if c := img.At(int(cx), y(b.hi)-3); near(c, preview.InkColor, 40) && b.hi < 0.9 {
+			t.Errorf("bar %d: the whisker goes above the interval", i)
+		}
+	}
+	// The absent side has no bar: the fourth slot is the draws' grey.
+	if c := img.At(int(left+slot*3.5+20), int(base)-3); !near(c, preview.PlayerColor(-1), 2) {
+		t.Errorf("draws bar %v", c)
+	}
+}
+
+// TestLengthHistogram: bins of 2 turns for lengths spanning 39 turns
+// (12…50, at most 30 bins), each bin as high as its games, the capped
+// games stacked in the accent colour.
+func TestLengthHistogram(t *testing.T) {
+	r := handReport()
+	img := Lengths(r, Options{})
+	if b := img.Bounds(); b.Dx() != ChartWidth || b.Dy() != ChartHeight {
+		t.Fatalf("size %v", b)
+	}
+	// Bins of 2 turns from 12 to 51: 20 bins; the last holds the 15
+	// capped games; the axis goes to 15 (step 5).
+	left, right, top, base := float64(plotLeft), float64(ChartWidth-plotRight), float64(plotTop), float64(ChartHeight-plotBottom)
+	binW := (right - left) / 20
+	last := left + 19.5*binW
+	if c := img.At(int(last), int(top)+3); !near(c, accent, 2) {
+		t.Errorf("the capped bin does not reach the top: %v", c)
+	}
+	// Bin 0 (12–13) holds 10 games: two thirds of the height.
+	h := base - (base-top)*10/15
+	if c := img.At(int(left+binW/2), int(h)+3); !near(c, preview.PlayerColor(1), 2) {
+		t.Errorf("bin 0 below its top: %v", c)
+	}
+	if c := img.At(int(left+binW/2), int(h)-3); near(c, preview.PlayerColor(1), 30) {
+		t.Errorf("bin 0 above its top: %v", c)
+	}
+	// Bin 4 (20–21) holds only the 5 games of length 21.
+	h = base - (base-top)*5/15
+	if c := img.At(int(left+4.5*binW), int(h)-3); near(c, preview.PlayerColor(1), 30) {
+		t.Errorf("bin 4 above its top: %v", c)
+	}
+	// Bins 9…18 (30–49) are empty.
+	if c := img.At(int(left+12.5*binW), int(base)-3); near(c, preview.PlayerColor(1), 30) {
+		t.Errorf("an empty bin has a bar")
+	}
+}
+
+// TestHeatmap: the board as preview draws it, shaded where battles were
+// fought and untouched where none were.
+func TestHeatmap(t *testing.T) {
+	r := handReport()
+	img := Heatmap(r, Options{})
+	v := BoardView(r.Facts.MBG)
+	v.Title = "战斗热图 · 100 局"
+	board := preview.Board(v, preview.Options{})
+	if img.Bounds() != board.Bounds() {
+		t.Fatalf("size %v, the board's %v", img.Bounds(), board.Bounds())
+	}
+	cells, _, _ := preview.PerimeterLayout(16)
+	at := func(im image.Image, i int, dx, dy float64) color.Color {
+		return im.At(int(preview.BoardMargin+float64(cells[i].X)*preview.BoardTile+dx), int(preview.BoardMargin+float64(cells[i].Y)*preview.BoardTile+dy))
+	}
+	// Square 0 had no battle; square 15 the most.
+	if a, b := at(img, 0, 10, 40), at(board, 0, 10, 40); a != b {
+		t.Errorf("square 0 was shaded: %v, board %v", a, b)
+	}
+	hot := at(img, 15, 10, 40)
+	if r, g, _, _ := hot.RGBA(); r>>8 < g>>8+60 {
+		t.Errorf("the hottest square is not red: %v", hot)
+	}
+	mild := at(img, 2, 10, 40)
+	if mild == at(board, 2, 10, 40) || mild == hot {
+		t.Errorf("square 2 is not shaded lightly: %v", mild)
+	}
+	if Heatmap(&sim.Report{}, Options{}) != nil {
+		t.Error("a heat map without mbg facts")
+	}
+}
+
+// TestSummary: the charts side by side over the heat map, like the
+// golden image; sizes scale.
+func TestSummary(t *testing.T) {
+	r := handReport()
+	img := Summary(r, Options{})
+	heat := Heatmap(r, Options{})
+	if w, h := img.Bounds().Dx(), img.Bounds().Dy(); w != max(2*ChartWidth, heat.Bounds().Dx()) || h != ChartHeight+heat.Bounds().Dy() {
+		t.Fatalf("size %dx%d", w, h)
+	}
+	compareGolden(t, "summary", img)
+	if b := WinRates(r, Options{Scale: 2}).Bounds(); b.Dx() != 2*ChartWidth || b.Dy() != 2*ChartHeight {
+		t.Errorf("scale 2: %v", b)
+	}
+	r.Facts.MBG = nil
+	if b := Summary(r, Options{}).Bounds(); b.Dx() != 2*ChartWidth || b.Dy() != ChartHeight {
+		t.Errorf("without a board: %v", b)
+	}
+	empty := &sim.Report{Family: "mbg"}
+	if b := Summary(empty, Options{}).Bounds(); b.Dx() != 2*ChartWidth {
+		t.Errorf("no games: %v", b)
+	}
+}
+
+// compareGolden compares img with testdata/name.png as preview's tests
+// do: the same size, at most 0.5 % of the pixels different.
+func compareGolden(t *testing.T, name string, img image.Image) {
+	t.Helper()
+	path := filepath.Join("testdata", name+".png")
+	if *update {
+		os.MkdirAll("testdata", 0o755)
+		f, err := os.Create(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		if err := png.Encode(f, img); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatalf("no golden image %s (run go test ./engine/sim/charts -update): %v", path, err)
+	}
+	defer f.Close()
+	want, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want.Bounds() != img.Bounds() {
+		t.Fatalf("%s: size %v, golden %v", name, img.Bounds(), want.Bounds())
+	}
+	b := img.Bounds()
+	diff := 0
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			r1, g1, b1, _ := img.At(x, y).RGBA()
+			r2, g2, b2, _ := want.At(x, y).RGBA()
+			if absDiff(r1, r2) > 0x1000 || absDiff(g1, g2) > 0x1000 || absDiff(b1, b2) > 0x1000 {
+				diff++
+			}
+		}
+	}
+	if frac := float64(diff) / float64(b.Dx()*b.Dy()); frac > 0.005 {
+		out := filepath.Join(t.TempDir(), name+".png")
+		if g, err := os.Create(out); err == nil {
+			png.Encode(g, img)
+			g.Close()
+		}
+		t.Errorf("%s differs from the golden image in %.2f%% of its pixels (got %s)", name, 100*frac, out)
+	}
+}

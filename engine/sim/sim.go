@@ -1,0 +1,175 @@
+// Package sim plays many computer-against-computer games of one scenario
+// in parallel and sums them up in a balance report: the win rate of every
+// side with its 95 % Wilson interval, draws, games stopped at the turn
+// cap, failed games, the length of the games, and facts particular to the
+// game family (for mbg: when roles go bankrupt, who owns each city at the
+// end, where battles happen and which cities change hands).
+//
+// The runner knows nothing of the rules: a game family plugs in through
+// the Family interface (one adapter per family, in its own file: mbg.go;
+// ftbt and planets adapters follow the same pattern). Run derives every
+// game's seed from the base seed and the game's index and sums the results
+// up in index order, so the same seed gives the same report — to the byte,
+// as JSON — whatever the number of workers.
+package sim
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"sync"
+)
+
+// Family plays games of one scenario of a game family. Play is called
+// from several goroutines at once; everything else from one.
+type Family interface {
+	// Name is the family's name ("mbg", "ftbt", "planets").
+	Name() string
+	// Sides are the players whose wins are counted (mbg roles, ftbt
+	// sides, planets players), in their index order; GameResult.Winner
+	// indexes this list.
+	Sides() []Side
+	// Play plays game number game (0-based) with the given seed, every
+	// side played by the computer. Its result must depend on seed only.
+	// It returns ctx's error, promptly, when ctx is cancelled.
+	Play(ctx context.Context, game int, seed int64) (GameResult, error)
+	// Facts sums up the family's own facts (GameResult.Facts) of the
+	// games that finished, given in index order: the report's Facts with
+	// the family's section set.
+	Facts(games []GameResult) Facts
+}
+
+// Side is one player of a scenario as the report names it.
+type Side struct {
+	Name string
+	// Absent sides do not take part (an mbg role that starts nowhere):
+	// they never win and are left out of the charts.
+	Absent bool
+}
+
+// GameResult is how one game ended.
+type GameResult struct {
+	// Winner is the index of the winning side, or -1 for a draw (no
+	// winner).
+	Winner int
+	// Turns is the number of turns played.
+	Turns int
+	// Capped reports a game stopped at the turn cap (its winner is
+	// decided by the family's rule for that case, e.g. mbg's richest
+	// role).
+	Capped bool
+	// Facts is the family's record of the game, for Family.Facts.
+	Facts any
+}
+
+// Options adjust Run.
+type Options struct {
+	// Games is the number of games to play (at least 1).
+	Games int
+	// Seed is the base seed; game i is played with GameSeed(Seed, i).
+	Seed int64
+	// Jobs is the number of games played at once (≤ 0: one per CPU).
+	// It changes how fast the report comes, never what it says.
+	Jobs int
+	// Progress, when set, is called after every game with the number of
+	// games done (finished or failed) and the number asked for. Calls
+	// come one at a time, from the goroutine that called Run.
+	Progress func(done, total int)
+}
+
+// GameSeed returns the seed of game index of a simulation with base seed
+// seed: a splitmix64 hash of both, reduced to 0 ≤ seed < 2³¹-1 (math/rand
+// sources seeded alike modulo 2³¹-1 give the same numbers, and a short
+// seed is easy to type: `shapan play --seed S` replays an mbg game).
+func GameSeed(seed int64, index int) int64 {
+	z := uint64(seed) + uint64(index+1)*0x9e3779b97f4a7c15
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	z ^= z >> 31
+	return int64(z % (1<<31 - 1))
+}
+
+// played is a game's slot in Run: its result or its failure.
+type played struct {
+	done bool // the game finished or failed (not cancelled)
+	res  GameResult
+	err  error
+}
+
+// Run plays o.Games games of f on o.Jobs workers and returns their report.
+// A game that fails is counted and listed in the report, not dropped. If
+// ctx is cancelled, Run stops starting games, waits for the running ones
+// and returns the report of the games played so far (Stopped set) with
+// ctx's error.
+func Run(ctx context.Context, f Family, o Options) (*Report, error) {
+	if o.Games < 1 {
+		return nil, errors.New("sim: the number of games must be at least 1")
+	}
+	jobs := o.Jobs
+	if jobs <= 0 {
+		jobs = runtime.GOMAXPROCS(0)
+	}
+	jobs = min(jobs, o.Games)
+	nSides := len(f.Sides())
+	slots := make([]played, o.Games)
+	next := make(chan int)
+	done := make(chan struct{}, jobs)
+	var wg sync.WaitGroup
+	for range jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				res, err := playOne(ctx, f, nSides, i, GameSeed(o.Seed, i))
+				if err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+					continue // cancelled, not failed
+				}
+				slots[i] = played{done: true, res: res, err: err}
+				done <- struct{}{}
+			}
+		}()
+	}
+	go func() {
+		defer close(next)
+		for i := range o.Games {
+			select {
+			case next <- i:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	go func() {
+		wg.Wait()
+		close(done)
+	}()
+	n := 0
+	for range done {
+		n++
+		if o.Progress != nil {
+			o.Progress(n, o.Games)
+		}
+	}
+	r := summarize(f, o.Seed, slots)
+	if err := ctx.Err(); err != nil && n < o.Games {
+		r.Stopped = true
+		return r, err
+	}
+	return r, nil
+}
+
+// playOne plays one game, turning a panic of the family's code into the
+// game's error.
+func playOne(ctx context.Context, f Family, nSides, i int, seed int64) (res GameResult, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("panic: %v", p)
+		}
+	}()
+	res, err = f.Play(ctx, i, seed)
+	if err == nil && (res.Winner < -1 || res.Winner >= nSides) {
+		err = fmt.Errorf("the winner %d is not a side", res.Winner)
+	}
+	return res, err
+}

@@ -1,0 +1,413 @@
+package sim
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/shapan/shapan/engine/mbg"
+	"github.com/shapan/shapan/formats"
+	mbgfmt "github.com/shapan/shapan/formats/mbg"
+	"github.com/shapan/shapan/internal/shared"
+	"github.com/shapan/shapan/samples"
+)
+
+// sampleScenario reads samples/mbg/赤壁.yaml.
+func sampleScenario(t testing.TB) *mbgfmt.Scenario {
+	t.Helper()
+	const name = "mbg/赤壁.yaml"
+	src, err := samples.Read(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := formats.ReadBytes(name, src, formats.Options{FS: samples.FS()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return doc.Value.(*mbgfmt.Scenario)
+}
+
+func sampleFamily(t testing.TB, turnCap int) *MBG {
+	t.Helper()
+	f, err := NewMBG(sampleScenario(t), MBGOptions{TurnCap: turnCap})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+// reportJSON runs a simulation and returns its JSON report.
+func reportJSON(t *testing.T, f Family, o Options) []byte {
+	t.Helper()
+	r, err := Run(context.Background(), f, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := r.JSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// TestSameSeedSameReportWhateverTheJobs: the JSON report of a seed is the
+// same bytes with 1, 2 and 4 workers, on the sample and on the original
+// game's sanguo.map; another seed gives another report.
+func TestSameSeedSameReportWhateverTheJobs(t *testing.T) {
+	families := map[string]func(t *testing.T) Family{
+		"赤壁": func(t *testing.T) Family { return sampleFamily(t, 60) },
+		"sanguo": func(t *testing.T) Family {
+			sc, err := mbg.LoadScenario(filepath.Join(shared.Dir(t), "legacy", "mbg", "sanguo.map"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			f, err := NewMBG(sc, MBGOptions{TurnCap: 60})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return f
+		},
+	}
+	for _, name := range []string{"赤壁", "sanguo"} {
+		t.Run(name, func(t *testing.T) {
+			f := families[name](t)
+			const n = 24
+			one := reportJSON(t, f, Options{Games: n, Seed: 7, Jobs: 1})
+			for _, jobs := range []int{2, 4} {
+				if got := reportJSON(t, f, Options{Games: n, Seed: 7, Jobs: jobs}); !bytes.Equal(got, one) {
+					t.Fatalf("jobs %d gives another report than jobs 1:\n%s\n---\n%s", jobs, got, one)
+				}
+			}
+			var r Report
+			if err := json.Unmarshal(one, &r); err != nil {
+				t.Fatal(err)
+			}
+			if r.Games+r.Failed != n || r.Failed != 0 || r.Facts.MBG == nil {
+				t.Fatalf("unexpected report:\n%s", one)
+			}
+			if other := reportJSON(t, f, Options{Games: n, Seed: 8, Jobs: 2}); bytes.Equal(other, one) {
+				t.Fatal("seeds 7 and 8 give the same report")
+			}
+		})
+	}
+}
+
+// TestMBGReportIsConsistent checks the mbg facts against the general
+// counts of a report.
+func TestMBGReportIsConsistent(t *testing.T) {
+	f := sampleFamily(t, 80)
+	r, err := Run(context.Background(), f, Options{Games: 16, Seed: 3, Jobs: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := r.Facts.MBG
+	wins, capped := 0, 0
+	for _, s := range r.Sides {
+		wins += s.Wins.Count
+	}
+	if wins+r.Draws.Count != r.Games || r.Games != 16 {
+		t.Fatalf("wins %d + draws %d ≠ games %d", wins, r.Draws.Count, r.Games)
+	}
+	if r.Length.Max > 80 || r.Length.Min < 1 {
+		t.Errorf("lengths %d…%d outside 1…80", r.Length.Min, r.Length.Max)
+	}
+	for _, h := range r.Length.Histogram {
+		if h.Turns == 80 {
+			capped = h.Games
+		}
+	}
+	if r.Capped.Count > capped {
+		t.Errorf("%d capped games, but only %d lasted 80 turns", r.Capped.Count, capped)
+	}
+	battles, captures, sieges := 0, 0, 0
+	for _, s := range m.Squares {
+		battles += s.Battles
+		captures += s.Captures
+		if s.Encounters+s.Sieges+s.Robbers != s.Battles {
+			t.Errorf("square %d: the kinds of battles do not add up: %+v", s.Index, s)
+		}
+		if s.Captures > s.Sieges || (s.Sieges > 0 && s.City < 0) {
+			t.Errorf("square %d: %+v", s.Index, s)
+		}
+	}
+	for _, c := range m.Cities {
+		sieges += c.Sieges
+		owned := c.Unowned
+		for _, k := range c.Owners {
+			owned += k
+		}
+		if owned != r.Games {
+			t.Errorf("city %s: owners add up to %d games, not %d", c.Name, owned, r.Games)
+		}
+	}
+	if battles != m.Battles || captures != m.Captures || battles == 0 || sieges == 0 {
+		t.Errorf("battles %d (total %d), captures %d (total %d), sieges %d", battles, m.Battles, captures, m.Captures, sieges)
+	}
+	for i, ro := range m.Roles {
+		if bt := ro.BankruptTurn; bt != nil && (bt.Min < 1 || bt.Max > 80 || ro.Bankrupt.Count == 0) {
+			t.Errorf("role %d: %+v", i, ro)
+		}
+	}
+	var text strings.Builder
+	if err := r.WriteText(&text); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"Win rates", "魏", "蜀", "吴", "Game length", "Bankruptcy", "Cities at the end", "襄阳", "Battles by square"} {
+		if !strings.Contains(text.String(), want) {
+			t.Errorf("the text report lacks %q:\n%s", want, text.String())
+		}
+	}
+}
+
+// TestAbsentRolesNeverWin: a role that starts nowhere takes no part.
+func TestAbsentRolesNeverWin(t *testing.T) {
+	sc := mbg.WithoutRole(sampleScenario(t), 1)
+	f, err := NewMBG(sc, MBGOptions{TurnCap: 40})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Run(context.Background(), f, Options{Games: 6, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := r.Sides[1]; !s.Absent || s.Wins.Count != 0 {
+		t.Fatalf("the absent role: %+v", s)
+	}
+	if ro := r.Facts.MBG.Roles[1]; !ro.Absent || ro.Bankrupt.Count != 0 {
+		t.Fatalf("the absent role's facts: %+v", ro)
+	}
+	var text strings.Builder
+	r.WriteText(&text)
+	if !strings.Contains(text.String(), "does not take part") {
+		t.Fatalf("the text does not say the role is absent:\n%s", text.String())
+	}
+}
+
+// TestNewMBGRefusesBrokenScenarios: a scenario the engine cannot load is
+// an error before any game.
+func TestNewMBGRefusesBrokenScenarios(t *testing.T) {
+	sc := *sampleScenario(t)
+	sc.Board = nil
+	if _, err := NewMBG(&sc, MBGOptions{}); err == nil || !strings.Contains(err.Error(), "no squares") {
+		t.Fatalf("err = %v", err)
+	}
+	if _, err := NewMBG(sampleScenario(t), MBGOptions{TurnCap: -3}); err == nil {
+		t.Fatal("a negative turn cap was accepted")
+	}
+}
+
+// fakeFamily plays scripted games: game i lasts i%7+1 turns and is won by
+// fakeWinner(i); it panics when i%10 == 8 and fails when i%10 == 9.
+type fakeFamily struct{ calls atomic.Int32 }
+
+func (f *fakeFamily) Name() string { return "fake" }
+func (f *fakeFamily) Sides() []Side {
+	return []Side{{Name: "甲"}, {Name: "乙"}, {Name: "丙"}, {Name: "丁", Absent: true}}
+}
+func (f *fakeFamily) Play(ctx context.Context, i int, seed int64) (GameResult, error) {
+	f.calls.Add(1)
+	if err := ctx.Err(); err != nil {
+		return GameResult{}, err
+	}
+	switch i % 10 {
+	case 9:
+		return GameResult{}, fmt.Errorf("game %d broke", i)
+	case 8:
+		panic("boom")
+	}
+	return GameResult{Winner: fakeWinner(i), Turns: i%7 + 1, Capped: i%7 == 6}, nil
+}
+func (f *fakeFamily) Facts(games []GameResult) Facts { return Facts{} }
+
+// fakeWinner: side i%3, or a draw when i%11 == 5.
+func fakeWinner(i int) int {
+	if i%11 == 5 {
+		return -1
+	}
+	return i % 3
+}
+
+// TestRunCountsEverything checks a report of scripted games: failures
+// and panics are counted and listed in game order, draws counted, and
+// Progress called once per game.
+func TestRunCountsEverything(t *testing.T) {
+	var f fakeFamily
+	var calls []int
+	r, err := Run(context.Background(), &f, Options{Games: 30, Seed: 5, Jobs: 3, Progress: func(done, total int) {
+		if total != 30 {
+			t.Errorf("total %d", total)
+		}
+		calls = append(calls, done)
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(calls) != 30 || calls[29] != 30 {
+		t.Fatalf("progress calls %v", calls)
+	}
+	if r.Failed != 6 || r.Games != 24 || len(r.Errors) != 6 {
+		t.Fatalf("failed %d, games %d, errors %v", r.Failed, r.Games, r.Errors)
+	}
+	for k, e := range r.Errors {
+		if want := []int{8, 9, 18, 19, 28, 29}[k]; e.Game != want || e.Seed != GameSeed(5, want) {
+			t.Errorf("error %d: %+v, want game %d", k, e, want)
+		}
+	}
+	if !strings.Contains(r.Errors[0].Error, "panic: boom") || !strings.Contains(r.Errors[1].Error, "game 9 broke") {
+		t.Errorf("errors %+v", r.Errors)
+	}
+	wins := make([]int, 4)
+	draws, capped := 0, 0
+	for i := range 30 {
+		if i%10 >= 8 {
+			continue
+		}
+		w := fakeWinner(i)
+		if w < 0 {
+			draws++
+		} else {
+			wins[w]++
+		}
+		if i%7 == 6 {
+			capped++
+		}
+	}
+	for i, s := range r.Sides {
+		if s.Wins.Count != wins[i] {
+			t.Errorf("side %d: %d wins, want %d", i, s.Wins.Count, wins[i])
+		}
+	}
+	if r.Draws.Count != draws || r.Capped.Count != capped || !r.Sides[3].Absent {
+		t.Errorf("draws %d (want %d), capped %d (want %d)", r.Draws.Count, draws, r.Capped.Count, capped)
+	}
+	var text strings.Builder
+	r.WriteText(&text)
+	if !strings.Contains(text.String(), "game 8 (seed ") || !strings.Contains(text.String(), "(draw)") {
+		t.Errorf("text:\n%s", text.String())
+	}
+}
+
+func TestRunCancelled(t *testing.T) {
+	var f fakeFamily
+	ctx, cancel := context.WithCancel(context.Background())
+	r, err := Run(ctx, &f, Options{Games: 1000, Jobs: 2, Progress: func(done, total int) {
+		if done == 10 {
+			cancel()
+		}
+	}})
+	if !errors.Is(err, context.Canceled) || r == nil || !r.Stopped || r.Games+r.Failed >= 1000 {
+		t.Fatalf("err %v, report %+v", err, r)
+	}
+	if n := f.calls.Load(); n > 20 {
+		t.Errorf("%d games were started after the cancellation", n)
+	}
+	if _, err := Run(context.Background(), &f, Options{}); err == nil {
+		t.Fatal("no games: no error")
+	}
+}
+
+func TestGameSeed(t *testing.T) {
+	seen := map[int64]bool{}
+	for i := range 1000 {
+		s := GameSeed(1, i)
+		if s < 0 || s >= 1<<31-1 || seen[s] {
+			t.Fatalf("game %d: seed %d", i, s)
+		}
+		seen[s] = true
+	}
+	if GameSeed(1, 0) == GameSeed(2, 0) || GameSeed(1, 1) != GameSeed(1, 1) {
+		t.Fatal("GameSeed")
+	}
+}
+
+// TestStatistics checks the report's statistics on hand-made results.
+func TestStatistics(t *testing.T) {
+	l := lengthStats([]int{9, 3, 7, 1, 5, 3, 10, 2, 8, 4})
+	// sorted: 1 2 3 3 4 5 7 8 9 10
+	if l.Mean != 5.2 || l.Median != 4.5 || l.P90 != 9 || l.Min != 1 || l.Max != 10 {
+		t.Errorf("%+v", l)
+	}
+	if len(l.Histogram) != 9 || l.Histogram[2] != (LengthCount{Turns: 3, Games: 2}) {
+		t.Errorf("histogram %+v", l.Histogram)
+	}
+	for _, tc := range []struct {
+		in          []int
+		median      float64
+		p90, p50    int
+		mean        float64
+		min, max    int
+		description string
+	}{
+		{[]int{42}, 42, 42, 42, 42, 42, 42, "one game"},
+		{[]int{5, 1, 3}, 3, 5, 3, 3, 1, 5, "odd count"},
+		{[]int{100, 100, 1, 1}, 50.5, 100, 1, 50.5, 1, 100, "even count"},
+	} {
+		l := lengthStats(tc.in)
+		if l.Median != tc.median || l.P90 != tc.p90 || l.Mean != tc.mean || l.Min != tc.min || l.Max != tc.max {
+			t.Errorf("%s: %+v", tc.description, l)
+		}
+	}
+	// Nearest rank: of 20 values 1…20, p90 is the 18th.
+	var s []int
+	for i := 1; i <= 20; i++ {
+		s = append(s, i)
+	}
+	if p := Percentile(s, 90); p != 18 {
+		t.Errorf("p90 of 1…20 = %d", p)
+	}
+	if p := Percentile(s, 100); p != 20 {
+		t.Errorf("p100 = %d", p)
+	}
+	if l := lengthStats(nil); l.Histogram == nil || l.Max != 0 {
+		t.Errorf("no games: %+v", l)
+	}
+	// Wilson: known values (z = 1.96).
+	for _, tc := range []struct {
+		k, n   int
+		lo, hi float64
+	}{
+		{5, 10, 0.2366, 0.7634},
+		{0, 10, 0, 0.2775},
+		{10, 10, 0.7225, 1},
+		{81, 263, 0.2553, 0.3662},
+	} {
+		lo, hi := Wilson(tc.k, tc.n, Z95)
+		if math.Abs(lo-tc.lo) > 1e-4 || math.Abs(hi-tc.hi) > 1e-4 {
+			t.Errorf("Wilson(%d, %d) = [%.4f, %.4f], want [%.4f, %.4f]", tc.k, tc.n, lo, hi, tc.lo, tc.hi)
+		}
+		if mlo, mhi := mbg.Wilson(tc.k, tc.n, Z95); math.Abs(mlo-lo) > 1e-12 || math.Abs(mhi-hi) > 1e-12 {
+			t.Errorf("engine/mbg's Wilson disagrees: [%v, %v]", mlo, mhi)
+		}
+	}
+	if lo, hi := Wilson(0, 0, Z95); lo != 0 || hi != 1 {
+		t.Error("Wilson of no games")
+	}
+	p := NewProportion(1, 3)
+	if p.Count != 1 || p.Rate != 0.3333 || p.Low >= p.Rate || p.High <= p.Rate {
+		t.Errorf("%+v", p)
+	}
+}
+
+func TestDisplayWidth(t *testing.T) {
+	if w := displayWidth("魏 ab"); w != 5 {
+		t.Fatalf("width %d", w)
+	}
+	var b strings.Builder
+	tb := newTable("城", "n")
+	tb.add("襄阳城", "12")
+	tb.add("x", "3")
+	tb.write(&b)
+	lines := strings.Split(strings.TrimRight(b.String(), "\n"), "\n")
+	for _, l := range lines {
+		if displayWidth(l) != displayWidth(lines[1]) {
+			t.Fatalf("misaligned:\n%s", b.String())
+		}
+	}
+}

@@ -1,0 +1,73 @@
+package preview
+
+import (
+	"image"
+	"image/color"
+)
+
+// Canvas is an image with the drawing operations of the previews —
+// rectangles, anti-aliased lines, circles and polygons, text with Chinese
+// characters — for images drawn outside this package (the balance charts
+// of package engine/sim/charts). Coordinates are pixels, y downwards.
+type Canvas struct{ c *canvas }
+
+// NewCanvas returns a w×h canvas filled with bg.
+func NewCanvas(w, h int, bg color.Color) *Canvas { return &Canvas{newCanvas(w, h, bg)} }
+
+// CanvasOn returns a canvas that draws on img.
+func CanvasOn(img *image.RGBA) *Canvas { return &Canvas{&canvas{img: img}} }
+
+// Image returns the image drawn on.
+func (c *Canvas) Image() *image.RGBA { return c.c.img }
+
+// FillRect fills the rectangle [x0,x1)×[y0,y1); a translucent colour is
+// blended over what is there.
+func (c *Canvas) FillRect(x0, y0, x1, y1 float64, col color.Color) { c.c.fillRect(x0, y0, x1, y1, col) }
+
+// StrokeRect draws the outline of a rectangle, w pixels wide.
+func (c *Canvas) StrokeRect(x0, y0, x1, y1, w float64, col color.Color) {
+	c.c.strokeRect(x0, y0, x1, y1, w, col)
+}
+
+// Line draws a segment w pixels wide.
+func (c *Canvas) Line(x0, y0, x1, y1, w float64, col color.Color) { c.c.line(x0, y0, x1, y1, w, col) }
+
+// FillCircle draws a filled circle.
+func (c *Canvas) FillCircle(cx, cy, r float64, col color.Color) { c.c.fillCircle(cx, cy, r, col) }
+
+// FillPolygon fills a closed polygon.
+func (c *Canvas) FillPolygon(pts [][2]float64, col color.Color) { c.c.fillPath(pts, col) }
+
+// Anchor is where text stands relative to its x: its left end, its
+// centre or its right end.
+type Anchor int
+
+// The text anchors.
+const (
+	AnchorLeft   Anchor = anchorLeft
+	AnchorCentre Anchor = anchorCentre
+	AnchorRight  Anchor = anchorRight
+)
+
+// Text draws s at size pixels, the middle of its line box at y, anchored
+// at x.
+func (c *Canvas) Text(x, y, size float64, col color.Color, a Anchor, s string) {
+	c.c.text(x, y, size, col, int(a), s)
+}
+
+// TextWidth returns the width of s drawn at size.
+func TextWidth(size float64, s string) float64 { return textWidth(size, s) }
+
+// FitText shortens s with "…" until it fits in width pixels at size.
+func FitText(size, width float64, s string) string { return fitText(size, width, s) }
+
+// Tint mixes c with white: amount 0 is c, 1 is white.
+func Tint(c color.RGBA, amount float64) color.RGBA { return tint(c, amount) }
+
+// The colours of the previews, for drawings that should match them.
+var (
+	InkColor   = ink      // text and lines
+	FaintColor = faint    // secondary text
+	PaperColor = paper    // background
+	GridColor  = gridLine // grid lines, tile borders
+)
