@@ -2,6 +2,7 @@ package editor
 
 import (
 	"fmt"
+	"io/fs"
 
 	"github.com/shapan/shapan/formats"
 )
@@ -24,6 +25,26 @@ func RegisterTemplate(kind, title string, yamlDoc func() ([]byte, error)) {
 			return nil, err
 		}
 		return formats.ReadBytes("new.yaml", src, formats.Options{From: formats.YAML})
+	}}
+}
+
+// RegisterTemplateFS is RegisterTemplate for a document that names other
+// files (an ftbt level names its rules): they are read from fsys,
+// relative to name, the document's own path in fsys. The new document
+// keeps the names as written (a level saved beside a copy of its rules
+// finds them), not the paths in fsys, which are no files on disk.
+func RegisterTemplateFS(kind, title string, fsys fs.FS, name string, yamlDoc func() ([]byte, error)) {
+	templates[kind] = template{title: title, make: func() (*formats.Document, error) {
+		src, err := yamlDoc()
+		if err != nil {
+			return nil, err
+		}
+		doc, err := formats.ReadBytes(name, src, formats.Options{From: formats.YAML, FS: fsys})
+		if err != nil {
+			return nil, err
+		}
+		doc.RulesFile = ""
+		return doc, nil
 	}}
 }
 

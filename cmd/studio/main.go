@@ -26,6 +26,7 @@ import (
 	_ "github.com/shapan/shapan/editor/battleview"
 	_ "github.com/shapan/shapan/editor/ftbtview"
 	_ "github.com/shapan/shapan/editor/mbgview"
+	_ "github.com/shapan/shapan/editor/planetsview"
 	_ "github.com/shapan/shapan/editor/play"
 	"github.com/shapan/shapan/formats"
 	"github.com/shapan/shapan/samples"
@@ -33,7 +34,7 @@ import (
 
 func main() {
 	sample := flag.Bool("sample", false, "open the sample scenarios that ship with Shapan")
-	quitAfter := flag.Duration("quit-after", 0, "quit after this long (for smoke tests); exit status 1 if a file failed to open")
+	quitAfter := flag.Duration("quit-after", 0, "quit this long after the window is shown (for smoke tests); exit status 1 if a file failed to open")
 	pane := flag.String("pane", "", "show this pane of every opened document (a title prefix such as Officers or Preview)")
 	size := flag.String("size", "", "window size WIDTHxHEIGHT")
 	flag.Usage = func() {
@@ -41,9 +42,7 @@ func main() {
 		flag.PrintDefaults()
 	}
 	flag.Parse()
-	if l := os.Getenv("LANG"); l == "" || l == "C" || strings.HasPrefix(l, "C.") || l == "POSIX" {
-		os.Setenv("LANG", "en_US.UTF-8") // Fyne cannot parse the C locale
-	}
+	fixLocale()
 
 	a := app.NewWithID("io.github.shapan.studio")
 	dir := autosaveDir()
@@ -81,17 +80,36 @@ func main() {
 	}
 	offerRecovery(st, dir)
 	if *quitAfter > 0 {
-		go func() {
-			time.Sleep(*quitAfter)
-			fyne.Do(func() {
-				fmt.Printf("studio: %d document(s) open, quitting\n", len(st.Sessions()))
-				a.Quit()
-			})
-		}()
+		a.Lifecycle().SetOnStarted(func() {
+			go func() {
+				time.Sleep(*quitAfter)
+				fyne.Do(func() {
+					fmt.Printf("studio: %d document(s) open, quitting\n", len(st.Sessions()))
+					a.Quit()
+				})
+			}()
+		})
 	}
 	w.ShowAndRun()
 	if len(problems) > 0 {
 		os.Exit(1)
+	}
+}
+
+// fixLocale replaces the C and POSIX locales, which Fyne cannot parse,
+// by en_US.UTF-8 in the variables it reads.
+func fixLocale() {
+	for _, v := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
+		l, set := os.LookupEnv(v)
+		if !set || (v != "LANG" && l == "") {
+			continue
+		}
+		if l == "" || l == "C" || strings.HasPrefix(l, "C.") || l == "POSIX" {
+			os.Setenv(v, "en_US.UTF-8")
+		}
+	}
+	if _, set := os.LookupEnv("LANG"); !set {
+		os.Setenv("LANG", "en_US.UTF-8")
 	}
 }
 

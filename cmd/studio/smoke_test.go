@@ -57,7 +57,7 @@ func TestSmokeUnderXvfb(t *testing.T) {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 			defer cancel()
-			cmd := exec.CommandContext(ctx, bin, append([]string{"--quit-after", "4s"}, args...)...)
+			cmd := exec.CommandContext(ctx, bin, append([]string{"--quit-after", "3s"}, args...)...)
 			home := t.TempDir()
 			cmd.Env = append(os.Environ(), "DISPLAY="+display, "HOME="+home, "XDG_CACHE_HOME="+filepath.Join(home, "cache"), "XDG_CONFIG_HOME="+filepath.Join(home, "config"), "LANG=en_US.UTF-8")
 			var stdout, stderr bytes.Buffer
@@ -65,11 +65,19 @@ func TestSmokeUnderXvfb(t *testing.T) {
 			if err := cmd.Start(); err != nil {
 				t.Fatal(err)
 			}
-			// While it runs, its window must exist.
-			time.Sleep(2500 * time.Millisecond)
+			// While it runs (it quits 3 s after showing its window), its
+			// window must appear on the display.
 			if info, err := exec.LookPath("xwininfo"); err == nil {
-				out, _ := exec.Command(info, "-display", display, "-root", "-tree").CombinedOutput()
-				if !strings.Contains(string(out), "Shapan") {
+				var out []byte
+				found := false
+				for deadline := time.Now().Add(45 * time.Second); time.Now().Before(deadline) && !found; {
+					out, _ = exec.Command(info, "-display", display, "-root", "-tree").CombinedOutput()
+					found = strings.Contains(string(out), "Shapan")
+					if !found {
+						time.Sleep(100 * time.Millisecond)
+					}
+				}
+				if !found {
 					t.Errorf("no Shapan window on the display:\n%s", out)
 				}
 			}
