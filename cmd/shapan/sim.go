@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"image/png"
 	"io"
@@ -16,7 +15,6 @@ import (
 	"github.com/shapan/shapan/engine/sim"
 	"github.com/shapan/shapan/engine/sim/charts"
 	"github.com/shapan/shapan/formats"
-	mbgfmt "github.com/shapan/shapan/formats/mbg"
 )
 
 func init() {
@@ -34,31 +32,6 @@ func init() {
 			"failed; an interrupted run prints the report of the games played and exits with 2.",
 		run: runSim,
 	})
-}
-
-// simOptions are the settings a family's adapter is made with.
-type simOptions struct {
-	turns int
-}
-
-// simFamily returns the simulation adapter of a document. A family that
-// can be simulated adds its case here.
-func simFamily(doc *formats.Document, o simOptions) (sim.Family, error) {
-	switch doc.Kind {
-	case mbgfmt.KindScenario:
-		sc, ok := doc.Value.(*mbgfmt.Scenario)
-		if !ok {
-			return nil, errors.New("not an mbg scenario")
-		}
-		return sim.NewMBG(sc, sim.MBGOptions{TurnCap: o.turns})
-	case mbgfmt.KindSave:
-		return nil, errors.New("a save cannot be simulated: simulate the scenario it was played from")
-	}
-	switch family, _, _ := strings.Cut(doc.Kind, "/"); family {
-	case "ftbt", "planets":
-		return nil, fmt.Errorf("simulation of %s scenarios is not available yet", family)
-	}
-	return nil, fmt.Errorf("a %s document cannot be simulated", doc.Kind)
 }
 
 func runSim(args []string, out, errOut io.Writer) int {
@@ -90,7 +63,7 @@ func runSim(args []string, out, errOut io.Writer) int {
 	if err != nil {
 		return report(errOut, file, err)
 	}
-	family, err := simFamily(doc, simOptions{turns: *turns})
+	family, err := sim.ForDocument(doc, sim.DocOptions{TurnCap: *turns})
 	if err != nil {
 		fmt.Fprintf(errOut, "shapan sim: %s: %v\n", file, err)
 		return exitInvalid
