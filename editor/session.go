@@ -273,7 +273,7 @@ func (s *Session) Revalidate() {
 // once saved, and its path always.
 func checkDocument(doc *formats.Document) diag.List {
 	if data, err := formats.Encode(doc, formats.YAML); err == nil {
-		if fresh, err := formats.ReadBytes(doc.Path, data, formats.Options{From: formats.YAML, RulesPath: doc.RulesFile}); err == nil {
+		if fresh, err := formats.ReadBytes(doc.Path, data, formats.Options{From: formats.YAML, RulesPath: doc.RulesFile, Rules: doc.Rules}); err == nil {
 			fresh.Path = doc.Path
 			return validate.Check(fresh)
 		} else {

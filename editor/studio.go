@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
-	"sort"
 	"strings"
 	"time"
 
@@ -392,13 +391,7 @@ func (st *Studio) Quit() {
 func (st *Studio) menu() *fyne.MainMenu {
 	newItem := fyne.NewMenuItem("New", nil)
 	newItem.ChildMenu = fyne.NewMenu("")
-	var kinds []string
-	for k := range templates {
-		kinds = append(kinds, k)
-	}
-	sort.Strings(kinds)
-	for _, k := range kinds {
-		k := k
+	for _, k := range TemplateKinds() {
 		newItem.ChildMenu.Items = append(newItem.ChildMenu.Items, fyne.NewMenuItem(templates[k].title, func() {
 			if _, err := st.New(k); err != nil {
 				dialog.ShowError(err, st.win)

@@ -3,6 +3,7 @@ package editor
 import (
 	"fmt"
 	"io/fs"
+	"sort"
 
 	"github.com/shapan/shapan/formats"
 )
@@ -46,6 +47,16 @@ func RegisterTemplateFS(kind, title string, fsys fs.FS, name string, yamlDoc fun
 		doc.RulesFile = ""
 		return doc, nil
 	}}
+}
+
+// TemplateKinds lists the document kinds File ▸ New can start, sorted.
+func TemplateKinds() []string {
+	kinds := make([]string, 0, len(templates))
+	for k := range templates {
+		kinds = append(kinds, k)
+	}
+	sort.Strings(kinds)
+	return kinds
 }
 
 // New opens a new, unsaved document of kind from its template.

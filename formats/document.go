@@ -65,6 +65,11 @@ type Options struct {
 	// RulesPath names the ftbt rules to read a level with; it overrides
 	// the rules a level document names.
 	RulesPath string
+	// Rules, when set, are ftbt rules already read (*ftbt.Rules) to read
+	// a level with: they override RulesPath and the rules a level names,
+	// and RulesPath is then only recorded as the file they came from (an
+	// editor re-reading a level it holds in memory uses it).
+	Rules any
 	// FS, when set, is where the files a document names (an ftbt level's
 	// rules) are read from: paths are slash-separated and relative to the
 	// document's own path in FS (the embedded samples use it).

@@ -123,3 +123,39 @@ func TestLevelTravelsWithIntroAndRules(t *testing.T) {
 		t.Error("the intro changed on the way")
 	}
 }
+
+// TestRulesGivenInMemory: a level re-read with rules already in memory
+// (Options.Rules) uses them, whatever rules file it names and whether
+// that file exists; rules of another kind are refused.
+func TestRulesGivenInMemory(t *testing.T) {
+	dir := shared.Dir(t)
+	doc, err := Read(filepath.Join(dir, "legacy/ftbt/m1.map"), Options{RulesPath: filepath.Join(dir, "legacy/ftbt/star.tech")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	y, err := Encode(doc, YAML)
+	if err != nil {
+		t.Fatal(err)
+	}
+	named := strings.Replace(string(y), "kind: ftbt/level\n", "kind: ftbt/level\nrules: nowhere/missing.yaml\n", 1)
+	if _, err := ReadBytes("m1.yaml", []byte(named), Options{From: YAML}); err == nil || !strings.Contains(err.Error(), "missing.yaml") {
+		t.Fatalf("a level naming missing rules should not read without them: %v", err)
+	}
+	back, err := ReadBytes("m1.yaml", []byte(named), Options{From: YAML, Rules: doc.Rules, RulesPath: "star.tech"})
+	if err != nil {
+		t.Fatalf("the rules in memory were not used: %v", err)
+	}
+	if back.Rules != doc.Rules || back.RulesFile != "star.tech" {
+		t.Fatalf("got rules %p from %q, want %p from star.tech", back.Rules, back.RulesFile, doc.Rules)
+	}
+	legacy, err := Encode(doc, FTBTLevel)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back, err := ReadBytes("m1.map", legacy, Options{From: FTBTLevel, Rules: doc.Rules}); err != nil || back.Rules != doc.Rules {
+		t.Fatalf("a legacy level did not take the rules in memory: %v", err)
+	}
+	if _, err := ReadBytes("m1.yaml", y, Options{From: YAML, Rules: "not rules"}); err == nil || !strings.Contains(err.Error(), "not ftbt rules") {
+		t.Fatalf("rules of the wrong type should be refused: %v", err)
+	}
+}

@@ -112,7 +112,12 @@ func readLegacyLevel(file string, src []byte, ctx *readContext) (any, *srcpos.Ma
 			return nil, nil, &IOError{err}
 		}
 	}
-	if ctx.opts.RulesPath != "" {
+	switch {
+	case ctx.opts.Rules != nil:
+		if err := ctx.useRules(file); err != nil {
+			return nil, nil, err
+		}
+	case ctx.opts.RulesPath != "":
 		if err := ctx.loadRules(ctx.opts.RulesPath, file, ""); err != nil {
 			return nil, nil, err
 		}
@@ -124,6 +129,10 @@ func readLegacyLevel(file string, src []byte, ctx *readContext) (any, *srcpos.Ma
 // named in the document (relative to it).
 func decodeLevel(file string, src []byte, ctx *readContext) (any, *srcpos.Map, error) {
 	switch {
+	case ctx.opts.Rules != nil:
+		if err := ctx.useRules(file); err != nil {
+			return nil, nil, err
+		}
 	case ctx.opts.RulesPath != "":
 		if err := ctx.loadRules(ctx.opts.RulesPath, file, ""); err != nil {
 			return nil, nil, err
@@ -142,6 +151,17 @@ func decodeLevel(file string, src []byte, ctx *readContext) (any, *srcpos.Map, e
 	}
 	rules, _ := ctx.rules.(*ftbt.Rules)
 	return ftbt.DecodeLevel(file, src, rules)
+}
+
+// useRules takes the rules given in Options.Rules for the level file.
+func (ctx *readContext) useRules(level string) error {
+	rules, ok := ctx.opts.Rules.(*ftbt.Rules)
+	if !ok || rules == nil {
+		return &diag.Diagnostic{File: level, Line: 1, Col: 1, Severity: diag.Error, Code: diag.CodeKind,
+			Message: fmt.Sprintf("the rules given are a %T, not ftbt rules", ctx.opts.Rules), Path: "rules"}
+	}
+	ctx.rules, ctx.rulesFile = rules, ctx.opts.RulesPath
+	return nil
 }
 
 // loadRules reads the ftbt rules at path for the level file; asWritten is

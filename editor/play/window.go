@@ -67,7 +67,7 @@ func AskSetup(st *editor.Studio, s *editor.Session) {
 func snapshot(s *editor.Session) *formats.Document {
 	doc := *s.Document()
 	if data, err := formats.Encode(&doc, formats.YAML); err == nil {
-		if fresh, err := formats.ReadBytes(doc.Path, data, formats.Options{From: formats.YAML, RulesPath: doc.RulesFile}); err == nil {
+		if fresh, err := formats.ReadBytes(doc.Path, data, formats.Options{From: formats.YAML, RulesPath: doc.RulesFile, Rules: doc.Rules}); err == nil {
 			fresh.Path, fresh.Rules, fresh.RulesFile = doc.Path, doc.Rules, doc.RulesFile
 			return fresh
 		}
