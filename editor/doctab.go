@@ -42,7 +42,7 @@ func newDocTab(st *Studio, s *Session) *docTab {
 	t.panes.Append(container.NewTabItem("Preview", t.preview.object))
 	t.problems = newProblemsPanel(s, t.show)
 	split := container.NewVSplit(t.panes, t.problems.object)
-	split.SetOffset(0.78)
+	split.SetOffset(0.86)
 	t.item = container.NewTabItem(t.title(), split)
 	s.Listen(func(c Change) {
 		switch c {

@@ -61,6 +61,10 @@ func New(s *editor.Session, env editor.Env) *View {
 	add("institutes", "Institutes 研究所", v.institutesPane())
 	add("training_rooms", "Training 修炼所", v.roomsPane())
 	add("settings", "Settings 设定", v.settingsPane())
+	// Each list opens on its first item, so that its form is not empty.
+	for _, l := range []*editor.ItemList{v.cities, v.roles, v.insts, v.rooms} {
+		l.Select(0)
+	}
 	return v
 }
 
