@@ -85,6 +85,17 @@ func BenchmarkAIDecisionSize(b *testing.B) {
 	}
 }
 
+// BenchmarkAIDecisionPeople measures how a decision's cost grows with the
+// number of people: generated 100×100 levels with 10 to 200 people.
+func BenchmarkAIDecisionPeople(b *testing.B) {
+	star := legacySetup(b, "m1.map").Rules
+	for _, n := range []int{10, 50, 100, 200} {
+		b.Run(fmt.Sprintf("%dpeople", n), func(b *testing.B) {
+			benchDecisions(b, Setup{Rules: star, Level: benchLevel(100, 100, n), Seed: 1, TurnCap: 1000})
+		})
+	}
+}
+
 // benchLevel makes a w×h level of open terrain (plain, grass, forest,
 // town) with some walls and water, and n people: side 0 on the left third,
 // side 1 on the right third, with m1-like abilities and one to five of
