@@ -33,11 +33,7 @@ func init() {
 // computer's people as small crosses joined to their person.
 func Level(l *ftbt.Level, rules *ftbt.Rules, o Options) image.Image {
 	k := o.scale()
-	cell := 16 * k
-	if l.W > 0 && l.H > 0 && float64(max(l.W, l.H))*cell > 1600 {
-		cell = max(1, 1600/float64(max(l.W, l.H)))
-	}
-	margin := 12 * k
+	cell, margin := LevelGeometry(l, o)
 	legendH := 70 * k
 	width := max(int(2*margin+float64(l.W)*cell), int(460*k))
 	height := int(2*margin + float64(l.H)*cell + legendH)

@@ -27,18 +27,10 @@ func init() {
 func PlanetMap(m *planets.Map, o Options) image.Image {
 	k := o.scale()
 	w, h := m.MapSize()
-	cell := 44 * k
-	if max(w, h) > 0 && float64(max(w, h))*cell > 1400 {
-		cell = max(8, 1400/float64(max(w, h)))
-	}
-	margin := 28 * k
-	legendH := 64 * k
-	width := max(int(2*margin+float64(max(w, 1))*cell), int(520*k))
-	height := int(2*margin + float64(max(h, 1))*cell + legendH)
-	c := newCanvas(width, height, color.RGBA{0x16, 0x1b, 0x2e, 0xff})
-	centre := func(p planets.Point) (float64, float64) {
-		return margin + (float64(p.X)+0.5)*cell, margin + (float64(p.Y)+0.5)*cell
-	}
+	l := PlanetMapLayout(m, o)
+	cell, margin := l.Cell, l.Margin
+	c := newCanvas(l.Width, l.Height, color.RGBA{0x16, 0x1b, 0x2e, 0xff})
+	centre := l.Centre
 	// Faint grid dots.
 	for y := 0; y < h; y++ {
 		for x := 0; x < w; x++ {
@@ -74,9 +66,7 @@ func PlanetMap(m *planets.Map, o Options) image.Image {
 			continue
 		}
 		cx, cy := centre(at)
-		capacity, _ := p.Max.Float64()
-		r := cell * (0.22 + 0.06*math.Log10(math.Max(10, capacity)))
-		r = math.Min(r, cell*0.45)
+		r := PlanetRadius(&p, cell)
 		body := color.RGBA{0xc9, 0xb3, 0x7e, 0xff}
 		if strings.Contains(strings.ToLower(p.Type.Text), "base") {
 			body = color.RGBA{0xe0, 0x9b, 0x5a, 0xff}
@@ -111,4 +101,42 @@ func PlanetMap(m *planets.Map, o Options) image.Image {
 		fmt.Sprintf("max_round %s · players %s–%s · start_unit %s · maintenance fee %s · 防 def · 产 res+cos · 限 max",
 			m.Get("max_round").Describe(), m.Get("min_player").Describe(), m.Get("max_player").Describe(), m.Get("start_unit").Describe(), fee))
 	return c.img
+}
+
+// PlanetLayout is the geometry of a PlanetMap image, in its pixels: the
+// size of a grid cell, the margin around the grid, the image's size and
+// the height of the map above the legend.
+type PlanetLayout struct {
+	Cell, Margin             float64
+	Width, Height, MapHeight int
+}
+
+// Centre returns the centre of grid cell p.
+func (l PlanetLayout) Centre(p planets.Point) (x, y float64) {
+	return l.Margin + (float64(p.X)+0.5)*l.Cell, l.Margin + (float64(p.Y)+0.5)*l.Cell
+}
+
+// PlanetMapLayout returns the geometry PlanetMap draws m with (test play
+// draws the game over the same map).
+func PlanetMapLayout(m *planets.Map, o Options) PlanetLayout {
+	k := o.scale()
+	w, h := m.MapSize()
+	cell := 44 * k
+	if max(w, h) > 0 && float64(max(w, h))*cell > 1400 {
+		cell = max(8, 1400/float64(max(w, h)))
+	}
+	margin := 28 * k
+	legendH := 64 * k
+	gridH := margin + float64(max(h, 1))*cell
+	return PlanetLayout{Cell: cell, Margin: margin,
+		Width: max(int(2*margin+float64(max(w, 1))*cell), int(520*k)), Height: int(gridH + margin + legendH),
+		MapHeight: int(gridH + 12*k)} // the legend's first line is 20k below the grid
+}
+
+// PlanetRadius returns the radius PlanetMap draws planet p with on cells
+// of the given size: it grows with the production cap.
+func PlanetRadius(p *planets.Planet, cell float64) float64 {
+	capacity, _ := p.Max.Float64()
+	r := cell * (0.22 + 0.06*math.Log10(math.Max(10, capacity)))
+	return math.Min(r, cell*0.45)
 }

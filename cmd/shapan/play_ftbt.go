@@ -1,13 +1,13 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
 
 	"github.com/shapan/shapan/engine/ftbt"
 	"github.com/shapan/shapan/formats"
-	ftbtfmt "github.com/shapan/shapan/formats/ftbt"
 )
 
 // playFTBT plays an ftbt level computer against computer: the AI on both
@@ -15,18 +15,14 @@ import (
 // of the golden games (spec §7.1). --turns is the turn cap: when round
 // turns+1 would start, side 0 quits and the game ends without a winner.
 func playFTBT(doc *formats.Document, o playOptions, out io.Writer) error {
-	l, ok := doc.Value.(*ftbtfmt.Level)
-	if !ok {
-		return fmt.Errorf("not an ftbt level")
+	setup, err := ftbtSetup(doc)
+	if err != nil {
+		return err
 	}
-	rules, _ := doc.Rules.(*ftbtfmt.Rules)
-	if rules == nil {
-		return fmt.Errorf("an ftbt level is played with its rules: name them with --rules FILE.tech")
-	}
-	setup := ftbt.Setup{Rules: rules, Level: l, Seed: o.seed, TurnCap: o.turns}
+	l := setup.Level
+	setup.Seed, setup.TurnCap = o.seed, o.turns
 	const maxDecisions = 10_000_000
 	var outcome ftbt.Outcome
-	var err error
 	if o.trace != nil {
 		level, rulesFile, aerr := absPaths(o.file, doc.RulesFile)
 		if aerr != nil {
@@ -57,6 +53,16 @@ func playFTBT(doc *formats.Document, o playOptions, out io.Writer) error {
 		}
 	}
 	return nil
+}
+
+// ftbtSetup returns the setup of an ftbt level document, telling the
+// user how to name the rules when the level has none.
+func ftbtSetup(doc *formats.Document) (ftbt.Setup, error) {
+	setup, err := ftbt.DocumentSetup(doc)
+	if errors.Is(err, ftbt.ErrNoRules) {
+		return setup, fmt.Errorf("%w: name them with --rules FILE.tech", err)
+	}
+	return setup, err
 }
 
 // absPaths returns the level's and the rules' absolute paths, slashed, for

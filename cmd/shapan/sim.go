@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
+	"flag"
 	"fmt"
 	"image/png"
 	"io"
@@ -12,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/shapan/shapan/engine/ftbt"
 	"github.com/shapan/shapan/engine/sim"
 	"github.com/shapan/shapan/engine/sim/charts"
 	"github.com/shapan/shapan/formats"
@@ -23,13 +26,25 @@ func init() {
 		usage: "shapan sim FILE [--rules FILE] --games N [--seed N] [--jobs J] [--turns N] [--json] [--chart OUT.png]",
 		summary: "Plays N games (default 100) of a scenario computer against computer, J at once, and prints a balance\n" +
 			"report: every side's win rate with its 95% Wilson interval, draws, games stopped at the turn cap, failed\n" +
-			"games, the length of the games, and for mbg when each role goes bankrupt, who owns each city at the end and\n" +
-			"where battles are fought and cities taken. The same --seed gives the same report whatever --jobs is (default:\n" +
-			"one job per CPU); game i is played with a seed derived from --seed and i (failed games list theirs, for\n" +
-			"'shapan play --seed'). --turns is the turn cap (default 100; the richest role wins a capped mbg game). --json\n" +
-			"prints the report as JSON; --chart writes charts of it to a PNG image (win rates, game lengths, the board's\n" +
-			"battles). A progress bar is drawn on standard error when it is a terminal. Exit status 1 also when a game\n" +
-			"failed; an interrupted run prints the report of the games played and exits with 2.",
+			"games, the length of the games, and facts particular to the family. The same --seed gives the same report\n" +
+			"whatever --jobs is (default: one job per CPU); game i is played with a seed derived from --seed and i (failed\n" +
+			"games list theirs, for 'shapan play --seed S --turns CAP'). --json prints the report as JSON; --chart writes\n" +
+			"charts of it to a PNG image (win rates, game lengths, and a heat map of the fights). A progress bar is drawn\n" +
+			"on standard error when it is a terminal. Exit status 1 also when a game failed; an interrupted run prints the\n" +
+			"report of the games played and exits with 2.\n" +
+			"An mbg scenario: the sides are the roles; --turns is the last turn played (default 100), after which the\n" +
+			"richest role wins. Facts: when each role goes bankrupt, who owns each city at the end, and where battles are\n" +
+			"fought and cities taken.\n" +
+			"An ftbt level (YAML naming its rules, or .map with --rules FILE.tech): the original's AI plays both sides as\n" +
+			"in 'shapan play'; --turns is the last round played (default 100), after which the side that kept the larger\n" +
+			"share of its starting hp wins (equal shares: a draw). Facts: every side's mean survivors and hp left, wins by\n" +
+			"rout and at the cap; every person's survival rate, damage dealt to enemies (mean and total) and kills; and\n" +
+			"every cell's attacks, hits, damage and people removed (the heat map drawn over the level).\n" +
+			"A Planet-Conquer map: the computer player in every seat, the start planets shuffled by each game's seed; the\n" +
+			"sides are the start planets (a win counts for the planet its winner began on). --turns is the round cap\n" +
+			"(default 1000; the map's own max_round ends a game first when lower), after which a game is ranked as it\n" +
+			"stands. Facts: every start's mean planets held at the end and eliminations; every planet's owners at the end,\n" +
+			"battles, captures and changes of owner (the heat map drawn over the planet graph).",
 		run: runSim,
 	})
 }
@@ -40,7 +55,7 @@ func runSim(args []string, out, errOut io.Writer) int {
 	games := fs.Int("games", 100, "number of games")
 	seed := fs.Int64("seed", 1, "base seed of the games")
 	jobs := fs.Int("jobs", 0, "games played at once (0: one per CPU)")
-	turns := fs.Int("turns", sim.DefaultTurnCap, "turn cap (the last turn played)")
+	turns := fs.Int("turns", 0, "turn cap: the last turn (round) played (default: mbg 100, ftbt 100, planets 1000)")
 	asJSON := fs.Bool("json", false, "print the report as JSON")
 	chart := fs.String("chart", "", "write charts of the report to this PNG file")
 	rules := fs.String("rules", "", "ftbt rules file for a level")
@@ -53,7 +68,7 @@ func runSim(args []string, out, errOut io.Writer) int {
 		return usageError(c, errOut, "name one scenario FILE")
 	case *games < 1:
 		return usageError(c, errOut, "--games must be at least 1")
-	case *turns < 1:
+	case given(fs, "turns") && *turns < 1:
 		return usageError(c, errOut, "--turns must be at least 1")
 	case *jobs < 0:
 		return usageError(c, errOut, "--jobs must not be negative")
@@ -64,6 +79,9 @@ func runSim(args []string, out, errOut io.Writer) int {
 		return report(errOut, file, err)
 	}
 	family, err := sim.ForDocument(doc, sim.DocOptions{TurnCap: *turns})
+	if errors.Is(err, ftbt.ErrNoRules) {
+		err = fmt.Errorf("%w: name them with --rules FILE.tech", err)
+	}
 	if err != nil {
 		fmt.Fprintf(errOut, "shapan sim: %s: %v\n", file, err)
 		return exitInvalid
@@ -122,6 +140,13 @@ func runSim(args []string, out, errOut io.Writer) int {
 		return exitInvalid
 	}
 	return exitOK
+}
+
+// given reports whether the flag name was set on the command line.
+func given(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
 }
 
 // isTerminal reports whether w is a terminal (a variable, so that tests

@@ -97,8 +97,9 @@ func TestSimExitStatuses(t *testing.T) {
 		{"unknown flag", []string{"sim", simSample, "--gams", "3"}, 2, "flag provided but not defined"},
 		{"missing file", []string{"sim", filepath.Join(dir, "none.yaml")}, 2, "no such file"},
 		{"invalid scenario", []string{"sim", bad}, 1, "x.yaml"},
-		{"ftbt", []string{"sim", "../../samples/ftbt/长坂坡.yaml", "--games", "2"}, 1, "simulation of ftbt scenarios is not available yet"},
-		{"planets", []string{"sim", "../../samples/planets/九州.yaml", "--games", "2"}, 1, "simulation of planets scenarios is not available yet"},
+		{"ftbt level without rules", []string{"sim", "../../samples/ftbt/长坂坡.map", "--games", "2"}, 1, "name them with --rules FILE.tech"},
+		{"ftbt rules", []string{"sim", "../../samples/ftbt/兵法.yaml", "--games", "2"}, 1, "simulate a level played with them"},
+		{"negative turns", []string{"sim", "../../samples/planets/九州.yaml", "--turns", "-5"}, 2, "--turns must be at least 1"},
 		{"battle map", []string{"sim", "../../samples/battle/赤壁.yaml", "--games", "2"}, 1, "cannot be simulated"},
 		{"unwritable chart", []string{"sim", simSample, "--games", "1", "--turns", "5", "--chart", filepath.Join(dir, "no", "such", "dir.png")}, 2, "shapan sim:"},
 	} {

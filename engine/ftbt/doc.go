@@ -43,5 +43,7 @@
 // per-person settings (LevelAI, GoldenAI); Explain and the
 // ai_decisions replay (ReplayAIDecisionsFile) expose its intermediate
 // scores. RandomPlayer is a random legal player; PlayOut, PlayGame,
-// PlayAIGame and PlayTraced drive games with players.
+// PlayAIGame and PlayTraced drive games with players. DocumentSetup and
+// NewGoldenAI set up the computer games of an open level document, as
+// shapan play and shapan sim play them.
 package ftbt

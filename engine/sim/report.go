@@ -11,7 +11,7 @@ import (
 // counts, or summed in game order, so the same simulation gives the same
 // bytes.
 type Report struct {
-	// Family is the game family ("mbg").
+	// Family is the game family ("mbg", "ftbt", "planets").
 	Family string `json:"family"`
 	// Scenario names what was played (set by the caller, e.g. a file
 	// name).

@@ -2,12 +2,17 @@
 // in parallel and sums them up in a balance report: the win rate of every
 // side with its 95 % Wilson interval, draws, games stopped at the turn
 // cap, failed games, the length of the games, and facts particular to the
-// game family (for mbg: when roles go bankrupt, who owns each city at the
-// end, where battles happen and which cities change hands).
+// game family — for mbg when roles go bankrupt, who owns each city at the
+// end, where battles happen and which cities change hands; for ftbt the
+// survivors and hp left of each side, the damage and kills of every
+// person and the fights on every cell of the grid; for planets the
+// planets every start holds at the end and the battles, captures and
+// changes of owner of every planet.
 //
 // The runner knows nothing of the rules: a game family plugs in through
-// the Family interface (one adapter per family, in its own file: mbg.go;
-// ftbt and planets adapters follow the same pattern). Run derives every
+// the Family interface (one adapter per family, in its own file: mbg.go,
+// ftbt.go, planets.go; ForDocument picks the adapter of an open
+// document). Run derives every
 // game's seed from the base seed and the game's index and sums the results
 // up in index order, so the same seed gives the same report — to the byte,
 // as JSON — whatever the number of workers.
@@ -27,8 +32,8 @@ type Family interface {
 	// Name is the family's name ("mbg", "ftbt", "planets").
 	Name() string
 	// Sides are the players whose wins are counted (mbg roles, ftbt
-	// sides, planets players), in their index order; GameResult.Winner
-	// indexes this list.
+	// sides, planets start planets), in their index order;
+	// GameResult.Winner indexes this list.
 	Sides() []Side
 	// Play plays game number game (0-based) with the given seed, every
 	// side played by the computer. Its result must depend on seed only.

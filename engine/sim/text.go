@@ -36,8 +36,13 @@ func (r *Report) WriteText(w io.Writer) error {
 	l := r.Length
 	b.WriteString("\nGame length (turns)\n")
 	fmt.Fprintf(&b, "  mean %s · median %s · p90 %d · min %d · max %d\n", num(l.Mean), num(l.Median), l.P90, l.Min, l.Max)
-	if r.Facts.MBG != nil {
-		r.Facts.MBG.writeText(&b, r.Games)
+	switch f := r.Facts; {
+	case f.MBG != nil:
+		f.MBG.writeText(&b, r.Games)
+	case f.FTBT != nil:
+		f.FTBT.writeText(&b, r.Games)
+	case f.Planets != nil:
+		f.Planets.writeText(&b, r.Games)
 	}
 	if len(r.Errors) > 0 {
 		fmt.Fprintf(&b, "\nFailed games (%d)\n", r.Failed)

@@ -1,7 +1,9 @@
 // Package charts draws the charts of a balance report (package sim) for
 // the studio's balance view, `shapan sim --chart` and the README: the win
 // rates with their 95 % intervals, a histogram of the games' lengths, and
-// for mbg a heat map of the battles and captures drawn on the board. It
+// a heat map of the fights drawn over the scenario's preview: for mbg the
+// battles and captures on the board, for ftbt the damage on the level's
+// grid, for planets the battles and captures on the planet graph. It
 // draws with package preview, so the charts look like the previews and
 // show Chinese names; it needs no GUI.
 package charts
@@ -258,8 +260,8 @@ func Lengths(r *sim.Report, o Options) image.Image {
 	return p.c.Image()
 }
 
-// Summary draws the win rates and the lengths side by side and, for
-// families with a board (mbg), the heat map below them.
+// Summary draws the win rates and the lengths side by side and the heat
+// map (Heatmap) below them, when the report has one.
 func Summary(r *sim.Report, o Options) image.Image {
 	a, b := WinRates(r, o), Lengths(r, o)
 	h := Heatmap(r, o)

@@ -49,16 +49,27 @@ func BoardView(f *sim.MBGFacts) preview.BoardView {
 	return v
 }
 
-// Heatmap draws where the battles of an mbg report were fought, on the
+// Heatmap draws where the fights of a report happened, over the family's
+// preview: for mbg the board (mbgHeatmap), for ftbt the level's grid
+// (ftbtHeatmap), for planets the planet graph (planetsHeatmap). It
+// returns nil for a report without such facts.
+func Heatmap(r *sim.Report, o Options) image.Image {
+	switch f := r.Facts; {
+	case f.MBG != nil && len(f.MBG.Squares) > 0:
+		return mbgHeatmap(r, f.MBG, o)
+	case f.FTBT != nil && f.FTBT.Width > 0 && f.FTBT.Height > 0:
+		return ftbtHeatmap(r, f.FTBT, o)
+	case f.Planets != nil && len(f.Planets.Planets) > 0:
+		return planetsHeatmap(r, f.Planets, o)
+	}
+	return nil
+}
+
+// mbgHeatmap draws where the battles of an mbg report were fought, on the
 // board as preview draws it: every square is shaded by its number of
 // battles (yellow few, red most) and shows it ("战 N"), and the cities
-// taken by force show how often ("夺 N"). It returns nil for a report
-// without mbg facts.
-func Heatmap(r *sim.Report, o Options) image.Image {
-	f := r.Facts.MBG
-	if f == nil || len(f.Squares) == 0 {
-		return nil
-	}
+// taken by force show how often ("夺 N").
+func mbgHeatmap(r *sim.Report, f *sim.MBGFacts, o Options) image.Image {
 	k := o.k()
 	v := BoardView(f)
 	v.Title = fmt.Sprintf("战斗热图 · %d 局", r.Games)
@@ -103,12 +114,7 @@ func Heatmap(r *sim.Report, o Options) image.Image {
 		lx, ly = margin, float64(bb.Dy())+8*k
 		lw = float64(bb.Dx()) - 2*margin
 	}
-	rampW := min(lw, 220*k)
-	for i := 0; i < int(rampW); i++ {
-		c.FillRect(lx+float64(i), ly, lx+float64(i)+1, ly+12*k, heatColour(float64(i)/rampW))
-	}
-	c.Text(lx, ly+22*k, 10*k, faint, preview.AnchorLeft, "少")
-	c.Text(lx+rampW, ly+22*k, 10*k, faint, preview.AnchorRight, fmt.Sprintf("多 (%d)", most))
+	drawRamp(c, lx, ly, min(lw, 220*k), k, most)
 	lines := []string{
 		"战N：在此格发生的战斗次数",
 		"夺N：攻城夺取此城的次数",
@@ -122,4 +128,14 @@ func Heatmap(r *sim.Report, o Options) image.Image {
 		c.Text(lx, ly+44*k+float64(i)*18*k, 11*k, col, preview.AnchorLeft, preview.FitText(11*k, lw, s))
 	}
 	return img
+}
+
+// drawRamp draws the heat colours from few to most as a bar of width w
+// at (x, y), labelled below.
+func drawRamp(c *preview.Canvas, x, y, w, k float64, most int) {
+	for i := 0; i < int(w); i++ {
+		c.FillRect(x+float64(i), y, x+float64(i)+1, y+12*k, heatColour(float64(i)/w))
+	}
+	c.Text(x, y+22*k, 10*k, faint, preview.AnchorLeft, "少")
+	c.Text(x+w, y+22*k, 10*k, faint, preview.AnchorRight, fmt.Sprintf("多 (%d)", most))
 }

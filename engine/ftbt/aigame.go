@@ -1,0 +1,35 @@
+package ftbt
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/shapan/shapan/formats"
+	ftbtfmt "github.com/shapan/shapan/formats/ftbt"
+)
+
+// ErrNoRules is returned by DocumentSetup for a level read without rules.
+var ErrNoRules = errors.New("an ftbt level is played with its rules, and none were given or named by the level")
+
+// DocumentSetup returns the setup (seed 0, no turn cap) of an open ftbt
+// level document: its level and the rules it was read with. Computer
+// games of a document (shapan play, shapan sim, the studio) start here.
+func DocumentSetup(doc *formats.Document) (Setup, error) {
+	if doc == nil {
+		return Setup{}, errors.New("ftbt: no document")
+	}
+	l, ok := doc.Value.(*ftbtfmt.Level)
+	if !ok {
+		return Setup{}, fmt.Errorf("a %s document is not an ftbt level", doc.Kind)
+	}
+	rules, _ := doc.Rules.(*ftbtfmt.Rules)
+	if rules == nil {
+		return Setup{}, ErrNoRules
+	}
+	return Setup{Rules: rules, Level: l}, nil
+}
+
+// NewGoldenAI returns the computer player of shapan play and of the
+// golden games for both sides of setup: side 1 with the level's AI
+// settings, side 0 with DefaultAI (GoldenAI). Use one per game.
+func NewGoldenAI(setup Setup) (*AI, error) { return goldenPlayer(setup) }

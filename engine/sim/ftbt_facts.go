@@ -1,0 +1,164 @@
+package sim
+
+import (
+	"slices"
+
+	ftbtfmt "github.com/shapan/shapan/formats/ftbt"
+)
+
+// FTBTFacts are the facts of ftbt simulations: how the sides end, what
+// every person achieves, and where on the grid the fights are.
+type FTBTFacts struct {
+	// TurnCap is the last round a game played; a capped game is won by
+	// the side that kept the larger share of its starting hp (equal
+	// shares: a draw).
+	TurnCap int `json:"turn_cap"`
+	// Width and Height are the level's grid size.
+	Width  int `json:"width"`
+	Height int `json:"height"`
+	// Attacks and Damage are the totals over all games: the damage techs
+	// used and the hp they took (from either side).
+	Attacks int `json:"attacks"`
+	Damage  int `json:"damage"`
+	// Sides are side 0 and side 1.
+	Sides []FTBTSideFacts `json:"sides"`
+	// People are the level's people, in level order.
+	People []FTBTPersonFacts `json:"people"`
+	// Cells are the cells where damage techs were aimed or people hit,
+	// in grid order (row by row): the heat map of the fights.
+	Cells []FTBTCellFacts `json:"cells"`
+
+	level *ftbtfmt.Level // for charts: the level and its rules
+	rules *ftbtfmt.Rules
+}
+
+// Level returns the level and rules the games were played with (nil for
+// facts that were not made by an adapter, e.g. read from JSON); charts
+// draw the heat map over the level. They must not be changed.
+func (f *FTBTFacts) Level() (*ftbtfmt.Level, *ftbtfmt.Rules) { return f.level, f.rules }
+
+// FTBTSideFacts are one side's facts.
+type FTBTSideFacts struct {
+	Name string `json:"name"`
+	// People is the number of the side's people at the start.
+	People int `json:"people"`
+	// MeanSurvivors is the mean number of its people alive at the end of
+	// a game, MeanHPLeft the mean share (0…1) of its starting hp left.
+	MeanSurvivors float64 `json:"mean_survivors"`
+	MeanHPLeft    float64 `json:"mean_hp_left"`
+	// Routs are the games the side won by removing every enemy, CapWins
+	// those it won at the turn cap on hp; their sum is the side's wins.
+	Routs   int `json:"routs"`
+	CapWins int `json:"cap_wins"`
+}
+
+// FTBTPersonFacts are one ftbt person's facts over the games.
+type FTBTPersonFacts struct {
+	Name string `json:"name"`
+	Side int    `json:"side"`
+	// Survived counts the games the person ended alive.
+	Survived Proportion `json:"survived"`
+	// TotalDamage is the hp the person took from enemies over all games,
+	// MeanDamage the mean per game; Kills the enemies it removed.
+	TotalDamage int     `json:"total_damage"`
+	MeanDamage  float64 `json:"mean_damage"`
+	Kills       int     `json:"kills"`
+	// FriendlyDamage is the hp its area effects took from its own side.
+	FriendlyDamage int `json:"friendly_damage,omitempty"`
+}
+
+// FTBTCellFacts are the fights on one cell over all games: the damage
+// techs aimed at it, the people hit on it (area effects hit cells around
+// the target), the hp they lost and the people removed there.
+type FTBTCellFacts struct {
+	X       int `json:"x"`
+	Y       int `json:"y"`
+	Attacks int `json:"attacks"`
+	Hits    int `json:"hits"`
+	Damage  int `json:"damage"`
+	Falls   int `json:"falls"`
+}
+
+// Facts implements Family.
+func (f *FTBT) Facts(games []GameResult) Facts {
+	l := f.setup.Level
+	n := len(games)
+	out := &FTBTFacts{TurnCap: f.turnCap, Width: l.W, Height: l.H, level: l, rules: f.setup.Rules,
+		People: make([]FTBTPersonFacts, len(l.People)), Cells: []FTBTCellFacts{}}
+	for s, side := range f.Sides() {
+		sf := FTBTSideFacts{Name: side.Name}
+		for _, p := range l.People {
+			if p.Side == s {
+				sf.People++
+			}
+		}
+		out.Sides = append(out.Sides, sf)
+	}
+	survivors := make([]int, 2)
+	hpLeft := make([]float64, 2)
+	survived := make([]int, len(l.People))
+	cells := map[int]ftbtCell{}
+	for _, g := range games {
+		rec := g.Facts.(*ftbtGame)
+		for s := range out.Sides {
+			if start, left := rec.sideHP(s); start > 0 {
+				hpLeft[s] += float64(left) / float64(start)
+			}
+		}
+		for i := range l.People {
+			pf := &out.People[i]
+			pf.TotalDamage += rec.damage[i]
+			pf.Kills += rec.kills[i]
+			pf.FriendlyDamage += rec.friendly[i]
+			if rec.alive[i] {
+				survived[i]++
+				if s := rec.side[i]; s == 0 || s == 1 {
+					survivors[s]++
+				}
+			}
+		}
+		for loc, c := range rec.cells {
+			sum := cells[loc]
+			sum.attacks += c.attacks
+			sum.hits += c.hits
+			sum.damage += c.damage
+			sum.falls += c.falls
+			cells[loc] = sum
+		}
+		if w := g.Winner; w == 0 || w == 1 {
+			if rec.capped {
+				out.Sides[w].CapWins++
+			} else {
+				out.Sides[w].Routs++
+			}
+		}
+	}
+	if n > 0 {
+		for s := range out.Sides {
+			out.Sides[s].MeanSurvivors = round4(float64(survivors[s]) / float64(n))
+			out.Sides[s].MeanHPLeft = round4(hpLeft[s] / float64(n))
+		}
+	}
+	for i, p := range l.People {
+		pf := &out.People[i]
+		pf.Name, pf.Side = p.Name, p.Side
+		pf.Survived = NewProportion(survived[i], n)
+		if n > 0 {
+			pf.MeanDamage = round4(float64(pf.TotalDamage) / float64(n))
+		}
+	}
+	locs := make([]int, 0, len(cells))
+	for loc := range cells {
+		locs = append(locs, loc)
+	}
+	slices.Sort(locs)
+	for _, loc := range locs {
+		c := cells[loc]
+		out.Attacks += c.attacks
+		out.Damage += c.damage
+		if l.W > 0 {
+			out.Cells = append(out.Cells, FTBTCellFacts{X: loc % l.W, Y: loc / l.W, Attacks: c.attacks, Hits: c.hits, Damage: c.damage, Falls: c.falls})
+		}
+	}
+	return Facts{FTBT: out}
+}

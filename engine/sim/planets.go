@@ -1,0 +1,227 @@
+package sim
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/shapan/shapan/engine"
+	"github.com/shapan/shapan/engine/planets"
+	planetsfmt "github.com/shapan/shapan/formats/planets"
+)
+
+// DefaultPlanetsRoundCap is the round cap of Planet-Conquer simulations
+// when none is given; a map whose max_round is lower ends its games by
+// its own rule first.
+const DefaultPlanetsRoundCap = 1000
+
+// PlanetsOptions adjust the planets adapter.
+type PlanetsOptions struct {
+	// RoundCap is the number of rounds after which a game still running
+	// is stopped and ranked as it stands (0: DefaultPlanetsRoundCap).
+	RoundCap int
+	// MaxDecisions guards against stalls (0: DefaultMaxDecisions).
+	MaxDecisions int
+}
+
+// Planets is the Family of a Planet-Conquer map: the computer player
+// (planets.NewAI) in every seat, as many players as the map allows.
+//
+// The sides of the report are the map's start planets, not the players:
+// every game shuffles the start planets with its seed (as `shapan play
+// --seed` does), player p starting on the p-th planet of the shuffled
+// list, and a win counts for the start planet its winner began on. The
+// computer player is deterministic and the seed is used only to shuffle,
+// so the games differ only in who starts where (PlanetsFacts.Orders).
+type Planets struct {
+	m            *planetsfmt.Map // the adapter's own copy
+	roundCap     int
+	maxDecisions int
+	starts       []int    // the start planets' ids, in map order
+	names        []string // the planets' names, by id
+	byID         []int    // every planet id's index in m.Planets
+	players      int      // players joining every game
+}
+
+// NewPlanets returns the adapter of map m. It works on a copy of m, so the
+// caller may go on editing it; it checks the map by starting a game, so
+// that a map the engine cannot play is an error here, not N failed games.
+func NewPlanets(m *planetsfmt.Map, o PlanetsOptions) (*Planets, error) {
+	if m == nil {
+		return nil, errors.New("sim: no Planet-Conquer map")
+	}
+	own, err := copyMap(m)
+	if err != nil {
+		return nil, fmt.Errorf("sim: %w", err)
+	}
+	p := &Planets{m: own, roundCap: o.RoundCap, maxDecisions: o.MaxDecisions}
+	if p.roundCap == 0 {
+		p.roundCap = DefaultPlanetsRoundCap
+	}
+	if p.roundCap < 1 {
+		return nil, fmt.Errorf("sim: the round cap must be at least 1, not %d", o.RoundCap)
+	}
+	if p.maxDecisions <= 0 {
+		p.maxDecisions = DefaultMaxDecisions
+	}
+	g, err := planets.New(p.setup(0), planets.Options{Machine: engine.Options{DropEvents: true}})
+	if err != nil {
+		return nil, err
+	}
+	p.players = g.NumPlayers()
+	g.Close()
+	if p.starts, err = own.StartIDs(); err != nil {
+		return nil, err
+	}
+	index := map[*planetsfmt.Planet]int{}
+	for i := range own.Planets {
+		index[&own.Planets[i]] = i
+	}
+	for _, pl := range own.ByID() {
+		p.byID = append(p.byID, index[pl])
+		p.names = append(p.names, pl.Name())
+	}
+	return p, nil
+}
+
+func (p *Planets) setup(seed int64) planets.Setup {
+	return planets.Setup{Map: p.m, Seed: seed, Shuffle: true, MaxRounds: int64(p.roundCap)}
+}
+
+// Name implements Family.
+func (p *Planets) Name() string { return planets.Family }
+
+// Sides implements Family: the start planets in map order ("start 1 (A)").
+func (p *Planets) Sides() []Side {
+	out := make([]Side, len(p.starts))
+	for k, id := range p.starts {
+		out[k] = Side{Name: fmt.Sprintf("start %d (%s)", k+1, p.names[id])}
+	}
+	return out
+}
+
+// RoundCap returns the round after which a game is stopped.
+func (p *Planets) RoundCap() int { return p.roundCap }
+
+// Play implements Family. A game of the report is replayed by `shapan
+// play MAP --seed S --turns CAP`.
+func (p *Planets) Play(ctx context.Context, _ int, seed int64) (GameResult, error) {
+	rec := &planetsGame{}
+	g, err := planets.New(p.setup(seed), planets.Options{Machine: engine.Options{DropEvents: true, OnEvent: rec.event}})
+	if err != nil {
+		return GameResult{}, err
+	}
+	defer g.Close()
+	np := g.NumPlanets()
+	rec.battles, rec.captures, rec.changes = make([]int, np), make([]int, np), make([]int, np)
+	rec.slot = p.slots(g.Starts()[:g.NumPlayers()])
+	ai := planets.NewAI()
+	for n := 0; ; n++ {
+		d := g.Pending()
+		if d == nil {
+			break
+		}
+		if n%256 == 0 {
+			if err := ctx.Err(); err != nil {
+				return GameResult{}, err
+			}
+		}
+		if n >= p.maxDecisions {
+			return GameResult{}, fmt.Errorf("%w after %d decisions (round %d)", planets.ErrStalled, n, g.Round())
+		}
+		a := ai.Answer(g, d)
+		if err := g.Answer(d.Player, a); err != nil {
+			return GameResult{}, fmt.Errorf("round %d, player %d's answer %s: %w", g.Round(), d.Player, a, err)
+		}
+	}
+	if err := g.Err(); err != nil {
+		return GameResult{}, err
+	}
+	r, ok := g.Outcome()
+	if !ok || r.Winner < 0 || r.Winner >= len(rec.slot) {
+		return GameResult{}, fmt.Errorf("the game ended without a winner (%d)", r.Winner)
+	}
+	rec.end(g.View(), len(p.starts))
+	return GameResult{Winner: rec.slot[r.Winner], Turns: int(r.Rounds), Capped: !r.Finished, Facts: rec}, nil
+}
+
+// slots returns the start slot (index in map order) of every player,
+// given the start planet of every player: a planet named twice in the
+// map's starts fills its slots in order.
+func (p *Planets) slots(starts []int) []int {
+	used := make([]bool, len(p.starts))
+	out := make([]int, len(starts))
+	for pl, id := range starts {
+		out[pl] = -1
+		for k, s := range p.starts {
+			if s == id && !used[k] {
+				out[pl], used[k] = k, true
+				break
+			}
+		}
+	}
+	return out
+}
+
+// planetsGame is what one Planet-Conquer game leaves for the report.
+type planetsGame struct {
+	slot []int // every player's start slot (the report's side)
+	// battles, captures and changes count, by planet id, the fights (two
+	// sides or more), the planets taken from a player, and every change
+	// of owner (taken, occupied, fallen neutral).
+	battles, captures, changes []int
+	owners                     []int // every planet's owner's slot at the end, -1 for none
+	held                       []int // the planets of every slot at the end
+	played                     []bool
+	eliminated                 []bool // the slot's player ended with nothing
+}
+
+// event follows a game's battles and the planets falling neutral.
+func (g *planetsGame) event(e engine.Event) {
+	switch e := e.(type) {
+	case planets.Battle:
+		if e.Planet < 0 || e.Planet >= len(g.battles) {
+			return
+		}
+		if len(e.Sides) >= 2 {
+			g.battles[e.Planet]++
+		}
+		if e.After.Owner != e.Before.Owner {
+			g.changes[e.Planet]++
+			if e.Before.Owner != planets.Neutral {
+				g.captures[e.Planet]++
+			}
+		}
+	case planets.Production:
+		if e.Planet >= 0 && e.Planet < len(g.changes) && e.After.Owner != e.Before.Owner {
+			g.changes[e.Planet]++
+		}
+	}
+}
+
+// end records the state at the end of the game.
+func (g *planetsGame) end(v planets.View, slots int) {
+	g.held = make([]int, slots)
+	g.played = make([]bool, slots)
+	g.eliminated = make([]bool, slots)
+	for _, h := range v.Holds {
+		o := -1
+		if h.Owner >= 0 && h.Owner < len(g.slot) {
+			o = g.slot[h.Owner]
+		}
+		g.owners = append(g.owners, o)
+		if o >= 0 {
+			g.held[o]++
+		}
+	}
+	for pl, s := range g.slot {
+		if s < 0 {
+			continue
+		}
+		g.played[s] = true
+		if pl < len(v.Players) {
+			pv := v.Players[pl]
+			g.eliminated[s] = pv.Planets == 0 && !pv.Units.Positive()
+		}
+	}
+}

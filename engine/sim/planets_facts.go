@@ -1,0 +1,134 @@
+package sim
+
+import (
+	planetsfmt "github.com/shapan/shapan/formats/planets"
+)
+
+// PlanetsFacts are the facts of Planet-Conquer simulations: how many
+// planets every start ends with, and which planets are fought over and
+// change hands.
+type PlanetsFacts struct {
+	// RoundCap is the round after which a game still running is stopped
+	// and ranked as it stands (most planets, then most units); RoundLimit
+	// is the map's own max_round, which ends a game by the rules.
+	RoundCap   int   `json:"round_cap"`
+	RoundLimit int64 `json:"round_limit"`
+	// Players is the number of players of every game; Orders the number
+	// of different ways they can be placed on the start planets. The
+	// computer player is deterministic: games differ only in that.
+	Players int `json:"players"`
+	Orders  int `json:"orders"`
+	// Battles, Captures and Changes are the totals of the planets'.
+	Battles  int `json:"battles"`
+	Captures int `json:"captures"`
+	Changes  int `json:"changes"`
+	// Starts are the report's sides: the start planets in map order.
+	Starts []PlanetsStartFacts `json:"starts"`
+	// Planets are the map's planets, in map order.
+	Planets []PlanetFacts `json:"planets"`
+
+	m *planetsfmt.Map // for charts: the map played
+}
+
+// Map returns the map the games were played on (nil for facts that were
+// not made by an adapter, e.g. read from JSON); charts draw the heat map
+// over it. It must not be changed.
+func (f *PlanetsFacts) Map() *planetsfmt.Map { return f.m }
+
+// PlanetsStartFacts are the facts of the players who began on one start
+// planet.
+type PlanetsStartFacts struct {
+	Name   string `json:"name"`
+	Planet string `json:"planet"`
+	// Games counts the games a player began there (all of them unless
+	// the map has more start planets than players).
+	Games int `json:"games"`
+	// MeanHeld is the mean number of planets held at the end of those
+	// games; Eliminated counts those in which the player ended with no
+	// planet and no units.
+	MeanHeld   float64 `json:"mean_held"`
+	Eliminated int     `json:"eliminated"`
+}
+
+// PlanetFacts are one planet's facts over the games.
+type PlanetFacts struct {
+	Name string `json:"name"`
+	// X and Y are the planet's cell on the map's grid (-1 when it is not
+	// placed).
+	X int `json:"x"`
+	Y int `json:"y"`
+	// Owners counts, per start (the report's sides), the games its
+	// player held the planet at the end; Unowned the games nobody did.
+	Owners  []int `json:"owners"`
+	Unowned int   `json:"unowned"`
+	// Battles counts the fights on the planet (two sides or more),
+	// Captures the times it was taken from a player, and Changes every
+	// change of owner (taken, occupied when neutral, or fallen neutral).
+	Battles  int `json:"battles"`
+	Captures int `json:"captures"`
+	Changes  int `json:"changes"`
+}
+
+// Facts implements Family.
+func (p *Planets) Facts(games []GameResult) Facts {
+	m := p.m
+	limit, _ := m.Get("max_round").Int64()
+	out := &PlanetsFacts{RoundCap: p.roundCap, RoundLimit: limit, Players: p.players, Orders: orders(len(p.starts), p.players), m: m}
+	for k, side := range p.Sides() {
+		out.Starts = append(out.Starts, PlanetsStartFacts{Name: side.Name, Planet: p.names[p.starts[k]]})
+	}
+	pos := m.Positions()
+	for _, pl := range m.Planets {
+		f := PlanetFacts{Name: pl.Name(), X: -1, Y: -1, Owners: make([]int, len(p.starts))}
+		if at, ok := pos[pl.Token.Key()]; ok {
+			f.X, f.Y = at.X, at.Y
+		}
+		out.Planets = append(out.Planets, f)
+	}
+	held := make([]int, len(p.starts))
+	for _, g := range games {
+		rec := g.Facts.(*planetsGame)
+		for s := range out.Starts {
+			if rec.played[s] {
+				out.Starts[s].Games++
+				held[s] += rec.held[s]
+				if rec.eliminated[s] {
+					out.Starts[s].Eliminated++
+				}
+			}
+		}
+		for id, o := range rec.owners {
+			f := &out.Planets[p.byID[id]]
+			if o >= 0 {
+				f.Owners[o]++
+			} else {
+				f.Unowned++
+			}
+			f.Battles += rec.battles[id]
+			f.Captures += rec.captures[id]
+			f.Changes += rec.changes[id]
+		}
+	}
+	for s := range out.Starts {
+		if n := out.Starts[s].Games; n > 0 {
+			out.Starts[s].MeanHeld = round4(float64(held[s]) / float64(n))
+		}
+	}
+	for _, f := range out.Planets {
+		out.Battles += f.Battles
+		out.Captures += f.Captures
+		out.Changes += f.Changes
+	}
+	return Facts{Planets: out}
+}
+
+// orders returns the number of ways of placing k players on n start
+// planets, n!/(n-k)! (at most a billion, beyond which the count says
+// nothing more).
+func orders(n, k int) int {
+	out := 1
+	for i := 0; i < k && out < 1e9; i++ {
+		out *= n - i
+	}
+	return min(out, 1e9)
+}

@@ -1,0 +1,203 @@
+package sim
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"math"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/shapan/shapan/engine"
+	"github.com/shapan/shapan/engine/planets"
+	planetsfmt "github.com/shapan/shapan/formats/planets"
+)
+
+// TestPlanetsSameSeedSameReport: the JSON report of a Planet-Conquer map
+// is the same bytes with 1 and 4 workers, on the sample 九州 and the
+// original game's fight_here.yml; another seed gives another report; and
+// the facts add up.
+func TestPlanetsSameSeedSameReport(t *testing.T) {
+	for _, name := range []string{"九州", "fight_here"} {
+		t.Run(name, func(t *testing.T) {
+			f := planetsFamilies[name](t)
+			const n = 16
+			one := reportJSON(t, f, Options{Games: n, Seed: 7, Jobs: 1})
+			if four := reportJSON(t, f, Options{Games: n, Seed: 7, Jobs: 4}); !bytes.Equal(four, one) {
+				t.Fatalf("jobs 4 gives another report than jobs 1:\n%s\n---\n%s", four, one)
+			}
+			var r Report
+			if err := json.Unmarshal(one, &r); err != nil {
+				t.Fatal(err)
+			}
+			if r.Family != "planets" || r.Games != n || r.Failed != 0 || r.Facts.Planets == nil {
+				t.Fatalf("unexpected report:\n%s", one)
+			}
+			checkPlanetsFacts(t, &r, f.(*Planets))
+			if other := reportJSON(t, f, Options{Games: n, Seed: 8, Jobs: 2}); bytes.Equal(other, one) {
+				t.Fatal("seeds 7 and 8 give the same report")
+			}
+		})
+	}
+}
+
+// checkPlanetsFacts checks the planets facts of a report against each
+// other, against the general counts and against the map.
+func checkPlanetsFacts(t *testing.T, r *Report, p *Planets) {
+	t.Helper()
+	pf, m, n := r.Facts.Planets, p.m, r.Games
+	if len(pf.Starts) != len(m.Starts) || len(pf.Planets) != len(m.Planets) || len(r.Sides) != len(m.Starts) || pf.Players < 2 {
+		t.Fatalf("facts %+v", pf)
+	}
+	if pf.Players == len(m.Starts) && pf.Orders != factorial(pf.Players) {
+		t.Errorf("%d orders of %d players on their starts", pf.Orders, pf.Players)
+	}
+	wins := 0
+	for _, s := range r.Sides {
+		wins += s.Wins.Count
+	}
+	if wins != n || r.Draws.Count != 0 {
+		t.Errorf("%d wins and %d draws in %d games (planets has no draws)", wins, r.Draws.Count, n)
+	}
+	if r.Length.Max > pf.RoundCap {
+		t.Errorf("a game of %d rounds with the round cap %d", r.Length.Max, pf.RoundCap)
+	}
+	played, heldGames := 0, 0.0
+	for k, s := range pf.Starts {
+		if s.Planet != m.Starts[k].Key() || s.Games > n || s.Eliminated > s.Games || s.MeanHeld < 0 || s.MeanHeld > float64(len(m.Planets)) {
+			t.Errorf("start %d: %+v", k, s)
+		}
+		if r.Sides[k].Wins.Count > s.Games {
+			t.Errorf("start %d won %d of the %d games it took part in", k, r.Sides[k].Wins.Count, s.Games)
+		}
+		played += s.Games
+		heldGames += s.MeanHeld * float64(s.Games)
+	}
+	if played != n*pf.Players {
+		t.Errorf("the starts took part %d times in %d games of %d players", played, n, pf.Players)
+	}
+	owned, battles, captures, changes := 0, 0, 0, 0
+	for i, pl := range pf.Planets {
+		if pl.Name != m.Planets[i].Name() || len(pl.Owners) != len(pf.Starts) {
+			t.Errorf("planet %d: %+v", i, pl)
+		}
+		sum := pl.Unowned
+		for _, k := range pl.Owners {
+			sum += k
+			owned += k
+		}
+		if sum != n {
+			t.Errorf("planet %s: its owners add up to %d games, not %d", pl.Name, sum, n)
+		}
+		if pl.Captures > pl.Battles || pl.Captures > pl.Changes {
+			t.Errorf("planet %s: %d captures, %d battles, %d changes of owner", pl.Name, pl.Captures, pl.Battles, pl.Changes)
+		}
+		battles += pl.Battles
+		captures += pl.Captures
+		changes += pl.Changes
+	}
+	if math.Abs(heldGames-float64(owned)) > 1e-3*float64(n) {
+		t.Errorf("the starts held %v planets in all, the planets were owned %d times", heldGames, owned)
+	}
+	if battles != pf.Battles || captures != pf.Captures || changes != pf.Changes || battles == 0 || captures == 0 {
+		t.Errorf("totals: battles %d/%d, captures %d/%d, changes %d/%d", battles, pf.Battles, captures, pf.Captures, changes, pf.Changes)
+	}
+	pos := m.Positions()
+	for _, pl := range pf.Planets {
+		if at, ok := pos[pl.Name]; ok && (at.X != pl.X || at.Y != pl.Y) {
+			t.Errorf("planet %s at (%d, %d), on the grid at %v", pl.Name, pl.X, pl.Y, at)
+		}
+	}
+}
+
+func factorial(n int) int {
+	if n <= 1 {
+		return 1
+	}
+	return n * factorial(n-1)
+}
+
+// TestPlanetsStartSlots: a player's side is the slot of its start planet
+// in map order, a planet named twice filling its slots in turn.
+func TestPlanetsStartSlots(t *testing.T) {
+	p := &Planets{starts: []int{4, 7, 4, 9}}
+	if got := p.slots([]int{9, 4, 7, 4}); !slices.Equal(got, []int{3, 0, 1, 2}) {
+		t.Errorf("slots %v", got)
+	}
+	if got := p.slots([]int{4, 4, 4}); !slices.Equal(got, []int{0, 2, -1}) {
+		t.Errorf("slots of a planet named twice, asked three times: %v", got)
+	}
+}
+
+// TestPlanetsRoundCap: games stopped at a low round cap are capped, last
+// the cap's rounds and are won by the leader.
+func TestPlanetsRoundCap(t *testing.T) {
+	f := docFamily(t, sampleDoc(t, jiuzhou), 30)
+	r, err := Run(context.Background(), f, Options{Games: 4, Seed: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Capped.Count != 4 || r.Length.Min != 30 || r.Length.Max != 30 || r.Facts.Planets.RoundCap != 30 || r.Facts.Planets.RoundLimit != 600 {
+		t.Fatalf("capped %d, lengths %d…%d, facts %+v", r.Capped.Count, r.Length.Min, r.Length.Max, r.Facts.Planets)
+	}
+	if _, err := NewPlanets(sampleDoc(t, jiuzhou).Value.(*planetsfmt.Map), PlanetsOptions{RoundCap: -1}); err == nil {
+		t.Error("a negative round cap was accepted")
+	}
+}
+
+// TestPlanetsText: the text report names the starts and the planets.
+func TestPlanetsText(t *testing.T) {
+	f := planetsFamilies["九州"](t)
+	r, err := Run(context.Background(), f, Options{Games: 4, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if err := r.WriteText(&b); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"planets simulation", "start 1 (A)", "start 4 (D)", "Start planets (4 players a game; round cap 1000, the map's round limit 600)",
+		"24 orders", "planets held mean", "eliminated", "Planets (share of games", "nobody", "captures", "\n  X "} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("the text report lacks %q:\n%s", want, b.String())
+		}
+	}
+}
+
+// TestPlanetsPlaysACopy: editing the map after the adapter was made does
+// not change its games.
+func TestPlanetsPlaysACopy(t *testing.T) {
+	doc := sampleDoc(t, jiuzhou)
+	f := docFamily(t, doc, 40).(*Planets)
+	before := reportJSON(t, f, Options{Games: 2, Seed: 3})
+	m := doc.Value.(*planetsfmt.Map)
+	m.Planets[0].Max = planetsfmt.Value{}
+	m.Routes = m.Routes[:1]
+	if after := reportJSON(t, f, Options{Games: 2, Seed: 3}); !bytes.Equal(before, after) {
+		t.Fatal("editing the document changed the adapter's games")
+	}
+}
+
+// TestPlanetsEventCounting: a reinforcement is no battle, an occupied
+// neutral planet changes hands without a capture, a planet taken from a
+// player is a battle, a capture and a change, one falling neutral a
+// change.
+func TestPlanetsEventCounting(t *testing.T) {
+	g := &planetsGame{battles: make([]int, 3), captures: make([]int, 3), changes: make([]int, 3)}
+	hold := func(owner int) planets.Hold { return planets.Hold{Owner: owner, Count: planets.Int(5)} }
+	side := func(p int) planets.Pair { return planets.Pair{Player: p, Value: planets.Int(5)} }
+	for _, e := range []engine.Event{
+		planets.Battle{Planet: 0, Before: hold(1), Sides: []planets.Pair{side(1)}, Outcome: planets.OutcomeReinforce, After: hold(1)},
+		planets.Battle{Planet: 1, Before: hold(planets.Neutral), Sides: []planets.Pair{side(0)}, Outcome: planets.OutcomeOccupy, After: hold(0)},
+		planets.Battle{Planet: 1, Before: hold(0), Sides: []planets.Pair{side(0), side(2)}, Outcome: planets.OutcomeCapture, After: hold(2)},
+		planets.Battle{Planet: 2, Before: hold(0), Sides: []planets.Pair{side(0), side(1)}, Outcome: planets.OutcomeDefend, After: hold(0)},
+		planets.Production{Planet: 2, Before: hold(0), After: hold(planets.Neutral)},
+		planets.Battle{Planet: 7, Before: hold(0), Sides: []planets.Pair{side(0), side(1)}, After: hold(1)}, // no such planet
+	} {
+		g.event(e)
+	}
+	if !slices.Equal(g.battles, []int{0, 1, 1}) || !slices.Equal(g.captures, []int{0, 1, 0}) || !slices.Equal(g.changes, []int{0, 2, 1}) {
+		t.Errorf("battles %v, captures %v, changes %v", g.battles, g.captures, g.changes)
+	}
+}
