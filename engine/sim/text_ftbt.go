@@ -52,6 +52,14 @@ func (f *FTBTFacts) writeText(b *strings.Builder, games int) {
 	}
 	t.write(b)
 	if f.Attacks == 0 {
-		fmt.Fprintf(b, "  No damage tech was used in any game: the sides never met within %d rounds. Raise the turn cap to see\n  them fight.\n", f.TurnCap)
+		fmt.Fprintf(b, "  No damage tech was used in any game: the sides never met within %s. Raise the turn cap to see\n  them fight.\n", countNoun(f.TurnCap, "round"))
 	}
+}
+
+// countNoun writes n and noun, plural unless n is 1 ("1 round", "5 rounds").
+func countNoun(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
