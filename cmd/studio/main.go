@@ -4,7 +4,8 @@
 //	studio [--sample] [FILE...]
 //
 // --sample opens the scenarios that ship with Shapan (embedded in the
-// program); FILEs may be YAML documents or the games' own files.
+// program); FILEs may be YAML documents or the games' own files. --play
+// opens a test game of the first document, the computer on every seat.
 package main
 
 import (
@@ -27,7 +28,7 @@ import (
 	_ "github.com/shapan/shapan/editor/ftbtview"
 	_ "github.com/shapan/shapan/editor/mbgview"
 	_ "github.com/shapan/shapan/editor/planetsview"
-	_ "github.com/shapan/shapan/editor/play"
+	"github.com/shapan/shapan/editor/play"
 	"github.com/shapan/shapan/formats"
 	"github.com/shapan/shapan/samples"
 )
@@ -37,6 +38,7 @@ func main() {
 	quitAfter := flag.Duration("quit-after", 0, "quit this long after the window is shown (for smoke tests); exit status 1 if a file failed to open")
 	pane := flag.String("pane", "", "show this pane of every opened document (a title prefix such as Officers or Preview)")
 	size := flag.String("size", "", "window size WIDTHxHEIGHT")
+	playFirst := flag.Bool("play", false, "open the play window of the first document, the computer on every seat (seed 1)")
 	flag.Usage = func() {
 		fmt.Fprintln(os.Stderr, "usage: studio [--sample] [FILE...]")
 		flag.PrintDefaults()
@@ -79,8 +81,13 @@ func main() {
 		}
 	}
 	offerRecovery(st, dir)
-	if *quitAfter > 0 {
-		a.Lifecycle().SetOnStarted(func() {
+	a.Lifecycle().SetOnStarted(func() {
+		if *playFirst {
+			// Once the studio's window is up, so that the play window
+			// opens over it.
+			playFirstDocument(st)
+		}
+		if *quitAfter > 0 {
 			go func() {
 				time.Sleep(*quitAfter)
 				fyne.Do(func() {
@@ -88,11 +95,24 @@ func main() {
 					a.Quit()
 				})
 			}()
-		})
-	}
+		}
+	})
 	w.ShowAndRun()
 	if len(problems) > 0 {
 		os.Exit(1)
+	}
+}
+
+// playFirstDocument opens the play window of the first open document with
+// the computer on every seat and seed 1 (--play).
+func playFirstDocument(st *editor.Studio) {
+	ss := st.Sessions()
+	if len(ss) == 0 {
+		return
+	}
+	if _, err := play.OpenComputerGame(st, ss[0], 1); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		dialog.ShowError(err, st.Window())
 	}
 }
 

@@ -98,6 +98,20 @@ func line(img *image.RGBA, x0, y0, x1, y1, w float64, c color.Color) {
 	fillPath(img, [][2]float64{{x0 + nx, y0 + ny}, {x1 + nx, y1 + ny}, {x1 - nx, y1 - ny}, {x0 - nx, y0 - ny}}, c)
 }
 
+// DrawPerson draws a person as the level editor shows it, in the cell
+// whose top-left pixel is (px, py) and whose size is s pixels: a disc of
+// colour col ringed in white, with the first character of name when the
+// cell is big enough (none for ""). Test play draws people with it too.
+func DrawPerson(img *image.RGBA, px, py, s float64, col color.RGBA, name string) {
+	fillCircle(img, px+s/2, py+s/2, s*0.44, col)
+	if s >= 8 {
+		strokeCircle(img, px+s/2, py+s/2, s*0.44, max(1, s/16), white)
+	}
+	if s >= 12 && name != "" {
+		text(img, px+s/2, py+s/2, s*0.5, white, string([]rune(name)[:1]))
+	}
+}
+
 // cross draws an X filling the square at (x, y) of side s.
 func cross(img *image.RGBA, x, y, s, w float64, c color.Color) {
 	line(img, x+s*0.2, y+s*0.2, x+s*0.8, y+s*0.8, w, c)

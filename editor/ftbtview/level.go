@@ -421,17 +421,11 @@ func (v *LevelView) overlay(img *image.RGBA, cell func(x, y int) (float64, float
 	}
 	disc := func(p ftbt.Person, x, y int, faded bool) {
 		px, py, _ := cell(x, y)
-		col := preview.PlayerColor(p.Side)
 		if faded {
-			col = tint(col, 0.6)
+			DrawPerson(img, px, py, s, tint(preview.PlayerColor(p.Side), 0.6), "")
+			return
 		}
-		fillCircle(img, px+s/2, py+s/2, s*0.44, col)
-		if s >= 8 {
-			strokeCircle(img, px+s/2, py+s/2, s*0.44, max(1, s/16), white)
-		}
-		if s >= 12 && !faded {
-			text(img, px+s/2, py+s/2, s*0.5, white, string([]rune(p.Name + "?")[:1]))
-		}
+		DrawPerson(img, px, py, s, preview.PlayerColor(p.Side), p.Name+"?")
 	}
 	for i, p := range l.People {
 		if i == v.dragging {

@@ -307,8 +307,8 @@ func TestPickGoalOnTheMap(t *testing.T) {
 	}
 	st.Redo()
 	st.Save()
-	want := replace(t, sample(t, "长坂坡.yaml"), "at: [27, 9], techs: [刀击, 枪刺, 疾行], ai: {attack: 40, defence: 30, move: 30, goal: [12, 10]}}",
-		"at: [27, 9], techs: [刀击, 枪刺, 疾行], ai: {attack: 40, defence: 30, move: 30, goal: [14, 9]}}")
+	want := replace(t, sample(t, "长坂坡.yaml"), "at: [27, 9], techs: [刀击, 枪刺, 疾行], ai: {attack: 40, defence: 10, move: 50, goal: [12, 10]}}",
+		"at: [27, 9], techs: [刀击, 枪刺, 疾行], ai: {attack: 40, defence: 10, move: 50, goal: [14, 9]}}")
 	if got := readFile(t, path); got != want {
 		t.Errorf("saved file differs:\n%s", got)
 	}

@@ -62,6 +62,20 @@ func AskSetup(st *editor.Studio, s *editor.Session) {
 	}, st.Window())
 }
 
+// OpenComputerGame opens the play window of s with the computer on every
+// seat (the studio's --play flag).
+func OpenComputerGame(st *editor.Studio, s *editor.Session, seed int64) (*Window, error) {
+	fam, ok := families[s.Kind()]
+	if !ok {
+		return nil, fmt.Errorf("there is no game engine for %s documents", s.Kind())
+	}
+	seats, err := fam.Seats(snapshot(s))
+	if err != nil {
+		return nil, fmt.Errorf("playing %s: %w", s.Name(), err)
+	}
+	return Open(st, s, seats, seed)
+}
+
 // snapshot copies a session's document so that the game never sees later
 // edits (and edits never reach a running game).
 func snapshot(s *editor.Session) *formats.Document {
@@ -157,8 +171,10 @@ func (w *Window) layout() fyne.CanvasObject {
 		}
 		seats += s.Name + ": " + who
 	}
-	controls := container.NewHBox(w.pauseBtn, step, widget.NewLabel("Speed"), container.NewGridWrap(fyne.NewSize(140, 36), speed),
-		restart, back, widget.NewLabel(fmt.Sprintf("seed %d · %s", w.seed, seats)))
+	who := widget.NewLabel(fmt.Sprintf("seed %d · %s", w.seed, seats))
+	who.Truncation = fyne.TextTruncateEllipsis // many seats must not widen the window
+	controls := container.NewBorder(nil, nil, container.NewHBox(w.pauseBtn, step, widget.NewLabel("Speed"),
+		container.NewGridWrap(fyne.NewSize(140, 36), speed), restart, back), nil, who)
 	right := container.NewBorder(widget.NewLabelWithStyle("Events", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), nil, nil, nil, w.log)
 	main := container.NewHSplit(container.NewScroll(w.match.Board()), right)
 	main.SetOffset(0.68)
@@ -185,11 +201,24 @@ func (w *Window) tick() {
 		return
 	}
 	if len(w.queue) > 0 {
-		e := w.queue[0]
-		w.queue = w.queue[1:]
-		line, pause := w.match.Event(e)
-		if line != "" {
-			w.lines = append(w.lines, line)
+		// One event at a time; at full speed (no pauses) all that wait,
+		// drawn once.
+		var pause time.Duration
+		logged := false
+		for len(w.queue) > 0 {
+			e := w.queue[0]
+			w.queue = w.queue[1:]
+			var line string
+			line, pause = w.match.Event(e)
+			if line != "" {
+				w.lines = append(w.lines, line)
+				logged = true
+			}
+			if w.Speed > 0 {
+				break
+			}
+		}
+		if logged {
 			w.log.Refresh()
 			w.log.ScrollToBottom()
 		}

@@ -1,0 +1,643 @@
+package play
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/shapan/shapan/editor"
+	"github.com/shapan/shapan/engine"
+	ftbteng "github.com/shapan/shapan/engine/ftbt"
+	"github.com/shapan/shapan/formats"
+	ftbtfmt "github.com/shapan/shapan/formats/ftbt"
+)
+
+// ftbtTurnCap is the last round of a test game of a level: the original
+// has no turn limit and a level whose sides never meet never ends, so
+// side 0 gives up after it, as `shapan play` does (spec §7.1).
+const ftbtTurnCap = 100
+
+// ftbtSideColours name the sides by the colour the board draws them in
+// (preview.PlayerColor), since levels do not name their sides.
+var ftbtSideColours = []string{"red", "blue"}
+
+func init() {
+	Register(ftbtfmt.KindLevel, Family{Seats: ftbtSeats, New: newFTBTMatch})
+}
+
+// ftbtLevel returns the level of doc and the rules it is played with.
+func ftbtLevel(doc *formats.Document) (*ftbtfmt.Level, *ftbtfmt.Rules, error) {
+	l, ok := doc.Value.(*ftbtfmt.Level)
+	if !ok {
+		return nil, nil, errors.New("not an ftbt level")
+	}
+	rules, _ := doc.Rules.(*ftbtfmt.Rules)
+	if rules == nil {
+		return nil, nil, errors.New("the level is played with its rules: name them in the Size & rules pane, then play")
+	}
+	return l, rules, nil
+}
+
+// ftbtSeats are the two sides of a level.
+func ftbtSeats(doc *formats.Document) ([]Seat, error) {
+	if _, _, err := ftbtLevel(doc); err != nil {
+		return nil, err
+	}
+	seats := make([]Seat, len(ftbtSideColours))
+	for s, c := range ftbtSideColours {
+		seats[s] = Seat{Name: fmt.Sprintf("Side %d (%s)", s, c)}
+	}
+	return seats, nil
+}
+
+// ftbtEffect is one aux effect of one side on one cell (spec §2): its
+// value and the rounds it has left.
+type ftbtEffect struct{ val, dur int }
+
+// The aux effects, as indices into a cell's effects (the order of spec §2).
+const (
+	ftbtAttack  = iota // attack buff value
+	ftbtDefence        // defence buff value
+	ftbtFly            // fly move weight
+	ftbtShield         // disable-long flag
+	ftbtEffects
+)
+
+// ftbtMatch plays an ftbt level.
+type ftbtMatch struct {
+	g     *ftbteng.Game
+	ai    *ftbteng.AI // nil when every seat is a person's
+	rules *ftbtfmt.Rules
+	level *ftbtfmt.Level
+	seats []Seat
+
+	// What the board shows, as the events so far leave it.
+	pos      []int // each person's cell (moves are animated), -1 once out
+	hp       []int
+	side     int // side whose turn is shown
+	techSide int // side of the last tech's user (its cell effects are that side's)
+	aux      [2][][ftbtEffects]ftbtEffect
+	flash    []int // cells the last tech hit, until the next move or turn
+	moving   int   // the person walking, drawn over the others (-1: none)
+
+	// The question on the board: who acts, and the cells it offers.
+	q     ftbtQuestion
+	hover int // the cell under the pointer, -1 when none
+
+	grid  *editor.GridView
+	round *widget.Label
+	info  *widget.Label
+	board fyne.CanvasObject
+}
+
+// ftbtQuestion is what a person's question marks on the board and how a
+// click on a cell answers it.
+type ftbtQuestion struct {
+	actor   int   // the person deciding (-1: none)
+	pick    []int // sel_people: the cells of the people who may act
+	reach   []int // sel_move_obj: the movement range
+	dests   []int // sel_move_obj: the cells it may end on
+	rng     []int // sel_tech_obj: the tech's target range
+	targets []int // sel_tech_obj: the cells a use is accepted on
+	tech    int   // sel_tech_obj: the tech (global id), -1 otherwise
+	onCell  func(c int)
+}
+
+func newFTBTMatch(doc *formats.Document, seats []Seat, seed int64) (Match, error) {
+	l, rules, err := ftbtLevel(doc)
+	if err != nil {
+		return nil, err
+	}
+	if len(seats) != 2 {
+		return nil, fmt.Errorf("an ftbt game has 2 sides, not %d seats", len(seats))
+	}
+	setup := ftbteng.Setup{Rules: rules, Level: l, Seed: seed, TurnCap: ftbtTurnCap}
+	m := &ftbtMatch{rules: rules, level: l, seats: seats, hover: -1, moving: -1, q: ftbtQuestion{actor: -1, tech: -1}}
+	if !seats[0].Human || !seats[1].Human {
+		// The computer plays as in `shapan play`: side 1 with the level's
+		// AI settings, side 0 with the golden games' defaults.
+		settings, err := ftbteng.GoldenAI(l)
+		if err != nil {
+			return nil, fmt.Errorf("the computer player: %w", err)
+		}
+		if m.ai, err = ftbteng.NewAI(setup, settings); err != nil {
+			return nil, fmt.Errorf("the computer player: %w", err)
+		}
+	}
+	// Threaded: the studio drives the game from its UI goroutine, which is
+	// locked to its OS thread.
+	g, err := ftbteng.New(setup, ftbteng.Options{Machine: engine.Options{Threaded: true}})
+	if err != nil {
+		return nil, fmt.Errorf("starting the game: %w", err)
+	}
+	m.g = g
+	for _, p := range l.People {
+		m.pos = append(m.pos, p.Y*l.W+p.X)
+		m.hp = append(m.hp, p.HP)
+	}
+	for s := range m.aux {
+		m.aux[s] = make([][ftbtEffects]ftbtEffect, l.W*l.H)
+	}
+	m.board = m.newBoard()
+	m.Show()
+	return m, nil
+}
+
+func (m *ftbtMatch) Machine() *engine.Machine { return m.g.Machine }
+
+func (m *ftbtMatch) Computer() (engine.Answer, error) {
+	d := m.g.Pending()
+	if m.ai == nil || d == nil {
+		return nil, errors.New("no computer player in this game")
+	}
+	return m.ai.Answer(m.g, d), nil
+}
+
+func (m *ftbtMatch) Board() fyne.CanvasObject { return m.board }
+
+func (m *ftbtMatch) Close() { m.g.Close() }
+
+// Show redraws the board.
+func (m *ftbtMatch) Show() { m.grid.Redraw() }
+
+// name is person p's name.
+func (m *ftbtMatch) name(p int) string {
+	if p >= 0 && p < len(m.level.People) {
+		return m.level.People[p].Name
+	}
+	return fmt.Sprintf("person %d", p)
+}
+
+// sideName is the seat name of side s.
+func (m *ftbtMatch) sideName(s int) string {
+	if s >= 0 && s < len(m.seats) {
+		return m.seats[s].Name
+	}
+	return fmt.Sprintf("side %d", s)
+}
+
+// cellName writes cell c as (x, y).
+func (m *ftbtMatch) cellName(c int) string {
+	return fmt.Sprintf("(%d, %d)", c%m.level.W, c/m.level.W)
+}
+
+// tech returns the rules' tech id, or nil.
+func (m *ftbtMatch) tech(id int) *ftbtfmt.Tech {
+	if id >= 0 && id < len(m.rules.Techs) {
+		return &m.rules.Techs[id]
+	}
+	return nil
+}
+
+// Event animates moves and describes what happened.
+func (m *ftbtMatch) Event(e engine.Event) (string, time.Duration) {
+	switch ev := e.(type) {
+	case ftbteng.TurnStart:
+		if ev.Side == 0 {
+			m.countdown()
+		}
+		m.side, m.flash = ev.Side, nil
+		m.round.SetText(fmt.Sprintf("Round %d · %s", ev.Turn, m.sideName(ev.Side)))
+		return fmt.Sprintf("— Round %d: %s's turn", ev.Turn, m.sideName(ev.Side)), 400 * time.Millisecond
+	case ftbteng.PeopleStep:
+		m.flash = nil
+		if ev.P >= 0 && ev.P < len(m.pos) {
+			m.pos[ev.P] = m.neighbour(ev.Loc, ev.Dir)
+			m.moving = ev.P
+		}
+		return "", 110 * time.Millisecond
+	case ftbteng.PeopleMove:
+		if ev.P >= 0 && ev.P < len(m.pos) {
+			m.pos[ev.P] = ev.To
+		}
+		m.moving = -1
+		return fmt.Sprintf("%s moves %s → %s", m.name(ev.P), m.cellName(ev.From), m.cellName(ev.To)), 150 * time.Millisecond
+	case ftbteng.DoTech:
+		if ev.Src >= 0 && ev.Src < len(m.level.People) {
+			m.techSide = min(max(m.level.People[ev.Src].Side, 0), 1)
+		}
+		m.flash = m.techArea(ev.Tech, ev.Src, ev.Loc)
+		return m.techLine(ev), 450 * time.Millisecond
+	case ftbteng.HPDown:
+		if ev.P >= 0 && ev.P < len(m.hp) {
+			m.hp[ev.P] = max(0, ev.HP-ev.DHP)
+		}
+		return fmt.Sprintf("  %s loses %d hp (%d → %d)", m.name(ev.P), ev.DHP, ev.HP, max(0, ev.HP-ev.DHP)), 300 * time.Millisecond
+	case ftbteng.PeopleOut:
+		if ev.P >= 0 && ev.P < len(m.pos) {
+			m.pos[ev.P] = -1
+		}
+		return fmt.Sprintf("  %s falls at %s and leaves the field", m.name(ev.P), m.cellName(ev.Loc)), 500 * time.Millisecond
+	case ftbteng.LocBuf:
+		m.setEffect(ev.Loc, min(max(ev.AD, 0), 1), ev.Val, ev.Dur)
+	case ftbteng.LocFly:
+		m.setEffect(ev.Loc, ftbtFly, ev.Weight, ev.Dur)
+	case ftbteng.LocDisableLong:
+		m.setEffect(ev.Loc, ftbtShield, 1, ev.Dur)
+	case ftbteng.GameOver:
+		m.flash = nil
+	}
+	return "", 0
+}
+
+// neighbour is the cell next to c in direction dir (0 right, 1 left, 2
+// down, 3 up), as a step event names it.
+func (m *ftbtMatch) neighbour(c, dir int) int {
+	switch dir {
+	case 0:
+		return c + 1
+	case 1:
+		return c - 1
+	case 2:
+		return c + m.level.W
+	}
+	return c - m.level.W
+}
+
+// setEffect records an effect of the last tech user's side on a cell.
+func (m *ftbtMatch) setEffect(c, k, val, dur int) {
+	if c >= 0 && c < len(m.aux[m.techSide]) {
+		m.aux[m.techSide][c][k] = ftbtEffect{val, dur}
+	}
+}
+
+// countdown is the start of a round (spec §3.1 step 2): effects lose a
+// round and end when none is left.
+func (m *ftbtMatch) countdown() {
+	for s := range m.aux {
+		for c := range m.aux[s] {
+			for k := range m.aux[s][c] {
+				e := &m.aux[s][c][k]
+				if e.dur > 0 {
+					e.dur--
+					if e.dur == 0 {
+						e.val = 0
+					}
+				}
+			}
+		}
+	}
+}
+
+// techRadius is the radius of tech id's area effect when person p uses it
+// (spec §3.6: fly and disable-long areas grow with the user's abi).
+func (m *ftbtMatch) techRadius(id, p int) int {
+	t := m.tech(id)
+	if t == nil {
+		return -1
+	}
+	abi := 0
+	if p >= 0 && p < len(m.level.People) {
+		abi = m.level.People[p].Abi
+	}
+	switch t.Class {
+	case ftbtfmt.ClassFly:
+		if m.rules.MaxAbi != 0 {
+			return t.AoeRange * abi * t.Value / (100 * m.rules.MaxAbi)
+		}
+	case ftbtfmt.ClassDisableLong:
+		if m.rules.MaxAbi != 0 {
+			return t.AoeRange * abi / m.rules.MaxAbi
+		}
+	default:
+		return t.AoeRange
+	}
+	return 0
+}
+
+// techArea is the area tech id of person p affects around cell c: the
+// Manhattan diamond of its radius, on the map, on the terrains the tech
+// may touch.
+func (m *ftbtMatch) techArea(id, p, c int) []int {
+	t := m.tech(id)
+	r := m.techRadius(id, p)
+	w, h := m.level.W, m.level.H
+	if t == nil || c < 0 || c >= w*h {
+		return nil
+	}
+	var out []int
+	cx, cy := c%w, c/w
+	for dy := -r; dy <= r; dy++ {
+		span := r - max(dy, -dy)
+		for dx := -span; dx <= span; dx++ {
+			x, y := cx+dx, cy+dy
+			if x < 0 || y < 0 || x >= w || y >= h {
+				continue
+			}
+			cell := y*w + x
+			if tid := m.level.Terrain[cell]; tid >= 0 && tid < len(t.Allowed) && t.Allowed[tid] {
+				out = append(out, cell)
+			}
+		}
+	}
+	return out
+}
+
+// techLine describes a tech's use.
+func (m *ftbtMatch) techLine(e ftbteng.DoTech) string {
+	t := m.tech(e.Tech)
+	user, at := m.name(e.Src), m.cellName(e.Loc)
+	if t == nil {
+		return fmt.Sprintf("%s uses tech %d on %s", user, e.Tech, at)
+	}
+	abi := 0
+	if e.Src >= 0 && e.Src < len(m.level.People) {
+		abi = m.level.People[e.Src].Abi
+	}
+	r := m.techRadius(e.Tech, e.Src)
+	switch t.Class {
+	case ftbtfmt.ClassPeople:
+		line := fmt.Sprintf("%s uses %s on %s %s", user, t.Name, m.name(e.Obj), at)
+		if r > 0 {
+			line += fmt.Sprintf(", area %d", r)
+		}
+		return line
+	case ftbtfmt.ClassAbiBuf, ftbtfmt.ClassDefBuf:
+		what := "attack"
+		if t.Class == ftbtfmt.ClassDefBuf {
+			what = "defence"
+		}
+		centre := abi * t.Value / 100
+		line := fmt.Sprintf("%s uses %s on %s: %s +%d", user, t.Name, at, what, centre)
+		if r > 0 {
+			line += fmt.Sprintf(" (+%d within %d)", centre*t.AoeRatio/100, r)
+		}
+		return line + ", " + ftbtRounds(t.Duration)
+	case ftbtfmt.ClassFly:
+		return fmt.Sprintf("%s uses %s on %s: easier moving within %d, %s", user, t.Name, at, r, ftbtRounds(t.Duration))
+	case ftbtfmt.ClassDisableLong:
+		dur := 1
+		if m.rules.MaxAbi != 0 {
+			dur = max(1, t.Duration*abi/m.rules.MaxAbi)
+		}
+		return fmt.Sprintf("%s uses %s on %s: long-range shield within %d, %s", user, t.Name, at, r, ftbtRounds(dur))
+	}
+	return fmt.Sprintf("%s uses %s on %s", user, t.Name, at)
+}
+
+// ftbtRounds writes a number of rounds.
+func ftbtRounds(n int) string {
+	if n == 1 {
+		return "1 round"
+	}
+	return fmt.Sprintf("%d rounds", n)
+}
+
+func (m *ftbtMatch) Result() string {
+	res, ok := m.g.Winner()
+	switch {
+	case !ok:
+		return "the game stopped"
+	case m.g.Capped():
+		return fmt.Sprintf("no winner: the turn cap of %d rounds was reached with %d against %d people on the field",
+			ftbtTurnCap, m.g.Alive(0), m.g.Alive(1))
+	case res == ftbteng.ResultQuit:
+		return fmt.Sprintf("%s quit in round %d: no winner", m.sideName(m.g.Side()), m.g.Turn())
+	}
+	return fmt.Sprintf("%s wins in round %d with %d people left", m.sideName(res), m.g.Rounds(), m.g.Alive(res))
+}
+
+// Ask builds the question of a person: the board marks the choices and a
+// click on a cell answers; the panel offers the rest (a tech, end the
+// turn, confirm). An answer the game would ignore or refuse is refused
+// here with the reason, and nothing changes.
+func (m *ftbtMatch) Ask(d *engine.Decision, answer func(engine.Answer) error) fyne.CanvasObject {
+	m.q = ftbtQuestion{actor: -1, tech: -1}
+	hint := widget.NewLabel("")
+	hint.Importance = widget.DangerImportance
+	hint.Truncation = fyne.TextTruncateEllipsis
+	say := func(msg string) { hint.SetText(msg) }
+	// row lays buttons out with the refusals beside them.
+	row := func(buttons ...fyne.CanvasObject) fyne.CanvasObject {
+		return container.NewBorder(nil, nil, container.NewHBox(buttons...), nil, hint)
+	}
+	title := func(s string) *widget.Label {
+		return widget.NewLabelWithStyle(m.sideName(d.Player)+": "+s, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	}
+	// send answers v; the board's marks go with the question unless the
+	// game refuses the answer.
+	send := func(v any) {
+		q := m.q
+		m.q = ftbtQuestion{actor: -1, tech: -1}
+		if err := answer(engine.Encode(v)); err != nil {
+			m.q = q
+			say("Refused: " + err.Error())
+		}
+		m.Show()
+	}
+	defer m.Show()
+	switch a := d.Args.(type) {
+	case ftbteng.SelPeopleArgs:
+		m.q.pick = a.Locs
+		m.q.onCell = func(c int) {
+			if slices.Contains(a.Locs, c) {
+				send(c)
+				return
+			}
+			say(m.notActing(c, a.Side))
+		}
+		names := make([]string, len(a.People))
+		for i, p := range a.People {
+			names[i] = fmt.Sprintf("%s at %s", m.name(p), m.cellName(a.Locs[i]))
+		}
+		who := widget.NewSelect(names, nil)
+		who.PlaceHolder = "or choose who acts…"
+		who.OnChanged = func(string) {
+			if i := who.SelectedIndex(); i >= 0 && i < len(a.Locs) {
+				send(a.Locs[i])
+			}
+		}
+		return container.NewVBox(
+			title(fmt.Sprintf("round %d — click one of your people to act (%d marked on the board)", a.Turn, len(a.Locs))),
+			row(container.NewGridWrap(fyne.NewSize(260, 36), who),
+				widget.NewButton("End turn", func() { send(ftbteng.AnswerEndTurn) }),
+				widget.NewButton("Quit the game", func() { send(ftbteng.AnswerQuit) })))
+	case ftbteng.ConfirmArgs:
+		if a.What == "quit" {
+			return container.NewVBox(title("quit the game? Nobody will win it."), row(
+				widget.NewButton("Yes, quit", func() { send(true) }),
+				widget.NewButton("No, play on", func() { send(false) })))
+		}
+		q := "end your turn?"
+		if n := m.toAct(a.Side); n > 0 {
+			q = fmt.Sprintf("end your turn? %d of your people have not acted yet.", n)
+		}
+		return container.NewVBox(title(q), row(
+			widget.NewButton("Yes, end the turn", func() { send(true) }),
+			widget.NewButton("No", func() { send(false) })))
+	case ftbteng.SelMoveArgs:
+		m.q.actor, m.q.reach, m.q.dests = a.P, a.Valid, a.Dests
+		m.q.onCell = func(c int) {
+			switch {
+			case slices.Contains(a.Dests, c):
+				send(c)
+			case slices.Contains(a.Valid, c):
+				say(fmt.Sprintf("%s is taken by %s: choose an empty marked cell", m.cellName(c), m.name(m.occupant(c))))
+			default:
+				say(fmt.Sprintf("%s cannot reach %s this turn: choose a marked cell", m.name(a.P), m.cellName(c)))
+			}
+		}
+		m.reveal(a.From)
+		return container.NewVBox(
+			title(fmt.Sprintf("where does %s go? Click a marked cell (%d reachable), or the person to stay.", m.personLine(a.P), len(a.Dests))),
+			row(
+				widget.NewButton("Stay here", func() { send(a.From) }),
+				widget.NewButton("Cancel: choose someone else", func() { send(-1) })))
+	case ftbteng.SelTechArgs:
+		m.q.actor = a.P
+		techs := container.NewGridWithColumns(2)
+		for i, id := range a.Techs {
+			b := widget.NewButton(m.techChoice(a.P, a.Loc, id), func() { send(i) })
+			b.Alignment = widget.ButtonAlignLeading
+			techs.Add(b)
+		}
+		return container.NewVBox(title(fmt.Sprintf("%s at %s: use a tech?", m.name(a.P), m.cellName(a.Loc))), techs,
+			row(widget.NewButton(fmt.Sprintf("No tech: %s's action ends", m.name(a.P)), func() { send(-1) })))
+	case ftbteng.SelTechObjArgs:
+		t := m.tech(a.Tech)
+		if t == nil {
+			t = &ftbtfmt.Tech{Name: fmt.Sprintf("tech %d", a.Tech)}
+		}
+		m.q.actor, m.q.rng, m.q.targets, m.q.tech = a.P, a.Range, a.Targets, a.Tech
+		m.q.onCell = func(c int) {
+			switch {
+			case slices.Contains(a.Targets, c):
+				send(c)
+			case slices.Contains(a.Range, c):
+				say(fmt.Sprintf("%s needs an enemy on the target: %s holds none", t.Name, m.cellName(c)))
+			default:
+				say(fmt.Sprintf("%s is out of %s's range: choose a marked cell", m.cellName(c), t.Name))
+			}
+		}
+		what := "click the centre of its effect"
+		if t.Class == ftbtfmt.ClassPeople {
+			what = "click an enemy in range"
+			if len(a.Targets) == 0 {
+				what = "no enemy is in range: choose another tech"
+			}
+		}
+		m.reveal(a.Loc)
+		return container.NewVBox(
+			title(fmt.Sprintf("%s uses %s — %s (the area it reaches is shown under the pointer)", m.name(a.P), t.Name, what)),
+			row(widget.NewButton("Choose another tech", func() { send(-1) })))
+	}
+	// A question this form does not know: answer it as the computer would.
+	if m.ai == nil {
+		return container.NewVBox(title(d.Kind + " (this question has no form here)"))
+	}
+	return container.NewVBox(title(d.Kind), row(widget.NewButton("Let the computer answer", func() {
+		if err := answer(m.ai.Answer(m.g, d)); err != nil {
+			say("Refused: " + err.Error())
+		}
+	})))
+}
+
+// occupant is the person on cell c in the game, or -1.
+func (m *ftbtMatch) occupant(c int) int {
+	for i, p := range m.g.People() {
+		if p.Loc == c {
+			return i
+		}
+	}
+	return -1
+}
+
+// toAct counts side's people on the field who have not acted this round.
+func (m *ftbtMatch) toAct(side int) int {
+	n := 0
+	for _, p := range m.g.People() {
+		if p.Side == side && p.Loc != -1 && !p.Finished {
+			n++
+		}
+	}
+	return n
+}
+
+// notActing says why the person on cell c cannot act for side.
+func (m *ftbtMatch) notActing(c, side int) string {
+	p := m.occupant(c)
+	switch {
+	case p == -1:
+		return fmt.Sprintf("Nobody stands on %s: click one of your marked people", m.cellName(c))
+	case p >= len(m.level.People) || m.level.People[p].Side != side:
+		return fmt.Sprintf("%s is the enemy's: click one of your marked people", m.name(p))
+	}
+	return fmt.Sprintf("%s has already acted this round: click one of your marked people", m.name(p))
+}
+
+// personLine describes person p with its hp and numbers.
+func (m *ftbtMatch) personLine(p int) string {
+	if p < 0 || p >= len(m.level.People) {
+		return m.name(p)
+	}
+	l := m.level.People[p]
+	return fmt.Sprintf("%s (hp %d/%d, attack %d, defence %d, speed %d)", l.Name, m.hp[p], l.HP, l.Abi, l.Def, l.Speed)
+}
+
+// techChoice describes tech id for person p standing on loc: what it does
+// and, for a damage tech, how many enemies it can reach from there.
+func (m *ftbtMatch) techChoice(p, loc, id int) string {
+	t := m.tech(id)
+	if t == nil || p < 0 || p >= len(m.level.People) {
+		return fmt.Sprintf("tech %d", id)
+	}
+	abi := m.level.People[p].Abi
+	var what string
+	switch t.Class {
+	case ftbtfmt.ClassPeople:
+		what = fmt.Sprintf("damage %d", t.Value)
+		if t.IsLong {
+			what += ", long range"
+		}
+		if t.AoeRange > 0 {
+			what += fmt.Sprintf(", area %d", t.AoeRange)
+		}
+		n := 0
+		for _, c := range m.targetRange(loc, t) {
+			if o := m.occupant(c); o != -1 && m.level.People[o].Side != m.level.People[p].Side {
+				n++
+			}
+		}
+		switch n {
+		case 0:
+			what += " — no enemy in range"
+		case 1:
+			what += " — 1 enemy in range"
+		default:
+			what += fmt.Sprintf(" — %d enemies in range", n)
+		}
+	case ftbtfmt.ClassAbiBuf:
+		what = fmt.Sprintf("attack +%d, %d rounds", abi*t.Value/100, t.Duration)
+	case ftbtfmt.ClassDefBuf:
+		what = fmt.Sprintf("defence +%d, %d rounds", abi*t.Value/100, t.Duration)
+	case ftbtfmt.ClassFly:
+		what = fmt.Sprintf("eases the way within %d, %d rounds", m.techRadius(id, p), t.Duration)
+	case ftbtfmt.ClassDisableLong:
+		what = fmt.Sprintf("shields from long-range attacks within %d", m.techRadius(id, p))
+	default:
+		what = "no effect"
+	}
+	return t.Name + " · " + what
+}
+
+// targetRange is tech t's target range from loc (spec §3.5).
+func (m *ftbtMatch) targetRange(loc int, t *ftbtfmt.Tech) []int {
+	w, h := m.level.W, m.level.H
+	var out []int
+	for _, d := range t.Range {
+		x, y := loc%w+d[0], loc/w+d[1]
+		if x < 0 || y < 0 || x >= w || y >= h {
+			continue
+		}
+		c := y*w + x
+		if tid := m.level.Terrain[c]; tid >= 0 && tid < len(t.Allowed) && t.Allowed[tid] && !slices.Contains(out, c) {
+			out = append(out, c)
+		}
+	}
+	return out
+}

@@ -1,0 +1,318 @@
+package play
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"image/draw"
+	"math"
+	"slices"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/shapan/shapan/editor"
+	"github.com/shapan/shapan/editor/ftbtview"
+	"github.com/shapan/shapan/preview"
+)
+
+// The board of an ftbt game is the level editor's map (editor.GridView:
+// wheel zooms, a right-button drag pans) with the people drawn as the
+// level editor draws them, their hp as bars, the cells' effects as corner
+// marks and the current question's choices as tinted cells.
+
+// Colours of the marks on the board.
+var (
+	ftbtReach       = color.NRGBA{0xff, 0xff, 0xff, 0x48} // reachable, not a destination
+	ftbtDest        = color.NRGBA{0xff, 0xd7, 0x00, 0x80} // a destination
+	ftbtRange       = color.NRGBA{0xff, 0xb0, 0x50, 0x60} // in a tech's range
+	ftbtTarget      = color.NRGBA{0xe0, 0x20, 0x20, 0x78} // a target a use is accepted on
+	ftbtArea        = color.NRGBA{0xff, 0x60, 0x00, 0x58} // the area effect of the hovered target
+	ftbtFlash       = color.NRGBA{0xff, 0x20, 0x20, 0x70} // the cells the last tech hit
+	ftbtFrame       = color.NRGBA{0xff, 0xd7, 0x00, 0xff} // people who may act, the actor
+	ftbtTargetFrame = color.NRGBA{0xd0, 0x10, 0x10, 0xff} // around a target
+	ftbtHPBack      = color.NRGBA{0x20, 0x20, 0x20, 0xc0}
+	ftbtEffectCs    = [ftbtEffects]color.NRGBA{ // attack, defence, fly, shield marks
+		{0xff, 0x70, 0x20, 0xff}, {0x30, 0x90, 0xff, 0xff}, {0xf0, 0xf0, 0xf0, 0xff}, {0x60, 0x60, 0x60, 0xff}}
+)
+
+// ftbtTerrain shows a level's terrain in the rules' colours.
+type ftbtTerrain struct{ m *ftbtMatch }
+
+func (t ftbtTerrain) GridSize() (int, int) { return t.m.level.W, t.m.level.H }
+
+func (t ftbtTerrain) CellColor(x, y int) color.RGBA {
+	return t.m.rules.TerrainColor(t.m.level.At(x, y))
+}
+
+// newBoard builds the board: a toolbar with the round, zoom buttons and
+// what the pointer is on, over the map.
+func (m *ftbtMatch) newBoard() fyne.CanvasObject {
+	m.grid = editor.NewGridView(ftbtTerrain{m})
+	m.grid.Overlay = m.overlay
+	m.grid.OnTap = func(x, y int) {
+		if m.q.onCell != nil {
+			m.q.onCell(y*m.level.W + x)
+		}
+	}
+	m.grid.OnHover = m.hovered
+	m.round = widget.NewLabelWithStyle("Round 1", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	m.info = widget.NewLabel("")
+	m.info.Truncation = fyne.TextTruncateEllipsis
+	centre := func() fyne.Position { s := m.grid.Size(); return fyne.NewPos(s.Width/2, s.Height/2) }
+	zoomOut := widget.NewButtonWithIcon("", theme.ZoomOutIcon(), func() { m.grid.ZoomAt(centre(), 0.8) })
+	zoomIn := widget.NewButtonWithIcon("", theme.ZoomInIcon(), func() { m.grid.ZoomAt(centre(), 1.25) })
+	fitter := &ftbtFit{grid: m.grid}
+	fit := widget.NewButtonWithIcon("", theme.ZoomFitIcon(), func() { m.grid.Fit(); fitter.zoom, fitter.size = m.grid.Zoom, m.grid.Size() })
+	bar := container.NewBorder(nil, nil, container.NewHBox(zoomOut, zoomIn, fit, m.round), nil, m.info)
+	return container.NewBorder(bar, nil, nil, nil, container.New(fitter, m.grid))
+}
+
+// ftbtFit lays the map out over the whole board and fits the level into
+// it when the board grows, until the player zooms or pans. It keeps the
+// zoom when the board shrinks a little (a taller question below it), so
+// that the cells do not move under the pointer from one question to the
+// next.
+type ftbtFit struct {
+	grid *editor.GridView
+	zoom float64   // the zoom of the last fit (0: none yet)
+	size fyne.Size // the size of the last fit
+}
+
+// Layout implements fyne.Layout.
+func (f *ftbtFit) Layout(_ []fyne.CanvasObject, size fyne.Size) {
+	g := f.grid
+	g.Resize(size)
+	untouched := g.Zoom == f.zoom && g.OffsetX == 0 && g.OffsetY == 0
+	if f.zoom == 0 || (untouched && (size.Width > f.size.Width || size.Height > f.size.Height)) {
+		g.Fit()
+		f.zoom, f.size = g.Zoom, size
+	}
+}
+
+// MinSize implements fyne.Layout.
+func (f *ftbtFit) MinSize([]fyne.CanvasObject) fyne.Size { return f.grid.MinSize() }
+
+// hovered shows what is on the cell under the pointer and, when a tech's
+// target is asked, its area around that cell.
+func (m *ftbtMatch) hovered(x, y int) {
+	c := -1
+	if x >= 0 && y >= 0 {
+		c = y*m.level.W + x
+	}
+	if c == m.hover {
+		return
+	}
+	m.hover = c
+	m.info.SetText(m.describeCell(c))
+	if m.q.tech >= 0 {
+		m.Show()
+	}
+}
+
+// describeCell says what is on cell c: terrain, person, effects.
+func (m *ftbtMatch) describeCell(c int) string {
+	if c < 0 || c >= len(m.level.Terrain) {
+		return ""
+	}
+	tid := m.level.Terrain[c]
+	parts := []string{m.cellName(c) + " " + m.terrainName(tid)}
+	for p, at := range m.pos {
+		if at == c {
+			parts = append(parts, m.personLine(p)+" of "+m.sideName(m.level.People[p].Side))
+		}
+	}
+	for s := range m.aux {
+		for k, e := range m.aux[s][c] {
+			if e.val != 0 {
+				eff := "shielded from long-range attacks"
+				if k != ftbtShield {
+					eff = fmt.Sprintf([]string{"attack +%d", "defence +%d", "move cost %d"}[k], e.val)
+				}
+				if e.dur > 0 {
+					eff += fmt.Sprintf(" (%d rounds)", e.dur)
+				}
+				parts = append(parts, m.sideName(s)+": "+eff)
+			}
+		}
+	}
+	return strings.Join(parts, " · ")
+}
+
+func (m *ftbtMatch) terrainName(id int) string {
+	if id >= 0 && id < len(m.rules.Terrains) {
+		t := m.rules.Terrains[id]
+		return fmt.Sprintf("%s (cost %d)", t.Name, t.Weight)
+	}
+	return fmt.Sprintf("terrain %d", id)
+}
+
+// reveal scrolls the map so that cell c is in view.
+func (m *ftbtMatch) reveal(c int) {
+	size := m.grid.Size()
+	if c < 0 || size.Width <= 0 || size.Height <= 0 {
+		return
+	}
+	x, y := c%m.level.W, c/m.level.W
+	p := m.grid.CellCentre(x, y)
+	if p.X >= 0 && p.Y >= 0 && p.X <= size.Width && p.Y <= size.Height {
+		return
+	}
+	m.grid.OffsetX = (float64(x)+0.5)*m.grid.Zoom - float64(size.Width)/2
+	m.grid.OffsetY = (float64(y)+0.5)*m.grid.Zoom - float64(size.Height)/2
+}
+
+// overlay draws, over the terrain, the effects, the question's choices,
+// the last tech's hits and the people.
+func (m *ftbtMatch) overlay(img *image.RGBA, cell func(x, y int) (float64, float64, float64)) {
+	w := m.level.W
+	_, _, s := cell(0, 0)
+	at := func(c int) (float64, float64) {
+		px, py, _ := cell(c%w, c/w)
+		return px, py
+	}
+	fill := func(c int, col color.Color) {
+		px, py := at(c)
+		ftbtFill(img, px, py, px+s, py+s, col)
+	}
+	frame := func(c int, width float64, col color.Color) {
+		px, py := at(c)
+		ftbtFrameBox(img, px, py, px+s, py+s, width, col)
+	}
+	// Effects: a small square in a corner per kind, in the side's colour
+	// ringed by the kind's colour.
+	if s >= 6 {
+		mark := s / 5
+		corners := [ftbtEffects][2]float64{{0, 0}, {1, 0}, {0, 1}, {1, 1}}
+		for side := range m.aux {
+			col := preview.PlayerColor(side)
+			for c, effs := range m.aux[side] {
+				for k, e := range effs {
+					if e.val == 0 {
+						continue
+					}
+					px, py := at(c)
+					x0 := px + 1 + corners[k][0]*(s-mark-2)
+					y0 := py + 1 + corners[k][1]*(s-mark-2)
+					ftbtFill(img, x0, y0, x0+mark, y0+mark, ftbtEffectCs[k])
+					ftbtFill(img, x0+mark/4, y0+mark/4, x0+mark*3/4, y0+mark*3/4, col)
+				}
+			}
+		}
+	}
+	q := m.q
+	for _, c := range q.reach {
+		if !slices.Contains(q.dests, c) {
+			fill(c, ftbtReach)
+		}
+	}
+	for _, c := range q.dests {
+		fill(c, ftbtDest)
+	}
+	for _, c := range q.rng {
+		fill(c, ftbtRange)
+	}
+	for _, c := range q.targets {
+		fill(c, ftbtTarget)
+	}
+	// The area of effect around the hovered cell of the range, or around
+	// the first target when the pointer is elsewhere.
+	centre := -1
+	switch {
+	case q.tech < 0:
+	case slices.Contains(q.rng, m.hover):
+		centre = m.hover
+	case len(q.targets) > 0:
+		centre = q.targets[0]
+	}
+	if centre >= 0 {
+		for _, c := range m.techArea(q.tech, q.actor, centre) {
+			fill(c, ftbtArea)
+		}
+	}
+	for _, c := range m.flash {
+		fill(c, ftbtFlash)
+	}
+	// The people, those who already acted this round ftbtPaler.
+	done := map[int]bool{}
+	for i, p := range m.g.People() {
+		done[i] = p.Finished && p.Side == m.side
+	}
+	order := make([]int, 0, len(m.pos))
+	for i := range m.pos {
+		if i != m.moving {
+			order = append(order, i)
+		}
+	}
+	if m.moving >= 0 && m.moving < len(m.pos) {
+		order = append(order, m.moving) // the walker passes over its own side
+	}
+	for _, i := range order {
+		c := m.pos[i]
+		if c < 0 || i >= len(m.level.People) {
+			continue
+		}
+		p := m.level.People[i]
+		col := preview.PlayerColor(p.Side)
+		if done[i] {
+			col = ftbtPaler(col, 0.55)
+		}
+		px, py := at(c)
+		ftbtview.DrawPerson(img, px, py, s, col, p.Name+"?")
+		if s >= 10 && p.HP > 0 {
+			frac := math.Min(1, float64(m.hp[i])/float64(p.HP))
+			x0, x1 := px+s*0.12, px+s*0.88
+			y0, y1 := py+s*0.84, py+s*0.84+max(2, s/9)
+			ftbtFill(img, x0, y0, x1, y1, ftbtHPBack)
+			ftbtFill(img, x0, y0, x0+(x1-x0)*frac, y1, ftbtHPColour(frac))
+		}
+	}
+	// Frames over the people: who may act, the targets, the hovered
+	// centre of the area shown, the actor.
+	for _, c := range q.pick {
+		frame(c, max(2, s/10), ftbtFrame)
+	}
+	for _, c := range q.targets {
+		frame(c, max(2, s/10), ftbtTargetFrame)
+	}
+	if centre >= 0 && centre == m.hover {
+		frame(centre, max(2, s/8), ftbtFrame)
+	}
+	if q.actor >= 0 && q.actor < len(m.pos) && m.pos[q.actor] >= 0 {
+		frame(m.pos[q.actor], max(2, s/7), ftbtFrame)
+	}
+}
+
+// ftbtHPColour is green for full health, yellow at half, red when low.
+func ftbtHPColour(frac float64) color.NRGBA {
+	switch {
+	case frac > 0.5:
+		return color.NRGBA{0x3c, 0xc0, 0x3c, 0xff}
+	case frac > 0.25:
+		return color.NRGBA{0xf0, 0xc0, 0x20, 0xff}
+	}
+	return color.NRGBA{0xe0, 0x30, 0x20, 0xff}
+}
+
+// ftbtPaler mixes c with white: amount 0 is c, 1 is white.
+func ftbtPaler(c color.RGBA, amount float64) color.RGBA {
+	mix := func(v uint8) uint8 { return uint8(float64(v) + (255-float64(v))*amount) }
+	return color.RGBA{mix(c.R), mix(c.G), mix(c.B), 0xff}
+}
+
+// ftbtFill blends col over the rectangle (x0, y0)–(x1, y1) of img.
+func ftbtFill(img *image.RGBA, x0, y0, x1, y1 float64, col color.Color) {
+	r := image.Rect(int(math.Round(x0)), int(math.Round(y0)), int(math.Round(x1)), int(math.Round(y1)))
+	draw.Draw(img, r.Intersect(img.Bounds()), image.NewUniform(col), image.Point{}, draw.Over)
+}
+
+// ftbtFrameBox draws the inside border of a rectangle, width thick.
+func ftbtFrameBox(img *image.RGBA, x0, y0, x1, y1, width float64, col color.Color) {
+	ftbtFill(img, x0, y0, x1, y0+width, col)
+	ftbtFill(img, x0, y1-width, x1, y1, col)
+	ftbtFill(img, x0, y0+width, x0+width, y1-width, col)
+	ftbtFill(img, x1-width, y0+width, x1, y1-width, col)
+}
