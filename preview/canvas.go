@@ -47,14 +47,25 @@ func (c *canvas) fillPath(pts [][2]float64, col color.Color) {
 	if len(pts) < 3 {
 		return
 	}
-	b := c.img.Bounds()
-	z := vector.NewRasterizer(b.Dx(), b.Dy())
-	z.MoveTo(float32(pts[0][0]), float32(pts[0][1]))
+	// Rasterise only the polygon's bounding box (clipped to the image):
+	// the cost of a small shape must not grow with the canvas.
+	minX, minY, maxX, maxY := pts[0][0], pts[0][1], pts[0][0], pts[0][1]
 	for _, p := range pts[1:] {
-		z.LineTo(float32(p[0]), float32(p[1]))
+		minX, maxX = math.Min(minX, p[0]), math.Max(maxX, p[0])
+		minY, maxY = math.Min(minY, p[1]), math.Max(maxY, p[1])
+	}
+	box := image.Rect(int(math.Floor(minX)), int(math.Floor(minY)), int(math.Ceil(maxX))+1, int(math.Ceil(maxY))+1).Intersect(c.img.Bounds())
+	if box.Empty() {
+		return
+	}
+	ox, oy := float32(box.Min.X), float32(box.Min.Y)
+	z := vector.NewRasterizer(box.Dx(), box.Dy())
+	z.MoveTo(float32(pts[0][0])-ox, float32(pts[0][1])-oy)
+	for _, p := range pts[1:] {
+		z.LineTo(float32(p[0])-ox, float32(p[1])-oy)
 	}
 	z.ClosePath()
-	z.Draw(c.img, b, image.NewUniform(col), image.Point{})
+	z.Draw(c.img, box, image.NewUniform(col), image.Point{})
 }
 
 // fillCircle draws a filled circle.

@@ -152,6 +152,19 @@ func TestComputerGamePausesStepsAndEnds(t *testing.T) {
 	if !strings.Contains(strings.Join(w.Lines(), "\n"), "money 30000") {
 		t.Error("the game did not start from the edited document")
 	}
+	// The latest event is shown in full below the log, or the one selected.
+	lines := w.Lines()
+	if w.Detail() != lines[len(lines)-1] {
+		t.Errorf("the full line shows %q, not the latest %q", w.Detail(), lines[len(lines)-1])
+	}
+	w.log.Select(1)
+	if w.Detail() != lines[1] {
+		t.Errorf("the full line shows %q, not the selected %q", w.Detail(), lines[1])
+	}
+	w.log.UnselectAll()
+	if w.Detail() != lines[len(lines)-1] {
+		t.Errorf("after unselecting, the full line shows %q", w.Detail())
+	}
 	// Paused, Step advances one decision at a time.
 	w.TogglePause()
 	w.Restart()
@@ -168,6 +181,7 @@ func TestComputerGamePausesStepsAndEnds(t *testing.T) {
 func TestClickASquareForACard(t *testing.T) {
 	st, s := openSample(t, "mbg/赤壁.yaml")
 	seats, _ := mbgSeats(s.Document())
+	seats[0].Human = true // the game waits at role 0's first question
 	w, err := Open(st, s, seats, 3)
 	if err != nil {
 		t.Fatal(err)

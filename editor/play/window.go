@@ -101,6 +101,8 @@ type Window struct {
 	win      fyne.Window
 	match    Match
 	log      *widget.List
+	detail   *widget.Label // the selected (or latest) event in full
+	selected int           // the selected event line, -1 for none
 	lines    []string
 	status   *widget.Label
 	question *fyne.Container
@@ -128,7 +130,7 @@ func Open(st *editor.Studio, s *editor.Session, seats []Seat, seed int64) (*Wind
 	}
 	w.win = st.App().NewWindow("Play " + s.Name())
 	w.win.SetContent(w.layout())
-	w.win.Resize(fyne.NewSize(1200, 820))
+	w.win.Resize(fyne.NewSize(1180, 740)) // fits a 1280×800 screen
 	w.win.SetOnClosed(w.stop)
 	w.win.Show()
 	w.Schedule(0)
@@ -146,8 +148,25 @@ func (w *Window) start() error {
 
 func (w *Window) layout() fyne.CanvasObject {
 	w.log = widget.NewList(func() int { return len(w.lines) },
-		func() fyne.CanvasObject { return widget.NewLabel("event") },
+		func() fyne.CanvasObject {
+			l := widget.NewLabel("event")
+			l.Truncation = fyne.TextTruncateEllipsis
+			return l
+		},
 		func(i widget.ListItemID, o fyne.CanvasObject) { o.(*widget.Label).SetText(w.lines[i]) })
+	// A long line is cut in the list: the selected one, or else the
+	// latest, is shown in full below it.
+	w.selected = -1
+	w.detail = widget.NewLabel("")
+	w.detail.Wrapping = fyne.TextWrapWord
+	w.log.OnSelected = func(i widget.ListItemID) {
+		w.selected = i
+		w.showDetail()
+	}
+	w.log.OnUnselected = func(widget.ListItemID) {
+		w.selected = -1
+		w.showDetail()
+	}
 	w.status = widget.NewLabel("")
 	w.question = container.NewVBox()
 	w.pauseBtn = widget.NewButtonWithIcon("Pause", theme.MediaPauseIcon(), w.TogglePause)
@@ -175,7 +194,8 @@ func (w *Window) layout() fyne.CanvasObject {
 	who.Truncation = fyne.TextTruncateEllipsis // many seats must not widen the window
 	controls := container.NewBorder(nil, nil, container.NewHBox(w.pauseBtn, step, widget.NewLabel("Speed"),
 		container.NewGridWrap(fyne.NewSize(140, 36), speed), restart, back), nil, who)
-	right := container.NewBorder(widget.NewLabelWithStyle("Events", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), nil, nil, nil, w.log)
+	right := container.NewBorder(widget.NewLabelWithStyle("Events", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+		container.NewVBox(widget.NewSeparator(), w.detail), nil, nil, w.log)
 	main := container.NewHSplit(container.NewScroll(w.match.Board()), right)
 	main.SetOffset(0.68)
 	return container.NewBorder(controls, container.NewVBox(widget.NewSeparator(), w.question, w.status), nil, nil, main)
@@ -219,8 +239,7 @@ func (w *Window) tick() {
 			}
 		}
 		if logged {
-			w.log.Refresh()
-			w.log.ScrollToBottom()
+			w.refreshLog()
 		}
 		if pause > 0 || len(w.queue) == 0 {
 			w.match.Show()
@@ -314,10 +333,32 @@ func (w *Window) finish() {
 	}
 	result := w.match.Result()
 	w.lines = append(w.lines, "— "+result)
-	w.log.Refresh()
-	w.log.ScrollToBottom()
+	w.refreshLog()
 	w.status.SetText("Game over: " + result)
 }
+
+// refreshLog shows new event lines: the list scrolls to the latest and,
+// unless a line is selected, the latest is shown in full below it.
+func (w *Window) refreshLog() {
+	w.log.Refresh()
+	w.log.ScrollToBottom()
+	w.showDetail()
+}
+
+// showDetail shows the selected event line, or the latest, in full.
+func (w *Window) showDetail() {
+	switch {
+	case w.selected >= 0 && w.selected < len(w.lines):
+		w.detail.SetText(w.lines[w.selected])
+	case len(w.lines) > 0:
+		w.detail.SetText(w.lines[len(w.lines)-1])
+	default:
+		w.detail.SetText("")
+	}
+}
+
+// Detail returns the event line shown in full below the log.
+func (w *Window) Detail() string { return w.detail.Text }
 
 // TogglePause pauses or resumes the computer's turns.
 func (w *Window) TogglePause() {
@@ -351,8 +392,7 @@ func (w *Window) Step() {
 		}
 	}
 	w.match.Show()
-	w.log.Refresh()
-	w.log.ScrollToBottom()
+	w.refreshLog()
 	if m.Over() {
 		w.finish()
 	} else if d := m.Pending(); d != nil && d.Player < len(w.seats) && w.seats[d.Player].Human {

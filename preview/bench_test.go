@@ -1,0 +1,30 @@
+package preview
+
+import (
+	"testing"
+
+	"github.com/shapan/shapan/formats"
+	"github.com/shapan/shapan/samples"
+)
+
+// BenchmarkRenderSamples renders the preview of every sample document, as
+// shapan preview and the studio's Preview pane do.
+func BenchmarkRenderSamples(b *testing.B) {
+	for _, name := range samples.YAML() {
+		src, err := samples.Read(name)
+		if err != nil {
+			b.Fatal(err)
+		}
+		doc, err := formats.ReadBytes(name, src, formats.Options{From: formats.YAML, FS: samples.FS()})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(name, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := Render(doc, Options{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
