@@ -32,7 +32,8 @@ func init() {
 			"decisions and events in order, then {result, turns_played, guards, final}).\n" +
 			"A Planet-Conquer map (.yml or planets/map YAML) is played by the AI in every seat (as many players as the map\n" +
 			"allows: the smaller of max_player and the number of start planets); start planets are taken in map order, or\n" +
-			"shuffled with --seed when it is given; --turns caps the rounds (default: the map's own max_round ends the game).",
+			"shuffled with --seed when it is given, and then every seat is played by an AI seeded from it (as shapan sim\n" +
+			"plays), without it by the deterministic AI; --turns caps the rounds (default: the map's own max_round ends the game).",
 		run: runPlay,
 	})
 }

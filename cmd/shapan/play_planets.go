@@ -10,9 +10,14 @@ import (
 	planetsfmt "github.com/shapan/shapan/formats/planets"
 )
 
-// playPlanets plays a Planet-Conquer map with the AI in every seat. The
-// start planets are shuffled only when --seed is given (the original's
-// tests and golden facts play them in map order); --turns caps the rounds
+// playPlanets plays a Planet-Conquer map with the AI in every seat.
+// Without --seed, the start planets are taken in map order and every seat
+// is played by the deterministic AI (planets.NewAI), as the original's
+// tests and golden facts play. With --seed S, the start planets are
+// shuffled with S and every seat is played by the seeded AI
+// (planets.SeededSeats(S)), whose play varies from game to game: this is
+// how `shapan sim` plays its games, so a game of a simulation plays again
+// with `shapan play MAP --seed S --turns CAP`. --turns caps the rounds
 // only when given (otherwise the map's max_round ends the game).
 func playPlanets(doc *formats.Document, o playOptions, out io.Writer) error {
 	m, ok := doc.Value.(*planetsfmt.Map)
@@ -28,6 +33,10 @@ func playPlanets(doc *formats.Document, o playOptions, out io.Writer) error {
 		return err
 	}
 	n := len(initial.Players)
+	seats, players := planets.Seats(planets.NewAI(), n), "ai"
+	if setup.Shuffle {
+		seats, players = planets.SeededSeats(o.seed, n), "seeded ai"
+	}
 	const maxDecisions = 10_000_000
 	var r planets.Result
 	if o.trace != nil {
@@ -35,12 +44,12 @@ func playPlanets(doc *formats.Document, o playOptions, out io.Writer) error {
 		if err != nil {
 			return err
 		}
-		header := planets.TraceHeader{Case: filepath.Base(o.file), Map: filepath.ToSlash(abs), Players: "ai"}
-		r, err = planets.PlayTraced(setup, planets.Seats(planets.NewAI(), n), header, planets.NewTraceWriter(o.trace), maxDecisions)
+		header := planets.TraceHeader{Case: filepath.Base(o.file), Map: filepath.ToSlash(abs), Players: players}
+		r, err = planets.PlayTraced(setup, seats, header, planets.NewTraceWriter(o.trace), maxDecisions)
 		if err != nil {
 			return err
 		}
-	} else if r, err = planets.PlayGame(setup, planets.Seats(planets.NewAI(), n), maxDecisions); err != nil {
+	} else if r, err = planets.PlayGame(setup, seats, maxDecisions); err != nil {
 		return err
 	}
 	printPlanetsSummary(out, o, setup, initial, r)
@@ -52,7 +61,7 @@ func playPlanets(doc *formats.Document, o playOptions, out io.Writer) error {
 func printPlanetsSummary(out io.Writer, o playOptions, setup planets.Setup, initial planets.View, r planets.Result) {
 	starts := "start planets in map order"
 	if setup.Shuffle {
-		starts = fmt.Sprintf("start planets shuffled with seed %d", setup.Seed)
+		starts = fmt.Sprintf("start planets shuffled with seed %d, every seat's AI seeded from it", setup.Seed)
 	}
 	limit := "the map's round limit"
 	if setup.MaxRounds > 0 {

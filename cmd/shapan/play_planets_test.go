@@ -1,11 +1,15 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/shapan/shapan/engine/planets"
+	"github.com/shapan/shapan/formats"
+	planetsfmt "github.com/shapan/shapan/formats/planets"
 	"github.com/shapan/shapan/internal/shared"
 )
 
@@ -33,6 +37,32 @@ func TestPlayPlanetsWithATraceThatReplays(t *testing.T) {
 	os.WriteFile(bad, []byte(changed), 0o644)
 	if code, _, errOut := runCLI("replay", bad); code != 1 || !strings.Contains(errOut, "DIVERGED") {
 		t.Fatalf("a changed trace: exit %d: %s", code, errOut)
+	}
+}
+
+// TestPlayPlanetsSeeded: with --seed, every seat is played by the seeded
+// AI of planets.SeededSeats (as shapan sim plays its games), and the same
+// seed plays the same game.
+func TestPlayPlanetsSeeded(t *testing.T) {
+	m := filepath.Join(shared.Dir(t), "legacy/planets/fight_here.yml")
+	code, out, errOut := runCLI("play", m, "--seed", "11", "--turns", "150")
+	if code != 0 || !strings.Contains(out, "shuffled with seed 11, every seat's AI seeded from it") {
+		t.Fatalf("exit %d: %s%s", code, out, errOut)
+	}
+	if _, again, _ := runCLI("play", m, "--seed", "11", "--turns", "150"); again != out {
+		t.Errorf("the same seed played another game:\n%s---\n%s", out, again)
+	}
+	doc, err := formats.Read(m, formats.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	setup := planets.Setup{Map: doc.Value.(*planetsfmt.Map), Seed: 11, Shuffle: true, MaxRounds: 150}
+	r, err := planets.PlayGame(setup, planets.SeededSeats(11, 4), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := fmt.Sprintf("winner: player %d after %d rounds", r.Winner, r.Rounds); !strings.Contains(out, want) {
+		t.Errorf("the summary lacks %q:\n%s", want, out)
 	}
 }
 

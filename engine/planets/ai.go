@@ -2,6 +2,7 @@ package planets
 
 import (
 	"math"
+	"math/rand"
 	"sort"
 
 	"github.com/shapan/shapan/engine"
@@ -25,7 +26,11 @@ import (
 //  5. moves the units its inner planets do not need for growth towards
 //     its frontier.
 //
-// It is deterministic: the same state gives the same order.
+// The AI of NewAI is deterministic: the same state gives the same order.
+// A seeded AI (NewSeededAI) varies its play as players do: it plays every
+// game with a temperament of its own (Caution, Keep, Guard, Aggression,
+// Outlook), has its own taste for every planet (Noise) and breaks ties
+// at random.
 type AI struct {
 	// Caution scales the reserve a planet keeps against the largest enemy
 	// garrison that can reach it (0: none).
@@ -38,13 +43,85 @@ type AI struct {
 	Guard float64
 	// Probes switches the single-unit attacks on integer-def planets.
 	Probes bool
+	// Aggression weighs enemy planets against neutral ones: the score of
+	// a fleet at an enemy planet is scaled by 1 + Aggression (0: the
+	// usual weight; below 0 the AI rather expands).
+	Aggression float64
+	// Outlook adds to the value of a planet the values of the planets it
+	// opens up, the ones next to it that are not the player's (each
+	// divided by its route's steps), times Outlook (0: none).
+	Outlook float64
+	// Noise, with Rand, gives the AI its own taste for every planet: a
+	// fleet's score is scaled by a factor drawn once a game per target
+	// planet uniformly from [1-Noise, 1+Noise], and the terminator
+	// target's score by one drawn every step (0: none).
+	Noise float64
+	// Rand draws the noise and breaks ties among equally good routes for
+	// the units moved to the frontier; nil: the AI is deterministic.
+	Rand *rand.Rand
 
 	dist  [][]float64 // shortest route lengths of the last board
 	board *board
+	taste []float64 // the noise factor of every planet, nil for none
 }
 
 // NewAI returns the computer player with its usual settings.
 func NewAI() *AI { return &AI{Caution: 0, Keep: 5, Guard: 0.3, Probes: true} }
+
+// NewSeededAI returns a computer player whose play varies with seed, as
+// games between players vary: its temperament is drawn from seed around
+// NewAI's settings (Caution 0–0.1, Keep 4–8, Guard 0.25–0.5, Aggression
+// −0.3–0.5, Outlook 0.05–0.2, Noise 0.05–0.2), and its generator, seeded
+// with seed, draws its taste for the planets and breaks its ties. The
+// same seed in the same game gives the same orders. A seeded AI should
+// play one seat of one game (see SeededSeats): its taste is drawn for
+// the first board it plays on.
+func NewSeededAI(seed int64) *AI {
+	r := rand.New(rand.NewSource(seed))
+	between := func(lo, hi float64) float64 { return lo + (hi-lo)*r.Float64() }
+	return &AI{
+		Caution:    between(0, 0.1),
+		Keep:       4 + r.Int63n(5),
+		Guard:      between(0.25, 0.5),
+		Probes:     true,
+		Aggression: between(-0.3, 0.5),
+		Outlook:    between(0.05, 0.2),
+		Noise:      between(0.05, 0.2),
+		Rand:       r,
+	}
+}
+
+// SeatSeed returns the seed of the seeded computer player of seat seat
+// in a game of seed seed: a mix of both, so that the seats' generators
+// and the game's own (which shuffles the start planets) are unrelated.
+func SeatSeed(seed int64, seat int) int64 {
+	z := uint64(seed)*0x9e3779b97f4a7c15 + uint64(seat+1)*0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	z ^= z >> 31
+	return int64(z >> 1)
+}
+
+// SeededSeats returns the n seeded computer players of a game of seed
+// seed, seat p's seeded with SeatSeed(seed, p). `shapan sim` and `shapan
+// play --seed` seat them so: a game of a simulation plays again with its
+// seed.
+func SeededSeats(seed int64, n int) []Player {
+	out := make([]Player, n)
+	for p := range out {
+		out[p] = NewSeededAI(SeatSeed(seed, p))
+	}
+	return out
+}
+
+// jitter returns score scaled by a factor drawn from [1-Noise, 1+Noise]
+// (score itself for a deterministic AI).
+func (ai *AI) jitter(score float64) float64 {
+	if ai.Rand == nil || ai.Noise == 0 {
+		return score
+	}
+	return score * (1 + ai.Noise*(2*ai.Rand.Float64()-1))
+}
 
 // Answer implements Player.
 func (ai *AI) Answer(g *Game, d *engine.Decision) engine.Answer {
@@ -108,12 +185,20 @@ func (ai *AI) order(st *state, me int) Order {
 	return o
 }
 
-// prepare computes the shortest route lengths of a new board.
+// prepare computes the shortest route lengths of a new board, and draws
+// the AI's taste for its planets.
 func (ai *AI) prepare(b *board) {
 	if ai.board == b {
 		return
 	}
 	n := len(b.planets)
+	ai.taste = nil
+	if ai.Rand != nil && ai.Noise != 0 {
+		ai.taste = make([]float64, n)
+		for p := range ai.taste {
+			ai.taste[p] = ai.jitter(1)
+		}
+	}
 	ai.board, ai.dist = b, make([][]float64, n)
 	for i := range ai.dist {
 		ai.dist[i] = make([]float64, n)
@@ -175,7 +260,7 @@ func (ai *AI) terminatorTarget(st *state, me int) int {
 		if h.owner == Neutral || h.owner == me {
 			continue
 		}
-		score := h.count.Float() + ai.value(st, p)/4
+		score := ai.jitter(h.count.Float() + ai.value(st, p)/4)
 		if score > bestScore {
 			best, bestScore = p, score
 		}
@@ -252,7 +337,8 @@ func (ai *AI) candidates(f *forecast, me int, spare []int64) []candidate {
 				continue
 			}
 			h := f.now[r.to]
-			v := ai.value(st, r.to)
+			v := ai.value(st, r.to) + ai.outlook(f, r.to, me)
+			weight := 1.0
 			switch {
 			case h.owner == me:
 				if f.keeps(r.to, me, plan{to: -1, from: -1}) {
@@ -261,9 +347,14 @@ func (ai *AI) candidates(f *forecast, me int, spare []int64) []candidate {
 				v += h.count.Float() // a rescue keeps the garrison too
 			case h.owner != Neutral:
 				v += 10 + h.count.Float()/4
+				weight += ai.Aggression
 			}
 			cost := h.count.Float()*st.b.planets[r.to].def.Float() + 1
-			out = append(out, candidate{from: from, to: r.to, steps: k, score: v / (cost + 4*float64(k))})
+			score := weight * v / (cost + 4*float64(k))
+			if ai.taste != nil {
+				score *= ai.taste[r.to]
+			}
+			out = append(out, candidate{from: from, to: r.to, steps: k, score: score})
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].score > out[j].score })
@@ -349,14 +440,23 @@ func (ai *AI) stage(f *forecast, me int, spare []int64, send func(from, to, step
 		if count < 5 {
 			continue
 		}
-		best, bestDist, bestSteps := -1, math.Inf(1), 0
+		best, bestDist, bestSteps, ties := -1, math.Inf(1), 0, 0
 		for _, r := range st.b.adj[from] {
 			k, ok := steps(r)
 			if !ok || r.to == from {
 				continue
 			}
-			if d := float64(k) + ai.nearestOther(f, r.to, me); d < bestDist {
-				best, bestDist, bestSteps = r.to, d, k
+			d := float64(k) + ai.nearestOther(f, r.to, me)
+			switch {
+			case d < bestDist:
+				best, bestDist, bestSteps, ties = r.to, d, k, 1
+			case d == bestDist && ai.Rand != nil:
+				// As short as the best: every one of the ties is taken
+				// with the same chance.
+				ties++
+				if ai.Rand.Intn(ties) == 0 {
+					best, bestSteps = r.to, k
+				}
 			}
 		}
 		if best >= 0 && !math.IsInf(bestDist, 1) {
@@ -386,4 +486,20 @@ func (ai *AI) nearestOther(f *forecast, p, me int) float64 {
 		}
 	}
 	return best
+}
+
+// outlook is what taking planet p opens up: Outlook times the values of
+// the planets next to it that are not player me's, each divided by the
+// steps of its route.
+func (ai *AI) outlook(f *forecast, p, me int) float64 {
+	if ai.Outlook == 0 {
+		return 0
+	}
+	sum := 0.0
+	for _, r := range f.st.b.adj[p] {
+		if k, ok := steps(r); ok && r.to != p && f.now[r.to].owner != me {
+			sum += ai.value(f.st, r.to) / float64(k)
+		}
+	}
+	return ai.Outlook * sum
 }

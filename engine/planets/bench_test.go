@@ -60,3 +60,20 @@ func BenchmarkAIGame(b *testing.B) {
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
 	b.ReportMetric(float64(rounds)/float64(b.N), "rounds/game")
 }
+
+// BenchmarkSeededAIGame is BenchmarkAIGame with the seeded AI in every
+// seat, seeded from the game's seed (SeededSeats), as `shapan sim` plays.
+func BenchmarkSeededAIGame(b *testing.B) {
+	m := legacyMap(b, "fight_here.yml")
+	b.ResetTimer()
+	rounds := int64(0)
+	for i := 0; i < b.N; i++ {
+		r, err := PlayGame(Setup{Map: m, Seed: int64(i), Shuffle: true}, SeededSeats(int64(i), 4), 0)
+		if err != nil {
+			b.Fatal(err)
+		}
+		rounds += r.Rounds
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+	b.ReportMetric(float64(rounds)/float64(b.N), "rounds/game")
+}

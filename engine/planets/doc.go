@@ -80,6 +80,9 @@
 // conformance facts of golden/planets (PeerFormat: production, battles,
 // loader facts, and scripted scenarios with direct access to the stages).
 //
-// AI is the computer player; RandomPlayer plays uniformly random legal
+// AI is the computer player: NewAI's is deterministic, NewSeededAI's
+// varies its play with a seed (a temperament and a taste for the planets
+// of its own, random tie-breaks), and SeededSeats seats one per player of
+// a game from the game's seed; RandomPlayer plays uniformly random legal
 // orders; PlayOut and PlayGame drive games with them.
 package planets

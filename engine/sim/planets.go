@@ -24,15 +24,18 @@ type PlanetsOptions struct {
 	MaxDecisions int
 }
 
-// Planets is the Family of a Planet-Conquer map: the computer player
-// (planets.NewAI) in every seat, as many players as the map allows.
+// Planets is the Family of a Planet-Conquer map: the seeded computer
+// player (planets.SeededSeats) in every seat, as many players as the map
+// allows.
 //
 // The sides of the report are the map's start planets, not the players:
 // every game shuffles the start planets with its seed (as `shapan play
 // --seed` does), player p starting on the p-th planet of the shuffled
-// list, and a win counts for the start planet its winner began on. The
-// computer player is deterministic and the seed is used only to shuffle,
-// so the games differ only in who starts where (PlanetsFacts.Orders).
+// list, and a win counts for the start planet its winner began on. Every
+// seat's computer player is seeded from the game's seed and the seat, so
+// the games differ as games between players do — in who starts where
+// (PlanetsFacts.Orders) and in how every player plays — and a game plays
+// again with its seed.
 type Planets struct {
 	m            *planetsfmt.Map // the adapter's own copy
 	roundCap     int
@@ -115,7 +118,7 @@ func (p *Planets) Play(ctx context.Context, _ int, seed int64) (GameResult, erro
 	np := g.NumPlanets()
 	rec.battles, rec.captures, rec.changes = make([]int, np), make([]int, np), make([]int, np)
 	rec.slot = p.slots(g.Starts()[:g.NumPlayers()])
-	ai := planets.NewAI()
+	players := planets.SeededSeats(seed, g.NumPlayers())
 	for n := 0; ; n++ {
 		d := g.Pending()
 		if d == nil {
@@ -129,7 +132,10 @@ func (p *Planets) Play(ctx context.Context, _ int, seed int64) (GameResult, erro
 		if n >= p.maxDecisions {
 			return GameResult{}, fmt.Errorf("%w after %d decisions (round %d)", planets.ErrStalled, n, g.Round())
 		}
-		a := ai.Answer(g, d)
+		if d.Player < 0 || d.Player >= len(players) {
+			return GameResult{}, fmt.Errorf("round %d: no player %d", g.Round(), d.Player)
+		}
+		a := players[d.Player].Answer(g, d)
 		if err := g.Answer(d.Player, a); err != nil {
 			return GameResult{}, fmt.Errorf("round %d, player %d's answer %s: %w", g.Round(), d.Player, a, err)
 		}

@@ -14,8 +14,8 @@ type PlanetsFacts struct {
 	RoundCap   int   `json:"round_cap"`
 	RoundLimit int64 `json:"round_limit"`
 	// Players is the number of players of every game; Orders the number
-	// of different ways they can be placed on the start planets. The
-	// computer player is deterministic: games differ only in that.
+	// of different ways they can be placed on the start planets. Games
+	// differ in that and in how the seeded computer players play.
 	Players int `json:"players"`
 	Orders  int `json:"orders"`
 	// Battles, Captures and Changes are the totals of the planets'.

@@ -201,3 +201,57 @@ func TestPlanetsEventCounting(t *testing.T) {
 		t.Errorf("battles %v, captures %v, changes %v", g.battles, g.captures, g.changes)
 	}
 }
+
+// TestPlanetsGamesVary: the seeded computer players make the games of a
+// simulation differ as games between players do, not only in who starts
+// where. With a deterministic player, games of four players on a map of
+// four start planets end in at most 4! = 24 different ways (winner,
+// length); 40 games of 九州 and of fight_here.yml must end in more. And a
+// game of a report plays again, as `shapan play --seed S --turns CAP`
+// plays it: the same setup with planets.SeededSeats(S) in the seats.
+func TestPlanetsGamesVary(t *testing.T) {
+	for _, name := range []string{"九州", "fight_here"} {
+		t.Run(name, func(t *testing.T) {
+			p := planetsFamilies[name](t).(*Planets)
+			const n = 40
+			type outcome struct{ winner, turns int }
+			seen := map[outcome]bool{}
+			lengths := map[int]bool{}
+			for i := range n {
+				r, err := p.Play(context.Background(), i, GameSeed(7, i))
+				if err != nil {
+					t.Fatal(err)
+				}
+				seen[outcome{r.Winner, r.Turns}] = true
+				lengths[r.Turns] = true
+			}
+			orders := orders(len(p.starts), p.players)
+			t.Logf("%d games: %d different (winner, length) outcomes, %d different lengths; %d orders of the players on the starts",
+				n, len(seen), len(lengths), orders)
+			if len(seen) <= orders {
+				t.Errorf("%d games end in only %d different ways (winner, length), no more than the %d orders", n, len(seen), orders)
+			}
+
+			seed := GameSeed(7, 5)
+			want, err := p.Play(context.Background(), 5, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			setup := p.setup(seed)
+			got, err := planets.PlayGame(setup, planets.SeededSeats(seed, p.players), 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g, err := planets.New(setup, planets.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			slot := p.slots(g.Starts()[:g.NumPlayers()])
+			g.Close()
+			if int(got.Rounds) != want.Turns || slot[got.Winner] != want.Winner {
+				t.Errorf("seed %d: the report's game was won by start %d after %d rounds, played again by start %d after %d",
+					seed, want.Winner, want.Turns, slot[got.Winner], got.Rounds)
+			}
+		})
+	}
+}

@@ -8,7 +8,7 @@ import (
 // writeText writes the planets section of a report of games games.
 func (f *PlanetsFacts) writeText(b *strings.Builder, games int) {
 	fmt.Fprintf(b, "\nStart planets (%d players a game; round cap %d, the map's round limit %d)\n", f.Players, f.RoundCap, f.RoundLimit)
-	fmt.Fprintf(b, "  Every game shuffles the start planets; the computer player is deterministic, so the games differ only\n  in who starts where (%d orders).\n", f.Orders)
+	fmt.Fprintf(b, "  Every game shuffles the start planets (%d orders) and seeds every seat's computer player from its seed:\n  each plays the game with a temperament and a taste for the planets of its own.\n", f.Orders)
 	t := newTable("start", "games", "planets held mean", "eliminated", "rate")
 	for _, s := range f.Starts {
 		rate := ""
