@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/shapan/shapan/engine/jsondiff"
 	"github.com/shapan/shapan/formats"
 	ftbtfmt "github.com/shapan/shapan/formats/ftbt"
 )
@@ -214,7 +215,7 @@ func (r *gameReplay) checkEvents(g *Game) error {
 		if k >= len(r.gg.Events) {
 			return diverged(r.name, "event %d: the trace has %d events, got an extra one: %s", k, len(r.gg.Events), got)
 		}
-		d, err := diffRaw("", r.gg.Events[k], evs[k])
+		d, err := jsondiff.Raw("", r.gg.Events[k], evs[k], jsondiff.Literal)
 		if err != nil {
 			return diverged(r.name, "event %d: %v", k, err)
 		}
@@ -242,7 +243,7 @@ func (r *gameReplay) checkEnd(g *Game) error {
 	if g.Rounds() != r.gg.TurnsPlayed {
 		return diverged(r.name, "turns_played: expected %d, got %d", r.gg.TurnsPlayed, g.Rounds())
 	}
-	d, err := diffRaw("final", r.gg.Final, g.Final())
+	d, err := jsondiff.Raw("final", r.gg.Final, g.Final(), jsondiff.Literal)
 	if err != nil {
 		return diverged(r.name, "%v", err)
 	}

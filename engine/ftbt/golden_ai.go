@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+
+	"github.com/shapan/shapan/engine/jsondiff"
 )
 
 // goldenAISuite is ai_decisions.json (spec §7.3).
@@ -103,7 +105,7 @@ func replayAICase(c *goldenAICase, raw json.RawMessage, setup Setup, label strin
 	if err := json.Unmarshal(raw, &want); err != nil {
 		return err
 	}
-	got, err := genericOf(sc)
+	got, err := jsondiff.Of(sc)
 	if err != nil {
 		return err
 	}
@@ -113,11 +115,11 @@ func replayAICase(c *goldenAICase, raw json.RawMessage, setup Setup, label strin
 		if !ok {
 			return diverged(label, "the case has no %s", f)
 		}
-		wv, err := decodeGeneric(w)
+		wv, err := jsondiff.Decode(w)
 		if err != nil {
 			return diverged(label, "%s: %v", f, err)
 		}
-		if d := diffJSON(f, wv, gotFields[f]); d != "" {
+		if d := jsondiff.Diff(f, wv, gotFields[f], jsondiff.Literal); d != "" {
 			return diverged(label, "%s", d)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/shapan/shapan/engine/jsondiff"
 	"github.com/shapan/shapan/formats"
 	pfmt "github.com/shapan/shapan/formats/planets"
 )
@@ -213,15 +214,16 @@ func decodeHold(raw json.RawMessage) (hold, error) {
 // compareJSON compares expected JSON with a Go value; a difference is a
 // Divergence at where, naming the field.
 func compareJSON(where, field string, want json.RawMessage, got any) error {
-	w, err := decodeGeneric(want)
+	w, err := jsondiff.Decode(want)
 	if err != nil {
 		return fmt.Errorf("%s: %s: the expected value is not JSON: %w", where, field, err)
 	}
-	g, err := generic(got)
+	g, err := jsondiff.Of(got)
 	if err != nil {
 		return fmt.Errorf("%s: %s: %w", where, field, err)
 	}
-	if d := diffJSON(field, w, g); d != "" {
+	// The original is Python: an integer is not the real of the same value.
+	if d := jsondiff.Diff(field, w, g, jsondiff.ValueAndKind); d != "" {
 		detail := d
 		if field != "" {
 			detail = fmt.Sprintf("%s\n  expected %s: %s\n  got      %s: %s", d, field, show(w), field, show(g))
@@ -229,6 +231,15 @@ func compareJSON(where, field string, want json.RawMessage, got any) error {
 		return &Divergence{Where: where, Detail: detail}
 	}
 	return nil
+}
+
+// show writes a generic value whole and compactly.
+func show(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Sprint(v)
+	}
+	return string(b)
 }
 
 // catchNum runs f, turning a NumError (what the original would crash on)
