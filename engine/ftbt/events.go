@@ -1,33 +1,12 @@
 package ftbt
 
 import (
-	"bytes"
-	"encoding/json"
+	"github.com/shapan/shapan/engine"
 )
 
 // Events: every notification of spec §7.2 is a Go value whose EventName is
 // the spec's name and whose JSON is the golden-trace form {"e": name,
 // ...fields}. Every event is emitted before the change it announces.
-
-// withName marshals v (a struct without its own MarshalJSON) and puts
-// "e": name in front of its fields.
-func withName(name string, v any) ([]byte, error) {
-	body, err := json.Marshal(v)
-	if err != nil {
-		return nil, err
-	}
-	var b bytes.Buffer
-	b.WriteString(`{"e":`)
-	n, _ := json.Marshal(name)
-	b.Write(n)
-	if len(body) > 2 {
-		b.WriteByte(',')
-		b.Write(body[1:])
-	} else {
-		b.WriteByte('}')
-	}
-	return b.Bytes(), nil
-}
 
 // TurnStart is turn_start: a side's turn begins (after its weight update).
 type TurnStart struct {
@@ -41,7 +20,7 @@ func (TurnStart) EventName() string { return "turn_start" }
 // MarshalJSON writes the golden form.
 func (e TurnStart) MarshalJSON() ([]byte, error) {
 	type x TurnStart
-	return withName(e.EventName(), x(e))
+	return engine.NamedJSON(e.EventName(), x(e))
 }
 
 // PeopleStep is people_step: person P leaves cell Loc in direction Dir
@@ -58,7 +37,7 @@ func (PeopleStep) EventName() string { return "people_step" }
 // MarshalJSON writes the golden form.
 func (e PeopleStep) MarshalJSON() ([]byte, error) {
 	type x PeopleStep
-	return withName(e.EventName(), x(e))
+	return engine.NamedJSON(e.EventName(), x(e))
 }
 
 // PeopleMove is people_move: person P moves from From to To (after its
@@ -75,7 +54,7 @@ func (PeopleMove) EventName() string { return "people_move" }
 // MarshalJSON writes the golden form.
 func (e PeopleMove) MarshalJSON() ([]byte, error) {
 	type x PeopleMove
-	return withName(e.EventName(), x(e))
+	return engine.NamedJSON(e.EventName(), x(e))
 }
 
 // DoTech is do_tech: person Src uses tech Tech (global id) on cell Loc;
@@ -91,7 +70,10 @@ type DoTech struct {
 func (DoTech) EventName() string { return "do_tech" }
 
 // MarshalJSON writes the golden form.
-func (e DoTech) MarshalJSON() ([]byte, error) { type x DoTech; return withName(e.EventName(), x(e)) }
+func (e DoTech) MarshalJSON() ([]byte, error) {
+	type x DoTech
+	return engine.NamedJSON(e.EventName(), x(e))
+}
 
 // HPDown is hp_down: person P on Loc, with HP before the hit, loses DHP.
 type HPDown struct {
@@ -105,7 +87,10 @@ type HPDown struct {
 func (HPDown) EventName() string { return "hp_down" }
 
 // MarshalJSON writes the golden form.
-func (e HPDown) MarshalJSON() ([]byte, error) { type x HPDown; return withName(e.EventName(), x(e)) }
+func (e HPDown) MarshalJSON() ([]byte, error) {
+	type x HPDown
+	return engine.NamedJSON(e.EventName(), x(e))
+}
 
 // PeopleOut is people_out: person P is removed from cell Loc.
 type PeopleOut struct {
@@ -119,7 +104,7 @@ func (PeopleOut) EventName() string { return "people_out" }
 // MarshalJSON writes the golden form.
 func (e PeopleOut) MarshalJSON() ([]byte, error) {
 	type x PeopleOut
-	return withName(e.EventName(), x(e))
+	return engine.NamedJSON(e.EventName(), x(e))
 }
 
 // LocBuf is loc_buf: cell Loc gets an attack (AD 0) or defence (AD 1)
@@ -135,7 +120,10 @@ type LocBuf struct {
 func (LocBuf) EventName() string { return "loc_buf" }
 
 // MarshalJSON writes the golden form.
-func (e LocBuf) MarshalJSON() ([]byte, error) { type x LocBuf; return withName(e.EventName(), x(e)) }
+func (e LocBuf) MarshalJSON() ([]byte, error) {
+	type x LocBuf
+	return engine.NamedJSON(e.EventName(), x(e))
+}
 
 // LocFly is loc_fly: cell Loc gets the move weight Weight for Dur rounds.
 type LocFly struct {
@@ -148,7 +136,10 @@ type LocFly struct {
 func (LocFly) EventName() string { return "loc_fly" }
 
 // MarshalJSON writes the golden form.
-func (e LocFly) MarshalJSON() ([]byte, error) { type x LocFly; return withName(e.EventName(), x(e)) }
+func (e LocFly) MarshalJSON() ([]byte, error) {
+	type x LocFly
+	return engine.NamedJSON(e.EventName(), x(e))
+}
 
 // LocDisableLong is loc_disable_long: cell Loc is protected from
 // long-range attacks for Dur rounds.
@@ -163,7 +154,7 @@ func (LocDisableLong) EventName() string { return "loc_disable_long" }
 // MarshalJSON writes the golden form.
 func (e LocDisableLong) MarshalJSON() ([]byte, error) {
 	type x LocDisableLong
-	return withName(e.EventName(), x(e))
+	return engine.NamedJSON(e.EventName(), x(e))
 }
 
 // GameOver is game_over, the last event: the winning side, or -1 when a
@@ -178,5 +169,5 @@ func (GameOver) EventName() string { return "game_over" }
 // MarshalJSON writes the golden form.
 func (e GameOver) MarshalJSON() ([]byte, error) {
 	type x GameOver
-	return withName(e.EventName(), x(e))
+	return engine.NamedJSON(e.EventName(), x(e))
 }

@@ -1,7 +1,6 @@
 package ftbt
 
 import (
-	"bufio"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -35,24 +34,13 @@ type traceEnd struct {
 // happened, then a line with the result, the rounds played and the final
 // people.
 type TraceWriter struct {
-	w   *bufio.Writer
-	err error
+	w *engine.JSONLines
 }
 
 // NewTraceWriter writes to w; call Close at the end.
-func NewTraceWriter(w io.Writer) *TraceWriter { return &TraceWriter{w: bufio.NewWriter(w)} }
+func NewTraceWriter(w io.Writer) *TraceWriter { return &TraceWriter{w: engine.NewJSONLines(w)} }
 
-func (t *TraceWriter) line(v any) {
-	if t.err != nil {
-		return
-	}
-	b, err := json.Marshal(v)
-	if err == nil {
-		b = append(b, '\n')
-		_, err = t.w.Write(b)
-	}
-	t.err = err
-}
+func (t *TraceWriter) line(v any) { t.w.Write(v) }
 
 // Header writes the header line.
 func (t *TraceWriter) Header(h TraceHeader) { t.line(h) }
@@ -66,10 +54,7 @@ func (t *TraceWriter) Decision(d AIDecision) { t.line(d) }
 // Close writes the last line and flushes.
 func (t *TraceWriter) Close(result, rounds int, final Final) error {
 	t.line(traceEnd{Result: result, TurnsPlayed: rounds, Guards: []json.RawMessage{}, Final: final})
-	if t.err == nil {
-		t.err = t.w.Flush()
-	}
-	return t.err
+	return t.w.Close()
 }
 
 // PlayAIGame plays setup to its end with the AI on both sides, with the

@@ -1,8 +1,7 @@
 package mbg
 
 import (
-	"bytes"
-	"encoding/json"
+	"github.com/shapan/shapan/engine"
 )
 
 // Events: every notification of spec §10 is a Go value whose EventName is
@@ -10,26 +9,6 @@ import (
 // ...fields} (per-role notifications carry "to", the receiving role, and
 // some events carry the derived fields of spec §11.1). Events that share
 // their fields share a type and carry their name.
-
-// withName marshals v (a struct without its own MarshalJSON) and puts
-// "e": name in front of its fields.
-func withName(name string, v any) ([]byte, error) {
-	body, err := json.Marshal(v)
-	if err != nil {
-		return nil, err
-	}
-	var b bytes.Buffer
-	b.WriteString(`{"e":`)
-	n, _ := json.Marshal(name)
-	b.Write(n)
-	if len(body) > 2 {
-		b.WriteByte(',')
-		b.Write(body[1:])
-	} else {
-		b.WriteByte('}')
-	}
-	return b.Bytes(), nil
-}
 
 // Plain is an event without fields: start_game, note_all_loss,
 // note_force_quit.
@@ -41,7 +20,7 @@ type Plain struct {
 func (e Plain) EventName() string { return e.Name }
 
 // MarshalJSON writes the golden form.
-func (e Plain) MarshalJSON() ([]byte, error) { type x Plain; return withName(e.Name, x(e)) }
+func (e Plain) MarshalJSON() ([]byte, error) { type x Plain; return engine.NamedJSON(e.Name, x(e)) }
 
 // InitMap is init_map, the first UI-connection event.
 type InitMap struct {
@@ -61,7 +40,10 @@ type InitMap struct {
 func (InitMap) EventName() string { return "init_map" }
 
 // MarshalJSON writes the golden form.
-func (e InitMap) MarshalJSON() ([]byte, error) { type x InitMap; return withName(e.EventName(), x(e)) }
+func (e InitMap) MarshalJSON() ([]byte, error) {
+	type x InitMap
+	return engine.NamedJSON(e.EventName(), x(e))
+}
 
 // ShowCity is show_city.
 type ShowCity struct {
@@ -80,7 +62,7 @@ func (ShowCity) EventName() string { return "show_city" }
 // MarshalJSON writes the golden form.
 func (e ShowCity) MarshalJSON() ([]byte, error) {
 	type x ShowCity
-	return withName(e.EventName(), x(e))
+	return engine.NamedJSON(e.EventName(), x(e))
 }
 
 // ShowInstitute is show_institute.
@@ -99,7 +81,7 @@ func (ShowInstitute) EventName() string { return "show_institute" }
 // MarshalJSON writes the golden form.
 func (e ShowInstitute) MarshalJSON() ([]byte, error) {
 	type x ShowInstitute
-	return withName(e.EventName(), x(e))
+	return engine.NamedJSON(e.EventName(), x(e))
 }
 
 // ShowTrainingRoom is show_training_room.
@@ -119,7 +101,7 @@ func (ShowTrainingRoom) EventName() string { return "show_training_room" }
 // MarshalJSON writes the golden form.
 func (e ShowTrainingRoom) MarshalJSON() ([]byte, error) {
 	type x ShowTrainingRoom
-	return withName(e.EventName(), x(e))
+	return engine.NamedJSON(e.EventName(), x(e))
 }
 
 // ShowMap is show_map, one board square.
@@ -135,7 +117,10 @@ type ShowMap struct {
 func (ShowMap) EventName() string { return "show_map" }
 
 // MarshalJSON writes the golden form.
-func (e ShowMap) MarshalJSON() ([]byte, error) { type x ShowMap; return withName(e.EventName(), x(e)) }
+func (e ShowMap) MarshalJSON() ([]byte, error) {
+	type x ShowMap
+	return engine.NamedJSON(e.EventName(), x(e))
+}
 
 // SquareEvent is set_barrier, unset_barrier, set_robber or unset_robber.
 type SquareEvent struct {
@@ -147,7 +132,10 @@ type SquareEvent struct {
 func (e SquareEvent) EventName() string { return e.Name }
 
 // MarshalJSON writes the golden form.
-func (e SquareEvent) MarshalJSON() ([]byte, error) { type x SquareEvent; return withName(e.Name, x(e)) }
+func (e SquareEvent) MarshalJSON() ([]byte, error) {
+	type x SquareEvent
+	return engine.NamedJSON(e.Name, x(e))
+}
 
 // RoleEvent is an event about one role: set_slow, set_fast, set_stop,
 // set_continue, change_dir, self_recover, set_pe, role_continue_action,
@@ -161,7 +149,10 @@ type RoleEvent struct {
 func (e RoleEvent) EventName() string { return e.Name }
 
 // MarshalJSON writes the golden form.
-func (e RoleEvent) MarshalJSON() ([]byte, error) { type x RoleEvent; return withName(e.Name, x(e)) }
+func (e RoleEvent) MarshalJSON() ([]byte, error) {
+	type x RoleEvent
+	return engine.NamedJSON(e.Name, x(e))
+}
 
 // OfficerEvent is set_liuyan, set_poison or set_quit.
 type OfficerEvent struct {
@@ -175,7 +166,7 @@ func (e OfficerEvent) EventName() string { return e.Name }
 // MarshalJSON writes the golden form.
 func (e OfficerEvent) MarshalJSON() ([]byte, error) {
 	type x OfficerEvent
-	return withName(e.Name, x(e))
+	return engine.NamedJSON(e.Name, x(e))
 }
 
 // StealMoney is steal_money: Sub received (-1: the robber), Obj paid Money
@@ -193,7 +184,7 @@ func (StealMoney) EventName() string { return "steal_money" }
 // MarshalJSON writes the golden form.
 func (e StealMoney) MarshalJSON() ([]byte, error) {
 	type x StealMoney
-	return withName(e.EventName(), x(e))
+	return engine.NamedJSON(e.EventName(), x(e))
 }
 
 // SetAlign is set_align.
@@ -208,7 +199,7 @@ func (SetAlign) EventName() string { return "set_align" }
 // MarshalJSON writes the golden form.
 func (e SetAlign) MarshalJSON() ([]byte, error) {
 	type x SetAlign
-	return withName(e.EventName(), x(e))
+	return engine.NamedJSON(e.EventName(), x(e))
 }
 
 // InOutCity is note_in_city or note_out_city.
@@ -222,7 +213,10 @@ type InOutCity struct {
 func (e InOutCity) EventName() string { return e.Name }
 
 // MarshalJSON writes the golden form.
-func (e InOutCity) MarshalJSON() ([]byte, error) { type x InOutCity; return withName(e.Name, x(e)) }
+func (e InOutCity) MarshalJSON() ([]byte, error) {
+	type x InOutCity
+	return engine.NamedJSON(e.Name, x(e))
+}
 
 // InOutInst is note_in_inst or note_out_inst.
 type InOutInst struct {
@@ -235,7 +229,10 @@ type InOutInst struct {
 func (e InOutInst) EventName() string { return e.Name }
 
 // MarshalJSON writes the golden form.
-func (e InOutInst) MarshalJSON() ([]byte, error) { type x InOutInst; return withName(e.Name, x(e)) }
+func (e InOutInst) MarshalJSON() ([]byte, error) {
+	type x InOutInst
+	return engine.NamedJSON(e.Name, x(e))
+}
 
 // InOutTrain is note_in_train or note_out_train.
 type InOutTrain struct {
@@ -248,7 +245,10 @@ type InOutTrain struct {
 func (e InOutTrain) EventName() string { return e.Name }
 
 // MarshalJSON writes the golden form.
-func (e InOutTrain) MarshalJSON() ([]byte, error) { type x InOutTrain; return withName(e.Name, x(e)) }
+func (e InOutTrain) MarshalJSON() ([]byte, error) {
+	type x InOutTrain
+	return engine.NamedJSON(e.Name, x(e))
+}
 
 // NoteJoin is note_join (a hire); Money is the role's money after paying.
 type NoteJoin struct {
@@ -263,7 +263,7 @@ func (NoteJoin) EventName() string { return "note_join" }
 // MarshalJSON writes the golden form.
 func (e NoteJoin) MarshalJSON() ([]byte, error) {
 	type x NoteJoin
-	return withName(e.EventName(), x(e))
+	return engine.NamedJSON(e.EventName(), x(e))
 }
 
 // NoteQuit is note_quit: officer P left role Role.
@@ -278,7 +278,7 @@ func (NoteQuit) EventName() string { return "note_quit" }
 // MarshalJSON writes the golden form.
 func (e NoteQuit) MarshalJSON() ([]byte, error) {
 	type x NoteQuit
-	return withName(e.EventName(), x(e))
+	return engine.NamedJSON(e.EventName(), x(e))
 }
 
 // NotePayTax is note_pay_tax: the nominal toll; Money is the payer's money
@@ -297,7 +297,7 @@ func (NotePayTax) EventName() string { return "note_pay_tax" }
 // MarshalJSON writes the golden form.
 func (e NotePayTax) MarshalJSON() ([]byte, error) {
 	type x NotePayTax
-	return withName(e.EventName(), x(e))
+	return engine.NamedJSON(e.EventName(), x(e))
 }
 
 // NoteCollectTax is note_collect_tax (visiting an own city).
@@ -314,7 +314,7 @@ func (NoteCollectTax) EventName() string { return "note_collect_tax" }
 // MarshalJSON writes the golden form.
 func (e NoteCollectTax) MarshalJSON() ([]byte, error) {
 	type x NoteCollectTax
-	return withName(e.EventName(), x(e))
+	return engine.NamedJSON(e.EventName(), x(e))
 }
 
 // RoleStartAction is role_start_action with the role's square and money.
@@ -330,7 +330,7 @@ func (RoleStartAction) EventName() string { return "role_start_action" }
 // MarshalJSON writes the golden form.
 func (e RoleStartAction) MarshalJSON() ([]byte, error) {
 	type x RoleStartAction
-	return withName(e.EventName(), x(e))
+	return engine.NamedJSON(e.EventName(), x(e))
 }
 
 // RoleCity is note_role_occupy_city or note_role_drop_city.
@@ -344,7 +344,10 @@ type RoleCity struct {
 func (e RoleCity) EventName() string { return e.Name }
 
 // MarshalJSON writes the golden form.
-func (e RoleCity) MarshalJSON() ([]byte, error) { type x RoleCity; return withName(e.Name, x(e)) }
+func (e RoleCity) MarshalJSON() ([]byte, error) {
+	type x RoleCity
+	return engine.NamedJSON(e.Name, x(e))
+}
 
 // RoleStEnd is note_role_st_end: the movement state St ended.
 type RoleStEnd struct {
@@ -358,7 +361,7 @@ func (RoleStEnd) EventName() string { return "note_role_st_end" }
 // MarshalJSON writes the golden form.
 func (e RoleStEnd) MarshalJSON() ([]byte, error) {
 	type x RoleStEnd
-	return withName(e.EventName(), x(e))
+	return engine.NamedJSON(e.EventName(), x(e))
 }
 
 // AlignEnd is note_role_align_end (R1 < R2).
@@ -373,7 +376,7 @@ func (AlignEnd) EventName() string { return "note_role_align_end" }
 // MarshalJSON writes the golden form.
 func (e AlignEnd) MarshalJSON() ([]byte, error) {
 	type x AlignEnd
-	return withName(e.EventName(), x(e))
+	return engine.NamedJSON(e.EventName(), x(e))
 }
 
 // RoleWin is note_role_win with every role's money.
@@ -386,7 +389,10 @@ type RoleWin struct {
 func (RoleWin) EventName() string { return "note_role_win" }
 
 // MarshalJSON writes the golden form.
-func (e RoleWin) MarshalJSON() ([]byte, error) { type x RoleWin; return withName(e.EventName(), x(e)) }
+func (e RoleWin) MarshalJSON() ([]byte, error) {
+	type x RoleWin
+	return engine.NamedJSON(e.EventName(), x(e))
+}
 
 // MoveOneStep is note_role_move_one_step.
 type MoveOneStep struct {
@@ -401,7 +407,7 @@ func (MoveOneStep) EventName() string { return "note_role_move_one_step" }
 // MarshalJSON writes the golden form.
 func (e MoveOneStep) MarshalJSON() ([]byte, error) {
 	type x MoveOneStep
-	return withName(e.EventName(), x(e))
+	return engine.NamedJSON(e.EventName(), x(e))
 }
 
 // RoleMove is note_role_move; Step is the rolled value.
@@ -418,7 +424,7 @@ func (RoleMove) EventName() string { return "note_role_move" }
 // MarshalJSON writes the golden form.
 func (e RoleMove) MarshalJSON() ([]byte, error) {
 	type x RoleMove
-	return withName(e.EventName(), x(e))
+	return engine.NamedJSON(e.EventName(), x(e))
 }
 
 // GetCard is note_get_card (chance square).
@@ -431,7 +437,10 @@ type GetCard struct {
 func (GetCard) EventName() string { return "note_get_card" }
 
 // MarshalJSON writes the golden form.
-func (e GetCard) MarshalJSON() ([]byte, error) { type x GetCard; return withName(e.EventName(), x(e)) }
+func (e GetCard) MarshalJSON() ([]byte, error) {
+	type x GetCard
+	return engine.NamedJSON(e.EventName(), x(e))
+}
 
 // EndTurn is end_turn with every role's money.
 type EndTurn struct {
@@ -443,4 +452,7 @@ type EndTurn struct {
 func (EndTurn) EventName() string { return "end_turn" }
 
 // MarshalJSON writes the golden form.
-func (e EndTurn) MarshalJSON() ([]byte, error) { type x EndTurn; return withName(e.EventName(), x(e)) }
+func (e EndTurn) MarshalJSON() ([]byte, error) {
+	type x EndTurn
+	return engine.NamedJSON(e.EventName(), x(e))
+}

@@ -1,5 +1,7 @@
 package mbg
 
+import "github.com/shapan/shapan/engine"
+
 // Battle notifications (spec §10.1), with the derived fields of §11.1.
 
 // BattleNoGeneral is battle_no_general: side Side (role Role) had no main
@@ -15,7 +17,7 @@ func (BattleNoGeneral) EventName() string { return "battle_no_general" }
 // MarshalJSON writes the golden form.
 func (e BattleNoGeneral) MarshalJSON() ([]byte, error) {
 	type x BattleNoGeneral
-	return withName(e.EventName(), x(e))
+	return engine.NamedJSON(e.EventName(), x(e))
 }
 
 // SideInfo is one side as battle_start shows it (and as the battle suite
@@ -43,7 +45,7 @@ func (BattleStart) EventName() string { return "battle_start" }
 // MarshalJSON writes the golden form.
 func (e BattleStart) MarshalJSON() ([]byte, error) {
 	type x BattleStart
-	return withName(e.EventName(), x(e))
+	return engine.NamedJSON(e.EventName(), x(e))
 }
 
 // BattleTurnStart is battle_turn_start.
@@ -57,7 +59,7 @@ func (BattleTurnStart) EventName() string { return "battle_turn_start" }
 // MarshalJSON writes the golden form.
 func (e BattleTurnStart) MarshalJSON() ([]byte, error) {
 	type x BattleTurnStart
-	return withName(e.EventName(), x(e))
+	return engine.NamedJSON(e.EventName(), x(e))
 }
 
 // BattleAttack is battle_attack: the round's loser and its last changes,
@@ -76,7 +78,7 @@ func (BattleAttack) EventName() string { return "battle_attack" }
 // MarshalJSON writes the golden form.
 func (e BattleAttack) MarshalJSON() ([]byte, error) {
 	type x BattleAttack
-	return withName(e.EventName(), x(e))
+	return engine.NamedJSON(e.EventName(), x(e))
 }
 
 // BattleSide is battle_burn or battle_self_attack.
@@ -91,7 +93,10 @@ type BattleSide struct {
 func (e BattleSide) EventName() string { return e.Name }
 
 // MarshalJSON writes the golden form.
-func (e BattleSide) MarshalJSON() ([]byte, error) { type x BattleSide; return withName(e.Name, x(e)) }
+func (e BattleSide) MarshalJSON() ([]byte, error) {
+	type x BattleSide
+	return engine.NamedJSON(e.Name, x(e))
+}
 
 // BattleTech is battle_tech: side Side used Tech; the state of both sides
 // afterwards.
@@ -112,7 +117,7 @@ func (BattleTech) EventName() string { return "battle_tech" }
 // MarshalJSON writes the golden form.
 func (e BattleTech) MarshalJSON() ([]byte, error) {
 	type x BattleTech
-	return withName(e.EventName(), x(e))
+	return engine.NamedJSON(e.EventName(), x(e))
 }
 
 // BattleEnd is battle_end with the result (1 attacker won, -1 defender won,
@@ -130,5 +135,5 @@ func (BattleEnd) EventName() string { return "battle_end" }
 // MarshalJSON writes the golden form.
 func (e BattleEnd) MarshalJSON() ([]byte, error) {
 	type x BattleEnd
-	return withName(e.EventName(), x(e))
+	return engine.NamedJSON(e.EventName(), x(e))
 }

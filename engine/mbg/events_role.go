@@ -1,5 +1,7 @@
 package mbg
 
+import "github.com/shapan/shapan/engine"
+
 // Per-role notifications (spec §10.2): the receiving role is "to".
 
 // ToRole is a per-role event without fields: oi_start_game.
@@ -12,7 +14,7 @@ type ToRole struct {
 func (e ToRole) EventName() string { return e.Name }
 
 // MarshalJSON writes the golden form.
-func (e ToRole) MarshalJSON() ([]byte, error) { type x ToRole; return withName(e.Name, x(e)) }
+func (e ToRole) MarshalJSON() ([]byte, error) { type x ToRole; return engine.NamedJSON(e.Name, x(e)) }
 
 // ToObj is a per-role event about another role: align_fail, pe_fail,
 // skip_battle_by_align, force_battle.
@@ -26,7 +28,7 @@ type ToObj struct {
 func (e ToObj) EventName() string { return e.Name }
 
 // MarshalJSON writes the golden form.
-func (e ToObj) MarshalJSON() ([]byte, error) { type x ToObj; return withName(e.Name, x(e)) }
+func (e ToObj) MarshalJSON() ([]byte, error) { type x ToObj; return engine.NamedJSON(e.Name, x(e)) }
 
 // ToOfficer is a per-role event about an officer: note_as_mayor,
 // note_as_treasurer, note_as_citizen, recruit_fail.
@@ -40,7 +42,10 @@ type ToOfficer struct {
 func (e ToOfficer) EventName() string { return e.Name }
 
 // MarshalJSON writes the golden form.
-func (e ToOfficer) MarshalJSON() ([]byte, error) { type x ToOfficer; return withName(e.Name, x(e)) }
+func (e ToOfficer) MarshalJSON() ([]byte, error) {
+	type x ToOfficer
+	return engine.NamedJSON(e.Name, x(e))
+}
 
 // ToOfficerCity is note_ly_mayor or note_ly_treasurer (duty blocked by
 // rumour).
@@ -57,7 +62,7 @@ func (e ToOfficerCity) EventName() string { return e.Name }
 // MarshalJSON writes the golden form.
 func (e ToOfficerCity) MarshalJSON() ([]byte, error) {
 	type x ToOfficerCity
-	return withName(e.Name, x(e))
+	return engine.NamedJSON(e.Name, x(e))
 }
 
 // FinishStudy is note_finish_study.
@@ -74,7 +79,7 @@ func (FinishStudy) EventName() string { return "note_finish_study" }
 // MarshalJSON writes the golden form.
 func (e FinishStudy) MarshalJSON() ([]byte, error) {
 	type x FinishStudy
-	return withName(e.EventName(), x(e))
+	return engine.NamedJSON(e.EventName(), x(e))
 }
 
 // LyStudy is note_ly_study (research blocked by rumour).
@@ -88,7 +93,10 @@ type LyStudy struct {
 func (LyStudy) EventName() string { return "note_ly_study" }
 
 // MarshalJSON writes the golden form.
-func (e LyStudy) MarshalJSON() ([]byte, error) { type x LyStudy; return withName(e.EventName(), x(e)) }
+func (e LyStudy) MarshalJSON() ([]byte, error) {
+	type x LyStudy
+	return engine.NamedJSON(e.EventName(), x(e))
+}
 
 // FinishTrain is note_finish_train: property Item of P rose by Value.
 type FinishTrain struct {
@@ -104,7 +112,7 @@ func (FinishTrain) EventName() string { return "note_finish_train" }
 // MarshalJSON writes the golden form.
 func (e FinishTrain) MarshalJSON() ([]byte, error) {
 	type x FinishTrain
-	return withName(e.EventName(), x(e))
+	return engine.NamedJSON(e.EventName(), x(e))
 }
 
 // LyTrain is note_ly_train (training blocked by rumour).
@@ -118,7 +126,10 @@ type LyTrain struct {
 func (LyTrain) EventName() string { return "note_ly_train" }
 
 // MarshalJSON writes the golden form.
-func (e LyTrain) MarshalJSON() ([]byte, error) { type x LyTrain; return withName(e.EventName(), x(e)) }
+func (e LyTrain) MarshalJSON() ([]byte, error) {
+	type x LyTrain
+	return engine.NamedJSON(e.EventName(), x(e))
+}
 
 // CityRecover is note_city_recover (the mayor healed the garrison).
 type CityRecover struct {
@@ -133,7 +144,7 @@ func (CityRecover) EventName() string { return "note_city_recover" }
 // MarshalJSON writes the golden form.
 func (e CityRecover) MarshalJSON() ([]byte, error) {
 	type x CityRecover
-	return withName(e.EventName(), x(e))
+	return engine.NamedJSON(e.EventName(), x(e))
 }
 
 // CityEarn is note_city_earn (income).
@@ -149,7 +160,7 @@ func (CityEarn) EventName() string { return "note_city_earn" }
 // MarshalJSON writes the golden form.
 func (e CityEarn) MarshalJSON() ([]byte, error) {
 	type x CityEarn
-	return withName(e.EventName(), x(e))
+	return engine.NamedJSON(e.EventName(), x(e))
 }
 
 // PayInst is note_pay_inst (research cost, DM ≤ 0).
@@ -162,7 +173,10 @@ type PayInst struct {
 func (PayInst) EventName() string { return "note_pay_inst" }
 
 // MarshalJSON writes the golden form.
-func (e PayInst) MarshalJSON() ([]byte, error) { type x PayInst; return withName(e.EventName(), x(e)) }
+func (e PayInst) MarshalJSON() ([]byte, error) {
+	type x PayInst
+	return engine.NamedJSON(e.EventName(), x(e))
+}
 
 // SaveReport is save_report.
 type SaveReport struct {
@@ -176,7 +190,7 @@ func (SaveReport) EventName() string { return "save_report" }
 // MarshalJSON writes the golden form.
 func (e SaveReport) MarshalJSON() ([]byte, error) {
 	type x SaveReport
-	return withName(e.EventName(), x(e))
+	return engine.NamedJSON(e.EventName(), x(e))
 }
 
 // OccuCityFail is occu_city_fail (an empty occupation choice).
@@ -191,7 +205,7 @@ func (OccuCityFail) EventName() string { return "occu_city_fail" }
 // MarshalJSON writes the golden form.
 func (e OccuCityFail) MarshalJSON() ([]byte, error) {
 	type x OccuCityFail
-	return withName(e.EventName(), x(e))
+	return engine.NamedJSON(e.EventName(), x(e))
 }
 
 // StartAllocate is start_allocate: Locs are the squares of the role's
@@ -207,5 +221,5 @@ func (StartAllocate) EventName() string { return "start_allocate" }
 // MarshalJSON writes the golden form.
 func (e StartAllocate) MarshalJSON() ([]byte, error) {
 	type x StartAllocate
-	return withName(e.EventName(), x(e))
+	return engine.NamedJSON(e.EventName(), x(e))
 }

@@ -1,33 +1,14 @@
 package planets
 
 import (
-	"bytes"
-	"encoding/json"
 	"strconv"
+
+	"github.com/shapan/shapan/engine"
 )
 
 // Events: what happens in a step, as engine.Event values whose JSON is
 // {"e": name, ...fields}. Holds are [owner, garrison] with owner null for
 // a neutral planet.
-
-// withName marshals v and puts "e": name in front of its fields.
-func withName(name string, v any) ([]byte, error) {
-	body, err := json.Marshal(v)
-	if err != nil {
-		return nil, err
-	}
-	var b bytes.Buffer
-	b.WriteString(`{"e":`)
-	n, _ := json.Marshal(name)
-	b.Write(n)
-	if len(body) > 2 {
-		b.WriteByte(',')
-		b.Write(body[1:])
-	} else {
-		b.WriteByte('}')
-	}
-	return b.Bytes(), nil
-}
 
 // Join is "join": a player joined and took its start planet.
 type Join struct {
@@ -41,7 +22,10 @@ type Join struct {
 func (Join) EventName() string { return "join" }
 
 // MarshalJSON writes the event form.
-func (e Join) MarshalJSON() ([]byte, error) { type x Join; return withName(e.EventName(), x(e)) }
+func (e Join) MarshalJSON() ([]byte, error) {
+	type x Join
+	return engine.NamedJSON(e.EventName(), x(e))
+}
 
 // Start is "start": the waiting game starts running (spec 4 step 1).
 type Start struct {
@@ -52,7 +36,10 @@ type Start struct {
 func (Start) EventName() string { return "start" }
 
 // MarshalJSON writes the event form.
-func (e Start) MarshalJSON() ([]byte, error) { type x Start; return withName(e.EventName(), x(e)) }
+func (e Start) MarshalJSON() ([]byte, error) {
+	type x Start
+	return engine.NamedJSON(e.EventName(), x(e))
+}
 
 // Reset is "reset": the step after a finished game starts a new one.
 type Reset struct{}
@@ -61,7 +48,7 @@ type Reset struct{}
 func (Reset) EventName() string { return "reset" }
 
 // MarshalJSON writes the event form.
-func (e Reset) MarshalJSON() ([]byte, error) { return withName(e.EventName(), struct{}{}) }
+func (e Reset) MarshalJSON() ([]byte, error) { return engine.NamedJSON(e.EventName(), struct{}{}) }
 
 // Alive is "alive": a player's alive flag changed — at the finish check
 // (units left or not) or by the no-response rule (NoResponse true).
@@ -75,7 +62,10 @@ type Alive struct {
 func (Alive) EventName() string { return "alive" }
 
 // MarshalJSON writes the event form.
-func (e Alive) MarshalJSON() ([]byte, error) { type x Alive; return withName(e.EventName(), x(e)) }
+func (e Alive) MarshalJSON() ([]byte, error) {
+	type x Alive
+	return engine.NamedJSON(e.EventName(), x(e))
+}
 
 // Finish is "finish": the finish check found the game over (spec 7.1);
 // the winner is recorded, and the rest of the step is still played.
@@ -92,7 +82,10 @@ type Finish struct {
 func (Finish) EventName() string { return "finish" }
 
 // MarshalJSON writes the event form.
-func (e Finish) MarshalJSON() ([]byte, error) { type x Finish; return withName(e.EventName(), x(e)) }
+func (e Finish) MarshalJSON() ([]byte, error) {
+	type x Finish
+	return engine.NamedJSON(e.EventName(), x(e))
+}
 
 // Launch is "launch": a queued move left its planet (spec 5.2).
 type Launch struct {
@@ -110,7 +103,10 @@ type Launch struct {
 func (Launch) EventName() string { return "launch" }
 
 // MarshalJSON writes the event form.
-func (e Launch) MarshalJSON() ([]byte, error) { type x Launch; return withName(e.EventName(), x(e)) }
+func (e Launch) MarshalJSON() ([]byte, error) {
+	type x Launch
+	return engine.NamedJSON(e.EventName(), x(e))
+}
 
 // Skip is "skip": a queued move found fewer units than its count on its
 // planet and was dropped silently (spec 5.2).
@@ -126,7 +122,10 @@ type Skip struct {
 func (Skip) EventName() string { return "skip" }
 
 // MarshalJSON writes the event form.
-func (e Skip) MarshalJSON() ([]byte, error) { type x Skip; return withName(e.EventName(), x(e)) }
+func (e Skip) MarshalJSON() ([]byte, error) {
+	type x Skip
+	return engine.NamedJSON(e.EventName(), x(e))
+}
 
 // TacticUsed is "tactic": a player's tactic ran (spec 8); Before is the
 // target's hold before it became neutral.
@@ -144,7 +143,7 @@ func (TacticUsed) EventName() string { return "tactic" }
 // MarshalJSON writes the event form.
 func (e TacticUsed) MarshalJSON() ([]byte, error) {
 	type x TacticUsed
-	return withName(e.EventName(), x(e))
+	return engine.NamedJSON(e.EventName(), x(e))
 }
 
 // Lost is "lost": a fleet on a route of no whole number of steps went
@@ -157,7 +156,10 @@ type Lost struct {
 func (Lost) EventName() string { return "lost" }
 
 // MarshalJSON writes the event form.
-func (e Lost) MarshalJSON() ([]byte, error) { type x Lost; return withName(e.EventName(), x(e)) }
+func (e Lost) MarshalJSON() ([]byte, error) {
+	type x Lost
+	return engine.NamedJSON(e.EventName(), x(e))
+}
 
 // Battle outcomes.
 const (
@@ -186,7 +188,10 @@ type Battle struct {
 func (Battle) EventName() string { return "battle" }
 
 // MarshalJSON writes the event form.
-func (e Battle) MarshalJSON() ([]byte, error) { type x Battle; return withName(e.EventName(), x(e)) }
+func (e Battle) MarshalJSON() ([]byte, error) {
+	type x Battle
+	return engine.NamedJSON(e.EventName(), x(e))
+}
 
 // Pair is a player and a number, written [player, value]: an arriving
 // fleet's count, or a side's strength in a battle.
@@ -216,7 +221,7 @@ func (Production) EventName() string { return "production" }
 // MarshalJSON writes the event form.
 func (e Production) MarshalJSON() ([]byte, error) {
 	type x Production
-	return withName(e.EventName(), x(e))
+	return engine.NamedJSON(e.EventName(), x(e))
 }
 
 // RoundEnd is "round": the step ended and the round counter went up.
@@ -233,5 +238,5 @@ func (RoundEnd) EventName() string { return "round" }
 // MarshalJSON writes the event form.
 func (e RoundEnd) MarshalJSON() ([]byte, error) {
 	type x RoundEnd
-	return withName(e.EventName(), x(e))
+	return engine.NamedJSON(e.EventName(), x(e))
 }

@@ -1,7 +1,6 @@
 package planets
 
 import (
-	"bufio"
 	"encoding/json"
 	"io"
 
@@ -46,26 +45,15 @@ type traceFinal struct {
 // decision (with its answer) and per event in the order they happened,
 // then a line with the result and the final state.
 type TraceWriter struct {
-	w         *bufio.Writer
+	w         *engine.JSONLines
 	events    int
 	decisions int
-	err       error
 }
 
 // NewTraceWriter writes to w; call Close at the end.
-func NewTraceWriter(w io.Writer) *TraceWriter { return &TraceWriter{w: bufio.NewWriter(w)} }
+func NewTraceWriter(w io.Writer) *TraceWriter { return &TraceWriter{w: engine.NewJSONLines(w)} }
 
-func (t *TraceWriter) line(v any) {
-	if t.err != nil {
-		return
-	}
-	b, err := json.Marshal(v)
-	if err == nil {
-		b = append(b, '\n')
-		_, err = t.w.Write(b)
-	}
-	t.err = err
-}
+func (t *TraceWriter) line(v any) { t.w.Write(v) }
 
 // Header writes the header line.
 func (t *TraceWriter) Header(h TraceHeader) { t.line(h) }
@@ -86,10 +74,7 @@ func (t *TraceWriter) Decision(d *engine.Decision, a engine.Answer) {
 // Close writes the final line and flushes.
 func (t *TraceWriter) Close(r Result, final View) error {
 	t.line(traceFinal{Result: r, NEvents: t.events, NDecisions: t.decisions, Final: final})
-	if t.err == nil {
-		t.err = t.w.Flush()
-	}
-	return t.err
+	return t.w.Close()
 }
 
 // InitialView returns the state a setup starts from: the players joined,
