@@ -31,7 +31,7 @@ type Studio struct {
 	status *widget.Label
 
 	undoButton, redoButton, saveButton *widget.Button
-	playButton                         *widget.Button
+	playButton, balanceButton          *widget.Button
 	welcomeBox                         fyne.CanvasObject
 
 	autosave *autosaver
@@ -423,7 +423,11 @@ func (st *Studio) menu() *fyne.MainMenu {
 		fyne.NewMenuItem("Undo", st.Undo),
 		fyne.NewMenuItem("Redo", st.Redo),
 	)
-	return fyne.NewMainMenu(file, edit)
+	scenario := fyne.NewMenu("Scenario",
+		fyne.NewMenuItem("Play…", st.Play),
+		fyne.NewMenuItem("Balance…", st.Balance),
+	)
+	return fyne.NewMainMenu(file, edit, scenario)
 }
 
 func (st *Studio) toolbar() fyne.CanvasObject {
@@ -434,7 +438,9 @@ func (st *Studio) toolbar() fyne.CanvasObject {
 	export := widget.NewButtonWithIcon("Export", theme.UploadIcon(), st.ExportDialog)
 	st.playButton = widget.NewButtonWithIcon("Play", theme.MediaPlayIcon(), st.Play)
 	st.playButton.Importance = widget.HighImportance
-	return container.NewHBox(open, st.saveButton, export, widget.NewSeparator(), st.undoButton, st.redoButton, widget.NewSeparator(), st.playButton)
+	st.balanceButton = widget.NewButtonWithIcon("Balance", theme.ComputerIcon(), st.Balance)
+	return container.NewHBox(open, st.saveButton, export, widget.NewSeparator(), st.undoButton, st.redoButton, widget.NewSeparator(),
+		st.playButton, st.balanceButton)
 }
 
 // updateActions enables the buttons that apply to the current document.
@@ -454,6 +460,7 @@ func (st *Studio) updateActions() {
 	set(st.redoButton, s != nil && s.CanRedo())
 	set(st.saveButton, s != nil)
 	set(st.playButton, s != nil && CanPlay(s.Kind()))
+	set(st.balanceButton, s != nil && CanBalance(s.Kind()))
 	if len(st.tabs.Items) == 0 {
 		st.tabs.Hide()
 		st.welcomeBox.Show()
@@ -473,7 +480,7 @@ func (st *Studio) updateActions() {
 
 // shortcuts binds the keyboard: Ctrl+O open, Ctrl+S save, Ctrl+Shift+S
 // save as, Ctrl+E export, Ctrl+W close, Ctrl+Z undo, Ctrl+Shift+Z and
-// Ctrl+Y redo, Ctrl+P play, Ctrl+Q quit.
+// Ctrl+Y redo, Ctrl+P play, Ctrl+B balance, Ctrl+Q quit.
 func (st *Studio) shortcuts() {
 	c := st.win.Canvas()
 	add := func(key fyne.KeyName, mod fyne.KeyModifier, f func()) {
@@ -490,6 +497,7 @@ func (st *Studio) shortcuts() {
 	add(fyne.KeyY, ctrl, st.Redo)
 	add(fyne.KeyQ, ctrl, st.Quit)
 	add(fyne.KeyP, ctrl, st.Play)
+	add(fyne.KeyB, ctrl, st.Balance)
 }
 
 const recentKey = "recent_files"

@@ -5,7 +5,9 @@
 //
 // --sample opens the scenarios that ship with Shapan (embedded in the
 // program); FILEs may be YAML documents or the games' own files. --play
-// opens a test game of the first document, the computer on every seat.
+// opens a test game of the first document, the computer on every seat;
+// --balance opens the balance window of the first document that can be
+// simulated and starts a simulation with its default settings.
 package main
 
 import (
@@ -24,6 +26,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/shapan/shapan/editor"
+	"github.com/shapan/shapan/editor/balance"
 	_ "github.com/shapan/shapan/editor/battleview"
 	_ "github.com/shapan/shapan/editor/ftbtview"
 	_ "github.com/shapan/shapan/editor/mbgview"
@@ -39,6 +42,7 @@ func main() {
 	pane := flag.String("pane", "", "show this pane of every opened document (a title prefix such as Officers or Preview)")
 	size := flag.String("size", "", "window size WIDTHxHEIGHT")
 	playFirst := flag.Bool("play", false, "open the play window of the first document, the computer on every seat (seed 1)")
+	balanceFirst := flag.Bool("balance", false, "open the balance window of the first document that can be simulated and start a simulation")
 	flag.Usage = func() {
 		fmt.Fprintln(os.Stderr, "usage: studio [--sample] [FILE...]")
 		flag.PrintDefaults()
@@ -87,6 +91,9 @@ func main() {
 			// opens over it.
 			playFirstDocument(st)
 		}
+		if *balanceFirst {
+			balanceFirstDocument(st)
+		}
 		if *quitAfter > 0 {
 			go func() {
 				time.Sleep(*quitAfter)
@@ -114,6 +121,21 @@ func playFirstDocument(st *editor.Studio) {
 		fmt.Fprintln(os.Stderr, err)
 		dialog.ShowError(err, st.Window())
 	}
+}
+
+// balanceFirstDocument opens the balance window of the first open
+// document that can be simulated and starts a simulation with the
+// window's default settings (--balance).
+func balanceFirstDocument(st *editor.Studio) {
+	for _, s := range st.Sessions() {
+		if editor.CanBalance(s.Kind()) {
+			balance.Open(st, s).Run()
+			return
+		}
+	}
+	err := fmt.Errorf("--balance: none of the open documents can be simulated")
+	fmt.Fprintln(os.Stderr, err)
+	dialog.ShowError(err, st.Window())
 }
 
 // fixLocale replaces the C and POSIX locales, which Fyne cannot parse,

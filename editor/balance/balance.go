@@ -1,0 +1,151 @@
+// Package balance is the studio's balance view: a window that plays many
+// computer-against-computer games of the open document (as it is in the
+// editor, unsaved edits included) with package engine/sim, follows them
+// with a progress bar, and shows the balance report as charts — the win
+// rates with their 95 % intervals, the games' lengths, a heat map of the
+// fights — and as text, which can be copied or saved as JSON, the charts
+// as PNG. It registers itself as the studio's Balance action for the
+// documents sim.ForDocument accepts.
+package balance
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/shapan/shapan/editor"
+	ftbtfmt "github.com/shapan/shapan/formats/ftbt"
+	mbgfmt "github.com/shapan/shapan/formats/mbg"
+	planetsfmt "github.com/shapan/shapan/formats/planets"
+)
+
+// Kinds are the document kinds that can be simulated: those
+// sim.ForDocument accepts.
+var Kinds = []string{mbgfmt.KindScenario, ftbtfmt.KindLevel, planetsfmt.Kind}
+
+func init() {
+	for _, kind := range Kinds {
+		editor.RegisterBalance(kind, func(st *editor.Studio, s *editor.Session) { Open(st, s) })
+	}
+}
+
+// windows are the open balance windows by session (UI thread only).
+var windows = map[*editor.Session]*Window{}
+
+// Window is the balance window of one document.
+type Window struct {
+	st      *editor.Studio
+	session *editor.Session
+	win     fyne.Window
+
+	fields           *fields
+	runBtn, stopBtn  *widget.Button
+	progress         *widget.ProgressBar
+	status           *widget.Label
+	failures         *failureBanner
+	charts           *chartsView
+	text             *widget.TextGrid
+	tabs             *container.AppTabs
+	copyBtn, jsonBtn *widget.Button
+	pngBtn           *widget.Button
+
+	running bool
+	cancel  context.CancelFunc // cancels the running simulation
+	closed  bool
+	shown   outcome // the outcome shown
+	last    outcome // the outcome of the last run, shown or not
+	// now is the clock the time a run takes is measured with (tests fix
+	// it, so that the window always looks the same).
+	now func() time.Time
+	// onProgress, when set, learns every progress report shown (tests
+	// press Stop or edit the document there).
+	onProgress func(done, total int)
+}
+
+// Open shows the balance window of s, or brings it to the front when it
+// is open already.
+func Open(st *editor.Studio, s *editor.Session) *Window {
+	if w := windows[s]; w != nil {
+		w.win.RequestFocus()
+		return w
+	}
+	w := &Window{st: st, session: s, now: time.Now}
+	w.win = st.App().NewWindow("Balance — " + s.Name())
+	w.win.SetContent(w.layout())
+	w.win.Resize(fyne.NewSize(1220, 760)) // fits a 1280×800 screen
+	w.win.SetOnClosed(w.closedByUser)
+	w.win.Canvas().SetOnTypedKey(func(e *fyne.KeyEvent) {
+		if e.Name == fyne.KeyEscape && w.running {
+			w.Stop()
+		}
+	})
+	windows[s] = w
+	w.win.Show()
+	return w
+}
+
+func (w *Window) layout() fyne.CanvasObject {
+	w.fields = newFields(w.session.Kind())
+	w.runBtn = widget.NewButtonWithIcon("Run", theme.MediaPlayIcon(), w.Run)
+	w.runBtn.Importance = widget.HighImportance
+	w.stopBtn = widget.NewButtonWithIcon("Stop", theme.MediaStopIcon(), w.Stop)
+	w.stopBtn.Disable()
+	w.progress = widget.NewProgressBar()
+	w.progress.TextFormatter = func() string {
+		return formatProgress(int(w.progress.Value), int(w.progress.Max))
+	}
+	w.status = widget.NewLabel("Simulates games of " + w.session.Name() + " as it is in the editor now, the computer on every side.")
+	w.status.Truncation = fyne.TextTruncateEllipsis
+	w.failures = newFailureBanner()
+	w.charts = newChartsView()
+	w.text = newReportGrid("The report appears here when the games are over.")
+	w.copyBtn = widget.NewButtonWithIcon("Copy report", theme.ContentCopyIcon(), w.CopyReport)
+	w.jsonBtn = widget.NewButtonWithIcon("Save report as JSON…", theme.DocumentSaveIcon(), w.SaveJSONDialog)
+	w.pngBtn = widget.NewButtonWithIcon("Save charts as PNG…", theme.FileImageIcon(), w.SavePNGDialog)
+	for _, b := range []*widget.Button{w.copyBtn, w.jsonBtn, w.pngBtn} {
+		b.Disable()
+	}
+
+	controls := container.NewHBox(w.fields.object(), w.runBtn, w.stopBtn)
+	progress := container.NewBorder(nil, nil, nil, container.NewHBox(w.copyBtn, w.jsonBtn, w.pngBtn), w.progress)
+	top := container.NewVBox(controls, progress, w.status, w.failures.object)
+	w.tabs = container.NewAppTabs(
+		container.NewTabItemWithIcon("Charts", theme.GridIcon(), w.charts.object),
+		container.NewTabItemWithIcon("Report", theme.DocumentIcon(), w.text),
+	)
+	return container.NewBorder(top, nil, nil, nil, w.tabs)
+}
+
+// formatProgress is the progress bar's text.
+func formatProgress(done, total int) string {
+	if total == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d / %d games", done, total)
+}
+
+// closedByUser cancels the running simulation when the window closes.
+func (w *Window) closedByUser() {
+	w.closed = true
+	if w.cancel != nil {
+		w.cancel()
+	}
+	if windows[w.session] == w {
+		delete(windows, w.session)
+	}
+}
+
+// Close closes the window (and stops its games), once.
+func (w *Window) Close() {
+	if !w.closed {
+		w.win.Close()
+	}
+}
+
+// Window returns the Fyne window.
+func (w *Window) Window() fyne.Window { return w.win }

@@ -1,0 +1,128 @@
+package balance
+
+import (
+	"context"
+	"image"
+	"os"
+	"path/filepath"
+	"strconv"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2/test"
+
+	"github.com/shapan/shapan/editor"
+	"github.com/shapan/shapan/engine/sim"
+	"github.com/shapan/shapan/internal/guitest"
+	"github.com/shapan/shapan/samples"
+)
+
+// openSample opens a copy of a sample (with the other files named, such
+// as an ftbt level's rules, beside it) in a synchronous studio: Run then
+// plays every game before it returns.
+func openSample(t *testing.T, name string, others ...string) (*editor.Studio, *editor.Session) {
+	t.Helper()
+	st := editor.New(test.NewTempApp(t), editor.Options{Synchronous: true})
+	dir := t.TempDir()
+	for _, n := range append([]string{name}, others...) {
+		src, err := samples.Read(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, filepath.Base(n)), src, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s, err := st.Open(filepath.Join(dir, filepath.Base(name)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st, s
+}
+
+// The samples the balance view simulates, with the files they need.
+var sampleCases = []struct {
+	name   string
+	others []string
+}{
+	{"mbg/赤壁.yaml", nil},
+	{"ftbt/长坂坡.yaml", []string{"ftbt/兵法.yaml"}},
+	{"planets/九州.yaml", nil},
+}
+
+// openWindow opens the balance window of a sample with a fixed clock, so
+// that it always shows the same text.
+func openWindow(t *testing.T, name string, others ...string) (*Window, *editor.Session) {
+	t.Helper()
+	st, s := openSample(t, name, others...)
+	w := Open(st, s)
+	t.Cleanup(w.Close)
+	w.now = func() time.Time { return time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC) }
+	return w, s
+}
+
+// runGames fills in the fields and presses Run; in a synchronous studio
+// the games are over when it returns.
+func runGames(t *testing.T, w *Window, games int, seed int64, jobs int) {
+	t.Helper()
+	w.fields.games.SetText(strconv.Itoa(games))
+	w.fields.seed.SetText(strconv.FormatInt(seed, 10))
+	w.fields.jobs.SetText(strconv.Itoa(jobs))
+	if !guitest.Button(w.win.Content(), "Run") {
+		t.Fatal("there is no enabled Run button")
+	}
+	if w.Running() {
+		t.Fatal("the simulation still runs after Run returned in a synchronous studio")
+	}
+}
+
+// direct plays the games of the session's document, as it is now,
+// straight through package sim: what the window must show.
+func direct(t *testing.T, s *editor.Session, games int, seed int64, jobs int) *sim.Report {
+	t.Helper()
+	doc, err := snapshot(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := sim.ForDocument(doc, sim.DocOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := sim.Run(context.Background(), f, sim.Options{Games: games, Seed: seed, Jobs: jobs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Scenario = s.Name()
+	return r
+}
+
+// reportJSON is a report as JSON, for comparisons.
+func reportJSON(t *testing.T, r *sim.Report) string {
+	t.Helper()
+	if r == nil {
+		t.Fatal("no report")
+	}
+	b, err := r.JSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// inked returns the share of an image's pixels that differ from its top
+// left pixel (its background).
+func inked(img image.Image) float64 {
+	b := img.Bounds()
+	bg := img.At(b.Min.X, b.Min.Y)
+	r0, g0, b0, _ := bg.RGBA()
+	n := 0
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			r, g, bl, _ := img.At(x, y).RGBA()
+			if r != r0 || g != g0 || bl != b0 {
+				n++
+			}
+		}
+	}
+	return float64(n) / float64(max(1, b.Dx()*b.Dy()))
+}
