@@ -173,3 +173,31 @@ func TestPaintingStaysResponsiveOnABigGrid(t *testing.T) {
 		t.Fatal("undo did not remove the strokes")
 	}
 }
+
+// TestProblemCentresTheOffendingCell: showing a problem about a cell (a
+// code that is no map element) centres the map on the cell and marks it.
+func TestProblemCentresTheOffendingCell(t *testing.T) {
+	st, s, v, _ := open(t)
+	s.Edit("bad cell", func() { v.M().Set(70, 50, 7) })
+	var found bool
+	for _, d := range s.Problems() {
+		if d.Code == "BTL001" && d.Path == "grid[50][70]" {
+			found = true
+			st.Tab(s).Show(d)
+		}
+	}
+	if !found {
+		t.Fatalf("validation did not report the cell: %v", s.Problems())
+	}
+	if v.marked.X != 70 || v.marked.Y != 50 {
+		t.Errorf("the marked cell is %v, not (70, 50)", v.marked)
+	}
+	g := v.Painter.View
+	c, size := g.CellCentre(70, 50), g.Size()
+	if dx, dy := c.X-size.Width/2, c.Y-size.Height/2; dx*dx+dy*dy > 4 {
+		t.Errorf("the cell is drawn at %v, not at the centre of the %v map", c, size)
+	}
+	if st.Tab(s).SelectedPane() != v.mapPane {
+		t.Error("the map pane is not shown")
+	}
+}
