@@ -70,7 +70,7 @@ func planetsPlayerName(i int) string {
 // while a step is being animated).
 type planetsMatch struct {
 	g      *peng.Game
-	ai     *peng.AI
+	ais    []*peng.AI // the computer player of each seat
 	seats  []Seat
 	m      *pfmt.Map
 	tokens []string             // planet tokens by id
@@ -99,8 +99,8 @@ func newPlanetsMatch(doc *formats.Document, seats []Seat, seed int64) (Match, er
 		return nil, fmt.Errorf("not a Planet-Conquer map")
 	}
 	// The start planets are not shuffled: each seat starts where the map
-	// editor shows it. (The seed would only shuffle them: the rules and
-	// the computer player use no chance.)
+	// editor shows it. The seed seeds the computer players, as shapan sim
+	// and shapan play --seed seat them.
 	setup := peng.Setup{Map: mp, Players: len(seats), Seed: seed, MaxRounds: planetsRoundCap}
 	// Threaded: the studio drives the game from its UI goroutine, which is
 	// locked to its OS thread.
@@ -108,7 +108,11 @@ func newPlanetsMatch(doc *formats.Document, seats []Seat, seed int64) (Match, er
 	if err != nil {
 		return nil, fmt.Errorf("starting the game: %w", err)
 	}
-	m := &planetsMatch{g: g, ai: peng.NewAI(), seats: seats, m: mp, tokens: g.Tokens(),
+	ais := make([]*peng.AI, len(seats))
+	for p := range ais {
+		ais[p] = peng.NewSeededAI(peng.SeatSeed(seed, p))
+	}
+	m := &planetsMatch{g: g, ais: ais, seats: seats, m: mp, tokens: g.Tokens(),
 		routes: map[[2]int]float64{}, adj: map[int][]peng.Route{}, battles: map[int]bool{}}
 	if d := g.Pending(); d != nil {
 		if a, ok := d.Args.(peng.OrdersArgs); ok {
@@ -142,7 +146,10 @@ func (m *planetsMatch) Computer() (engine.Answer, error) {
 	if d == nil {
 		return nil, fmt.Errorf("the game is over")
 	}
-	return m.ai.Answer(m.g, d), nil
+	if d.Player < 0 || d.Player >= len(m.ais) {
+		return nil, fmt.Errorf("no computer player for seat %d", d.Player)
+	}
+	return m.ais[d.Player].Answer(m.g, d), nil
 }
 
 // Board is the map with the players' totals above it.

@@ -288,3 +288,42 @@ func TestPlanetsBoardImage(t *testing.T) {
 	win.Resize(fyne.NewSize(900, 720))
 	imagetest.Compare(t, "play-planets-board", win.Canvas().Capture())
 }
+
+// TestPlanetsSeedSeedsTheComputer: the seed seeds the computer players,
+// so the same seed plays the same game and another seed another one.
+func TestPlanetsSeedSeedsTheComputer(t *testing.T) {
+	_, s := openSample(t, "planets/九州.yaml")
+	seats, err := planetsSeats(s.Document())
+	if err != nil {
+		t.Fatal(err)
+	}
+	orders := func(seed int64) string {
+		mt, err := newPlanetsMatch(s.Document(), seats, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := mt.(*planetsMatch)
+		defer m.Close()
+		var b strings.Builder
+		for i := 0; i < 120 && m.g.Pending() != nil; i++ {
+			d := m.g.Pending()
+			a, err := m.Computer()
+			if err == nil {
+				err = m.g.Answer(d.Player, a)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			b.Write(a)
+			b.WriteByte('\n')
+		}
+		return b.String()
+	}
+	first := orders(1)
+	if again := orders(1); again != first {
+		t.Error("the same seed gave another game")
+	}
+	if other := orders(2); other == first {
+		t.Error("another seed gave the same orders in 120 decisions")
+	}
+}
