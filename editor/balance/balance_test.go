@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/canvas"
 
 	"github.com/shapan/shapan/editor"
+	"github.com/shapan/shapan/engine/sim"
 	"github.com/shapan/shapan/engine/sim/charts"
 	"github.com/shapan/shapan/internal/guitest"
 )
@@ -108,7 +109,7 @@ func gridText(w *Window) string {
 				continue
 			}
 			b.WriteRune(c.Rune)
-			skip = wide(c.Rune)
+			skip = sim.Wide(c.Rune)
 		}
 		b.WriteByte('\n')
 	}
@@ -125,7 +126,7 @@ func TestReportViewIsTheReport(t *testing.T) {
 	}
 	for _, row := range w.text.Rows {
 		for i, c := range row.Cells {
-			if wide(c.Rune) && (i+1 >= len(row.Cells) || row.Cells[i+1].Rune != ' ') {
+			if sim.Wide(c.Rune) && (i+1 >= len(row.Cells) || row.Cells[i+1].Rune != ' ') {
 				t.Fatalf("the wide character %q is not followed by a blank cell", c.Rune)
 			}
 		}

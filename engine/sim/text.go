@@ -166,16 +166,17 @@ func displayWidth(s string) int {
 	w := 0
 	for _, r := range s {
 		w++
-		if wide(r) {
+		if Wide(r) {
 			w++
 		}
 	}
 	return w
 }
 
-// wide reports the East Asian wide and full-width characters (the ranges
-// Chinese text uses).
-func wide(r rune) bool {
+// Wide reports the East Asian wide and full-width characters (the ranges
+// Chinese text uses): the text report counts them two columns wide when it
+// aligns its tables.
+func Wide(r rune) bool {
 	switch {
 	case r < 0x1100:
 		return false
