@@ -93,23 +93,9 @@ func (f *FTBT) Play(ctx context.Context, _ int, seed int64) (GameResult, error) 
 	if err != nil {
 		return GameResult{}, err
 	}
-	for n := 0; ; n++ {
-		d := g.Pending()
-		if d == nil {
-			break
-		}
-		if n%1024 == 0 {
-			if err := ctx.Err(); err != nil {
-				return GameResult{}, err
-			}
-		}
-		if n >= f.maxDecisions {
-			return GameResult{}, fmt.Errorf("%w after %d decisions (round %d, %s to side %d)", ftbt.ErrStalled, n, g.Turn(), d.Kind, d.Player)
-		}
-		a := ai.Answer(g, d)
-		if err := g.Answer(d.Player, a); err != nil {
-			return GameResult{}, fmt.Errorf("round %d, side %d's answer %s: %w", g.Turn(), d.Player, a, err)
-		}
+	where := func() string { return fmt.Sprintf("round %d", g.Turn()) }
+	if err := playOut(ctx, g, func(d *engine.Decision) (engine.Answer, error) { return ai.Answer(g, d), nil }, f.maxDecisions, ftbt.ErrStalled, where); err != nil {
+		return GameResult{}, err
 	}
 	if err := g.Err(); err != nil {
 		return GameResult{}, err

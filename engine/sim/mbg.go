@@ -91,23 +91,9 @@ func (m *MBG) Play(ctx context.Context, _ int, seed int64) (GameResult, error) {
 	}
 	defer g.Close()
 	ai := mbg.NewAI(seed)
-	for n := 0; ; n++ {
-		d := g.Pending()
-		if d == nil {
-			break
-		}
-		if n%1024 == 0 {
-			if err := ctx.Err(); err != nil {
-				return GameResult{}, err
-			}
-		}
-		if n >= m.maxDecisions {
-			return GameResult{}, fmt.Errorf("%w after %d decisions (turn %d, %s to role %d)", mbg.ErrStalled, n, g.Turn(), d.Kind, d.Player)
-		}
-		a := ai.Answer(g, d)
-		if err := g.Answer(d.Player, a); err != nil {
-			return GameResult{}, fmt.Errorf("turn %d, role %d's answer %s: %w", g.Turn(), d.Player, a, err)
-		}
+	where := func() string { return fmt.Sprintf("turn %d", g.Turn()) }
+	if err := playOut(ctx, g, func(d *engine.Decision) (engine.Answer, error) { return ai.Answer(g, d), nil }, m.maxDecisions, mbg.ErrStalled, where); err != nil {
+		return GameResult{}, err
 	}
 	if err := g.Err(); err != nil {
 		return GameResult{}, err

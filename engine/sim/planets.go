@@ -119,26 +119,15 @@ func (p *Planets) Play(ctx context.Context, _ int, seed int64) (GameResult, erro
 	rec.battles, rec.captures, rec.changes = make([]int, np), make([]int, np), make([]int, np)
 	rec.slot = p.slots(g.Starts()[:g.NumPlayers()])
 	players := planets.SeededSeats(seed, g.NumPlayers())
-	for n := 0; ; n++ {
-		d := g.Pending()
-		if d == nil {
-			break
-		}
-		if n%256 == 0 {
-			if err := ctx.Err(); err != nil {
-				return GameResult{}, err
-			}
-		}
-		if n >= p.maxDecisions {
-			return GameResult{}, fmt.Errorf("%w after %d decisions (round %d)", planets.ErrStalled, n, g.Round())
-		}
+	where := func() string { return fmt.Sprintf("round %d", g.Round()) }
+	choose := func(d *engine.Decision) (engine.Answer, error) {
 		if d.Player < 0 || d.Player >= len(players) {
-			return GameResult{}, fmt.Errorf("round %d: no player %d", g.Round(), d.Player)
+			return nil, fmt.Errorf("no player %d", d.Player)
 		}
-		a := players[d.Player].Answer(g, d)
-		if err := g.Answer(d.Player, a); err != nil {
-			return GameResult{}, fmt.Errorf("round %d, player %d's answer %s: %w", g.Round(), d.Player, a, err)
-		}
+		return players[d.Player].Answer(g, d), nil
+	}
+	if err := playOut(ctx, g, choose, p.maxDecisions, planets.ErrStalled, where); err != nil {
+		return GameResult{}, err
 	}
 	if err := g.Err(); err != nil {
 		return GameResult{}, err
