@@ -107,7 +107,11 @@ func newBoardPane(v *View) *boardPane {
 		auto)
 	p.form = container.NewVBox(widget.NewForm(formRow("Type", p.typeSel), formRow("Belongs to", p.baseSel)))
 	left := container.NewBorder(buttons, p.form, nil, nil, p.strip)
-	p.canvas = newBoardCanvas(p)
+	p.canvas = newBoardCanvas(func() preview.BoardView {
+		view := preview.BoardFromScenario(v.M())
+		view.Selected = p.selected
+		return view
+	}, p.selectSquare, p.dropSquare)
 	zoomIn := widget.NewButton("+", func() { p.canvas.setScale(p.canvas.scale * 1.25) })
 	zoomOut := widget.NewButton("−", func() { p.canvas.setScale(p.canvas.scale / 1.25) })
 	right := container.NewBorder(container.NewHBox(widget.NewLabel("Drag a square to place it; the board is a loop."), zoomOut, zoomIn), nil, nil, nil,
@@ -189,11 +193,36 @@ func (p *boardPane) refresh() {
 	p.canvas.refresh()
 }
 
-// boardCanvas draws the board (the same rendering as the preview) and
-// lets squares be selected by a click and moved by a drag.
+// dropSquare moves square from to the board cell target (the two squares
+// change places when it is taken). A board laid out automatically first
+// gets the positions of that layout (cells).
+func (p *boardPane) dropSquare(from int, target image.Point, cells []image.Point) {
+	v := p.v
+	other := squareAt(cells, target)
+	v.S.Edit("move square on the board", func() {
+		m := v.M()
+		for i := range m.Board {
+			m.Board[i].X, m.Board[i].Y = cells[i].X, cells[i].Y
+		}
+		if other >= 0 {
+			m.Board[other].X, m.Board[other].Y = cells[from].X, cells[from].Y
+		}
+		m.Board[from].X, m.Board[from].Y = target.X, target.Y
+	})
+	p.selectSquare(from)
+}
+
+// boardCanvas draws a board (the same rendering as the preview) and
+// reports clicks and drags on its squares.
 type boardCanvas struct {
 	widget.BaseWidget
-	pane     *boardPane
+	// source returns the board to draw, with its selected square.
+	source func() preview.BoardView
+	// onTap receives the square clicked.
+	onTap func(square int)
+	// onDrop receives a square dragged onto another board cell, with
+	// where every square is drawn; nil when squares cannot be dragged.
+	onDrop   func(from int, target image.Point, cells []image.Point)
 	img      *canvas.Image
 	scale    float64
 	view     preview.BoardView
@@ -202,8 +231,8 @@ type boardCanvas struct {
 	lastPos  fyne.Position
 }
 
-func newBoardCanvas(p *boardPane) *boardCanvas {
-	c := &boardCanvas{pane: p, scale: 1, dragFrom: -1}
+func newBoardCanvas(source func() preview.BoardView, onTap func(int), onDrop func(int, image.Point, []image.Point)) *boardCanvas {
+	c := &boardCanvas{source: source, onTap: onTap, onDrop: onDrop, scale: 1, dragFrom: -1}
 	c.img = canvas.NewImageFromImage(image.NewRGBA(image.Rect(0, 0, 1, 1)))
 	c.img.FillMode = canvas.ImageFillStretch
 	c.ExtendBaseWidget(c)
@@ -219,8 +248,7 @@ func (c *boardCanvas) setScale(s float64) {
 }
 
 func (c *boardCanvas) refresh() {
-	c.view = preview.BoardFromScenario(c.pane.v.M())
-	c.view.Selected = c.pane.selected
+	c.view = c.source()
 	c.cells, _, _ = preview.BoardCells(c.view)
 	img := preview.Board(c.view, preview.Options{Scale: c.scale})
 	c.img.Image = img
@@ -240,8 +268,11 @@ func (c *boardCanvas) cellAt(pos fyne.Position) image.Point {
 	return image.Pt(int(math.Floor((float64(pos.X)-m)/tile)), int(math.Floor((float64(pos.Y)-m)/tile)))
 }
 
-func (c *boardCanvas) squareAt(cell image.Point) int {
-	for i, p := range c.cells {
+func (c *boardCanvas) squareAt(cell image.Point) int { return squareAt(c.cells, cell) }
+
+// squareAt returns the square drawn at a board cell, -1 for none.
+func squareAt(cells []image.Point, cell image.Point) int {
+	for i, p := range cells {
 		if p == cell {
 			return i
 		}
@@ -249,10 +280,10 @@ func (c *boardCanvas) squareAt(cell image.Point) int {
 	return -1
 }
 
-// Tapped selects the square clicked.
+// Tapped reports the square clicked.
 func (c *boardCanvas) Tapped(e *fyne.PointEvent) {
-	if i := c.squareAt(c.cellAt(e.Position)); i >= 0 {
-		c.pane.selectSquare(i)
+	if i := c.squareAt(c.cellAt(e.Position)); i >= 0 && c.onTap != nil {
+		c.onTap(i)
 	}
 }
 
@@ -265,28 +296,14 @@ func (c *boardCanvas) Dragged(e *fyne.DragEvent) {
 	c.lastPos = e.Position
 }
 
-// DragEnd moves the dragged square to the cell under the pointer (the two
-// squares change places when it is taken). A board laid out automatically
-// first gets the positions of that layout.
+// DragEnd reports the dragged square and the cell under the pointer.
 func (c *boardCanvas) DragEnd() {
 	from, target := c.dragFrom, c.cellAt(c.lastPos)
 	c.dragFrom = -1
-	if from < 0 || target.X < 0 || target.Y < 0 || c.cells[from] == target {
+	if c.onDrop == nil || from < 0 || target.X < 0 || target.Y < 0 || c.cells[from] == target {
 		return
 	}
-	cells := append([]image.Point(nil), c.cells...)
-	v := c.pane.v
-	v.S.Edit("move square on the board", func() {
-		m := v.M()
-		for i := range m.Board {
-			m.Board[i].X, m.Board[i].Y = cells[i].X, cells[i].Y
-		}
-		if other := c.squareAt(target); other >= 0 {
-			m.Board[other].X, m.Board[other].Y = cells[from].X, cells[from].Y
-		}
-		m.Board[from].X, m.Board[from].Y = target.X, target.Y
-	})
-	c.pane.selectSquare(from)
+	c.onDrop(from, target, append([]image.Point(nil), c.cells...))
 }
 
 // CellCentre returns the position of the centre of square i.

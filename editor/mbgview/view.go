@@ -1,6 +1,9 @@
-// Package mbgview is the studio's editor of mbg scenarios: the board as a
-// strip of squares and as a 2D board to drag them on, an officer table,
-// and forms for cities, roles, institutes, training rooms and settings.
+// Package mbgview is the studio's editor of mbg scenarios and saved games.
+// A scenario shows the board as a strip of squares and as a 2D board to
+// drag them on, an officer table, and forms for cities, roles, institutes,
+// training rooms and settings; a save (save.go) shows the game's state in
+// the same manner, every edit keeping the save's bookkeeping as the engine
+// keeps it.
 package mbgview
 
 import (

@@ -1,0 +1,165 @@
+package mbgview
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/shapan/shapan/editor"
+	"github.com/shapan/shapan/formats/mbg"
+)
+
+// citiesPane edits the cities: scope, defence, owner, posts, fengshui and
+// garrison.
+func (v *SaveView) citiesPane() fyne.CanvasObject {
+	b := v.B
+	v.cities = b.NewItemList(v.cityNames, func(i int) {
+		v.selCity = sel(i, len(v.M().Cities))
+		v.showForm("cities", v.selCity)
+	}, editor.ItemActions{})
+	valid := func() bool { return sel(v.selCity, len(v.M().Cities)) >= 0 }
+	city := func() *mbg.SaveCity { return &v.M().Cities[v.selCity] }
+	ask := func(label string, op func(s *mbg.Save, c int) error) error {
+		c := v.selCity
+		return v.apply(label, func(s *mbg.Save) error { return op(s, c) })
+	}
+	name := b.Name("city name", func() string {
+		if !valid() {
+			return ""
+		}
+		return city().Name
+	}, func(s string) { city().Name = s })
+	scope := v.choice(func() []string { return []string{"small 小", "medium 中", "large 大"} }, func() int {
+		if !valid() {
+			return -1
+		}
+		return city().Scope
+	}, func(i int) error {
+		return ask("change scope", func(s *mbg.Save, c int) error {
+			s.Cities[c].Scope = i
+			return nil
+		})
+	})
+	hpMax := b.Text(func() string {
+		if !valid() {
+			return ""
+		}
+		return ftoa(city().HPMax)
+	}, func(text string) error {
+		x, err := floatIn("maximum defence", text, 0, 1e6)
+		if err != nil {
+			return err
+		}
+		return ask("change maximum defence", func(s *mbg.Save, c int) error {
+			s.Cities[c].HPMax = x
+			s.Cities[c].HP = min(s.Cities[c].HP, x)
+			return nil
+		})
+	})
+	hp := b.Text(func() string {
+		if !valid() {
+			return ""
+		}
+		return ftoa(city().HP)
+	}, func(text string) error {
+		x, err := floatIn("defence", text, 0, float64(city().HPMax))
+		if err != nil {
+			return err
+		}
+		return ask("change defence", func(s *mbg.Save, c int) error {
+			s.Cities[c].HP = x
+			return nil
+		})
+	})
+	v.widgets.cityOwner = v.choice(func() []string { return append([]string{"— nobody —"}, v.roleNames()...) },
+		func() int {
+			if !valid() {
+				return -1
+			}
+			return city().Role + 1
+		}, func(i int) error {
+			return ask("hand city over", func(s *mbg.Save, c int) error { return setCityOwner(s, c, i-1) })
+		})
+	post := func(job int, label string, holder func(c *mbg.SaveCity) int) *widget.Select {
+		return v.choice(func() []string {
+			opts := []string{"— nobody —"}
+			if valid() {
+				for _, p := range city().Garrison {
+					if p >= 0 && p < len(v.M().Officers) {
+						opts = append(opts, v.M().Officers[p].Name)
+					}
+				}
+			}
+			return opts
+		}, func() int {
+			if !valid() {
+				return -1
+			}
+			who := holder(city())
+			if who < 0 {
+				return 0
+			}
+			if k := slices.Index(city().Garrison, who); k >= 0 {
+				return k + 1
+			}
+			return -1
+		}, func(k int) error {
+			p := -1
+			if k > 0 {
+				p = city().Garrison[k-1]
+			}
+			return ask("appoint "+label, func(s *mbg.Save, c int) error { return setPost(s, c, job, p) })
+		})
+	}
+	v.widgets.mayor = post(mbg.JobMayor, "mayor", func(c *mbg.SaveCity) int { return c.Mayor })
+	treasurer := post(mbg.JobTreasurer, "treasurer", func(c *mbg.SaveCity) int { return c.Treasurer })
+	fengshui := b.Float("fengshui", func() float32 {
+		if !valid() {
+			return 0
+		}
+		return city().Fengshui
+	}, func(f float32) { city().Fengshui = f }, 0, 0.5)
+	v.widgets.garrison = v.checks(v.officerLabels, func() []int {
+		if !valid() {
+			return nil
+		}
+		return city().Garrison
+	}, func(want []int) error {
+		return ask("change garrison", func(s *mbg.Save, c int) error { return setGarrison(s, c, want) })
+	}, false)
+	squares := widget.NewLabel("")
+	b.OnReload(func() {
+		if !valid() {
+			squares.SetText("")
+			return
+		}
+		var at []string
+		for i, sq := range v.M().Board {
+			if sq.Class == mbg.ClassCity && sq.Base == v.selCity {
+				at = append(at, fmt.Sprint(i))
+			}
+		}
+		if len(at) == 0 {
+			squares.SetText("no square leads here")
+		} else {
+			squares.SetText("squares " + strings.Join(at, ", "))
+		}
+	})
+	form := widget.NewForm(
+		formRow("Name", name), formRow("Scope", scope),
+		formRow("Defence 城防", container.NewGridWithColumns(2, hp, labelled("of at most", hpMax))),
+		formRow("Owner 所属", v.widgets.cityOwner),
+		formRow("Mayor 市长", v.widgets.mayor), formRow("Treasurer 财务官", treasurer),
+		formRow("Fengshui 风水", fengshui), formRow("On the board", squares))
+	v.forms["cities"] = container.NewVBox(form,
+		widget.NewLabel("A city handed to another role takes its garrison with it; a city nobody held is garrisoned\n"+
+			"by the new owner's first travelling officer; a city given up sends its garrison back to the retinue."),
+		heading("Garrison 驻扎人员 (ticked: joins from wherever he is and serves the owner; unticked: back to the retinue)"),
+		v.widgets.garrison)
+	v.forms["cities"].Hide()
+	return listWithForm(v.cities.Object, v.forms["cities"])
+}

@@ -1,0 +1,80 @@
+package mbgview
+
+import (
+	"fmt"
+	"math"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/shapan/shapan/formats/mbg"
+)
+
+// gamePane edits the save's header: the turn, the win money, the role
+// whose action the game resumes with and the board window size.
+func (v *SaveView) gamePane() fyne.CanvasObject {
+	b := v.B
+	turn := b.Int("turn", func() int { return v.M().Turn }, func(t int) { v.M().Turn = t }, 1, 1000000)
+	win := b.Float("win money", func() float32 { return v.M().WinMoney }, func(f float32) { v.M().WinMoney = f }, 1, math.MaxFloat32)
+	v.widgets.acting = v.choice(func() []string {
+		m := v.M()
+		out := make([]string, len(m.Roles))
+		for r, ro := range m.Roles {
+			out[r] = ro.Name
+			if ro.Loc == -1 {
+				out[r] += " (eliminated 已出局)"
+			}
+		}
+		return out
+	}, func() int { return v.M().ActingRole }, func(r int) error {
+		return v.apply("change acting role", func(s *mbg.Save) error {
+			s.ActingRole = r
+			return nil
+		})
+	})
+	nx := b.Int("board window width", func() int { return v.M().NX }, func(i int) { v.M().NX = i }, 0, 1000)
+	ny := b.Int("board window height", func() int { return v.M().NY }, func(i int) { v.M().NY = i }, 0, 1000)
+	summary := widget.NewLabel("")
+	summary.Wrapping = fyne.TextWrapWord
+	v.B.OnReload(func() { summary.SetText(v.gameSummary()) })
+	summary.SetText(v.gameSummary())
+	form := widget.NewForm(
+		formRow("Turn 回合", turn),
+		formRow("Acting role 当前阵营", v.widgets.acting),
+		formRow("Win money 胜利金额", win),
+		formRow("Board window width nx", nx),
+		formRow("Board window height ny", ny))
+	note := widget.NewLabel("The game resumes in this turn with the acting role's action, from its beginning;\n" +
+		"the roles before it in the turn order have already acted. A role whose money reaches\n" +
+		"the win money at a round end wins. nx and ny size the original game's board window.")
+	return container.NewVScroll(container.NewVBox(form, note, heading("This save"), summary))
+}
+
+// gameSummary says in a few lines what the save holds.
+func (v *SaveView) gameSummary() string {
+	m := v.M()
+	free := 0
+	for _, pool := range m.Free {
+		free += len(pool)
+	}
+	text := fmt.Sprintf("%d squares, %d cities, %d institutes, %d training rooms, %d officers (%d free).",
+		len(m.Board), len(m.Cities), len(m.Institutes), len(m.TrainingRooms), len(m.Officers), free)
+	for _, ro := range m.Roles {
+		where := "eliminated"
+		if ro.Loc >= 0 {
+			where = fmt.Sprintf("on square %d", ro.Loc)
+		}
+		text += fmt.Sprintf("\n%s: %s, money %s, %d cities, %d travelling officers.", ro.Name, where,
+			formatMoney(ro.Money), len(ro.Cities), len(ro.Retinue))
+	}
+	return text
+}
+
+// formatMoney writes an amount of money without needless decimals.
+func formatMoney(f float32) string {
+	if f == float32(math.Trunc(float64(f))) {
+		return fmt.Sprintf("%.0f", f)
+	}
+	return fmt.Sprintf("%.2f", f)
+}

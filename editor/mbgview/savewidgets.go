@@ -1,0 +1,222 @@
+package mbgview
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/shapan/shapan/editor"
+	"github.com/shapan/shapan/formats/mbg"
+)
+
+// saveWidgets are the save editor's widgets that tests drive.
+type saveWidgets struct {
+	money      *editor.Entry
+	cityOwner  *widget.Select
+	mayor      *widget.Select
+	garrison   *widget.CheckGroup
+	retinue    *widget.CheckGroup
+	roleCities *widget.CheckGroup
+	alliance   *widget.Select
+	barrier    *widget.Check
+	present    *widget.CheckGroup
+	acting     *widget.Select
+	roleAt     *widget.Select
+	researcher []*widget.Select // per role, in the Institutes pane
+	study      []*widget.Select
+	trainee    []*widget.Select
+	free       [3]*widget.CheckGroup
+	hire       *widget.Select
+	cards      []*editor.Entry
+}
+
+// A choice is a select bound to the save: its options and selected index
+// are read from the model on every reload; choosing calls commit, whose
+// error refuses the choice (the select then shows the model again). The
+// commit makes its own edit (usually through apply).
+func (v *SaveView) choice(options func() []string, load func() int, commit func(i int) error) *widget.Select {
+	s := widget.NewSelect(nil, nil)
+	busy := false
+	s.OnChanged = func(string) {
+		if busy || v.B.Loading() {
+			return
+		}
+		if i := s.SelectedIndex(); i >= 0 && i != load() {
+			commit(i) // a refusal is shown by apply
+		}
+	}
+	reload := func() {
+		busy = true
+		defer func() { busy = false }()
+		s.Options = options()
+		if i := load(); i >= 0 && i < len(s.Options) {
+			s.SetSelectedIndex(i)
+		} else {
+			s.ClearSelected()
+		}
+		if len(s.Options) == 0 {
+			s.Disable()
+		} else {
+			s.Enable()
+		}
+		s.Refresh()
+	}
+	v.B.OnReload(reload)
+	reload()
+	return s
+}
+
+// checks is a check list bound to the save: load returns the indices of
+// the ticked options, commit receives the new ones.
+func (v *SaveView) checks(options func() []string, load func() []int, commit func(want []int) error, horizontal bool) *widget.CheckGroup {
+	cg := widget.NewCheckGroup(nil, nil)
+	cg.Horizontal = horizontal
+	busy := false
+	var current []string
+	cg.OnChanged = func(picked []string) {
+		if busy || v.B.Loading() {
+			return
+		}
+		var idx []int
+		for i, o := range current {
+			if slices.Contains(picked, o) {
+				idx = append(idx, i)
+			}
+		}
+		old := slices.Clone(load())
+		slices.Sort(old)
+		if !slices.Equal(idx, old) {
+			commit(idx)
+		}
+	}
+	reload := func() {
+		busy = true
+		defer func() { busy = false }()
+		current = options()
+		cg.Options = current
+		var picked []string
+		for _, i := range load() {
+			if i >= 0 && i < len(current) {
+				picked = append(picked, current[i])
+			}
+		}
+		cg.SetSelected(picked)
+		cg.Refresh()
+	}
+	v.B.OnReload(reload)
+	reload()
+	return cg
+}
+
+// check is a check box bound to a boolean of the save.
+func (v *SaveView) check(label string, load func() bool, commit func(on bool) error) *widget.Check {
+	c := widget.NewCheck(label, nil)
+	busy := false
+	c.OnChanged = func(on bool) {
+		if busy || v.B.Loading() || on == load() {
+			return
+		}
+		commit(on)
+	}
+	reload := func() {
+		busy = true
+		defer func() { busy = false }()
+		c.SetChecked(load())
+	}
+	v.B.OnReload(reload)
+	reload()
+	return c
+}
+
+// edit returns a commit that applies op as an edit named label.
+func (v *SaveView) edit(label string, op func(s *mbg.Save) error) func() error {
+	return func() error { return v.apply(label, op) }
+}
+
+// showForm shows a list's form when an item is selected.
+func (v *SaveView) showForm(key string, selected int) {
+	v.B.Reload()
+	if f := v.forms[key]; f != nil {
+		f.Hidden = selected < 0
+		f.Refresh()
+	}
+}
+
+// roleOfficers lists the officers of role r (indices) and labels them.
+func (v *SaveView) roleOfficers(r int) (idx []int, labels []string) {
+	m := v.M()
+	for p, o := range m.Officers {
+		if o.Role == r && r >= 0 {
+			idx = append(idx, p)
+			labels = append(labels, o.Name+" · "+officerWhere(m, p))
+		}
+	}
+	return idx, labels
+}
+
+// officerChoice is a select of "— nobody —" and role r's officers (r
+// from role()); load returns the officer shown, commit receives the one
+// chosen (-1 for nobody).
+func (v *SaveView) officerChoice(role func() int, load func() int, commit func(p int) error) *widget.Select {
+	return v.choice(func() []string {
+		_, labels := v.roleOfficers(role())
+		return append([]string{"— nobody —"}, labels...)
+	}, func() int {
+		who := load()
+		if who < 0 {
+			return 0
+		}
+		idx, _ := v.roleOfficers(role())
+		if k := slices.Index(idx, who); k >= 0 {
+			return k + 1
+		}
+		return -1
+	}, func(k int) error {
+		if k == 0 {
+			return commit(-1)
+		}
+		idx, _ := v.roleOfficers(role())
+		if k-1 < len(idx) {
+			return commit(idx[k-1])
+		}
+		return nil
+	})
+}
+
+// heading is a bold label introducing a part of a form.
+func heading(text string) *widget.Label {
+	return widget.NewLabelWithStyle(text, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// intIn reads a whole number from lo to hi typed for label.
+func intIn(label, text string, lo, hi int) (int, error) {
+	n, err := strconv.Atoi(strings.TrimSpace(text))
+	if err != nil {
+		return 0, fmt.Errorf("%s must be a whole number", label)
+	}
+	if n < lo || n > hi {
+		return 0, fmt.Errorf("%s must be from %d to %d", label, lo, hi)
+	}
+	return n, nil
+}
+
+// floatIn reads a number from lo to hi typed for label.
+func floatIn(label, text string, lo, hi float64) (float32, error) {
+	x, err := strconv.ParseFloat(strings.TrimSpace(text), 32)
+	if err != nil {
+		return 0, fmt.Errorf("%s must be a number", label)
+	}
+	if x < lo || x > hi {
+		return 0, fmt.Errorf("%s must be from %v to %v", label, lo, hi)
+	}
+	return float32(x), nil
+}
+
+// ftoa writes a float32 as briefly as it reads back.
+func ftoa(f float32) string { return strconv.FormatFloat(float64(f), 'f', -1, 32) }
