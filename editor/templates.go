@@ -69,18 +69,25 @@ func (st *Studio) New(kind string) (*Session, error) {
 	if err != nil {
 		return nil, fmt.Errorf("the %s template is broken: %w", kind, err)
 	}
-	doc.Path = ""
-	s := NewSession(doc)
-	s.Path, s.Format = "", formats.YAML
 	n := 1
 	for _, o := range st.Sessions() {
 		if o.Path == "" {
 			n++
 		}
 	}
-	s.Title = fmt.Sprintf("new %s %d", t.title, n)
+	return st.AddNew(doc, fmt.Sprintf("new %s %d", t.title, n)), nil
+}
+
+// AddNew shows doc, a document that is in no file yet, in a new tab with
+// the given title: unsaved, so that closing it asks and Save asks for a
+// file name (Save As).
+func (st *Studio) AddNew(doc *formats.Document, title string) *Session {
+	doc.Path = ""
+	s := NewSession(doc)
+	s.Path, s.Format = "", formats.YAML
+	s.Title = title
 	s.dirty = true
-	return st.Add(s), nil
+	return st.Add(s)
 }
 
 func init() {

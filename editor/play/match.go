@@ -38,6 +38,15 @@ type Match interface {
 	Close()
 }
 
+// PositionSaver is a Match whose game can be saved as a document (an mbg
+// save) at some decisions; the play window then offers to open the
+// position in the editor.
+type PositionSaver interface {
+	// SavePosition returns the game as it stands as a new document, or
+	// why it cannot be saved now.
+	SavePosition() (*formats.Document, error)
+}
+
 // Seat is one player of a game: a role or side, played by a person or by
 // the computer.
 type Seat struct {

@@ -2,6 +2,7 @@ package play
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"image"
 	"math"
@@ -271,6 +272,16 @@ func (m *mbgMatch) Event(e engine.Event) (string, time.Duration) {
 		return fmt.Sprintf("%s trains %s (+%s)", m.name(m.officer, ev.P), m.name(mbgfmt.PropKeys, ev.Item), money(ev.Value)), 0
 	}
 	return "", 0
+}
+
+// SavePosition implements PositionSaver: the legacy save the original
+// writes when the acting role saves at its move.
+func (m *mbgMatch) SavePosition() (*formats.Document, error) {
+	sv, err := m.g.SaveState()
+	if err != nil {
+		return nil, errors.New("the game can be saved when a role is asked for its move (pause, then Step until it is)")
+	}
+	return &formats.Document{Format: formats.YAML, Kind: mbgfmt.KindSave, Value: sv}, nil
 }
 
 func (m *mbgMatch) Result() string {

@@ -197,3 +197,63 @@ func TestClickASquareForACard(t *testing.T) {
 		t.Errorf("a click on square 7 answered %q", got)
 	}
 }
+
+// TestOpenPositionInTheEditor: at a person's move the game opens in the
+// studio as a new, unsaved save document, which checks clean, has the
+// game's turn and money, and plays on in the engine; at another question
+// the window says when a position can be opened.
+func TestOpenPositionInTheEditor(t *testing.T) {
+	st, s := openSample(t, "mbg/赤壁.yaml")
+	seats, _ := mbgSeats(s.Document())
+	seats[0].Human = true
+	w, err := Open(st, s, seats, 11)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := w.Match().(*mbgMatch)
+	if d := m.g.Pending(); d == nil || d.Kind != mbgeng.KindSelRoleAction {
+		t.Fatalf("the game does not wait for the person's move: %+v", d)
+	}
+	before := len(st.Sessions())
+	pos, err := w.OpenPosition()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(st.Sessions()) != before+1 || pos.Kind() != mbg.KindSave || !pos.Dirty() || pos.Path != "" {
+		t.Fatalf("the position did not open as a new unsaved save (%d tabs, kind %s, dirty %v)", len(st.Sessions()), pos.Kind(), pos.Dirty())
+	}
+	for _, d := range pos.Problems() {
+		t.Errorf("the saved position has a problem: %s", d)
+	}
+	sv := pos.Model().(*mbg.Save)
+	if sv.Turn != m.g.Turn() || sv.Roles[1].Money != m.g.Money(1) {
+		t.Errorf("the save has turn %d and money %v, the game turn %d and %v", sv.Turn, sv.Roles[1].Money, m.g.Turn(), m.g.Money(1))
+	}
+	g, err := mbgeng.New(mbgeng.Setup{Save: sv, Seed: 1, MaxTurn: sv.Turn + 3}, mbgeng.Options{})
+	if err != nil {
+		t.Fatalf("the engine does not load the saved position: %v", err)
+	}
+	defer g.Close()
+	ai := mbgeng.NewAI(1)
+	for d := g.Pending(); d != nil; d = g.Pending() {
+		if err := g.Answer(d.Player, ai.Answer(g, d)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !g.Over() || g.Err() != nil {
+		t.Fatalf("the game from the position did not play to its end: %v", g.Err())
+	}
+
+	// Roll the dice until the person is asked something else than its
+	// move: then no position can be opened.
+	for i := 0; i < 30 && m.g.Pending() != nil && m.g.Pending().Kind == mbgeng.KindSelRoleAction; i++ {
+		tap(t, w, "Roll the dice")
+	}
+	d := m.g.Pending()
+	if d == nil || d.Kind == mbgeng.KindSelRoleAction {
+		t.Fatal("the person was never asked anything but its move")
+	}
+	if _, err := w.OpenPosition(); err == nil || !strings.Contains(w.Status(), "when a role is asked for its move") {
+		t.Errorf("a position opened at %s (status %q)", d.Kind, w.Status())
+	}
+}

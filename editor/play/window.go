@@ -179,6 +179,10 @@ func (w *Window) layout() fyne.CanvasObject {
 	}
 	restart := widget.NewButtonWithIcon("Restart", theme.MediaReplayIcon(), w.Restart)
 	back := widget.NewButtonWithIcon("Back to editing", theme.DocumentCreateIcon(), w.BackToEditing)
+	buttons := []fyne.CanvasObject{w.pauseBtn, step, widget.NewLabel("Speed"), container.NewGridWrap(fyne.NewSize(140, 36), speed), restart, back}
+	if _, ok := w.match.(PositionSaver); ok {
+		buttons = append(buttons, widget.NewButtonWithIcon("Open position", theme.DocumentSaveIcon(), func() { w.OpenPosition() }))
+	}
 	seats := ""
 	for i, s := range w.seats {
 		who := "computer"
@@ -192,8 +196,7 @@ func (w *Window) layout() fyne.CanvasObject {
 	}
 	who := widget.NewLabel(fmt.Sprintf("seed %d · %s", w.seed, seats))
 	who.Truncation = fyne.TextTruncateEllipsis // many seats must not widen the window
-	controls := container.NewBorder(nil, nil, container.NewHBox(w.pauseBtn, step, widget.NewLabel("Speed"),
-		container.NewGridWrap(fyne.NewSize(140, 36), speed), restart, back), nil, who)
+	controls := container.NewBorder(nil, nil, container.NewHBox(buttons...), nil, who)
 	right := container.NewBorder(widget.NewLabelWithStyle("Events", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		container.NewVBox(widget.NewSeparator(), w.detail), nil, nil, w.log)
 	main := container.NewHSplit(container.NewScroll(w.match.Board()), right)
@@ -424,6 +427,24 @@ func (w *Window) BackToEditing() {
 	w.win.Close()
 	w.st.Window().RequestFocus()
 	w.st.Status("Back from playing " + w.session.Name())
+}
+
+// OpenPosition opens the game as it stands as a new document in the
+// studio (an mbg save, to edit and play from), when the game can be saved
+// now; otherwise the status line says when it can.
+func (w *Window) OpenPosition() (*editor.Session, error) {
+	ps, ok := w.match.(PositionSaver)
+	if !ok {
+		return nil, fmt.Errorf("this game cannot be saved")
+	}
+	doc, err := ps.SavePosition()
+	if err != nil {
+		w.status.SetText(err.Error())
+		return nil, err
+	}
+	s := w.st.AddNew(doc, fmt.Sprintf("%s, position %d", w.session.Name(), len(w.match.Machine().Answers())))
+	w.status.SetText("The position is open in the studio as " + s.Name() + ".")
+	return s, nil
 }
 
 func (w *Window) stop() {
