@@ -39,6 +39,7 @@ shotplay() {
 }
 shot mbg-board samples/mbg/赤壁.yaml Board
 shot mbg-officers samples/mbg/赤壁.yaml Officers
+shot mbg-save samples/mbg/赤壁第十四回.yaml Officers
 shot battle-map samples/battle/赤壁.yaml Map
 for f in samples/ftbt/*.yaml; do
 	[ -e "$f" ] || continue

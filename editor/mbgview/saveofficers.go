@@ -220,7 +220,7 @@ func (v *SaveView) officerColumns() []saveColumn {
 			}},
 		counter("流言 rumour", func(o *mbg.SaveOfficer) *int { return &o.Rumour }),
 		counter("毒 poison", func(o *mbg.SaveOfficer) *int { return &o.Poison }),
-		saveColumn{title: "level", width: 86, kind: kindChoice,
+		saveColumn{title: "level", width: 112, kind: kindChoice,
 			text:    func(m *mbg.Save, p int) string { return itoa(m.Officers[p].Level) },
 			num:     func(m *mbg.Save, p int) float64 { return float64(m.Officers[p].Level) },
 			options: func(*mbg.Save, int) []string { return levelNames },
