@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"fmt"
@@ -35,13 +36,8 @@ func TestSmokeUnderXvfb(t *testing.T) {
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("building the studio: %v\n%s", err, out)
 	}
-	display := fmt.Sprintf(":%d", 90+os.Getpid()%9)
-	x := exec.Command(xvfb, display, "-screen", "0", "1280x800x24", "-nolisten", "tcp")
-	if err := x.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer x.Process.Kill()
-	time.Sleep(time.Second)
+	display, stop := startXvfb(t, xvfb)
+	defer stop()
 
 	// The sample files, written out as a user would have them.
 	dir := t.TempDir()
@@ -90,4 +86,40 @@ func TestSmokeUnderXvfb(t *testing.T) {
 			}
 		})
 	}
+}
+
+// startXvfb starts a virtual X server on a display number it picks itself
+// (-displayfd), waits until it accepts clients, and returns the display
+// and a function that stops it.
+func startXvfb(t *testing.T, xvfb string) (display string, stop func()) {
+	t.Helper()
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	x := exec.Command(xvfb, "-displayfd", "3", "-screen", "0", "1280x800x24", "-nolisten", "tcp")
+	x.ExtraFiles = []*os.File{w} // fd 3
+	if err := x.Start(); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	stop = func() { x.Process.Kill(); x.Wait() }
+	got := make(chan string, 1)
+	go func() {
+		line, _ := bufio.NewReader(r).ReadString('\n')
+		got <- strings.TrimSpace(line)
+	}()
+	select {
+	case n := <-got:
+		if n == "" {
+			stop()
+			t.Fatal("Xvfb exited without naming its display")
+		}
+		return ":" + n, stop
+	case <-time.After(60 * time.Second):
+		stop()
+		t.Fatal("Xvfb did not start within a minute")
+	}
+	return "", stop
 }
