@@ -22,7 +22,7 @@ func (s *state) moveRange(start, speed int) (valid, preds []int) {
 				continue
 			}
 			step := s.weight[n]
-			if s.sidewaysPastEnemy(e.cell, dir) {
+			if s.sidewaysPastEnemy(e.cell, dir, gen) {
 				step *= 2
 			}
 			if c := e.cost + step; c <= speed {
@@ -37,14 +37,17 @@ func (s *state) moveRange(start, speed int) (valid, preds []int) {
 // sidewaysPastEnemy reports whether a step from cell in direction dir
 // runs past an enemy beside the cell being left (spec §3.4, quirk 8.1):
 // for a horizontal step an enemy directly above or below cell, for a
-// vertical one an enemy directly left or right of it.
-func (s *state) sidewaysPastEnemy(cell, dir int) bool {
+// vertical one an enemy directly left or right of it. An enemy is a cell
+// of weight −1 not yet reached by search gen: the only such cell a search
+// reaches is its start, when the mover stands on a cell of weight −1, and
+// steps beside it are not doubled.
+func (s *state) sidewaysPastEnemy(cell, dir int, gen uint32) bool {
 	a, b := 2, 3
 	if dir >= 2 {
 		a, b = 0, 1
 	}
 	for _, d := range [2]int{a, b} {
-		if n := s.neighbour(cell, d); n != -1 && s.weight[n] == -1 {
+		if n := s.neighbour(cell, d); n != -1 && s.weight[n] == -1 && s.seen[n] != gen {
 			return true
 		}
 	}

@@ -91,6 +91,33 @@ func TestSidewaysDoublingChecksTheCellLeft(t *testing.T) {
 	}
 }
 
+// TestReachedStartIsNoEnemyBeside (spec §3.4): a weight −1 cell beside
+// the cell being left doubles the step only while it is unreached in the
+// search. The only weight −1 cell a search reaches is the start of a
+// person standing on impassable terrain; steps beside it are not doubled.
+func TestReachedStartIsNoEnemyBeside(t *testing.T) {
+	rules := testRules()
+	rules.Terrains = append(rules.Terrains, ftbtfmt.Terrain{Name: "崖", Weight: -1})
+	// 3×3 plain; the mover stands on the cliff at (1,1) with speed 20, the
+	// enemy in the far corner (0,2).
+	level := testLevel(3, 3, pawn(0, 1, 1), pawn(1, 0, 2))
+	level.Terrain[4] = 3
+	level.People[0].Speed = 20
+	g := newGame(t, Setup{Rules: rules, Level: level})
+	answer(t, g, KindSelPeople, 4)
+	// (1,1)→(2,1) costs 10; (2,1)→(2,0) runs past the start, which is
+	// reached: 10 more, not 20. Likewise (1,0)→(2,0) and the cells below.
+	args := g.Pending().Args.(SelMoveArgs)
+	if want := []int{4, 5, 3, 7, 1, 8, 2, 0}; !reflect.DeepEqual(args.Valid, want) {
+		t.Fatalf("valid %v, want %v (every cell but the enemy's, at cost 10 or 20)", args.Valid, want)
+	}
+	answer(t, g, KindSelMoveObj, 2)
+	if got, want := eventsJSON(g, 1), `[{"e":"people_step","p":0,"loc":4,"dir":0},{"e":"people_step","p":0,"loc":5,"dir":3},{"e":"people_move","p":0,"from":4,"to":2}]`; got != want {
+		t.Fatalf("events %s\nwant   %s", got, want)
+	}
+	answer(t, g, KindSelTech, -1)
+}
+
 // TestStepDir follows the original's derivation, wrong when nx == 1.
 func TestStepDir(t *testing.T) {
 	for _, tc := range []struct{ from, to, dir int }{{5, 6, 0}, {6, 5, 1}, {5, 10, 2}, {10, 5, 3}, {3, 4, 0}} {
