@@ -1,14 +1,3 @@
-// Package engine is the core the game engines share: a game's rules are
-// written as ordinary sequential code that asks players questions; the
-// Machine runs that code as a coroutine, so play stops at every decision,
-// exposes it (who may answer, what kind, which options — the "hint" of a
-// decision stack), accepts an answer only from that player and only when
-// it is legal (the "react"), and refuses anything else with a reason and
-// no change.
-//
-// A game is deterministic given its setup, its random seed and the answers
-// it received, so the whole state — a pending decision included — is saved
-// as exactly that (see Snapshot) and resumed by replaying the answers.
 package engine
 
 import (
@@ -16,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"iter"
+	"strings"
 )
 
 // Decision is a question the game asks one player.
@@ -30,6 +20,10 @@ type Decision struct {
 	// Check validates an answer before it reaches the game; it returns the
 	// reason a refused answer is illegal. Nil accepts any answer.
 	Check func(a Answer) error `json:"-"`
+	// Legal, when set, lists the answers the rules act on (see Legal);
+	// every answer it lists passes Check. It is called only when someone
+	// asks (a random player, a hint), while the decision is pending.
+	Legal func() Legal `json:"-"`
 }
 
 // Answer is a player's reply, as JSON (a number, a list, an object, ...).
@@ -51,12 +45,14 @@ type Event interface {
 }
 
 // Play is what a game's rules use to talk to the players: Ask blocks until
-// a legal answer arrives; Emit records a notification.
+// a legal answer arrives; AskTogether until every asked player has given
+// one; Emit records a notification.
 type Play struct {
-	yield   func(*Decision) bool
-	answer  Answer
+	yield   func([]*Decision) bool
+	answers []Answer
 	emit    func(Event)
 	stopped bool
+	one     [1]*Decision // Ask's question, posed without allocating
 }
 
 // errStopped unwinds a game whose machine was closed mid-game.
@@ -64,11 +60,37 @@ var errStopped = errors.New("engine: game stopped")
 
 // Ask poses d and returns the legal answer a player gave.
 func (p *Play) Ask(d *Decision) Answer {
-	if !p.yield(d) {
+	p.one[0] = d
+	return p.pose(p.one[:])[0]
+}
+
+// AskTogether poses several decisions at once, one to each of distinct
+// players (a simultaneous round: both sides give their orders, then the
+// orders are resolved together). Every asked player answers its own
+// decision once, in any order, each answer checked on its own; the rules
+// resume when the last one has answered, with the answers in the order of
+// ds. Two decisions for one player are a bug in the rules: the game fails.
+func (p *Play) AskTogether(ds ...*Decision) []Answer {
+	if len(ds) == 0 {
+		panic("engine: AskTogether with no decision")
+	}
+	for i, d := range ds {
+		for _, e := range ds[:i] {
+			if e.Player == d.Player {
+				panic(fmt.Sprintf("engine: two questions (%s, %s) asked of player %d together", e.Kind, d.Kind, d.Player))
+			}
+		}
+	}
+	return append([]Answer(nil), p.pose(ds)...)
+}
+
+// pose yields ds to the machine and returns their answers, in order.
+func (p *Play) pose(ds []*Decision) []Answer {
+	if !p.yield(ds) {
 		p.stopped = true
 		panic(errStopped)
 	}
-	return p.answer
+	return p.answers
 }
 
 // Emit records an event.
@@ -80,16 +102,22 @@ type Rules func(p *Play) any
 
 // Machine runs one game.
 type Machine struct {
-	next    func() (*Decision, bool)
+	next    func() ([]*Decision, bool)
 	stop    func()
 	play    *Play
-	pending *Decision
+	pending []*Decision // the decisions posed together (nil: game over)
+	given   []Answer    // given[i] answers pending[i]; nil until it is answered
 	events  []Event
 	answers []Answer
-	result  any
-	over    bool
-	err     error
-	opts    Options
+	by      []int // by[i] is the player who gave answers[i]
+	// together is set once the rules posed decisions to several players
+	// at once: the order of the answers then no longer says who gave
+	// them, so snapshots record the players.
+	together bool
+	result   any
+	over     bool
+	err      error
+	opts     Options
 }
 
 // Options adjust a machine.
@@ -121,7 +149,7 @@ func StartWith(rules Rules, opts Options) *Machine {
 			m.opts.OnEvent(e)
 		}
 	}}
-	seq := func(yield func(*Decision) bool) {
+	seq := func(yield func([]*Decision) bool) {
 		m.play.yield = yield
 		defer func() {
 			if r := recover(); r != nil {
@@ -144,32 +172,32 @@ func StartWith(rules Rules, opts Options) *Machine {
 
 // threadedPull is iter.Pull on a goroutine and channels: it can be driven
 // from any goroutine, locked to an OS thread or not.
-func threadedPull(seq func(yield func(*Decision) bool)) (next func() (*Decision, bool), stop func()) {
+func threadedPull(seq func(yield func([]*Decision) bool)) (next func() ([]*Decision, bool), stop func()) {
 	resume := make(chan bool)
-	yielded := make(chan *Decision)
+	yielded := make(chan []*Decision)
 	finished := false
 	go func() {
 		if !<-resume {
 			yielded <- nil
 			return
 		}
-		seq(func(d *Decision) bool {
-			yielded <- d
+		seq(func(ds []*Decision) bool {
+			yielded <- ds
 			return <-resume
 		})
 		yielded <- nil
 	}()
-	next = func() (*Decision, bool) {
+	next = func() ([]*Decision, bool) {
 		if finished {
 			return nil, false
 		}
 		resume <- true
-		d := <-yielded
-		if d == nil {
+		ds := <-yielded
+		if ds == nil {
 			finished = true
 			return nil, false
 		}
-		return d, true
+		return ds, true
 	}
 	stop = func() {
 		if finished {
@@ -183,19 +211,62 @@ func threadedPull(seq func(yield func(*Decision) bool)) (next func() (*Decision,
 }
 
 func (m *Machine) advance() {
-	d, ok := m.next()
+	ds, ok := m.next()
 	if !ok {
 		m.over = true
-		m.pending = nil
+		m.pending, m.given = nil, nil
 		m.stop()
 		return
 	}
-	m.pending = d
+	if len(ds) > 1 {
+		m.together = true
+	}
+	m.pending = ds
+	if cap(m.given) >= len(ds) {
+		m.given = m.given[:len(ds)]
+		clear(m.given)
+	} else {
+		m.given = make([]Answer, len(ds))
+	}
 }
 
 // Pending returns the decision waiting for an answer, or nil when the game
-// is over.
-func (m *Machine) Pending() *Decision { return m.pending }
+// is over. While several decisions are posed together it is the first
+// still unanswered one, so a driver that answers Pending until it is nil
+// plays simultaneous rounds too.
+func (m *Machine) Pending() *Decision {
+	for i, d := range m.pending {
+		if m.given[i] == nil {
+			return d
+		}
+	}
+	return nil
+}
+
+// PendingAll returns every decision still waiting for an answer, in the
+// order the rules posed them: one decision in a sequential game, one per
+// player still to answer in a simultaneous round; nil when the game is
+// over.
+func (m *Machine) PendingAll() []*Decision {
+	var out []*Decision
+	for i, d := range m.pending {
+		if m.given[i] == nil {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// PendingFor returns the decision waiting for player's answer, or nil when
+// player has nothing to answer now (not asked, or already answered).
+func (m *Machine) PendingFor(player int) *Decision {
+	for i, d := range m.pending {
+		if d.Player == player && m.given[i] == nil {
+			return d
+		}
+	}
+	return nil
+}
 
 // Over reports whether the game has ended.
 func (m *Machine) Over() bool { return m.over }
@@ -209,39 +280,109 @@ func (m *Machine) Err() error { return m.err }
 // Events returns every event emitted so far.
 func (m *Machine) Events() []Event { return m.events }
 
-// Answers returns every accepted answer so far, in order.
+// Answers returns every accepted answer so far, in the order they were
+// given.
 func (m *Machine) Answers() []Answer { return m.answers }
+
+// AnsweredBy returns the player who gave each answer of Answers.
+func (m *Machine) AnsweredBy() []int { return m.by }
+
+// Refusal is the stable code of a refused answer: a program (a server, a
+// client) reacts to it, never to the wording of the reason.
+type Refusal string
+
+// The refusal codes.
+const (
+	// RefusedGameOver: the game has ended; nothing is asked any more.
+	RefusedGameOver Refusal = "game_over"
+	// RefusedWrongPlayer: no question waits for this player now.
+	RefusedWrongPlayer Refusal = "wrong_player"
+	// RefusedAnswered: the player already answered the question of this
+	// simultaneous round; the others have not all answered yet.
+	RefusedAnswered Refusal = "already_answered"
+	// RefusedNotJSON: the answer is not a JSON value.
+	RefusedNotJSON Refusal = "not_json"
+	// RefusedIllegal: the decision's Check refused the answer.
+	RefusedIllegal Refusal = "illegal"
+)
 
 // RefusedError says why an answer was refused; nothing changed.
 type RefusedError struct {
+	// Code is the kind of refusal, stable across versions.
+	Code Refusal
+	// Player is who answered; Kind the question answered ("" when none).
+	Player int
+	Kind   string
+	// Reason is the explanation, in the player's words.
 	Reason string
 }
 
 func (e *RefusedError) Error() string { return "answer refused: " + e.Reason }
 
-// Answer gives player's answer to the pending decision. An answer from
-// another player, or an illegal one, is refused with a reason and changes
-// nothing.
+// Answer gives player's answer to the decision waiting for it. An answer
+// from a player who is not asked (or already answered), or an illegal
+// one, is refused with a reason and changes nothing. The rules go on once
+// every decision posed together has its answer.
 func (m *Machine) Answer(player int, a Answer) error {
-	d := m.pending
-	if d == nil {
-		return &RefusedError{"the game is over"}
+	i, err := m.waiting(player)
+	if err != nil {
+		return err
 	}
-	if player != d.Player {
-		return &RefusedError{fmt.Sprintf("the question %s is for player %d, not player %d", d.Kind, d.Player, player)}
-	}
+	d := m.pending[i]
 	if !json.Valid(a) {
-		return &RefusedError{fmt.Sprintf("%s: the answer is not a JSON value", d.Kind)}
+		return &RefusedError{RefusedNotJSON, player, d.Kind, fmt.Sprintf("%s: the answer is not a JSON value", d.Kind)}
 	}
 	if d.Check != nil {
 		if err := d.Check(a); err != nil {
-			return &RefusedError{fmt.Sprintf("%s: %v", d.Kind, err)}
+			return &RefusedError{RefusedIllegal, player, d.Kind, fmt.Sprintf("%s: %v", d.Kind, err)}
 		}
 	}
-	m.answers = append(m.answers, append(Answer(nil), a...))
-	m.play.answer = a
-	m.advance()
+	a = append(Answer(nil), a...)
+	m.answers = append(m.answers, a)
+	m.by = append(m.by, player)
+	m.given[i] = a
+	if m.Pending() == nil {
+		m.play.answers = m.given
+		m.advance()
+	}
 	return nil
+}
+
+// waiting returns the index in m.pending of the decision player may
+// answer, or the refusal.
+func (m *Machine) waiting(player int) (int, error) {
+	if m.pending == nil {
+		return 0, &RefusedError{RefusedGameOver, player, "", "the game is over"}
+	}
+	for i, d := range m.pending {
+		if d.Player != player {
+			continue
+		}
+		if m.given[i] != nil {
+			return 0, &RefusedError{RefusedAnswered, player, d.Kind,
+				fmt.Sprintf("player %d already answered %s; waiting for %s", player, d.Kind, m.waitingFor())}
+		}
+		return i, nil
+	}
+	if len(m.pending) == 1 {
+		d := m.pending[0]
+		return 0, &RefusedError{RefusedWrongPlayer, player, d.Kind,
+			fmt.Sprintf("the question %s is for player %d, not player %d", d.Kind, d.Player, player)}
+	}
+	return 0, &RefusedError{RefusedWrongPlayer, player, "",
+		fmt.Sprintf("no question waits for player %d; waiting for %s", player, m.waitingFor())}
+}
+
+// waitingFor names the players still to answer ("players 0 and 2").
+func (m *Machine) waitingFor() string {
+	var names []string
+	for _, d := range m.PendingAll() {
+		names = append(names, fmt.Sprint(d.Player))
+	}
+	if len(names) == 1 {
+		return "player " + names[0]
+	}
+	return "players " + strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 // Close abandons the game, releasing its coroutine. A finished game needs
@@ -250,19 +391,33 @@ func (m *Machine) Close() {
 	if !m.over {
 		m.stop()
 		m.over = true
-		m.pending = nil
+		m.pending, m.given = nil, nil
 	}
 }
 
-// Replay feeds answers to m in order, as if the same players had answered
-// again; it stops at the first refused answer.
-func (m *Machine) Replay(answers []Answer) error {
+// Replay feeds answers to m in order, each to the player of the pending
+// decision, as if the same players had answered again; it stops at the
+// first refused answer. Answers given in a simultaneous round out of the
+// order the rules posed them need ReplayBy.
+func (m *Machine) Replay(answers []Answer) error { return m.ReplayBy(nil, answers) }
+
+// ReplayBy feeds answers to m in order, answers[i] from players[i] (nil
+// players: from the player of the pending decision); it stops at the
+// first refused answer.
+func (m *Machine) ReplayBy(players []int, answers []Answer) error {
+	if players != nil && len(players) != len(answers) {
+		return fmt.Errorf("engine: %d answers but %d players to give them", len(answers), len(players))
+	}
 	for i, a := range answers {
-		d := m.pending
+		d := m.Pending()
 		if d == nil {
 			return fmt.Errorf("answer %d: the game is already over", i+1)
 		}
-		if err := m.Answer(d.Player, a); err != nil {
+		player := d.Player
+		if players != nil {
+			player = players[i]
+		}
+		if err := m.Answer(player, a); err != nil {
 			return fmt.Errorf("answer %d: %w", i+1, err)
 		}
 	}

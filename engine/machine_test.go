@@ -32,7 +32,8 @@ func countdown(seed int64, total int) Rules {
 						return fmt.Errorf("take 1, 2 or 3")
 					}
 					return nil
-				}})
+				},
+				Legal: func() Legal { return LegalValues(1, 2, 3) }})
 			var n int
 			json.Unmarshal(a, &n)
 			p.Emit(said{who, n + r.Intn(2)})
