@@ -271,14 +271,16 @@ func fromScenario(sc *mbgfmt.Scenario, fillCards int) (*state, error) {
 }
 
 // dismiss removes an officer from the garrison of an unowned city at load
-// (leave_city without notifications).
+// (leave_city without notifications, spec §2.4 step 4): like
+// become_citizen it clears the post of his job only, so an officer named
+// mayor and treasurer (job treasurer) leaves the mayor slot naming him.
 func dismiss(s *state, p int) {
 	o := &s.people[p]
 	c := &s.cities[o.loc]
-	if c.mayor == p {
+	switch o.job {
+	case jobMayor:
 		c.mayor = -1
-	}
-	if c.treasurer == p {
+	case jobTreasurer:
 		c.treasurer = -1
 	}
 	c.mos.del(p)

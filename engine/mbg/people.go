@@ -154,7 +154,10 @@ func (g *game) leaveTrain(p int, notify bool) {
 	}
 }
 
-// appointMayor makes garrison member p mayor of his city.
+// appointMayor makes garrison member p mayor of his city. p's job is read
+// after the previous mayor was reset to a garrison member (spec §5.11):
+// when p is that previous mayor — a scenario named him mayor and treasurer
+// (§2.4) — he is reset first and keeps the treasurer slot too.
 func (g *game) appointMayor(p int) {
 	o := &g.people[p]
 	if o.job != jobTreasurer && o.job != jobGarrison {
@@ -165,14 +168,15 @@ func (g *game) appointMayor(p int) {
 		g.people[ci.mayor].job = jobGarrison
 	}
 	ci.mayor = p
-	if ci.treasurer == p {
+	if o.job == jobTreasurer {
 		ci.treasurer = -1
 	}
 	o.job = jobMayor
 	g.emit(ToOfficer{Name: "note_as_mayor", To: o.role, P: p})
 }
 
-// appointTreasurer makes garrison member p treasurer of his city.
+// appointTreasurer makes garrison member p treasurer of his city, reading
+// p's job after the previous treasurer was reset, like appointMayor.
 func (g *game) appointTreasurer(p int) {
 	o := &g.people[p]
 	if o.job != jobMayor && o.job != jobGarrison {
@@ -183,7 +187,7 @@ func (g *game) appointTreasurer(p int) {
 		g.people[ci.treasurer].job = jobGarrison
 	}
 	ci.treasurer = p
-	if ci.mayor == p {
+	if o.job == jobMayor {
 		ci.mayor = -1
 	}
 	o.job = jobTreasurer

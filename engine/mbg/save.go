@@ -220,7 +220,10 @@ func checkSaveShape(sv *mbgfmt.Save) error {
 }
 
 // checkConsistent checks that every officer is exactly where his role, job
-// and location say, and that the owners agree.
+// and location say, and that the owners agree. A city's mayor and
+// treasurer slots may name an officer outside its garrison: the original
+// leaves such a post behind when one officer held both (spec §2.4, §5.11;
+// he keeps the post of the job he does not have) and plays on with it.
 func (s *state) checkConsistent() error {
 	var ps problems
 	for i := range s.people {
@@ -272,11 +275,6 @@ func (s *state) checkConsistent() error {
 		}
 		if ci.role == -1 && count(ci.mos) != 0 {
 			ps.addf("city %d (%s) has a garrison but no owner", c, ci.name)
-		}
-		for _, post := range []int{ci.mayor, ci.treasurer} {
-			if post != -1 && !ci.mos.has(post) {
-				ps.addf("city %d (%s): a mayor or treasurer outside the garrison", c, ci.name)
-			}
 		}
 	}
 	if total != len(s.people) {
