@@ -2,6 +2,10 @@ package mbg
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/shapan/shapan/engine"
@@ -24,7 +28,7 @@ func twoPosts() *mbgfmt.Scenario {
 	}
 }
 
-// playTo answers every question with "move", "no battle" or "done" until
+// playTo answers every question passively until
 // ask returns true for a pending decision; it returns that decision.
 func playTo(t *testing.T, g *Game, ask func(d *engine.Decision) bool) *engine.Decision {
 	t.Helper()
@@ -32,16 +36,24 @@ func playTo(t *testing.T, g *Game, ask func(d *engine.Decision) bool) *engine.De
 		if ask(d) {
 			return d
 		}
-		a := "-1"
-		if d.Kind == KindSelAllocObj {
-			a = "[-1,-1]"
-		}
-		if err := g.Answer(d.Player, engine.Answer(a)); err != nil {
+		if err := g.Answer(d.Player, engine.Answer(passive(d.Kind))); err != nil {
 			t.Fatalf("%s: %v", d.Kind, err)
 		}
 	}
 	t.Fatalf("the game ended (%v) before the expected question", g.Err())
 	return nil
+}
+
+// passive is the answer that declines a question of the given kind: move,
+// no battle, no occupation, no study, done allocating.
+func passive(kind string) string {
+	switch kind {
+	case KindIsOccuCity, KindIsCancelStudy, KindIsCancelTrain:
+		return "false"
+	case KindSelStudy, KindSelAllocObj, KindSelCardObjAny, KindSelGeneral:
+		return "[-1,-1]"
+	}
+	return "-1"
 }
 
 // give answers the pending decision, which must be of the given kind.
@@ -176,5 +188,202 @@ func TestPostLeftBehindIsSavedAndLoaded(t *testing.T) {
 	defer h.Close()
 	if d := h.Pending(); d == nil || d.Kind != KindSelRoleAction || d.Player != 0 {
 		t.Fatalf("the continued game asks %+v", d)
+	}
+}
+
+// stoppedSave plays the tiny scenario with one card of each kind: role 0
+// stops itself with card 3 (停止), then saves (answer -3 and a name) — the
+// save the original writes at that point, acting role 0.
+func stoppedSave(t *testing.T) *mbgfmt.Save {
+	t.Helper()
+	var data []byte
+	keep := func(name string, b []byte) bool { data = b; return true }
+	g, err := New(Setup{Scenario: tiny(), Seed: 5, MaxTurn: 10, FillCards: 1}, Options{SaveFile: keep})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Close()
+	give(t, g, KindSelRoleAction, "3")
+	give(t, g, KindSelCardObjRole, "0")
+	give(t, g, KindSelRoleAction, "-3")
+	give(t, g, KindGetFileName, `"stop.sav"`)
+	sv, _, err := mbgfmt.ReadSave("stop.sav", data)
+	if err != nil {
+		t.Fatalf("the save does not read back: %v", err)
+	}
+	if sv.ActingRole != 0 || sv.Roles[0].MoveState != mstStopped || sv.Roles[0].Cards[3] != 0 || sv.Roles[0].Cards[4] != 1 {
+		t.Fatalf("saved acting role %d, role 0 move state %d, cards %v", sv.ActingRole, sv.Roles[0].MoveState, sv.Roles[0].Cards)
+	}
+	return sv
+}
+
+// eventNames returns the names of the events from index from on.
+func eventNames(g *Game, from int) []string {
+	var out []string
+	for _, e := range g.Events()[from:] {
+		out = append(out, e.EventName())
+	}
+	return out
+}
+
+// TestContinuedGame follows spec §3.6: a loaded game runs Run(max_turn,
+// crole), so roles before the acting role are skipped in the first round;
+// the acting role's action starts again on the state as saved, the cards
+// it played stay played, and a role that had stopped itself with card 3
+// gets role_forbid_action. fill_cards applies after loading the save
+// exactly as after loading a scenario.
+func TestContinuedGame(t *testing.T) {
+	sv := stoppedSave(t)
+	connect := 1 + len(sv.Cities) + len(sv.Institutes) + len(sv.TrainingRooms) + len(sv.Board) // init_map, show_*
+	t.Run("stopped role", func(t *testing.T) {
+		g, err := New(Setup{Save: sv, Seed: 5, MaxTurn: 10}, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer g.Close()
+		want := []string{"start_game", "oi_start_game", "oi_start_game", "role_forbid_action", "role_start_action"}
+		if got := eventNames(g, connect); !slices.Equal(got, want) {
+			t.Fatalf("events %v, want %v", got, want)
+		}
+		if d := g.Pending(); d.Kind != KindSelRoleAction || d.Player != 1 {
+			t.Fatalf("first question %s to role %d, want sel_role_action to role 1", d.Kind, d.Player)
+		}
+		if c := g.View().Roles[0].Cards; c[3] != 0 || c[0] != 1 {
+			t.Fatalf("role 0's cards %v: card 3 was played before the save", c)
+		}
+	})
+	t.Run("fill_cards", func(t *testing.T) {
+		setup := Setup{Save: sv, Seed: 5, MaxTurn: 10, FillCards: 2}
+		v, err := InitialView(setup)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for r, ro := range v.Roles {
+			for k, n := range ro.Cards {
+				if n != 2 {
+					t.Fatalf("role %d has %d of card %d after fill_cards 2", r, n, k)
+				}
+			}
+		}
+		g, err := New(setup, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer g.Close()
+		// Card filling changes counts, not the move state: role 0 is
+		// still stopped.
+		d := g.Pending()
+		if d.Kind != KindSelRoleAction || d.Player != 1 || d.Args.(CardsArgs).Cards != [NumCards]int{2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2} {
+			t.Fatalf("first question %s to role %d with %+v", d.Kind, d.Player, d.Args)
+		}
+	})
+	t.Run("acting role 1", func(t *testing.T) {
+		g, err := New(Setup{Scenario: tiny(), Seed: 5, MaxTurn: 10}, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer g.Close()
+		playTo(t, g, func(d *engine.Decision) bool { return d.Kind == KindSelRoleAction && d.Player == 1 })
+		sv, err := g.SaveState()
+		if err != nil {
+			t.Fatal(err)
+		}
+		h, err := New(Setup{Save: sv, Seed: 5, MaxTurn: 10}, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer h.Close()
+		if got := eventNames(h, connect); !slices.Equal(got, []string{"start_game", "oi_start_game", "oi_start_game", "role_start_action"}) ||
+			h.Events()[len(h.Events())-1].(RoleStartAction).Role != 1 {
+			t.Fatalf("events %v: role 1 should act first", got)
+		}
+	})
+}
+
+// recordCase plays setup, answering with policy, and writes the game as a
+// golden case file (spec §11.1) to dir/name.json; from is the path of the
+// setup's scenario or save relative to dir.
+func recordCase(t *testing.T, dir, name, from string, setup Setup, opts Options, policy func(d *engine.Decision) string) string {
+	t.Helper()
+	initial, err := InitialView(setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := New(setup, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Close()
+	gc := goldenCase{Game: "mbg", Case: name, Scenario: from, Seed: setup.Seed, RNG: "go-math-rand", MaxTurn: setup.MaxTurn,
+		FirstRole: setup.FirstRole, FillCards: setup.FillCards}
+	if setup.Save != nil {
+		gc.FirstRole = setup.Save.ActingRole
+	}
+	for d := g.Pending(); d != nil; d = g.Pending() {
+		args, _ := json.Marshal(d.Args)
+		a := policy(d)
+		gc.Decisions = append(gc.Decisions, goldenDecision{Q: d.Kind, Role: d.Player, Ev: len(g.Events()), Args: args, A: json.RawMessage(a)})
+		if err := g.Answer(d.Player, engine.Answer(a)); err != nil {
+			t.Fatalf("recording %s: %s %s: %v", name, d.Kind, a, err)
+		}
+	}
+	gc.Result, _ = g.Winner()
+	for _, e := range g.Events() {
+		b, _ := json.Marshal(e)
+		gc.Events = append(gc.Events, b)
+	}
+	gc.NEvents, gc.NDecisions = len(gc.Events), len(gc.Decisions)
+	gc.Initial, _ = json.Marshal(initial)
+	gc.Final, _ = json.Marshal(g.View())
+	data, err := json.Marshal(gc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, name+".json")
+	if err := os.WriteFile(path, data, 0o666); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestReplayContinuedFromSave: a case file may start from a save (spec
+// §11.1, §11.2): the replay loads it, applies fill_cards, starts with the
+// save's acting role, and refuses a case whose first_role is another role.
+func TestReplayContinuedFromSave(t *testing.T) {
+	dir := t.TempDir()
+	data, err := mbgfmt.WriteSave(stoppedSave(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "stop.sav"), data, 0o666); err != nil {
+		t.Fatal(err)
+	}
+	sv, _, err := mbgfmt.ReadSave("stop.sav", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	setup := Setup{Save: sv, Seed: 9, MaxTurn: 3, FillCards: 1}
+	path := recordCase(t, dir, "continued", "stop.sav", setup, Options{}, func(d *engine.Decision) string { return passive(d.Kind) })
+	var gc goldenCase
+	raw, _ := os.ReadFile(path)
+	if err := json.Unmarshal(raw, &gc); err != nil {
+		t.Fatal(err)
+	}
+	var initial View
+	if err := json.Unmarshal(gc.Initial, &initial); err != nil {
+		t.Fatal(err)
+	}
+	for r, ro := range initial.Roles {
+		if ro.Cards != [NumCards]int{1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1} {
+			t.Fatalf("role %d's cards after loading the save with fill_cards 1: %v", r, ro.Cards)
+		}
+	}
+	if _, err := ReplayCaseFile(path, dir); err != nil {
+		t.Fatalf("the continued game does not replay: %v", err)
+	}
+	gc.FirstRole = 1
+	raw, _ = json.Marshal(gc)
+	if _, err := ReplayCase(raw, dir); err == nil || !strings.Contains(err.Error(), "first_role") {
+		t.Fatalf("a case continued from a save with first_role 1 (the save's acting role is 0): %v", err)
 	}
 }

@@ -26,10 +26,10 @@ type Setup struct {
 	// richest role wins.
 	MaxTurn int `json:"max_turn"`
 	// FirstRole is the first role to act in the first round (scenario
-	// only; a save starts with its acting role).
+	// only; a save starts with its acting role, spec §3.6).
 	FirstRole int `json:"first_role"`
 	// FillCards, if positive, sets every card count of every role after
-	// loading a scenario (the original's test helper).
+	// loading the scenario or the save (the original's test helper).
 	FillCards int `json:"fill_cards,omitempty"`
 }
 
@@ -66,25 +66,29 @@ func New(setup Setup, opts Options) (*Game, error) {
 	return &Game{Machine: m, setup: setup, g: g}, nil
 }
 
-// state builds the initial state and the first acting role.
+// state builds the initial state and the first acting role: a scenario's
+// first role, or the acting role of a save, whose action starts again
+// (spec §3.6). The card filling applies to either.
 func (s Setup) state() (*state, int, error) {
 	switch {
 	case s.Scenario != nil && s.Save != nil:
 		return nil, 0, errors.New("mbg: a game starts from a scenario or a save, not both")
 	case s.Scenario != nil:
-		st, err := fromScenario(s.Scenario, s.FillCards)
+		st, err := fromScenario(s.Scenario)
 		if err != nil {
 			return nil, 0, err
 		}
 		if s.FirstRole < 0 || s.FirstRole >= max(len(st.roles), 1) {
 			return nil, 0, fmt.Errorf("mbg: the first role %d does not exist", s.FirstRole)
 		}
+		st.fillCards(s.FillCards)
 		return st, s.FirstRole, nil
 	case s.Save != nil:
 		st, err := fromSave(s.Save)
 		if err != nil {
 			return nil, 0, err
 		}
+		st.fillCards(s.FillCards)
 		return st, s.Save.ActingRole, nil
 	}
 	return nil, 0, errors.New("mbg: a game needs a scenario or a save")

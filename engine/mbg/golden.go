@@ -157,6 +157,10 @@ func replayCase(gc *goldenCase, root string) error {
 	if err != nil {
 		return err
 	}
+	if setup.Save != nil && gc.FirstRole != setup.Save.ActingRole {
+		return fmt.Errorf("golden case %s: first_role is %d, but a game continued from a save starts with its acting role %d (spec §3.6)",
+			gc.Case, gc.FirstRole, setup.Save.ActingRole)
+	}
 	saves := map[int]goldenSave{}
 	for _, s := range gc.Saves {
 		saves[s.BeforeDecision] = s

@@ -159,9 +159,8 @@ func contains(list []int, v int) bool {
 }
 
 // fromScenario builds the state of a new game exactly as the original
-// loader does (spec §2.3 normalisation, §2.4 derived state), then sets every
-// card count to fillCards if it is positive.
-func fromScenario(sc *mbgfmt.Scenario, fillCards int) (*state, error) {
+// loader does (spec §2.3 normalisation, §2.4 derived state).
+func fromScenario(sc *mbgfmt.Scenario) (*state, error) {
 	if sc == nil {
 		return nil, errors.New("no scenario")
 	}
@@ -210,11 +209,6 @@ func fromScenario(sc *mbgfmt.Scenario, fillCards int) (*state, error) {
 		}
 		for _, c := range ro.Cities {
 			x.mcs.add(c)
-		}
-		if fillCards > 0 {
-			for k := range x.cards {
-				x.cards[k] = fillCards
-			}
 		}
 		s.roles[r] = x
 	}
@@ -285,6 +279,20 @@ func dismiss(s *state, p int) {
 	}
 	c.mos.del(p)
 	o.job, o.loc = jobNone, -1
+}
+
+// fillCards sets every card count of every role to n if n is positive:
+// the original's test helper, applied after loading a scenario or a save
+// (spec §3.6, §11.1 fill_cards).
+func (s *state) fillCards(n int) {
+	if n <= 0 {
+		return
+	}
+	for r := range s.roles {
+		for k := range s.roles[r].cards {
+			s.roles[r].cards[k] = n
+		}
+	}
 }
 
 func filled(n, v int) []int {
