@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -385,5 +386,63 @@ func TestReplayContinuedFromSave(t *testing.T) {
 	raw, _ = json.Marshal(gc)
 	if _, err := ReplayCase(raw, dir); err == nil || !strings.Contains(err.Error(), "first_role") {
 		t.Fatalf("a case continued from a save with first_role 1 (the save's acting role is 0): %v", err)
+	}
+}
+
+// TestReplayWritesSaves follows spec §11.2: a non-empty get_file_name
+// answer makes the engine create that file; save_report.ok is whether it
+// could (a relative name is relative to the working directory, a name in
+// a missing directory fails). The replay honours it in a scratch
+// directory, and never overwrites a file named by an absolute path.
+func TestReplayWritesSaves(t *testing.T) {
+	dir := t.TempDir()
+	sc, err := mbgfmt.WriteMap(tiny())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "tiny.map"), sc, 0o666); err != nil {
+		t.Fatal(err)
+	}
+	outside := t.TempDir()
+	kept := filepath.Join(outside, "kept.sav")
+	if err := os.WriteFile(kept, []byte("keep me"), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	fresh := filepath.Join(outside, "fresh.sav")
+	names := []string{`"a.sav"`, `"missing/b.sav"`, `""`, `"/no-such-directory-shapan/c.sav"`, strconv.Quote(kept), strconv.Quote(fresh)}
+	// What the original reports for each name (the file could be created).
+	original := map[string]bool{"a.sav": true, "missing/b.sav": false, "/no-such-directory-shapan/c.sav": false, kept: true, fresh: true}
+	var script []string
+	for _, n := range names {
+		script = append(script, "-3", n)
+	}
+	policy := func(d *engine.Decision) string {
+		if d.Player == 0 && len(script) > 0 {
+			a := script[0]
+			script = script[1:]
+			return a
+		}
+		return passive(d.Kind)
+	}
+	scenario, err := LoadScenario(filepath.Join(dir, "tiny.map"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := Options{SaveFile: func(name string, _ []byte) bool { return original[name] }}
+	path := recordCase(t, dir, "saves", "tiny.map", Setup{Scenario: scenario, Seed: 4, MaxTurn: 1}, opts, policy)
+	raw, _ := os.ReadFile(path)
+	if n := strings.Count(string(raw), `"e":"save_report"`); n != 5 {
+		t.Fatalf("the recorded case has %d save reports, want 5 (none for the empty name)", n)
+	}
+	if _, err := ReplayCaseFile(path, dir); err != nil {
+		t.Fatalf("the case with saves does not replay: %v", err)
+	}
+	if b, _ := os.ReadFile(kept); string(b) != "keep me" {
+		t.Fatalf("the replay overwrote %s: %q", kept, b)
+	}
+	for _, p := range []string{fresh, filepath.Join(dir, "a.sav"), "a.sav"} {
+		if _, err := os.Stat(p); err == nil {
+			t.Errorf("the replay left %s behind", p)
+		}
 	}
 }

@@ -125,9 +125,10 @@ type Summary struct {
 }
 
 // ReplayCaseFile replays a full-game golden case (spec §11.2); relative
-// paths inside it are resolved against root. A mismatch is a *Divergence
-// naming the case and the first difference; other errors are problems
-// reading the files.
+// paths inside it are resolved against root. Saves its players ask for
+// are written into a scratch directory, removed afterwards. A mismatch is
+// a *Divergence naming the case and the first difference; other errors
+// are problems reading the files.
 func ReplayCaseFile(path, root string) (Summary, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -174,7 +175,12 @@ func replayCase(gc *goldenCase, root string) error {
 	if d, err := diffRaw("initial", gc.Initial, initial); err != nil || d != "" {
 		return divergedOr(name, d, err)
 	}
-	g, err := New(setup, Options{})
+	scratch, err := newScratchSaves()
+	if err != nil {
+		return err
+	}
+	defer scratch.remove()
+	g, err := New(setup, Options{SaveFile: scratch.save})
 	if err != nil {
 		return diverged(name, "the game does not start: %v", err)
 	}
