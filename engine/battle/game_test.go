@@ -1,0 +1,93 @@
+package battle
+
+import (
+	"encoding/json"
+	"reflect"
+	"strings"
+	"testing"
+
+	bfmt "github.com/shapan/shapan/formats/battle"
+)
+
+func TestNewRefusesWhatTheEngineCannotPlay(t *testing.T) {
+	oneBase := mapT(nil)
+	oneBase.Set(28, 18, bfmt.CodeSpace)
+	noFlag := bfmt.New(10, 10)
+	noFlag.Set(1, 1, bfmt.CodeBase)
+	noFlag.Set(8, 8, bfmt.CodeBase)
+	unit := mapT(map[Point]int{pt(3, 3): bfmt.UnitArchers})
+	big := 200
+	for _, tc := range []struct {
+		setup Setup
+		want  string
+	}{
+		{Setup{Map: oneBase}, "the map has 1 bases; it needs exactly two"},
+		{Setup{Map: noFlag}, "no flag cell"},
+		{Setup{Map: unit}, "cell (3, 3) holds code 7"},
+		{Setup{Map: mapT(nil), Roster: []bfmt.RosterEntry{{Name: "张飞"}}}, `"张飞" is not a hero`},
+		{Setup{Map: mapT(nil), Roster: []bfmt.RosterEntry{{Name: "吕布", Command: &big}}}, "command of 吕布 must be 0 to 100, not 200"},
+		{Setup{Map: mapT(nil), MaxRounds: 1}, "round limit must be 2 to 1000"},
+		{Setup{Map: mapT(nil), Start: &Start{Round: 1}}, "play round"},
+		{Setup{Map: mapT(nil), Start: &Start{Round: 5, Sides: [2]StartSide{{Units: []StartUnit{{Hero: "吕布", At: &Cell{X: 2, Y: 2}}, {Hero: "赵云", At: &Cell{X: 2, Y: 2}}}}}}}, "shares (2,2)"},
+	} {
+		_, err := New(tc.setup, Options{})
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("got %v, want %q", err, tc.want)
+		}
+	}
+}
+
+func TestRosterOverrideChangesTheStats(t *testing.T) {
+	f, hp := 110, 1400
+	g, err := New(Setup{Map: mapT(nil), Roster: []bfmt.RosterEntry{{Name: "吕布", Force: &f, HP: &hp}}}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Close()
+	eq(t, "force", g.Board().Roster[0].Force, 110)
+	eq(t, "hp", g.Board().Roster[0].HP, 1400)
+	eq(t, "command kept", g.Board().Roster[0].Command, 6)
+}
+
+func TestSnapshotResumesTheSameGame(t *testing.T) {
+	g := chaosGame(t, 60)
+	defer g.Close()
+	snap, err := g.Snapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := Resume(snap, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	if !reflect.DeepEqual(g.st.Position.Sides, h.st.Position.Sides) || g.Round() != h.Round() || h.Pending().Player != g.Pending().Player {
+		t.Errorf("resumed at round %d, not %d", h.Round(), g.Round())
+	}
+	a1, _ := json.Marshal(g.Pending().Args)
+	a2, _ := json.Marshal(h.Pending().Args)
+	eq(t, "args", string(a2), string(a1))
+}
+
+func TestArgsShowTheSpecsFields(t *testing.T) {
+	x := newTable(t, mapT(nil))
+	u := soldiers(x.put(0, 0, "吕布", pt(5, 5)), 2, 0)
+	u.Status[Rage] = Interval{4, 6}
+	u.Status[Weak] = Interval{7, 8}
+	u.Status[Drunk] = Interval{1, 3}
+	x.st.Sides[0].Last[0][0] = 2
+	x.st.Round = 5
+	b, _ := json.Marshal(&OrdersArgs{Side: 1, Position: &x.st.Position})
+	s := string(b)
+	for _, want := range []string{
+		`"round":5,"side":1,"pick":false,"buff":false,"flag_open":false,"holder":-1,`,
+		`{"slot":0,"hero":"吕布","class":"猛将","alive":true,"at":[5,5],"hp":1500,"max_hp":1500,"force":100,"command":6,"archers":2,"archer_hp":240,"shields":0,"shield_hp":0,"respawn":0,"ready":{"1":52,"2":-970,"sp":-940},"status":{"rage":6,"weak":8},"mark":null}`,
+		`{"slot":1,"hero":"周瑜","class":"谋士","alive":false,"at":null,"hp":0,"max_hp":1200,"force":50,"command":8,"archers":0,"archer_hp":0,"shields":0,"shield_hp":0,"respawn":0,"ready":{"1":-950,"2":-970,"sp":-940},"status":{},"mark":null}`,
+		`"cities":[],"pool":["吕布","赵云","关羽"]`,
+		`"sides":[{"grain":100,"morale":0,"formation":"","held":0,"hero_kills":0,"soldier_kills":0,"cities":0},`,
+	} {
+		if !strings.Contains(s, want) {
+			t.Errorf("args %s\nlack %s", s, want)
+		}
+	}
+}
