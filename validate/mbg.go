@@ -48,9 +48,11 @@ var (
 		Meaning: "The game gives the officer the post without checking; he then heals or earns for a city he is not in, and moving him breaks the city's bookkeeping.",
 		Fix:     "Add the officer to the city's garrison, or choose a garrison member for the post."})
 	mbgMayorTreasurer = define(Rule{Code: "MBG012", Severity: diag.Warning, Family: "mbg",
-		Title:   "the same officer is mayor and treasurer",
-		Meaning: "At load the officer gets the treasurer's job while the mayor's post still names him; the first appointment in play clears one of the posts.",
-		Fix:     "Choose two different garrison members, or leave one post empty."})
+		Title: "the same officer is mayor and treasurer",
+		Meaning: "At load the officer gets the treasurer's job and fills both posts, and appointing him again keeps him in both. Appointing someone else to one post " +
+			"makes him a plain garrison member who still holds the other, and that post goes on naming him after he leaves the city (MBG063 in the save). " +
+			"In a city no role owns, his dismissal at load leaves the mayor's post naming him.",
+		Fix: "Choose two different garrison members, or leave one post empty."})
 	mbgTwoOwners = define(Rule{Code: "MBG013", Severity: diag.Error, Family: "mbg",
 		Title:   "a city is owned by two roles",
 		Meaning: "The game assigns the owners in role order, so the later role owns the city while the earlier one still lists it.",

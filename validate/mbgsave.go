@@ -2,6 +2,7 @@ package validate
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/shapan/shapan/formats/diag"
 	"github.com/shapan/shapan/formats/mbg"
@@ -21,6 +22,13 @@ var (
 		Title:   "an officer's job disagrees with the lists of the save",
 		Meaning: "The engine trusts both the officer's own job and location and the garrison, retinue, researcher and trainee sets; when they disagree, moving the officer corrupts them further.",
 		Fix:     "Make the officer's role, job and location match the set that lists him."})
+	savPosts = define(Rule{Code: "MBG063", Severity: diag.Warning, Family: "mbg",
+		Title: "a saved city's mayor and treasurer are one officer, or a post names an officer outside the garrison",
+		Meaning: "Games of a scenario that names one officer mayor and treasurer (MBG012) lead here: he keeps both posts when appointed again, " +
+			"and leaving the city clears only the post of his job, so the other post goes on naming him. The game plays on with it: " +
+			"the city earns with its treasurer's economy and heals its garrison with its mayor's politics wherever he is, and appointing " +
+			"someone else to the post makes him a garrison member in name even while he travels, studies or trains.",
+		Fix: "Give each post its own member of the city's garrison, or leave it empty."})
 )
 
 func init() { checkers[mbg.KindSave] = checkSave }
@@ -67,6 +75,7 @@ func checkSave(r *report) {
 		ref(p+".mayor", "city "+c.Name+"'s mayor", c.Mayor, no, true)
 		ref(p+".treasurer", "city "+c.Name+"'s treasurer", c.Treasurer, no, true)
 		refs(p+".garrison", "a garrison officer of "+c.Name, c.Garrison, no)
+		checkSavedPosts(r, p, c, s.Officers)
 		for _, o := range c.Garrison {
 			listed[o] = "garrison"
 		}
@@ -130,6 +139,23 @@ func checkSave(r *report) {
 			}
 			r.add(savJob, p+".job", "officer %s has job %s but is %s", o.Name, jobName(o.Job, o.Role), got)
 		}
+	}
+}
+
+// checkSavedPosts warns about a city whose mayor and treasurer are one
+// officer, or whose post names an officer outside its garrison (MBG063).
+func checkSavedPosts(r *report, p string, c mbg.SaveCity, officers []mbg.SaveOfficer) {
+	if c.Mayor != -1 && c.Mayor == c.Treasurer && c.Mayor < len(officers) {
+		r.add(savPosts, p+".treasurer", "%s is both mayor and treasurer of %s", officers[c.Mayor].Name, c.Name)
+	}
+	for _, post := range []struct {
+		key string
+		o   int
+	}{{"mayor", c.Mayor}, {"treasurer", c.Treasurer}} {
+		if post.o < 0 || post.o >= len(officers) || slices.Contains(c.Garrison, post.o) || (post.key == "treasurer" && post.o == c.Mayor) {
+			continue
+		}
+		r.add(savPosts, p+"."+post.key, "the %s of %s is %s, who is not in its garrison", post.key, c.Name, officers[post.o].Name)
 	}
 }
 
