@@ -33,11 +33,12 @@ const (
 	FTBTLevel  Format = "ftbt-level"  // ftbt level .map (with its .intro beside it)
 	Planets    Format = "planets"     // Planet-Conquer map, the game's own YAML
 	BattleGrid Format = "battle-grid" // battle map, numeric grid interchange
+	Tiled      Format = "tiled"       // Tiled JSON map (.tmj) of a grid family, with its tileset image
 	YAML       Format = "yaml"        // Shapan's YAML document of any kind
 )
 
 // Formats lists every form, for help texts.
-var Formats = []Format{MBGMap, MBGSav, FTBTRules, FTBTLevel, Planets, BattleGrid, YAML}
+var Formats = []Format{MBGMap, MBGSav, FTBTRules, FTBTLevel, Planets, BattleGrid, Tiled, YAML}
 
 // Document is a loaded document of any family.
 type Document struct {
@@ -105,6 +106,43 @@ type readContext struct {
 var codecs []*codec
 
 func register(c *codec) { codecs = append(codecs, c) }
+
+// sharedForm is a file form that several kinds can be written in beside
+// their legacy form (a Tiled map): the file itself says which kind it
+// holds.
+type sharedForm struct {
+	format Format
+	exts   []string
+	kinds  []string // the kinds it holds
+	// read returns the kind of the file and its model.
+	read func(file string, src []byte, ctx *readContext) (kind string, v any, sm *srcpos.Map, err error)
+	// write renders doc for the file at path ("" for standard output):
+	// its content and the files written beside it, keyed by path.
+	write func(doc *Document, path string) ([]byte, map[string][]byte, error)
+}
+
+var sharedForms []*sharedForm
+
+func registerShared(f *sharedForm) { sharedForms = append(sharedForms, f) }
+
+func sharedByFormat(f Format) *sharedForm {
+	for _, s := range sharedForms {
+		if s.format == f {
+			return s
+		}
+	}
+	return nil
+}
+
+// holds reports whether the form holds documents of kind.
+func (f *sharedForm) holds(kind string) bool {
+	for _, k := range f.kinds {
+		if k == kind {
+			return true
+		}
+	}
+	return false
+}
 
 func byKind(kind string) *codec {
 	for _, c := range codecs {
@@ -184,6 +222,13 @@ func ReadBytes(path string, src []byte, opts Options) (*Document, error) {
 		}
 		return &Document{Path: path, Format: YAML, Kind: c.kind, Value: v, Source: sm, Rules: ctx.rules, RulesFile: ctx.rulesFile}, nil
 	}
+	if f := sharedByFormat(from); f != nil {
+		kind, v, sm, err := f.read(path, src, ctx)
+		if err != nil {
+			return nil, err
+		}
+		return &Document{Path: path, Format: from, Kind: kind, Value: v, Source: sm, Rules: ctx.rules, RulesFile: ctx.rulesFile}, nil
+	}
 	c := byLegacy(from)
 	if c == nil {
 		return nil, fileError(path, diag.CodeKind, fmt.Sprintf("unknown format %q (known: %s)", from, formatList()))
@@ -250,6 +295,13 @@ func Detect(path string, src []byte) (Format, error) {
 			return Planets, nil
 		}
 		return YAML, nil
+	}
+	for _, f := range sharedForms {
+		for _, e := range f.exts {
+			if e == ext {
+				return f.format, nil
+			}
+		}
 	}
 	var candidates []*codec
 	for _, c := range codecs {
@@ -353,12 +405,23 @@ func TargetFormat(doc *Document, path string, to Format) (Format, error) {
 		return "", fmt.Errorf("unknown document kind %q", doc.Kind)
 	}
 	if to != "" {
-		if to != YAML && to != c.legacy {
+		if f := sharedByFormat(to); to != YAML && to != c.legacy && (f == nil || !f.holds(doc.Kind)) {
 			return "", fmt.Errorf("a %s document cannot be written as %s; use --to %s or --to yaml", doc.Kind, to, c.legacy)
 		}
 		return to, nil
 	}
 	ext := strings.ToLower(filepath.Ext(path))
+	for _, f := range sharedForms {
+		for _, e := range f.exts {
+			if e != ext {
+				continue
+			}
+			if !f.holds(doc.Kind) {
+				return "", fmt.Errorf("a %s document cannot be written as %s (it holds %s); use --to %s or --to yaml", doc.Kind, f.format, strings.Join(f.kinds, ", "), c.legacy)
+			}
+			return f.format, nil
+		}
+	}
 	switch {
 	case ext == ".yaml":
 		return YAML, nil
@@ -385,6 +448,10 @@ func Encode(doc *Document, to Format) ([]byte, error) {
 	if to == YAML {
 		return c.encode(doc)
 	}
+	if f := sharedByFormat(to); f != nil && f.holds(doc.Kind) {
+		data, _, err := f.write(doc, "")
+		return data, err
+	}
 	if to != c.legacy {
 		return nil, fmt.Errorf("a %s document cannot be written as %s", doc.Kind, to)
 	}
@@ -396,15 +463,25 @@ func Encode(doc *Document, to Format) ([]byte, error) {
 // returns the paths written.
 func Write(path string, doc *Document, to Format) ([]string, error) {
 	out := doc
-	if to == YAML {
+	if c := byKind(doc.Kind); c == nil || to != c.legacy {
 		out = withRelativeRules(doc, path)
 	}
-	data, err := Encode(out, to)
+	var data []byte
+	var beside map[string][]byte
+	var err error
+	if f := sharedByFormat(to); f != nil && f.holds(doc.Kind) {
+		data, beside, err = f.write(out, path)
+	} else {
+		data, err = Encode(out, to)
+	}
 	if err != nil {
 		return nil, err
 	}
 	files := map[string][]byte{path: data}
-	if c := byKind(doc.Kind); to != YAML && c.siblings != nil {
+	for p, b := range beside {
+		files[p] = b
+	}
+	if c := byKind(doc.Kind); c != nil && to == c.legacy && c.siblings != nil {
 		for p, b := range c.siblings(doc, path) {
 			files[p] = b
 		}

@@ -128,29 +128,33 @@ func readLegacyLevel(file string, src []byte, ctx *readContext) (any, *srcpos.Ma
 // decodeLevel reads a level document, with the rules given by --rules or
 // named in the document (relative to it).
 func decodeLevel(file string, src []byte, ctx *readContext) (any, *srcpos.Map, error) {
-	switch {
-	case ctx.opts.Rules != nil:
-		if err := ctx.useRules(file); err != nil {
-			return nil, nil, err
-		}
-	case ctx.opts.RulesPath != "":
-		if err := ctx.loadRules(ctx.opts.RulesPath, file, ""); err != nil {
-			return nil, nil, err
-		}
-	case ftbt.RulesPathOf(src) != "":
-		named := filepath.FromSlash(ftbt.RulesPathOf(src))
-		switch {
-		case ctx.opts.FS != nil:
-			named = path.Join(path.Dir(filepath.ToSlash(file)), ftbt.RulesPathOf(src))
-		case !filepath.IsAbs(named) && file != "":
-			named = filepath.Join(filepath.Dir(file), named)
-		}
-		if err := ctx.loadRules(named, file, ftbt.RulesPathOf(src)); err != nil {
-			return nil, nil, err
-		}
+	if err := ctx.levelRules(file, ftbt.RulesPathOf(src)); err != nil {
+		return nil, nil, err
 	}
 	rules, _ := ctx.rules.(*ftbt.Rules)
 	return ftbt.DecodeLevel(file, src, rules)
+}
+
+// levelRules loads the rules to read the level file with: those given by
+// Options, or else those the level names (named, relative to the level;
+// "" when it names none).
+func (ctx *readContext) levelRules(file, named string) error {
+	switch {
+	case ctx.opts.Rules != nil:
+		return ctx.useRules(file)
+	case ctx.opts.RulesPath != "":
+		return ctx.loadRules(ctx.opts.RulesPath, file, "")
+	case named != "":
+		p := filepath.FromSlash(named)
+		switch {
+		case ctx.opts.FS != nil:
+			p = path.Join(path.Dir(filepath.ToSlash(file)), named)
+		case !filepath.IsAbs(p) && file != "":
+			p = filepath.Join(filepath.Dir(file), p)
+		}
+		return ctx.loadRules(p, file, named)
+	}
+	return nil
 }
 
 // useRules takes the rules given in Options.Rules for the level file.

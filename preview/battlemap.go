@@ -19,28 +19,9 @@ func init() {
 	}
 }
 
-// BattleCellColor is the colour of a battle map cell of the given code.
-func BattleCellColor(code int) color.RGBA {
-	switch code {
-	case battle.CodeSpace:
-		return color.RGBA{0xe9, 0xe4, 0xc9, 0xff}
-	case battle.CodeMountain:
-		return color.RGBA{0x8b, 0x77, 0x5a, 0xff}
-	case battle.CodeWater:
-		return color.RGBA{0x5d, 0x9b, 0xd1, 0xff}
-	case battle.CodeFlag:
-		return color.RGBA{0xf2, 0xc1, 0x2e, 0xff}
-	case battle.CodeBase:
-		return color.RGBA{0x55, 0x55, 0x55, 0xff}
-	case battle.CodeCity1:
-		return color.RGBA{0xb0, 0x86, 0x6a, 0xff}
-	case battle.CodeCity2:
-		return color.RGBA{0x9c, 0x5f, 0x45, 0xff}
-	case battle.CodeCity3:
-		return color.RGBA{0x7a, 0x3b, 0x2e, 0xff}
-	}
-	return color.RGBA{0xff, 0x00, 0xff, 0xff} // not a map element
-}
+// BattleCellColor is the colour of a battle map cell of the given code
+// (battle.CellColor).
+func BattleCellColor(code int) color.RGBA { return battle.CellColor(code) }
 
 // BattleMap draws a battle map: terrain, the flag zone, the two bases in
 // their players' colours, cities with their level and attack range, and a

@@ -18,7 +18,7 @@ func catalogueMarkdown() []byte {
 	b.WriteString("Errors make the exit status 1; warnings do not. Each rule has a minimal failing file in\n")
 	b.WriteString("[`testdata/rules/`](testdata/rules). This file is generated from the catalogue in the code\n")
 	b.WriteString("(`go test ./validate -run Catalogue -update`).\n\n")
-	b.WriteString("Codes P001–P014 and W001 are reading and writing errors of the formats (a value that is not a number,\n")
+	b.WriteString("Codes P001–P017 and W001 are reading and writing errors of the formats (a value that is not a number,\n")
 	b.WriteString("a count larger than the file, an unknown name, a name a legacy file cannot hold, ...).\n")
 	family := ""
 	for _, r := range Rules() {

@@ -82,6 +82,19 @@ func (m *Map) FullLegend() ([]LegendEntry, bool) {
 	return completeLegend(m.Cells, m.Legend)
 }
 
+// SetLegend keeps legend, completed, as the map's own, unless it completes
+// to the standard legend (then Legend is nil), as reading a YAML document
+// does. legend must be valid (see ValidSymbol; no symbol twice).
+func (m *Map) SetLegend(legend []LegendEntry) {
+	m.Legend = nil
+	if full, ok := completeLegend(m.Cells, legend); ok {
+		m.Legend = full
+		if std, ok := completeLegend(m.Cells, nil); ok && slices.Equal(std, full) {
+			m.Legend = nil
+		}
+	}
+}
+
 // completeLegend extends hint (assumed valid, see checkLegend) with the
 // elements it lacks and the codes of cells it does not cover, in that
 // order. The result is a fixed point: completing it again changes nothing.

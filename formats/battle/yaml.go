@@ -3,7 +3,6 @@ package battle
 import (
 	"bytes"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -176,12 +175,7 @@ func Decode(file string, src []byte) (*Map, *srcpos.Map, error) {
 		if sizeOK {
 			decodeGrid(gridNode, m, legend, bad)
 		}
-		if full, ok := completeLegend(m.Cells, legend); ok {
-			m.Legend = full
-			if std, ok := completeLegend(m.Cells, nil); ok && slices.Equal(std, full) {
-				m.Legend = nil
-			}
-		}
+		m.SetLegend(legend)
 	default:
 		root.Errorf(diag.CodeStructure, "missing field 'grid' (the rows of symbols, written as a block: grid: |)")
 	}

@@ -189,5 +189,8 @@ const (
 	CodeBadRef     = "P012" // a name that refers to nothing
 	CodeKind       = "P013" // wrong or missing document kind or version
 	CodeBadValue   = "P014" // a value outside the set the field allows
+	CodeJSONSyntax = "P015" // the JSON itself is malformed (a Tiled map)
+	CodeOffGrid    = "P016" // an object of a Tiled map lies outside the map's cells
+	CodeNoCode     = "P017" // a painted tile that stands for no code of the family's legend
 	CodeUnwritable = "W001" // a value that cannot be written in the target format
 )

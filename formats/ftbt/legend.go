@@ -189,3 +189,21 @@ func sameLegend(a, b []LegendEntry) bool {
 	}
 	return true
 }
+
+// LegendFor returns the legend EncodeLevel writes l's grid with (l's own
+// legend completed for the ids it lacks, or the default one for the
+// rules); false means the grid is written as rows of integers.
+func LegendFor(l *Level, rules *Rules) ([]LegendEntry, bool) { return legendFor(l, rules) }
+
+// SetLegend keeps legend as the level's own, unless it is the default
+// legend for the level's grid and rules (then Legend is nil), as reading
+// a YAML document does.
+func (l *Level) SetLegend(legend []LegendEntry, rules *Rules) {
+	l.Legend = nil
+	if def, ok := defaultLegend(l.Terrain, rules); !ok || !sameLegend(legend, def) {
+		l.Legend = legend
+	}
+}
+
+// ValidSymbol reports whether r may stand for a terrain in a grid row.
+func ValidSymbol(r rune) bool { return validSymbol(r) }

@@ -213,8 +213,8 @@ func DecodeLevel(file string, src []byte, rules *Rules) (*Level, *srcpos.Map, er
 	if err := d.Err(); err != nil {
 		return nil, nil, err
 	}
-	if def, ok := defaultLegend(l.Terrain, rules); hasLegend && (!ok || !sameLegend(legend, def)) {
-		l.Legend = legend
+	if hasLegend {
+		l.SetLegend(legend, rules)
 	}
 	return l, d.Map, nil
 }

@@ -1,0 +1,52 @@
+package tiled
+
+import (
+	"encoding/json"
+
+	"github.com/shapan/shapan/formats/diag"
+	"github.com/shapan/shapan/formats/srcpos"
+)
+
+// head is what Kind and RulesPathOf read of a map.
+type head struct {
+	Properties []Property `json:"properties"`
+}
+
+// Kind returns the document kind a Tiled map holds: its string map
+// property "kind", which Shapan writes on export.
+func Kind(file string, src []byte) (string, error) {
+	var h head
+	if err := json.Unmarshal(src, &h); err != nil {
+		s := &source{file: file}
+		s.lines = srcpos.NewLines(src)
+		return "", s.jsonError(err)
+	}
+	if k, ok := stringProperty(h.Properties, "kind"); ok {
+		return k, nil
+	}
+	return "", &diag.Diagnostic{File: file, Line: 1, Col: 1, Severity: diag.Error, Code: diag.CodeKind,
+		Message: "the map has no string property \"kind\" (ftbt/level, battle/map or planets/map): Shapan reads the maps it exported, edited or not"}
+}
+
+// RulesPathOf returns the rules file an ftbt level's map names (its
+// "rules" map property), or "".
+func RulesPathOf(src []byte) string {
+	var h head
+	if json.Unmarshal(src, &h) != nil {
+		return ""
+	}
+	s, _ := stringProperty(h.Properties, "rules")
+	return s
+}
+
+func stringProperty(list []Property, name string) (string, bool) {
+	for _, p := range list {
+		if p.Name == name {
+			var s string
+			if json.Unmarshal(p.Value, &s) == nil {
+				return s, true
+			}
+		}
+	}
+	return "", false
+}

@@ -1,0 +1,230 @@
+package tiled_test
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/shapan/shapan/formats"
+	"github.com/shapan/shapan/formats/diag"
+	"github.com/shapan/shapan/formats/ftbt"
+	"github.com/shapan/shapan/formats/tiled"
+	"github.com/shapan/shapan/internal/modeleq"
+	"github.com/shapan/shapan/samples"
+)
+
+// tiledKinds are the kinds a Tiled map holds.
+var tiledKinds = []string{"ftbt/level", "battle/map", "planets/map"}
+
+// TestSamplesRoundTrip exports every sample grid document to a Tiled map
+// and reads it back: the model and the YAML are identical, and the
+// tileset image is written beside the map.
+func TestSamplesRoundTrip(t *testing.T) {
+	dir := t.TempDir()
+	copySamples(t, dir)
+	n := 0
+	for _, name := range samples.YAML() {
+		doc, err := formats.Read(filepath.Join(dir, name), formats.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Contains(tiledKinds, doc.Kind) {
+			continue
+		}
+		n++
+		t.Run(name, func(t *testing.T) {
+			out := strings.TrimSuffix(filepath.Join(dir, name), ".yaml") + ".tmj"
+			written, err := formats.Write(out, doc, formats.Tiled)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if img := filepath.Join(filepath.Dir(out), tiled.ImageName(out)); !slices.Contains(written, img) {
+				t.Errorf("wrote %v, not the tileset image %s", written, img)
+			}
+			back, err := formats.Read(out, formats.Options{})
+			if err != nil {
+				t.Fatalf("our map does not read back:\n%v", err)
+			}
+			if back.Kind != doc.Kind || back.Format != formats.Tiled {
+				t.Fatalf("read back a %s %s", back.Format, back.Kind)
+			}
+			if d := modeleq.Diff(doc.Value, back.Value); d != "" {
+				t.Fatalf("the model changed: %s", d)
+			}
+			want, _ := samples.Read(name)
+			yaml := filepath.Join(dir, name+".back.yaml")
+			if _, err := formats.Write(yaml, back, formats.YAML); err != nil {
+				t.Fatal(err)
+			}
+			got, _ := os.ReadFile(yaml)
+			if string(got) != string(want) {
+				t.Errorf("YAML → Tiled → YAML differs:\n%s", got)
+			}
+		})
+	}
+	if n != 3 {
+		t.Errorf("round-tripped %d samples, want the 3 grid documents", n)
+	}
+}
+
+func copySamples(t *testing.T, dir string) {
+	t.Helper()
+	for _, name := range samples.YAML() {
+		for _, p := range append([]string{name}, samples.Exports(name)...) {
+			data, err := samples.Read(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			os.MkdirAll(filepath.Join(dir, filepath.Dir(p)), 0o755)
+			if err := os.WriteFile(filepath.Join(dir, p), data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
+
+// TestHandmadeMap reads testdata/handmade.tmj, written by hand in the
+// shape Tiled's JSON map format documents (two tilesets, the second from
+// firstgid 5; tile ids with flip flags; objects off the cell corners, one
+// a point; properties in Tiled's order): the terrain painted with the
+// second tileset and flipped tiles reads as their codes, and each person
+// stands on the cell under its centre.
+func TestHandmadeMap(t *testing.T) {
+	src, err := os.ReadFile("testdata/handmade.tmj")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, sm, err := tiled.ReadLevel("handmade.tmj", src, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []int{
+		0, 0, 1, 0, 0, 2,
+		0, 1, 1, 0, 0, 2,
+		0, 0, 3, 3, 0, 0,
+		1, 1, 0, 0, 4, 0,
+	}
+	if l.W != 6 || l.H != 4 || !slices.Equal(l.Terrain, want) {
+		t.Errorf("terrain %d×%d %v, want 6×4 %v", l.W, l.H, l.Terrain, want)
+	}
+	if l.Intro == nil || *l.Intro != "A map painted by hand." {
+		t.Errorf("intro %v", l.Intro)
+	}
+	wantPeople := []ftbt.Person{
+		{Name: "关羽", Side: 0, Abi: 20, Def: 15, HP: 100, Speed: 90, X: 1, Y: 0, Techs: []int{0, 2}},
+		{Name: "曹仁", Side: 1, Abi: 18, Def: 17, HP: 120, Speed: 80, X: 5, Y: 2},
+		{Name: "张辽", Side: 1, Abi: 19, Def: 14, HP: 95, Speed: 110, X: 3, Y: 3},
+	}
+	if d := modeleq.Diff(wantPeople, l.People); d != "" {
+		t.Errorf("people: %s", d)
+	}
+	wantLegend := []ftbt.LegendEntry{{Symbol: '.', Terrain: 0}, {Symbol: '~', Terrain: 1}, {Symbol: '^', Terrain: 2}, {Symbol: '#', Terrain: 4}, {Symbol: '3', Terrain: 3}}
+	if !slices.Equal(l.Legend, wantLegend) {
+		t.Errorf("legend %v, want %v", l.Legend, wantLegend)
+	}
+	// Validation finds the cells in the map: cell (2, 2) is the gid 5 on
+	// line 8 (the third row of data), column 19.
+	if p := sm.Locate("terrain[2][2]"); p != (diag.Pos{Line: 8, Col: 19}) {
+		t.Errorf("terrain[2][2] is located at %v", p)
+	}
+	if p := sm.Locate("people[1].hp"); p != (diag.Pos{Line: 85, Col: 34}) {
+		t.Errorf("people[1].hp is located at %v, want 85:34", p)
+	}
+	y, err := ftbt.EncodeLevel(l, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, row := range []string{"..~..^", ".~~..^", "..33..", "~~..#."} {
+		if !strings.Contains(string(y), "  "+row+"\n") {
+			t.Errorf("the YAML lacks the row %q:\n%s", row, y)
+		}
+	}
+}
+
+// TestEditDiagnostics edits the hand-made map as a designer would in Tiled
+// and checks the exact diagnostics: file, line, column, code and words.
+func TestEditDiagnostics(t *testing.T) {
+	src, err := os.ReadFile("testdata/handmade.tmj")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name, old, new string
+		want           []string
+	}{
+		{"a tile with no code", "1, 1, 5, 5, 1, 1,", "1, 1, 5, 4, 0, 1,", []string{
+			`m.tmj:8:22: error P017: layer "terrain", cell (3, 2): tile 3 of tileset "ground" has no int property "code": it stands for no terrain (paint a tile of the "ground" tileset)`,
+			`m.tmj:8:25: error P017: layer "terrain", cell (4, 2): no tile is painted here; every cell needs a terrain`,
+		}},
+		{"a tile of no tileset", "2, 2, 1, 1, 536870918, 1]", "2, 2, 1, 1, 536870919, 1]", []string{
+			`m.tmj:9:25: error P017: layer "terrain", cell (4, 3): tile id 7 belongs to no tileset of the map`,
+		}},
+		{"an object moved off the grid", `"x":150.5,`, `"x":190.5,`, []string{
+			`m.tmj:101:22: error P016: layer "people", object 2 (曹仁): stands at pixel (190.5, 70), on cell (6, 2), outside the 6×4 map`,
+		}},
+		{"an object added without its fields", `"name":"张辽",`, `"name":"张辽", "properties":[], "x":0, "y":0}, {"id":4, "name":"新人", "x":64, "y":64, "width":32, "height":32, "properties":[{"name":"note", "type":"string", "value":"?"}]}, {"id":5, "name":"x",`, []string{
+			`m.tmj:104:17: error P011: layer "people", object 3 (张辽): missing the int property "side"`,
+			`m.tmj:107:63: error P011: layer "people", object 4 (新人): missing the int property "hp"`,
+			`m.tmj:107:140: error P011: layer "people", object 4 (新人): unknown property "note" (known: abi, def, hp, side, speed, techs); its value would be lost`,
+		}},
+		{"a property of the wrong type", `"value":120`, `"value":"many"`, []string{
+			`m.tmj:85:34: error P002: layer "people", object 2 (曹仁): property "hp" must be a whole number, found "many"`,
+		}},
+		{"a map that is no level", `"value":"ftbt\/level"`, `"value":"battle\/map"`, []string{
+			`m.tmj:160:18: error P013: map properties: kind is "battle/map", not ftbt/level`,
+		}},
+		{"broken JSON", `"draworder":"topdown",`, `"draworder":"topdown"`, []string{
+			`m.tmj:22:10: error P015: not JSON: invalid character '"' after object key:value pair`,
+		}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			edited := strings.Replace(string(src), c.old, c.new, 1)
+			if edited == string(src) {
+				t.Fatalf("the edit %q does not apply", c.old)
+			}
+			_, _, err := tiled.ReadLevel("m.tmj", []byte(edited), nil)
+			got := diag.AsList(err, "m.tmj")
+			var lines []string
+			for _, d := range got {
+				lines = append(lines, d.String())
+			}
+			for _, w := range c.want {
+				if !slices.Contains(lines, w) {
+					t.Errorf("missing\n  %s\namong\n  %s", w, strings.Join(lines, "\n  "))
+				}
+			}
+		})
+	}
+}
+
+// TestWrittenByTiled reads testdata/长坂坡-tiled-1.8.2.tmj: the sample
+// level exported by Shapan, then opened and saved as JSON by Tiled 1.8.2
+// itself (tiled --export-map json). It reads back as the sample.
+func TestWrittenByTiled(t *testing.T) {
+	dir := t.TempDir()
+	copySamples(t, dir)
+	src, err := os.ReadFile("testdata/长坂坡-tiled-1.8.2.tmj")
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "ftbt", "by-tiled.tmj")
+	if err := os.WriteFile(path, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	doc, err := formats.Read(path, formats.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	back := filepath.Join(dir, "ftbt", "by-tiled.yaml")
+	if _, err := formats.Write(back, doc, formats.YAML); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := os.ReadFile(back)
+	want, _ := samples.Read("ftbt/长坂坡.yaml")
+	if string(got) != string(want) {
+		t.Errorf("Tiled's own JSON reads back as\n%s", got)
+	}
+}
