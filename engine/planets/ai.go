@@ -131,7 +131,11 @@ func (ai *AI) Answer(g *Game, d *engine.Decision) engine.Answer {
 // Order returns player me's order for the next step. On a map whose
 // numbers make the rules fail (the game stops there too), it orders
 // nothing.
-func (ai *AI) Order(g *Game, me int) (o Order) {
+func (ai *AI) Order(g *Game, me int) Order { return ai.safeOrder(g.st, me) }
+
+// safeOrder is order, with an empty order on a map whose numbers make the
+// rules fail.
+func (ai *AI) safeOrder(st *state, me int) (o Order) {
 	defer func() {
 		if r := recover(); r != nil {
 			if _, ok := r.(NumError); !ok {
@@ -140,7 +144,7 @@ func (ai *AI) Order(g *Game, me int) (o Order) {
 			o = Order{Moves: []Move{}}
 		}
 	}()
-	return ai.order(g.st, me)
+	return ai.order(st, me)
 }
 
 // candidate is a fleet the AI considers.

@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/bits"
 	"strconv"
+	"strings"
 )
 
 // Num is a number as the original (Python 2) computes with it: an integer
@@ -59,8 +60,9 @@ func (n Num) String() string {
 	return formatReal(n.f)
 }
 
-// formatReal writes a real so that it reads back as a real: with a
-// decimal point or an exponent.
+// formatReal writes a real as Python 2.7's repr does (spec 12.10): the
+// shortest digits that read back the same, ".0" added to a whole value,
+// and the exponent form only below 1e-4 or from 1e16 up (1e-05, 1e+16).
 func formatReal(f float64) string {
 	switch {
 	case math.IsNaN(f):
@@ -69,14 +71,22 @@ func formatReal(f float64) string {
 		return "Infinity"
 	case math.IsInf(f, -1):
 		return "-Infinity"
-	}
-	s := strconv.FormatFloat(f, 'g', -1, 64)
-	for _, c := range s {
-		if c == '.' || c == 'e' || c == 'n' || c == 'I' {
-			return s
+	case f == 0:
+		if math.Signbit(f) {
+			return "-0.0"
 		}
+		return "0.0"
 	}
-	return s + ".0"
+	sci := strconv.FormatFloat(f, 'e', -1, 64)
+	exp, _ := strconv.Atoi(sci[strings.LastIndexByte(sci, 'e')+1:])
+	if exp < -4 || exp >= 16 {
+		return sci
+	}
+	s := strconv.FormatFloat(f, 'f', -1, 64)
+	if !strings.Contains(s, ".") {
+		s += ".0"
+	}
+	return s
 }
 
 // MarshalJSON writes n as a JSON number that keeps its type (a real is

@@ -48,6 +48,20 @@ var TacticCost = map[string]int64{Terminator: 3}
 // which counts under the no-response rule).
 var NoOrder = json.RawMessage("null")
 
+// Why an order is refused (spec 5.1, 8): every refusal of an order wraps
+// one of these, so that a server can answer in its own words (errors.Is).
+var (
+	ErrNoPlayer        = errors.New("noid: no such player")
+	ErrNotAlive        = errors.New("not alive")
+	ErrWrongOp         = errors.New("wrong op")
+	ErrBadOrder        = errors.New("malformed order")
+	ErrNotYourPlanet   = errors.New("not your planet")
+	ErrNotEnoughArmies = errors.New("not enough armies")
+	ErrNoRoute         = errors.New("no route")
+	ErrWrongTactic     = errors.New("wrong tactic type")
+	ErrNotEnoughPoints = errors.New("not enough points")
+)
+
 // checked is an order that passed the checks of spec 5.1.
 type checked struct {
 	none   bool    // the answer submitted nothing
@@ -73,10 +87,10 @@ type tacticWire struct {
 // order returns the reason.
 func (s *state) checkOrder(p int, a []byte) (checked, error) {
 	if p < 0 || p >= len(s.players) {
-		return checked{}, errors.New("noid: no such player")
+		return checked{}, ErrNoPlayer
 	}
 	if !s.players[p].alive {
-		return checked{}, errors.New("not alive")
+		return checked{}, ErrNotAlive
 	}
 	a = bytes.TrimSpace(a)
 	if bytes.Equal(a, []byte("null")) {
@@ -89,10 +103,10 @@ func (s *state) checkOrder(p int, a []byte) (checked, error) {
 	d := json.NewDecoder(bytes.NewReader(a))
 	d.DisallowUnknownFields()
 	if err := d.Decode(&w); err != nil {
-		return checked{}, fmt.Errorf(`an order is {"moves": [[count, from, to], ...], "tactic": {"type": ..., "planet": id}} or null: %v`, err)
+		return checked{}, fmt.Errorf(`%w: an order is {"moves": [[count, from, to], ...], "tactic": {"type": ..., "planet": id}} or null: %v`, ErrBadOrder, err)
 	}
 	if w.Op != nil && *w.Op != "moves" {
-		return checked{}, fmt.Errorf("wrong op: %s", *w.Op)
+		return checked{}, fmt.Errorf("%w: %s", ErrWrongOp, *w.Op)
 	}
 	c := checked{moves: []fleet{}}
 	for i, raw := range w.Moves {
@@ -168,7 +182,7 @@ func (s *state) checkPlainOrder(p int, a []byte) (c checked, ok bool, err error)
 func (s *state) checkMove(p int, raw json.RawMessage) (f fleet, keep bool, err error) {
 	var items []json.RawMessage
 	if err := json.Unmarshal(raw, &items); err != nil || len(items) != 3 {
-		return fleet{}, false, fmt.Errorf("a move is [count, from, to], not %s", raw)
+		return fleet{}, false, fmt.Errorf("%w: a move is [count, from, to], not %s", ErrBadOrder, raw)
 	}
 	count, err := pyIntOf(items[0])
 	if err != nil {
@@ -194,20 +208,20 @@ func (s *state) checkIDs(p int, count, from64, to64 int64) (fleet, error) {
 	n := int64(len(s.holds))
 	for _, id := range []int64{from64, to64} {
 		if id < 0 || id >= n {
-			return fleet{}, fmt.Errorf("%d is not a planet id (0 to %d)", id, n-1)
+			return fleet{}, fmt.Errorf("%w: %d is not a planet id (0 to %d)", ErrBadOrder, id, n-1)
 		}
 	}
 	from, to := int(from64), int(to64)
 	h := s.holds[from]
 	if h.owner != p {
-		return fleet{}, fmt.Errorf("not your planet: planet %d is not player %d's", from, p)
+		return fleet{}, fmt.Errorf("%w: planet %d is not player %d's", ErrNotYourPlanet, from, p)
 	}
 	if h.count.Less(Int(count)) {
-		return fleet{}, fmt.Errorf("not enough armies: planet %d has %s units, fewer than %d", from, h.count, count)
+		return fleet{}, fmt.Errorf("%w: planet %d has %s units, fewer than %d", ErrNotEnoughArmies, from, h.count, count)
 	}
 	steps, ok := s.b.route(from, to)
 	if !ok {
-		return fleet{}, fmt.Errorf("no route from planet %d to planet %d", from, to)
+		return fleet{}, fmt.Errorf("%w from planet %d to planet %d", ErrNoRoute, from, to)
 	}
 	return fleet{player: p, from: from, to: to, count: count, left: steps}, nil
 }
@@ -216,17 +230,17 @@ func (s *state) checkIDs(p int, count, from64, to64 int64) (fleet, error) {
 // the original, which crashes later) a target on the map.
 func (s *state) checkTactic(p int, w *tacticWire) (*Tactic, error) {
 	if w.Type == nil {
-		return nil, errors.New("a tactic is {\"type\": \"terminator\", \"planet\": id}")
+		return nil, fmt.Errorf("%w: a tactic is {\"type\": \"terminator\", \"planet\": id}", ErrBadOrder)
 	}
 	cost, ok := TacticCost[*w.Type]
 	if !ok {
-		return nil, fmt.Errorf("wrong tactic type: %s", *w.Type)
+		return nil, fmt.Errorf("%w: %s", ErrWrongTactic, *w.Type)
 	}
 	if s.players[p].points < cost {
-		return nil, fmt.Errorf("not enough points: %s costs %d, player %d has %d", *w.Type, cost, p, s.players[p].points)
+		return nil, fmt.Errorf("%w: %s costs %d, player %d has %d", ErrNotEnoughPoints, *w.Type, cost, p, s.players[p].points)
 	}
 	if w.Planet == nil {
-		return nil, errors.New("the tactic names no planet")
+		return nil, fmt.Errorf("%w: the tactic names no planet", ErrBadOrder)
 	}
 	planet, err := s.planetID(w.Planet)
 	if err != nil {
@@ -240,7 +254,7 @@ func (s *state) checkTactic(p int, w *tacticWire) (*Tactic, error) {
 func (s *state) planetID(raw json.RawMessage) (int, error) {
 	n, err := strconv.ParseInt(string(bytes.TrimSpace(raw)), 10, 64)
 	if err != nil || n < 0 || n >= int64(len(s.holds)) {
-		return 0, fmt.Errorf("%s is not a planet id (0 to %d)", raw, len(s.holds)-1)
+		return 0, fmt.Errorf("%w: %s is not a planet id (0 to %d)", ErrBadOrder, raw, len(s.holds)-1)
 	}
 	return int(n), nil
 }
@@ -251,7 +265,7 @@ func (s *state) planetID(raw json.RawMessage) (int, error) {
 // the int64 range are clamped (no garrison is that large).
 func pyIntOf(raw json.RawMessage) (int64, error) {
 	t := strings.TrimSpace(string(raw))
-	bad := fmt.Errorf("count %s is not an integer", raw)
+	bad := fmt.Errorf("%w: count %s is not an integer", ErrBadOrder, raw)
 	switch {
 	case t == "true":
 		return 1, nil
@@ -292,7 +306,7 @@ func pyIntOf(raw json.RawMessage) (int64, error) {
 func clampBig(s string) (int64, error) {
 	b, ok := new(big.Int).SetString(strings.TrimPrefix(s, "+"), 10)
 	if !ok {
-		return 0, fmt.Errorf("count %s is not an integer", s)
+		return 0, fmt.Errorf("%w: count %s is not an integer", ErrBadOrder, s)
 	}
 	switch {
 	case b.IsInt64():

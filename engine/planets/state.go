@@ -34,6 +34,9 @@ type state struct {
 	// winner is the winner recorded by the last finish check (-1: none).
 	winner int
 	emit   func(engine.Event)
+	// everyProduction reports the production of every owned planet, not
+	// only of those whose garrison changed (the original server's log).
+	everyProduction bool
 }
 
 // player is one joined player.

@@ -186,7 +186,7 @@ func (s *state) production() {
 			after = hold{owner: Neutral}
 		}
 		s.holds[i] = after
-		if s.emit != nil && (after.owner != h.owner || !after.count.Same(h.count)) {
+		if s.emit != nil && (s.everyProduction || after.owner != h.owner || !after.count.Same(h.count)) {
 			s.report(Production{Planet: i, Before: h.public(), After: after.public()})
 		}
 	}

@@ -1,0 +1,159 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+	"time"
+
+	"github.com/shapan/shapan/formats"
+	"github.com/shapan/shapan/formats/diag"
+	planetsfmt "github.com/shapan/shapan/formats/planets"
+	"github.com/shapan/shapan/serve"
+	"github.com/shapan/shapan/serve/pcserver"
+	"github.com/shapan/shapan/validate"
+)
+
+func init() {
+	register(&command{
+		name:  "serve",
+		usage: "shapan serve [--addr 127.0.0.1:8080] [--data DIR] [--step 2s] [DOCUMENT...]",
+		summary: "Serves games over the network. The first Planet-Conquer map among the DOCUMENTs is played in 100 rooms\n" +
+			"(0–99) that speak the original game's own protocol at http://ADDR/cmd, so the 2012 contest bots play on it\n" +
+			"unmodified; --step is the rounds' interval there (default 2s) and --computers N seats N computer players in\n" +
+			"every game beside the first player who joins. Every join and order is on disk in --data (default\n" +
+			"$XDG_STATE_HOME/shapan/serve) before it is answered, and a restarted server resumes every room. The server\n" +
+			"listens on the loopback address unless --addr names another, and then says that it is reachable from the network.\n" +
+			"Every document must pass 'shapan check'. docs/PROTOCOL.md describes the protocols.",
+		run: runServe,
+	})
+}
+
+// serveFlags are the settings of shapan serve.
+type serveFlags struct {
+	addr, data          string
+	step                time.Duration
+	seed                int64
+	computers           int
+	maxBody             int64
+	rate                float64
+	readT, writeT, idle time.Duration
+}
+
+func runServe(args []string, out, errOut io.Writer) int {
+	c := commands["serve"]
+	fs := newFlagSet(c, errOut)
+	var f serveFlags
+	fs.StringVar(&f.addr, "addr", "127.0.0.1:8080", "address to listen on (host:port)")
+	fs.StringVar(&f.data, "data", defaultDataDir(), "folder that keeps the rooms")
+	fs.DurationVar(&f.step, "step", 2*time.Second, "Planet-Conquer rooms: interval between two rounds")
+	fs.Int64Var(&f.seed, "seed", time.Now().UnixNano(), "Planet-Conquer rooms: seed of the start shuffles (kept in --data at the first start)")
+	fs.IntVar(&f.computers, "computers", 0, "Planet-Conquer rooms: computer players joining every game after its first player")
+	fs.Int64Var(&f.maxBody, "max-body", 1<<20, "largest request body, in bytes")
+	fs.Float64Var(&f.rate, "rate", 20, "most answers a second from one player's token (bursts of twice as many)")
+	fs.DurationVar(&f.readT, "read-timeout", 10*time.Second, "time to read a request")
+	fs.DurationVar(&f.writeT, "write-timeout", 10*time.Second, "time to write a reply (event streams excepted)")
+	fs.DurationVar(&f.idle, "idle-timeout", 120*time.Second, "time an idle keep-alive connection stays open")
+	files, err := parseFlags(fs, args)
+	if err != nil {
+		return flagErr(err)
+	}
+	if f.step <= 0 {
+		return usageError(c, errOut, "--step must be positive")
+	}
+	loopback, err := serve.IsLoopback(f.addr)
+	if err != nil {
+		return usageError(c, errOut, err.Error())
+	}
+	opts := serve.Options{Dir: f.data, ReadTimeout: f.readT, WriteTimeout: f.writeT, IdleTimeout: f.idle}
+	for _, file := range files {
+		doc, status := readServed(file, errOut)
+		if status != exitOK {
+			return status
+		}
+		if m, ok := doc.Value.(*planetsfmt.Map); ok && opts.PC == nil {
+			opts.PC = &pcserver.Options{Map: m, Step: f.step, Seed: f.seed, Computers: f.computers,
+				MaxBody: f.maxBody, OrdersPerSecond: f.rate, OrdersBurst: int(2 * f.rate)}
+			fmt.Fprintf(out, "Planet-Conquer: 100 rooms (0–99) on %s, a round every %s\n", file, f.step)
+		}
+	}
+	srv, err := serve.New(opts)
+	if err != nil {
+		fmt.Fprintf(errOut, "shapan serve: %v\n", err)
+		return exitUsage
+	}
+	defer srv.Close()
+	return listen(srv, f.addr, loopback, out, errOut)
+}
+
+// readServed reads a document and refuses one with errors.
+func readServed(file string, errOut io.Writer) (*formats.Document, int) {
+	doc, err := formats.Read(file, formats.Options{})
+	if err != nil {
+		return nil, report(errOut, file, err)
+	}
+	var errs diag.List
+	for _, d := range validate.Check(doc) {
+		if d.Severity == diag.Error {
+			errs = append(errs, d)
+		}
+	}
+	if len(errs) > 0 {
+		for _, d := range errs {
+			fmt.Fprintln(errOut, d.String())
+		}
+		fmt.Fprintf(errOut, "shapan serve: %s has errors; it cannot be served\n", file)
+		return nil, exitInvalid
+	}
+	return doc, exitOK
+}
+
+// listen serves until SIGINT or SIGTERM.
+func listen(srv *serve.Server, addr string, loopback bool, out, errOut io.Writer) int {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		fmt.Fprintf(errOut, "shapan serve: %v\n", err)
+		return exitUsage
+	}
+	hs := srv.HTTPServer()
+	fmt.Fprintf(out, "serving at http://%s/\n", ln.Addr())
+	if !loopback {
+		fmt.Fprintf(out, "the server is reachable from the network at %s: anybody who can reach it can watch every room\n", ln.Addr())
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	done := make(chan error, 1)
+	go func() { done <- hs.Serve(ln) }()
+	select {
+	case err := <-done:
+		if !errors.Is(err, http.ErrServerClosed) {
+			fmt.Fprintf(errOut, "shapan serve: %v\n", err)
+			return exitUsage
+		}
+	case <-ctx.Done():
+		fmt.Fprintln(out, "stopping")
+		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		hs.Shutdown(sctx)
+	}
+	return exitOK
+}
+
+// defaultDataDir is $XDG_STATE_HOME/shapan/serve, or
+// ~/.local/state/shapan/serve.
+func defaultDataDir() string {
+	if d := os.Getenv("XDG_STATE_HOME"); d != "" {
+		return filepath.Join(d, "shapan", "serve")
+	}
+	if home, err := os.UserHomeDir(); err == nil {
+		return filepath.Join(home, ".local", "state", "shapan", "serve")
+	}
+	return "shapan-serve"
+}

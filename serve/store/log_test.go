@@ -1,0 +1,137 @@
+package store
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+func TestLogKeepsEveryAppendedRecordAcrossReopen(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "room", "a.log")
+	l, recs, err := Open(path)
+	if err != nil || len(recs) != 0 {
+		t.Fatalf("Open: %v, %d records", err, len(recs))
+	}
+	var want [][]byte
+	for i := range 50 {
+		r := []byte(fmt.Sprintf(`{"i":%d,"pad":"%s"}`, i, bytes.Repeat([]byte("x"), i)))
+		want = append(want, r)
+		if i%2 == 0 {
+			err = l.Append(r)
+		} else {
+			err = l.Write(r)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	l.Close()
+	l, recs, err = Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	if len(recs) != len(want) {
+		t.Fatalf("%d records after reopening, want %d", len(recs), len(want))
+	}
+	for i := range want {
+		if !bytes.Equal(recs[i], want[i]) {
+			t.Fatalf("record %d = %s, want %s", i, recs[i], want[i])
+		}
+	}
+}
+
+// A crash in the middle of a write leaves a torn record: every cut of the
+// last record's bytes, and any damaged byte in it, must read as the
+// records before it, and the next append must follow them.
+func TestLogCutsATornOrDamagedTail(t *testing.T) {
+	dir := t.TempDir()
+	first, last := []byte(`{"t":"first"}`), []byte(`{"t":"last record"}`)
+	whole := append(frame(first), frame(last)...)
+	for cut := len(frame(first)); cut < len(whole); cut++ {
+		for _, damage := range []bool{false, true} {
+			data := append([]byte(nil), whole[:cut]...)
+			if damage {
+				data = append([]byte(nil), whole...)
+				data[cut] ^= 0x40
+			}
+			path := filepath.Join(dir, fmt.Sprintf("%d-%v.log", cut, damage))
+			if err := os.WriteFile(path, data, 0o600); err != nil {
+				t.Fatal(err)
+			}
+			l, recs, err := Open(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(recs) != 1 || !bytes.Equal(recs[0], first) {
+				t.Fatalf("cut %d damage %v: read %q, want only the first record", cut, damage, recs)
+			}
+			if err := l.Append([]byte("next")); err != nil {
+				t.Fatal(err)
+			}
+			l.Close()
+			_, recs, _ = Open(path)
+			if len(recs) != 2 || string(recs[1]) != "next" {
+				t.Fatalf("cut %d damage %v: after an append read %q", cut, damage, recs)
+			}
+		}
+	}
+}
+
+func TestReplaceSwapsTheWholeLog(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "r.log")
+	l, _, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range []string{"a", "b", "c"} {
+		if err := l.Append([]byte(r)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := l.Replace([][]byte{[]byte("new")}); err != nil {
+		t.Fatal(err)
+	}
+	if err := l.Append([]byte("after")); err != nil {
+		t.Fatal(err)
+	}
+	l.Close()
+	_, recs, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := fmt.Sprintf("%s", recs); got != "[new after]" {
+		t.Fatalf("records %s, want [new after]", got)
+	}
+	if _, err := os.Stat(path + ".new"); !os.IsNotExist(err) {
+		t.Fatalf("the temporary file is left behind: %v", err)
+	}
+}
+
+func TestOversizedLengthIsATornRecord(t *testing.T) {
+	data := append(frame([]byte("ok")), 0xff, 0xff, 0xff, 0xff, 0, 0, 0, 0)
+	recs, good := Decode(data)
+	if len(recs) != 1 || good != int64(len(frame([]byte("ok")))) {
+		t.Fatalf("Decode = %q, %d", recs, good)
+	}
+}
+
+func FuzzDecode(f *testing.F) {
+	f.Add(append(frame([]byte("a")), frame([]byte("bc"))...))
+	f.Add([]byte{1, 0, 0, 0})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		recs, good := Decode(data)
+		if good < 0 || good > int64(len(data)) {
+			t.Fatalf("good prefix %d of %d bytes", good, len(data))
+		}
+		var again []byte
+		for _, r := range recs {
+			again = append(again, frame(r)...)
+		}
+		if !bytes.Equal(again, data[:good]) {
+			t.Fatal("the records read do not frame back to the good prefix")
+		}
+	})
+}
