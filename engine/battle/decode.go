@@ -1,6 +1,7 @@
 package battle
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -122,7 +123,7 @@ func (s *scanner) str() (string, error) {
 			s.i++
 			raw := s.b[start+1 : s.i-1]
 			if plain && utf8.Valid(raw) {
-				return string(raw), nil
+				return intern(raw), nil
 			}
 			var v string
 			if err := json.Unmarshal(s.b[start:s.i], &v); err != nil {
@@ -277,24 +278,24 @@ func isDelim(c byte) bool {
 	return false
 }
 
-// span is where a field's value is, by key.
-type span struct{ start, end int }
-
-// command reads one command object.
+// command reads one command object. Every value is read as its field
+// says; a value of the wrong type is an error unless a later occurrence
+// of the same key replaces it (the last occurrence counts).
 func (s *scanner) command() (Command, error) {
 	var c Command
 	if s.next() != '{' {
 		return c, errors.New("a command must be a JSON object")
 	}
-	var spans [len(fieldNames) + 1]span // the last one is "c"
-	unknown, hasUnknown := "", false
+	var bad [len(fieldNames)]error
+	var name string
+	hasName, nameOK := false, false
 	s.skipSpace()
 	if s.peek() == '}' {
 		s.i++
 	} else {
 		for {
 			s.skipSpace()
-			key, err := s.str()
+			k, key, err := s.key()
 			if err != nil {
 				return c, errSyntax
 			}
@@ -303,14 +304,26 @@ func (s *scanner) command() (Command, error) {
 				return c, errSyntax
 			}
 			s.skipSpace()
-			start := s.i
-			if err := s.skipValue(); err != nil {
-				return c, err
-			}
-			if k := keyIndex(key); k >= 0 {
-				spans[k] = span{start, s.i}
-			} else if !hasUnknown {
-				unknown, hasUnknown = key, true
+			var err2 error
+			switch {
+			case k < 0:
+				return c, fmt.Errorf("unknown field %q", key)
+			case k == len(fieldNames):
+				hasName = true
+				name, err2 = s.str()
+				nameOK = err2 == nil
+				if !nameOK && s.skipValue() != nil {
+					return c, errSyntax
+				}
+			default:
+				c.Fields |= 1 << k
+				start := s.i
+				if bad[k] = s.field(&c, 1<<k); bad[k] != nil {
+					s.i = start
+					if s.skipValue() != nil {
+						return c, errSyntax
+					}
+				}
 			}
 			s.skipSpace()
 			if d := s.next(); d == '}' {
@@ -320,57 +333,61 @@ func (s *scanner) command() (Command, error) {
 			}
 		}
 	}
-	if hasUnknown {
-		return c, fmt.Errorf("unknown field %q", unknown)
-	}
-	return s.fields(&spans)
-}
-
-// keyIndex is the index of key among fieldNames, len(fieldNames) for "c",
-// or -1.
-func keyIndex(key string) int {
-	if key == "c" {
-		return len(fieldNames)
-	}
-	for i, n := range fieldNames {
-		if n == key {
-			return i
-		}
-	}
-	return -1
-}
-
-// fields reads the values of a command's keys and checks that they are
-// the command's fields.
-func (s *scanner) fields(spans *[len(fieldNames) + 1]span) (Command, error) {
-	var c Command
-	cs := spans[len(fieldNames)]
-	if cs.end == 0 {
+	switch {
+	case !hasName:
 		return c, errors.New("missing field \"c\" (the command's name)")
-	}
-	sub := scanner{b: s.b[:cs.end], i: cs.start}
-	name, err := sub.str()
-	if err != nil {
+	case !nameOK:
 		return c, errors.New("field \"c\" must be a string")
 	}
 	if c.Op = opByName(name); c.Op == 0 {
 		return c, fmt.Errorf("unknown command %q", name)
 	}
-	for bit := range fieldNames {
-		sp := spans[bit]
-		if sp.end == 0 {
-			continue
-		}
-		c.Fields |= 1 << bit
-		sub := scanner{b: s.b[:sp.end], i: sp.start}
-		if err := sub.field(&c, 1<<bit); err != nil {
-			return c, fmt.Errorf("field %q: %w", fieldNames[bit], err)
+	for k, err := range bad {
+		if err != nil {
+			return c, fmt.Errorf("field %q: %w", fieldNames[k], err)
 		}
 	}
 	if err := c.checkFields(); err != nil {
 		return c, err
 	}
 	return c, nil
+}
+
+// key reads an object's key: the index of a field among fieldNames,
+// len(fieldNames) for "c", or -1 and the key (an unknown field).
+func (s *scanner) key() (int, string, error) {
+	start := s.i
+	if s.peek() == '"' {
+		if end := bytes.IndexByte(s.b[s.i+1:], '"'); end >= 0 {
+			raw := s.b[s.i+1 : s.i+1+end]
+			if bytes.IndexByte(raw, '\\') < 0 {
+				if k := keyIndex(raw); k >= 0 {
+					s.i += end + 2
+					return k, "", nil
+				}
+			}
+		}
+	}
+	s.i = start
+	key, err := s.str()
+	if err != nil {
+		return 0, "", err
+	}
+	return keyIndex([]byte(key)), key, nil
+}
+
+// keyIndex is the index of key among fieldNames, len(fieldNames) for "c",
+// or -1.
+func keyIndex(key []byte) int {
+	if string(key) == "c" {
+		return len(fieldNames)
+	}
+	for i, n := range fieldNames {
+		if string(key) == n {
+			return i
+		}
+	}
+	return -1
 }
 
 // field reads the value of field f into c.
@@ -403,9 +420,6 @@ func (s *scanner) field(c *Command, f int) error {
 		c.Skill, err = s.integer()
 	case FieldSoldier:
 		c.Soldier, err = s.integer()
-	}
-	if err == nil && s.i != len(s.b) {
-		err = errSyntax
 	}
 	return err
 }
@@ -465,4 +479,24 @@ func fieldName(bits int) string {
 		}
 	}
 	return ""
+}
+
+// interned are the strings answers repeat: the heroes' and commands'
+// names and the formations, returned without allocating.
+var interned = func() []string {
+	out := bfmt.HeroNames()
+	out = append(out, opNames[1:]...)
+	return append(out, FormationNames[1:]...)
+}()
+
+// intern returns b as a string, one of interned when it is one.
+func intern(b []byte) string {
+	if len(b) >= 2 && len(b) <= 9 {
+		for _, s := range interned {
+			if len(s) == len(b) && string(b) == s { // no allocation
+				return s
+			}
+		}
+	}
+	return string(b)
 }

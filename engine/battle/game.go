@@ -1,7 +1,6 @@
 package battle
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -85,9 +84,10 @@ func (s Setup) state() (*state, error) {
 	return st, nil
 }
 
-// rules is the game as sequential code: every round the opening, one
-// orders decision to side 0 and then to side 1 (both shown the same
-// state; nothing is resolved before both answered), and the resolution.
+// rules is the game as sequential code: every round the opening, then
+// one orders decision to each side, posed together (both see the same
+// state; nothing is resolved before both answered, in either order), and
+// the resolution.
 func (g *Game) rules(p *engine.Play) any {
 	st := g.st
 	if st.emit != nil {
@@ -98,16 +98,19 @@ func (g *Game) rules(p *engine.Play) any {
 		st.open()
 		pos := st.Position.clone()
 		var ord [2]Orders
-		for s := range ord {
-			p.Ask(&engine.Decision{Player: s, Kind: KindOrders, Args: &OrdersArgs{Side: s, Position: pos},
+		var ds [2]*engine.Decision
+		for s := range ds {
+			ds[s] = &engine.Decision{Player: s, Kind: KindOrders, Args: &OrdersArgs{Side: s, Position: pos},
 				Check: func(a engine.Answer) error {
 					o, err := st.decide(s, a)
 					if err == nil {
 						ord[s] = o
 					}
 					return err
-				}})
+				},
+				Legal: func() engine.Legal { return legalOrders(pos, s) }}
 		}
+		p.AskTogether(ds[0], ds[1])
 		if r := st.resolve(&ord); r != nil {
 			return *r
 		}
@@ -135,22 +138,7 @@ func (g *Game) Check(s int, a engine.Answer) error {
 
 // Resume rebuilds a game from its snapshot.
 func Resume(snap *engine.Snapshot, opts Options) (*Game, error) {
-	if snap == nil || snap.Family != Family {
-		return nil, errors.New("battle: not a battle snapshot")
-	}
-	var setup Setup
-	if err := json.Unmarshal(snap.Setup, &setup); err != nil {
-		return nil, fmt.Errorf("battle: reading the snapshot's setup: %w", err)
-	}
-	g, err := New(setup, opts)
-	if err != nil {
-		return nil, err
-	}
-	if err := g.Replay(snap.Answers); err != nil {
-		g.Close()
-		return nil, fmt.Errorf("battle: replaying the snapshot: %w", err)
-	}
-	return g, nil
+	return engine.Resume(snap, Family, func(setup Setup) (*Game, error) { return New(setup, opts) })
 }
 
 // Snapshot saves the game at its current decision.

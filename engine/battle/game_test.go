@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/shapan/shapan/engine"
 	bfmt "github.com/shapan/shapan/formats/battle"
 )
 
@@ -88,6 +89,30 @@ func TestArgsShowTheSpecsFields(t *testing.T) {
 	} {
 		if !strings.Contains(s, want) {
 			t.Errorf("args %s\nlack %s", s, want)
+		}
+	}
+}
+
+// TestLegalListsAreLegal: at every decision of games the generic random
+// player plays from the lists, the listed answers pass the rules' check.
+func TestLegalListsAreLegal(t *testing.T) {
+	for seed := range int64(3) {
+		g, err := New(Setup{Map: mapT(map[Point]int{pt(8, 6): bfmt.CodeCity2}), MaxRounds: 150}, Options{Machine: engineDrop})
+		if err != nil {
+			t.Fatal(err)
+		}
+		random := engine.NewRandomPlayer[*Game](seed)
+		check := engine.PlayerFunc[*Game](func(g *Game, d *engine.Decision) engine.Answer {
+			if err := engine.VerifyLegal(d, 40); err != nil {
+				t.Fatalf("round %d: %v", g.Round(), err)
+			}
+			return random.Answer(g, d)
+		})
+		if err := engine.PlayOut(g, engine.Seats[*Game](check, 2), engine.PlayOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := g.Outcome(); !ok {
+			t.Fatal("no outcome")
 		}
 	}
 }

@@ -52,10 +52,25 @@ var DefaultRoster = [9]Hero{
 
 // HeroIndex returns the roster index of the hero called name, or -1.
 func HeroIndex(name string) int {
-	for i, h := range DefaultRoster {
-		if h.Name == name {
-			return i
-		}
+	switch name { // the engines look names up in every command
+	case "吕布":
+		return 0
+	case "赵云":
+		return 1
+	case "关羽":
+		return 2
+	case "刘备":
+		return 3
+	case "曹操":
+		return 4
+	case "孙权":
+		return 5
+	case "诸葛亮":
+		return 6
+	case "周瑜":
+		return 7
+	case "司马懿":
+		return 8
 	}
 	return -1
 }
