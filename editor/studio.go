@@ -218,7 +218,7 @@ func (st *Studio) report(err error, ok string) {
 	st.Status(ok)
 }
 
-var fileFilter = storage.NewExtensionFileFilter([]string{".yaml", ".yml", ".map", ".sav", ".tech", ".grid", ".txt"})
+var fileFilter = storage.NewExtensionFileFilter([]string{".yaml", ".yml", ".map", ".sav", ".tech", ".grid", ".txt", ".tmj"})
 
 // OpenDialog asks for a file to open.
 func (st *Studio) OpenDialog() {
@@ -260,7 +260,16 @@ func (st *Studio) SaveAsDialog() {
 
 // ExportDialog asks for a file name and writes the current document in
 // the game's own format there.
-func (st *Studio) ExportDialog() {
+func (st *Studio) ExportDialog() { st.exportDialog("") }
+
+// ExportTiledDialog asks for a file name and writes the current grid
+// document (an ftbt level, battle map or planets map) there as a Tiled map,
+// with its tileset image beside it.
+func (st *Studio) ExportTiledDialog() { st.exportDialog(".tmj") }
+
+// exportDialog exports to the file chosen; ext is the extension offered
+// ("" for the game's own).
+func (st *Studio) exportDialog(ext string) {
 	s := st.Current()
 	if s == nil {
 		return
@@ -274,9 +283,21 @@ func (st *Studio) ExportDialog() {
 		written, err := s.Export(path)
 		st.report(err, "Exported "+strings.Join(written, ", "))
 	}, st.win)
-	d.SetFileName(strings.TrimSuffix(s.Name(), filepath.Ext(s.Name())) + legacyExt(s.Kind()))
+	if ext == "" {
+		ext = legacyExt(s.Kind())
+	}
+	d.SetFileName(strings.TrimSuffix(s.Name(), filepath.Ext(s.Name())) + ext)
 	d.Resize(fyne.NewSize(900, 600))
 	d.Show()
+}
+
+// exportMenu is File ▸ Export: the game's own format, or a Tiled map.
+func exportMenu(st *Studio) *fyne.MenuItem {
+	item := fyne.NewMenuItem("Export", nil)
+	item.ChildMenu = fyne.NewMenu("",
+		fyne.NewMenuItem("The game's format…", st.ExportDialog),
+		fyne.NewMenuItem("Tiled map…", st.ExportTiledDialog))
+	return item
 }
 
 func legacyExt(kind string) string {
@@ -415,7 +436,7 @@ func (st *Studio) menu() *fyne.MainMenu {
 		fyne.NewMenuItemSeparator(),
 		fyne.NewMenuItem("Save", st.Save),
 		fyne.NewMenuItem("Save As…", st.SaveAsDialog),
-		fyne.NewMenuItem("Export to the game's format…", st.ExportDialog),
+		exportMenu(st),
 		fyne.NewMenuItemSeparator(),
 		fyne.NewMenuItem("Close", st.CloseCurrent),
 	)

@@ -144,7 +144,7 @@ func ReadBattle(file string, src []byte) (*battle.Map, *srcpos.Map, error) {
 		}
 		sm.SetGrid(battle.PathGrid, func(row, col int) diag.Pos { return s.cellPos(i, row*m.W+col) })
 	}
-	if i, layer := s.layer(layerStructures, "objectgroup", false); layer != nil && m.Cells != nil {
+	if i, layer := s.layer(layerStructures, "objectgroup", false); layer != nil {
 		s.checkStructures(i, layer, m)
 	}
 	s.unusedLayers(layerGrid + ", " + layerStructures)
@@ -182,15 +182,22 @@ func (s *source) battleLegend() []battle.LegendEntry {
 }
 
 // checkStructures reports the objects of the structures layer that the
-// grid does not make as they are.
+// grid does not make as they are (only those off the map when the grid
+// could not be read).
 func (s *source) checkStructures(i int, layer *Layer, m *battle.Map) {
-	want := structures(m)
+	var want []Object
+	if m.Cells != nil {
+		want = structures(m)
+	}
 	for k := range layer.Objects {
 		o := &layer.Objects[k]
 		path, where := objectPath(i, k), objectWhere(layer, o)
 		x, y, on := s.objectCell(o)
 		if !on {
 			s.errorf(path+".x", where, diag.CodeOffGrid, "lies at pixel (%g, %g), on cell (%d, %d), outside the %d×%d map", o.X, o.Y, x, y, m.W, m.H)
+			continue
+		}
+		if m.Cells == nil {
 			continue
 		}
 		match := -1

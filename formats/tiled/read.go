@@ -245,7 +245,7 @@ func (s *source) unusedLayers(known string) {
 	for i, l := range s.m.Layers {
 		if !s.used[i] {
 			s.errorf(layerPath(i), fmt.Sprintf("layer %q", l.Name), diag.CodeStructure,
-				"a %s layer that this map does not have (its layers: %s); its content would be lost", l.Type, known)
+				"this map has no such layer (its layers: %s); the %s's content would be lost", known, l.Type)
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package tiled_test
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"slices"
@@ -226,5 +227,76 @@ func TestWrittenByTiled(t *testing.T) {
 	want, _ := samples.Read("ftbt/长坂坡.yaml")
 	if string(got) != string(want) {
 		t.Errorf("Tiled's own JSON reads back as\n%s", got)
+	}
+}
+
+// TestEditedExports edits maps our writer exported, as a designer would in
+// Tiled, and checks what each reader says.
+func TestEditedExports(t *testing.T) {
+	dir := t.TempDir()
+	copySamples(t, dir)
+	export := func(name string) map[string]any {
+		doc, err := formats.Read(filepath.Join(dir, name), formats.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, err := formats.Encode(doc, formats.Tiled)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var m map[string]any
+		if err := json.Unmarshal(data, &m); err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	layer := func(m map[string]any, k int) map[string]any { return m["layers"].([]any)[k].(map[string]any) }
+	object := func(m map[string]any, k, o int) map[string]any {
+		return layer(m, k)["objects"].([]any)[o].(map[string]any)
+	}
+	cases := []struct {
+		name, sample string
+		edit         func(m map[string]any)
+		read         func(src []byte) error
+		want         string
+	}{
+		{"a city object moved", "battle/赤壁.yaml", func(m map[string]any) {
+			object(m, 1, 0)["x"] = 0.0
+		}, func(src []byte) error { _, _, err := tiled.ReadBattle("m.tmj", src); return err },
+			`error P011: layer "structures", object 1 (中立城寨（一级）): no city of the grid is at cell (0, 5), which holds space: structures are made by painting the "grid" layer (this object would be lost)`},
+		{"a city's defence edited", "battle/赤壁.yaml", func(m map[string]any) {
+			props := object(m, 1, 0)["properties"].([]any)
+			props[3].(map[string]any)["value"] = 5000
+		}, func(src []byte) error { _, _, err := tiled.ReadBattle("m.tmj", src); return err },
+			`property "defence" is 5000; the grid makes it 1000`},
+		{"a planet dragged off the map", "planets/九州.yaml", func(m map[string]any) {
+			object(m, 1, 2)["y"] = 2000.0
+		}, func(src []byte) error { _, _, err := tiled.ReadPlanets("m.tmj", src); return err },
+			`error P016: layer "planets", object 3 (C): lies at pixel (0, 2000), on cell (0, 63), outside the 13×11 map (a planet the grid does not place has the property placed = false)`},
+		{"a planet's def that is no number", "planets/九州.yaml", func(m map[string]any) {
+			props := object(m, 1, 0)["properties"].([]any)
+			props[1].(map[string]any)["value"] = "[1.5"
+		}, func(src []byte) error { _, _, err := tiled.ReadPlanets("m.tmj", src); return err },
+			`layer "planets", object 1 (A): property "def" is not a YAML value the game reads`},
+		{"a layer Shapan does not know", "battle/赤壁.yaml", func(m map[string]any) {
+			m["layers"] = append(m["layers"].([]any), map[string]any{"type": "imagelayer", "name": "backdrop", "image": "x.png"})
+		}, func(src []byte) error { _, _, err := tiled.ReadBattle("m.tmj", src); return err },
+			`error P011: layer "backdrop": this map has no such layer (its layers: grid, structures); the imagelayer's content would be lost`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			m := export(c.sample)
+			c.edit(m)
+			src, _ := json.MarshalIndent(m, "", " ")
+			err := c.read(src)
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("got %v\nwant %s", err, c.want)
+			}
+			for _, d := range diag.AsList(err, "m.tmj") {
+				if d.Line == 0 {
+					t.Errorf("not placed: %s", d)
+				}
+			}
+		})
 	}
 }
