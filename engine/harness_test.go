@@ -179,6 +179,18 @@ func TestLegalLists(t *testing.T) {
 }
 
 func TestWilsonAndDivergence(t *testing.T) {
+	for _, tc := range []struct {
+		k, n   int
+		lo, hi float64
+	}{
+		{5, 10, 0.2366, 0.7634},
+		{0, 10, 0, 0.2775},
+		{81, 263, 0.2553, 0.3662},
+	} {
+		if lo, hi := Wilson(tc.k, tc.n, Z95); math.Abs(lo-tc.lo) > 1e-4 || math.Abs(hi-tc.hi) > 1e-4 {
+			t.Errorf("Wilson(%d, %d) = [%.4f, %.4f], want [%.4f, %.4f]", tc.k, tc.n, lo, hi, tc.lo, tc.hi)
+		}
+	}
 	if lo, hi := Wilson(81, 100, Z95); math.Abs(lo-0.7222) > 1e-3 || math.Abs(hi-0.8749) > 1e-3 {
 		t.Fatalf("Wilson(81, 100) = [%v, %v]", lo, hi)
 	}

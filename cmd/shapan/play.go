@@ -139,7 +139,7 @@ func playMBG(doc *formats.Document, o playOptions, out io.Writer) error {
 			return aerr
 		}
 		header := mbg.TraceHeader{Case: filepath.Base(o.file), Scenario: filepath.ToSlash(scenario), Players: "ai"}
-		outcome, err = mbg.PlayTraced(setup, players, header, mbg.NewTraceWriter(o.trace), maxDecisions)
+		outcome, err = mbg.PlayTraced(setup, players, header, o.trace, maxDecisions)
 	} else {
 		outcome, err = mbg.PlayGame(setup, players, maxDecisions)
 	}

@@ -29,7 +29,7 @@ func playFTBT(doc *formats.Document, o playOptions, out io.Writer) error {
 			return aerr
 		}
 		header := ftbt.TraceHeader{Case: filepath.Base(o.file), Rules: rulesFile, Level: level}
-		outcome, err = ftbt.PlayTraced(setup, header, ftbt.NewTraceWriter(o.trace), maxDecisions)
+		outcome, err = ftbt.PlayTraced(setup, header, o.trace, maxDecisions)
 	} else {
 		outcome, err = ftbt.PlayAIGame(setup, maxDecisions)
 	}

@@ -45,7 +45,7 @@ func playPlanets(doc *formats.Document, o playOptions, out io.Writer) error {
 			return err
 		}
 		header := planets.TraceHeader{Case: filepath.Base(o.file), Map: filepath.ToSlash(abs), Players: players}
-		r, err = planets.PlayTraced(setup, seats, header, planets.NewTraceWriter(o.trace), maxDecisions)
+		r, err = planets.PlayTraced(setup, seats, header, o.trace, maxDecisions)
 		if err != nil {
 			return err
 		}

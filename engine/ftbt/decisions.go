@@ -119,15 +119,16 @@ func (s *state) checkCell(v int, specials ...int) error {
 	return fmt.Errorf("the answer must be a cell from 0 to %d, not %d", s.cells()-1, v)
 }
 
-// askInt poses a decision whose answer is an integer that valid accepts.
-func (g *game) askInt(player int, kind string, args any, valid func(int) error) int {
+// askInt poses a decision whose answer is an integer that valid accepts,
+// and whose legal answers (those the rules act on) are legal.
+func (g *game) askInt(player int, kind string, args any, valid func(int) error, legal []int) int {
 	a := g.play.Ask(&engine.Decision{Player: player, Kind: kind, Args: args, Check: func(a engine.Answer) error {
 		v, err := DecodeInt(a)
 		if err != nil {
 			return err
 		}
 		return valid(v)
-	}})
+	}, Legal: func() engine.Legal { return engine.LegalValues(legal...) }})
 	v, _ := DecodeInt(a)
 	return v
 }
@@ -141,13 +142,17 @@ func (g *game) askPeople(side int) int {
 			args.Locs = append(args.Locs, p.loc)
 		}
 	}
-	return g.askInt(side, KindSelPeople, args, func(v int) error { return g.checkCell(v, AnswerQuit, AnswerEndTurn) })
+	legal := append(append([]int{}, args.Locs...), AnswerEndTurn)
+	return g.askInt(side, KindSelPeople, args, func(v int) error { return g.checkCell(v, AnswerQuit, AnswerEndTurn) }, legal)
 }
 
-// confirm asks side to confirm what ("quit" or "end_turn").
+// confirm asks side to confirm what ("quit" or "end_turn"). The legal
+// answer ends the turn, or keeps playing instead of quitting (quitting is
+// never listed).
 func (g *game) confirm(side int, what string) bool {
 	a := g.play.Ask(&engine.Decision{Player: side, Kind: KindConfirm, Args: ConfirmArgs{Side: side, What: what},
-		Check: func(a engine.Answer) error { _, err := DecodeBool(a); return err }})
+		Check: func(a engine.Answer) error { _, err := DecodeBool(a); return err },
+		Legal: func() engine.Legal { return engine.LegalValues(what == "end_turn") }})
 	v, _ := DecodeBool(a)
 	return v
 }
@@ -160,7 +165,7 @@ func (g *game) askMove(p, from int, valid []int) int {
 			args.Dests = append(args.Dests, c)
 		}
 	}
-	return g.askInt(g.people[p].side, KindSelMoveObj, args, func(v int) error { return g.checkCell(v, -1) })
+	return g.askInt(g.people[p].side, KindSelMoveObj, args, func(v int) error { return g.checkCell(v, -1) }, args.Dests)
 }
 
 // askTech asks for one of person p's techs (an index into its list) or
@@ -169,12 +174,16 @@ func (g *game) askTech(p, from, retry int) int {
 	pp := &g.people[p]
 	n := len(pp.techs)
 	args := SelTechArgs{P: p, From: from, Loc: pp.loc, Techs: append([]int{}, pp.techs...), Retry: retry}
+	legal := make([]int, n+1)
+	for i := range legal {
+		legal[i] = i - 1
+	}
 	return g.askInt(pp.side, KindSelTech, args, func(v int) error {
 		if v == -1 || (v >= 0 && v < n) {
 			return nil
 		}
 		return fmt.Errorf("the answer must be -1 or a tech index from 0 to %d, not %d", n-1, v)
-	})
+	}, legal)
 }
 
 // askTarget asks for the target cell of person p's tech itech, or -1 to
@@ -192,5 +201,9 @@ func (g *game) askTarget(p, from, itech int, rng []int, rejected int) int {
 			args.Targets = append(args.Targets, c)
 		}
 	}
-	return g.askInt(pp.side, KindSelTechObj, args, func(v int) error { return g.checkCell(v, -1) })
+	legal := args.Targets
+	if len(legal) == 0 {
+		legal = []int{-1} // give the tech up
+	}
+	return g.askInt(pp.side, KindSelTechObj, args, func(v int) error { return g.checkCell(v, -1) }, legal)
 }

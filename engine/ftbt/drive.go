@@ -1,45 +1,23 @@
 package ftbt
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/shapan/shapan/engine"
 )
 
 // Player answers decisions for the sides it plays.
-type Player interface {
-	// Answer returns a legal answer to d, the pending decision of g.
-	Answer(g *Game, d *engine.Decision) engine.Answer
-}
-
-// ErrStalled is returned by PlayOut when a game needs more decisions than
-// allowed.
-var ErrStalled = errors.New("ftbt: the game stalled")
+type Player = engine.Player[*Game]
 
 // PlayOut answers every pending decision of g with the player of the
 // asked side until the game ends, and returns the result (the winning
 // side or ResultQuit). It fails if an answer is refused, if the rules
-// fail, or after maxDecisions decisions (0: no limit).
+// fail, or after maxDecisions decisions (0: no limit) with
+// engine.ErrStalled.
 func PlayOut(g *Game, players [2]Player, maxDecisions int) (int, error) {
-	for n := 0; ; n++ {
-		d := g.Pending()
-		if d == nil {
-			break
-		}
-		if maxDecisions > 0 && n >= maxDecisions {
-			return 0, fmt.Errorf("%w after %d decisions (round %d, %s to side %d)", ErrStalled, n, g.Turn(), d.Kind, d.Player)
-		}
-		if d.Player < 0 || d.Player > 1 || players[d.Player] == nil {
-			return 0, fmt.Errorf("ftbt: no player for side %d", d.Player)
-		}
-		a := players[d.Player].Answer(g, d)
-		if err := g.Answer(d.Player, a); err != nil {
-			return 0, fmt.Errorf("ftbt: round %d, side %d's answer %s: %w", g.Turn(), d.Player, a, err)
-		}
-	}
-	if err := g.Err(); err != nil {
-		return 0, err
+	where := func() string { return fmt.Sprintf("round %d", g.Turn()) }
+	if err := engine.PlayOut(g, players[:], engine.PlayOptions{MaxDecisions: maxDecisions, Where: where}); err != nil {
+		return 0, fmt.Errorf("ftbt: %w", err)
 	}
 	res, _ := g.Winner()
 	return res, nil

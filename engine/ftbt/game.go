@@ -1,8 +1,6 @@
 package ftbt
 
 import (
-	"encoding/json"
-	"errors"
 	"fmt"
 
 	"github.com/shapan/shapan/engine"
@@ -62,22 +60,7 @@ func New(setup Setup, opts Options) (*Game, error) {
 // Resume rebuilds a game from its snapshot: the same setup, the same
 // answers, hence the same state and pending decision.
 func Resume(snap *engine.Snapshot, opts Options) (*Game, error) {
-	if snap == nil || snap.Family != Family {
-		return nil, errors.New("ftbt: not an ftbt snapshot")
-	}
-	var setup Setup
-	if err := json.Unmarshal(snap.Setup, &setup); err != nil {
-		return nil, fmt.Errorf("ftbt: reading the snapshot's setup: %w", err)
-	}
-	g, err := New(setup, opts)
-	if err != nil {
-		return nil, err
-	}
-	if err := g.Replay(snap.Answers); err != nil {
-		g.Close()
-		return nil, fmt.Errorf("ftbt: replaying the snapshot: %w", err)
-	}
-	return g, nil
+	return engine.Resume(snap, Family, func(setup Setup) (*Game, error) { return New(setup, opts) })
 }
 
 // Snapshot saves the game at its current point (any decision).

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/shapan/shapan/engine"
 	"github.com/shapan/shapan/engine/jsondiff"
 	"github.com/shapan/shapan/formats"
 	ftbtfmt "github.com/shapan/shapan/formats/ftbt"
@@ -19,22 +20,9 @@ const (
 	GoldenSide1AI = "from level file"
 )
 
-// Divergence is a replay that does not match its golden data: Case names
-// the case, Detail the first difference.
-type Divergence struct {
-	Case   string
-	Detail string
-}
-
-// Error names the case and the first difference.
-func (d *Divergence) Error() string { return fmt.Sprintf("case %s: %s", d.Case, d.Detail) }
-
-// IsDivergence marks the error as a mismatch with the golden data (as
-// opposed to a file that could not be read).
-func (d *Divergence) IsDivergence() bool { return true }
-
+// diverged is the *engine.Divergence of case name.
 func diverged(name, format string, args ...any) error {
-	return &Divergence{Case: name, Detail: fmt.Sprintf(format, args...)}
+	return engine.Diverged("case "+name, format, args...)
 }
 
 // goldenGame is a game trace file (spec §7.2), or the lines of a play

@@ -2,6 +2,7 @@ package ftbt
 
 import (
 	"errors"
+	"github.com/shapan/shapan/engine"
 	"os"
 	"path/filepath"
 	"strings"
@@ -72,7 +73,7 @@ func TestGoldenDivergencesAreReported(t *testing.T) {
 	}
 	game := corrupt("m1_seed2.json", func(s string) string { return strings.Replace(s, `"dhp":11}`, `"dhp":12}`, 1) })
 	_, err := ReplayGameFile(game, root)
-	var d *Divergence
+	var d *engine.Divergence
 	if !errors.As(err, &d) || !strings.Contains(err.Error(), "case m1_seed2: event 18: dhp: expected 12, got 11") {
 		t.Fatalf("a changed event: %v", err)
 	}

@@ -6,10 +6,11 @@ import (
 	"github.com/shapan/shapan/engine"
 )
 
-// RandomPlayer answers uniformly at random among the answers the rules
-// act on: a person still to act (now and then ending the turn early), a
-// destination the rules accept, a tech or none, a target where a use is
-// accepted (or giving the tech up when there is none). It never quits.
+// RandomPlayer answers uniformly at random among the legal answers of
+// the question (engine.Decision.Legal: a person still to act or ending the
+// turn, a destination the rules accept, a tech or none, a target where a
+// use is accepted, or giving the tech up when there is none), as
+// engine.RandomPlayer does, and can waste answers. It never quits.
 type RandomPlayer struct {
 	Rand *rand.Rand
 	// Wasteful is the probability of answering, instead, anything the
@@ -27,9 +28,11 @@ func NewRandomPlayer(seed int64) *RandomPlayer {
 // Answer implements Player.
 func (p *RandomPlayer) Answer(g *Game, d *engine.Decision) engine.Answer {
 	if p.Wasteful > 0 && p.Rand.Float64() < p.Wasteful {
-		return engine.Encode(p.anyAccepted(g, d))
+		if a := p.anyAccepted(g, d); a != nil {
+			return engine.Encode(a)
+		}
 	}
-	return engine.Encode(p.effective(d))
+	return (&engine.RandomPlayer[*Game]{Rand: p.Rand}).Answer(g, d)
 }
 
 // pick returns a uniform element of list, or none when it is empty.
@@ -38,26 +41,6 @@ func (p *RandomPlayer) pick(list []int, none int) int {
 		return none
 	}
 	return list[p.Rand.Intn(len(list))]
-}
-
-// effective draws among the answers the rules act on.
-func (p *RandomPlayer) effective(d *engine.Decision) any {
-	switch a := d.Args.(type) {
-	case SelPeopleArgs:
-		if len(a.Locs) == 0 || p.Rand.Intn(40) == 0 {
-			return AnswerEndTurn
-		}
-		return p.pick(a.Locs, AnswerEndTurn)
-	case ConfirmArgs:
-		return a.What == "end_turn"
-	case SelMoveArgs:
-		return p.pick(a.Dests, a.From)
-	case SelTechArgs:
-		return p.Rand.Intn(len(a.Techs)+1) - 1
-	case SelTechObjArgs:
-		return p.pick(a.Targets, -1)
-	}
-	return -1
 }
 
 // anyAccepted draws among everything the machine accepts (never a
@@ -89,5 +72,5 @@ func (p *RandomPlayer) anyAccepted(g *Game, d *engine.Decision) any {
 		}
 		return p.Rand.Intn(cells)
 	}
-	return p.effective(d)
+	return nil
 }

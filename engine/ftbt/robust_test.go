@@ -38,7 +38,8 @@ func checkInvariants(t testing.TB, g *Game) {
 
 // TestRandomGamesNeverFail plays random games on m1 and m2 (half of them
 // with a tenth of wasteful answers, some against the AI): no game panics,
-// stalls or gets an answer refused, and the bookkeeping stays right.
+// stalls or gets an answer refused, the bookkeeping stays right, and the
+// listed legal answers pass the decision's check.
 func TestRandomGamesNeverFail(t *testing.T) {
 	games := 60
 	if testing.Short() {
@@ -66,6 +67,9 @@ func TestRandomGamesNeverFail(t *testing.T) {
 						t.Fatalf("game %d stalled", i)
 					}
 					d := g.Pending()
+					if err := engine.VerifyLegal(d, 16); err != nil {
+						t.Fatalf("game %d: %v", i, err)
+					}
 					if err := g.Answer(d.Player, players[d.Player].Answer(g, d)); err != nil {
 						t.Fatalf("game %d: %v", i, err)
 					}

@@ -29,34 +29,6 @@ type traceEnd struct {
 	Final       Final             `json:"final"`
 }
 
-// TraceWriter writes a game as JSON Lines in the golden game format: a
-// header, then one line per AI decision and per event in the order they
-// happened, then a line with the result, the rounds played and the final
-// people.
-type TraceWriter struct {
-	w *engine.JSONLines
-}
-
-// NewTraceWriter writes to w; call Close at the end.
-func NewTraceWriter(w io.Writer) *TraceWriter { return &TraceWriter{w: engine.NewJSONLines(w)} }
-
-func (t *TraceWriter) line(v any) { t.w.Write(v) }
-
-// Header writes the header line.
-func (t *TraceWriter) Header(h TraceHeader) { t.line(h) }
-
-// Event writes an event line (use it as the machine's OnEvent).
-func (t *TraceWriter) Event(e engine.Event) { t.line(e) }
-
-// Decision writes an AI decision line (use it as the AI's OnDecision).
-func (t *TraceWriter) Decision(d AIDecision) { t.line(d) }
-
-// Close writes the last line and flushes.
-func (t *TraceWriter) Close(result, rounds int, final Final) error {
-	t.line(traceEnd{Result: result, TurnsPlayed: rounds, Guards: []json.RawMessage{}, Final: final})
-	return t.w.Close()
-}
-
 // PlayAIGame plays setup to its end with the AI on both sides, with the
 // settings of the golden games (GoldenAI), and no event log; maxDecisions
 // guards against stalls (0: none).
@@ -68,18 +40,21 @@ func PlayAIGame(setup Setup, maxDecisions int) (Outcome, error) {
 	return PlayGame(setup, [2]Player{ai, ai}, maxDecisions)
 }
 
-// PlayTraced is PlayAIGame writing the whole game to trace (its header
-// first; the header's game, seed, rng, turn cap and AI fields are filled
-// in), so that ReplayTraceFile can check it.
-func PlayTraced(setup Setup, header TraceHeader, trace *TraceWriter, maxDecisions int) (Outcome, error) {
+// PlayTraced is PlayAIGame writing the whole game to w as JSON Lines in
+// the golden game format, so that ReplayTraceFile can check it: the
+// header (its game, seed, rng, turn cap and AI fields filled in), then
+// one line per AI decision and per event in the order they happened, then
+// a line with the result, the rounds played and the final people.
+func PlayTraced(setup Setup, header TraceHeader, w io.Writer, maxDecisions int) (Outcome, error) {
 	ai, err := goldenPlayer(setup)
 	if err != nil {
 		return Outcome{}, err
 	}
 	header.Game, header.RNG, header.Seed, header.TurnCap = "ftbt", "go-math-rand", setup.Seed, setup.TurnCap
 	header.AI = TraceAI{Side0: GoldenSide0AI, Side1: GoldenSide1AI}
-	trace.Header(header)
-	ai.OnDecision = trace.Decision
+	trace := engine.NewTraceWriter(w)
+	trace.Line(header)
+	ai.OnDecision = func(d AIDecision) { trace.Line(d) }
 	g, err := New(setup, Options{Machine: engine.Options{DropEvents: true, OnEvent: trace.Event}})
 	if err != nil {
 		return Outcome{}, err
@@ -89,7 +64,7 @@ func PlayTraced(setup Setup, header TraceHeader, trace *TraceWriter, maxDecision
 	if err != nil {
 		return Outcome{}, err
 	}
-	if err := trace.Close(res, g.Rounds(), g.Final()); err != nil {
+	if err := trace.Close(traceEnd{Result: res, TurnsPlayed: g.Rounds(), Guards: []json.RawMessage{}, Final: g.Final()}); err != nil {
 		return Outcome{}, err
 	}
 	return outcome(g, res), nil

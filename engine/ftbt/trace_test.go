@@ -3,6 +3,7 @@ package ftbt
 import (
 	"bytes"
 	"errors"
+	"github.com/shapan/shapan/engine"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -18,7 +19,7 @@ func TestTracesReplay(t *testing.T) {
 	setup.Seed, setup.TurnCap = 9, 25
 	var buf bytes.Buffer
 	header := TraceHeader{Case: "t", Rules: filepath.ToSlash(filepath.Join(dir, "star.tech")), Level: filepath.ToSlash(filepath.Join(dir, "m1.map"))}
-	out, err := PlayTraced(setup, header, NewTraceWriter(&buf), 0)
+	out, err := PlayTraced(setup, header, &buf, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,7 +41,7 @@ func TestTracesReplay(t *testing.T) {
 		}
 	}
 	_, err = ReplayTrace([]byte(strings.Join(lines, "\n")), "x", "/")
-	var d *Divergence
+	var d *engine.Divergence
 	if !errors.As(err, &d) || !strings.Contains(err.Error(), "to: expected") {
 		t.Fatalf("a changed trace replays: %v", err)
 	}

@@ -1,7 +1,6 @@
 package mbg
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -97,22 +96,7 @@ func (s Setup) state() (*state, int, error) {
 // Resume rebuilds a game from its snapshot: the same setup, the same
 // answers, hence the same state and pending decision.
 func Resume(snap *engine.Snapshot, opts Options) (*Game, error) {
-	if snap == nil || snap.Family != Family {
-		return nil, errors.New("mbg: not an mbg snapshot")
-	}
-	var setup Setup
-	if err := json.Unmarshal(snap.Setup, &setup); err != nil {
-		return nil, fmt.Errorf("mbg: reading the snapshot's setup: %w", err)
-	}
-	g, err := New(setup, opts)
-	if err != nil {
-		return nil, err
-	}
-	if err := g.Replay(snap.Answers); err != nil {
-		g.Close()
-		return nil, fmt.Errorf("mbg: replaying the snapshot: %w", err)
-	}
-	return g, nil
+	return engine.Resume(snap, Family, func(setup Setup) (*Game, error) { return New(setup, opts) })
 }
 
 // Snapshot saves the game at its current point (any decision).

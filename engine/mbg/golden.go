@@ -13,22 +13,9 @@ import (
 	mbgfmt "github.com/shapan/shapan/formats/mbg"
 )
 
-// Divergence is a replay that does not match its golden trace: Case names
-// the case, Detail the first difference.
-type Divergence struct {
-	Case   string
-	Detail string
-}
-
-// Error names the case and the first difference.
-func (d *Divergence) Error() string { return fmt.Sprintf("case %s: %s", d.Case, d.Detail) }
-
-// IsDivergence marks the error as a mismatch with the golden data (as
-// opposed to a file that could not be read).
-func (d *Divergence) IsDivergence() bool { return true }
-
+// diverged is the *engine.Divergence of case name.
 func diverged(name, format string, args ...any) error {
-	return &Divergence{Case: name, Detail: fmt.Sprintf(format, args...)}
+	return engine.Diverged("case "+name, format, args...)
 }
 
 // goldenCase is a full-game case file (spec §11.1).

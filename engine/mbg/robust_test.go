@@ -44,8 +44,9 @@ func TestRandomGamesNeverFail(t *testing.T) {
 	}
 }
 
-// TestInvariantsThroughoutAGame checks the bookkeeping at every decision of
-// a few games with random and wasteful answers.
+// TestInvariantsThroughoutAGame checks the bookkeeping, and that the
+// listed legal answers pass the decision's check, at every decision of a
+// few games with random and wasteful answers.
 func TestInvariantsThroughoutAGame(t *testing.T) {
 	sc := legacyScenario(t, "sanguo.map")
 	for i := 0; i < 10; i++ {
@@ -56,6 +57,9 @@ func TestInvariantsThroughoutAGame(t *testing.T) {
 		}
 		for d := g.Pending(); d != nil; d = g.Pending() {
 			checkInvariants(t, g)
+			if err := engine.VerifyLegal(d, 64); err != nil {
+				t.Fatalf("game %d: %v", i, err)
+			}
 			if err := g.Answer(d.Player, p.Answer(g, d)); err != nil {
 				t.Fatal(err)
 			}

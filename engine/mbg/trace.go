@@ -1,7 +1,6 @@
 package mbg
 
 import (
-	"encoding/json"
 	"io"
 
 	"github.com/shapan/shapan/engine"
@@ -22,15 +21,6 @@ type TraceHeader struct {
 	Initial   View   `json:"initial"`
 }
 
-// traceDecision is a decision line, in the golden form.
-type traceDecision struct {
-	Q    string          `json:"q"`
-	Role int             `json:"role"`
-	Ev   int             `json:"ev"`
-	Args any             `json:"args"`
-	A    json.RawMessage `json:"a"`
-}
-
 // traceFinal is the last line.
 type traceFinal struct {
 	Result     int  `json:"result"`
@@ -39,59 +29,11 @@ type traceFinal struct {
 	Final      View `json:"final"`
 }
 
-// TraceWriter writes a game as JSON Lines in the golden format: a header,
-// then one line per decision and per event in the order they happened,
-// then a line with the result and the final state.
-type TraceWriter struct {
-	w         *engine.JSONLines
-	events    int
-	decisions int
-}
-
-// NewTraceWriter writes to w; call Close at the end.
-func NewTraceWriter(w io.Writer) *TraceWriter { return &TraceWriter{w: engine.NewJSONLines(w)} }
-
-func (t *TraceWriter) line(v any) { t.w.Write(v) }
-
-// Header writes the header line.
-func (t *TraceWriter) Header(h TraceHeader) { t.line(h) }
-
-// Event writes an event line (use it as the machine's OnEvent).
-func (t *TraceWriter) Event(e engine.Event) {
-	t.line(e)
-	t.events++
-}
-
-// Decision writes the line of decision d, answered with a; it must be
-// called before the answer is given to the machine (so that the events it
-// causes follow it).
-func (t *TraceWriter) Decision(d *engine.Decision, a engine.Answer) {
-	t.line(traceDecision{Q: d.Kind, Role: d.Player, Ev: t.events, Args: d.Args, A: json.RawMessage(a)})
-	t.decisions++
-}
-
-// Close writes the final line and flushes.
-func (t *TraceWriter) Close(result int, final View) error {
-	t.line(traceFinal{Result: result, NEvents: t.events, NDecisions: t.decisions, Final: final})
-	return t.w.Close()
-}
-
-// tracingPlayer writes every answer of its players to a trace.
-type tracingPlayer struct {
-	players []Player
-	trace   *TraceWriter
-}
-
-// Answer asks the role's player and writes the decision line.
-func (p tracingPlayer) Answer(g *Game, d *engine.Decision) engine.Answer {
-	a := p.players[d.Player].Answer(g, d)
-	p.trace.Decision(d, a)
-	return a
-}
-
 // PlayTraced plays setup to its end like PlayGame and writes the whole game
-// to trace (its header first).
-func PlayTraced(setup Setup, players []Player, header TraceHeader, trace *TraceWriter, maxDecisions int) (Outcome, error) {
+// to w as JSON Lines in the golden format: the header, then one line per
+// decision and per event in the order they happened, then a line with the
+// result and the final state.
+func PlayTraced(setup Setup, players []Player, header TraceHeader, w io.Writer, maxDecisions int) (Outcome, error) {
 	initial, err := InitialView(setup)
 	if err != nil {
 		return Outcome{}, err
@@ -101,22 +43,19 @@ func PlayTraced(setup Setup, players []Player, header TraceHeader, trace *TraceW
 	if setup.Save != nil {
 		header.FirstRole = setup.Save.ActingRole
 	}
-	trace.Header(header)
+	trace := engine.NewTraceWriter(w)
+	trace.PlayerKey = "role"
+	trace.Line(header)
 	g, err := New(setup, Options{Machine: engine.Options{DropEvents: true, OnEvent: trace.Event}})
 	if err != nil {
 		return Outcome{}, err
 	}
 	defer g.Close()
-	tp := tracingPlayer{players: players, trace: trace}
-	all := make([]Player, len(players))
-	for i := range all {
-		all[i] = tp
-	}
-	res, err := PlayOut(g, all, maxDecisions)
+	res, err := PlayOut(g, engine.Traced(players, trace), maxDecisions)
 	if err != nil {
 		return Outcome{}, err
 	}
-	if err := trace.Close(res, g.View()); err != nil {
+	if err := trace.Close(traceFinal{Result: res, NEvents: trace.Events(), NDecisions: trace.Decisions(), Final: g.View()}); err != nil {
 		return Outcome{}, err
 	}
 	return Outcome{Result: res, Turns: min(g.Turn(), setup.MaxTurn), Moneys: g.g.moneys()}, nil

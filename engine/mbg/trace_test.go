@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/shapan/shapan/engine"
 	mbgfmt "github.com/shapan/shapan/formats/mbg"
 	"github.com/shapan/shapan/internal/shared"
 )
@@ -35,7 +36,7 @@ func TestTracesReplay(t *testing.T) {
 		var buf bytes.Buffer
 		ai := NewAI(1)
 		header := TraceHeader{Case: "t", Scenario: filepath.ToSlash(tc.file)}
-		if _, err := PlayTraced(tc.setup, []Player{ai, ai, ai}, header, NewTraceWriter(&buf), 0); err != nil {
+		if _, err := PlayTraced(tc.setup, []Player{ai, ai, ai}, header, &buf, 0); err != nil {
 			t.Fatal(err)
 		}
 		s, err := ReplayTrace(buf.Bytes(), "/")
@@ -53,7 +54,7 @@ func TestTracesReplay(t *testing.T) {
 			}
 		}
 		_, err = ReplayTrace([]byte(strings.Join(lines, "\n")), "/")
-		var d *Divergence
+		var d *engine.Divergence
 		if !errors.As(err, &d) || !strings.Contains(err.Error(), "step") {
 			t.Fatalf("%s: a changed trace replays: %v", tc.file, err)
 		}

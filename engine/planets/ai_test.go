@@ -2,7 +2,6 @@ package planets
 
 import (
 	"bytes"
-	"math"
 	"testing"
 
 	"github.com/shapan/shapan/engine"
@@ -32,10 +31,11 @@ func aiVersusRandom(t testing.TB, name string, n int, cap int64, newAI func(i in
 	return wins, rounds
 }
 
-// TestAIBeatsRandom: on two-player games of oneline.yml (max_player 2)
-// and of test.yml (two of its four seats), the AI taking each seat in
-// turn, the AI must beat the uniformly random player with a 95 % Wilson
-// interval whose lower bound is above 0.9.
+// TestAIBeatsRandom is the README's claim: on two-player games of
+// oneline.yml (max_player 2) and of test.yml (two of its four seats), the
+// AI taking each seat in turn, the AI beats the uniformly random player in
+// every game (400 games: a 95 % Wilson interval of [0.990, 1]; 80 under
+// -short).
 func TestAIBeatsRandom(t *testing.T) {
 	testBeatsRandom(t, func(int) Player { return NewAI() })
 }
@@ -56,15 +56,15 @@ func testBeatsRandom(t *testing.T, newAI func(i int) Player) {
 	total, wins := 0, 0
 	for _, name := range []string{"oneline.yml", "test.yml"} {
 		w, rounds := aiVersusRandom(t, name, n, 1000, newAI)
-		lo, hi := Wilson(w, n, 1.96)
+		lo, hi := engine.Wilson(w, n, engine.Z95)
 		t.Logf("%s: the AI beat the random player in %d of %d games (%.1f %%), 95 %% Wilson interval [%.3f, %.3f], %.1f rounds a game",
 			name, w, n, 100*float64(w)/float64(n), lo, hi, float64(rounds)/float64(n))
 		total, wins = total+n, wins+w
-		if lo <= 0.9 && !testing.Short() {
-			t.Errorf("%s: the AI's win rate is not clearly above 90 %%: interval [%.3f, %.3f]", name, lo, hi)
+		if w < n {
+			t.Errorf("%s: the AI lost %d of %d games to the random player: interval [%.3f, %.3f]", name, n-w, n, lo, hi)
 		}
 	}
-	lo, hi := Wilson(wins, total, 1.96)
+	lo, hi := engine.Wilson(wins, total, engine.Z95)
 	t.Logf("overall: %d of %d (%.1f %%), 95 %% Wilson interval [%.3f, %.3f]", wins, total, 100*float64(wins)/float64(total), lo, hi)
 }
 
@@ -98,11 +98,11 @@ func TestSeededAIHoldsItsOwn(t *testing.T) {
 				wins++
 			}
 		}
-		lo, hi := Wilson(wins, n, 1.96)
+		lo, hi := engine.Wilson(wins, n, engine.Z95)
 		fair := 1 / float64(tc.players)
 		t.Logf("%s, %d players: the seeded AI beat NewAI in %d of %d games (%.1f %%, a fair share %.0f %%), 95 %% Wilson interval [%.3f, %.3f]",
 			tc.name, tc.players, wins, n, 100*float64(wins)/float64(n), 100*fair, lo, hi)
-		if hi < fair && !testing.Short() {
+		if hi < fair {
 			t.Errorf("%s, %d players: the seeded AI is clearly weaker than NewAI: interval [%.3f, %.3f]", tc.name, tc.players, lo, hi)
 		}
 	}
@@ -117,7 +117,7 @@ func TestSeededAIReplays(t *testing.T) {
 	trace := func(players func() []Player) string {
 		var buf bytes.Buffer
 		setup := Setup{Map: m, Seed: 3, Shuffle: true, MaxRounds: 120}
-		if _, err := PlayTraced(setup, players(), TraceHeader{Case: "fight_here.yml"}, NewTraceWriter(&buf), 0); err != nil {
+		if _, err := PlayTraced(setup, players(), TraceHeader{Case: "fight_here.yml"}, &buf, 0); err != nil {
 			t.Fatal(err)
 		}
 		return buf.String()
@@ -197,9 +197,3 @@ func TestAIGamesEnd(t *testing.T) {
 	}
 }
 
-func TestWilson(t *testing.T) {
-	lo, hi := Wilson(81, 100, 1.96)
-	if math.Abs(lo-0.7222) > 1e-3 || math.Abs(hi-0.8750) > 1e-3 {
-		t.Fatalf("Wilson(81, 100) = [%v, %v]", lo, hi)
-	}
-}

@@ -60,7 +60,7 @@ func (g *game) rules(p *engine.Play) any {
 					accepted = c
 				}
 				return err
-			}})
+			}, Legal: func() engine.Legal { return st.legal(i) }})
 			st.submit(i, accepted)
 		}
 		if !st.step() {

@@ -3,6 +3,7 @@ package planets
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/shapan/shapan/engine"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,21 +16,6 @@ import (
 // PeerFormat is the format name of the conformance facts of
 // golden/planets (README there): "planets-peer/1".
 const PeerFormat = "planets-peer/1"
-
-// Divergence is a fact or scenario that does not hold: Where names it
-// (the fact id, or the scenario id and the op index), Detail the
-// difference, with the expected and the actual value.
-type Divergence struct {
-	Where  string
-	Detail string
-}
-
-// Error names the place and the difference.
-func (d *Divergence) Error() string { return d.Where + ": " + d.Detail }
-
-// IsDivergence marks the error as a mismatch with the golden data (as
-// opposed to a file that could not be read).
-func (d *Divergence) IsDivergence() bool { return true }
 
 // PeerSummary counts what a planets-peer/1 file held; every item held.
 type PeerSummary struct {
@@ -81,7 +67,7 @@ type peerScenario struct {
 
 // ReplayPeerFile checks every fact and scenario of a planets-peer/1 file;
 // map paths are relative to root (the shared folder). A fact or scenario
-// that does not hold is a *Divergence; other errors are problems reading
+// that does not hold is a *engine.Divergence; other errors are problems reading
 // the files.
 func ReplayPeerFile(path, root string) (PeerSummary, error) {
 	data, err := os.ReadFile(path)
@@ -163,10 +149,10 @@ func checkGrowth(f growthFact) error {
 	p := planetInfo{max: f.Planet.Max, res: f.Planet.Res, cos: f.Planet.Cos}
 	got, err := catchNum(func() Num { return grow(f.Count, p, f.Fee, f.Mt) })
 	if err != nil {
-		return &Divergence{Where: "count_growth " + f.ID, Detail: err.Error()}
+		return &engine.Divergence{Where: "count_growth " + f.ID, Detail: err.Error()}
 	}
 	if !got.Same(f.Expect) {
-		return &Divergence{Where: "count_growth " + f.ID, Detail: fmt.Sprintf("expected %s, got %s", f.Expect, got)}
+		return &engine.Divergence{Where: "count_growth " + f.ID, Detail: fmt.Sprintf("expected %s, got %s", f.Expect, got)}
 	}
 	return nil
 }
@@ -188,7 +174,7 @@ func checkBattle(f battleFact) error {
 	}
 	var after hold
 	if _, err := catchNum(func() Num { after, _, _, _ = resolve(before, d, arrived, nil); return Num{} }); err != nil {
-		return &Divergence{Where: where, Detail: err.Error()}
+		return &engine.Divergence{Where: where, Detail: err.Error()}
 	}
 	return compareJSON(where, "", f.Expect, after.public())
 }
@@ -228,7 +214,7 @@ func compareJSON(where, field string, want json.RawMessage, got any) error {
 		if field != "" {
 			detail = fmt.Sprintf("%s\n  expected %s: %s\n  got      %s: %s", d, field, show(w), field, show(g))
 		}
-		return &Divergence{Where: where, Detail: detail}
+		return &engine.Divergence{Where: where, Detail: detail}
 	}
 	return nil
 }

@@ -3,6 +3,7 @@ package planets
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/shapan/shapan/engine"
 	"sort"
 	"strings"
 
@@ -33,7 +34,7 @@ func (r *peerRunner) checkMapFact(raw json.RawMessage) error {
 	}
 	got, err := loaderFacts(m)
 	if err != nil {
-		return &Divergence{Where: where, Detail: err.Error()}
+		return &engine.Divergence{Where: where, Detail: err.Error()}
 	}
 	for _, k := range sortedKeys(fact) {
 		if peerNotChecked[k] {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/shapan/shapan/engine"
 	"sort"
 )
 
@@ -45,11 +46,11 @@ func (r *peerRunner) runScenario(sc peerScenario) (int, error) {
 	}
 	b, err := newBoard(m)
 	if err != nil {
-		return 0, &Divergence{Where: where, Detail: err.Error()}
+		return 0, &engine.Divergence{Where: where, Detail: err.Error()}
 	}
 	served, err := servedMap(m)
 	if err != nil {
-		return 0, &Divergence{Where: where, Detail: err.Error()}
+		return 0, &engine.Divergence{Where: where, Detail: err.Error()}
 	}
 	g := &peerGame{st: newState(b, sc.NoResp), m: served}
 	n := 0
@@ -84,7 +85,7 @@ func (g *peerGame) runOp(at string, op peerOp, n *int) (err error) {
 			if !ok {
 				panic(r)
 			}
-			err = &Divergence{Where: at, Detail: "the engine failed: " + ne.Error()}
+			err = &engine.Divergence{Where: at, Detail: "the engine failed: " + ne.Error()}
 		}
 	}()
 	st := g.st
@@ -97,7 +98,7 @@ func (g *peerGame) runOp(at string, op peerOp, n *int) (err error) {
 		if errors.Is(err, ErrFull) {
 			got = map[string]any{"status": "full"}
 		} else if err != nil {
-			return &Divergence{Where: at, Detail: err.Error()}
+			return &engine.Divergence{Where: at, Detail: err.Error()}
 		}
 		return expect(at, op, "expect", got)
 	case "set_moves":
@@ -184,7 +185,7 @@ func (g *peerGame) setMoves(at string, op peerOp) error {
 	}
 	if e := compareJSON(at, "expect_result", want, got); e != nil {
 		if err != nil {
-			e.(*Divergence).Detail += " (refused: " + err.Error() + ")"
+			e.(*engine.Divergence).Detail += " (refused: " + err.Error() + ")"
 		}
 		return e
 	}

@@ -2,6 +2,7 @@ package planets
 
 import (
 	"errors"
+	"github.com/shapan/shapan/engine"
 	"os"
 	"path/filepath"
 	"strings"
@@ -51,7 +52,7 @@ func TestPeerRunnerCatchesDifferences(t *testing.T) {
 			t.Fatalf("%s: the golden file has no %s", c.where, c.old)
 		}
 		_, err := ReplayPeer([]byte(changed), root)
-		var d *Divergence
+		var d *engine.Divergence
 		if !errors.As(err, &d) || d.Where != c.where || !strings.Contains(d.Detail, "expected") {
 			t.Errorf("changing %s: got %v, want a divergence at %s", c.old, err, c.where)
 		}

@@ -45,9 +45,11 @@ func playMixed(t *testing.T, m *pfmt.Map, games int) {
 		}
 		players := make([]Player, g.NumPlayers())
 		for p := range players {
-			switch (i + p) % 3 {
+			switch (i + p) % 4 {
 			case 0:
 				players[p] = NewRandomPlayer(int64(i*10 + p))
+			case 3:
+				players[p] = legalPlayer(t, int64(i*10+p))
 			case 1:
 				players[p] = &oddPlayer{t: t, rand: rand.New(rand.NewSource(int64(i*10 + p)))}
 			default:
@@ -62,6 +64,18 @@ func playMixed(t *testing.T, m *pfmt.Map, games int) {
 		}
 		checkInvariants(t, g)
 	}
+}
+
+// legalPlayer is engine's random player, drawing from the listed legal
+// orders, after checking them against the decision's check.
+func legalPlayer(t *testing.T, seed int64) Player {
+	random := engine.NewRandomPlayer[*Game](seed)
+	return engine.PlayerFunc[*Game](func(g *Game, d *engine.Decision) engine.Answer {
+		if err := engine.VerifyLegal(d, 32); err != nil {
+			t.Fatal(err)
+		}
+		return random.Answer(g, d)
+	})
 }
 
 // checkInvariants checks the state between two steps: neutral planets

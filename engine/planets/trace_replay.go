@@ -51,7 +51,7 @@ type traceFinalRaw struct {
 // ReplayTraceFile replays a JSON Lines trace written by PlayTraced (shapan
 // play --trace): from the setup in its header, the answers it records must
 // reproduce every decision's arguments, every event, the result and the
-// final state. A mismatch is a *Divergence.
+// final state. A mismatch is a *engine.Divergence.
 func ReplayTraceFile(path string) (TraceSummary, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -123,7 +123,7 @@ func parseTrace(data []byte) (*trace, error) {
 func (tr *trace) replay() (TraceSummary, error) {
 	name := "trace " + tr.header.Case
 	div := func(format string, args ...any) error {
-		return &Divergence{Where: name, Detail: fmt.Sprintf(format, args...)}
+		return &engine.Divergence{Where: name, Detail: fmt.Sprintf(format, args...)}
 	}
 	initial, err := InitialView(tr.header.Setup)
 	if err != nil {

@@ -3,6 +3,7 @@ package planets
 import (
 	"bytes"
 	"errors"
+	"github.com/shapan/shapan/engine"
 	"strings"
 	"testing"
 )
@@ -13,7 +14,7 @@ func TestTracesReplay(t *testing.T) {
 	for _, name := range []string{"fight_here.yml", "test.yml"} {
 		var buf bytes.Buffer
 		setup := Setup{Map: legacyMap(t, name), Seed: 3, Shuffle: true, MaxRounds: 60}
-		r, err := PlayTraced(setup, Seats(NewAI(), 4), TraceHeader{Case: name, Map: name, Players: "ai"}, NewTraceWriter(&buf), 0)
+		r, err := PlayTraced(setup, Seats(NewAI(), 4), TraceHeader{Case: name, Map: name, Players: "ai"}, &buf, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -32,7 +33,7 @@ func TestTracesReplay(t *testing.T) {
 			}
 		}
 		_, err = ReplayTrace([]byte(strings.Join(lines, "\n")))
-		var d *Divergence
+		var d *engine.Divergence
 		if !errors.As(err, &d) || !strings.Contains(err.Error(), "count") {
 			t.Fatalf("%s: a changed trace replays: %v", name, err)
 		}

@@ -94,10 +94,8 @@ func (f *FTBT) Play(ctx context.Context, _ int, seed int64) (GameResult, error) 
 		return GameResult{}, err
 	}
 	where := func() string { return fmt.Sprintf("round %d", g.Turn()) }
-	if err := playOut(ctx, g, func(d *engine.Decision) (engine.Answer, error) { return ai.Answer(g, d), nil }, f.maxDecisions, ftbt.ErrStalled, where); err != nil {
-		return GameResult{}, err
-	}
-	if err := g.Err(); err != nil {
+	o := engine.PlayOptions{MaxDecisions: f.maxDecisions, Context: ctx, Where: where}
+	if err := engine.PlayOut(g, engine.Seats[*ftbt.Game](ai, 2), o); err != nil {
 		return GameResult{}, err
 	}
 	res, _ := g.Winner()

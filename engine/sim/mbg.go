@@ -92,10 +92,8 @@ func (m *MBG) Play(ctx context.Context, _ int, seed int64) (GameResult, error) {
 	defer g.Close()
 	ai := mbg.NewAI(seed)
 	where := func() string { return fmt.Sprintf("turn %d", g.Turn()) }
-	if err := playOut(ctx, g, func(d *engine.Decision) (engine.Answer, error) { return ai.Answer(g, d), nil }, m.maxDecisions, mbg.ErrStalled, where); err != nil {
-		return GameResult{}, err
-	}
-	if err := g.Err(); err != nil {
+	o := engine.PlayOptions{MaxDecisions: m.maxDecisions, Context: ctx, Where: where}
+	if err := engine.PlayOut(g, engine.Seats[*mbg.Game](ai, g.NumRoles()), o); err != nil {
 		return GameResult{}, err
 	}
 	res, _ := g.Winner()

@@ -120,16 +120,7 @@ func (p *Planets) Play(ctx context.Context, _ int, seed int64) (GameResult, erro
 	rec.slot = p.slots(g.Starts()[:g.NumPlayers()])
 	players := planets.SeededSeats(seed, g.NumPlayers())
 	where := func() string { return fmt.Sprintf("round %d", g.Round()) }
-	choose := func(d *engine.Decision) (engine.Answer, error) {
-		if d.Player < 0 || d.Player >= len(players) {
-			return nil, fmt.Errorf("no player %d", d.Player)
-		}
-		return players[d.Player].Answer(g, d), nil
-	}
-	if err := playOut(ctx, g, choose, p.maxDecisions, planets.ErrStalled, where); err != nil {
-		return GameResult{}, err
-	}
-	if err := g.Err(); err != nil {
+	if err := engine.PlayOut(g, players, engine.PlayOptions{MaxDecisions: p.maxDecisions, Context: ctx, Where: where}); err != nil {
 		return GameResult{}, err
 	}
 	r, ok := g.Outcome()

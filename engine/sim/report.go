@@ -2,6 +2,7 @@ package sim
 
 import (
 	"encoding/json"
+	"github.com/shapan/shapan/engine"
 	"math"
 	"slices"
 )
@@ -46,7 +47,7 @@ type Report struct {
 const MaxErrors = 20
 
 // Z95 is the normal quantile of the reports' 95 % intervals.
-const Z95 = 1.96
+const Z95 = engine.Z95
 
 // SideStats is one side's wins.
 type SideStats struct {
@@ -71,7 +72,7 @@ type Proportion struct {
 // NewProportion returns k out of n with its 95 % Wilson interval (rate 0
 // and interval [0, 1] when n is 0).
 func NewProportion(k, n int) Proportion {
-	lo, hi := Wilson(k, n, Z95)
+	lo, hi := engine.Wilson(k, n, Z95)
 	p := Proportion{Count: k, Low: round4(lo), High: round4(hi)}
 	if n > 0 {
 		p.Rate = round4(float64(k) / float64(n))
@@ -204,21 +205,6 @@ func Percentile(sorted []int, p int) int {
 	}
 	k := (p*n + 99) / 100 // ⌈p·n/100⌉ in integers
 	return sorted[min(max(k, 1), n)-1]
-}
-
-// Wilson returns the Wilson score interval of a proportion: wins out of n
-// at the confidence of the normal quantile z (Z95 for 95 %); [0, 1] when
-// n is 0.
-func Wilson(wins, n int, z float64) (lo, hi float64) {
-	if n == 0 {
-		return 0, 1
-	}
-	p := float64(wins) / float64(n)
-	nf := float64(n)
-	den := 1 + z*z/nf
-	centre := (p + z*z/(2*nf)) / den
-	half := z * math.Sqrt(p*(1-p)/nf+z*z/(4*nf*nf)) / den
-	return max(centre-half, 0), min(centre+half, 1)
 }
 
 // round4 rounds to 4 decimals, enough for rates and means and short in

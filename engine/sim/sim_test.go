@@ -6,7 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math"
+
 	"path/filepath"
 	"strings"
 	"sync/atomic"
@@ -367,27 +367,6 @@ func TestStatistics(t *testing.T) {
 	}
 	if l := lengthStats(nil); l.Histogram == nil || l.Max != 0 {
 		t.Errorf("no games: %+v", l)
-	}
-	// Wilson: known values (z = 1.96).
-	for _, tc := range []struct {
-		k, n   int
-		lo, hi float64
-	}{
-		{5, 10, 0.2366, 0.7634},
-		{0, 10, 0, 0.2775},
-		{10, 10, 0.7225, 1},
-		{81, 263, 0.2553, 0.3662},
-	} {
-		lo, hi := Wilson(tc.k, tc.n, Z95)
-		if math.Abs(lo-tc.lo) > 1e-4 || math.Abs(hi-tc.hi) > 1e-4 {
-			t.Errorf("Wilson(%d, %d) = [%.4f, %.4f], want [%.4f, %.4f]", tc.k, tc.n, lo, hi, tc.lo, tc.hi)
-		}
-		if mlo, mhi := mbg.Wilson(tc.k, tc.n, Z95); math.Abs(mlo-lo) > 1e-12 || math.Abs(mhi-hi) > 1e-12 {
-			t.Errorf("engine/mbg's Wilson disagrees: [%v, %v]", mlo, mhi)
-		}
-	}
-	if lo, hi := Wilson(0, 0, Z95); lo != 0 || hi != 1 {
-		t.Error("Wilson of no games")
 	}
 	p := NewProportion(1, 3)
 	if p.Count != 1 || p.Rate != 0.3333 || p.Low >= p.Rate || p.High <= p.Rate {
