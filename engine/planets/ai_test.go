@@ -196,4 +196,3 @@ func TestAIGamesEnd(t *testing.T) {
 		}
 	}
 }
-
