@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/shapan/shapan/formats/battle"
 	"github.com/shapan/shapan/formats/diag"
@@ -157,26 +156,8 @@ func ReadBattle(file string, src []byte) (*battle.Map, *srcpos.Map, error) {
 // battleLegend returns the symbols the tiles carry, in tileset order.
 func (s *source) battleLegend() []battle.LegendEntry {
 	var out []battle.LegendEntry
-	seen := map[rune]bool{}
-	for i, ts := range s.m.Tilesets {
-		for k, t := range ts.Tiles {
-			path := fmt.Sprintf("tilesets[%d].tiles[%d]", i, k)
-			p := s.props(path, fmt.Sprintf("tileset %q, tile %d", ts.Name, t.ID), t.Properties)
-			sym, ok := p.str("symbol", false)
-			if !ok {
-				continue
-			}
-			code, ok := p.int("code", true)
-			r, size := utf8.DecodeRuneInString(sym)
-			switch {
-			case !ok:
-			case size == 0 || size != len(sym) || !battle.ValidSymbol(r):
-				s.errorf(path, p.where, diag.CodeBadValue, "symbol %q must be one printable character that is not a space", sym)
-			case !seen[r]:
-				seen[r] = true
-				out = append(out, battle.LegendEntry{Symbol: r, Code: code})
-			}
-		}
+	for _, e := range s.tileSymbols(battle.ValidSymbol) {
+		out = append(out, battle.LegendEntry{Symbol: e.symbol, Code: e.code})
 	}
 	return out
 }

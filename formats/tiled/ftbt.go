@@ -316,6 +316,23 @@ func (s *source) whyNoCode(gid uint32, noun string) string {
 // legend returns the symbols the tiles carry, in tileset order.
 func (s *source) legend() []ftbt.LegendEntry {
 	var out []ftbt.LegendEntry
+	for _, e := range s.tileSymbols(ftbt.ValidSymbol) {
+		out = append(out, ftbt.LegendEntry{Symbol: e.symbol, Terrain: e.code})
+	}
+	return out
+}
+
+// symbolEntry is a grid symbol a tile carries, and the tile's code.
+type symbolEntry struct {
+	symbol rune
+	code   int
+}
+
+// tileSymbols returns the symbols the tiles carry (their string property
+// "symbol"), in tileset order, the first of each symbol only; valid tells
+// the symbols the family's grids can hold.
+func (s *source) tileSymbols(valid func(rune) bool) []symbolEntry {
+	var out []symbolEntry
 	seen := map[rune]bool{}
 	for i, ts := range s.m.Tilesets {
 		for k, t := range ts.Tiles {
@@ -329,11 +346,11 @@ func (s *source) legend() []ftbt.LegendEntry {
 			r, size := utf8.DecodeRuneInString(sym)
 			switch {
 			case !ok:
-			case size == 0 || size != len(sym) || !ftbt.ValidSymbol(r):
+			case size == 0 || size != len(sym) || !valid(r):
 				s.errorf(path, p.where, diag.CodeBadValue, "symbol %q must be one printable character that is not a space", sym)
 			case !seen[r]:
 				seen[r] = true
-				out = append(out, ftbt.LegendEntry{Symbol: r, Terrain: code})
+				out = append(out, symbolEntry{r, code})
 			}
 		}
 	}
