@@ -2,7 +2,9 @@ package battle
 
 import (
 	"encoding/json"
+	"runtime"
 	"testing"
+	"time"
 
 	"github.com/shapan/shapan/engine"
 	bfmt "github.com/shapan/shapan/formats/battle"
@@ -77,4 +79,44 @@ func BenchmarkJSONValid(b *testing.B) {
 	for b.Loop() {
 		json.Valid(sampleAnswer)
 	}
+}
+
+// BenchmarkTacticianRound measures the tactician's orders on the seed's
+// 80×60 map against greedy: the average per round (its cost grows with
+// the fights: the enemies in reach and the skills ready) and the slowest
+// round, both in the CPU time of the thread that computes them (the wall
+// clock of a shared machine adds the waits for a core).
+func BenchmarkTacticianRound(b *testing.B) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	m := bfmt.NewStandard(80, 60)
+	board, err := NewBoard(m, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	rounds := 0
+	var spent, slowest, wall time.Duration
+	for i := 0; b.Loop(); i++ {
+		g, err := New(Setup{Map: m}, Options{Machine: engineDrop})
+		if err != nil {
+			b.Fatal(err)
+		}
+		t := NewTactician(board, int64(i))
+		timed := engine.PlayerFunc[*Game](func(g *Game, d *engine.Decision) engine.Answer {
+			start, cpu := time.Now(), threadCPUTime()
+			a := t.Answer(g, d)
+			took := time.Duration(threadCPUTime() - cpu)
+			wall += time.Since(start)
+			spent += took
+			slowest = max(slowest, took)
+			rounds++
+			return a
+		})
+		if err := engine.PlayOut(g, []Player{timed, NewGreedy(board)}, engine.PlayOptions{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(spent.Microseconds())/1000/float64(rounds), "cpu-ms/round")
+	b.ReportMetric(float64(slowest.Microseconds())/1000, "max-cpu-ms/round")
+	b.ReportMetric(float64(wall.Microseconds())/1000/float64(rounds), "ms/round")
 }
