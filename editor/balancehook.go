@@ -16,6 +16,7 @@ func CanBalance(kind string) bool { return balancers[kind] != nil }
 
 // Balance opens the balance view of the current document.
 func (st *Studio) Balance() {
+	st.CommitEditing()
 	s := st.Current()
 	if s == nil {
 		return

@@ -14,11 +14,12 @@ import (
 // Binder builds widgets bound to a session's model: each widget shows a
 // value read from the current model and writes changes back as one
 // undoable edit. Reload shows the model again after an edit, undo or redo
-// (skipping the widget being typed in).
+// (skipping the field being typed in).
 type Binder struct {
 	S       *Session
 	loaders []func()
 	loading bool
+	scope   func() (path, name string)
 }
 
 // NewBinder returns a binder for s.
@@ -41,66 +42,41 @@ func (b *Binder) OnReload(f func()) { b.loaders = append(b.loaders, f) }
 // fire then, and must not edit).
 func (b *Binder) Loading() bool { return b.loading }
 
-// Entry is a text entry that commits its text when Enter is pressed or
-// the focus leaves it; a commit that fails keeps the text and marks the
-// entry invalid with the reason.
-type Entry struct {
-	widget.Entry
-	load    func() string
-	commit  func(string) error
-	focused bool
-}
+// Scope says which item the fields built next edit (a form showing the
+// selected person, city, planet...): path is the item's document path
+// ("people[2]") and name its name ("刘备"), both read when needed. A
+// value refused in such a field stays with its item: it is shown again
+// when the item is, and the Problems panel leads back to it. Scope(nil)
+// makes the next fields edit values of the document itself.
+func (b *Binder) Scope(f func() (path, name string)) { b.scope = f }
 
-// FocusGained remembers that the entry is being edited.
-func (e *Entry) FocusGained() {
-	e.focused = true
-	e.Entry.FocusGained()
-}
-
-// FocusLost commits the text.
-func (e *Entry) FocusLost() {
-	e.focused = false
-	e.Entry.FocusLost()
-	e.Commit()
-}
-
-// Commit applies the text now (what Enter and losing the focus do).
-func (e *Entry) Commit() {
-	if e.load == nil || e.Text == e.load() {
-		e.SetValidationError(nil)
-		return
-	}
-	if err := e.commit(e.Text); err != nil {
-		e.SetValidationError(err)
-		return
-	}
-	e.SetValidationError(nil)
-}
-
-func (e *Entry) reload() {
-	if !e.focused && e.load != nil {
-		if t := e.load(); t != e.Text {
-			e.SetText(t)
+// ref returns the function naming the value label of the current scope.
+func (b *Binder) ref(label string) func() FieldRef {
+	scope := b.scope
+	return func() FieldRef {
+		if scope == nil {
+			return FieldRef{Key: "|" + label, What: label}
 		}
-		e.SetValidationError(nil)
+		path, name := scope()
+		what := label
+		if name != "" {
+			what = label + " of " + name
+		}
+		return FieldRef{Key: path + "|" + label, Path: path, What: what}
 	}
 }
 
-// Text returns an entry for a text value; commit checks and applies it
-// (return an error to refuse it).
-func (b *Binder) Text(load func() string, commit func(string) error) *Entry {
-	e := &Entry{load: load, commit: commit}
-	e.ExtendBaseWidget(e)
-	e.AlwaysShowValidationError = true // shows why a value was refused
-	e.OnSubmitted = func(string) { e.Commit() }
-	b.loaders = append(b.loaders, e.reload)
-	e.reload()
+// Text returns a field for a text value named label; commit checks and
+// applies it (return an error to refuse it).
+func (b *Binder) Text(label string, load func() string, commit func(string) error) *Entry {
+	e := NewEntry(b.S, b.ref(label), load, commit)
+	b.loaders = append(b.loaders, e.Reload)
 	return e
 }
 
 // Int returns an entry for an integer in [lo, hi].
 func (b *Binder) Int(label string, load func() int, set func(int), lo, hi int) *Entry {
-	return b.Text(func() string { return strconv.Itoa(load()) }, func(s string) error {
+	return b.Text(label, func() string { return strconv.Itoa(load()) }, func(s string) error {
 		v, err := strconv.Atoi(strings.TrimSpace(s))
 		if err != nil {
 			return fmt.Errorf("%s must be a whole number", label)
@@ -115,7 +91,7 @@ func (b *Binder) Int(label string, load func() int, set func(int), lo, hi int) *
 
 // Float returns an entry for a number in [lo, hi].
 func (b *Binder) Float(label string, load func() float32, set func(float32), lo, hi float64) *Entry {
-	return b.Text(func() string { return strconv.FormatFloat(float64(load()), 'f', -1, 32) }, func(s string) error {
+	return b.Text(label, func() string { return strconv.FormatFloat(float64(load()), 'f', -1, 32) }, func(s string) error {
 		v, err := strconv.ParseFloat(strings.TrimSpace(s), 32)
 		if err != nil {
 			return fmt.Errorf("%s must be a number", label)
@@ -131,7 +107,7 @@ func (b *Binder) Float(label string, load func() float32, set func(float32), lo,
 // Name returns an entry for a name that must not be empty; names with
 // white space are refused because the games' files cannot hold them.
 func (b *Binder) Name(label string, load func() string, set func(string)) *Entry {
-	return b.Text(load, func(s string) error {
+	return b.Text(label, load, func(s string) error {
 		s = strings.TrimSpace(s)
 		if s == "" {
 			return fmt.Errorf("%s must not be empty", label)
@@ -348,5 +324,18 @@ func (l *ItemList) updateButtons() {
 		} else {
 			b.Disable()
 		}
+	}
+}
+
+// ItemScope is the Scope of a form that shows item index() of the list
+// named list ("people"): its path is "list[i]" and its name name(i); with
+// no item selected the path is the list's.
+func ItemScope(list string, index func() int, count func() int, name func(i int) string) func() (path, name string) {
+	return func() (string, string) {
+		i := index()
+		if i < 0 || i >= count() {
+			return list, ""
+		}
+		return fmt.Sprintf("%s[%d]", list, i), name(i)
 	}
 }

@@ -40,7 +40,7 @@ func newDocTab(st *Studio, s *Session) *docTab {
 	}
 	t.preview = newPreviewPane(s, st.runAsync, st.post, st.later)
 	t.panes.Append(container.NewTabItem("Preview", t.preview.object))
-	t.problems = newProblemsPanel(s, t.show)
+	t.problems = newProblemsPanel(s, t.show, t.showRefusal)
 	split := container.NewVSplit(t.panes, t.problems.object)
 	split.SetOffset(0.86)
 	t.item = container.NewTabItem(t.title(), split)
@@ -82,6 +82,62 @@ func (t *docTab) show(d diag.Diagnostic) {
 		return
 	}
 	t.studio.Status("cannot show " + d.Path + ": " + d.Message)
+}
+
+// showRefusal shows the field whose typed value was refused: its item is
+// selected, its pane shown and the field focused.
+func (t *docTab) showRefusal(r Refusal) {
+	if t.view != nil && r.Path != "" {
+		if pane := t.view.Select(r.Path); pane != nil {
+			t.panes.Select(pane)
+		}
+	}
+	if w, ok := r.Field.(fyne.CanvasObject); ok {
+		for _, pane := range t.panes.Items {
+			if contains(pane.Content, w) {
+				t.panes.Select(pane)
+				break
+			}
+		}
+		if r.Field != nil {
+			t.studio.win.Canvas().Focus(r.Field)
+		}
+	}
+	t.studio.Status(r.Message())
+}
+
+// contains reports whether o is inside tree.
+func contains(tree, o fyne.CanvasObject) bool {
+	if tree == o {
+		return true
+	}
+	switch c := tree.(type) {
+	case *fyne.Container:
+		for _, child := range c.Objects {
+			if contains(child, o) {
+				return true
+			}
+		}
+	case *container.Scroll:
+		return contains(c.Content, o)
+	case *container.Split:
+		return contains(c.Leading, o) || contains(c.Trailing, o)
+	case *container.AppTabs:
+		for _, item := range c.Items {
+			if contains(item.Content, o) {
+				return true
+			}
+		}
+	case *widget.Form:
+		for _, item := range c.Items {
+			if contains(item.Widget, o) {
+				return true
+			}
+		}
+	case *widget.Card:
+		return contains(c.Content, o)
+	}
+	return false
 }
 
 // previewPane shows preview.Render of the document, redrawn off the UI
@@ -138,6 +194,14 @@ func (p *previewPane) render() {
 		})
 	})
 }
+
+// ProblemRows returns the rows of the Problems panel as text: the typed
+// values not applied first ("not applied: ..."), then the diagnostics as
+// `shapan check` prints them.
+func (t *docTab) ProblemRows() []string { return t.problems.Rows() }
+
+// ChooseProblem does what choosing row i of the Problems panel does.
+func (t *docTab) ChooseProblem(i int) { t.problems.list.Select(i) }
 
 // SelectPane shows one of the tab's panes.
 func (t *docTab) SelectPane(p *container.TabItem) { t.panes.Select(p) }

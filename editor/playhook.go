@@ -20,6 +20,7 @@ func CanPlay(kind string) bool { return players[kind] != nil }
 
 // Play starts a test game of the current document.
 func (st *Studio) Play() {
+	st.CommitEditing()
 	s := st.Current()
 	if s == nil {
 		return

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"sync"
 
+	"fyne.io/fyne/v2"
+
 	"github.com/shapan/shapan/formats"
 	"github.com/shapan/shapan/formats/diag"
 	"github.com/shapan/shapan/validate"
@@ -33,6 +35,12 @@ type Session struct {
 	dirty    bool
 	hist     history
 	problems diag.List
+	// typed holds the keys of fields showing text not yet committed;
+	// refused the typed values that could not be applied, by key, and
+	// refusedOrder their keys in the order they were refused.
+	typed        map[string]bool
+	refused      map[string]Refusal
+	refusedOrder []string
 
 	mu        sync.Mutex
 	listeners []func(Change)
@@ -91,8 +99,90 @@ func (s *Session) Name() string {
 	return "untitled"
 }
 
-// Dirty reports unsaved changes.
-func (s *Session) Dirty() bool { return s.dirty }
+// Dirty reports unsaved changes: edits not saved, text typed in a field
+// and not yet committed, or typed values that could not be applied.
+func (s *Session) Dirty() bool { return s.dirty || len(s.typed) > 0 || len(s.refused) > 0 }
+
+// Modified reports edits of the document that are not saved.
+func (s *Session) Modified() bool { return s.dirty }
+
+// typing records whether the field key shows text not yet committed.
+func (s *Session) typing(key string, on bool) {
+	was := s.Dirty()
+	if on {
+		if s.typed == nil {
+			s.typed = map[string]bool{}
+		}
+		s.typed[key] = true
+	} else {
+		delete(s.typed, key)
+	}
+	if s.Dirty() != was {
+		s.notify(DirtyChanged)
+	}
+}
+
+// Refuse records a typed value that could not be applied: the Problems
+// panel lists it and Save warns about it until it is corrected, reverted
+// or accepted.
+func (s *Session) Refuse(r Refusal) {
+	was := s.Dirty()
+	if s.refused == nil {
+		s.refused = map[string]Refusal{}
+	}
+	if _, ok := s.refused[r.Key]; !ok {
+		s.refusedOrder = append(s.refusedOrder, r.Key)
+	}
+	s.refused[r.Key] = r
+	s.notify(ProblemsChanged)
+	if s.Dirty() != was {
+		s.notify(DirtyChanged)
+	}
+}
+
+// Accept forgets the refusal of the field key (its value was applied or
+// reverted).
+func (s *Session) Accept(key string) {
+	if _, ok := s.refused[key]; !ok {
+		return
+	}
+	was := s.Dirty()
+	delete(s.refused, key)
+	for i, k := range s.refusedOrder {
+		if k == key {
+			s.refusedOrder = append(s.refusedOrder[:i:i], s.refusedOrder[i+1:]...)
+			break
+		}
+	}
+	s.notify(ProblemsChanged)
+	if s.Dirty() != was {
+		s.notify(DirtyChanged)
+	}
+}
+
+// Refusal returns the refused value of the field key.
+func (s *Session) Refusal(key string) (Refusal, bool) {
+	r, ok := s.refused[key]
+	return r, ok
+}
+
+// Refusals lists the typed values that could not be applied, in the
+// order they were typed.
+func (s *Session) Refusals() []Refusal {
+	out := make([]Refusal, 0, len(s.refusedOrder))
+	for _, k := range s.refusedOrder {
+		out = append(out, s.refused[k])
+	}
+	return out
+}
+
+// attach records that field shows the refused value key.
+func (s *Session) attach(key string, field fyne.Focusable) {
+	if r, ok := s.refused[key]; ok {
+		r.Field = field
+		s.refused[key] = r
+	}
+}
 
 // Problems returns the latest validation result.
 func (s *Session) Problems() diag.List { return s.problems }

@@ -44,6 +44,9 @@ type Studio struct {
 	// askSave, when set, replaces the dialog asking whether to save
 	// before closing a changed document (tests answer it directly).
 	askSave func(s *Session, answer func(save, discard bool))
+	// warn, when set, replaces the dialog that shows a warning (tests
+	// read it).
+	warn func(msg string)
 }
 
 // Options configure a studio.
@@ -172,22 +175,45 @@ func (st *Studio) Tab(s *Session) *docTab {
 	return nil
 }
 
-// Undo and Redo act on the current document.
+// CommitEditing commits the text of the field being typed in (what
+// losing the focus does), so that an action on the document sees what the
+// designer sees. Every action on a document calls it first.
+func (st *Studio) CommitEditing() {
+	if f, ok := st.win.Canvas().Focused().(interface{ Commit() }); ok {
+		f.Commit()
+	}
+}
+
+// showFocused shows the document's value in the field being typed in,
+// after an undo or a redo changed it (other fields reload by themselves).
+func (st *Studio) showFocused() {
+	if e, ok := st.win.Canvas().Focused().(*Entry); ok {
+		e.Revert()
+	}
+}
+
+// Undo and Redo act on the current document: the text being typed is
+// committed first, so that Undo takes back exactly what was typed.
 func (st *Studio) Undo() {
+	st.CommitEditing()
 	if s := st.Current(); s != nil && s.Undo() {
+		st.showFocused()
 		st.Status("Undid " + s.RedoLabel())
 	}
 }
 
 // Redo applies the last undone edit again.
 func (st *Studio) Redo() {
+	st.CommitEditing()
 	if s := st.Current(); s != nil && s.Redo() {
+		st.showFocused()
 		st.Status("Redid " + s.UndoLabel())
 	}
 }
 
 // Save saves the current document (asking for a name when it has none).
 func (st *Studio) Save() {
+	st.CommitEditing()
 	s := st.Current()
 	if s == nil {
 		return
@@ -196,17 +222,46 @@ func (st *Studio) Save() {
 		st.SaveAsDialog()
 		return
 	}
-	st.report(s.Save(), "Saved "+s.Path)
-	st.afterSave(s)
+	err := s.Save()
+	st.report(err, "Saved "+s.Path)
+	st.afterSave(s, err)
 }
 
-func (st *Studio) afterSave(s *Session) {
-	if !s.Dirty() {
+// afterSave remembers a saved file and warns about typed values that
+// were not applied (the file holds the document's values instead).
+func (st *Studio) afterSave(s *Session, err error) {
+	if err != nil {
+		return
+	}
+	if !s.Modified() {
 		st.rememberRecent(s.Path)
 		if st.autosave != nil {
 			st.autosave.forget(s)
 		}
 	}
+	if rs := s.Refusals(); len(rs) > 0 {
+		st.warnRefused(s, rs)
+	}
+}
+
+// warnRefused says which values shown in fields were not saved.
+func (st *Studio) warnRefused(s *Session, rs []Refusal) {
+	lines := make([]string, len(rs))
+	for i, r := range rs {
+		lines[i] = "• " + r.Message()
+	}
+	msg := fmt.Sprintf("Saved %s, but %d value(s) shown in the editor were not applied and are not in the file:\n%s",
+		filepath.Base(s.Path), len(rs), strings.Join(lines, "\n"))
+	st.Status(fmt.Sprintf("Saved %s without %d refused value(s): see the Problems panel", filepath.Base(s.Path), len(rs)))
+	if st.warn != nil {
+		st.warn(msg)
+		return
+	}
+	label := widget.NewLabel(msg)
+	label.Wrapping = fyne.TextWrapWord
+	d := dialog.NewCustom("Some values were not applied", "OK", container.NewVScroll(label), st.win)
+	d.Resize(fyne.NewSize(640, 280))
+	d.Show()
 }
 
 func (st *Studio) report(err error, ok string) {
@@ -240,6 +295,7 @@ func (st *Studio) OpenDialog() {
 // SaveAsDialog asks for a file name and saves the current document as
 // YAML there.
 func (st *Studio) SaveAsDialog() {
+	st.CommitEditing()
 	s := st.Current()
 	if s == nil {
 		return
@@ -250,8 +306,9 @@ func (st *Studio) SaveAsDialog() {
 		}
 		path := w.URI().Path()
 		w.Close()
-		st.report(s.SaveAs(path, formats.YAML), "Saved "+path)
-		st.afterSave(s)
+		err = s.SaveAs(path, formats.YAML)
+		st.report(err, "Saved "+path)
+		st.afterSave(s, err)
 	}, st.win)
 	d.SetFileName(strings.TrimSuffix(s.Name(), filepath.Ext(s.Name())) + ".yaml")
 	d.Resize(fyne.NewSize(900, 600))
@@ -270,6 +327,7 @@ func (st *Studio) ExportTiledDialog() { st.exportDialog(".tmj") }
 // exportDialog exports to the file chosen; ext is the extension offered
 // ("" for the game's own).
 func (st *Studio) exportDialog(ext string) {
+	st.CommitEditing()
 	s := st.Current()
 	if s == nil {
 		return
@@ -280,8 +338,7 @@ func (st *Studio) exportDialog(ext string) {
 		}
 		path := w.URI().Path()
 		w.Close()
-		written, err := s.Export(path)
-		st.report(err, "Exported "+strings.Join(written, ", "))
+		st.ExportTo(s, path)
 	}, st.win)
 	if ext == "" {
 		ext = legacyExt(s.Kind())
@@ -300,6 +357,16 @@ func exportMenu(st *Studio) *fyne.MenuItem {
 	return item
 }
 
+// ExportTo writes s in the form the extension of path names (the game's
+// own, or a Tiled map) at path: what File ▸ Export does once a file is
+// chosen, after committing the field being typed in.
+func (st *Studio) ExportTo(s *Session, path string) ([]string, error) {
+	st.CommitEditing()
+	written, err := s.Export(path)
+	st.report(err, "Exported "+strings.Join(written, ", "))
+	return written, err
+}
+
 func legacyExt(kind string) string {
 	switch kind {
 	case "mbg/save":
@@ -316,6 +383,7 @@ func legacyExt(kind string) string {
 
 // CloseCurrent closes the selected tab (asking to save changes first).
 func (st *Studio) CloseCurrent() {
+	st.CommitEditing()
 	if t := st.current(); t != nil {
 		st.closeTab(t.item, nil)
 	}
@@ -361,6 +429,7 @@ func (st *Studio) closeTab(item *container.TabItem, done func(closed bool)) {
 				}
 				return
 			}
+			st.afterSave(t.session, nil)
 			finish()
 		case discard:
 			finish()
@@ -378,7 +447,14 @@ func (st *Studio) confirmSave(s *Session, answer func(save, discard bool)) {
 		st.askSave(s, answer)
 		return
 	}
-	msg := widget.NewLabel(fmt.Sprintf("%s has unsaved changes. Save them before closing?", s.Name()))
+	text := fmt.Sprintf("%s has unsaved changes. Save them before closing?", s.Name())
+	if rs := s.Refusals(); len(rs) > 0 {
+		text += fmt.Sprintf("\n%d value(s) shown were not applied and will be lost:", len(rs))
+		for _, r := range rs {
+			text += "\n• " + r.Message()
+		}
+	}
+	msg := widget.NewLabel(text)
 	var d dialog.Dialog
 	save := widget.NewButtonWithIcon("Save", theme.DocumentSaveIcon(), func() { d.Hide(); answer(true, false) })
 	save.Importance = widget.HighImportance
@@ -390,6 +466,7 @@ func (st *Studio) confirmSave(s *Session, answer func(save, discard bool)) {
 
 // Quit closes every tab (asking about unsaved changes) and then the app.
 func (st *Studio) Quit() {
+	st.CommitEditing()
 	items := append([]*container.TabItem(nil), st.tabs.Items...)
 	var next func(i int)
 	next = func(i int) {
@@ -555,6 +632,9 @@ func (st *Studio) ViewOf(s *Session) View {
 	}
 	return nil
 }
+
+// SetWarn replaces the dialog that shows warnings (tests read them).
+func (st *Studio) SetWarn(f func(msg string)) { st.warn = f }
 
 // SetAskSave replaces the dialog that asks whether to save a changed
 // document before closing it.

@@ -31,11 +31,7 @@ func TestSmokeUnderXvfb(t *testing.T) {
 		}
 		t.Skip("Xvfb is not installed: skipping the real-window smoke test")
 	}
-	bin := filepath.Join(t.TempDir(), "studio")
-	build := exec.Command("go", "build", "-o", bin, ".")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("building the studio: %v\n%s", err, out)
-	}
+	bin := buildStudio(t)
 	display, stop := startXvfb(t, xvfb)
 	defer stop()
 

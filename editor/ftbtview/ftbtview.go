@@ -82,7 +82,7 @@ func changeLabel(label string) string {
 // intEntry is an entry for an integer in [lo, hi]; check, when not nil,
 // may refuse a value in range with a reason.
 func intEntry(b *editor.Binder, label string, load func() int, set func(int), lo, hi int, check func(int) error) *editor.Entry {
-	return b.Text(func() string { return strconv.Itoa(load()) }, func(s string) error {
+	return b.Text(label, func() string { return strconv.Itoa(load()) }, func(s string) error {
 		v, err := strconv.Atoi(strings.TrimSpace(s))
 		if err != nil {
 			return fmt.Errorf("%s must be a whole number", label)

@@ -253,8 +253,17 @@ func TestEditPersonStatsThroughTheForm(t *testing.T) {
 	}
 	st.Window().Canvas().Focus(nil)
 	v.B.Reload()
-	if v.fields["hp"].Text != "120" {
-		t.Fatalf("the refused hp is still shown after a reload: %q", v.fields["hp"].Text)
+	// A refused value stays shown, with its reason under the field, until
+	// it is corrected or reverted; the document keeps its value.
+	hp := v.fields["hp"]
+	if hp.Text != "0" || hp.Refused() == nil || v.L().People[1].HP != 120 {
+		t.Fatalf("after a reload the refused hp shows %q (%v)", hp.Text, hp.Refused())
+	}
+	for _, f := range []string{"hp", "x"} {
+		v.fields[f].TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
+	}
+	if hp.Text != "120" || len(s.Refusals()) != 0 {
+		t.Fatalf("Escape left hp %q and %+v", hp.Text, s.Refusals())
 	}
 	// Techs: tick 弓射 (tech 2) — appended after the person's techs.
 	tapCheck(t, v.techChecks, "弓射")

@@ -34,7 +34,7 @@ func (v *LevelView) introPane() fyne.CanvasObject {
 			l.Intro = nil
 		}
 	})
-	entry := b.Text(func() string {
+	entry := b.Text("intro", func() string {
 		if in := v.L().Intro; in != nil {
 			return *in
 		}

@@ -122,6 +122,8 @@ func (v *LevelView) peoplePane() fyne.CanvasObject {
 	})
 	person := func() *ftbt.Person { return &v.L().People[v.Selected] }
 	valid := func() bool { return sel(v.Selected, len(v.L().People)) >= 0 }
+	b.Scope(editor.ItemScope("people", func() int { return v.Selected }, func() int { return len(v.L().People) }, func(i int) string { return v.L().People[i].Name }))
+	defer b.Scope(nil)
 	get := func(f func(p *ftbt.Person) *int) (func() int, func(int)) {
 		return func() int {
 				if !valid() {

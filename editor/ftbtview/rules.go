@@ -198,6 +198,8 @@ func (v *RulesView) terrainsPane() fyne.CanvasObject {
 	})
 	terrain := func() *ftbt.Terrain { return &v.R().Terrains[v.selTerrain] }
 	valid := func() bool { return sel(v.selTerrain, len(v.R().Terrains)) >= 0 }
+	b.Scope(editor.ItemScope("terrains", func() int { return v.selTerrain }, func() int { return len(v.R().Terrains) }, func(i int) string { return v.R().Terrains[i].Name }))
+	defer b.Scope(nil)
 	name := b.Name("terrain name", func() string {
 		if !valid() {
 			return ""
@@ -216,7 +218,7 @@ func (v *RulesView) terrainsPane() fyne.CanvasObject {
 			v.S.Edit("change terrain colour", func() { terrain().Color = c })
 		}
 	}
-	hex := b.Text(func() string {
+	hex := b.Text("colour", func() string {
 		if !valid() {
 			return ""
 		}

@@ -83,6 +83,8 @@ func (v *RulesView) techsPane() fyne.CanvasObject {
 		},
 	})
 	t := func() *ftbt.Tech { return v.tech() }
+	b.Scope(editor.ItemScope("techs", func() int { return v.selTech }, func() int { return len(v.R().Techs) }, func(i int) string { return v.R().Techs[i].Name }))
+	defer b.Scope(nil)
 	num := func(get func(*ftbt.Tech) *int) (func() int, func(int)) {
 		return func() int {
 				if t() == nil {

@@ -100,6 +100,8 @@ func (v *View) citiesPane() fyne.CanvasObject {
 		func(i, j int) { v.M().RemapCities(mbg.Swap(len(v.M().Cities), i, j)) }))
 	city := func() *mbg.City { return &v.M().Cities[v.selCity] }
 	valid := func() bool { return sel(v.selCity, len(v.M().Cities)) >= 0 }
+	b.Scope(editor.ItemScope("cities", func() int { return v.selCity }, func() int { return len(v.M().Cities) }, func(i int) string { return v.M().Cities[i].Name }))
+	defer b.Scope(nil)
 	name := b.Name("city name", func() string {
 		if !valid() {
 			return ""
@@ -230,6 +232,8 @@ func (v *View) rolesPane() fyne.CanvasObject {
 		func(i, j int) { v.M().RemapRoles(mbg.Swap(len(v.M().Roles), i, j)) }))
 	role := func() *mbg.Role { return &v.M().Roles[v.selRole] }
 	valid := func() bool { return sel(v.selRole, len(v.M().Roles)) >= 0 }
+	b.Scope(editor.ItemScope("roles", func() int { return v.selRole }, func() int { return len(v.M().Roles) }, func(i int) string { return v.M().Roles[i].Name }))
+	defer b.Scope(nil)
 	name := b.Name("role name", func() string {
 		if !valid() {
 			return ""
@@ -325,6 +329,8 @@ func (v *View) institutesPane() fyne.CanvasObject {
 		func(i, j int) { v.M().RemapInstitutes(mbg.Swap(len(v.M().Institutes), i, j)) }))
 	inst := func() *mbg.Institute { return &v.M().Institutes[v.selInst] }
 	valid := func() bool { return sel(v.selInst, len(v.M().Institutes)) >= 0 }
+	b.Scope(editor.ItemScope("institutes", func() int { return v.selInst }, func() int { return len(v.M().Institutes) }, func(i int) string { return v.M().Institutes[i].Name }))
+	defer b.Scope(nil)
 	name := b.Name("institute name", func() string {
 		if !valid() {
 			return ""
@@ -363,6 +369,8 @@ func (v *View) roomsPane() fyne.CanvasObject {
 		func(i, j int) { v.M().RemapTrainingRooms(mbg.Swap(len(v.M().TrainingRooms), i, j)) }))
 	room := func() *mbg.TrainingRoom { return &v.M().TrainingRooms[v.selRoom] }
 	valid := func() bool { return sel(v.selRoom, len(v.M().TrainingRooms)) >= 0 }
+	b.Scope(editor.ItemScope("training_rooms", func() int { return v.selRoom }, func() int { return len(v.M().TrainingRooms) }, func(i int) string { return v.M().TrainingRooms[i].Name }))
+	defer b.Scope(nil)
 	name := b.Name("training room name", func() string {
 		if !valid() {
 			return ""

@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/shapan/shapan/editor"
 	"github.com/shapan/shapan/formats/mbg"
 )
 
@@ -41,6 +42,7 @@ type officerTable struct {
 	selected int // officer index
 	object   fyne.CanvasObject
 	info     *widget.Label
+	refusal  *widget.Label // the typed values refused, in words
 }
 
 func newOfficerTable(v *View) *officerTable {
@@ -48,13 +50,9 @@ func newOfficerTable(v *View) *officerTable {
 	t.table = widget.NewTable(
 		func() (int, int) { return len(t.order), numCols },
 		func() fyne.CanvasObject {
-			e := &cellEntry{t: t}
-			e.ExtendBaseWidget(e)
-			e.OnSubmitted = func(string) { e.commit() }
-			// Mark a bad value as it is typed, without a tick in every
-			// good cell.
-			e.AlwaysShowValidationError = true
-			e.OnChanged = func(s string) { e.SetValidationError(e.check(s)) }
+			e := editor.NewEntry(v.S, nil, nil, nil)
+			e.Inline = false // the message goes above the table
+			e.OnRefusal = func(error) { t.showInfo() }
 			return container.NewStack(widget.NewLabel("0000000000"), e)
 		},
 		t.updateCell)
@@ -107,7 +105,10 @@ func newOfficerTable(v *View) *officerTable {
 		t.selected = -1
 		t.showInfo()
 	})
-	t.object = container.NewBorder(container.NewHBox(add, del, t.info), nil, nil, nil, t.table)
+	t.refusal = widget.NewLabel("")
+	t.refusal.Importance = widget.DangerImportance
+	t.refusal.Wrapping = fyne.TextWrapWord
+	t.object = container.NewBorder(container.NewVBox(container.NewHBox(add, del, t.info), t.refusal), nil, nil, nil, t.table)
 	t.refresh()
 	return t
 }
@@ -168,6 +169,9 @@ func (t *officerTable) selectRow(i int) {
 
 func (t *officerTable) showInfo() {
 	m := t.v.M()
+	if t.refusal != nil {
+		editor.ShowRefusals(t.refusal, t.v.S, "officers[")
+	}
 	if t.selected < 0 || t.selected >= len(m.Officers) {
 		t.info.SetText(fmt.Sprintf("%d officers", len(m.Officers)))
 		return
@@ -209,56 +213,53 @@ func (t *officerTable) cellText(officer, col int) string {
 func (t *officerTable) updateCell(id widget.TableCellID, o fyne.CanvasObject) {
 	stack := o.(*fyne.Container)
 	label := stack.Objects[0].(*widget.Label)
-	entry := stack.Objects[1].(*cellEntry)
+	entry := stack.Objects[1].(*editor.Entry)
 	if id.Row < 0 || id.Row >= len(t.order) {
 		return
 	}
-	officer := t.order[id.Row]
-	text := t.cellText(officer, id.Col)
-	editable := id.Col == colName || (id.Col >= colWu && id.Col < colWu+5)
+	officer, col := t.order[id.Row], id.Col
+	editable := col == colName || (col >= colWu && col < colWu+5)
 	if !editable {
 		entry.Hide()
 		label.Show()
-		label.SetText(text)
+		label.SetText(t.cellText(officer, col))
 		return
 	}
 	label.Hide()
 	entry.Show()
-	if entry.focused && entry.officer == officer && entry.col == id.Col {
-		return // keep what is being typed
+	entry.Bind(func() editor.FieldRef { return t.cellRef(officer, col) },
+		func() string {
+			if officer >= len(t.v.M().Officers) {
+				return ""
+			}
+			return t.cellText(officer, col)
+		},
+		func(text string) error { return t.commitCell(officer, col, text) })
+	if !entry.Focused() {
+		// Mark a bad value as it is typed, without a tick in every good
+		// cell.
+		entry.OnTyped = func(s string) { entry.SetValidationError(checkCell(col, s)) }
 	}
-	entry.officer, entry.col = officer, id.Col
-	entry.SetText(text)
-	entry.SetValidationError(nil)
 }
 
-// cellEntry edits one cell of the officer table; it commits on Enter or
-// when the focus leaves it.
-type cellEntry struct {
-	widget.Entry
-	t       *officerTable
-	officer int
-	col     int
-	focused bool
+// cellRef names the value of a cell.
+func (t *officerTable) cellRef(officer, col int) editor.FieldRef {
+	key := "name"
+	if col != colName {
+		key = mbg.PropKeys[col-colWu]
+	}
+	path := fmt.Sprintf("officers[%d]", officer)
+	what := key
+	if m := t.v.M(); officer < len(m.Officers) {
+		what += " of " + m.Officers[officer].Name
+	}
+	return editor.FieldRef{Key: path + "|" + key, Path: path, What: what}
 }
 
-// FocusGained marks the cell as being edited.
-func (e *cellEntry) FocusGained() {
-	e.focused = true
-	e.Entry.FocusGained()
-}
-
-// FocusLost commits the cell.
-func (e *cellEntry) FocusLost() {
-	e.focused = false
-	e.Entry.FocusLost()
-	e.commit()
-}
-
-// check says why text cannot go into the cell (nil when it can): names
-// must be one word, abilities numbers from 0 to 100.
-func (e *cellEntry) check(text string) error {
-	if e.col == colName {
+// checkCell says why text cannot go into a cell of column col (nil when
+// it can): names must be one word, abilities numbers from 0 to 100.
+func checkCell(col int, text string) error {
+	if col == colName {
 		name := strings.TrimSpace(text)
 		if name == "" || strings.ContainsAny(name, " \t") {
 			return fmt.Errorf("a name must not be empty or contain spaces")
@@ -267,29 +268,29 @@ func (e *cellEntry) check(text string) error {
 	}
 	x, err := strconv.ParseFloat(strings.TrimSpace(text), 32)
 	if err != nil || x < 0 || x > 100 {
-		return fmt.Errorf("%s must be a number from 0 to 100", mbg.PropKeys[e.col-colWu])
+		return fmt.Errorf("%s must be a number from 0 to 100", mbg.PropKeys[col-colWu])
 	}
 	return nil
 }
 
-// commit writes the cell into the scenario as one undoable edit, unless
-// it is unchanged or fails the check (then the cell stays marked).
-func (e *cellEntry) commit() {
-	v := e.t.v
+// commitCell writes a cell into the scenario as one undoable edit, or
+// says why it cannot.
+func (t *officerTable) commitCell(i, col int, text string) error {
+	v := t.v
 	m := v.M()
-	if e.officer < 0 || e.officer >= len(m.Officers) || e.Text == e.t.cellText(e.officer, e.col) {
-		return
+	if i < 0 || i >= len(m.Officers) {
+		return fmt.Errorf("the officer was deleted")
 	}
-	if err := e.check(e.Text); err != nil {
-		e.SetValidationError(err)
-		return
+	if err := checkCell(col, text); err != nil {
+		return err
 	}
-	i, text := e.officer, strings.TrimSpace(e.Text)
-	if e.col == colName {
+	text = strings.TrimSpace(text)
+	if col == colName {
 		v.S.Edit("rename officer", func() { v.M().Officers[i].Name = text })
-		return
+		return nil
 	}
 	x, _ := strconv.ParseFloat(text, 32)
-	k := e.col - colWu
+	k := col - colWu
 	v.S.Edit("change "+mbg.PropKeys[k]+" of "+m.Officers[i].Name, func() { v.M().Officers[i].Props[k] = float32(x) })
+	return nil
 }

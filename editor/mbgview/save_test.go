@@ -349,9 +349,9 @@ func TestSaveOfficerTableSortsAndChecksRanges(t *testing.T) {
 	}
 	// 100 is the highest ability.
 	zhangfei := officerIndex(t, v.M(), "张飞")
-	e := officerCell(t, v, zhangfei, scolWu).(*saveCellEntry)
+	e := officerCell(t, v, zhangfei, scolWu).(*editor.Entry)
 	typeInto(st.Window(), e, &e.Entry, "150")
-	if v.M().Officers[zhangfei].Props[0] != 98 || e.refused == nil {
+	if v.M().Officers[zhangfei].Props[0] != 98 || e.Refused() == nil {
 		t.Fatalf("wu 150 was accepted (now %v)", v.M().Officers[zhangfei].Props[0])
 	}
 	typeInto(st.Window(), e, &e.Entry, "99")
@@ -359,7 +359,7 @@ func TestSaveOfficerTableSortsAndChecksRanges(t *testing.T) {
 		t.Fatalf("wu after typing 99: %v", v.M().Officers[zhangfei].Props[0])
 	}
 	// Lowering the maximum HP below the HP lowers the HP.
-	e = officerCell(t, v, zhangfei, scolHPMax).(*saveCellEntry)
+	e = officerCell(t, v, zhangfei, scolHPMax).(*editor.Entry)
 	typeInto(st.Window(), e, &e.Entry, "1000")
 	if o := v.M().Officers[zhangfei]; o.HPMax != 1000 || o.HP != 1000 {
 		t.Fatalf("HP after lowering the maximum: %v of %v", o.HP, o.HPMax)

@@ -21,6 +21,8 @@ func (v *SaveView) institutesPane() fyne.CanvasObject {
 		v.showForm("institutes", v.selInst)
 	}, editor.ItemActions{})
 	valid := func() bool { return sel(v.selInst, len(v.M().Institutes)) >= 0 }
+	b.Scope(editor.ItemScope("institutes", func() int { return v.selInst }, func() int { return len(v.M().Institutes) }, func(i int) string { return v.M().Institutes[i].Name }))
+	defer b.Scope(nil)
 	inst := func() *mbg.SaveInstitute { return &v.M().Institutes[v.selInst] }
 	name := b.Name("institute name", func() string {
 		if !valid() {
@@ -105,6 +107,8 @@ func (v *SaveView) roomsPane() fyne.CanvasObject {
 		v.showForm("training_rooms", v.selRoom)
 	}, editor.ItemActions{})
 	valid := func() bool { return sel(v.selRoom, len(v.M().TrainingRooms)) >= 0 }
+	b.Scope(editor.ItemScope("training_rooms", func() int { return v.selRoom }, func() int { return len(v.M().TrainingRooms) }, func(i int) string { return v.M().TrainingRooms[i].Name }))
+	defer b.Scope(nil)
 	room := func() *mbg.SaveTrainingRoom { return &v.M().TrainingRooms[v.selRoom] }
 	name := b.Name("training room name", func() string {
 		if !valid() {

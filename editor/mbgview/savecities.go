@@ -22,6 +22,8 @@ func (v *SaveView) citiesPane() fyne.CanvasObject {
 		v.showForm("cities", v.selCity)
 	}, editor.ItemActions{})
 	valid := func() bool { return sel(v.selCity, len(v.M().Cities)) >= 0 }
+	b.Scope(editor.ItemScope("cities", func() int { return v.selCity }, func() int { return len(v.M().Cities) }, func(i int) string { return v.M().Cities[i].Name }))
+	defer b.Scope(nil)
 	city := func() *mbg.SaveCity { return &v.M().Cities[v.selCity] }
 	ask := func(label string, op func(s *mbg.Save, c int) error) error {
 		c := v.selCity
@@ -44,7 +46,7 @@ func (v *SaveView) citiesPane() fyne.CanvasObject {
 			return nil
 		})
 	})
-	hpMax := b.Text(func() string {
+	hpMax := b.Text("maximum defence", func() string {
 		if !valid() {
 			return ""
 		}
@@ -60,7 +62,7 @@ func (v *SaveView) citiesPane() fyne.CanvasObject {
 			return nil
 		})
 	})
-	hp := b.Text(func() string {
+	hp := b.Text("defence", func() string {
 		if !valid() {
 			return ""
 		}

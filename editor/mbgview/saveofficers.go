@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/shapan/shapan/editor"
 	"github.com/shapan/shapan/formats/mbg"
 )
 
@@ -54,6 +55,7 @@ type saveOfficerTable struct {
 	sortDesc bool
 	selected int
 	info     *widget.Label
+	refusal  *widget.Label // the typed values refused, in words
 	object   fyne.CanvasObject
 }
 
@@ -105,7 +107,10 @@ func newSaveOfficerTable(v *SaveView) *saveOfficerTable {
 	hint := widget.NewLabel("Role: the officer joins that role's retinue. Job: he takes it in his city, or the first institute or room with a free slot. " +
 		"At: where he does his job.")
 	hint.Truncation = fyne.TextTruncateEllipsis
-	t.object = container.NewBorder(container.NewVBox(t.info, hint), nil, nil, nil, t.table)
+	t.refusal = widget.NewLabel("")
+	t.refusal.Importance = widget.DangerImportance
+	t.refusal.Wrapping = fyne.TextWrapWord
+	t.object = container.NewBorder(container.NewVBox(t.info, t.refusal, hint), nil, nil, nil, t.table)
 	t.refresh()
 	return t
 }
@@ -297,6 +302,9 @@ func (t *saveOfficerTable) selectRow(p int) {
 
 func (t *saveOfficerTable) showInfo() {
 	m := t.v.M()
+	if t.refusal != nil {
+		editor.ShowRefusals(t.refusal, t.v.S, "officers[")
+	}
 	free := 0
 	for _, pool := range m.Free {
 		free += len(pool)
@@ -317,10 +325,9 @@ const (
 )
 
 func (t *saveOfficerTable) createCell() fyne.CanvasObject {
-	e := &saveCellEntry{}
-	e.ExtendBaseWidget(e)
-	e.AlwaysShowValidationError = true
-	e.OnSubmitted = func(string) { e.commitText() }
+	e := editor.NewEntry(t.v.S, nil, nil, nil)
+	e.Inline = false // the message goes above the table
+	e.OnRefusal = func(error) { t.showInfo() }
 	return container.NewStack(widget.NewLabel("0000000000"), e, widget.NewSelect(nil, nil), widget.NewCheck("", nil))
 }
 
@@ -340,15 +347,15 @@ func (t *saveOfficerTable) updateCell(id widget.TableCellID, o fyne.CanvasObject
 	}
 	switch c.kind {
 	case kindText:
-		e := objs[cellText].(*saveCellEntry)
-		if e.focused && e.officer == p && e.col == id.Col {
-			return // keep what is being typed
-		}
-		e.officer, e.col, e.commit = p, id.Col, c.commit
-		e.load = func() string { return c.text(t.v.M(), p) }
-		e.SetText(c.text(m, p))
-		e.refused = nil
-		e.SetValidationError(nil)
+		e := objs[cellText].(*editor.Entry)
+		e.Bind(func() editor.FieldRef { return t.cellRef(p, c.title) },
+			func() string {
+				if p >= len(t.v.M().Officers) {
+					return ""
+				}
+				return c.text(t.v.M(), p)
+			},
+			func(text string) error { return c.commit(p, text) })
 	case kindChoice:
 		s := objs[cellSelect].(*widget.Select)
 		s.OnChanged = nil
@@ -381,35 +388,17 @@ func (t *saveOfficerTable) updateCell(id widget.TableCellID, o fyne.CanvasObject
 	}
 }
 
-// saveCellEntry edits a text cell of the officer table; it commits on
-// Enter or when the focus leaves it, and keeps a refused value marked.
-type saveCellEntry struct {
-	widget.Entry
-	officer int
-	col     int
-	focused bool
-	load    func() string
-	commit  func(p int, text string) error
-	refused error // why the text shown was refused, nil when it was not
-}
-
-// FocusGained marks the cell as being edited.
-func (e *saveCellEntry) FocusGained() {
-	e.focused = true
-	e.Entry.FocusGained()
-}
-
-// FocusLost commits the cell.
-func (e *saveCellEntry) FocusLost() {
-	e.focused = false
-	e.Entry.FocusLost()
-	e.commitText()
-}
-
-func (e *saveCellEntry) commitText() {
-	e.refused = nil
-	if e.commit != nil && e.load != nil && e.Text != e.load() {
-		e.refused = e.commit(e.officer, e.Text)
+// cellRef names the value of a text cell: the column's title and the
+// officer.
+func (t *saveOfficerTable) cellRef(p int, title string) editor.FieldRef {
+	key := title
+	if f := strings.Fields(title); len(f) > 1 {
+		key = f[len(f)-1] // "武 wu" → wu
 	}
-	e.SetValidationError(e.refused)
+	path := fmt.Sprintf("officers[%d]", p)
+	what := key
+	if m := t.v.M(); p < len(m.Officers) {
+		what += " of " + m.Officers[p].Name
+	}
+	return editor.FieldRef{Key: path + "|" + key, Path: path, What: what}
 }

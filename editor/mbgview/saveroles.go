@@ -24,6 +24,8 @@ func (v *SaveView) rolesPane() fyne.CanvasObject {
 		v.showForm("roles", v.selRole)
 	}, editor.ItemActions{})
 	valid := func() bool { return sel(v.selRole, len(v.M().Roles)) >= 0 }
+	b.Scope(editor.ItemScope("roles", func() int { return v.selRole }, func() int { return len(v.M().Roles) }, func(i int) string { return v.M().Roles[i].Name }))
+	defer b.Scope(nil)
 	role := func() *mbg.SaveRole { return &v.M().Roles[v.selRole] }
 	// ask runs op on the selected role as one edit.
 	ask := func(label string, op func(s *mbg.Save, r int) error) error {
@@ -93,7 +95,7 @@ func (v *SaveView) rolesPane() fyne.CanvasObject {
 		})
 	})
 	v.widgets.alliance = v.allianceChoice(valid, ask)
-	allianceTurns := b.Text(func() string {
+	allianceTurns := b.Text("alliance rounds", func() string {
 		if !valid() {
 			return ""
 		}

@@ -49,12 +49,12 @@ func reread(t *testing.T, path string) *mbg.Scenario {
 }
 
 // findCell returns the entry the officer table shows for (officer, col).
-func findCell(t *testing.T, v *View, officer, col int) *cellEntry {
+func findCell(t *testing.T, v *View, officer, col int) *editor.Entry {
 	t.Helper()
 	for row, o := range v.officers.order {
 		if o == officer {
 			cell := guitest.TableCell(v.officers.table, row, col)
-			return cell.(*fyne.Container).Objects[1].(*cellEntry)
+			return cell.(*fyne.Container).Objects[1].(*editor.Entry)
 		}
 	}
 	t.Fatalf("officer %d is not in the table", officer)
@@ -77,8 +77,16 @@ func TestEditTableCellUndoRedoAndSave(t *testing.T) {
 	cell = findCell(t, v, 1, colWu)
 	cell.SetText("150")
 	cell.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
-	if v.M().Officers[1].Props[0] != 92 || cell.check(cell.Text) == nil {
+	if v.M().Officers[1].Props[0] != 92 || cell.Refused() == nil {
 		t.Fatalf("150 accepted as wu (now %v)", v.M().Officers[1].Props[0])
+	}
+	// The table says why above it; Escape puts the document's value back.
+	if got := v.officers.refusal.Text; !v.officers.refusal.Visible() || !strings.Contains(got, "wu of 张辽") || !strings.Contains(got, "from 0 to 100") {
+		t.Fatalf("the table says %q about the refused value", got)
+	}
+	cell.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
+	if cell.Text != "92" || len(s.Refusals()) != 0 || v.officers.refusal.Visible() {
+		t.Fatalf("Escape left %q and %+v", cell.Text, s.Refusals())
 	}
 	if !s.Dirty() {
 		t.Fatal("the document is not marked changed")

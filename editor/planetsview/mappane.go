@@ -104,7 +104,9 @@ func (p *mapPane) selectionBox() fyne.CanvasObject {
 	v := p.v
 	p.planetTitle = widget.NewLabel("")
 	p.planetTitle.TextStyle = fyne.TextStyle{Bold: true}
-	p.token = v.B.Text(func() string { return v.selPlanet }, func(s string) error {
+	v.B.Scope(v.planetScope)
+	defer v.B.Scope(nil)
+	p.token = v.B.Text("token", func() string { return v.selPlanet }, func(s string) error {
 		s = strings.TrimSpace(s)
 		if err := checkRename(v.M(), v.selPlanet, s); err != nil {
 			return err
@@ -118,7 +120,7 @@ func (p *mapPane) selectionBox() fyne.CanvasObject {
 		v.status("renamed planet " + from + " to " + s + " (its routes and starts follow)")
 		return nil
 	})
-	p.typ = v.B.Text(func() string {
+	p.typ = v.B.Text("type", func() string {
 		if pl := v.selectedPlanet(v.M()); pl != nil {
 			return show(pl.Type)
 		}
@@ -133,7 +135,7 @@ func (p *mapPane) selectionBox() fyne.CanvasObject {
 	p.typ.SetPlaceHolder("base, resource, … (a free label)")
 	p.fields = map[string]*numberField{}
 	for _, key := range []string{"def", "res", "cos", "max"} {
-		p.fields[key] = v.numberEntry(func() string { return key + " of " + v.selPlanet }, v.attr(key), anyNumber, false)
+		p.fields[key] = v.numberEntry(key, v.attr(key), anyNumber, false)
 	}
 	p.startCheck = widget.NewCheck("Start planet", func(bool) {
 		if p.startLoading || v.selPlanet == "" {
@@ -156,12 +158,8 @@ func (p *mapPane) selectionBox() fyne.CanvasObject {
 
 	p.routeTitle = widget.NewLabel("")
 	p.routeTitle.TextStyle = fyne.TextStyle{Bold: true}
-	p.steps = v.numberEntry(func() string {
-		if r := v.selectedRoute(v.M()); r != nil {
-			return "steps of route " + routeName(*r)
-		}
-		return "steps"
-	}, func(m *planets.Map) *planets.Value {
+	v.B.Scope(v.routeScope)
+	p.steps = v.numberEntry("steps", func(m *planets.Map) *planets.Value {
 		if r := v.selectedRoute(m); r != nil {
 			return &r.Steps
 		}

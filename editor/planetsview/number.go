@@ -187,12 +187,12 @@ type numberField struct {
 	Object fyne.CanvasObject
 }
 
-// numberEntry returns an entry for the value get returns (nil when there
-// is no such value, e.g. nothing is selected): it shows the value, and a
-// commit writes what was typed, with its typing, as one edit named
-// "change "+label(). Empty text removes the value when clearable, so that
-// the game's default applies.
-func (v *View) numberEntry(label func() string, get func(m *planets.Map) *planets.Value, r rule, clearable bool) *numberField {
+// numberEntry returns an entry for the value label that get returns (nil
+// when there is no such value, e.g. nothing is selected): it shows the
+// value, and a commit writes what was typed, with its typing, as one edit
+// named after the value. Empty text removes the value when clearable, so
+// that the game's default applies.
+func (v *View) numberEntry(label string, get func(m *planets.Map) *planets.Value, r rule, clearable bool) *numberField {
 	f := &numberField{hint: newTypeHint()}
 	current := func() planets.Value {
 		if p := get(v.M()); p != nil {
@@ -200,22 +200,22 @@ func (v *View) numberEntry(label func() string, get func(m *planets.Map) *planet
 		}
 		return planets.Value{}
 	}
-	f.Entry = v.B.Text(func() string { return show(current()) }, func(text string) error {
+	f.Entry = v.B.Text(label, func() string { return show(current()) }, func(text string) error {
 		if get(v.M()) == nil {
 			return fmt.Errorf("nothing to change")
 		}
 		nu, err := parseAs(text, r)
 		if err != nil {
-			return fmt.Errorf("%s %v", label(), err)
+			return fmt.Errorf("%s %v", label, err)
 		}
 		if nu.Type == planets.Absent && !clearable {
-			return fmt.Errorf("%s must not be empty", label())
+			return fmt.Errorf("%s must not be empty", label)
 		}
 		old := current()
 		if planets.Equal(old, nu) {
 			return nil
 		}
-		name := label()
+		name := f.Entry.Ref().What
 		v.S.Edit("change "+name, func() { *get(v.M()) = nu })
 		f.Entry.SetText(show(nu)) // as it is written: 2.50 shows as 2.5
 		if c := typeChange(old, nu); c != "" {
@@ -223,7 +223,7 @@ func (v *View) numberEntry(label func() string, get func(m *planets.Map) *planet
 		}
 		return nil
 	})
-	f.Entry.OnChanged = func(text string) { f.hint.set(current(), text, r) }
+	f.Entry.OnTyped = func(text string) { f.hint.set(current(), text, r) }
 	v.B.OnReload(func() { f.hint.set(current(), f.Entry.Text, r) })
 	f.hint.set(current(), f.Entry.Text, r)
 	f.Object = container.NewBorder(nil, nil, nil, f.hint.object(), f.Entry)

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/shapan/shapan/editor"
 	"github.com/shapan/shapan/formats/planets"
 )
 
@@ -44,23 +45,29 @@ type planetTable struct {
 	selRow int
 	selCol int
 	info   *widget.Label
-	object fyne.CanvasObject
+	// refusal says which typed values were refused, and why.
+	refusal *widget.Label
+	hints   map[*editor.Entry]*typeHint // the type hint beside every cell's entry
+	object  fyne.CanvasObject
 	// pending is set when the selection changed while the table had no
 	// size yet: it is shown when the table is laid out.
 	pending bool
 }
 
 func newPlanetTable(v *View) *planetTable {
-	t := &planetTable{v: v, selRow: -1, info: widget.NewLabel("")}
+	t := &planetTable{v: v, selRow: -1, info: widget.NewLabel(""), refusal: widget.NewLabel(""), hints: map[*editor.Entry]*typeHint{}}
+	t.refusal.Importance = widget.DangerImportance
+	t.refusal.Wrapping = fyne.TextWrapWord
+	t.refusal.Hide()
 	t.table = widget.NewTable(
 		func() (int, int) { return len(t.order), numCols },
 		func() fyne.CanvasObject {
-			e := &cellEntry{t: t, hint: newTypeHint()}
-			e.ExtendBaseWidget(e)
-			e.OnSubmitted = func(string) { e.commit() }
-			e.AlwaysShowValidationError = true
-			e.OnChanged = func(s string) { e.changed(s) }
-			return container.NewStack(widget.NewLabel("0000000"), container.NewBorder(nil, nil, nil, e.hint.object(), e))
+			e := editor.NewEntry(v.S, nil, nil, nil)
+			e.Inline = false // the message goes above the table
+			e.OnRefusal = func(error) { t.showRefusals() }
+			hint := newTypeHint()
+			t.hints[e] = hint
+			return container.NewStack(widget.NewLabel("0000000"), container.NewBorder(nil, nil, nil, hint.object(), e))
 		},
 		t.updateCell)
 	t.table.ShowHeaderRow = true
@@ -88,7 +95,7 @@ func newPlanetTable(v *View) *planetTable {
 	del := widget.NewButtonWithIcon("Delete planet", theme.DeleteIcon(), func() { v.DeletePlanet(v.selPlanet) })
 	note := widget.NewLabel("Add planets on the Map. Numbers keep their type: 2 is an integer, 2.0 a real (an integer def fights differently).")
 	note.Truncation = fyne.TextTruncateEllipsis
-	t.object = container.NewBorder(container.NewBorder(nil, nil, container.NewHBox(del, t.info), nil, note), nil, nil, nil,
+	t.object = container.NewBorder(container.NewVBox(container.NewBorder(nil, nil, container.NewHBox(del, t.info), nil, note), t.refusal), nil, nil, nil,
 		container.New(tableLayout{t}, t.table))
 	t.refresh()
 	return t
@@ -107,7 +114,11 @@ func (t *planetTable) refresh() {
 	}
 	t.info.SetText(fmt.Sprintf("%d planets", len(m.Planets)))
 	t.table.Refresh()
+	t.showRefusals()
 }
+
+// showRefusals says which values typed in the table were refused.
+func (t *planetTable) showRefusals() { editor.ShowRefusals(t.refusal, t.v.S, "planets.") }
 
 // showSelection selects the row of the selected planet.
 func (t *planetTable) showSelection() {
@@ -232,22 +243,21 @@ func (t *planetTable) updateCell(id widget.TableCellID, o fyne.CanvasObject) {
 	stack := o.(*fyne.Container)
 	label := stack.Objects[0].(*widget.Label)
 	box := stack.Objects[1].(*fyne.Container)
-	entry := box.Objects[0].(*cellEntry)
+	entry := box.Objects[0].(*editor.Entry)
 	hint := box.Objects[1]
 	if id.Row < 0 || id.Row >= len(t.order) {
 		return
 	}
-	i := t.order[id.Row]
-	text := t.cellText(i, id.Col)
-	if id.Col > colMax {
+	i, col := t.order[id.Row], id.Col
+	if col > colMax {
 		box.Hide()
 		label.Show()
-		label.SetText(text)
+		label.SetText(t.cellText(i, col))
 		return
 	}
 	label.Hide()
 	box.Show()
-	if on := id.Col >= colDef; on != hint.Visible() {
+	if on := col >= colDef; on != hint.Visible() {
 		if on {
 			hint.Show()
 		} else {
@@ -255,97 +265,74 @@ func (t *planetTable) updateCell(id widget.TableCellID, o fyne.CanvasObject) {
 		}
 		box.Refresh() // lays the entry out again, with or without the hint
 	}
-	if entry.focused && entry.planet == i && entry.col == id.Col {
+	if entry.Focused() {
 		return // keep what is being typed
 	}
-	entry.planet, entry.col = i, id.Col
-	entry.SetText(text)
-	entry.refuse(nil)
-	entry.changed(text)
-}
-
-// cellEntry edits one cell of the planet table; it commits on Enter or
-// when the focus leaves it.
-type cellEntry struct {
-	widget.Entry
-	t       *planetTable
-	planet  int
-	col     int
-	focused bool
-	hint    *typeHint
-	err     error // why the text was refused
-}
-
-// refuse marks the cell with why its text was refused (nil clears it).
-func (e *cellEntry) refuse(err error) {
-	e.err = err
-	e.SetValidationError(err)
-}
-
-// FocusGained marks the cell as being edited.
-func (e *cellEntry) FocusGained() {
-	e.focused = true
-	e.Entry.FocusGained()
-}
-
-// FocusLost commits the cell.
-func (e *cellEntry) FocusLost() {
-	e.focused = false
-	e.Entry.FocusLost()
-	e.commit()
-}
-
-// changed updates the type hint as the text is typed.
-func (e *cellEntry) changed(text string) {
-	if v := e.t.value(e.planet, e.col); v != nil {
-		e.hint.set(*v, text, anyNumber)
+	th := t.hints[entry]
+	entry.OnTyped = func(text string) {
+		if v := t.value(i, col); v != nil {
+			th.set(*v, text, anyNumber)
+		}
 	}
+	entry.Bind(func() editor.FieldRef { return t.cellRef(i, col) },
+		func() string { return t.cellText(i, col) },
+		func(text string) error { return t.commitCell(entry, i, col, text) })
+	entry.OnTyped(entry.Text)
 }
 
-// commit writes the cell into the map as one undoable edit, unless it is
-// unchanged or refused (then the cell is marked with the reason).
-func (e *cellEntry) commit() {
-	v := e.t.v
+// cellRef names the value of a cell.
+func (t *planetTable) cellRef(i, col int) editor.FieldRef {
+	m := t.v.M()
+	key := strings.Fields(columnTitles[col])[0]
+	if i < 0 || i >= len(m.Planets) {
+		return editor.FieldRef{Key: fmt.Sprintf("planet %d|%s", i, key), What: key}
+	}
+	name := m.Planets[i].Name()
+	path := "planets." + name
+	return editor.FieldRef{Key: path + "|" + key, Path: path, What: key + " of " + name}
+}
+
+// commitCell writes the text of a cell into the map as one undoable edit,
+// or says why it cannot.
+func (t *planetTable) commitCell(e *editor.Entry, i, col int, text string) error {
+	v := t.v
 	m := v.M()
-	if e.planet < 0 || e.planet >= len(m.Planets) || e.Text == e.t.cellText(e.planet, e.col) {
-		e.refuse(nil)
-		return
+	if i < 0 || i >= len(m.Planets) {
+		return fmt.Errorf("the planet was deleted")
 	}
-	name := m.Planets[e.planet].Name()
-	i := e.planet
-	switch e.col {
+	name := m.Planets[i].Name()
+	switch col {
 	case colToken:
-		to := strings.TrimSpace(e.Text)
+		to := strings.TrimSpace(text)
 		if err := checkRename(m, name, to); err != nil {
-			e.refuse(err)
-			return
+			return err
 		}
 		v.S.Edit("rename planet "+name+" to "+to, func() { renamePlanet(v.M(), name, to) })
 		if v.selPlanet == name {
 			v.SelectPlanet(to)
 		}
 	case colType:
-		v.S.Edit("change type of "+name, func() { v.M().Planets[i].Type = typeValue(e.Text) })
+		v.S.Edit("change type of "+name, func() { v.M().Planets[i].Type = typeValue(text) })
 	default:
-		key := strings.Fields(columnTitles[e.col])[0]
-		nu, err := parseAs(e.Text, anyNumber)
+		key := strings.Fields(columnTitles[col])[0]
+		nu, err := parseAs(text, anyNumber)
 		if err == nil && nu.Type == planets.Absent {
 			err = fmt.Errorf("must not be empty")
 		}
 		if err != nil {
-			e.refuse(fmt.Errorf("%s of %s %v", key, name, err))
-			return
+			return fmt.Errorf("%s of %s %v", key, name, err)
 		}
-		old := *e.t.value(i, e.col)
+		old := *t.value(i, col)
 		if planets.Equal(old, nu) {
-			return
+			return nil
 		}
-		col := e.col
-		v.S.Edit("change "+key+" of "+name, func() { *e.t.value(i, col) = nu })
-		e.SetText(show(nu)) // as it is written: 2.50 shows as 2.5
+		v.S.Edit("change "+key+" of "+name, func() { *t.value(i, col) = nu })
+		if e.Focused() {
+			e.SetText(show(nu)) // as it is written: 2.50 shows as 2.5
+		}
 		if c := typeChange(old, nu); c != "" {
 			v.status(fmt.Sprintf("%s of %s is %s (%s)", key, name, show(nu), c))
 		}
 	}
-	e.refuse(nil)
+	return nil
 }

@@ -86,12 +86,9 @@ func (v *View) routesObject() fyne.CanvasObject {
 	toLoad, toSet := endpoint(false)
 	from := v.B.Choice("route start", tokens, fromLoad, fromSet)
 	to := v.B.Choice("route end", tokens, toLoad, toSet)
-	steps := v.numberEntry(func() string {
-		if r := v.selectedRoute(v.M()); r != nil {
-			return "steps of route " + routeName(*r)
-		}
-		return "steps"
-	}, func(m *planets.Map) *planets.Value {
+	v.B.Scope(v.routeScope)
+	defer v.B.Scope(nil)
+	steps := v.numberEntry("steps", func(m *planets.Map) *planets.Value {
 		if r := v.selectedRoute(m); r != nil {
 			return &r.Steps
 		}

@@ -56,7 +56,7 @@ func newSettingsPane(v *View) *settingsPane {
 		return func(m *planets.Map) *planets.Value { return settingField(m, key) }
 	}
 	text := func(key string, emptyAbsent bool) *editor.Entry {
-		e := v.B.Text(func() string { return show(*settingField(v.M(), key)) }, func(s string) error {
+		e := v.B.Text(key, func() string { return show(*settingField(v.M(), key)) }, func(s string) error {
 			nu := planets.StrValue(s)
 			if key != "desc" {
 				nu = planets.StrValue(strings.TrimSpace(s))
@@ -77,7 +77,7 @@ func newSettingsPane(v *View) *settingsPane {
 		return e
 	}
 	number := func(key string, r rule) fyne.CanvasObject {
-		f := v.numberEntry(func() string { return key }, field(key), r, true)
+		f := v.numberEntry(key, field(key), r, true)
 		p.entries[key] = f.Entry
 		if d := planets.Default(key); d.Type != planets.Absent {
 			f.Entry.SetPlaceHolder(show(d) + " (the game's default)")

@@ -7,6 +7,7 @@
 package planetsview
 
 import (
+	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
@@ -247,6 +248,22 @@ func (v *View) ToggleStart(token string) {
 
 // routeName names a route "A–E".
 func routeName(r planets.Route) string { return r.From.Key() + "–" + r.To.Key() }
+
+// planetScope is the Scope of the fields of the selected planet.
+func (v *View) planetScope() (path, name string) {
+	if v.selectedPlanet(v.M()) == nil {
+		return "planets", ""
+	}
+	return "planets." + v.selPlanet, v.selPlanet
+}
+
+// routeScope is the Scope of the fields of the selected route.
+func (v *View) routeScope() (path, name string) {
+	if r := v.selectedRoute(v.M()); r != nil {
+		return fmt.Sprintf("routes[%d]", v.selRoute), "route " + routeName(*r)
+	}
+	return "routes", ""
+}
 
 // Document paths (formats/planets and validate record them).
 var (

@@ -314,12 +314,12 @@ func TestToggleAndReorderStarts(t *testing.T) {
 
 // tableEntry returns the entry the planet table shows for a planet's
 // column.
-func tableEntry(t *testing.T, v *View, token string, col int) *cellEntry {
+func tableEntry(t *testing.T, v *View, token string, col int) *editor.Entry {
 	t.Helper()
 	for row, i := range v.table.order {
 		if v.M().Planets[i].Name() == token {
 			cell := guitest.TableCell(v.table.table, row, col)
-			return cell.(*fyne.Container).Objects[1].(*fyne.Container).Objects[0].(*cellEntry)
+			return cell.(*fyne.Container).Objects[1].(*fyne.Container).Objects[0].(*editor.Entry)
 		}
 	}
 	t.Fatalf("planet %s is not in the table", token)
@@ -330,8 +330,8 @@ func TestNumbersKeepTheirTyping(t *testing.T) {
 	st, s, v, _, base := openDuel(t)
 	// The planet table shows A's integer def as 2, typed int.
 	e := tableEntry(t, v, "A", colDef)
-	if e.Text != "2" || e.hint.text.Text != "int" {
-		t.Fatalf("A's def shows %q (%s)", e.Text, e.hint.text.Text)
+	if e.Text != "2" || v.table.hints[e].text.Text != "int" {
+		t.Fatalf("A's def shows %q (%s)", e.Text, v.table.hints[e].text.Text)
 	}
 	// Retyping the same integer changes nothing.
 	rev := s.Revision()
@@ -342,8 +342,8 @@ func TestNumbersKeepTheirTyping(t *testing.T) {
 	}
 	// Another integer stays an integer.
 	e.SetText("3")
-	if e.hint.text.Text != "int" {
-		t.Errorf("hint while typing 3: %s", e.hint.text.Text)
+	if v.table.hints[e].text.Text != "int" {
+		t.Errorf("hint while typing 3: %s", v.table.hints[e].text.Text)
 	}
 	e.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
 	if !planets.Equal(planet(t, v, "A").Def, planets.IntValue(3)) {
@@ -352,8 +352,8 @@ func TestNumbersKeepTheirTyping(t *testing.T) {
 	// Typing a real makes it a real, and says so.
 	e = tableEntry(t, v, "A", colDef)
 	e.SetText("3.0")
-	if e.hint.text.Text != "int→real" {
-		t.Errorf("hint while typing 3.0: %s", e.hint.text.Text)
+	if v.table.hints[e].text.Text != "int→real" {
+		t.Errorf("hint while typing 3.0: %s", v.table.hints[e].text.Text)
 	}
 	e.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
 	if !planets.Equal(planet(t, v, "A").Def, planets.FloatValue(3)) {
@@ -362,14 +362,23 @@ func TestNumbersKeepTheirTyping(t *testing.T) {
 	if !strings.Contains(st.StatusText(), "was an integer, now a real") {
 		t.Errorf("status %q", st.StatusText())
 	}
-	if e = tableEntry(t, v, "A", colDef); e.Text != "3.0" || e.hint.text.Text != "real" {
-		t.Errorf("A's def shows %q (%s)", e.Text, e.hint.text.Text)
+	if e = tableEntry(t, v, "A", colDef); e.Text != "3.0" || v.table.hints[e].text.Text != "real" {
+		t.Errorf("A's def shows %q (%s)", e.Text, v.table.hints[e].text.Text)
 	}
 	// Text that is no number is refused.
 	e.SetText("lots")
 	e.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
-	if !planets.Equal(planet(t, v, "A").Def, planets.FloatValue(3)) || e.err == nil {
+	if !planets.Equal(planet(t, v, "A").Def, planets.FloatValue(3)) || e.Refused() == nil {
 		t.Fatal("lots accepted as def")
+	}
+	// The refused text stays, and the session lists it until Escape puts
+	// the document's value back.
+	if rs := s.Refusals(); len(rs) != 1 || rs[0].Text != "lots" || rs[0].What != "def of A" || e.Text != "lots" {
+		t.Fatalf("refusals %+v, the cell shows %q", rs, e.Text)
+	}
+	e.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
+	if len(s.Refusals()) != 0 || e.Text != "3.0" {
+		t.Fatalf("Escape left %+v, the cell shows %q", s.Refusals(), e.Text)
 	}
 	// The form beside the map keeps typing too: B's def 2 → 5 stays an
 	// integer, res 1 → 1.0 becomes a real.
@@ -421,7 +430,7 @@ func TestRenameAndRetypeInTheTable(t *testing.T) {
 	e := tableEntry(t, v, "C", colToken)
 	e.SetText("A")
 	e.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
-	if planetIndex(v.M(), "C") < 0 || e.err == nil {
+	if planetIndex(v.M(), "C") < 0 || e.Refused() == nil {
 		t.Fatal("C renamed onto A")
 	}
 	e.SetText("z")
