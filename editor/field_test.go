@@ -280,3 +280,77 @@ func shownText(e *editor.Entry) string {
 	}
 	return ""
 }
+
+// saveThroughDialog chooses name in the open file dialog of the studio
+// window, presses its Save button and confirms overwriting a file.
+func saveThroughDialog(t *testing.T, st *editor.Studio, name string) {
+	t.Helper()
+	top := st.Window().Canvas().Overlays().Top()
+	if top == nil {
+		t.Fatal("no file dialog is shown")
+	}
+	var nameEntry *widget.Entry
+	for _, o := range shown(top) {
+		if e, ok := o.(*widget.Entry); ok && strings.HasSuffix(e.Text, ".yaml") {
+			nameEntry = e
+		}
+	}
+	if nameEntry == nil {
+		t.Fatal("the dialog has no file name entry")
+	}
+	nameEntry.SetText(name)
+	tapIn(t, top, "Save")
+	if confirm := st.Window().Canvas().Overlays().Top(); confirm != top {
+		tapIn(t, confirm, "Yes")
+	}
+}
+
+// tapIn taps the button with the given text under root.
+func tapIn(t *testing.T, root fyne.CanvasObject, text string) {
+	t.Helper()
+	for _, o := range shown(root) {
+		if b, ok := o.(*widget.Button); ok && b.Text == text {
+			test.Tap(b)
+			return
+		}
+	}
+	t.Fatalf("no %s button", text)
+}
+
+// TestSaveAsDialogWritesAtomically saves through the Fyne save dialog:
+// over an existing file, a save that fails leaves the old file as it was
+// (the dialog used to empty it before the save was attempted); a save
+// that succeeds replaces it whole.
+func TestSaveAsDialogWritesAtomically(t *testing.T) {
+	st, s, path := openSampleCopy(t, "mbg/赤壁.yaml")
+	st.SetWarn(func(string) {})
+	target := filepath.Join(filepath.Dir(path), "target.yaml")
+	old := []byte("kind: mbg/scenario\n# the designer's previous work\n")
+	if err := os.WriteFile(target, old, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// A document that cannot be written: the save fails.
+	good := s.Document().Value
+	s.Document().Value = "not a scenario"
+	st.SaveAsDialog()
+	saveThroughDialog(t, st, "target.yaml")
+	if got, _ := os.ReadFile(target); string(got) != string(old) {
+		t.Fatalf("a failed save changed the old file to %q", got)
+	}
+	if s.Path != path {
+		t.Fatalf("a failed save moved the document to %s", s.Path)
+	}
+	for st.Window().Canvas().Overlays().Top() != nil { // the error
+		st.Window().Canvas().Overlays().Remove(st.Window().Canvas().Overlays().Top())
+	}
+	s.Document().Value = good
+	st.SaveAsDialog()
+	saveThroughDialog(t, st, "target.yaml")
+	if got := readScenario(t, target); len(got.Officers) != 30 || s.Path != target {
+		t.Fatalf("the saved file has %d officers; the document is at %s", len(got.Officers), s.Path)
+	}
+	leftovers, _ := filepath.Glob(filepath.Join(filepath.Dir(path), ".*tmp*"))
+	if len(leftovers) > 0 {
+		t.Fatalf("temporary files left: %v", leftovers)
+	}
+}

@@ -63,6 +63,7 @@ type Options struct {
 // New builds the studio window of app.
 func New(app fyne.App, opts Options) *Studio {
 	app.Settings().SetTheme(NewTheme())
+	useAtomicFiles()
 	st := &Studio{app: app, docs: map[*container.TabItem]*docTab{}, status: widget.NewLabel("")}
 	st.runAsync = func(f func()) { go f() }
 	st.post = fyne.Do
@@ -311,6 +312,7 @@ func (st *Studio) SaveAsDialog() {
 		st.afterSave(s, err)
 	}, st.win)
 	d.SetFileName(strings.TrimSuffix(s.Name(), filepath.Ext(s.Name())) + ".yaml")
+	st.startIn(d, s)
 	d.Resize(fyne.NewSize(900, 600))
 	d.Show()
 }
@@ -344,6 +346,7 @@ func (st *Studio) exportDialog(ext string) {
 		ext = legacyExt(s.Kind())
 	}
 	d.SetFileName(strings.TrimSuffix(s.Name(), filepath.Ext(s.Name())) + ext)
+	st.startIn(d, s)
 	d.Resize(fyne.NewSize(900, 600))
 	d.Show()
 }
@@ -355,6 +358,24 @@ func exportMenu(st *Studio) *fyne.MenuItem {
 		fyne.NewMenuItem("The game's format…", st.ExportDialog),
 		fyne.NewMenuItem("Tiled map…", st.ExportTiledDialog))
 	return item
+}
+
+// startIn opens a file dialog in the folder of s's file, when it has one.
+func (st *Studio) startIn(d *dialog.FileDialog, s *Session) {
+	if s.Path == "" {
+		return
+	}
+	if dir, err := storage.ListerForURI(storage.NewFileURI(filepath.Dir(absPath(s.Path)))); err == nil {
+		d.SetLocation(dir)
+	}
+}
+
+// absPath returns p made absolute, or p when that fails.
+func absPath(p string) string {
+	if a, err := filepath.Abs(p); err == nil {
+		return a
+	}
+	return p
 }
 
 // ExportTo writes s in the form the extension of path names (the game's
