@@ -1,7 +1,8 @@
 #!/bin/sh
 # Installs what building, running and testing Shapan needs on a Debian or
 # Ubuntu machine: the C headers the Fyne GUI toolkit compiles against, Xvfb
-# for the GUI smoke tests, and make. Safe to run again: it installs only
+# for the GUI smoke tests, Chromium for the browser tests of shapan serve,
+# and make. Safe to run again: it installs only
 # what is missing. Go itself (1.26 or newer) must be installed already.
 set -eu
 
@@ -10,7 +11,7 @@ if ! command -v go >/dev/null 2>&1; then
 	exit 1
 fi
 
-packages="make gcc pkg-config libgl1-mesa-dev xorg-dev xvfb x11-utils"
+packages="make gcc pkg-config libgl1-mesa-dev xorg-dev xvfb x11-utils chromium"
 missing=""
 for p in $packages; do
 	if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then

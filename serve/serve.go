@@ -7,6 +7,7 @@ package serve
 import (
 	"errors"
 	"fmt"
+	"log"
 	"net"
 	"net/http"
 	"time"
@@ -24,12 +25,24 @@ type Options struct {
 	// writing a reply (event streams are exempt), and an idle keep-alive
 	// connection. Zero: 10 s, 10 s, 120 s.
 	ReadTimeout, WriteTimeout, IdleTimeout time.Duration
+	// Documents are offered for new rooms (the command line's).
+	Documents []*Document
+	// MaxRooms bounds the rooms (default 1000); MaxStreams the event
+	// streams open on one room (default 100).
+	MaxRooms, MaxStreams int
+	// Rate bounds the requests a second of one token (default 20, in
+	// bursts of twice as many); MaxBody a request body (default 1 MiB).
+	Rate    float64
+	MaxBody int64
+	// Logf reports what the server does (nil: the log package).
+	Logf func(format string, args ...any)
 }
 
 // Server is the network server.
 type Server struct {
 	opts Options
 	pc   *pcserver.Server
+	hub  *hub
 	mux  *http.ServeMux
 }
 
@@ -44,6 +57,21 @@ func New(opts Options) (*Server, error) {
 	if opts.IdleTimeout <= 0 {
 		opts.IdleTimeout = 120 * time.Second
 	}
+	if opts.MaxRooms <= 0 {
+		opts.MaxRooms = 1000
+	}
+	if opts.MaxStreams <= 0 {
+		opts.MaxStreams = 100
+	}
+	if opts.Rate <= 0 {
+		opts.Rate = 20
+	}
+	if opts.MaxBody <= 0 {
+		opts.MaxBody = 1 << 20
+	}
+	if opts.Logf == nil {
+		opts.Logf = log.Printf
+	}
 	s := &Server{opts: opts, mux: http.NewServeMux()}
 	if opts.PC != nil {
 		pc := *opts.PC
@@ -57,6 +85,13 @@ func New(opts Options) (*Server, error) {
 		s.pc = srv
 		s.mux.Handle("/cmd", srv)
 	}
+	h, err := newHub(&s.opts)
+	if err != nil {
+		s.Close()
+		return nil, err
+	}
+	s.hub = h
+	s.routes()
 	return s, nil
 }
 
@@ -74,6 +109,9 @@ func (s *Server) Close() error {
 	var errs []error
 	if s.pc != nil {
 		errs = append(errs, s.pc.Close())
+	}
+	if s.hub != nil {
+		s.hub.close()
 	}
 	return errors.Join(errs...)
 }

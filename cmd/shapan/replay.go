@@ -14,6 +14,7 @@ import (
 	"github.com/shapan/shapan/engine/ftbt"
 	"github.com/shapan/shapan/engine/mbg"
 	"github.com/shapan/shapan/engine/planets"
+	"github.com/shapan/shapan/serve"
 )
 
 func init() {
@@ -54,6 +55,17 @@ func (h goldenHead) str(key string) string {
 }
 
 var goldenFormats = []goldenFormat{
+	{
+		name:   "shapan serve game record (" + serve.RecordFormat + ")",
+		detect: func(h goldenHead) bool { return h.str("format") == serve.RecordFormat },
+		run: func(path, _ string, out io.Writer) error {
+			s, err := serve.ReplayRecordFile(path)
+			if err == nil {
+				fmt.Fprintf(out, "ok  %s: %s game (%d answers, %d events, over %v)\n", path, s.Family, s.Answers, s.Events, s.Over)
+			}
+			return err
+		},
+	},
 	{
 		name:   "mbg game case",
 		detect: func(h goldenHead) bool { return h.str("game") == "mbg" && h["kind"] == nil && h["events"] != nil },

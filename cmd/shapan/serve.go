@@ -25,7 +25,10 @@ func init() {
 	register(&command{
 		name:  "serve",
 		usage: "shapan serve [--addr 127.0.0.1:8080] [--data DIR] [--step 2s] [DOCUMENT...]",
-		summary: "Serves games over the network. The first Planet-Conquer map among the DOCUMENTs is played in 100 rooms\n" +
+		summary: "Serves games over the network. Every DOCUMENT (a Planet-Conquer map, an ftbt level, an mbg scenario or save)\n" +
+			"can be played in rooms that a host creates on the page at http://ADDR/ (or uploads a document there): every\n" +
+			"seat a person, with a secret link, or the computer, and a link for spectators; the page draws the board and\n" +
+			"offers every move. The first Planet-Conquer map among the DOCUMENTs is played in 100 rooms\n" +
 			"(0–99) that speak the original game's own protocol at http://ADDR/cmd, so the 2012 contest bots play on it\n" +
 			"unmodified; --step is the rounds' interval there (default 2s) and --computers N seats N computer players in\n" +
 			"every game beside the first player who joins. Every join and order is on disk in --data (default\n" +
@@ -38,13 +41,14 @@ func init() {
 
 // serveFlags are the settings of shapan serve.
 type serveFlags struct {
-	addr, data          string
-	step                time.Duration
-	seed                int64
-	computers           int
-	maxBody             int64
-	rate                float64
-	readT, writeT, idle time.Duration
+	addr, data           string
+	step                 time.Duration
+	seed                 int64
+	computers            int
+	maxBody              int64
+	rate                 float64
+	readT, writeT, idle  time.Duration
+	maxRooms, maxStreams int
 }
 
 func runServe(args []string, out, errOut io.Writer) int {
@@ -58,6 +62,8 @@ func runServe(args []string, out, errOut io.Writer) int {
 	fs.IntVar(&f.computers, "computers", 0, "Planet-Conquer rooms: computer players joining every game after its first player")
 	fs.Int64Var(&f.maxBody, "max-body", 1<<20, "largest request body, in bytes")
 	fs.Float64Var(&f.rate, "rate", 20, "most answers a second from one player's token (bursts of twice as many)")
+	fs.IntVar(&f.maxRooms, "max-rooms", 1000, "most rooms the server holds")
+	fs.IntVar(&f.maxStreams, "max-spectators", 100, "most event streams (players and spectators) open on one room")
 	fs.DurationVar(&f.readT, "read-timeout", 10*time.Second, "time to read a request")
 	fs.DurationVar(&f.writeT, "write-timeout", 10*time.Second, "time to write a reply (event streams excepted)")
 	fs.DurationVar(&f.idle, "idle-timeout", 120*time.Second, "time an idle keep-alive connection stays open")
@@ -72,12 +78,14 @@ func runServe(args []string, out, errOut io.Writer) int {
 	if err != nil {
 		return usageError(c, errOut, err.Error())
 	}
-	opts := serve.Options{Dir: f.data, ReadTimeout: f.readT, WriteTimeout: f.writeT, IdleTimeout: f.idle}
+	opts := serve.Options{Dir: f.data, ReadTimeout: f.readT, WriteTimeout: f.writeT, IdleTimeout: f.idle,
+		MaxRooms: f.maxRooms, MaxStreams: f.maxStreams, Rate: f.rate, MaxBody: f.maxBody}
 	for _, file := range files {
 		doc, status := readServed(file, errOut)
 		if status != exitOK {
 			return status
 		}
+		opts.Documents = append(opts.Documents, &serve.Document{Name: filepath.Base(file), Doc: doc})
 		if m, ok := doc.Value.(*planetsfmt.Map); ok && opts.PC == nil {
 			opts.PC = &pcserver.Options{Map: m, Step: f.step, Seed: f.seed, Computers: f.computers,
 				MaxBody: f.maxBody, OrdersPerSecond: f.rate, OrdersBurst: int(2 * f.rate)}

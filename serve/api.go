@@ -1,0 +1,397 @@
+package serve
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/shapan/shapan/engine"
+	"github.com/shapan/shapan/formats"
+	"github.com/shapan/shapan/formats/diag"
+	"github.com/shapan/shapan/validate"
+)
+
+// The rooms' JSON API (docs/PROTOCOL.md).
+
+func (s *Server) routes() {
+	s.mux.HandleFunc("GET /api/documents", s.handleDocuments)
+	s.mux.HandleFunc("POST /api/rooms", s.handleCreate)
+	s.mux.HandleFunc("GET /api/rooms/{id}/hint", s.withRoom(s.handleHint))
+	s.mux.HandleFunc("POST /api/rooms/{id}/react", s.withRoom(s.handleReact))
+	s.mux.HandleFunc("GET /api/rooms/{id}/state", s.withRoom(s.handleState))
+	s.mux.HandleFunc("GET /api/rooms/{id}/events", s.withRoom(s.handleEvents))
+	s.mux.HandleFunc("GET /api/rooms/{id}/record", s.withRoom(s.handleRecord))
+	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, refuse(http.StatusNotFound, "not_found", "no such API: %s %s", r.Method, r.URL.Path))
+	})
+	s.webRoutes()
+}
+
+// writeJSON writes a JSON reply.
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		status, b = http.StatusInternalServerError, []byte(`{"error":{"code":"internal","message":"the reply could not be written"}}`)
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	w.Write(b)
+	w.Write([]byte("\n"))
+}
+
+// writeError writes a refusal: {"error": {"code", "message"}}.
+func writeError(w http.ResponseWriter, err error) {
+	var ref *Refused
+	if !errors.As(err, &ref) {
+		ref = refuse(http.StatusInternalServerError, "internal", "%v", err)
+	}
+	writeJSON(w, ref.Status, map[string]any{"error": ref})
+}
+
+// readBody decodes a bounded JSON body into v.
+func (s *Server) readBody(w http.ResponseWriter, r *http.Request, v any) error {
+	b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.opts.MaxBody))
+	if err != nil {
+		var mb *http.MaxBytesError
+		if errors.As(err, &mb) {
+			return refuse(http.StatusRequestEntityTooLarge, "too_large", "the body is larger than %d bytes", s.opts.MaxBody)
+		}
+		return refuse(http.StatusBadRequest, CodeBadRequest, "the body could not be read: %v", err)
+	}
+	d := json.NewDecoder(strings.NewReader(string(b)))
+	d.DisallowUnknownFields()
+	if err := d.Decode(v); err != nil {
+		return refuse(http.StatusBadRequest, CodeBadRequest, "the body is not the JSON expected: %v", err)
+	}
+	return nil
+}
+
+func (s *Server) handleDocuments(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, map[string]any{"documents": s.hub.documents()})
+}
+
+func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
+	var req CreateRequest
+	if err := s.readBody(w, r, &req); err != nil {
+		writeError(w, err)
+		return
+	}
+	room, err := s.hub.create(req)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, room.created_())
+}
+
+// created_ is the reply to the room's creation: the seat links.
+func (r *Room) created_() Created {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	c := Created{Room: r.ID, Family: r.fam.name, Spectator: "/room/" + r.ID + "#token=" + r.watch}
+	for k, s := range r.seats {
+		cs := createdSeat{Seat: k, Name: s.Name, Computer: s.Computer}
+		if !s.Computer {
+			cs.Link = "/room/" + r.ID + "#token=" + s.Token
+		}
+		c.Seats = append(c.Seats, cs)
+	}
+	return c
+}
+
+// token returns the request's token: "Authorization: Bearer T", or the
+// token query parameter (event streams and downloads, which a browser
+// opens without headers).
+func token(r *http.Request) string {
+	if a := r.Header.Get("Authorization"); strings.HasPrefix(a, "Bearer ") {
+		return strings.TrimSpace(strings.TrimPrefix(a, "Bearer "))
+	}
+	return r.URL.Query().Get("token")
+}
+
+type roomHandler func(w http.ResponseWriter, r *http.Request, room *Room, a Access)
+
+// withRoom finds the room and checks the token and its rate.
+func (s *Server) withRoom(h roomHandler) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		room, ok := s.hub.room(r.PathValue("id"))
+		if !ok {
+			writeError(w, refuse(http.StatusNotFound, "no_room", "there is no room %s", r.PathValue("id")))
+			return
+		}
+		room.mu.Lock()
+		a, ok := room.access(token(r))
+		var limited bool
+		if ok && a.Seat >= 0 {
+			limited = !room.seats[a.Seat].limit.Allow()
+		}
+		room.mu.Unlock()
+		switch {
+		case !ok:
+			writeError(w, refuse(http.StatusForbidden, CodeWrongToken, "the token opens no seat of room %s", room.ID))
+		case limited:
+			writeError(w, refuse(http.StatusTooManyRequests, CodeRateLimited, "at most %g requests a second per token", s.opts.Rate))
+		default:
+			h(w, r, room, a)
+		}
+	}
+}
+
+// seatInfo names a seat.
+type seatInfo struct {
+	Seat     int    `json:"seat"`
+	Name     string `json:"name"`
+	Computer bool   `json:"computer"`
+}
+
+// Hint is the reply of hint: what the token's seat may do now.
+type Hint struct {
+	Room string `json:"room"`
+	// Seat is the token's seat (null for a spectator).
+	Seat *int   `json:"seat"`
+	Name string `json:"name,omitempty"`
+	// Status is "play" (a decision waits for this seat), "wait" (for the
+	// seats Waiting) or "over".
+	Status   string      `json:"status"`
+	Turn     int         `json:"turn"`
+	Seq      int         `json:"seq"`
+	Decision *decision   `json:"decision,omitempty"`
+	Waiting  []seatInfo  `json:"waiting,omitempty"`
+	Result   any         `json:"result,omitempty"`
+	Failure  string      `json:"failure,omitempty"`
+	Seats    []seatInfo  `json:"seats"`
+	Family   string      `json:"family"`
+	Title    string      `json:"title"`
+	_        interface{} `json:"-"`
+}
+
+// decision is a pending decision with its legal answers.
+type decision struct {
+	Kind  string `json:"kind"`
+	Args  any    `json:"args,omitempty"`
+	Legal *legal `json:"legal,omitempty"`
+}
+
+type legal struct {
+	// Count is the number of legal answers; Answers lists them (spread
+	// evenly over the list when there are more than MaxLegal).
+	Count   int64           `json:"count"`
+	Answers []engine.Answer `json:"answers"`
+}
+
+// MaxLegal is the most legal answers a hint lists.
+const MaxLegal = 500
+
+func (r *Room) hint(a Access) Hint {
+	h := Hint{Room: r.ID, Turn: r.turn, Seq: len(r.items), Family: r.fam.name, Title: r.title, Failure: r.failure}
+	for k, s := range r.seats {
+		h.Seats = append(h.Seats, seatInfo{Seat: k, Name: s.Name, Computer: s.Computer})
+	}
+	if a.Seat >= 0 {
+		k := a.Seat
+		h.Seat, h.Name = &k, r.seats[k].Name
+	}
+	switch {
+	case r.g.Over():
+		h.Status, h.Result = "over", r.g.Result()
+		if err := r.g.Err(); err != nil {
+			h.Failure = err.Error()
+		}
+		return h
+	case a.Seat >= 0:
+		if d := r.pendingFor(a.Seat); d != nil {
+			h.Status = "play"
+			h.Decision = &decision{Kind: d.Kind, Args: d.Args}
+			if l, ok := engine.LegalOf(d); ok {
+				h.Decision.Legal = &legal{Count: l.N, Answers: l.Sample(MaxLegal)}
+			}
+			return h
+		}
+	}
+	h.Status = "wait"
+	for _, k := range r.waitingFor() {
+		h.Waiting = append(h.Waiting, h.Seats[k])
+	}
+	return h
+}
+
+func (s *Server) handleHint(w http.ResponseWriter, r *http.Request, room *Room, a Access) {
+	room.mu.Lock()
+	h := room.hint(a)
+	room.mu.Unlock()
+	writeJSON(w, http.StatusOK, h)
+}
+
+// ReactRequest is the body of react.
+type ReactRequest struct {
+	// Turn is the turn of the hint answered (refused as stale when the
+	// game has moved on).
+	Turn *int `json:"turn"`
+	// Answer is the answer, as the decision's kind defines it.
+	Answer json.RawMessage `json:"answer"`
+	// Request is an id the client chose for this request: the same
+	// request sent again is refused as replayed.
+	Request string `json:"request"`
+}
+
+func (s *Server) handleReact(w http.ResponseWriter, r *http.Request, room *Room, a Access) {
+	var req ReactRequest
+	if err := s.readBody(w, r, &req); err != nil {
+		writeError(w, err)
+		return
+	}
+	room.mu.Lock()
+	err := room.react(a, req)
+	turn, seq := room.turn, len(room.items)
+	room.mu.Unlock()
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	s.hub.kick(room)
+	writeJSON(w, http.StatusOK, map[string]any{"ok": true, "turn": turn, "seq": seq})
+}
+
+// react checks and applies an answer (the refusals of docs/PROTOCOL.md, in
+// their order).
+func (r *Room) react(a Access, req ReactRequest) error {
+	switch {
+	case a.Seat < 0:
+		return refuse(http.StatusForbidden, CodeWrongToken, "a spectator's token cannot answer")
+	case req.Turn == nil || req.Answer == nil:
+		return refuse(http.StatusBadRequest, CodeBadRequest, `react needs {"turn": N, "answer": ...}`)
+	case r.failure != "":
+		return refuse(http.StatusServiceUnavailable, CodeNotSaved, "the room's store failed: %s", r.failure)
+	case r.g.Over():
+		return refuse(http.StatusConflict, CodeGameOver, "the game is over")
+	case req.Request != "" && req.Request == r.seats[a.Seat].lastRequest:
+		return refuse(http.StatusConflict, CodeReplayed, "the request %s was answered already", req.Request)
+	case *req.Turn != r.turn:
+		return refuse(http.StatusConflict, CodeStaleTurn, "the answer is for turn %d; the game is at turn %d", *req.Turn, r.turn)
+	}
+	if r.pendingFor(a.Seat) == nil {
+		var names []string
+		for _, k := range r.waitingFor() {
+			names = append(names, r.seats[k].Name)
+		}
+		return refuse(http.StatusConflict, CodeNotYourTurn, "it is not %s's turn: the game waits for %s", r.seats[a.Seat].Name, strings.Join(names, ", "))
+	}
+	err := r.accept(a.Seat, engine.Answer(req.Answer), req.Request, true)
+	var re *engine.RefusedError
+	if errors.As(err, &re) {
+		switch re.Code {
+		case engine.RefusedNotJSON:
+			return refuse(http.StatusBadRequest, CodeBadRequest, "%s", re.Reason)
+		case engine.RefusedGameOver:
+			return refuse(http.StatusConflict, CodeGameOver, "%s", re.Reason)
+		case engine.RefusedIllegal:
+			return refuse(http.StatusConflict, CodeIllegal, "%s", re.Reason)
+		}
+		return refuse(http.StatusConflict, CodeNotYourTurn, "%s", re.Reason)
+	}
+	return err
+}
+
+// State is what a spectator sees.
+type State struct {
+	Room    string     `json:"room"`
+	Title   string     `json:"title"`
+	Family  string     `json:"family"`
+	Seats   []seatInfo `json:"seats"`
+	Turn    int        `json:"turn"`
+	Seq     int        `json:"seq"`
+	Over    bool       `json:"over"`
+	Result  any        `json:"result,omitempty"`
+	Waiting []int      `json:"waiting"`
+	Board   any        `json:"board"`
+}
+
+func (s *Server) handleState(w http.ResponseWriter, r *http.Request, room *Room, a Access) {
+	room.mu.Lock()
+	st := State{Room: room.ID, Title: room.title, Family: room.fam.name, Turn: room.turn, Seq: len(room.items),
+		Over: room.g.Over(), Result: room.g.Result(), Waiting: room.waitingFor(), Board: room.g.view()}
+	for k, s := range room.seats {
+		st.Seats = append(st.Seats, seatInfo{Seat: k, Name: s.Name, Computer: s.Computer})
+	}
+	room.mu.Unlock()
+	writeJSON(w, http.StatusOK, st)
+}
+
+// handleEvents streams the room's items from a sequence number as
+// Server-Sent Events: ?from=N (or the Last-Event-ID a reconnecting
+// browser sends) skips the items up to N.
+func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request, room *Room, a Access) {
+	from := 0
+	for _, v := range []string{r.Header.Get("Last-Event-ID"), r.URL.Query().Get("from")} {
+		if n, err := strconv.Atoi(v); err == nil && n > from {
+			from = n
+		}
+	}
+	room.mu.Lock()
+	if room.streams >= s.opts.MaxStreams {
+		room.mu.Unlock()
+		writeError(w, refuse(http.StatusServiceUnavailable, "too_many_streams", "room %s has %d event streams open, its limit", room.ID, s.opts.MaxStreams))
+		return
+	}
+	room.streams++
+	room.mu.Unlock()
+	defer func() {
+		room.mu.Lock()
+		room.streams--
+		room.mu.Unlock()
+	}()
+	rc := http.NewResponseController(w)
+	w.Header().Set("Content-Type", "text/event-stream")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(http.StatusOK)
+	ping := time.NewTicker(15 * time.Second)
+	defer ping.Stop()
+	for {
+		room.mu.Lock()
+		items := room.items[min(from, len(room.items)):]
+		wake := room.notify
+		room.mu.Unlock()
+		rc.SetWriteDeadline(time.Now().Add(s.opts.WriteTimeout))
+		for _, it := range items {
+			from++
+			if _, err := fmt.Fprintf(w, "id: %d\ndata: %s\n\n", from, it); err != nil {
+				return
+			}
+		}
+		if err := rc.Flush(); err != nil {
+			return
+		}
+		select {
+		case <-r.Context().Done():
+			return
+		case <-s.hub.done:
+			return
+		case <-wake:
+		case <-ping.C:
+			rc.SetWriteDeadline(time.Now().Add(s.opts.WriteTimeout))
+			if _, err := io.WriteString(w, ": ping\n\n"); err != nil {
+				return
+			}
+		}
+	}
+}
+
+// checkDocument refuses a document with errors.
+func checkDocument(doc *formats.Document) error {
+	var errs diag.List
+	for _, d := range validate.Check(doc) {
+		if d.Severity == diag.Error {
+			errs = append(errs, d)
+		}
+	}
+	if len(errs) > 0 {
+		return errs
+	}
+	return nil
+}

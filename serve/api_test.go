@@ -1,0 +1,100 @@
+package serve
+
+import (
+	"encoding/json"
+	"net/http"
+	"testing"
+)
+
+type apiError struct {
+	Error Refused `json:"error"`
+}
+
+// TestEveryRefusalChangesNothing: wrong token, spectator token, wrong
+// player, stale turn, illegal answer and replayed request are refused with
+// their status and code, and the game stays where it was.
+func TestEveryRefusalChangesNothing(t *testing.T) {
+	_, base := startServer(t, Options{Documents: []*Document{document(t, "决斗.yml", duelMap)}})
+	c := create(t, base, CreateRequest{Document: "决斗.yml", Seed: ptr(int64(5)), Seats: []string{"person", "person"}})
+	room := base + "/api/rooms/" + c.Room
+	p0, p1, watch := tokenOf(c.Seats[0].Link), tokenOf(c.Seats[1].Link), tokenOf(c.Spectator)
+	var h0, h1 Hint
+	call(t, "GET", room+"/hint", p0, nil, &h0)
+	call(t, "GET", room+"/hint", p1, nil, &h1)
+	if h0.Status != "play" || h0.Decision == nil || h0.Decision.Kind != "orders" || h1.Status != "wait" || len(h1.Waiting) != 1 || h1.Waiting[0].Seat != 0 {
+		t.Fatalf("hints: %+v / %+v", h0, h1)
+	}
+	var before State
+	call(t, "GET", room+"/state", watch, nil, &before)
+	ok := map[string]any{"turn": 0, "answer": map[string]any{"moves": []any{}}, "request": "r1"}
+	for _, tc := range []struct {
+		name, token string
+		body        any
+		status      int
+		code        string
+	}{
+		{"wrong token", "0123456789abcdef0123456789abcdef", ok, http.StatusForbidden, CodeWrongToken},
+		{"no token", "", ok, http.StatusForbidden, CodeWrongToken},
+		{"spectator", watch, ok, http.StatusForbidden, CodeWrongToken},
+		{"wrong player", p1, ok, http.StatusConflict, CodeNotYourTurn},
+		{"stale turn", p0, map[string]any{"turn": 7, "answer": map[string]any{"moves": []any{}}}, http.StatusConflict, CodeStaleTurn},
+		{"illegal", p0, map[string]any{"turn": 0, "answer": map[string]any{"moves": [][]int{{500, 0, 1}}}}, http.StatusConflict, CodeIllegal},
+		{"not an answer", p0, map[string]any{"turn": 0}, http.StatusBadRequest, CodeBadRequest},
+		{"unknown field", p0, map[string]any{"turn": 0, "answer": 1, "extra": 1}, http.StatusBadRequest, CodeBadRequest},
+	} {
+		var e apiError
+		if st := call(t, "POST", room+"/react", tc.token, tc.body, &e); st != tc.status || e.Error.Code != tc.code || e.Error.Message == "" {
+			t.Errorf("%s: HTTP %d %+v, want %d %s", tc.name, st, e.Error, tc.status, tc.code)
+		}
+	}
+	var after State
+	call(t, "GET", room+"/state", watch, nil, &after)
+	b1, _ := json.Marshal(before)
+	b2, _ := json.Marshal(after)
+	if string(b1) != string(b2) {
+		t.Fatalf("a refusal changed the room:\n%s\n%s", b1, b2)
+	}
+	var res map[string]any
+	if st := call(t, "POST", room+"/react", p0, ok, &res); st != http.StatusOK || res["turn"] != float64(1) {
+		t.Fatalf("a legal answer: HTTP %d %v", st, res)
+	}
+	var e apiError
+	if st := call(t, "POST", room+"/react", p0, ok, &e); st != http.StatusConflict || e.Error.Code != CodeReplayed {
+		t.Fatalf("the same request again: HTTP %d %+v, want 409 %s", st, e.Error, CodeReplayed)
+	}
+	if st := call(t, "GET", base+"/api/rooms/nope/hint", p0, nil, &e); st != http.StatusNotFound {
+		t.Fatalf("an unknown room: HTTP %d", st)
+	}
+	if st := call(t, "GET", base+"/api/nothing", "", nil, &e); st != http.StatusNotFound || e.Error.Code != "not_found" {
+		t.Fatalf("an unknown API: HTTP %d %+v", st, e)
+	}
+}
+
+// TestAComputerRoomPlaysToTheEndAndItsRecordReplays: a room of computers
+// plays by itself; its record replays event for event.
+func TestAComputerRoomPlaysToTheEndAndItsRecordReplays(t *testing.T) {
+	_, base := startServer(t, Options{Documents: []*Document{document(t, "决斗.yml", duelMap)}})
+	c := create(t, base, CreateRequest{Document: "决斗.yml", Seed: ptr(int64(2)), Seats: []string{"computer", "computer"}})
+	room := base + "/api/rooms/" + c.Room
+	watch := tokenOf(c.Spectator)
+	var st State
+	for i := 0; i < 200 && !st.Over; i++ {
+		call(t, "GET", room+"/state", watch, nil, &st)
+	}
+	if !st.Over {
+		t.Fatal("the computers did not finish")
+	}
+	resp, err := http.Get(room + "/record?token=" + watch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	path := t.TempDir() + "/room.json"
+	if err := writeBody(resp, path); err != nil {
+		t.Fatal(err)
+	}
+	sum, err := ReplayRecordFile(path)
+	if err != nil || !sum.Over || sum.Events == 0 {
+		t.Fatalf("replay: %+v %v", sum, err)
+	}
+}

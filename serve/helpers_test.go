@@ -1,0 +1,118 @@
+package serve
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"testing"
+
+	"github.com/shapan/shapan/formats"
+)
+
+// duelMap is a Planet-Conquer map of these tests: two planets two steps
+// apart; whoever attacks first wins in three rounds.
+const duelMap = `name: 决斗
+desc: two planets, two steps apart
+author: shapan tests
+max_round: 50
+max_player: 2
+min_player: 2
+start_unit: 100
+starts: [A, B]
+map: |
+  A...B
+planets:
+  A: {def: 0.5, res: 1, cos: 0, max: 500}
+  B: {def: 0.5, res: 1, cos: 0, max: 500}
+routes:
+  - [A, B, 2]
+`
+
+func document(t testing.TB, name, src string) *Document {
+	t.Helper()
+	doc, err := formats.ReadBytes(name, []byte(src), formats.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &Document{Name: name, Doc: doc}
+}
+
+// startServer serves a server on a loopback port.
+func startServer(t testing.TB, opts Options) (*Server, string) {
+	t.Helper()
+	if opts.Logf == nil {
+		opts.Logf = t.Logf
+	}
+	s, err := New(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := httptest.NewServer(s.Handler())
+	t.Cleanup(func() {
+		s.Close()
+		hs.Close()
+	})
+	return s, hs.URL
+}
+
+// call sends a JSON request and decodes the JSON reply into out (when
+// not nil); it returns the HTTP status.
+func call(t testing.TB, method, url, token string, body any, out any) int {
+	t.Helper()
+	var rd io.Reader
+	if body != nil {
+		b, _ := json.Marshal(body)
+		rd = bytes.NewReader(b)
+	}
+	req, err := http.NewRequest(method, url, rd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	if out != nil {
+		if err := json.Unmarshal(b, out); err != nil {
+			t.Fatalf("%s %s: HTTP %d, not JSON: %s", method, url, resp.StatusCode, b)
+		}
+	}
+	return resp.StatusCode
+}
+
+// tokenOf returns the token of a link.
+func tokenOf(link string) string {
+	const key = "#token="
+	for i := 0; i+len(key) <= len(link); i++ {
+		if link[i:i+len(key)] == key {
+			return link[i+len(key):]
+		}
+	}
+	return ""
+}
+
+// create makes a room and returns its creation reply.
+func create(t testing.TB, base string, req CreateRequest) Created {
+	t.Helper()
+	var c Created
+	if st := call(t, "POST", base+"/api/rooms", "", req, &c); st != http.StatusCreated {
+		t.Fatalf("create: HTTP %d", st)
+	}
+	return c
+}
+
+func writeBody(resp *http.Response, path string) error {
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(path, b, 0o600)
+}

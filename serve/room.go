@@ -1,0 +1,246 @@
+package serve
+
+import (
+	"crypto/rand"
+	"crypto/subtle"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"golang.org/x/time/rate"
+
+	"github.com/shapan/shapan/engine"
+	"github.com/shapan/shapan/serve/store"
+)
+
+// Room is one game hosted by the server: the family's decision machine,
+// its seats (a person with a secret token, or the computer), a spectator
+// token, and the numbered stream of everything that happened.
+type Room struct {
+	ID string
+
+	mu      sync.Mutex
+	fam     *family
+	g       game
+	seats   []*seat
+	watch   string // the spectator token
+	seed    int64
+	title   string
+	created time.Time
+	// items is the room's stream: item k has sequence number k+1.
+	items []json.RawMessage
+	// turn counts the accepted answers.
+	turn   int
+	notify chan struct{} // closed and replaced at every new item
+	disk   *store.Log
+	// computing is set while the computer seats are playing.
+	computing bool
+	streams   int
+	failure   string
+	// start is the game's setup; answers every accepted answer.
+	start   *engine.Snapshot
+	answers []answerRecord
+}
+
+// seat is one player of a room.
+type seat struct {
+	Name     string `json:"name"`
+	Computer bool   `json:"computer,omitempty"`
+	Token    string `json:"token,omitempty"`
+	// lastRequest is the request id of its last accepted answer.
+	lastRequest string
+	limit       *rate.Limiter
+	play        func(d *engine.Decision) engine.Answer
+}
+
+// header is the first record of a room's log.
+type header struct {
+	ID      string           `json:"id"`
+	Title   string           `json:"title"`
+	Seed    int64            `json:"seed"`
+	Created time.Time        `json:"created"`
+	Seats   []seat           `json:"seats"`
+	Watch   string           `json:"watch"`
+	Start   *engine.Snapshot `json:"start"`
+}
+
+// answerRecord is an accepted answer in a room's log.
+type answerRecord struct {
+	Player  int             `json:"p"`
+	Answer  json.RawMessage `json:"a"`
+	Request string          `json:"r,omitempty"`
+}
+
+// newToken returns 128 random bits as 32 hex digits.
+func newToken() string {
+	var b [16]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		panic(fmt.Sprintf("serve: no random bits: %v", err))
+	}
+	return hex.EncodeToString(b[:])
+}
+
+// Access is what a token opens in a room.
+type Access struct {
+	Seat      int // the seat, or -1 for a spectator
+	Spectator bool
+}
+
+// access checks a token against every seat and the spectator token, in
+// constant time.
+func (r *Room) access(token string) (Access, bool) {
+	found := Access{Seat: -1}
+	ok := false
+	t := []byte(token)
+	for k, s := range r.seats {
+		if s.Token != "" && subtle.ConstantTimeCompare([]byte(s.Token), t) == 1 {
+			found, ok = Access{Seat: k}, true
+		}
+	}
+	if subtle.ConstantTimeCompare([]byte(r.watch), t) == 1 {
+		found, ok = Access{Seat: -1, Spectator: true}, true
+	}
+	return found, ok
+}
+
+// push appends an item to the stream and wakes its followers.
+func (r *Room) push(item any) {
+	b, err := json.Marshal(item)
+	if err != nil {
+		b, _ = json.Marshal(map[string]string{"error": err.Error()})
+	}
+	r.items = append(r.items, b)
+	close(r.notify)
+	r.notify = make(chan struct{})
+}
+
+// onEvent is the machine's event callback: events join the stream.
+func (r *Room) onEvent(e engine.Event) {
+	raw, err := json.Marshal(e)
+	if err != nil {
+		raw, _ = json.Marshal(map[string]string{"e": e.EventName(), "error": err.Error()})
+	}
+	r.push(streamItem{Seq: len(r.items) + 1, Event: raw})
+}
+
+// streamItem is one item of a room's event stream: an event of the game,
+// an accepted answer (who answered, the turn it closed), or the end.
+type streamItem struct {
+	Seq    int             `json:"seq"`
+	Event  json.RawMessage `json:"event,omitempty"`
+	Answer *answeredItem   `json:"answer,omitempty"`
+	Over   bool            `json:"over,omitempty"`
+}
+
+type answeredItem struct {
+	Seat   int             `json:"seat"`
+	Name   string          `json:"name"`
+	Turn   int             `json:"turn"`
+	Answer json.RawMessage `json:"value"`
+}
+
+// Refusal codes of the rooms' API (docs/PROTOCOL.md).
+const (
+	CodeWrongToken  = "wrong_token"
+	CodeNotYourTurn = "not_your_turn"
+	CodeStaleTurn   = "stale_turn"
+	CodeIllegal     = "illegal"
+	CodeReplayed    = "replayed"
+	CodeGameOver    = "game_over"
+	CodeBadRequest  = "bad_request"
+	CodeRateLimited = "rate_limited"
+	CodeNotSaved    = "not_saved"
+)
+
+// Refused is a refused request: nothing changed.
+type Refused struct {
+	Status  int    `json:"-"`
+	Code    string `json:"code"`
+	Message string `json:"message"`
+}
+
+func (e *Refused) Error() string { return e.Code + ": " + e.Message }
+
+func refuse(status int, code, format string, args ...any) *Refused {
+	return &Refused{Status: status, Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// accept applies an answer of seat k and records it; durable says
+// whether to wait for the disk (a person's answer) or not (a computer's,
+// which the next person's answer makes durable).
+func (r *Room) accept(k int, a engine.Answer, request string, durable bool) error {
+	before := len(r.items)
+	if err := r.g.Answer(k, a); err != nil {
+		r.items = r.items[:before] // a refused answer emits nothing
+		return err
+	}
+	r.turn++
+	r.seats[k].lastRequest = request
+	r.answers = append(r.answers, answerRecord{Player: k, Answer: append(json.RawMessage(nil), a...)})
+	if r.disk != nil {
+		b, _ := json.Marshal(answerRecord{Player: k, Answer: a, Request: request})
+		var err error
+		if durable {
+			err = r.disk.Append(b)
+		} else {
+			err = r.disk.Write(b)
+		}
+		if err != nil {
+			r.failure = err.Error()
+			return refuse(503, CodeNotSaved, "the answer could not be saved, the room is closed: %v", err)
+		}
+	}
+	r.push(streamItem{Seq: len(r.items) + 1, Answer: &answeredItem{Seat: k, Name: r.seats[k].Name, Turn: r.turn, Answer: a}})
+	if r.g.Over() {
+		r.push(streamItem{Seq: len(r.items) + 1, Over: true})
+	}
+	return nil
+}
+
+// computerTurn answers every decision pending for a computer seat, until
+// a person is asked or the game is over.
+func (r *Room) computerTurn(limit int) error {
+	for n := 0; n < limit; n++ {
+		d := r.g.Pending()
+		if d == nil || d.Player < 0 || d.Player >= len(r.seats) || !r.seats[d.Player].Computer {
+			return nil
+		}
+		a := r.seats[d.Player].play(d)
+		if err := r.accept(d.Player, a, "", false); err != nil {
+			return fmt.Errorf("the computer of seat %d: %w", d.Player, err)
+		}
+	}
+	return nil
+}
+
+// waitingFor returns the seats a decision waits for.
+func (r *Room) waitingFor() []int {
+	var out []int
+	if pa, ok := r.g.(interface{ PendingAll() []*engine.Decision }); ok {
+		for _, d := range pa.PendingAll() {
+			out = append(out, d.Player)
+		}
+		return out
+	}
+	if d := r.g.Pending(); d != nil {
+		out = append(out, d.Player)
+	}
+	return out
+}
+
+// pendingFor returns the decision waiting for seat k, if any.
+func (r *Room) pendingFor(k int) *engine.Decision {
+	if pf, ok := r.g.(interface{ PendingFor(int) *engine.Decision }); ok {
+		return pf.PendingFor(k)
+	}
+	if d := r.g.Pending(); d != nil && d.Player == k {
+		return d
+	}
+	return nil
+}
+
+// errFailed refuses everything in a room whose store failed.
+var errFailed = errors.New("the room's store failed")
