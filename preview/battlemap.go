@@ -34,6 +34,9 @@ func BattleMap(m *battle.Map, o Options) image.Image {
 	}
 	margin := 12 * k
 	legendH := 64 * k
+	if len(m.Roster) > 0 {
+		legendH += 20 * k
+	}
 	width := int(2*margin + float64(m.W)*cell)
 	height := int(2*margin + float64(m.H)*cell + legendH)
 	c := newCanvas(max(width, int(460*k)), height, paper)
@@ -98,5 +101,30 @@ func BattleMap(m *battle.Map, o Options) image.Image {
 		sym = []string{"180° 旋转对称", "左右对称", "上下对称"}[min(int(s), 2)]
 	}
 	c.text(margin, ly+22*k, 11*k, faint, anchorLeft, fmt.Sprintf("%d×%d · 城寨 %d · %s", m.W, m.H, len(m.Cities()), sym))
+	if len(m.Roster) > 0 {
+		w := float64(c.img.Bounds().Dx()) - 2*margin
+		c.text(margin, ly+42*k, 11*k, ink, anchorLeft, fitText(11*k, w, "武将调整："+rosterText(m.Roster)))
+	}
 	return c.img
+}
+
+// rosterStatNames are the Chinese names of the stats a roster changes, in
+// the order of battle.RosterStats.
+var rosterStatNames = [4]string{"武力", "统帅", "体力", "攻击距离"}
+
+// rosterText lists a roster override: "吕布 武力110 体力1400 · 周瑜 统帅10".
+func rosterText(r []battle.RosterEntry) string {
+	s := ""
+	for i, e := range r {
+		if i > 0 {
+			s += " · "
+		}
+		s += e.Name
+		for k := range battle.RosterStats {
+			if v := *e.Field(k); v != nil {
+				s += fmt.Sprintf(" %s%d", rosterStatNames[k], *v)
+			}
+		}
+	}
+	return s
 }

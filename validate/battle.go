@@ -41,6 +41,14 @@ var (
 		Title:   "the map is not symmetric between the two bases",
 		Meaning: "Games are played twice with the players swapping sides, so a fair map gives both bases the same surroundings: symmetric under the 180° rotation (or a mirror that swaps the bases).",
 		Fix:     "Paint with symmetry on, or fix the cells the message lists."})
+	btlRosterName = define(Rule{Code: "BTL009", Severity: diag.Error, Family: "battle",
+		Title:   "a roster entry names no hero of the roster, or a hero twice",
+		Meaning: "The roster key changes the stats of heroes of the game's roster of nine (吕布, 赵云, 关羽, 刘备, 曹操, 孙权, 诸葛亮, 周瑜, 司马懿), each at most once; the engine refuses a map whose roster names anyone else or a hero twice.",
+		Fix:     "Correct the name, or merge the two entries of the hero."})
+	btlRosterValue = define(Rule{Code: "BTL010", Severity: diag.Error, Family: "battle",
+		Title:   "a roster stat outside its range",
+		Meaning: "A hero's force is 1 to 10000, command (the most soldiers it carries) 0 to 100, hp 1 to 100000 and attack range 1 to 20; the engine refuses other values.",
+		Fix:     "Bring the value within its range, or remove it to keep the hero's default."})
 	legTrailing = define(Rule{Code: "LEG002", Severity: diag.Warning, Family: "all",
 		Title:   "values after the end of the file",
 		Meaning: "The game stops reading at the last field it expects and ignores what follows; Shapan keeps the values so nothing is lost, but they do nothing.",
@@ -55,6 +63,7 @@ func checkBattle(r *report) {
 		return
 	}
 	checkTrailing(r, m.Trailing)
+	checkRoster(r, m.Roster)
 	if m.W < 2 || m.H < 2 || m.W > 1000 || m.H > 1000 {
 		r.add(btlSize, "size", "the map is %d×%d; each side must be 2 to 1000 cells", m.W, m.H)
 	}
@@ -114,18 +123,23 @@ func checkBattleReach(r *report, m *battle.Map, bases []battle.Base, fz battle.F
 			r.add(btlReach, battle.CellPath(an.X, an.Y), "player %d's base at (%d, %d) cannot reach the flag zone", i+1, an.X, an.Y)
 		}
 	}
-	// Cities: some reachable passable cell within the heroes' range (3).
+	// Cities: some reachable passable cell within the longest range of a
+	// hero (3, unless the roster changes it).
+	reach := 0
+	for _, h := range battle.ApplyRoster(m.Roster) {
+		reach = max(reach, min(h.Range, battle.RosterStats[3].Max))
+	}
 	both := m.Distances(append(append([]battle.Point(nil), p1.Cells...), p2.Cells...)...)
 	for _, c := range m.Cities() {
 		ok := false
-		for dy := -3; dy <= 3 && !ok; dy++ {
-			for dx := -3; dx <= 3 && !ok; dx++ {
+		for dy := -reach; dy <= reach && !ok; dy++ {
+			for dx := -reach; dx <= reach && !ok; dx++ {
 				x, y := c.X+dx, c.Y+dy
 				ok = m.In(x, y) && battle.Passable(m.At(x, y)) && both[m.Index(x, y)] >= 0
 			}
 		}
 		if !ok {
-			r.add(btlCityReach, battle.CellPath(c.X, c.Y), "the level-%d city at (%d, %d) has no reachable cell within 3 cells: nobody can attack it", c.Level, c.X, c.Y)
+			r.add(btlCityReach, battle.CellPath(c.X, c.Y), "the level-%d city at (%d, %d) has no reachable cell within %d cells: nobody can attack it", c.Level, c.X, c.Y, reach)
 		}
 	}
 }
@@ -144,6 +158,18 @@ func checkBattleFairness(r *report, m *battle.Map) {
 		path = battle.CellPath(diffs[0].A.X, diffs[0].A.Y)
 	}
 	r.add(btlUnfair, path, "the map is not symmetric under the 180° rotation (nor a mirror that swaps the bases); first differences: %s", strings.Join(shown, ", "))
+}
+
+// checkRoster reports the roster entries the engine refuses
+// (battle.CheckRoster: the game's facts, shared with the engine).
+func checkRoster(r *report, roster []battle.RosterEntry) {
+	for _, p := range battle.CheckRoster(roster) {
+		rule := btlRosterValue
+		if p.Field == "name" {
+			rule = btlRosterName
+		}
+		r.add(rule, fmt.Sprintf("%s[%d].%s", battle.PathRoster, p.Entry, p.Field), "%s", p.Message)
+	}
 }
 
 func codeName(c int) string {

@@ -20,6 +20,7 @@ const (
 	PathLegend   = "legend"
 	PathGrid     = "grid"
 	PathTrailing = "trailing_tokens"
+	PathRoster   = "roster"
 )
 
 // CellPath returns the document path of cell (x, y): "grid[y][x]".
@@ -118,6 +119,10 @@ func scan(src []byte, off int, space bool) int {
 func WriteGrid(m *Map) ([]byte, error) {
 	if err := m.check(); err != nil {
 		return nil, err
+	}
+	if len(m.Roster) > 0 {
+		return nil, diag.List{{Severity: diag.Error, Code: diag.CodeUnwritable, Path: PathRoster,
+			Message: fmt.Sprintf("the grid file has no room for the roster (%d entries): the game plays the default roster; remove the roster to export the map", len(m.Roster))}}
 	}
 	buf := make([]byte, 0, 16+len(m.Cells)*3)
 	buf = strconv.AppendInt(buf, int64(m.W), 10)

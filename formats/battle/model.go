@@ -153,6 +153,11 @@ type Map struct {
 	// Trailing holds the tokens after the grid of an interchange file; the
 	// game ignores them, we keep them.
 	Trailing []string
+	// Roster changes the stats of named heroes (the YAML document's
+	// optional roster key, spec Part 2 §2.3); the grid file has no room
+	// for it. Entries are kept as read, valid or not (validation reports
+	// them).
+	Roster []RosterEntry
 }
 
 // New returns a w×h map of space cells. Sizes below 1 are raised to 1.
@@ -206,5 +211,6 @@ func (m *Map) Clone() *Map {
 	c.Cells = append([]int(nil), m.Cells...)
 	c.Legend = append([]LegendEntry(nil), m.Legend...)
 	c.Trailing = append([]string(nil), m.Trailing...)
+	c.Roster = CloneRoster(m.Roster)
 	return &c
 }

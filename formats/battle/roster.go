@@ -182,3 +182,21 @@ func ApplyRoster(entries []RosterEntry) [9]Hero {
 	}
 	return r
 }
+
+// CloneRoster returns a deep copy of a roster override (nil for none).
+func CloneRoster(r []RosterEntry) []RosterEntry {
+	if r == nil {
+		return nil
+	}
+	out := make([]RosterEntry, len(r))
+	for i, e := range r {
+		out[i].Name = e.Name
+		for k := range RosterStats {
+			if v := *e.Field(k); v != nil {
+				x := *v
+				*out[i].Field(k) = &x
+			}
+		}
+	}
+	return out
+}

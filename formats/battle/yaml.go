@@ -56,7 +56,26 @@ func Encode(m *Map) ([]byte, error) {
 		}
 		section(root, PathTrailing, "values after the grid of the interchange file; the game ignores them", s)
 	}
+	if len(m.Roster) > 0 {
+		section(root, PathRoster, "hero stat overrides (spec Part 2 §2.3): force 1–10000, command 0–100, hp 1–100000, range 1–20", rosterNode(m.Roster))
+	}
 	return yamlx.Encode(Schema, root)
+}
+
+// rosterNode writes the roster: one flow mapping per entry, its name and
+// the stats it changes.
+func rosterNode(r []RosterEntry) *yaml.Node {
+	s := yamlx.Seq()
+	for _, e := range r {
+		kv := []any{"name", yamlx.Str(e.Name)}
+		for k, st := range RosterStats {
+			if v := *e.Field(k); v != nil {
+				kv = append(kv, st.Key, yamlx.Int(*v))
+			}
+		}
+		s.Content = append(s.Content, yamlx.Flow(yamlx.Map(kv...)))
+	}
+	return s
 }
 
 // section appends key: value to root with a comment above the key.
@@ -180,6 +199,7 @@ func Decode(file string, src []byte) (*Map, *srcpos.Map, error) {
 		root.Errorf(diag.CodeStructure, "missing field 'grid' (the rows of symbols, written as a block: grid: |)")
 	}
 	m.Trailing = decodeTrailing(root)
+	m.Roster = decodeRoster(root)
 	root.Done()
 	if err := d.Err(); err != nil {
 		return nil, nil, err
@@ -476,6 +496,37 @@ func decodeTrailing(root *yamlx.Mapping) []string {
 			continue
 		}
 		out = append(out, t)
+	}
+	return out
+}
+
+// decodeRoster reads the optional roster: a list of {name, force,
+// command, hp, range}, name required. Values are kept as read; their
+// ranges are validation's (spec §2.3's limits, CheckRoster).
+func decodeRoster(root *yamlx.Mapping) []RosterEntry {
+	n, ok := root.Get(PathRoster, "")
+	if !ok {
+		return nil
+	}
+	var out []RosterEntry
+	for i, it := range n.Items() {
+		m := it.Labeled(fmt.Sprintf("roster entry %d", i+1)).Mapping()
+		if m == nil {
+			continue
+		}
+		var e RosterEntry
+		if nn, ok := m.Need("name", "name", "one of the nine heroes: "+joinNames()); ok {
+			e.Name, _ = nn.Text()
+		}
+		for k, st := range RosterStats {
+			if v, ok := m.Get(st.Key, st.Key); ok {
+				if x, ok := v.Int(); ok {
+					*e.Field(k) = &x
+				}
+			}
+		}
+		m.Done()
+		out = append(out, e)
 	}
 	return out
 }

@@ -34,3 +34,15 @@ func TestValidateCatchesMistakes(t *testing.T) {
 		}
 	}
 }
+
+func TestBattleSchemaKnowsTheRoster(t *testing.T) {
+	head := "kind: battle/map\nversion: 1\nsize: {width: 2, height: 1}\ngrid: |\n  ..\n"
+	if err := Validate("battle-map.schema.json", []byte(head+"roster:\n  - {name: 吕布, force: 110, hp: 1400}\n")); err != nil {
+		t.Errorf("a roster was refused: %v", err)
+	}
+	for _, bad := range []string{"roster:\n  - {name: 张飞}\n", "roster:\n  - {name: 吕布, speed: 3}\n", "roster:\n  - {force: 3}\n", "roster:\n  - {name: 吕布, command: 101}\n"} {
+		if err := Validate("battle-map.schema.json", []byte(head+bad)); err == nil {
+			t.Errorf("schema accepted %q", bad)
+		}
+	}
+}
