@@ -29,7 +29,9 @@ func (s Setup) MarshalJSON() ([]byte, error) {
 	if s.Map == nil {
 		return nil, errors.New("battle: the setup has no map")
 	}
-	g, err := bfmt.WriteGrid(s.Map)
+	m := *s.Map
+	m.Roster = nil // the setup's own roster is the one played
+	g, err := bfmt.WriteGrid(&m)
 	if err != nil {
 		return nil, fmt.Errorf("battle: writing the setup's map: %w", err)
 	}
@@ -40,17 +42,21 @@ func (s Setup) MarshalJSON() ([]byte, error) {
 	return json.Marshal(w)
 }
 
-// UnmarshalJSON reads a setup written by MarshalJSON.
+// UnmarshalJSON reads a setup written by MarshalJSON. A setup without a
+// map (a hand-made trace that names a map file) reads with Map nil.
 func (s *Setup) UnmarshalJSON(b []byte) error {
 	var w setupWire
 	if err := json.Unmarshal(b, &w); err != nil {
 		return err
 	}
-	m, _, err := bfmt.ReadGrid("setup.grid", []byte(w.Map))
-	if err != nil {
-		return fmt.Errorf("battle: reading the setup's map: %w", err)
+	*s = Setup{MaxRounds: w.MaxRounds, Start: w.Start}
+	if w.Map != "" {
+		m, _, err := bfmt.ReadGrid("setup.grid", []byte(w.Map))
+		if err != nil {
+			return fmt.Errorf("battle: reading the setup's map: %w", err)
+		}
+		s.Map = m
 	}
-	*s = Setup{Map: m, MaxRounds: w.MaxRounds, Start: w.Start}
 	for _, e := range w.Roster {
 		s.Roster = append(s.Roster, bfmt.RosterEntry(e))
 	}
