@@ -511,7 +511,7 @@ func (st *Studio) menu() *fyne.MainMenu {
 	newItem := fyne.NewMenuItem("New", nil)
 	newItem.ChildMenu = fyne.NewMenu("")
 	for _, k := range TemplateKinds() {
-		newItem.ChildMenu.Items = append(newItem.ChildMenu.Items, fyne.NewMenuItem(templates[k].title, func() {
+		newItem.ChildMenu.Items = append(newItem.ChildMenu.Items, fyne.NewMenuItem(templateTitle(k), func() {
 			if _, err := st.New(k); err != nil {
 				dialog.ShowError(err, st.win)
 			}

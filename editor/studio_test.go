@@ -2,8 +2,10 @@ package editor_test
 
 import (
 	"bytes"
+	"github.com/shapan/shapan/family"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -128,13 +130,13 @@ func encodeYAML(t *testing.T, path string, src []byte) []byte {
 // kind, checks it has no error, saves it with Save As and reads it back.
 func TestEveryTemplateStartsAValidDocument(t *testing.T) {
 	kinds := editor.TemplateKinds()
-	for _, want := range []string{"battle/map", "ftbt/level", "ftbt/rules", "mbg/scenario", "planets/map"} {
+	for _, f := range family.All() {
 		found := false
-		for _, k := range kinds {
-			found = found || k == want
+		for _, k := range f.Kinds {
+			found = found || slices.Contains(kinds, k.Kind)
 		}
 		if !found {
-			t.Errorf("File ▸ New has no %s template (it has %v)", want, kinds)
+			t.Errorf("File ▸ New cannot start any document of the %s family (it has %v)", f.Name, kinds)
 		}
 	}
 	for _, kind := range kinds {

@@ -34,3 +34,6 @@ var views = map[string]ViewFactory{}
 
 // RegisterView makes f the editor of documents of kind.
 func RegisterView(kind string, f ViewFactory) { views[kind] = f }
+
+// HasView reports whether documents of kind have an editor view.
+func HasView(kind string) bool { return views[kind] != nil }

@@ -105,7 +105,10 @@ type readContext struct {
 
 var codecs []*codec
 
-func register(c *codec) { codecs = append(codecs, c) }
+func register(c *codec) {
+	codecs = append(codecs, c)
+	listForm(c.legacy)
+}
 
 // sharedForm is a file form that several kinds can be written in beside
 // their legacy form (a Tiled map): the file itself says which kind it

@@ -8,7 +8,7 @@ import (
 // Canvas is an image with the drawing operations of the previews —
 // rectangles, anti-aliased lines, circles and polygons, text with Chinese
 // characters — for images drawn outside this package (the balance charts
-// of package engine/sim/charts). Coordinates are pixels, y downwards.
+// of package preview/charts). Coordinates are pixels, y downwards.
 type Canvas struct{ c *canvas }
 
 // NewCanvas returns a w×h canvas filled with bg.

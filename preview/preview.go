@@ -11,6 +11,7 @@ import (
 	"image/color"
 	"image/png"
 	"io"
+	"sort"
 
 	"github.com/shapan/shapan/formats"
 )
@@ -30,6 +31,25 @@ func (o Options) scale() float64 {
 
 // renderers renders one document kind.
 var renderers = map[string]func(doc *formats.Document, o Options) (image.Image, error){}
+
+// Register makes render the preview of documents of kind, for a family
+// drawn outside this package.
+func Register(kind string, render func(doc *formats.Document, o Options) (image.Image, error)) {
+	renderers[kind] = render
+}
+
+// Kinds lists the document kinds that have a preview, sorted.
+func Kinds() []string {
+	out := make([]string, 0, len(renderers))
+	for k := range renderers {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Supports reports whether documents of kind have a preview.
+func Supports(kind string) bool { return renderers[kind] != nil }
 
 // Render draws doc.
 func Render(doc *formats.Document, o Options) (image.Image, error) {

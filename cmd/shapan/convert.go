@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/shapan/shapan/formats"
 	"github.com/shapan/shapan/formats/diag"
@@ -13,13 +14,22 @@ func init() {
 		name:  "convert",
 		usage: "shapan convert IN OUT [--from KIND] [--to KIND] [--rules FILE]",
 		summary: "Converts between a game's original file and Shapan's YAML document (either way), without losing a value.\n" +
-			"KIND is one of mbg-map, mbg-sav, ftbt-rules, ftbt-level, planets, battle-grid, tiled, yaml; without --from/--to the kind\n" +
+			"KIND is one of " + formatNames() + "; without --from/--to the kind\n" +
 			"comes from the extension and the content (.yaml is Shapan's YAML; .yml is a Planet-Conquer map in the game's own\n" +
 			"format; .tmj is a Tiled map of an ftbt level, a battle map or a planets map, written with its tileset image\n" +
 			"OUT.tiles.png beside it). An ftbt level's intro text travels with it: IN.intro beside a legacy level is read, and exporting a level\n" +
 			"writes OUT.intro. OUT - writes to standard output (with --to). --rules names the ftbt rules, so that a level's YAML uses tech and terrain names.",
 		run: runConvert,
 	})
+}
+
+// formatNames lists the file forms formats knows ("mbg-map, ..., yaml").
+func formatNames() string {
+	names := make([]string, len(formats.Formats))
+	for i, f := range formats.Formats {
+		names[i] = string(f)
+	}
+	return strings.Join(names, ", ")
 }
 
 func runConvert(args []string, out, errOut io.Writer) int {

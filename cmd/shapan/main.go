@@ -14,6 +14,8 @@ import (
 	"os"
 	"sort"
 	"strings"
+
+	_ "github.com/shapan/shapan/family/all" // every game family
 )
 
 // Exit statuses.

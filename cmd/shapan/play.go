@@ -5,57 +5,26 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
+	"strings"
 
-	"github.com/shapan/shapan/engine/mbg"
+	"github.com/shapan/shapan/family"
 	"github.com/shapan/shapan/formats"
-	ftbtfmt "github.com/shapan/shapan/formats/ftbt"
-	mbgfmt "github.com/shapan/shapan/formats/mbg"
-	planetsfmt "github.com/shapan/shapan/formats/planets"
 )
 
 func init() {
 	register(&command{
 		name:  "play",
 		usage: "shapan play FILE [--seed N] [--turns N] [--trace OUT.jsonl] [--rules FILE]",
-		summary: "Plays a scenario computer against computer (the AI plays every role) and prints the winner, the turns played\n" +
-			"and every role's final money. FILE is an mbg scenario (YAML or .map) or an mbg save (.sav or YAML) to continue.\n" +
-			"--seed seeds the game (default 1); --turns is the turn limit, the last turn played (default 100; after it the\n" +
-			"richest role wins). --trace writes the game in the golden-trace format as JSON Lines: first a header object\n" +
-			"{game, case, scenario, seed, rng, max_turn, first_role, fill_cards, players, initial}, then one line per decision\n" +
-			"{q, role, ev, args, a} and per event {e, ...} in the order they happened, then a final line {result, n_events,\n" +
-			"n_decisions, final}; the header's scenario is the absolute path of FILE, so 'shapan replay OUT.jsonl' replays the\n" +
-			"trace. --rules names ftbt rules (for families that need them).\n" +
-			"An ftbt level (.map with --rules FILE.tech, or ftbt/level YAML) is played by the AI on both sides (side 1 with the\n" +
-			"level's AI settings, side 0 with goal nearest enemy and factors 30/30/40); --turns is the turn cap (when round\n" +
-			"N+1 would start, side 0 quits: no winner); --trace writes the golden game format as JSON Lines (header, AI\n" +
-			"decisions and events in order, then {result, turns_played, guards, final}).\n" +
-			"A Planet-Conquer map (.yml or planets/map YAML) is played by the AI in every seat (as many players as the map\n" +
-			"allows: the smaller of max_player and the number of start planets); start planets are taken in map order, or\n" +
-			"shuffled with --seed when it is given, and then every seat is played by an AI seeded from it (as shapan sim\n" +
-			"plays), without it by the deterministic AI; --turns caps the rounds (default: the map's own max_round ends the game).",
+		summary: "Plays a scenario computer against computer and prints the winner, the turns played and the final standing.\n" +
+			"FILE is a document of a kind that can be played: " + kindTitles(family.Playable) + ". --rules names ftbt rules\n" +
+			"(for families that need them).\n" + family.Help(func(f *family.Family) string {
+			if f.Play == nil {
+				return ""
+			}
+			return f.Play.Help
+		}),
 		run: runPlay,
 	})
-}
-
-// playOptions are the play command's settings, for every family.
-type playOptions struct {
-	file  string
-	seed  int64
-	turns int
-	trace io.Writer // nil: no trace
-	// given lists the flags given on the command line (a family may
-	// treat a flag left at its default differently).
-	given map[string]bool
-}
-
-// playFamilies plays a document by its kind; other families add their
-// kinds here. A family returns an error for a game it cannot play (exit 1).
-var playFamilies = map[string]func(doc *formats.Document, o playOptions, out io.Writer) error{
-	mbgfmt.KindScenario: playMBG,
-	mbgfmt.KindSave:     playMBG,
-	ftbtfmt.KindLevel:   playFTBT,
-	planetsfmt.Kind:     playPlanets,
 }
 
 func runPlay(args []string, out, errOut io.Writer) int {
@@ -79,13 +48,12 @@ func runPlay(args []string, out, errOut io.Writer) int {
 	if err != nil {
 		return report(errOut, pos[0], err)
 	}
-	family, ok := playFamilies[doc.Kind]
-	if !ok {
+	if !family.Playable(doc.Kind) {
 		fmt.Fprintf(errOut, "shapan play: %s: a %s document cannot be played yet\n", pos[0], doc.Kind)
 		return exitInvalid
 	}
-	o := playOptions{file: pos[0], seed: *seed, turns: *turns, given: map[string]bool{}}
-	fs.Visit(func(f *flag.Flag) { o.given[f.Name] = true })
+	o := family.PlayOptions{File: pos[0], Seed: *seed, Turns: *turns, Given: map[string]bool{}}
+	fs.Visit(func(f *flag.Flag) { o.Given[f.Name] = true })
 	var traceFile *os.File
 	if *tracePath != "" {
 		traceFile, err = os.Create(*tracePath)
@@ -93,9 +61,9 @@ func runPlay(args []string, out, errOut io.Writer) int {
 			fmt.Fprintf(errOut, "shapan play: %v\n", err)
 			return exitUsage
 		}
-		o.trace = traceFile
+		o.Trace = traceFile
 	}
-	err = family(doc, o, out)
+	err = family.PlayDocument(doc, o, out)
 	if traceFile != nil {
 		if cerr := traceFile.Close(); cerr != nil && err == nil {
 			fmt.Fprintf(errOut, "shapan play: %v\n", cerr)
@@ -109,54 +77,15 @@ func runPlay(args []string, out, errOut io.Writer) int {
 	return exitOK
 }
 
-// playMBG plays an mbg scenario or save with the AI on every role.
-func playMBG(doc *formats.Document, o playOptions, out io.Writer) error {
-	setup := mbg.Setup{Seed: o.seed, MaxTurn: o.turns}
-	var names []string
-	switch v := doc.Value.(type) {
-	case *mbgfmt.Scenario:
-		setup.Scenario = v
-		names = v.RoleNames()
-	case *mbgfmt.Save:
-		setup.Save = v
-		for _, r := range v.Roles {
-			names = append(names, r.Name)
+// kindTitles names the document kinds for which has holds, for help
+// texts ("mbg scenario (mbg/scenario), ...").
+func kindTitles(has func(kind string) bool) string {
+	var out []string
+	for _, k := range family.Kinds() {
+		if has(k) {
+			_, kind := family.Of(k)
+			out = append(out, kind.Title+" ("+k+")")
 		}
-	default:
-		return fmt.Errorf("not an mbg scenario or save")
 	}
-	ai := mbg.NewAI(o.seed)
-	players := make([]mbg.Player, len(names))
-	for i := range players {
-		players[i] = ai
-	}
-	const maxDecisions = 10_000_000
-	var outcome mbg.Outcome
-	var err error
-	if o.trace != nil {
-		scenario, aerr := filepath.Abs(o.file)
-		if aerr != nil {
-			return aerr
-		}
-		header := mbg.TraceHeader{Case: filepath.Base(o.file), Scenario: filepath.ToSlash(scenario), Players: "ai"}
-		outcome, err = mbg.PlayTraced(setup, players, header, o.trace, maxDecisions)
-	} else {
-		outcome, err = mbg.PlayGame(setup, players, maxDecisions)
-	}
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(out, "mbg: %s, seed %d, turn limit %d\n", o.file, o.seed, o.turns)
-	switch outcome.Result {
-	case mbg.ResultDraw:
-		fmt.Fprintf(out, "draw: every role was eliminated (turn %d)\n", outcome.Turns)
-	case mbg.ResultQuit:
-		fmt.Fprintf(out, "the game was abandoned (turn %d)\n", outcome.Turns)
-	default:
-		fmt.Fprintf(out, "winner: role %d (%s) at turn %d\n", outcome.Result, names[outcome.Result], outcome.Turns)
-	}
-	for r, m := range outcome.Moneys {
-		fmt.Fprintf(out, "  %d %-12s %12.2f\n", r, names[r], m)
-	}
-	return nil
+	return strings.Join(out, ", ")
 }

@@ -15,7 +15,7 @@ func init() {
 		usage: "shapan preview FILE -o OUT.png [--rules FILE] [--scale S]",
 		summary: "Renders a scenario to a PNG image: the mbg board loop with square names and owners, the ftbt terrain\n" +
 			"grid with its people, the Planet-Conquer planet graph with routes, the battle map. The studio shows the\n" +
-			"same rendering.",
+			"same rendering. FILE is a document of a kind with a preview: " + kindTitles(preview.Supports) + ".",
 		run: runPreview,
 	})
 }

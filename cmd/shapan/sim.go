@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"image/png"
@@ -14,10 +13,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/shapan/shapan/engine/ftbt"
 	"github.com/shapan/shapan/engine/sim"
-	"github.com/shapan/shapan/engine/sim/charts"
+	"github.com/shapan/shapan/family"
 	"github.com/shapan/shapan/formats"
+	"github.com/shapan/shapan/preview/charts"
 )
 
 func init() {
@@ -31,20 +30,13 @@ func init() {
 			"games list theirs, for 'shapan play --seed S --turns CAP'). --json prints the report as JSON; --chart writes\n" +
 			"charts of it to a PNG image (win rates, game lengths, and a heat map of the fights). A progress bar is drawn\n" +
 			"on standard error when it is a terminal. Exit status 1 also when a game failed; an interrupted run prints the\n" +
-			"report of the games played and exits with 2.\n" +
-			"An mbg scenario: the sides are the roles; --turns is the last turn played (default 100), after which the\n" +
-			"richest role wins. Facts: when each role goes bankrupt, who owns each city at the end, and where battles are\n" +
-			"fought and cities taken.\n" +
-			"An ftbt level (YAML naming its rules, or .map with --rules FILE.tech): the original's AI plays both sides as\n" +
-			"in 'shapan play'; --turns is the last round played (default 100), after which the side that kept the larger\n" +
-			"share of its starting hp wins (equal shares: a draw). Facts: every side's mean survivors and hp left, wins by\n" +
-			"rout and at the cap; every person's survival rate, damage dealt to enemies (mean and total) and kills; and\n" +
-			"every cell's attacks, hits, damage and people removed (the heat map drawn over the level).\n" +
-			"A Planet-Conquer map: the computer player in every seat, the start planets shuffled by each game's seed; the\n" +
-			"sides are the start planets (a win counts for the planet its winner began on). --turns is the round cap\n" +
-			"(default 1000; the map's own max_round ends a game first when lower), after which a game is ranked as it\n" +
-			"stands. Facts: every start's mean planets held at the end and eliminations; every planet's owners at the end,\n" +
-			"battles, captures and changes of owner (the heat map drawn over the planet graph).",
+			"report of the games played and exits with 2. FILE is a document of a kind that can be simulated: " + kindTitles(family.Simulable) + ".\n" +
+			family.Help(func(f *family.Family) string {
+				if f.Sim == nil {
+					return ""
+				}
+				return f.Sim.Help
+			}),
 		run: runSim,
 	})
 }
@@ -55,7 +47,7 @@ func runSim(args []string, out, errOut io.Writer) int {
 	games := fs.Int("games", 100, "number of games")
 	seed := fs.Int64("seed", 1, "base seed of the games")
 	jobs := fs.Int("jobs", 0, "games played at once (0: one per CPU)")
-	turns := fs.Int("turns", 0, "turn cap: the last turn (round) played (default: mbg 100, ftbt 100, planets 1000)")
+	turns := fs.Int("turns", 0, "turn cap: the last turn (round) played (default: "+defaultCaps()+")")
 	asJSON := fs.Bool("json", false, "print the report as JSON")
 	chart := fs.String("chart", "", "write charts of the report to this PNG file")
 	rules := fs.String("rules", "", "ftbt rules file for a level")
@@ -78,10 +70,7 @@ func runSim(args []string, out, errOut io.Writer) int {
 	if err != nil {
 		return report(errOut, file, err)
 	}
-	family, err := sim.ForDocument(doc, sim.DocOptions{TurnCap: *turns})
-	if errors.Is(err, ftbt.ErrNoRules) {
-		err = fmt.Errorf("%w: name them with --rules FILE.tech", err)
-	}
+	adapter, err := family.Simulate(doc, family.SimOptions{TurnCap: *turns})
 	if err != nil {
 		fmt.Fprintf(errOut, "shapan sim: %s: %v\n", file, err)
 		return exitInvalid
@@ -95,7 +84,7 @@ func runSim(args []string, out, errOut io.Writer) int {
 		opts.Progress = bar.update
 	}
 	start := time.Now()
-	r, runErr := sim.Run(ctx, family, opts)
+	r, runErr := sim.Run(ctx, adapter, opts)
 	if bar != nil {
 		bar.clear()
 	}
@@ -140,6 +129,17 @@ func runSim(args []string, out, errOut io.Writer) int {
 		return exitInvalid
 	}
 	return exitOK
+}
+
+// defaultCaps names every family's default turn cap ("ftbt 100, mbg 100").
+func defaultCaps() string {
+	var out []string
+	for _, f := range family.All() {
+		if f.Sim != nil {
+			out = append(out, fmt.Sprintf("%s %d", f.Name, f.Sim.DefaultTurnCap))
+		}
+	}
+	return strings.Join(out, ", ")
 }
 
 // given reports whether the flag name was set on the command line.

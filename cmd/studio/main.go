@@ -27,10 +27,7 @@ import (
 
 	"github.com/shapan/shapan/editor"
 	"github.com/shapan/shapan/editor/balance"
-	_ "github.com/shapan/shapan/editor/battleview"
-	_ "github.com/shapan/shapan/editor/ftbtview"
-	_ "github.com/shapan/shapan/editor/mbgview"
-	_ "github.com/shapan/shapan/editor/planetsview"
+	_ "github.com/shapan/shapan/editor/families" // every family's editors and play windows
 	"github.com/shapan/shapan/editor/play"
 	"github.com/shapan/shapan/formats"
 	"github.com/shapan/shapan/samples"

@@ -5,7 +5,7 @@
 // rates with their 95 % intervals, the games' lengths, a heat map of the
 // fights — and as text, which can be copied or saved as JSON, the charts
 // as PNG. It registers itself as the studio's Balance action for the
-// documents sim.ForDocument accepts.
+// documents the family registry can simulate.
 package balance
 
 import (
@@ -19,17 +19,11 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/shapan/shapan/editor"
-	ftbtfmt "github.com/shapan/shapan/formats/ftbt"
-	mbgfmt "github.com/shapan/shapan/formats/mbg"
-	planetsfmt "github.com/shapan/shapan/formats/planets"
+	"github.com/shapan/shapan/family"
 )
 
-// Kinds are the document kinds that can be simulated: those
-// sim.ForDocument accepts.
-var Kinds = []string{mbgfmt.KindScenario, ftbtfmt.KindLevel, planetsfmt.Kind}
-
 func init() {
-	for _, kind := range Kinds {
+	for _, kind := range family.KindsWhere(func(k *family.Kind) bool { return k.Sim }) {
 		editor.RegisterBalance(kind, func(st *editor.Studio, s *editor.Session) { Open(st, s) })
 	}
 }

@@ -1,6 +1,7 @@
 package balance
 
 import (
+	"github.com/shapan/shapan/family"
 	"image"
 	"strings"
 	"testing"
@@ -10,8 +11,8 @@ import (
 
 	"github.com/shapan/shapan/editor"
 	"github.com/shapan/shapan/engine/sim"
-	"github.com/shapan/shapan/engine/sim/charts"
 	"github.com/shapan/shapan/internal/guitest"
+	"github.com/shapan/shapan/preview/charts"
 )
 
 // TestRunShowsSimsReport runs a small simulation of every sample through
@@ -138,9 +139,9 @@ func TestReportViewIsTheReport(t *testing.T) {
 // for a document that cannot.
 func TestStudioBalanceButton(t *testing.T) {
 	st, s := openSample(t, "mbg/赤壁.yaml")
-	for _, kind := range Kinds {
-		if !editor.CanBalance(kind) {
-			t.Errorf("documents of kind %s cannot be balanced", kind)
+	for _, kind := range family.Kinds() {
+		if editor.CanBalance(kind) != family.Simulable(kind) {
+			t.Errorf("documents of kind %s: Balance %v, but the family registry says simulable %v", kind, editor.CanBalance(kind), family.Simulable(kind))
 		}
 	}
 	if !guitest.Button(st.Window().Content(), "Balance") {
@@ -158,9 +159,9 @@ func TestStudioBalanceButton(t *testing.T) {
 		t.Error("a second Balance opened a second window for the same document")
 	}
 
-	st2, _ := openSample(t, "battle/赤壁.yaml")
-	if editor.CanBalance("battle/map") || guitest.Button(st2.Window().Content(), "Balance") {
-		t.Error("the Balance button is on for a battle map, which cannot be simulated")
+	st2, _ := openSample(t, "ftbt/兵法.yaml")
+	if editor.CanBalance("ftbt/rules") || guitest.Button(st2.Window().Content(), "Balance") {
+		t.Error("the Balance button is on for ftbt rules, which cannot be simulated")
 	}
 }
 

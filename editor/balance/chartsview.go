@@ -9,7 +9,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/shapan/shapan/engine/sim/charts"
+	"github.com/shapan/shapan/preview/charts"
 )
 
 // chartsView shows the charts of a report, each its own image scaled to

@@ -13,8 +13,8 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/shapan/shapan/engine/sim"
-	"github.com/shapan/shapan/engine/sim/charts"
 	"github.com/shapan/shapan/formats"
+	"github.com/shapan/shapan/preview/charts"
 )
 
 // Report returns the report shown (nil before the first one).

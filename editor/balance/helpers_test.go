@@ -2,6 +2,7 @@ package balance
 
 import (
 	"context"
+	"github.com/shapan/shapan/family"
 	"image"
 	"os"
 	"path/filepath"
@@ -84,7 +85,7 @@ func direct(t *testing.T, s *editor.Session, games int, seed int64, jobs int) *s
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := sim.ForDocument(doc, sim.DocOptions{})
+	f, err := family.Simulate(doc, family.SimOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,8 +11,8 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/shapan/shapan/engine/sim"
-	"github.com/shapan/shapan/engine/sim/charts"
 	"github.com/shapan/shapan/internal/guitest"
+	"github.com/shapan/shapan/preview/charts"
 )
 
 // failedReport is a report of 10 games of which 6 failed.

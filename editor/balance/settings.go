@@ -11,9 +11,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/shapan/shapan/engine/sim"
-	ftbtfmt "github.com/shapan/shapan/formats/ftbt"
-	planetsfmt "github.com/shapan/shapan/formats/planets"
+	"github.com/shapan/shapan/family"
 )
 
 // DefaultGames is the number of games a new balance window offers.
@@ -35,16 +33,8 @@ type settings struct {
 }
 
 // defaultTurnCap returns the turn (or round) cap of the family of
-// documents of kind, as sim.ForDocument applies it.
-func defaultTurnCap(kind string) int {
-	switch kind {
-	case ftbtfmt.KindLevel:
-		return sim.DefaultFTBTTurnCap
-	case planetsfmt.Kind:
-		return sim.DefaultPlanetsRoundCap
-	}
-	return sim.DefaultTurnCap
-}
+// documents of kind, as its simulations apply it.
+func defaultTurnCap(kind string) int { return family.DefaultTurnCap(kind) }
 
 // fields are the entries of the settings: the number of games, the seed,
 // the turn cap and the number of games played at once.

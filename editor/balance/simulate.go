@@ -3,13 +3,14 @@ package balance
 import (
 	"context"
 	"fmt"
+	"github.com/shapan/shapan/family"
 	"image"
 	"strings"
 	"time"
 
 	"github.com/shapan/shapan/engine/sim"
-	"github.com/shapan/shapan/engine/sim/charts"
 	"github.com/shapan/shapan/formats"
+	"github.com/shapan/shapan/preview/charts"
 )
 
 // chartScale is the scale the charts are drawn at: twice their size, so
@@ -35,11 +36,11 @@ type outcome struct {
 // is then the report of the games played so far, marked stopped.
 func simulate(ctx context.Context, doc *formats.Document, name string, set settings, now func() time.Time, progress func(done, total int)) outcome {
 	start := now()
-	family, err := sim.ForDocument(doc, sim.DocOptions{TurnCap: set.TurnCap})
+	adapter, err := family.Simulate(doc, family.SimOptions{TurnCap: set.TurnCap})
 	if err != nil {
 		return outcome{err: fmt.Errorf("%s cannot be simulated: %w", name, err)}
 	}
-	r, err := sim.Run(ctx, family, sim.Options{Games: set.Games, Seed: set.Seed, Jobs: set.Jobs, Progress: progress})
+	r, err := sim.Run(ctx, adapter, sim.Options{Games: set.Games, Seed: set.Seed, Jobs: set.Jobs, Progress: progress})
 	if r == nil {
 		return outcome{err: fmt.Errorf("simulating %s: %w", name, err)}
 	}

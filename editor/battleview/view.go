@@ -23,9 +23,6 @@ import (
 
 func init() {
 	editor.RegisterView(battle.Kind, func(s *editor.Session, env editor.Env) editor.View { return New(s, env) })
-	editor.RegisterTemplate(battle.Kind, "battle map (80×60)", func() ([]byte, error) {
-		return battle.Encode(battle.NewStandard(80, 60))
-	})
 }
 
 // Brushes of the palette: the plain elements and the structures.

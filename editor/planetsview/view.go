@@ -21,7 +21,6 @@ import (
 
 func init() {
 	editor.RegisterView(planets.Kind, func(s *editor.Session, env editor.Env) editor.View { return New(s, env) })
-	editor.RegisterTemplate(planets.Kind, "Planet-Conquer map (4 players)", func() ([]byte, error) { return []byte(template), nil })
 }
 
 // View edits one Planet-Conquer map.

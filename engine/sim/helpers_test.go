@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/shapan/shapan/formats"
+	ftbtfmt "github.com/shapan/shapan/formats/ftbt"
+	planetsfmt "github.com/shapan/shapan/formats/planets"
 	"github.com/shapan/shapan/internal/shared"
 	"github.com/shapan/shapan/samples"
 )
@@ -40,10 +42,21 @@ func sharedDoc(t testing.TB, name, rules string) *formats.Document {
 	return doc
 }
 
-// docFamily returns the adapter of a document with a turn cap.
+// docFamily returns the adapter of an ftbt level (read with its rules)
+// or a planets map with a turn cap.
 func docFamily(t testing.TB, doc *formats.Document, turnCap int) Family {
 	t.Helper()
-	f, err := ForDocument(doc, DocOptions{TurnCap: turnCap})
+	var f Family
+	var err error
+	switch v := doc.Value.(type) {
+	case *ftbtfmt.Level:
+		rules, _ := doc.Rules.(*ftbtfmt.Rules)
+		f, err = NewFTBT(v, rules, FTBTOptions{TurnCap: turnCap})
+	case *planetsfmt.Map:
+		f, err = NewPlanets(v, PlanetsOptions{RoundCap: turnCap})
+	default:
+		t.Fatalf("%s: a %s document has no adapter here", doc.Path, doc.Kind)
+	}
 	if err != nil {
 		t.Fatal(err)
 	}

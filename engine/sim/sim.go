@@ -11,11 +11,11 @@
 //
 // The runner knows nothing of the rules: a game family plugs in through
 // the Family interface (one adapter per family, in its own file: mbg.go,
-// ftbt.go, planets.go; ForDocument picks the adapter of an open
-// document). Run derives every
-// game's seed from the base seed and the game's index and sums the results
-// up in index order, so the same seed gives the same report — to the byte,
-// as JSON — whatever the number of workers.
+// ftbt.go, planets.go; the family registry, package family, picks the
+// adapter of an open document). Run derives every game's seed from the
+// base seed and the game's index and sums the results up in index order,
+// so the same seed gives the same report — to the byte, as JSON — whatever
+// the number of workers.
 package sim
 
 import (

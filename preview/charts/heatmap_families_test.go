@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/shapan/shapan/engine/sim"
+	"github.com/shapan/shapan/family"
+	_ "github.com/shapan/shapan/family/all"
 	"github.com/shapan/shapan/formats"
 	ftbtfmt "github.com/shapan/shapan/formats/ftbt"
 	planetsfmt "github.com/shapan/shapan/formats/planets"
@@ -28,7 +30,7 @@ func simulate(t *testing.T, name string, turnCap, games int) (*formats.Document,
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := sim.ForDocument(doc, sim.DocOptions{TurnCap: turnCap})
+	f, err := family.Simulate(doc, family.SimOptions{TurnCap: turnCap})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package planetsview
+package planets
 
 // template is File ▸ New's Planet-Conquer map: four players in the
 // corners of an 11×11 grid that is the same turned by a quarter (as the

@@ -1,0 +1,108 @@
+package family
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/shapan/shapan/engine"
+	"github.com/shapan/shapan/engine/sim"
+	"github.com/shapan/shapan/formats"
+)
+
+// PlayDocument plays doc computer against computer, as `shapan play`
+// does, with the play of its family.
+func PlayDocument(doc *formats.Document, o PlayOptions, out io.Writer) error {
+	f, err := player(doc.Kind)
+	if err != nil {
+		return err
+	}
+	return f.Play.Run(doc, o, out)
+}
+
+// StartGame begins a game of doc any player can drive (see Game).
+func StartGame(doc *formats.Document, o GameOptions) (*Game, error) {
+	f, err := player(doc.Kind)
+	if err != nil {
+		return nil, err
+	}
+	return f.Play.Start(doc, o)
+}
+
+// ResumeGame rebuilds a game from its snapshot, with the family the
+// snapshot names.
+func ResumeGame(snap *engine.Snapshot, o GameOptions) (*Game, error) {
+	f := ByName(snap.Family)
+	if f == nil || f.Play == nil {
+		return nil, fmt.Errorf("family: no family %q plays games", snap.Family)
+	}
+	return f.Play.Resume(snap, o)
+}
+
+func player(kind string) (*Family, error) {
+	f, k := Of(kind)
+	if k == nil || !k.Play {
+		return nil, fmt.Errorf("a %s document cannot be played", kind)
+	}
+	return f, nil
+}
+
+// Simulate returns the simulation adapter of doc, the one `shapan sim`
+// and the studio's balance view both use, so that they play the same
+// games.
+func Simulate(doc *formats.Document, o SimOptions) (sim.Family, error) {
+	if doc == nil {
+		return nil, fmt.Errorf("family: no document")
+	}
+	f, k := Of(doc.Kind)
+	switch {
+	case k == nil || (!k.Sim && k.NoSim == ""):
+		return nil, fmt.Errorf("a %s document cannot be simulated", doc.Kind)
+	case !k.Sim:
+		return nil, fmt.Errorf("%s", k.NoSim)
+	}
+	return f.Sim.New(doc, o)
+}
+
+// DefaultTurnCap returns the turn cap simulations of documents of kind
+// use when none is given (0 for a kind that cannot be simulated).
+func DefaultTurnCap(kind string) int {
+	f, k := Of(kind)
+	if k == nil || !k.Sim {
+		return 0
+	}
+	return f.Sim.DefaultTurnCap
+}
+
+// NewDocument makes a new document of kind from its template.
+func NewDocument(kind string) (*formats.Document, error) {
+	_, k := Of(kind)
+	if k == nil || k.Template == nil {
+		return nil, fmt.Errorf("there is no template of %s documents", kind)
+	}
+	t := k.Template
+	src, err := t.YAML()
+	if err != nil {
+		return nil, err
+	}
+	path := "new.yaml"
+	if t.FS != nil {
+		path = t.Path
+	}
+	doc, err := formats.ReadBytes(path, src, formats.Options{From: formats.YAML, FS: t.FS})
+	if err != nil {
+		return nil, fmt.Errorf("the %s template is broken: %w", kind, err)
+	}
+	if t.FS != nil {
+		doc.RulesFile = "" // the files it names are in no folder on disk
+	}
+	return doc, nil
+}
+
+// GoldenFormats lists every family's golden and trace formats.
+func GoldenFormats() []Golden {
+	var out []Golden
+	for _, f := range families {
+		out = append(out, f.Golden...)
+	}
+	return out
+}
