@@ -28,6 +28,13 @@ func WriteBattle(m *battle.Map, imageName string) (*Files, error) {
 	if len(m.Trailing) > 0 {
 		props = append(props, strProp("trailing", strings.Join(m.Trailing, " ")))
 	}
+	if len(m.Roster) > 0 {
+		text, err := rosterText(m.Roster)
+		if err != nil {
+			return nil, err
+		}
+		props = append(props, strProp("roster", text))
+	}
 	specs, gidOf := battleTiles(m)
 	b := newBuilder(m.W, m.H, props)
 	b.tileset("elements", imageName, specs)
@@ -133,6 +140,11 @@ func ReadBattle(file string, src []byte) (*battle.Map, *srcpos.Map, error) {
 	s.checkKind(mp, battle.Kind, "version", battle.Version)
 	if t, ok := mp.str("trailing", false); ok {
 		m.Trailing = strings.Fields(t)
+	}
+	if t, ok := mp.str("roster", false); ok {
+		_, path, _ := mp.find("roster")
+		sm.SetPos(battle.PathRoster, s.pos(path))
+		m.Roster = s.readRoster(t, path)
 	}
 	mp.done()
 	sm.SetPos("size", s.pos("width"))

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/shapan/shapan/formats"
+	"github.com/shapan/shapan/formats/battle"
 	"github.com/shapan/shapan/formats/diag"
 	"github.com/shapan/shapan/formats/ftbt"
 	"github.com/shapan/shapan/formats/tiled"
@@ -298,5 +299,44 @@ func TestEditedExports(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestBattleRoster carries a battle map's roster (hero stat overrides,
+// kept as read even when out of range) through a Tiled map, and reports a
+// roster line edited into something else.
+func TestBattleRoster(t *testing.T) {
+	src, err := samples.Read("battle/赤壁.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src = append(src, []byte("roster:\n  - {name: 吕布, force: 110, hp: 1400}\n  - {name: \"yes\", command: 0, range: 99}\n")...)
+	m, _, err := battle.Decode("r.yaml", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Roster) != 2 {
+		t.Fatalf("the test map has %d roster entries", len(m.Roster))
+	}
+	f, err := tiled.WriteBattle(m, "r.png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, _, err := tiled.ReadBattle("r.tmj", f.Map)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := modeleq.Diff(m, back); d != "" {
+		t.Fatalf("the roster changed: %s", d)
+	}
+	want, _ := battle.Encode(m)
+	y, _ := battle.Encode(back)
+	if string(y) != string(want) || !strings.Contains(string(y), "{name: 吕布, force: 110, hp: 1400}") {
+		t.Errorf("YAML → Tiled → YAML differs:\n%s", y)
+	}
+	bad := strings.Replace(string(f.Map), "force: 110", "force: lots", 1)
+	_, _, err = tiled.ReadBattle("r.tmj", []byte(bad))
+	if err == nil || !strings.Contains(err.Error(), `error P014: map properties: property "roster", line 1:`) {
+		t.Errorf("got %v", err)
 	}
 }
