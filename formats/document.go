@@ -6,19 +6,18 @@
 package formats
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 
-	"go.yaml.in/yaml/v3"
-
-	"github.com/shapan/shapan/formats/diag"
 	"github.com/shapan/shapan/formats/srcpos"
+	"github.com/shapan/shapan/formats/textenc"
+	"github.com/shapan/shapan/formats/token"
 	"github.com/shapan/shapan/formats/yamlx"
 )
 
@@ -75,23 +74,44 @@ type Options struct {
 	// rules) are read from: paths are slash-separated and relative to the
 	// document's own path in FS (the embedded samples use it).
 	FS fs.FS
+	// Encoding is the character encoding of the files read ("" is UTF-8;
+	// textenc.GBK converts old files saved in GBK). Text that is not valid
+	// in it is an error at the offending byte.
+	Encoding textenc.Encoding
+	// MaxInput caps the size of every file read, in bytes (0 means
+	// DefaultMaxInput).
+	MaxInput int64
+	// Stdin is read for the path "-" (nil means os.Stdin).
+	Stdin io.Reader
+
+	// chain lists the files being read that led to this one (an ftbt
+	// level reading its rules), to refuse a cycle.
+	chain []string
 }
 
 // codec reads and writes one document kind in its two forms.
 type codec struct {
-	kind        string
-	legacy      Format
-	exts        []string // legacy file extensions, most usual first
-	readLegacy  func(file string, src []byte, ctx *readContext) (any, *srcpos.Map, error)
+	kind   string
+	legacy Format
+	exts   []string // legacy file extensions, most usual first
+	// readLegacy reads the legacy form from a token reader (the
+	// whitespace files of the games); readLegacyDoc reads it from a
+	// parsed YAML document (Planet-Conquer's own YAML). One is set.
+	readLegacy    func(r *token.Reader) (any, *srcpos.Map, error)
+	readLegacyDoc func(d *yamlx.Doc) (any, *srcpos.Map, error)
+	// finish reads what a legacy document needs beyond its file (an
+	// ftbt level's intro and rules); nil when nothing.
+	finish      func(v any, ctx *readContext) error
 	writeLegacy func(doc *Document) ([]byte, error)
-	decode      func(file string, src []byte, ctx *readContext) (any, *srcpos.Map, error)
+	decode      func(d *yamlx.Doc, ctx *readContext) (any, *srcpos.Map, error)
 	encode      func(doc *Document) ([]byte, error)
 	// siblings lists extra files written beside a legacy export (the
 	// intro of an ftbt level), keyed by path.
 	siblings func(doc *Document, path string) map[string][]byte
-	// trailing reports how many values were left over after the expected
-	// fields; detection prefers readings that leave none.
-	trailing func(v any) int
+	// setTrailing stores the values left after the last field of a
+	// legacy file in the model (they are read last, once the form is
+	// known: see token.Reader.DeferRest).
+	setTrailing func(v any, rest []string)
 }
 
 // readContext carries what a reader may need beyond its bytes.
@@ -186,216 +206,6 @@ func (e *IOError) Unwrap() error { return e.Err }
 func IsIO(err error) bool {
 	var io *IOError
 	return errors.As(err, &io)
-}
-
-// Read loads the document at path.
-func Read(path string, opts Options) (*Document, error) {
-	src, err := os.ReadFile(path)
-	if err != nil {
-		return nil, &IOError{err}
-	}
-	return ReadBytes(path, src, opts)
-}
-
-// ReadBytes loads a document whose content is src; path names it in
-// messages, decides detection by extension, and locates files beside it
-// (an ftbt level's intro, the rules a level names).
-func ReadBytes(path string, src []byte, opts Options) (*Document, error) {
-	ctx := &readContext{opts: opts, path: path}
-	from := opts.From
-	if from == "" {
-		f, err := Detect(path, src)
-		if err != nil {
-			return nil, err
-		}
-		from = f
-	}
-	if from == YAML {
-		kind, err := yamlKind(path, src)
-		if err != nil {
-			return nil, err
-		}
-		c := byKind(kind)
-		if c == nil {
-			return nil, fileError(path, diag.CodeKind, fmt.Sprintf("unknown document kind %q (known kinds: %s)", kind, strings.Join(Kinds(), ", ")))
-		}
-		v, sm, err := c.decode(path, src, ctx)
-		if err != nil {
-			return nil, err
-		}
-		return &Document{Path: path, Format: YAML, Kind: c.kind, Value: v, Source: sm, Rules: ctx.rules, RulesFile: ctx.rulesFile}, nil
-	}
-	if f := sharedByFormat(from); f != nil {
-		kind, v, sm, err := f.read(path, src, ctx)
-		if err != nil {
-			return nil, err
-		}
-		return &Document{Path: path, Format: from, Kind: kind, Value: v, Source: sm, Rules: ctx.rules, RulesFile: ctx.rulesFile}, nil
-	}
-	c := byLegacy(from)
-	if c == nil {
-		return nil, fileError(path, diag.CodeKind, fmt.Sprintf("unknown format %q (known: %s)", from, formatList()))
-	}
-	v, sm, err := c.readLegacy(path, src, ctx)
-	if err != nil {
-		return nil, err
-	}
-	return &Document{Path: path, Format: from, Kind: c.kind, Value: v, Source: sm, Rules: ctx.rules, RulesFile: ctx.rulesFile}, nil
-}
-
-func formatList() string {
-	names := make([]string, len(Formats))
-	for i, f := range Formats {
-		names[i] = string(f)
-	}
-	return strings.Join(names, ", ")
-}
-
-func fileError(path, code, msg string) error {
-	return &diag.Diagnostic{File: path, Severity: diag.Error, Code: code, Message: msg}
-}
-
-// yamlKind returns the kind field of a YAML document; a document without
-// one that looks like a Planet-Conquer map is the game's own format.
-func yamlKind(path string, src []byte) (string, error) {
-	d, err := yamlx.Parse(path, src)
-	if err != nil {
-		return "", err
-	}
-	m := d.Root.Mapping()
-	if kn, ok := m.Get("kind", ""); ok {
-		if k, ok := kn.Text(); ok {
-			return k, nil
-		}
-		return "", d.Err()
-	}
-	if m.Has("planets") || m.Has("map") {
-		return "planets/map", nil
-	}
-	return "", &diag.Diagnostic{File: path, Line: 1, Col: 1, Severity: diag.Error, Code: diag.CodeKind,
-		Message: "missing field 'kind' (one of " + strings.Join(Kinds(), ", ") + ")"}
-}
-
-// Detect tells the form of a file from its extension and, where the
-// extension is shared, from its content. An ambiguous file is an error
-// that says which --from to add.
-func Detect(path string, src []byte) (Format, error) {
-	ext := strings.ToLower(filepath.Ext(path))
-	switch ext {
-	case ".yaml":
-		return YAML, nil
-	case ".yml":
-		var head struct {
-			Kind string `yaml:"kind"`
-		}
-		if yaml.Unmarshal(src, &head) == nil && head.Kind != "" && head.Kind != "planets/map" {
-			return YAML, nil
-		}
-		if byLegacy(Planets) != nil {
-			if head.Kind == "planets/map" {
-				return YAML, nil
-			}
-			return Planets, nil
-		}
-		return YAML, nil
-	}
-	for _, f := range sharedForms {
-		for _, e := range f.exts {
-			if e == ext {
-				return f.format, nil
-			}
-		}
-	}
-	var candidates []*codec
-	for _, c := range codecs {
-		for _, e := range c.exts {
-			if e == ext {
-				candidates = append(candidates, c)
-			}
-		}
-	}
-	if len(candidates) == 1 {
-		return candidates[0].legacy, nil
-	}
-	if len(candidates) == 0 {
-		if looksLikeYAML(src) {
-			return YAML, nil
-		}
-		candidates = codecs
-	}
-	// Several forms share the extension: keep those that read the file,
-	// preferring readings that leave no values over. The candidates are
-	// tried in the order of Formats.
-	sort.SliceStable(candidates, func(i, j int) bool { return formatRank(candidates[i].legacy) < formatRank(candidates[j].legacy) })
-	type fit struct {
-		f        Format
-		trailing int
-	}
-	var fits []fit
-	var firstErr error
-	var furthest diag.Pos
-	for _, c := range candidates {
-		if c.readLegacy == nil || c.legacy == Planets {
-			continue
-		}
-		v, _, err := c.readLegacy(path, src, &readContext{path: path})
-		if err != nil {
-			// When nothing reads the file, report the reading that got
-			// furthest into it: the most likely form.
-			if p := errorPos(err); firstErr == nil || p.Line > furthest.Line || (p.Line == furthest.Line && p.Col > furthest.Col) {
-				firstErr, furthest = err, p
-			}
-			continue
-		}
-		n := 0
-		if c.trailing != nil {
-			n = c.trailing(v)
-		}
-		fits = append(fits, fit{c.legacy, n})
-	}
-	sort.SliceStable(fits, func(i, j int) bool { return fits[i].trailing < fits[j].trailing })
-	switch {
-	case len(fits) == 1 || (len(fits) > 1 && fits[0].trailing < fits[1].trailing):
-		return fits[0].f, nil
-	case len(fits) > 1:
-		var names []string
-		for _, f := range fits {
-			names = append(names, "--from "+string(f.f))
-		}
-		return "", fileError(path, diag.CodeKind, "cannot tell what kind of file this is; add "+strings.Join(names, " or "))
-	}
-	if len(candidates) == 1 || firstErr == nil {
-		return "", fileError(path, diag.CodeKind, "unknown kind of file; add --from with one of "+formatList())
-	}
-	if len(candidates) < len(codecs) {
-		// The file has a known extension but reads as none of its forms:
-		// report why the first form failed, and how to choose another.
-		return "", firstErr
-	}
-	return "", fileError(path, diag.CodeKind, "unknown kind of file; add --from with one of "+formatList())
-}
-
-// formatRank is the position of f in Formats.
-func formatRank(f Format) int {
-	for i, g := range Formats {
-		if g == f {
-			return i
-		}
-	}
-	return len(Formats)
-}
-
-// errorPos is where a reading error is (the first diagnostic's position).
-func errorPos(err error) diag.Pos {
-	if l := diag.AsList(err, ""); len(l) > 0 {
-		return diag.Pos{Line: l[0].Line, Col: l[0].Col}
-	}
-	return diag.Pos{}
-}
-
-func looksLikeYAML(src []byte) bool {
-	trimmed := bytes.TrimSpace(src)
-	return bytes.HasPrefix(trimmed, []byte("kind:")) || bytes.HasPrefix(trimmed, []byte("#")) || bytes.HasPrefix(trimmed, []byte("---"))
 }
 
 // TargetFormat decides the form to write for path: to when given, else

@@ -4,6 +4,8 @@ import (
 	"slices"
 
 	"github.com/shapan/shapan/formats/srcpos"
+	"github.com/shapan/shapan/formats/token"
+	"github.com/shapan/shapan/formats/yamlx"
 )
 
 // Codec reads and writes one document kind of a family outside this
@@ -23,16 +25,25 @@ type Codec struct {
 	// Decode and Encode read and write the YAML document.
 	Decode func(file string, src []byte) (any, *srcpos.Map, error)
 	Encode func(v any) ([]byte, error)
+	// DecodeDoc, when set, reads the YAML document from the node tree the
+	// loader parsed (to learn the kind), so that the file is parsed once;
+	// without it Decode parses the file again.
+	DecodeDoc func(d *yamlx.Doc) (any, *srcpos.Map, error)
 }
 
 // Register plugs in the codec of a document kind.
 func Register(c Codec) {
 	k := &codec{kind: c.Kind, legacy: c.Legacy, exts: c.Exts,
-		decode: func(file string, src []byte, _ *readContext) (any, *srcpos.Map, error) { return c.Decode(file, src) },
+		decode: func(d *yamlx.Doc, _ *readContext) (any, *srcpos.Map, error) {
+			if c.DecodeDoc != nil {
+				return c.DecodeDoc(d)
+			}
+			return c.Decode(d.File, d.Src)
+		},
 		encode: func(doc *Document) ([]byte, error) { return c.Encode(doc.Value) }}
 	if c.ReadLegacy != nil {
-		k.readLegacy = func(file string, src []byte, _ *readContext) (any, *srcpos.Map, error) {
-			return c.ReadLegacy(file, src)
+		k.readLegacy = func(r *token.Reader) (any, *srcpos.Map, error) {
+			return c.ReadLegacy(r.File(), r.Source())
 		}
 		k.writeLegacy = func(doc *Document) ([]byte, error) { return c.WriteLegacy(doc.Value) }
 	}

@@ -3,6 +3,8 @@ package formats
 import (
 	"github.com/shapan/shapan/formats/battle"
 	"github.com/shapan/shapan/formats/srcpos"
+	"github.com/shapan/shapan/formats/token"
+	"github.com/shapan/shapan/formats/yamlx"
 )
 
 func init() {
@@ -10,19 +12,14 @@ func init() {
 		kind:   battle.Kind,
 		legacy: BattleGrid,
 		exts:   []string{".grid", ".txt"},
-		readLegacy: func(file string, src []byte, _ *readContext) (any, *srcpos.Map, error) {
-			return battle.ReadGrid(file, src)
+		readLegacy: func(r *token.Reader) (any, *srcpos.Map, error) {
+			return battle.ReadGridFrom(r)
 		},
 		writeLegacy: writer(battle.WriteGrid),
-		decode: func(file string, src []byte, _ *readContext) (any, *srcpos.Map, error) {
-			return battle.Decode(file, src)
+		decode: func(d *yamlx.Doc, _ *readContext) (any, *srcpos.Map, error) {
+			return battle.DecodeDoc(d)
 		},
-		encode: writer(battle.Encode),
-		trailing: func(v any) int {
-			if m, ok := v.(*battle.Map); ok {
-				return len(m.Trailing)
-			}
-			return 0
-		},
+		encode:      writer(battle.Encode),
+		setTrailing: func(v any, rest []string) { v.(*battle.Map).Trailing = rest },
 	})
 }

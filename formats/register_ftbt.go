@@ -4,14 +4,18 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path"
 	"path/filepath"
 	"strings"
 
+	"go.yaml.in/yaml/v3"
+
 	"github.com/shapan/shapan/formats/diag"
 	"github.com/shapan/shapan/formats/ftbt"
 	"github.com/shapan/shapan/formats/srcpos"
+	"github.com/shapan/shapan/formats/textenc"
+	"github.com/shapan/shapan/formats/token"
+	"github.com/shapan/shapan/formats/yamlx"
 )
 
 func init() {
@@ -19,26 +23,24 @@ func init() {
 		kind:   ftbt.KindRules,
 		legacy: FTBTRules,
 		exts:   []string{".tech"},
-		readLegacy: func(file string, src []byte, _ *readContext) (any, *srcpos.Map, error) {
-			return ftbt.ReadRules(file, src)
+		readLegacy: func(r *token.Reader) (any, *srcpos.Map, error) {
+			return ftbt.ReadRulesFrom(r)
 		},
 		writeLegacy: writer(ftbt.WriteRules),
-		decode: func(file string, src []byte, _ *readContext) (any, *srcpos.Map, error) {
-			return ftbt.DecodeRules(file, src)
+		decode: func(d *yamlx.Doc, _ *readContext) (any, *srcpos.Map, error) {
+			return ftbt.DecodeRulesDoc(d)
 		},
-		encode: writer(ftbt.EncodeRules),
-		trailing: func(v any) int {
-			if r, ok := v.(*ftbt.Rules); ok {
-				return len(r.Trailing)
-			}
-			return 0
-		},
+		encode:      writer(ftbt.EncodeRules),
+		setTrailing: func(v any, rest []string) { v.(*ftbt.Rules).Trailing = rest },
 	})
 	register(&codec{
-		kind:        ftbt.KindLevel,
-		legacy:      FTBTLevel,
-		exts:        []string{".map"},
-		readLegacy:  readLegacyLevel,
+		kind:   ftbt.KindLevel,
+		legacy: FTBTLevel,
+		exts:   []string{".map"},
+		readLegacy: func(r *token.Reader) (any, *srcpos.Map, error) {
+			return ftbt.ReadLevelFrom(r)
+		},
+		finish:      finishLevel,
 		writeLegacy: writer(ftbt.WriteLevel),
 		decode:      decodeLevel,
 		encode: func(doc *Document) ([]byte, error) {
@@ -56,12 +58,7 @@ func init() {
 			}
 			return map[string][]byte{introPath(path): ftbt.WriteIntro(*l.Intro)}
 		},
-		trailing: func(v any) int {
-			if l, ok := v.(*ftbt.Level); ok {
-				return len(l.Trailing)
-			}
-			return 0
-		},
+		setTrailing: func(v any, rest []string) { v.(*ftbt.Level).Trailing = rest },
 	})
 	relativeRules = func(doc *Document, path string) *Document {
 		l, ok := doc.Value.(*ftbt.Level)
@@ -93,68 +90,74 @@ func introPath(levelPath string) string {
 	return strings.TrimSuffix(levelPath, filepath.Ext(levelPath)) + ".intro"
 }
 
-// readLegacyLevel reads a level .map and, when there is one beside it,
-// its .intro file; --rules names the rules (for names in the YAML).
-func readLegacyLevel(file string, src []byte, ctx *readContext) (any, *srcpos.Map, error) {
-	l, sm, err := ftbt.ReadLevel(file, src)
-	if err != nil {
-		return nil, nil, err
-	}
-	if ctx.path != "" {
+// finishLevel reads the intro beside a level .map, when there is one, and
+// the rules given with --rules (for names in the YAML).
+func finishLevel(v any, ctx *readContext) error {
+	l := v.(*ftbt.Level)
+	if ctx.path != "" && ctx.path != Stdin {
 		ip := introPath(ctx.path)
-		if data, err := os.ReadFile(ip); err == nil {
+		data, err := ReadInput(ip, ctx.opts)
+		switch {
+		case err == nil:
+			if data, err = textenc.Decode(ip, data, ctx.opts.Encoding); err != nil {
+				return err
+			}
 			intro, err := ftbt.ReadIntro(ip, data)
 			if err != nil {
-				return nil, nil, err
+				return err
 			}
 			l.Intro = &intro
-		} else if !errors.Is(err, fs.ErrNotExist) {
-			return nil, nil, &IOError{err}
+		case !errors.Is(err, fs.ErrNotExist):
+			return err
 		}
 	}
+	return ctx.givenRules(ctx.path)
+}
+
+// givenRules takes the rules of Options.Rules or reads those of
+// Options.RulesPath; it does nothing when neither is set.
+func (ctx *readContext) givenRules(level string) error {
 	switch {
 	case ctx.opts.Rules != nil:
-		if err := ctx.useRules(file); err != nil {
-			return nil, nil, err
-		}
+		return ctx.useRules(level)
 	case ctx.opts.RulesPath != "":
-		if err := ctx.loadRules(ctx.opts.RulesPath, file, ""); err != nil {
-			return nil, nil, err
-		}
+		return ctx.loadRules(ctx.opts.RulesPath, level, "", diag.Pos{Line: 1, Col: 1})
 	}
-	return l, sm, nil
+	return nil
 }
 
 // decodeLevel reads a level document, with the rules given by --rules or
 // named in the document (relative to it).
-func decodeLevel(file string, src []byte, ctx *readContext) (any, *srcpos.Map, error) {
-	if err := ctx.levelRules(file, ftbt.RulesPathOf(src)); err != nil {
+func decodeLevel(d *yamlx.Doc, ctx *readContext) (any, *srcpos.Map, error) {
+	named, at := "", diag.Pos{Line: 1, Col: 1}
+	if rn, kn := d.Field("rules"), d.Field("kind"); rn != nil && rn.Kind == yaml.ScalarNode && kn != nil && kn.Value == ftbt.KindLevel {
+		named, at = rn.Value, diag.Pos{Line: rn.Line, Col: rn.Column}
+	}
+	if err := ctx.levelRules(d.File, named, at); err != nil {
 		return nil, nil, err
 	}
 	rules, _ := ctx.rules.(*ftbt.Rules)
-	return ftbt.DecodeLevel(file, src, rules)
+	return ftbt.DecodeLevelDoc(d, rules)
 }
 
 // levelRules loads the rules to read the level file with: those given by
 // Options, or else those the level names (named, relative to the level;
-// "" when it names none).
-func (ctx *readContext) levelRules(file, named string) error {
-	switch {
-	case ctx.opts.Rules != nil:
-		return ctx.useRules(file)
-	case ctx.opts.RulesPath != "":
-		return ctx.loadRules(ctx.opts.RulesPath, file, "")
-	case named != "":
-		p := filepath.FromSlash(named)
-		switch {
-		case ctx.opts.FS != nil:
-			p = path.Join(path.Dir(filepath.ToSlash(file)), named)
-		case !filepath.IsAbs(p) && file != "":
-			p = filepath.Join(filepath.Dir(file), p)
-		}
-		return ctx.loadRules(p, file, named)
+// "" when it names none), at is where the level names them.
+func (ctx *readContext) levelRules(file, named string, at diag.Pos) error {
+	if ctx.opts.Rules != nil || ctx.opts.RulesPath != "" {
+		return ctx.givenRules(file)
 	}
-	return nil
+	if named == "" {
+		return nil
+	}
+	p := filepath.FromSlash(named)
+	switch {
+	case ctx.opts.FS != nil:
+		p = path.Join(path.Dir(filepath.ToSlash(file)), named)
+	case !filepath.IsAbs(p) && file != "":
+		p = filepath.Join(filepath.Dir(file), p)
+	}
+	return ctx.loadRules(p, file, named, at)
 }
 
 // useRules takes the rules given in Options.Rules for the level file.
@@ -169,8 +172,28 @@ func (ctx *readContext) useRules(level string) error {
 }
 
 // loadRules reads the ftbt rules at path for the level file; asWritten is
-// the rules field of the level when it named them.
-func (ctx *readContext) loadRules(path, level, asWritten string) error {
+// the rules field of the level when it named them, at is where. A rules
+// file that leads back to a file being read is refused, naming the chain.
+func (ctx *readContext) loadRules(path, level, asWritten string, at diag.Pos) error {
+	where := "--rules"
+	if asWritten != "" {
+		where = "the level's rules field (" + asWritten + ")"
+	}
+	refuse := func(code, msg string) error {
+		return &diag.Diagnostic{File: level, Line: at.Line, Col: at.Col, Severity: diag.Error, Code: code, Message: msg, Path: "rules"}
+	}
+	chain := append(append([]string(nil), ctx.opts.chain...), absPath(level))
+	for i, p := range chain {
+		if p == absPath(path) {
+			names := make([]string, 0, len(chain)-i+1)
+			for _, q := range chain[i:] {
+				names = append(names, filepath.Base(q))
+			}
+			names = append(names, filepath.Base(path))
+			return refuse(diag.CodeBadRef, fmt.Sprintf("the rules named by %s lead back to a file being read: %s; a level's rules must be an ftbt/rules document", where, strings.Join(names, " → ")))
+		}
+	}
+	opts := Options{FS: ctx.opts.FS, Encoding: ctx.opts.Encoding, MaxInput: ctx.opts.MaxInput, chain: chain}
 	var doc *Document
 	var err error
 	if ctx.opts.FS != nil {
@@ -178,26 +201,20 @@ func (ctx *readContext) loadRules(path, level, asWritten string) error {
 		if data, err = fs.ReadFile(ctx.opts.FS, path); err != nil {
 			err = &IOError{err}
 		} else {
-			doc, err = ReadBytes(path, data, Options{FS: ctx.opts.FS})
+			doc, err = ReadBytes(path, data, opts)
 		}
 	} else {
-		doc, err = Read(path, Options{})
+		doc, err = Read(path, opts)
 	}
 	if err != nil {
 		if IsIO(err) {
-			where := "--rules"
-			if asWritten != "" {
-				where = "the level's rules field (" + asWritten + ")"
-			}
-			return &diag.Diagnostic{File: level, Line: 1, Col: 1, Severity: diag.Error, Code: diag.CodeBadRef,
-				Message: fmt.Sprintf("cannot read the rules named by %s: %v", where, err), Path: "rules"}
+			return refuse(diag.CodeBadRef, fmt.Sprintf("cannot read the rules named by %s: %v", where, err))
 		}
 		return err
 	}
 	rules, ok := doc.Value.(*ftbt.Rules)
 	if !ok {
-		return &diag.Diagnostic{File: level, Line: 1, Col: 1, Severity: diag.Error, Code: diag.CodeKind,
-			Message: fmt.Sprintf("%s is a %s document, not ftbt rules", path, doc.Kind), Path: "rules"}
+		return refuse(diag.CodeKind, fmt.Sprintf("%s is a %s document, not ftbt rules", path, doc.Kind))
 	}
 	ctx.rules, ctx.rulesFile = rules, path
 	return nil

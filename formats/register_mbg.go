@@ -3,6 +3,8 @@ package formats
 import (
 	"github.com/shapan/shapan/formats/mbg"
 	"github.com/shapan/shapan/formats/srcpos"
+	"github.com/shapan/shapan/formats/token"
+	"github.com/shapan/shapan/formats/yamlx"
 )
 
 func init() {
@@ -10,28 +12,28 @@ func init() {
 		kind:   mbg.KindScenario,
 		legacy: MBGMap,
 		exts:   []string{".map"},
-		readLegacy: func(file string, src []byte, _ *readContext) (any, *srcpos.Map, error) {
-			return mbg.ReadMap(file, src)
+		readLegacy: func(r *token.Reader) (any, *srcpos.Map, error) {
+			return mbg.ReadMapFrom(r)
 		},
 		writeLegacy: writer(mbg.WriteMap),
-		decode: func(file string, src []byte, _ *readContext) (any, *srcpos.Map, error) {
-			return mbg.DecodeScenario(file, src)
+		decode: func(d *yamlx.Doc, _ *readContext) (any, *srcpos.Map, error) {
+			return mbg.DecodeScenarioDoc(d)
 		},
-		encode:   writer(mbg.EncodeScenario),
-		trailing: func(v any) int { s, _ := v.(*mbg.Scenario); return len(s.Trailing) },
+		encode:      writer(mbg.EncodeScenario),
+		setTrailing: func(v any, rest []string) { v.(*mbg.Scenario).Trailing = rest },
 	})
 	register(&codec{
 		kind:   mbg.KindSave,
 		legacy: MBGSav,
 		exts:   []string{".sav"},
-		readLegacy: func(file string, src []byte, _ *readContext) (any, *srcpos.Map, error) {
-			return mbg.ReadSave(file, src)
+		readLegacy: func(r *token.Reader) (any, *srcpos.Map, error) {
+			return mbg.ReadSaveFrom(r)
 		},
 		writeLegacy: writer(mbg.WriteSave),
-		decode: func(file string, src []byte, _ *readContext) (any, *srcpos.Map, error) {
-			return mbg.DecodeSave(file, src)
+		decode: func(d *yamlx.Doc, _ *readContext) (any, *srcpos.Map, error) {
+			return mbg.DecodeSaveDoc(d)
 		},
-		encode:   writer(mbg.EncodeSave),
-		trailing: func(v any) int { s, _ := v.(*mbg.Save); return len(s.Trailing) },
+		encode:      writer(mbg.EncodeSave),
+		setTrailing: func(v any, rest []string) { v.(*mbg.Save).Trailing = rest },
 	})
 }

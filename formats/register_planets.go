@@ -3,6 +3,7 @@ package formats
 import (
 	"github.com/shapan/shapan/formats/planets"
 	"github.com/shapan/shapan/formats/srcpos"
+	"github.com/shapan/shapan/formats/yamlx"
 )
 
 func init() {
@@ -10,12 +11,12 @@ func init() {
 		kind:   planets.Kind,
 		legacy: Planets,
 		exts:   []string{".yml"},
-		readLegacy: func(file string, src []byte, _ *readContext) (any, *srcpos.Map, error) {
-			return planets.ReadLegacy(file, src)
+		readLegacyDoc: func(d *yamlx.Doc) (any, *srcpos.Map, error) {
+			return planets.ReadLegacyDoc(d)
 		},
 		writeLegacy: writer(planets.WriteLegacy),
-		decode: func(file string, src []byte, _ *readContext) (any, *srcpos.Map, error) {
-			return planets.Decode(file, src)
+		decode: func(d *yamlx.Doc, _ *readContext) (any, *srcpos.Map, error) {
+			return planets.DecodeDoc(d)
 		},
 		encode: writer(planets.Encode),
 	})

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 
 	"github.com/shapan/shapan/formats/battle"
+	"github.com/shapan/shapan/formats/diag"
 	"github.com/shapan/shapan/formats/ftbt"
 	"github.com/shapan/shapan/formats/planets"
 	"github.com/shapan/shapan/formats/srcpos"
@@ -30,7 +31,7 @@ func readTiled(file string, src []byte, ctx *readContext) (string, any, *srcpos.
 	var sm *srcpos.Map
 	switch kind {
 	case ftbt.KindLevel:
-		if err := ctx.levelRules(file, tiled.RulesPathOf(src)); err != nil {
+		if err := ctx.levelRules(file, tiled.RulesPathOf(src), diag.Pos{Line: 1, Col: 1}); err != nil {
 			return "", nil, nil, err
 		}
 		rules, _ := ctx.rules.(*ftbt.Rules)

@@ -1,6 +1,7 @@
 package validate_test
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"sync"
@@ -54,7 +55,7 @@ func BenchmarkFscanReadBigLevel(b *testing.B) {
 	src, tokens := big()
 	b.SetBytes(int64(len(src)))
 	for b.Loop() {
-		if _, err := biglevel.FscanLevel(src); err != nil {
+		if _, err := biglevel.FscanLevel(bytes.NewReader(src)); err != nil {
 			b.Fatal(err)
 		}
 	}

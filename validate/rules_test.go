@@ -104,17 +104,25 @@ func TestExamplesAreOtherwiseClean(t *testing.T) {
 }
 
 // TestRegionLabels compares the run-based labelling with a plain flood
-// fill on random grids.
+// fill on random grids, asking for every cell in a random order.
 func TestRegionLabels(t *testing.T) {
 	rng := rand.New(rand.NewSource(3))
 	for trial := 0; trial < 200; trial++ {
 		w, h := 1+rng.Intn(12), 1+rng.Intn(9)
-		cost := make([]int32, w*h)
+		cost := make([]int, w*h)
+		cells := make([]int, w*h)
 		for i := range cost {
-			cost[i] = int32(rng.Intn(3))
+			cost[i] = rng.Intn(3)
+			cells[i] = i
 		}
-		th := int32(rng.Intn(3))
-		got := regionLabels(cost, w, th)
+		th := rng.Intn(3)
+		enter := []bool{0 <= th, 1 <= th, 2 <= th}
+		rng.Shuffle(len(cells), func(i, j int) { cells[i], cells[j] = cells[j], cells[i] })
+		byCell := regionsAt(cost, w, enter, cells)
+		got := make([]int, len(cost))
+		for i, c := range cells {
+			got[c] = byCell[i]
+		}
 		// Reference: flood fill.
 		ref := make([]int, len(cost))
 		for i := range ref {

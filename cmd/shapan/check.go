@@ -28,9 +28,14 @@ func runCheck(args []string, out, errOut io.Writer) int {
 	asJSON := fs.Bool("json", false, "print one JSON array of diagnostics")
 	rules := fs.String("rules", "", "ftbt rules file for levels")
 	list := fs.Bool("list", false, "print the rule catalogue and exit")
+	input := addInputFlags(fs)
 	files, err := parseFlags(fs, args)
 	if err != nil {
 		return flagErr(err)
+	}
+	opts, err := input.options(formats.Options{RulesPath: *rules})
+	if err != nil {
+		return usageError(c, errOut, err.Error())
 	}
 	if *list {
 		for _, r := range validate.Rules() {
@@ -44,7 +49,7 @@ func runCheck(args []string, out, errOut io.Writer) int {
 	var all diag.List
 	status := exitOK
 	for _, file := range files {
-		doc, err := formats.Read(file, formats.Options{RulesPath: *rules})
+		doc, err := formats.Read(file, opts)
 		if err != nil {
 			if formats.IsIO(err) {
 				fmt.Fprintf(errOut, "shapan check: %v\n", err)

@@ -35,18 +35,22 @@ func formatNames() string {
 func runConvert(args []string, out, errOut io.Writer) int {
 	c := commands["convert"]
 	fs := newFlagSet(c, errOut)
-	from := fs.String("from", "", "form of IN (detected when absent)")
 	to := fs.String("to", "", "form of OUT (from its extension when absent)")
 	rules := fs.String("rules", "", "ftbt rules file for a level")
+	input := addInputFlags(fs)
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return flagErr(err)
+	}
+	opts, err := input.options(formats.Options{RulesPath: *rules})
+	if err != nil {
+		return usageError(c, errOut, err.Error())
 	}
 	if len(pos) != 2 {
 		return usageError(c, errOut, "need IN and OUT")
 	}
 	in, outPath := pos[0], pos[1]
-	doc, err := formats.Read(in, formats.Options{From: formats.Format(*from), RulesPath: *rules})
+	doc, err := formats.Read(in, opts)
 	if err != nil {
 		return report(errOut, in, err)
 	}

@@ -34,9 +34,14 @@ func runPlay(args []string, out, errOut io.Writer) int {
 	turns := fs.Int("turns", 100, "turn limit (the last turn played)")
 	tracePath := fs.String("trace", "", "write the game as JSON Lines to this file")
 	rules := fs.String("rules", "", "ftbt rules file for a level")
+	input := addInputFlags(fs)
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return flagErr(err)
+	}
+	opts, err := input.options(formats.Options{RulesPath: *rules})
+	if err != nil {
+		return usageError(c, errOut, err.Error())
 	}
 	if len(pos) != 1 {
 		return usageError(c, errOut, "name one scenario FILE")
@@ -44,7 +49,7 @@ func runPlay(args []string, out, errOut io.Writer) int {
 	if *turns < 1 {
 		return usageError(c, errOut, "--turns must be at least 1")
 	}
-	doc, err := formats.Read(pos[0], formats.Options{RulesPath: *rules})
+	doc, err := formats.Read(pos[0], opts)
 	if err != nil {
 		return report(errOut, pos[0], err)
 	}

@@ -26,14 +26,19 @@ func runPreview(args []string, out, errOut io.Writer) int {
 	output := fs.String("o", "", "the PNG file to write")
 	rules := fs.String("rules", "", "ftbt rules file for a level")
 	scale := fs.Float64("scale", 1, "size multiplier")
+	input := addInputFlags(fs)
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return flagErr(err)
 	}
+	opts, err := input.options(formats.Options{RulesPath: *rules})
+	if err != nil {
+		return usageError(c, errOut, err.Error())
+	}
 	if len(pos) != 1 || *output == "" {
 		return usageError(c, errOut, "need FILE and -o OUT.png")
 	}
-	doc, err := formats.Read(pos[0], formats.Options{RulesPath: *rules})
+	doc, err := formats.Read(pos[0], opts)
 	if err != nil {
 		return report(errOut, pos[0], err)
 	}

@@ -51,9 +51,14 @@ func runSim(args []string, out, errOut io.Writer) int {
 	asJSON := fs.Bool("json", false, "print the report as JSON")
 	chart := fs.String("chart", "", "write charts of the report to this PNG file")
 	rules := fs.String("rules", "", "ftbt rules file for a level")
+	input := addInputFlags(fs)
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return flagErr(err)
+	}
+	readOpts, err := input.options(formats.Options{RulesPath: *rules})
+	if err != nil {
+		return usageError(c, errOut, err.Error())
 	}
 	switch {
 	case len(pos) != 1:
@@ -66,7 +71,7 @@ func runSim(args []string, out, errOut io.Writer) int {
 		return usageError(c, errOut, "--jobs must not be negative")
 	}
 	file := pos[0]
-	doc, err := formats.Read(file, formats.Options{RulesPath: *rules})
+	doc, err := formats.Read(file, readOpts)
 	if err != nil {
 		return report(errOut, file, err)
 	}

@@ -35,7 +35,12 @@ func cellName(x, y int) string { return "cell (x " + strconv.Itoa(x) + ", y " + 
 // The returned map locates "size.width", "size.height", "grid",
 // "grid[y][x]" and "trailing_tokens".
 func ReadGrid(file string, src []byte) (*Map, *srcpos.Map, error) {
-	r := token.NewReader(file, src)
+	return ReadGridFrom(token.NewReader(file, src))
+}
+
+// ReadGridFrom reads a grid file from r (a loader trying several forms
+// passes a reader whose Rest is deferred).
+func ReadGridFrom(r *token.Reader) (*Map, *srcpos.Map, error) {
 	w := readSide(r, "the map width W (header field 1)")
 	r.Mark(PathSize)
 	r.Mark(PathWidth)
@@ -69,6 +74,7 @@ func ReadGrid(file string, src []byte) (*Map, *srcpos.Map, error) {
 		return nil, nil, err
 	}
 	lines := r.Map.Lines()
+	src := lines.Src()
 	r.Map.SetGrid(PathGrid, func(row, col int) diag.Pos {
 		if row < 0 || row >= h || col < 0 || col >= w {
 			return diag.Pos{}

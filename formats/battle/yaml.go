@@ -167,6 +167,12 @@ func Decode(file string, src []byte) (*Map, *srcpos.Map, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	return DecodeDoc(d)
+}
+
+// DecodeDoc reads a battle/map document that is already parsed (a
+// loader parses a file once, to learn its kind and to read it).
+func DecodeDoc(d *yamlx.Doc) (*Map, *srcpos.Map, error) {
 	root := d.Root.Mapping()
 	if _, ok := yamlx.CheckKind(root, Kind, Version); !ok {
 		return nil, nil, d.Err()

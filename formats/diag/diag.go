@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Severity says whether a diagnostic blocks (error) or only advises (warning).
@@ -77,17 +79,82 @@ type Diagnostic struct {
 	// same logical item in legacy files. Empty when the problem is not tied
 	// to one item.
 	Path string `json:"path,omitempty"`
+	// Related are other places that explain the problem: the first
+	// holder of a duplicated name, the YAML block a syntax error is in,
+	// the other forms a file was tried as.
+	Related []Related `json:"related,omitempty"`
+}
+
+// Related is a place, other than the diagnostic's own, that helps explain
+// it. File is empty when it is the diagnostic's file; Line is 0 when the
+// note is about the file as a whole.
+type Related struct {
+	File    string `json:"file,omitempty"`
+	Line    int    `json:"line,omitempty"`
+	Col     int    `json:"column,omitempty"`
+	Message string `json:"message"`
 }
 
 // String formats the diagnostic the way compilers do:
-// FILE:LINE:COL: error CODE: message.
+// FILE:LINE:COL: error CODE: message, followed by one line per related
+// place, FILE:LINE:COL: note: message. Control characters in the message
+// (which can come from the file) are escaped, so that a diagnostic is
+// always one line of text per place.
 func (d Diagnostic) String() string {
 	var b strings.Builder
-	b.WriteString(d.File)
-	if d.Line > 0 {
-		fmt.Fprintf(&b, ":%d:%d", d.Line, max(d.Col, 1))
+	writePlace(&b, d.File, d.Line, d.Col)
+	fmt.Fprintf(&b, ": %s %s: %s", d.Severity, d.Code, Escape(d.Message))
+	for _, r := range d.Related {
+		b.WriteByte('\n')
+		file := r.File
+		if file == "" {
+			file = d.File
+		}
+		writePlace(&b, file, r.Line, r.Col)
+		b.WriteString(": note: ")
+		b.WriteString(Escape(r.Message))
 	}
-	fmt.Fprintf(&b, ": %s %s: %s", d.Severity, d.Code, d.Message)
+	return b.String()
+}
+
+func writePlace(b *strings.Builder, file string, line, col int) {
+	b.WriteString(Escape(file))
+	if line > 0 {
+		fmt.Fprintf(b, ":%d:%d", line, max(col, 1))
+	}
+}
+
+// Escape returns s with control characters (and invalid UTF-8) written as
+// Go escapes (\x1b, \u2028, ...), so that text from a file cannot move the
+// cursor, clear a terminal or start a new line in a diagnostic.
+func Escape(s string) string {
+	clean := true
+	for _, r := range s {
+		if r == utf8.RuneError || unicode.IsControl(r) || r == '\u2028' || r == '\u2029' {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return s
+	}
+	var b strings.Builder
+	for i, r := range s {
+		switch {
+		case r == utf8.RuneError:
+			if _, size := utf8.DecodeRuneInString(s[i:]); size == 1 {
+				fmt.Fprintf(&b, "\\x%02x", s[i])
+				continue
+			}
+			b.WriteRune(r)
+		case r < 0x80 && unicode.IsControl(r):
+			fmt.Fprintf(&b, "\\x%02x", r)
+		case unicode.IsControl(r) || r == '\u2028' || r == '\u2029':
+			fmt.Fprintf(&b, "\\u%04x", r)
+		default:
+			b.WriteRune(r)
+		}
+	}
 	return b.String()
 }
 

@@ -19,7 +19,7 @@ func TestFscanReferenceAgrees(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ref, err := biglevel.FscanLevel(src)
+	ref, err := biglevel.FscanLevel(bytes.NewReader(src))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,7 +55,7 @@ func BenchmarkFscanLevel(b *testing.B) {
 	src, tokens := bigLevel()
 	b.SetBytes(int64(len(src)))
 	for b.Loop() {
-		if _, err := biglevel.FscanLevel(src); err != nil {
+		if _, err := biglevel.FscanLevel(bytes.NewReader(src)); err != nil {
 			b.Fatal(err)
 		}
 	}

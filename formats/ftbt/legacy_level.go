@@ -15,19 +15,24 @@ import (
 // path (the same paths as in the YAML form); the cells of the grid are
 // "terrain[y][x]".
 func ReadLevel(file string, src []byte) (*Level, *srcpos.Map, error) {
-	r := token.NewReader(file, src)
+	return ReadLevelFrom(token.NewReader(file, src))
+}
+
+// ReadLevelFrom reads a level file from r (a loader trying several forms
+// passes a reader whose Rest is deferred).
+func ReadLevelFrom(r *token.Reader) (*Level, *srcpos.Map, error) {
 	l := &Level{}
 
 	l.W = r.Int(text("the map width nx"))
 	r.Mark("size")
 	r.Mark("size.width")
-	if l.W < 0 && !r.Failed() {
-		r.Fail(diag.CodeBadSize, "the map width nx must not be negative, found "+strconv.Itoa(l.W))
+	if l.W < 1 && !r.Failed() {
+		r.Fail(diag.CodeBadSize, "the map width nx must be at least 1, found "+strconv.Itoa(l.W))
 	}
 	l.H = r.Int(text("the map height ny"))
 	r.Mark("size.height")
-	if l.H < 0 && !r.Failed() {
-		r.Fail(diag.CodeBadSize, "the map height ny must not be negative, found "+strconv.Itoa(l.H))
+	if l.H < 1 && !r.Failed() {
+		r.Fail(diag.CodeBadSize, "the map height ny must be at least 1, found "+strconv.Itoa(l.H))
 	}
 	if limit := r.MaxTokens(); l.W > 0 && l.H > limit/l.W && !r.Failed() {
 		r.Fail(diag.CodeBadSize, fmt.Sprintf("the map size %d×%d needs more terrain values than the rest of the file can hold (at most %d)", l.W, l.H, limit))
@@ -222,7 +227,9 @@ func WriteLevel(l *Level) ([]byte, error) {
 // checkLevel refuses what a .map file cannot hold.
 func checkLevel(l *Level) error {
 	var u unwritable
-	if l.W < 0 || l.H < 0 || len(l.Terrain) != l.W*l.H {
+	if l.W < 1 || l.H < 1 {
+		u.add("the map is %d×%d; a level file needs at least one cell", l.W, l.H)
+	} else if len(l.Terrain) != l.W*l.H {
 		u.add("the terrain has %d cells, which does not match the size %d×%d", len(l.Terrain), l.W, l.H)
 	}
 	hasAI := l.HasAI()

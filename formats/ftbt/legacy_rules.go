@@ -11,7 +11,12 @@ import (
 // ReadRules reads a rules (.tech) file. The returned map locates every
 // field by its document path (the same paths as in the YAML form).
 func ReadRules(file string, src []byte) (*Rules, *srcpos.Map, error) {
-	r := token.NewReader(file, src)
+	return ReadRulesFrom(token.NewReader(file, src))
+}
+
+// ReadRulesFrom reads a rules file from r (a loader trying several forms
+// passes a reader whose Rest is deferred).
+func ReadRulesFrom(r *token.Reader) (*Rules, *srcpos.Map, error) {
 	rs := &Rules{}
 
 	ndx := r.Count(text("the number of terrains"), 2)

@@ -417,7 +417,7 @@ func TestDuplicateNames(t *testing.T) {
 			t.Errorf("missing %q in\n%s", want, y)
 		}
 	}
-	src := "0 0 1 兵 1 1 1 1 1 0 0 4 0 1 2 7 5 5 5 -1 -1\n"
+	src := "1 1 0 1 兵 1 1 1 1 1 0 0 4 0 1 2 7 5 5 5 -1 -1\n"
 	l, _, err := ReadLevel("dup.map", []byte(src))
 	if err != nil {
 		t.Fatal(err)

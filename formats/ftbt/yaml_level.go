@@ -174,6 +174,12 @@ func DecodeLevel(file string, src []byte, rules *Rules) (*Level, *srcpos.Map, er
 	if err != nil {
 		return nil, nil, err
 	}
+	return DecodeLevelDoc(d, rules)
+}
+
+// DecodeLevelDoc reads an ftbt/level document that is already parsed (a
+// loader parses a file once, to learn its kind and to read it).
+func DecodeLevelDoc(d *yamlx.Doc, rules *Rules) (*Level, *srcpos.Map, error) {
 	m := d.Root.Mapping()
 	if _, ok := yamlx.CheckKind(m, KindLevel, LevelVersion); !ok {
 		return nil, nil, d.Err()

@@ -76,6 +76,12 @@ func DecodeRules(file string, src []byte) (*Rules, *srcpos.Map, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	return DecodeRulesDoc(d)
+}
+
+// DecodeRulesDoc reads an ftbt/rules document that is already parsed (a
+// loader parses a file once, to learn its kind and to read it).
+func DecodeRulesDoc(d *yamlx.Doc) (*Rules, *srcpos.Map, error) {
 	m := d.Root.Mapping()
 	if _, ok := yamlx.CheckKind(m, KindRules, RulesVersion); !ok {
 		return nil, nil, d.Err()

@@ -13,7 +13,12 @@ import (
 // ReadMap reads a scenario .map file. The returned map locates every field
 // by its document path (the same paths as in the YAML form).
 func ReadMap(file string, src []byte) (*Scenario, *srcpos.Map, error) {
-	r := token.NewReader(file, src)
+	return ReadMapFrom(token.NewReader(file, src))
+}
+
+// ReadMapFrom reads a scenario file from r (a loader trying several forms
+// passes a reader whose Rest is deferred).
+func ReadMapFrom(r *token.Reader) (*Scenario, *srcpos.Map, error) {
 	s := &Scenario{}
 	text := func(s string) token.Desc { return func() string { return s } }
 

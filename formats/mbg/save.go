@@ -118,7 +118,12 @@ type SaveRole struct {
 
 // ReadSave reads a .sav file.
 func ReadSave(file string, src []byte) (*Save, *srcpos.Map, error) {
-	r := token.NewReader(file, src)
+	return ReadSaveFrom(token.NewReader(file, src))
+}
+
+// ReadSaveFrom reads a save file from r (a loader trying several forms
+// passes a reader whose Rest is deferred).
+func ReadSaveFrom(r *token.Reader) (*Save, *srcpos.Map, error) {
 	s := &Save{}
 	text := func(s string) token.Desc { return func() string { return s } }
 	nboard := r.Count(text("the number of board squares (header field 1)"), 6)

@@ -249,6 +249,12 @@ func DecodeSave(file string, src []byte) (*Save, *srcpos.Map, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	return DecodeSaveDoc(d)
+}
+
+// DecodeSaveDoc reads an mbg/save document that is already parsed (a
+// loader parses a file once, to learn its kind and to read it).
+func DecodeSaveDoc(d *yamlx.Doc) (*Save, *srcpos.Map, error) {
 	m := d.Root.Mapping()
 	if _, ok := yamlx.CheckKind(m, KindSave, SaveVersion); !ok {
 		return nil, nil, d.Err()

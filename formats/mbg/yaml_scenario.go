@@ -184,6 +184,12 @@ func DecodeScenario(file string, src []byte) (*Scenario, *srcpos.Map, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	return DecodeScenarioDoc(d)
+}
+
+// DecodeScenarioDoc reads an mbg/scenario document that is already parsed (a
+// loader parses a file once, to learn its kind and to read it).
+func DecodeScenarioDoc(d *yamlx.Doc) (*Scenario, *srcpos.Map, error) {
 	m := d.Root.Mapping()
 	if _, ok := yamlx.CheckKind(m, KindScenario, ScenarioVersion); !ok {
 		return nil, nil, d.Err()

@@ -14,7 +14,7 @@ import (
 // line, column and what was expected.
 func TestReaderErrorsArePositioned(t *testing.T) {
 	for _, c := range []struct{ name, src, want string }{
-		{"invalid YAML", "name: x\nstarts: [A, B\nmap: |\n", "m.yml:3:1: error P010: invalid YAML: found character that cannot start any token"},
+		{"invalid YAML", "name: x\nstarts: [A, B\nmap: |\n", "m.yml:3:6: error P010: invalid YAML: found character that cannot start any token"},
 		{"not a mapping", "- A\n- B\n", "m.yml:1:1: error P011: the document must be a mapping of fields (key: value)"},
 		{"empty", "# nothing\n", "m.yml:1:1: error P011: the document is empty"},
 		{"routes not a list", "planets: {}\nroutes: A B 3\n", "m.yml:2:1: error P011: routes must be a list of [from, to, steps] entries, found 'A B 3'"},
@@ -31,7 +31,7 @@ func TestReaderErrorsArePositioned(t *testing.T) {
 		{"bad date", "version: 2012-02-30\n", "m.yml:1:10: error P010: version: '2012-02-30' is not a valid date (the game's YAML loader fails on it)"},
 		{"tab", "name: a\t# c\nmax_round:\t5\n", "m.yml:1:1: error P010: a tab at line 1, column 8: the game's YAML loader (PyYAML) accepts tabs only inside quotes, block text and comments; use spaces"},
 		{"colon in flow", "starts: [a:b]\n", "m.yml:1:1: error P010: 'a:b' at line 1, column 10: the game's YAML loader (PyYAML 3) cannot read ':' or '?' in an unquoted value inside [ ] or { }; quote the value"},
-		{"second document", "name: a\n---\nname: b\n", "m.yml:3:1: error P010: a second YAML document starts here; a map file holds exactly one"},
+		{"second document", "name: a\n---\nname: b\n", "m.yml:3:1: error P010: a second YAML document starts here; a file holds exactly one document (remove the --- line, or split the file)"},
 		{"unsupported tag", "name: !!binary aGk=\n", "m.yml:1:7: error P010: name: the tag !!binary is not supported; write the value without the tag"},
 		{"recursive alias", "a: &x\n  - *x\n", "m.yml:2:5: error P011: a[0]: an alias here refers to a list or mapping that contains it"},
 		{"foreign kind", "kind: mbg/scenario\nformat: 1\n", "m.yml:1:1: error P013: this is a planets/map document, but kind says 'mbg/scenario'"},

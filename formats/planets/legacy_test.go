@@ -16,7 +16,7 @@ import (
 // reads it, without Shapan's kind and format header.
 func values(t *testing.T, src []byte) Value {
 	t.Helper()
-	v, _, err := loadDocument("doc.yml", src)
+	v, _, err := parseAndLoad("doc.yml", src)
 	if err != nil {
 		t.Fatalf("%v\n%s", err, src)
 	}
@@ -185,7 +185,7 @@ func TestResolveLikePyYAML(t *testing.T) {
 		{"2012-5-1", StrValue("2012-5-1")},
 		{"abc", StrValue("abc")},
 	} {
-		v, _, err := loadDocument("t.yml", []byte("v: "+c.plain+"\n"))
+		v, _, err := parseAndLoad("t.yml", []byte("v: "+c.plain+"\n"))
 		if err != nil {
 			t.Errorf("%q: %v", c.plain, err)
 			continue
@@ -194,12 +194,12 @@ func TestResolveLikePyYAML(t *testing.T) {
 			t.Errorf("%q: got %s %s, want %s %s", c.plain, got.Type, got.Key(), c.want.Type, c.want.Key())
 		}
 	}
-	nan, _, err := loadDocument("t.yml", []byte("v: .NaN\n"))
+	nan, _, err := parseAndLoad("t.yml", []byte("v: .NaN\n"))
 	if err != nil || nan.Pairs[0].Value.Type != Float || !math.IsNaN(nan.Pairs[0].Value.Float) {
 		t.Errorf(".NaN: %+v %v", nan, err)
 	}
 	for _, bad := range []string{"0b_", "0x_", "=", "<<", "._", "2012-02-30", "2012-13-01"} {
-		if _, _, err := loadDocument("t.yml", []byte("v: "+bad+"\n")); err == nil {
+		if _, _, err := parseAndLoad("t.yml", []byte("v: "+bad+"\n")); err == nil {
 			t.Errorf("%q was accepted; the game's PyYAML fails on it", bad)
 		}
 	}

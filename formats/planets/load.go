@@ -1,11 +1,7 @@
 package planets
 
 import (
-	"bytes"
-	"io"
-	"regexp"
 	"sort"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -34,55 +30,27 @@ type loader struct {
 	active map[*yaml.Node]bool
 }
 
-// loadDocument parses src and returns its top-level mapping as a Value.
-func loadDocument(file string, src []byte) (Value, *yamlx.Doc, error) {
+// parseAndLoad parses src and loads its top-level value.
+func parseAndLoad(file string, src []byte) (Value, *yamlx.Doc, error) {
 	d, err := yamlx.Parse(file, src)
 	if err != nil {
 		return Value{}, nil, err
 	}
-	if err := singleDocument(file, src); err != nil {
-		return Value{}, nil, err
-	}
+	v, err := loadDocument(d)
+	return v, d, err
+}
+
+// loadDocument returns the top-level mapping of a parsed document as a
+// Value.
+func loadDocument(d *yamlx.Doc) (Value, error) {
 	l := &loader{doc: d, budget: maxValues, active: map[*yaml.Node]bool{}}
-	l.lines = lineStarts(src)
+	l.lines = lineStarts(d.Src)
 	l.checkSource()
 	root := l.value(d.Root.Labeled("the document"))
 	if err := d.Err(); err != nil {
-		return Value{}, nil, err
+		return Value{}, err
 	}
-	return root, d, nil
-}
-
-var yamlLineRE = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
-
-// singleDocument fails when src holds more than one YAML document, or
-// text after the first document that does not parse: yaml.v3 reads the
-// first document and ignores the rest, PyYAML refuses the file.
-func singleDocument(file string, src []byte) error {
-	dec := yaml.NewDecoder(bytes.NewReader(src))
-	var first, second yaml.Node
-	if dec.Decode(&first) != nil {
-		return nil // reported by yamlx.Parse
-	}
-	err := dec.Decode(&second)
-	if err == io.EOF {
-		return nil
-	}
-	d := &diag.Diagnostic{File: file, Line: 1, Col: 1, Severity: diag.Error, Code: diag.CodeYAMLSyntax}
-	if err != nil {
-		d.Message = "invalid YAML: " + strings.TrimPrefix(err.Error(), "yaml: ")
-		if m := yamlLineRE.FindStringSubmatch(err.Error()); m != nil {
-			d.Line, _ = strconv.Atoi(m[1])
-			d.Message = "invalid YAML: " + m[2]
-		}
-		return d
-	}
-	d.Line, d.Col = second.Line, second.Column
-	if len(second.Content) > 0 {
-		d.Line, d.Col = second.Content[0].Line, second.Content[0].Column
-	}
-	d.Message = "a second YAML document starts here; a map file holds exactly one"
-	return d
+	return root, nil
 }
 
 // child returns the node c under parent with the given path.
@@ -312,9 +280,10 @@ type entry struct {
 // entries override; a key written twice is an error (PyYAML would keep
 // the last silently). Values are recorded under path.
 func (l *loader) mapping(n yamlx.Node, path string, depth int) []Pair {
-	var merged, own []entry
-	seen := map[string]bool{}
 	content := n.N.Content
+	var merged []entry
+	own := make([]entry, 0, len(content)/2)
+	seen := make(map[string]bool, len(content)/2)
 	for i := 0; i+1 < len(content); i += 2 {
 		kn := child(n, content[i], path)
 		if kn.N.Kind == yaml.AliasNode && kn.N.Alias != nil {

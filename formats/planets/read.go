@@ -5,6 +5,7 @@ import (
 
 	"github.com/shapan/shapan/formats/diag"
 	"github.com/shapan/shapan/formats/srcpos"
+	"github.com/shapan/shapan/formats/yamlx"
 )
 
 // ReadLegacy reads a map file of the game (src came from file). A kind and
@@ -14,21 +15,35 @@ import (
 // The returned srcpos.Map locates document paths such as "planets.A.def",
 // "routes[3][2]", "starts[1]" and grid cells "map[row][col]".
 func ReadLegacy(file string, src []byte) (*Map, *srcpos.Map, error) {
-	return read(file, src, false)
+	d, err := yamlx.Parse(file, src)
+	if err != nil {
+		return nil, nil, err
+	}
+	return ReadLegacyDoc(d)
 }
+
+// ReadLegacyDoc reads a map file of the game that is already parsed.
+func ReadLegacyDoc(d *yamlx.Doc) (*Map, *srcpos.Map, error) { return read(d, false) }
 
 // Decode reads a planets/map YAML document: the game's map with the header
 // kind: planets/map and format: 1.
 func Decode(file string, src []byte) (*Map, *srcpos.Map, error) {
-	return read(file, src, true)
-}
-
-func read(file string, src []byte, ours bool) (*Map, *srcpos.Map, error) {
-	root, d, err := loadDocument(file, src)
+	d, err := yamlx.Parse(file, src)
 	if err != nil {
 		return nil, nil, err
 	}
-	b := &builder{file: file, sm: d.Map}
+	return DecodeDoc(d)
+}
+
+// DecodeDoc reads a planets/map YAML document that is already parsed.
+func DecodeDoc(d *yamlx.Doc) (*Map, *srcpos.Map, error) { return read(d, true) }
+
+func read(d *yamlx.Doc, ours bool) (*Map, *srcpos.Map, error) {
+	root, err := loadDocument(d)
+	if err != nil {
+		return nil, nil, err
+	}
+	b := &builder{file: d.File, sm: d.Map}
 	m := b.build(root, ours)
 	if len(b.errs) > 0 {
 		b.errs.Sort()

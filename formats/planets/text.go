@@ -36,7 +36,7 @@ func ParseValue(file, text string) (Value, error) {
 	for i, l := range lines {
 		lines[i] = "  " + l
 	}
-	root, _, err := loadDocument(file, []byte("v:\n"+strings.Join(lines, "\n")+"\n"))
+	root, _, err := parseAndLoad(file, []byte("v:\n"+strings.Join(lines, "\n")+"\n"))
 	if err != nil {
 		return Value{}, err
 	}

@@ -42,12 +42,16 @@ type Reader struct {
 	// Map receives the positions recorded with Mark and the notes about
 	// non-canonical tokens.
 	Map *srcpos.Map
+	// deferRest makes Rest only note where the remaining values start
+	// (leftover, -1 when there are none).
+	deferRest bool
+	leftover  int
 }
 
 // NewReader returns a reader of src, which came from file. A leading UTF-8
 // byte-order mark is reported as an error: the original games cannot read it.
 func NewReader(file string, src []byte) *Reader {
-	r := &Reader{file: file, src: src, Map: srcpos.New(src)}
+	r := &Reader{file: file, src: src, Map: srcpos.New(src), leftover: -1}
 	if len(src) >= 3 && src[0] == 0xEF && src[1] == 0xBB && src[2] == 0xBF {
 		r.failAt(0, diag.CodeBadText, "the file starts with a UTF-8 byte-order mark, which the game cannot read; save it as UTF-8 without BOM")
 	}
@@ -56,6 +60,9 @@ func NewReader(file string, src []byte) *Reader {
 
 // File returns the file name given to NewReader.
 func (r *Reader) File() string { return r.file }
+
+// Source returns the whole text being read.
+func (r *Reader) Source() []byte { return r.src }
 
 // Err returns the first error, or nil.
 func (r *Reader) Err() error {
@@ -255,8 +262,38 @@ func (r *Reader) Count(what Desc, perItem int) int {
 // token needs one byte and all but the last a separator.
 func (r *Reader) MaxTokens() int { return (len(r.src) - r.off + 1) / 2 }
 
-// Rest returns all remaining tokens.
+// DeferRest makes Rest note where the values after the last field start
+// instead of reading them. A loader that reads a file as several forms to
+// tell which one it is uses it, and then takes the rest (TakeRest) of the
+// reading it keeps: a file of one form read as another can leave millions
+// of values over.
+func (r *Reader) DeferRest() { r.deferRest = true }
+
+// Leftover returns the offset of the first value a deferred Rest left,
+// or -1 when there were none (or Rest was not deferred).
+func (r *Reader) Leftover() int {
+	if !r.deferRest {
+		return -1
+	}
+	return r.leftover
+}
+
+// TakeRest reads the values a deferred Rest left.
+func (r *Reader) TakeRest() ([]string, error) {
+	r.deferRest = false
+	rest := r.Rest()
+	return rest, r.Err()
+}
+
+// Rest returns all remaining tokens (nil, when deferred: see DeferRest).
 func (r *Reader) Rest() []string {
+	if r.deferRest {
+		r.leftover = -1
+		if r.err == nil && !r.AtEOF() {
+			r.leftover = r.NextOffset()
+		}
+		return nil
+	}
 	var rest []string
 	for r.err == nil {
 		tok := r.next()
@@ -304,6 +341,12 @@ func (r *Reader) Ints(dst []int, what func(i int) string) {
 		off := r.off
 		for off < len(src) && asciiSpace(src[off]) {
 			off++
+		}
+		// Most grids are single digits between spaces.
+		if off+1 < len(src) && src[off]-'0' < 10 && asciiSpace(src[off+1]) {
+			dst[i] = int(src[off] - '0')
+			r.start, r.off = off, off+1
+			continue
 		}
 		start, neg := off, false
 		if off < len(src) && src[off] == '-' {

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"math"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -29,38 +28,6 @@ type Doc struct {
 	Map  *srcpos.Map
 	Root Node
 	errs diag.List
-}
-
-var yamlLineRE = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
-
-// Parse parses src, which came from file. The document must be a mapping.
-func Parse(file string, src []byte) (*Doc, error) {
-	d := &Doc{File: file, Src: src, Map: srcpos.New(src)}
-	if !utf8.Valid(src) {
-		return nil, &diag.Diagnostic{File: file, Line: 1, Col: 1, Severity: diag.Error, Code: diag.CodeBadText, Message: "the file is not valid UTF-8 text"}
-	}
-	var top yaml.Node
-	if err := yaml.Unmarshal(src, &top); err != nil {
-		line, msg := 1, err.Error()
-		if m := yamlLineRE.FindStringSubmatch(msg); m != nil {
-			line, _ = strconv.Atoi(m[1])
-			msg = m[2]
-		}
-		msg = strings.TrimPrefix(msg, "yaml: ")
-		return nil, &diag.Diagnostic{File: file, Line: line, Col: 1, Severity: diag.Error, Code: diag.CodeYAMLSyntax, Message: "invalid YAML: " + msg}
-	}
-	if top.Kind != yaml.DocumentNode || len(top.Content) == 0 {
-		return nil, &diag.Diagnostic{File: file, Line: 1, Col: 1, Severity: diag.Error, Code: diag.CodeStructure, Message: "the document is empty"}
-	}
-	if err := checkAliases(file, &top); err != nil {
-		return nil, err
-	}
-	d.Root = d.node(top.Content[0], "", "")
-	if d.Root.N.Kind != yaml.MappingNode {
-		d.Root.Errorf(diag.CodeStructure, "the document must be a mapping of fields (key: value)")
-		return nil, d.Err()
-	}
-	return d, nil
 }
 
 func (d *Doc) node(n *yaml.Node, path, what string) Node {
@@ -299,6 +266,9 @@ func (m *Mapping) Done() {
 	for _, k := range m.order {
 		if m.used[k] {
 			continue
+		}
+		if len(m.d.errs) >= maxErrors {
+			return // no one reads further; a suggestion costs a comparison with every known field
 		}
 		key := m.d.node(m.N.Content[m.index[k]], srcpos.Field(m.Path, k), m.What)
 		if s := Suggest(k, known); s != "" {

@@ -9,6 +9,7 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"io"
 	"math/rand"
 
 	"github.com/shapan/shapan/formats/ftbt"
@@ -81,8 +82,8 @@ func CountTokens(src []byte) int { return len(bytes.Fields(src)) }
 // FscanLevel reads a level with one fmt.Fscan call per value through a
 // bufio.Reader, as the original engine does; it is the reference the
 // benchmarks are measured against.
-func FscanLevel(src []byte) (*ftbt.Level, error) {
-	r := bufio.NewReader(bytes.NewReader(src))
+func FscanLevel(src io.Reader) (*ftbt.Level, error) {
+	r := bufio.NewReader(src)
 	l := &ftbt.Level{}
 	if _, err := fmt.Fscan(r, &l.W, &l.H); err != nil {
 		return nil, err

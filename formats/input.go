@@ -1,0 +1,116 @@
+package formats
+
+import (
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+)
+
+// DefaultMaxInput is the largest file read when Options.MaxInput is 0:
+// far above any real scenario (a 1500×1500 level with 2000 people is
+// under 5 MB), far below what would exhaust a machine.
+const DefaultMaxInput = 256 << 20
+
+// Stdin is the path that names standard input.
+const Stdin = "-"
+
+// ReadInput returns the content of the file at path; "-" is standard
+// input (opts.Stdin). It refuses what is not a regular file (a device
+// such as /dev/zero, a FIFO, a directory), which could be read forever,
+// and anything larger than opts.MaxInput bytes. Its errors are IOErrors.
+func ReadInput(path string, opts Options) ([]byte, error) {
+	limit := opts.MaxInput
+	if limit <= 0 {
+		limit = DefaultMaxInput
+	}
+	if path == Stdin {
+		in := opts.Stdin
+		if in == nil {
+			in = os.Stdin
+		}
+		return readLimited("standard input", in, limit, 0)
+	}
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, &IOError{err}
+	}
+	if !st.Mode().IsRegular() {
+		return nil, &IOError{fmt.Errorf("%s is not a regular file (%s); name a file, or - for standard input", path, describeMode(st.Mode()))}
+	}
+	if st.Size() > limit {
+		return nil, &IOError{tooLarge(path, st.Size(), limit)}
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, &IOError{err}
+	}
+	defer f.Close()
+	return readLimited(path, f, limit, st.Size())
+}
+
+// readLimited reads r whole into a buffer of size bytes (grown when r
+// holds more), failing once it holds more than limit bytes (a file can
+// grow while it is read).
+func readLimited(name string, r io.Reader, limit, size int64) ([]byte, error) {
+	data := make([]byte, 0, min(max(size, 512), limit)+1)
+	lr := io.LimitReader(r, limit+1)
+	for {
+		if len(data) == cap(data) {
+			data = append(data, 0)[:len(data)]
+		}
+		n, err := lr.Read(data[len(data):cap(data)])
+		data = data[:len(data)+n]
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, &IOError{fmt.Errorf("reading %s: %w", name, err)}
+		}
+	}
+	if int64(len(data)) > limit {
+		return nil, &IOError{tooLarge(name, -1, limit)}
+	}
+	return data, nil
+}
+
+func tooLarge(name string, size, limit int64) error {
+	if size < 0 {
+		return fmt.Errorf("%s is larger than the input limit of %s; raise it with --max-input", name, byteSize(limit))
+	}
+	return fmt.Errorf("%s is %s, larger than the input limit of %s; raise it with --max-input", name, byteSize(size), byteSize(limit))
+}
+
+// byteSize writes n bytes in the largest binary unit that keeps it at or
+// above 1 ("256 MiB").
+func byteSize(n int64) string {
+	units := []string{"bytes", "KiB", "MiB", "GiB", "TiB"}
+	f, u := float64(n), 0
+	for f >= 1024 && u < len(units)-1 {
+		f /= 1024
+		u++
+	}
+	if u == 0 {
+		return fmt.Sprintf("%d bytes", n)
+	}
+	if f == float64(int64(f)) {
+		return fmt.Sprintf("%d %s", int64(f), units[u])
+	}
+	return fmt.Sprintf("%.1f %s", f, units[u])
+}
+
+func describeMode(m fs.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a directory"
+	case m&fs.ModeNamedPipe != 0:
+		return "a FIFO"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeCharDevice != 0:
+		return "a character device"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return "not a regular file"
+}

@@ -1,0 +1,249 @@
+package formats
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+
+	"golang.org/x/text/encoding/simplifiedchinese"
+
+	"github.com/shapan/shapan/formats/diag"
+	"github.com/shapan/shapan/formats/ftbt"
+	"github.com/shapan/shapan/formats/textenc"
+	"github.com/shapan/shapan/formats/yamlx"
+	"github.com/shapan/shapan/internal/shared"
+)
+
+// gbk returns s encoded in GBK.
+func gbk(t *testing.T, s string) []byte {
+	b, err := simplifiedchinese.GBK.NewEncoder().Bytes([]byte(s))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// copyShared copies files of the shared legacy folder into a temporary
+// folder and returns it.
+func copyShared(t *testing.T, names ...string) string {
+	dir := t.TempDir()
+	for _, n := range names {
+		data, err := os.ReadFile(filepath.Join(shared.Dir(t), n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, filepath.Base(n)), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// A level whose intro is GBK is not an mbg scenario: the level's own
+// reader fails on the intro, at the offending byte, and --encoding gbk
+// reads it.
+func TestLevelWithGBKIntroIsNotGuessedAnotherForm(t *testing.T) {
+	dir := copyShared(t, "legacy/ftbt/m1.map")
+	intro := filepath.Join(dir, "m1.intro")
+	if err := os.WriteFile(intro, append([]byte("intro\n"), gbk(t, "赤壁之战")...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	level := filepath.Join(dir, "m1.map")
+	_, err := Read(level, Options{})
+	want := intro + ":2:1: error P006: byte 0xB3 is not UTF-8 text; save the file as UTF-8, or read it with --encoding gbk if it is in GBK"
+	if err == nil || err.Error() != want {
+		t.Fatalf("got %v\nwant %s", err, want)
+	}
+	doc, err := Read(level, Options{Encoding: textenc.GBK})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, ok := doc.Value.(*ftbt.Level)
+	if doc.Format != FTBTLevel || !ok || l.Intro == nil || *l.Intro != "intro\n赤壁之战" {
+		t.Fatalf("read as %s %T, intro %v", doc.Format, doc.Value, l)
+	}
+}
+
+// A legacy file that is not UTF-8 is refused at its first bad byte.
+func TestLegacyTextMustBeUTF8(t *testing.T) {
+	src := append([]byte("1 1\n0\n1\n"), gbk(t, "关羽")...)
+	src = append(src, " 0 10 10 100 5 0 0 0\n"...)
+	_, err := ReadBytes("gbk.map", src, Options{})
+	if err == nil || !strings.HasPrefix(err.Error(), "gbk.map:4:1: error P006: byte 0xB9 is not UTF-8") {
+		t.Fatalf("got %v", err)
+	}
+	doc, err := ReadBytes("gbk.map", src, Options{Encoding: textenc.GBK})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l := doc.Value.(*ftbt.Level); l.People[0].Name != "关羽" {
+		t.Errorf("name %q", l.People[0].Name)
+	}
+}
+
+// A file that no form reads is reported where the furthest reading
+// failed, with a note for every form tried.
+func TestDetectionSaysWhichFormsWereTried(t *testing.T) {
+	src := "3 2\n0 0 0\n0 0 0\n1\n关羽 0 10 10 oops 5 0 0 0\n"
+	_, err := ReadBytes("x.map", []byte(src), Options{})
+	l := diag.AsList(err, "x.map")
+	if len(l) == 0 {
+		t.Fatal("read")
+	}
+	got := l.Error()
+	for _, want := range []string{
+		"x.map:5:12: error P002: person 1 (关羽): hp must be an integer, found 'oops'",
+		"x.map:5:12: note: that is where reading the file as ftbt-level (ftbt/level) fails, the form that got furthest",
+		"note: as mbg-map (mbg/scenario)",
+		"x.map: note: to read the file as one form, add --from mbg-map or --from ftbt-level",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("missing %q in\n%s", want, got)
+		}
+	}
+}
+
+// A level with no cells is refused at line 1, whatever the extension.
+func TestZeroSizedLevelIsAnError(t *testing.T) {
+	for _, src := range []string{"0 5\n0\n", "5 0\n0\n"} {
+		doc, err := ReadBytes("z.map", []byte(src), Options{From: FTBTLevel})
+		if err == nil || !strings.Contains(err.Error(), "z.map:1:") {
+			t.Errorf("%q: got %v, %v", src, doc, err)
+		}
+		if doc, err := ReadBytes("z.map", []byte(src), Options{}); err == nil && doc.Format == FTBTLevel {
+			t.Errorf("%q: detected as a level", src)
+		}
+	}
+}
+
+// A YAML file holding a second document is an error at its start, for
+// every kind.
+func TestSecondYAMLDocumentIsAnError(t *testing.T) {
+	for _, name := range []string{"a.yaml", "a.yml"} {
+		src := "kind: battle/map\nversion: 1\n---\nkind: battle/map\n"
+		_, err := ReadBytes(name, []byte(src), Options{})
+		if err == nil || !strings.HasPrefix(err.Error(), name+":4:1: error P010: a second YAML document starts here") {
+			t.Errorf("%s: got %v", name, err)
+		}
+	}
+}
+
+// Syntax errors are reported at the offending token, with the block they
+// are in as related information.
+func TestYAMLSyntaxErrorsAtTheToken(t *testing.T) {
+	head := "kind: mbg/scenario\nversion: 1\nwin_money: 100\n"
+	for _, c := range []struct{ name, body, want, related string }{
+		{"bad indent", "officers:\n  - {name: a, wu: 1}\n   - {name: b}\n", "s.yaml:6:4: error P010: invalid YAML: did not find expected '-' indicator", "s.yaml:5:3: note: in the YAML block"},
+		{"unclosed quote", "roles:\n  - name: \"曹操\n    loc: 0\n", "s.yaml:5:11: error P010: invalid YAML: found unexpected end of stream", ""},
+		{"tab indent", "board:\n\t- {type: saloon}\n", "s.yaml:5:1: error P010: invalid YAML: found character that cannot start any token (this line is indented with a tab; YAML indents with spaces only)", ""},
+		{"stray colon", "officers:\n  - name: a: b\n", "s.yaml:5:11: error P010: invalid YAML: mapping values are not allowed in this context", ""},
+		{"unclosed flow sequence", "board: [{type: saloon}, {type: chance}\nroles: []\n", "s.yaml:4:8: error P010: invalid YAML: did not find expected ',' or ']'", ""},
+		{"duplicate key", "board: []\nroles: []\nboard: []\n", "s.yaml:6:1: error P011: field 'board' appears twice", ""},
+		{"deep bad indent", "officers:\n" + strings.Repeat("  - {name: a, wu: 1, zhan: 1, mou: 1, zheng: 1, jing: 1}\n", 40) + " oops: 1\n",
+			"s.yaml:45:2: error P010: invalid YAML: did not find expected key", ""},
+	} {
+		_, err := ReadBytes("s.yaml", []byte(head+c.body), Options{})
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if !strings.HasPrefix(got, c.want) || !strings.Contains(got, c.related) {
+			t.Errorf("%s: got\n%s\nwant %s … %s", c.name, got, c.want, c.related)
+		}
+	}
+}
+
+// Levels whose rules lead back to a file being read are refused with the
+// chain named, at once.
+func TestRulesCycleIsNamed(t *testing.T) {
+	dir := t.TempDir()
+	level := func(name, rules string) string {
+		p := filepath.Join(dir, name)
+		src := "kind: ftbt/level\nversion: 1\nrules: " + rules + "\nsize: {width: 1, height: 1}\nlegend: {\".\": 0}\nterrain: |\n  .\npeople: []\n"
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	self := level("self.yaml", "self.yaml")
+	a := level("a.yaml", "b.yaml")
+	level("b.yaml", "a.yaml")
+	for _, c := range []struct{ file, want string }{
+		{self, "self.yaml:3:8: error P012: the rules named by the level's rules field (self.yaml) lead back to a file being read: self.yaml → self.yaml"},
+		{a, "b.yaml:3:8: error P012: the rules named by the level's rules field (a.yaml) lead back to a file being read: a.yaml → b.yaml → a.yaml"},
+	} {
+		_, err := Read(c.file, Options{})
+		if err == nil || !strings.HasSuffix(strings.SplitN(err.Error(), ";", 2)[0], c.want) {
+			t.Errorf("got %v\nwant …%s", err, c.want)
+		}
+	}
+}
+
+// Devices, FIFOs and directories are refused without being read, and so
+// is a file above the input limit; "-" is standard input.
+func TestInputsAreBounded(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo.map")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ path, want string }{
+		{"/dev/zero", "/dev/zero is not a regular file (a character device)"},
+		{fifo, "fifo.map is not a regular file (a FIFO)"},
+		{dir, "is not a regular file (a directory)"},
+	} {
+		_, err := Read(c.path, Options{})
+		if !IsIO(err) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: got %v", c.path, err)
+		}
+	}
+	big := filepath.Join(dir, "big.map")
+	if err := os.WriteFile(big, bytes.Repeat([]byte("0 "), 600), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Read(big, Options{MaxInput: 1000})
+	if !IsIO(err) || !strings.Contains(err.Error(), "big.map is 1.2 KiB, larger than the input limit of 1000 bytes; raise it with --max-input") {
+		t.Errorf("got %v", err)
+	}
+	doc, err := Read(Stdin, Options{Stdin: strings.NewReader("kind: battle/map\nversion: 1\nsize: {width: 1, height: 1}\nlegend: {\".\": 0}\ngrid: |\n  .\n")})
+	if err != nil || doc.Kind != "battle/map" {
+		t.Errorf("standard input: %v, %v", doc, err)
+	}
+	_, err = Read(Stdin, Options{Stdin: strings.NewReader(strings.Repeat("x", 2000)), MaxInput: 1000})
+	if !IsIO(err) || !strings.Contains(err.Error(), "standard input is larger than the input limit of 1000 bytes") {
+		t.Errorf("got %v", err)
+	}
+}
+
+// A load parses a YAML file once: its kind and its fields come from the
+// same node tree, and a level's rules file is parsed once too.
+func TestYAMLIsParsedOncePerFile(t *testing.T) {
+	dir := t.TempDir()
+	rules := filepath.Join(dir, "r.yaml")
+	if err := os.WriteFile(rules, []byte("kind: ftbt/rules\nversion: 1\nmax_fly_weight: 1\nmax_abi: 1\nterrains:\n  - {name: 平, cost: 1}\ntechs: []\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name, src string
+		files     int64
+	}{
+		{"l.yaml", "kind: ftbt/level\nversion: 1\nrules: r.yaml\nsize: {width: 1, height: 1}\nlegend: {\".\": 0}\nterrain: |\n  .\npeople: []\n", 2},
+		{"p.yml", "planets: {A: {def: 1.0, res: 1.0, cos: 1.0, max: 10}}\nroutes: []\nstarts: [A]\nmap: |\n  A\n", 1},
+		{"s.yaml", "kind: mbg/scenario\nversion: 1\nwin_money: 100\nboard: []\nroles: []\n", 1},
+	} {
+		path := filepath.Join(dir, c.name)
+		if err := os.WriteFile(path, []byte(c.src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		before := yamlx.Parses()
+		if _, err := Read(path, Options{}); err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if n := yamlx.Parses() - before; n != c.files {
+			t.Errorf("%s: parsed %d times, want %d", c.name, n, c.files)
+		}
+	}
+}
