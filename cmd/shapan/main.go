@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"sort"
 	"strings"
 
@@ -38,21 +39,51 @@ var commands = map[string]*command{}
 func register(c *command) { commands[c.name] = c }
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	os.Exit(runChecked(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// runChecked runs the command line with its standard output checked: a
+// write that fails (a full disk, a closed pipe) makes the exit status 2,
+// never a silent success.
+func runChecked(args []string, stdout, stderr io.Writer) int {
+	out := &checkedWriter{w: stdout}
+	code := run(args, out, stderr)
+	if out.err != nil {
+		fmt.Fprintf(stderr, "shapan: writing the standard output: %v\n", out.err)
+		return exitUsage
+	}
+	return code
+}
+
+// checkedWriter remembers the first error of its writer and writes
+// nothing after it.
+type checkedWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (c *checkedWriter) Write(p []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	n, err := c.w.Write(p)
+	if err == nil && n < len(p) {
+		err = io.ErrShortWrite
+	}
+	c.err = err
+	return n, err
 }
 
 func run(args []string, out, errOut io.Writer) int {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
-		if len(args) > 1 {
-			if c, ok := commands[args[1]]; ok {
-				fmt.Fprintf(out, "usage: %s\n\n%s\n", c.usage, c.summary)
-				return exitOK
-			}
-		}
-		usage(out)
-		if len(args) == 0 {
-			return exitUsage
-		}
+	if len(args) == 0 {
+		usage(errOut)
+		return exitUsage
+	}
+	switch args[0] {
+	case "-h", "-help", "--help", "help":
+		return help(args[1:], out, errOut)
+	case "-version", "--version", "version":
+		fmt.Fprintln(out, version())
 		return exitOK
 	}
 	c, ok := commands[args[0]]
@@ -64,6 +95,27 @@ func run(args []string, out, errOut io.Writer) int {
 	return c.run(args[1:], out, errOut)
 }
 
+// help prints the list of commands, or the details and flags of one.
+func help(args []string, out, errOut io.Writer) int {
+	switch {
+	case len(args) == 0:
+		usage(out)
+		return exitOK
+	case len(args) > 1:
+		fmt.Fprintln(errOut, "shapan help: name one command")
+		return exitUsage
+	}
+	c, ok := commands[args[0]]
+	if !ok {
+		fmt.Fprintf(errOut, "shapan help: unknown command %q; 'shapan help' lists them\n", args[0])
+		return exitUsage
+	}
+	// The command prints its usage, details and flags when asked for help.
+	c.run([]string{"-h"}, out, out)
+	return exitOK
+}
+
+// usage prints one line of help per command.
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "Shapan (沙盘) — scenario studio for Three Kingdoms strategy games.")
 	fmt.Fprintln(w, "\nusage:")
@@ -74,9 +126,46 @@ func usage(w io.Writer) {
 	sort.Strings(names)
 	for _, n := range names {
 		c := commands[n]
-		fmt.Fprintf(w, "  %s\n      %s\n", c.usage, c.summary)
+		fmt.Fprintf(w, "  %s\n      %s\n", c.usage, firstSentence(c.summary))
 	}
-	fmt.Fprintln(w, "\n'shapan help COMMAND' describes one command.")
+	fmt.Fprintln(w, "\n'shapan help COMMAND' describes one command and its flags; 'shapan --version' prints the version.")
+}
+
+// firstSentence returns the summary's first sentence on one line.
+func firstSentence(summary string) string {
+	s := strings.Join(strings.Fields(summary), " ")
+	for i := 0; i+1 < len(s); i++ {
+		if s[i] == '.' && s[i+1] == ' ' {
+			return s[:i+1]
+		}
+	}
+	return s
+}
+
+// version describes the build: the module version, the revision it was
+// built from (when the build recorded it) and the Go version.
+func version() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "shapan (no build information)"
+	}
+	settings := map[string]string{}
+	for _, s := range info.Settings {
+		settings[s.Key] = s.Value
+	}
+	v := "shapan " + info.Main.Version
+	if rev := settings["vcs.revision"]; rev != "" {
+		v += ", revision " + rev
+		if t := settings["vcs.time"]; t != "" {
+			v += " (" + t + ")"
+		}
+		if settings["vcs.modified"] == "true" {
+			v += " with local changes"
+		}
+	} else {
+		v += ", revision unknown (built without version control information)"
+	}
+	return v + ", " + info.GoVersion
 }
 
 // parseFlags parses flags that may come before, between or after the
