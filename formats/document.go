@@ -275,6 +275,17 @@ func Encode(doc *Document, to Format) ([]byte, error) {
 // exported to the legacy form the intro text is written beside it. It
 // returns the paths written.
 func Write(path string, doc *Document, to Format) ([]string, error) {
+	files, err := Render(path, doc, to)
+	if err != nil {
+		return nil, err
+	}
+	return WriteFiles(files)
+}
+
+// Render returns what Write writes for doc at path in the given form: the
+// content of every file, keyed by path (the file itself and the files
+// beside it, such as an ftbt level's intro), without writing anything.
+func Render(path string, doc *Document, to Format) (map[string][]byte, error) {
 	out := doc
 	if c := byKind(doc.Kind); c == nil || to != c.legacy {
 		out = withRelativeRules(doc, path)
@@ -299,6 +310,12 @@ func Write(path string, doc *Document, to Format) ([]string, error) {
 			files[p] = b
 		}
 	}
+	return files, nil
+}
+
+// WriteFiles writes files (keyed by path) atomically, in the order of
+// their paths, and returns the paths written.
+func WriteFiles(files map[string][]byte) ([]string, error) {
 	var written []string
 	paths := make([]string, 0, len(files))
 	for p := range files {
@@ -314,43 +331,45 @@ func Write(path string, doc *Document, to Format) ([]string, error) {
 	return written, nil
 }
 
-// WriteFileAtomic writes data to a temporary file beside path and renames
-// it over path, so that a crash never leaves a half-written file.
-func WriteFileAtomic(path string, data []byte) error {
-	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return fmt.Errorf("saving %s: %w", path, err)
-	}
-	tmp := f.Name()
-	ok := false
-	defer func() {
-		if !ok {
-			os.Remove(tmp)
+// Inputs returns the files doc was read from: its own file, the intro
+// beside a level read from its legacy form, and the rules it was read
+// with. A command refuses to write over any of them.
+func (doc *Document) Inputs() []string {
+	var in []string
+	if doc.Path != "" && doc.Path != Stdin {
+		in = append(in, doc.Path)
+		if doc.Format == FTBTLevel {
+			in = append(in, introPath(doc.Path))
 		}
-	}()
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		return fmt.Errorf("saving %s: %w", path, err)
 	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		return fmt.Errorf("saving %s: %w", path, err)
+	if doc.RulesFile != "" {
+		in = append(in, doc.RulesFile)
 	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("saving %s: %w", path, err)
+	return in
+}
+
+// SameFile reports whether a and b name the same existing file, through
+// links and different spellings of the path.
+func SameFile(a, b string) bool {
+	sa, err := os.Stat(a)
+	if err != nil {
+		return false
 	}
-	mode := os.FileMode(0o644)
-	if st, err := os.Stat(path); err == nil {
-		mode = st.Mode().Perm()
+	sb, err := os.Stat(b)
+	return err == nil && os.SameFile(sa, sb)
+}
+
+// CheckNotInput refuses to write out when it is one of the files in
+// (see Document.Inputs): the write would destroy what was read.
+func CheckNotInput(out string, in []string) error {
+	for _, p := range in {
+		if SameFile(out, p) {
+			if filepath.Clean(out) == filepath.Clean(p) {
+				return &IOError{fmt.Errorf("refusing to write over the input %s; name another output file", p)}
+			}
+			return &IOError{fmt.Errorf("refusing to write %s over the input %s (the same file); name another output file", out, p)}
+		}
 	}
-	if err := os.Chmod(tmp, mode); err != nil {
-		return fmt.Errorf("saving %s: %w", path, err)
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		return fmt.Errorf("saving %s: %w", path, err)
-	}
-	ok = true
 	return nil
 }
 

@@ -18,8 +18,9 @@ func catalogueMarkdown() []byte {
 	b.WriteString("Errors make the exit status 1; warnings do not. Each rule has a minimal failing file in\n")
 	b.WriteString("[`testdata/rules/`](testdata/rules). This file is generated from the catalogue in the code\n")
 	b.WriteString("(`go test ./validate -run Catalogue -update`).\n\n")
-	b.WriteString("Codes P001–P017 and W001 are reading and writing errors of the formats (a value that is not a number,\n")
-	b.WriteString("a count larger than the file, an unknown name, a name a legacy file cannot hold, ...).\n")
+	b.WriteString("Codes P001–P017, W001 and W002 are reading and writing errors of the formats (a value that is not a number,\n")
+	b.WriteString("a count larger than the file, an unknown name, a name a legacy file cannot hold, comments a conversion\n")
+	b.WriteString("drops, ...).\n")
 	family := ""
 	for _, r := range Rules() {
 		if r.Family != family {

@@ -50,7 +50,11 @@ func runConvert(args []string, out, errOut io.Writer) int {
 		return usageError(c, errOut, "need IN and OUT")
 	}
 	in, outPath := pos[0], pos[1]
-	doc, err := formats.Read(in, opts)
+	src, err := formats.ReadInput(in, opts)
+	if err != nil {
+		return report(errOut, in, err)
+	}
+	doc, err := formats.ReadBytes(in, src, opts)
 	if err != nil {
 		return report(errOut, in, err)
 	}
@@ -62,6 +66,7 @@ func runConvert(args []string, out, errOut io.Writer) int {
 		if err != nil {
 			return report(errOut, outPath, err)
 		}
+		warnLostComments(errOut, src, doc, map[string][]byte{outPath: data})
 		out.Write(data)
 		return exitOK
 	}
@@ -70,14 +75,32 @@ func runConvert(args []string, out, errOut io.Writer) int {
 		fmt.Fprintf(errOut, "shapan convert: %v\n", err)
 		return exitUsage
 	}
-	written, err := formats.Write(outPath, doc, target)
+	files, err := formats.Render(outPath, doc, target)
 	if err != nil {
 		return report(errOut, outPath, err)
 	}
+	for p := range files {
+		if err := formats.CheckNotInput(p, doc.Inputs()); err != nil {
+			return report(errOut, p, err)
+		}
+	}
+	warnLostComments(errOut, src, doc, files)
+	written, err := formats.WriteFiles(files)
 	for _, w := range written {
 		fmt.Fprintf(errOut, "wrote %s (%s)\n", w, describe(doc, target))
 	}
+	if err != nil {
+		return report(errOut, outPath, err)
+	}
 	return exitOK
+}
+
+// warnLostComments prints a warning when the files written do not keep
+// comments of the input.
+func warnLostComments(errOut io.Writer, src []byte, doc *formats.Document, files map[string][]byte) {
+	if d := formats.LostComments(src, doc, files); d != nil {
+		fmt.Fprintln(errOut, d.String())
+	}
 }
 
 func describe(doc *formats.Document, f formats.Format) string {

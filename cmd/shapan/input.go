@@ -20,7 +20,7 @@ type inputFlags struct {
 // addInputFlags declares --from, --encoding and --max-input on fs.
 func addInputFlags(fs *flag.FlagSet) *inputFlags {
 	f := &inputFlags{}
-	fs.StringVar(&f.from, "from", "", "form of the input: "+joinFormats(formatNames())+" (detected when absent)")
+	fs.StringVar(&f.from, "from", "", "form of the input: "+formatNames()+" (detected when absent)")
 	fs.StringVar(&f.encoding, "encoding", "utf-8", "character encoding of the input files: utf-8, or gbk to read files that are not UTF-8 as GBK (old files saved on Chinese Windows)")
 	fs.StringVar(&f.maxInput, "max-input", "256MiB", "largest input file read (bytes, or with a unit: 64MiB, 1GiB)")
 	return f
@@ -38,15 +38,6 @@ func (f *inputFlags) options(o formats.Options) (formats.Options, error) {
 	}
 	o.Encoding, o.MaxInput, o.From = enc, limit, formats.Format(f.from)
 	return o, nil
-}
-
-// formatNames lists the forms --from and --to accept.
-func formatNames() []string {
-	names := make([]string, len(formats.Formats))
-	for i, f := range formats.Formats {
-		names[i] = string(f)
-	}
-	return names
 }
 
 // parseSize reads a size in bytes: a number with an optional unit (B,

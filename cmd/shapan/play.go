@@ -4,7 +4,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/shapan/shapan/family"
@@ -33,6 +32,7 @@ func runPlay(args []string, out, errOut io.Writer) int {
 	seed := fs.Int64("seed", 1, "seed of the game's random generator")
 	turns := fs.Int("turns", 100, "turn limit (the last turn played)")
 	tracePath := fs.String("trace", "", "write the game as JSON Lines to this file")
+	traceMax := fs.String("trace-max", "1GiB", "largest trace written (bytes, or with a unit: 64MiB); a longer game fails")
 	rules := fs.String("rules", "", "ftbt rules file for a level")
 	input := addInputFlags(fs)
 	pos, err := parseFlags(fs, args)
@@ -59,20 +59,35 @@ func runPlay(args []string, out, errOut io.Writer) int {
 	}
 	o := family.PlayOptions{File: pos[0], Seed: *seed, Turns: *turns, Given: map[string]bool{}}
 	fs.Visit(func(f *flag.Flag) { o.Given[f.Name] = true })
-	var traceFile *os.File
+	var trace *formats.AtomicFile
+	var limited *formats.LimitedWriter
 	if *tracePath != "" {
-		traceFile, err = os.Create(*tracePath)
+		limit, err := parseSize(*traceMax)
 		if err != nil {
-			fmt.Fprintf(errOut, "shapan play: %v\n", err)
-			return exitUsage
+			return usageError(c, errOut, "--trace-max: "+err.Error())
 		}
-		o.Trace = traceFile
+		if err := formats.CheckNotInput(*tracePath, doc.Inputs()); err != nil {
+			return report(errOut, *tracePath, err)
+		}
+		if trace, err = formats.CreateAtomic(*tracePath); err != nil {
+			return report(errOut, *tracePath, err)
+		}
+		limited = &formats.LimitedWriter{W: trace, N: limit, What: "the trace (--trace-max " + *traceMax + ")"}
+		o.Trace = limited
 	}
 	err = family.PlayDocument(doc, o, out)
-	if traceFile != nil {
-		if cerr := traceFile.Close(); cerr != nil && err == nil {
-			fmt.Fprintf(errOut, "shapan play: %v\n", cerr)
+	if trace != nil {
+		switch {
+		case limited.Err != nil:
+			trace.Abort() // no half-written trace
+			fmt.Fprintf(errOut, "shapan play: %v\n", limited.Err)
 			return exitUsage
+		case err != nil:
+			trace.Abort()
+		default:
+			if err := trace.Commit(); err != nil {
+				return report(errOut, *tracePath, err)
+			}
 		}
 	}
 	if err != nil {

@@ -75,6 +75,11 @@ func runSim(args []string, out, errOut io.Writer) int {
 	if err != nil {
 		return report(errOut, file, err)
 	}
+	if *chart != "" {
+		if err := formats.CheckNotInput(*chart, doc.Inputs()); err != nil {
+			return report(errOut, *chart, err)
+		}
+	}
 	adapter, err := family.Simulate(doc, family.SimOptions{TurnCap: *turns})
 	if err != nil {
 		fmt.Fprintf(errOut, "shapan sim: %s: %v\n", file, err)

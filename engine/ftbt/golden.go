@@ -78,13 +78,23 @@ func LoadSetup(level, rules string) (Setup, error) {
 	return Setup{Rules: r, Level: l}, nil
 }
 
-// resolve resolves a path of a golden file against root.
-func resolve(root, p string) string {
-	p = filepath.FromSlash(p)
-	if filepath.IsAbs(p) {
-		return p
+// loadGoldenSetup loads the level and rules a golden file names
+// (relative to root).
+func loadGoldenSetup(root, level, rules string) (Setup, error) {
+	lp, err := resolve(root, level)
+	if err != nil {
+		return Setup{}, err
 	}
-	return filepath.Join(root, p)
+	rp, err := resolve(root, rules)
+	if err != nil {
+		return Setup{}, err
+	}
+	return LoadSetup(lp, rp)
+}
+
+// resolve resolves a path of a golden file against root.
+func resolve(root, p string) (string, error) {
+	return engine.ResolveUnder(root, p)
 }
 
 // caseName is a golden file's base name without its extension.
@@ -120,7 +130,7 @@ func replayGame(gg *goldenGame, name, root string) (Summary, error) {
 	if len(gg.Guards) > 0 {
 		return Summary{}, fmt.Errorf("golden game %s: the recorder's loop guards fired; such a game cannot be replayed", name)
 	}
-	setup, err := LoadSetup(resolve(root, gg.Level), resolve(root, gg.Rules))
+	setup, err := loadGoldenSetup(root, gg.Level, gg.Rules)
 	if err != nil {
 		return Summary{}, err
 	}

@@ -73,7 +73,7 @@ func ReplayAIDecisionsFile(path, root string) (Summary, error) {
 		key := [2]string{c.Level, c.Rules}
 		setup, ok := setups[key]
 		if !ok {
-			if setup, err = LoadSetup(resolve(root, c.Level), resolve(root, c.Rules)); err != nil {
+			if setup, err = loadGoldenSetup(root, c.Level, c.Rules); err != nil {
 				return Summary{}, err
 			}
 			setups[key] = setup

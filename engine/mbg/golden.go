@@ -84,12 +84,8 @@ func LoadScenario(path string) (*mbgfmt.Scenario, error) {
 }
 
 // resolve resolves a path of a golden file against root.
-func resolve(root, p string) string {
-	p = filepath.FromSlash(p)
-	if filepath.IsAbs(p) {
-		return p
-	}
-	return filepath.Join(root, p)
+func resolve(root, p string) (string, error) {
+	return engine.ResolveUnder(root, p)
 }
 
 // InitialView returns the state a setup starts from, in the golden
@@ -140,7 +136,10 @@ func ReplayCase(data []byte, root string) (Summary, error) {
 }
 
 func replayCase(gc *goldenCase, root string) error {
-	scPath := resolve(root, gc.Scenario)
+	scPath, err := resolve(root, gc.Scenario)
+	if err != nil {
+		return err
+	}
 	setup, err := LoadSetup(scPath)
 	if err != nil {
 		return err

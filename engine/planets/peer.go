@@ -3,11 +3,10 @@ package planets
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/shapan/shapan/engine"
 	"os"
-	"path/filepath"
 	"strings"
 
+	"github.com/shapan/shapan/engine"
 	"github.com/shapan/shapan/engine/jsondiff"
 	"github.com/shapan/shapan/formats"
 	pfmt "github.com/shapan/shapan/formats/planets"
@@ -128,9 +127,9 @@ func (r *peerRunner) loadMap(rel string) (*pfmt.Map, error) {
 	if m, ok := r.maps[rel]; ok {
 		return m, nil
 	}
-	p := filepath.FromSlash(rel)
-	if !filepath.IsAbs(p) {
-		p = filepath.Join(r.root, p)
+	p, err := engine.ResolveUnder(r.root, rel)
+	if err != nil {
+		return nil, err
 	}
 	doc, err := formats.Read(p, formats.Options{})
 	if err != nil {
