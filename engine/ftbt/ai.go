@@ -29,12 +29,14 @@ type AIDecision struct {
 // scores are taken on the board before the move), so an AI continues a
 // resumed game exactly. It never quits; a refused target (impossible with
 // a consistent board) is given up rather than offered again. An AI keeps
-// distance tables between decisions; it is used by one goroutine at a
-// time (one AI per game when games run in parallel).
+// what its decisions share (the enemies' nearest-cell labels and defence
+// terms of a side's turn, scratch space) between decisions; it is used by
+// one goroutine at a time (one AI per game when games run in parallel).
 type AI struct {
 	k        ftbtfmt.AIConstants
 	settings []AISettings
 	dc       *distCache
+	scratch  scratch
 	plan     plan
 	// OnDecision, when set, receives every decision as it is made.
 	OnDecision func(AIDecision)
@@ -140,7 +142,7 @@ func (ai *AI) controls(p int) bool {
 // map (impossible in a running game) the person stays without a tech.
 func (ai *AI) decide(g *game, p, from int, valid []int) Choice {
 	c := Choice{Move: from, ITech: -1, Target: -1}
-	if sc, err := decide(g.state, &ai.k, ai.dc, ai.settings[p], p, from, valid); err == nil {
+	if sc, err := decide(g.state, &ai.k, ai.dc, &ai.scratch, ai.settings[p], p, from, valid); err == nil {
 		c = sc.Decision
 	}
 	ai.plan = plan{ok: true, g: g, turn: g.turn, side: g.side, p: p, from: from, choice: c}
@@ -178,5 +180,5 @@ func (ai *AI) Explain(g *Game, p int) (*Scores, error) {
 	}
 	from := s.people[p].loc
 	valid, _ := s.moveRange(from, s.people[p].speed)
-	return decide(s, &ai.k, ai.dc, ai.settings[p], p, from, valid)
+	return decide(s, &ai.k, ai.dc, &ai.scratch, ai.settings[p], p, from, valid)
 }

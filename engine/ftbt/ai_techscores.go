@@ -17,7 +17,7 @@ func (d *decider) peopleScore(t *ftbtfmt.Tech, e int) int {
 			return
 		}
 		pv := &s.people[v]
-		if pv.side == d.side && !t.AoeSelf || t.IsLong && s.aux[pv.side][c][auxDL].val != 0 || pv.hp <= 0 {
+		if pv.side == d.side && !t.AoeSelf || t.IsLong && s.effectAt(pv.side, c, auxDL).val != 0 || pv.hp <= 0 {
 			return
 		}
 		dmg := other
@@ -34,8 +34,15 @@ func (d *decider) peopleScore(t *ftbtfmt.Tech, e int) int {
 	return max(0, score)
 }
 
-// inv is AI_MAX_TECH_DIST minus the goal distance of cell c (spec §6.6).
-func (d *decider) inv(c int) int { return d.k.MaxTechDist - d.gd[c] }
+// inv is AI_MAX_TECH_DIST minus the goal distance of the cell in column
+// x, row y (spec §6.6).
+func (d *decider) inv(x, y int) int {
+	g := d.goal.limit
+	if i := d.goal.indexXY(x, y); i != -1 {
+		g = d.goal.d[i]
+	}
+	return d.k.MaxTechDist - g
+}
 
 // buffScore is the class-1/2 score of target cell o (spec §6.6).
 func (d *decider) buffScore(t *ftbtfmt.Tech, o int) int {
@@ -46,12 +53,12 @@ func (d *decider) buffScore(t *ftbtfmt.Tech, o int) int {
 	}
 	centre := d.abi * t.Value / 100
 	vmd := 0
-	s.area(o, t.AoeRange, func(c int) {
+	s.areaXY(o, t.AoeRange, func(c, x, y int) {
 		if !s.allowed(t, c) {
 			return
 		}
-		inv := d.inv(c)
-		dur := t.Duration - s.aux[d.side][c][kind].dur
+		inv := d.inv(x, y)
+		dur := t.Duration - s.effectAt(d.side, c, kind).dur
 		if inv <= 0 || dur <= 0 {
 			return
 		}
@@ -72,12 +79,12 @@ func (d *decider) flyScore(t *ftbtfmt.Tech, o int) int {
 	s, k, r := d.s, d.k, d.s.rules
 	centre := d.abi * t.Value / 100
 	vmd := 0
-	s.area(o, s.flyRadius(t, d.abi), func(c int) {
+	s.areaXY(o, s.flyRadius(t, d.abi), func(c, x, y int) {
 		if !s.allowed(t, c) {
 			return
 		}
-		inv := d.inv(c)
-		dur := t.Duration - s.aux[d.side][c][auxFly].dur
+		inv := d.inv(x, y)
+		dur := t.Duration - s.effectAt(d.side, c, auxFly).dur
 		if inv <= 0 || dur <= 0 {
 			return
 		}
@@ -100,12 +107,12 @@ func (d *decider) dlScore(t *ftbtfmt.Tech, o int) int {
 	s, k := d.s, d.k
 	dur := s.dlDuration(t, d.abi)
 	vmd := 0
-	s.area(o, s.dlRadius(t, d.abi), func(c int) {
+	s.areaXY(o, s.dlRadius(t, d.abi), func(c, x, y int) {
 		if !s.allowed(t, c) {
 			return
 		}
-		inv := d.inv(c)
-		diff := dur - s.aux[d.side][c][auxDL].dur
+		inv := d.inv(x, y)
+		diff := dur - s.effectAt(d.side, c, auxDL).dur
 		if inv <= 0 || diff <= 0 {
 			return
 		}

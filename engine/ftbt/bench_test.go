@@ -74,11 +74,11 @@ func BenchmarkAIDecisionM1(b *testing.B) {
 }
 
 // BenchmarkAIDecisionSize measures how a decision's cost grows with the
-// map: generated levels of 50×40 to 200×200 cells with 100 people (half
+// map: generated levels of 50×40 to 400×400 cells with 100 people (half
 // per side) knowing star.tech's techs.
 func BenchmarkAIDecisionSize(b *testing.B) {
 	star := legacySetup(b, "m1.map").Rules
-	for _, size := range [][2]int{{50, 40}, {100, 100}, {150, 150}, {200, 200}} {
+	for _, size := range [][2]int{{50, 40}, {100, 100}, {150, 150}, {200, 200}, {400, 400}} {
 		b.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(b *testing.B) {
 			benchDecisions(b, Setup{Rules: star, Level: benchLevel(size[0], size[1], 100), Seed: 1, TurnCap: 1000})
 		})

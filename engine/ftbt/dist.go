@@ -13,10 +13,21 @@ const noLimit = math.MaxInt
 type distQueue struct {
 	heap    queue
 	buckets [][]int
-	// cost, pushed and gen are the tentative costs of nearestOwners.
+	// cost, pushed and gen are the tentative costs of nearestOwners and
+	// distToBox.
 	cost   []int
 	pushed []uint32
 	gen    uint32
+}
+
+// nextGen starts a new search over pushed.
+func (q *distQueue) nextGen() uint32 {
+	q.gen++
+	if q.gen == 0 {
+		clear(q.pushed)
+		q.gen = 1
+	}
+	return q.gen
 }
 
 // walk is the search of Dist(center, terrain weights) (spec §4): a plain
@@ -46,7 +57,7 @@ func (s *state) nonNegative() bool { return s.minTW >= 0 }
 // neighbours returns the cells next to c in direction order (right,
 // left, down, up).
 func (s *state) neighbours(c int, next *[4]int) []int {
-	x, y := c%s.nx, c/s.nx
+	x := c % s.nx
 	k := 0
 	if x+1 < s.nx {
 		next[k] = c + 1
@@ -56,15 +67,34 @@ func (s *state) neighbours(c int, next *[4]int) []int {
 		next[k] = c - 1
 		k++
 	}
-	if y+1 < s.ny {
+	if c+s.nx < len(s.tw) {
 		next[k] = c + s.nx
 		k++
 	}
-	if y > 0 {
+	if c >= s.nx {
 		next[k] = c - s.nx
 		k++
 	}
 	return next[:k]
+}
+
+// ring returns the buckets of a circular bucket queue for keys that
+// grow by at most span between a cell and the cells it pushes, emptied,
+// and the mask that maps a key to its bucket (the number of buckets is a
+// power of two).
+func (q *distQueue) ring(span int) ([][]int, int) {
+	nb := 1
+	for nb <= span {
+		nb <<= 1
+	}
+	if len(q.buckets) < nb {
+		q.buckets = make([][]int, nb)
+	}
+	buckets := q.buckets[:nb]
+	for i := range buckets {
+		buckets[i] = buckets[i][:0]
+	}
+	return buckets, nb - 1
 }
 
 // walkHeap is walk with the binary heap, for any weights.
@@ -95,39 +125,49 @@ func (s *state) walkHeap(center, limit int, q *queue, visit func(c, cost int) bo
 }
 
 // walkBuckets is walk with a circular bucket queue (Dial's algorithm) for
-// weights from 0 to maxBucketWeight: bucket cost%(maxTW+1) holds, in push
-// order, the cells pushed with that cost.
+// weights from 0 to maxBucketWeight: the bucket of a cost holds, in push
+// order, the cells pushed with that cost. A cell is pushed again only at
+// a smaller cost, so the entry that settles it is still the first of the
+// (cost, seq) order.
 func (s *state) walkBuckets(center, limit int, q *distQueue, visit func(c, cost int) bool) {
-	nb := s.maxTW + 1
-	if len(q.buckets) < nb {
-		q.buckets = make([][]int, nb)
+	buckets, mask := q.ring(s.maxTW)
+	n := s.cells()
+	q.cost, q.pushed = grow(q.cost, n), growStamps(q.pushed, n)
+	gen, done := q.nextGen(), s.nextGen()
+	pending := 0
+	push := func(m, cost int) {
+		if s.seen[m] == done || q.pushed[m] == gen && q.cost[m] <= cost {
+			return
+		}
+		q.pushed[m], q.cost[m] = gen, cost
+		buckets[cost&mask] = append(buckets[cost&mask], m)
+		pending++
 	}
-	buckets := q.buckets[:nb]
-	for i := range buckets {
-		buckets[i] = buckets[i][:0]
-	}
-	gen := s.nextGen()
-	buckets[0] = append(buckets[0], center)
-	pending := 1
-	var next [4]int
+	push(center, 0)
 	for cost := 0; pending > 0 && cost < limit; cost++ {
-		b := cost % nb
+		b := cost & mask
 		for i := 0; i < len(buckets[b]); i++ { // a weight 0 appends to this bucket
 			c := buckets[b][i]
 			pending--
-			if s.seen[c] == gen {
-				continue
+			if s.seen[c] == done {
+				continue // settled by an entry of a smaller cost
 			}
-			s.seen[c] = gen
+			s.seen[c] = done
 			if !visit(c, cost) {
 				return
 			}
-			for _, m := range s.neighbours(c, &next) {
-				if s.seen[m] != gen {
-					nc := (cost + s.tw[m]) % nb
-					buckets[nc] = append(buckets[nc], m)
-					pending++
-				}
+			x := c % s.nx
+			if x+1 < s.nx {
+				push(c+1, cost+s.tw[c+1])
+			}
+			if x > 0 {
+				push(c-1, cost+s.tw[c-1])
+			}
+			if c+s.nx < n {
+				push(c+s.nx, cost+s.tw[c+s.nx])
+			}
+			if c >= s.nx {
+				push(c-s.nx, cost+s.tw[c-s.nx])
 			}
 		}
 		buckets[b] = buckets[b][:0]
@@ -139,22 +179,6 @@ func (s *state) walkBuckets(center, limit int, q *distQueue, visit func(c, cost 
 func (s *state) dist(center int, out []int, q *distQueue) []int {
 	out = grow(out, s.cells())
 	s.walk(center, noLimit, q, func(c, cost int) bool { out[c] = cost; return true })
-	return out
-}
-
-// distBelow is dist where only the distances below limit are exact and
-// every other cell holds limit: all that a comparison "d < limit" needs.
-// It stops the search at limit with non-negative weights, and is dist
-// otherwise.
-func (s *state) distBelow(center, limit int, out []int, q *distQueue) []int {
-	if !s.nonNegative() {
-		return s.dist(center, out, q)
-	}
-	out = grow(out, s.cells())
-	for i := range out {
-		out[i] = limit
-	}
-	s.walk(center, limit, q, func(c, cost int) bool { out[c] = cost; return true })
 	return out
 }
 

@@ -97,7 +97,7 @@ func replayAICase(c *goldenAICase, raw json.RawMessage, setup Setup, label strin
 	}
 	p := &s.people[c.P]
 	valid, _ := s.moveRange(p.loc, p.speed)
-	sc, err := decide(s, setup.Rules.AI, newDistCache(), c.AI[c.P], c.P, p.loc, valid)
+	sc, err := decide(s, setup.Rules.AI, newDistCache(), &scratch{}, c.AI[c.P], c.P, p.loc, valid)
 	if err != nil {
 		return diverged(label, "%v", err)
 	}
@@ -169,7 +169,7 @@ func caseBoard(c *goldenAICase, setup Setup) (*state, error) {
 		if k == -1 || a.Side < 0 || a.Side > 1 || a.Loc < 0 || a.Loc >= s.cells() {
 			return nil, fmt.Errorf("the aux entry %+v is not on the board", a)
 		}
-		s.aux[a.Side][a.Loc][k] = effect{val: a.Val, dur: a.Dur}
+		s.setEffect(a.Side, a.Loc, k, effect{val: a.Val, dur: a.Dur})
 	}
 	if s.people[c.P].loc == -1 || s.people[c.P].side != c.Side {
 		return nil, fmt.Errorf("person %d is not on the map on side %d", c.P, c.Side)

@@ -32,7 +32,7 @@ func newState(rules *ftbtfmt.Rules, l *ftbtfmt.Level) (*state, error) {
 	}
 	s := &state{rules: rules, nx: l.W, ny: l.H,
 		terrain: append([]int(nil), l.Terrain...),
-		tw:      make([]int, n), occ: make([]int, n), weight: make([]int, n), seen: make([]uint32, n)}
+		tw:      make([]int, n), occ: make([]int, n), seen: make([]uint32, n)}
 	for c, t := range s.terrain {
 		if t < 0 || t >= len(rules.Terrains) {
 			return nil, fmt.Errorf("ftbt: cell (%d, %d) has terrain %d; the rules define terrains 0 to %d", c%l.W, c/l.W, t, len(rules.Terrains)-1)
@@ -41,8 +41,11 @@ func newState(rules *ftbtfmt.Rules, l *ftbtfmt.Level) (*state, error) {
 		s.occ[c] = -1
 	}
 	s.minTW, s.maxTW = slices.Min(s.tw), slices.Max(s.tw)
-	for side := range s.aux {
-		s.aux[side] = make([][numAuxes]effect, n)
+	s.weights = [2][]int{slices.Clone(s.tw), slices.Clone(s.tw)}
+	s.weight = s.weights[0]
+	s.auxAt = make([]int32, n)
+	for side := range s.inCounting {
+		s.inCounting[side] = make([]bool, n)
 	}
 	for i := range l.People {
 		if err := s.addPerson(i, &l.People[i]); err != nil {

@@ -154,8 +154,8 @@ func TestDamage(t *testing.T) {
 	f := pawn(0, 2, 0)    // a friend above the target
 	e := pawn(1, 2, 1)    // def 10
 	g := newGame(t, Setup{Rules: testRules(blast), Level: testLevel(5, 3, a, f, e), Seed: 42})
-	g.g.aux[1][2][auxDef] = effect{val: 3, dur: 5}   // side 1's defence on the friend's cell
-	g.g.aux[0][6][auxDef] = effect{val: 100, dur: 5} // side 0's own defence: ignored
+	g.g.setEffect(1, 2, auxDef, effect{val: 3, dur: 5})   // side 1's defence on the friend's cell
+	g.g.setEffect(0, 6, auxDef, effect{val: 100, dur: 5}) // side 0's own defence: ignored
 	answer(t, g, KindSelPeople, 6)
 	answer(t, g, KindSelMoveObj, 6)
 	answer(t, g, KindSelTech, 0)
@@ -180,7 +180,7 @@ func TestDamage(t *testing.T) {
 func TestLongRangeOnProtectedCell(t *testing.T) {
 	shot := ftbtfmt.Tech{Name: "射", Class: ftbtfmt.ClassPeople, IsLong: true, Range: adjacent, Value: 10}
 	g := newGame(t, Setup{Rules: testRules(shot), Level: testLevel(3, 1, pawn(0, 0, 0, 0), pawn(1, 1, 0))})
-	g.g.aux[1][1][auxDL] = effect{val: 1, dur: 3}
+	g.g.setEffect(1, 1, auxDL, effect{val: 1, dur: 3})
 	answer(t, g, KindSelPeople, 0)
 	answer(t, g, KindSelMoveObj, 0)
 	answer(t, g, KindSelTech, 0)
@@ -238,7 +238,7 @@ func TestAuxEffects(t *testing.T) {
 	if evs := g.Events()[n:]; len(evs) != 1+9+1 || !sameJSON(evs[1], LocDisableLong{Loc: 2, Dur: 3}) {
 		t.Fatalf("disable-long events %s", eventsJSON(g, n))
 	}
-	aux := func(c, k int) effect { return g.g.aux[0][c][k] }
+	aux := func(c, k int) effect { return g.g.effectAt(0, c, k) }
 	endTurn := func(side int) {
 		answer(t, g, KindSelPeople, AnswerEndTurn)
 		answer(t, g, KindConfirm, true)
@@ -324,8 +324,8 @@ func TestQuitEndTurnAndCap(t *testing.T) {
 }
 
 // TestDistShortcutsMatchTheHeap: the bucket queue gives the tables of the
-// canonical heap search (zero weights included), a table cut at a limit
-// agrees below it, and the nearest enemy is the one the whole table of
+// canonical heap search (zero weights included), a search cut at a limit
+// settles exactly the cells below it with their distances, and the nearest enemy is the one the whole table of
 // the mover's cell names.
 func TestDistShortcutsMatchTheHeap(t *testing.T) {
 	for i := range 40 {
@@ -362,9 +362,10 @@ func TestDistShortcutsMatchTheHeap(t *testing.T) {
 				t.Fatalf("board %d, centre %d: buckets %v, heap %v", i, c, got, want)
 			}
 			limit := rng.Intn(100)
-			below := s.distBelow(c, limit, nil, &q)
+			below, reached := make([]int, s.cells()), make([]bool, s.cells())
+			s.walk(c, limit, &q, func(c, cost int) bool { below[c], reached[c] = cost, true; return true })
 			for k := range want {
-				if (want[k] < limit || below[k] < limit) && want[k] != below[k] {
+				if reached[k] != (want[k] < limit) || reached[k] && want[k] != below[k] {
 					t.Fatalf("board %d, centre %d, limit %d: cell %d is %d below the limit, %d in the whole table", i, c, limit, k, below[k], want[k])
 				}
 			}

@@ -29,6 +29,9 @@ var auxKinds = [numAuxes]string{"abi", "def", "fly", "dl"}
 // remaining duration.
 type effect struct{ val, dur int }
 
+// cellEffects are the effects of one cell, per side.
+type cellEffects [2][numAuxes]effect
+
 // state is the whole board (spec §2).
 type state struct {
 	rules   *ftbtfmt.Rules
@@ -38,11 +41,22 @@ type state struct {
 	// minTW and maxTW are the smallest and largest terrain weights.
 	minTW, maxTW int
 	occ          []int // occupant of each cell, -1 when empty
-	// weight holds the move weights of spec §3.2, computed for one side
-	// at a time.
+	// weight holds the move weights of spec §3.2 for the side
+	// computeWeights last named: weights[side] of that side.
 	weight []int
-	aux    [2][][numAuxes]effect // per side, per cell
-	people []person
+	// weights holds weight_for(side, cell) for each side, kept up to date
+	// cell by cell as people come and go and fly effects change.
+	weights [2][]int
+	// auxAt maps a cell to 1 + the index of its effects in auxPool (0:
+	// none ever), so that a big map keeps effects only where some were
+	// cast.
+	auxAt   []int32
+	auxPool []cellEffects
+	// counting lists, per side, the cells with an effect whose duration
+	// is positive (the effects countdown changes); inCounting marks them.
+	counting   [2][]int
+	inCounting [2][]bool
+	people     []person
 	// alive and finished count the people of each side on the map and
 	// those that acted this round.
 	alive, finished [2]int
@@ -92,41 +106,88 @@ func (s *state) neighbour(loc, dir int) int {
 func (s *state) allowed(t *ftbtfmt.Tech, c int) bool { return t.Allowed[s.terrain[c]] }
 
 // effectAt returns side's effect k on cell c.
-func (s *state) effectAt(side, c, k int) effect { return s.aux[side][c][k] }
+func (s *state) effectAt(side, c, k int) effect {
+	if i := s.auxAt[c]; i != 0 {
+		return s.auxPool[i-1][side][k]
+	}
+	return effect{}
+}
+
+// effects returns the effects of cell c, making room for them.
+func (s *state) effects(c int) *cellEffects {
+	if s.auxAt[c] == 0 {
+		s.auxPool = append(s.auxPool, cellEffects{})
+		s.auxAt[c] = int32(len(s.auxPool))
+	}
+	return &s.auxPool[s.auxAt[c]-1]
+}
 
 // weightFor is weight_for(side, cell) of spec §3.2.
 func (s *state) weightFor(side, c int) int {
 	if o := s.occ[c]; o != -1 && s.people[o].side != side {
 		return -1
 	}
-	if f := s.aux[side][c][auxFly].val; f != 0 {
+	if f := s.effectAt(side, c, auxFly).val; f != 0 {
 		return f
 	}
 	return s.tw[c]
 }
 
-// computeWeights recomputes the move weights for side.
+// computeWeights recomputes the move weights for side (spec §3.2). The
+// weights of both sides are kept up to date as the board changes (see
+// refreshWeight), and every change the spec recomputes after is one of
+// those, so recomputing is choosing the side's table.
 func (s *state) computeWeights(side int) {
-	for c := range s.weight {
-		s.weight[c] = s.weightFor(side, c)
+	s.weight = s.weights[side]
+}
+
+// refreshWeight brings both sides' weights of cell c up to date.
+func (s *state) refreshWeight(c int) {
+	s.weights[0][c] = s.weightFor(0, c)
+	s.weights[1][c] = s.weightFor(1, c)
+}
+
+// setEffect sets side's effect k on cell c.
+func (s *state) setEffect(side, c, k int, e effect) {
+	s.effects(c)[side][k] = e
+	if k == auxFly {
+		s.refreshWeight(c)
+	}
+	if e.dur > 0 && !s.inCounting[side][c] {
+		s.inCounting[side][c] = true
+		s.counting[side] = append(s.counting[side], c)
 	}
 }
 
 // countdown is step 2 of a round (spec §3.1): every effect with a
-// positive duration loses a round; one that reaches 0 is reset.
+// positive duration loses a round; one that reaches 0 is reset. Only the
+// cells of counting hold such effects.
 func (s *state) countdown() {
-	for side := range s.aux {
-		for c := range s.aux[side] {
-			for k := range s.aux[side][c] {
-				e := &s.aux[side][c][k]
+	for side := range s.counting {
+		kept := s.counting[side][:0]
+		for _, c := range s.counting[side] {
+			left := false
+			effs := &s.effects(c)[side]
+			for k := range effs {
+				e := &effs[k]
 				if e.dur > 0 {
 					e.dur--
 					if e.dur == 0 {
 						e.val = 0
+						if k == auxFly {
+							s.refreshWeight(c)
+						}
 					}
+					left = left || e.dur > 0
 				}
 			}
+			if left {
+				kept = append(kept, c)
+			} else {
+				s.inCounting[side][c] = false
+			}
 		}
+		s.counting[side] = kept
 	}
 }
 
@@ -137,6 +198,7 @@ func (s *state) setLoc(p, loc int) {
 	if pp.loc != -1 {
 		if s.occ[pp.loc] == p {
 			s.occ[pp.loc] = -1
+			s.refreshWeight(pp.loc)
 		}
 		if loc == -1 {
 			s.alive[pp.side]--
@@ -147,6 +209,7 @@ func (s *state) setLoc(p, loc int) {
 	pp.loc = loc
 	if loc != -1 {
 		s.occ[loc] = p
+		s.refreshWeight(loc)
 	}
 }
 

@@ -12,6 +12,11 @@ import (
 // columns are clipped before they are walked, so a huge radius costs no
 // more than the map.
 func (s *state) area(c, r int, yield func(cell int)) {
+	s.areaXY(c, r, func(cell, _, _ int) { yield(cell) })
+}
+
+// areaXY is area, yielding each cell with its column and row.
+func (s *state) areaXY(c, r int, yield func(cell, x, y int)) {
 	if r < 0 {
 		return
 	}
@@ -21,7 +26,7 @@ func (s *state) area(c, r int, yield func(cell int)) {
 		w := r - abs(y-cy)
 		x0, x1 := cx-min(w, cx), cx+min(w, s.nx-1-cx)
 		for x := x0; x <= x1; x++ {
-			yield(y*s.nx + x)
+			yield(y*s.nx+x, x, y)
 		}
 	}
 }
@@ -103,7 +108,7 @@ func (g *game) damage(u int, tech *ftbtfmt.Tech, obj, t int) {
 	s := g.state
 	pu := &s.people[u]
 	side := pu.side
-	main := max(1, pu.abi-s.people[obj].def+tech.Value+s.aux[side][pu.loc][auxAbi].val)
+	main := max(1, pu.abi-s.people[obj].def+tech.Value+s.effectAt(side, pu.loc, auxAbi).val)
 	other := max(1, main*tech.AoeRatio/100)
 	recompute := false
 	s.area(t, tech.AoeRange, func(c int) {
@@ -115,7 +120,7 @@ func (g *game) damage(u int, tech *ftbtfmt.Tech, obj, t int) {
 		if pv.side == side && !tech.AoeSelf {
 			return
 		}
-		if tech.IsLong && s.aux[pv.side][c][auxDL].val != 0 {
+		if tech.IsLong && s.effectAt(pv.side, c, auxDL).val != 0 {
 			return
 		}
 		d := other
@@ -123,7 +128,7 @@ func (g *game) damage(u int, tech *ftbtfmt.Tech, obj, t int) {
 			d = main
 		}
 		d += int(math.Floor((0.15 * g.rng.Float64()) * float64(d)))
-		d -= s.aux[1-side][c][auxDef].val // quirk 8.2: always the enemy of the user's
+		d -= s.effectAt(1-side, c, auxDef).val // quirk 8.2: always the enemy of the user's
 		d = max(1, d)
 		g.emit(HPDown{P: v, Loc: c, HP: pv.hp, DHP: d})
 		pv.hp -= d
@@ -162,7 +167,7 @@ func (g *game) buff(u int, tech *ftbtfmt.Tech, t int) {
 			b = centre * tech.AoeRatio / 100
 		}
 		g.emit(LocBuf{Loc: c, AD: k, Val: b, Dur: tech.Duration})
-		s.aux[pu.side][c][k] = effect{val: b, dur: tech.Duration}
+		s.setEffect(pu.side, c, k, effect{val: b, dur: tech.Duration})
 	})
 }
 
@@ -182,7 +187,7 @@ func (g *game) fly(u int, tech *ftbtfmt.Tech, t int) {
 		}
 		w := s.flyWeight(a)
 		g.emit(LocFly{Loc: c, Weight: w, Dur: tech.Duration})
-		s.aux[pu.side][c][auxFly] = effect{val: w, dur: tech.Duration}
+		s.setEffect(pu.side, c, auxFly, effect{val: w, dur: tech.Duration})
 	})
 	s.computeWeights(pu.side)
 }
@@ -197,6 +202,6 @@ func (g *game) disableLong(u int, tech *ftbtfmt.Tech, t int) {
 			return
 		}
 		g.emit(LocDisableLong{Loc: c, Dur: dur})
-		s.aux[pu.side][c][auxDL] = effect{val: 1, dur: dur}
+		s.setEffect(pu.side, c, auxDL, effect{val: 1, dur: dur})
 	})
 }
