@@ -119,6 +119,11 @@ type Game struct {
 	Save func() (*engine.Snapshot, error)
 	// Computer returns the family's computer player for a seat.
 	Computer func(seat int) func(d *engine.Decision) engine.Answer
+	// View returns the board as a remote client draws it, a value that
+	// marshals to JSON with a "family" field naming the family (the
+	// server's browser page draws each family's board from it); nil when
+	// the family has none, and the page shows only the decisions.
+	View func() any
 }
 
 // Sim simulates a family's documents.

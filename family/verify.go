@@ -108,6 +108,9 @@ func verifyPlay(doc *formats.Document) error {
 			return fmt.Errorf("the computer's answer: %w", err)
 		}
 	}
+	if err := verifyView(g); err != nil {
+		return err
+	}
 	snap, err := g.Save()
 	if err != nil {
 		return fmt.Errorf("saving the game: %w", err)
@@ -128,6 +131,23 @@ func verifyPlay(doc *formats.Document) error {
 	d, rd := g.Pending(), r.Pending()
 	if (d == nil) != (rd == nil) || (d != nil && (d.Kind != rd.Kind || d.Player != rd.Player)) {
 		return fmt.Errorf("the resumed game waits for %+v, the saved one for %+v", rd, d)
+	}
+	return nil
+}
+
+// verifyView checks that a game's board view, when it has one, is JSON
+// naming the game's family.
+func verifyView(g *Game) error {
+	if g.View == nil {
+		return nil
+	}
+	b, err := json.Marshal(g.View())
+	if err != nil {
+		return fmt.Errorf("the board view: %w", err)
+	}
+	var v struct{ Family string }
+	if err := json.Unmarshal(b, &v); err != nil || v.Family == "" {
+		return fmt.Errorf("the board view %.60s… names no family", b)
 	}
 	return nil
 }

@@ -94,7 +94,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 func (r *Room) created_() Created {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	c := Created{Room: r.ID, Family: r.fam.name, Spectator: "/room/" + r.ID + "#token=" + r.watch}
+	c := Created{Room: r.ID, Family: r.fam.Name, Spectator: "/room/" + r.ID + "#token=" + r.watch}
 	for k, s := range r.seats {
 		cs := createdSeat{Seat: k, Name: s.Name, Computer: s.Computer}
 		if !s.Computer {
@@ -189,7 +189,7 @@ type legal struct {
 const MaxLegal = 500
 
 func (r *Room) hint(a Access) Hint {
-	h := Hint{Room: r.ID, Turn: r.turn, Seq: len(r.items), Family: r.fam.name, Title: r.title, Failure: r.failure}
+	h := Hint{Room: r.ID, Turn: r.turn, Seq: len(r.items), Family: r.fam.Name, Title: r.title, Failure: r.failure}
 	for k, s := range r.seats {
 		h.Seats = append(h.Seats, seatInfo{Seat: k, Name: s.Name, Computer: s.Computer})
 	}
@@ -314,8 +314,8 @@ type State struct {
 
 func (s *Server) handleState(w http.ResponseWriter, r *http.Request, room *Room, a Access) {
 	room.mu.Lock()
-	st := State{Room: room.ID, Title: room.title, Family: room.fam.name, Turn: room.turn, Seq: len(room.items),
-		Over: room.g.Over(), Result: room.g.Result(), Waiting: room.waitingFor(), Board: room.g.view()}
+	st := State{Room: room.ID, Title: room.title, Family: room.fam.Name, Turn: room.turn, Seq: len(room.items),
+		Over: room.g.Over(), Result: room.g.Result(), Waiting: room.waitingFor(), Board: board(room.fam, room.g)}
 	for k, s := range room.seats {
 		st.Seats = append(st.Seats, seatInfo{Seat: k, Name: s.Name, Computer: s.Computer})
 	}

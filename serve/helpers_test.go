@@ -9,6 +9,7 @@ import (
 	"os"
 	"testing"
 
+	_ "github.com/shapan/shapan/family/all"
 	"github.com/shapan/shapan/formats"
 )
 

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/time/rate"
 
 	"github.com/shapan/shapan/engine"
+	"github.com/shapan/shapan/family"
 	"github.com/shapan/shapan/formats"
 	"github.com/shapan/shapan/serve/store"
 )
@@ -21,7 +22,7 @@ import (
 type Document struct {
 	Name   string
 	Doc    *formats.Document
-	family *family
+	family *family.Family
 	seats  []string
 }
 
@@ -68,15 +69,15 @@ func newHub(opts *Options) (*hub, error) {
 
 // offer adds a document to those rooms can be made of.
 func (h *hub) offer(d *Document) error {
-	f, ok := familyOfKind(d.Doc.Kind)
+	f, ok := playable(d.Doc.Kind)
 	if !ok {
 		return fmt.Errorf("serve: %s: a %s document cannot be played", d.Name, d.Doc.Kind)
 	}
-	g, err := f.start(d.Doc, 1, func(engine.Event) {})
+	g, err := startGame(d.Doc, 1, func(engine.Event) {})
 	if err != nil {
 		return fmt.Errorf("serve: %s: %w", d.Name, err)
 	}
-	d.family, d.seats = f, g.seats()
+	d.family, d.seats = f, g.Seats
 	g.Close()
 	h.docs = append(h.docs, d)
 	return nil
@@ -151,7 +152,7 @@ func (h *hub) create(req CreateRequest) (*Room, error) {
 	if err != nil {
 		return nil, refuse(400, CodeBadRequest, "%v", err)
 	}
-	f, ok := familyOfKind(doc.Kind)
+	f, ok := playable(doc.Kind)
 	if !ok {
 		return nil, refuse(400, CodeBadRequest, "a %s document cannot be played", doc.Kind)
 	}
@@ -170,12 +171,12 @@ func (h *hub) create(req CreateRequest) (*Room, error) {
 		title = strings.TrimSuffix(name, filepath.Ext(name))
 	}
 	r := &Room{ID: newToken()[:16], fam: f, seed: seed, title: title, created: time.Now().UTC(), watch: newToken(), notify: make(chan struct{})}
-	g, err := f.start(doc, seed, r.onEvent)
+	g, err := startGame(doc, seed, r.onEvent)
 	if err != nil {
 		return nil, refuse(400, CodeBadRequest, "%v", err)
 	}
 	r.g = g
-	names := g.seats()
+	names := g.Seats
 	if len(req.Seats) > len(names) {
 		g.Close()
 		return nil, refuse(400, CodeBadRequest, "the game has %d seats, not %d", len(names), len(req.Seats))
@@ -193,7 +194,7 @@ func (h *hub) create(req CreateRequest) (*Room, error) {
 		g.Close()
 		return nil, refuse(400, CodeBadRequest, "%v", err)
 	}
-	start, err := g.Snapshot()
+	start, err := g.Save()
 	if err != nil {
 		g.Close()
 		return nil, err
@@ -215,11 +216,7 @@ func (h *hub) equip(r *Room) error {
 	for k, s := range r.seats {
 		s.limit = rate.NewLimiter(rate.Limit(h.opts.Rate), max(1, int(2*h.opts.Rate)))
 		if s.Computer {
-			play, err := r.g.computer(k)
-			if err != nil {
-				return err
-			}
-			s.play = play
+			s.play = r.g.Computer(k)
 		}
 	}
 	return nil
@@ -268,14 +265,9 @@ func (h *hub) restore(path string) (*Room, error) {
 		disk.Close()
 		return nil, fmt.Errorf("the room's first record: %v", err)
 	}
-	f, ok := familyNamed(hd.Start.Family)
-	if !ok {
-		disk.Close()
-		return nil, fmt.Errorf("a room of the unknown family %q", hd.Start.Family)
-	}
-	r := &Room{ID: hd.ID, fam: f, seed: hd.Seed, title: hd.Title, created: hd.Created, watch: hd.Watch, notify: make(chan struct{})}
+	r := &Room{ID: hd.ID, fam: family.ByName(hd.Start.Family), seed: hd.Seed, title: hd.Title, created: hd.Created, watch: hd.Watch, notify: make(chan struct{})}
 	r.start = hd.Start
-	if r.g, err = f.resume(hd.Start, r.onEvent); err != nil {
+	if r.g, err = resumeGame(hd.Start, hd.Seed, r.onEvent); err != nil {
 		disk.Close()
 		return nil, err
 	}
@@ -352,7 +344,7 @@ func (h *hub) room(id string) (*Room, bool) {
 func (h *hub) documents() []map[string]any {
 	out := []map[string]any{}
 	for _, d := range h.docs {
-		out = append(out, map[string]any{"name": d.Name, "kind": d.Doc.Kind, "family": d.family.name, "seats": d.seats})
+		out = append(out, map[string]any{"name": d.Name, "kind": d.Doc.Kind, "family": d.family.Name, "seats": d.seats})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i]["name"].(string) < out[j]["name"].(string) })
 	return out

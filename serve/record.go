@@ -90,17 +90,13 @@ func ReplayRecordFile(path string) (ReplaySummary, error) {
 	if rec.Format != RecordFormat || rec.Start == nil {
 		return ReplaySummary{}, fmt.Errorf("%s: not a %s record", path, RecordFormat)
 	}
-	f, ok := familyNamed(rec.Start.Family)
-	if !ok {
-		return ReplaySummary{}, fmt.Errorf("%s: unknown family %q", path, rec.Start.Family)
-	}
 	var events []json.RawMessage
-	g, err := f.resume(rec.Start, func(e engine.Event) {
+	g, err := resumeGame(rec.Start, 0, func(e engine.Event) {
 		b, _ := json.Marshal(e)
 		events = append(events, b)
 	})
 	if err != nil {
-		return ReplaySummary{}, err
+		return ReplaySummary{}, fmt.Errorf("%s: %w", path, err)
 	}
 	defer g.Close()
 	for i, a := range rec.Answers {
@@ -108,7 +104,7 @@ func ReplayRecordFile(path string) (ReplaySummary, error) {
 			return ReplaySummary{}, &RecordDivergence{fmt.Sprintf("answer %d (seat %d): %v", i+1, a.Player, err)}
 		}
 	}
-	sum := ReplaySummary{Family: f.name, Answers: len(rec.Answers), Events: len(events), Over: g.Over()}
+	sum := ReplaySummary{Family: rec.Start.Family, Answers: len(rec.Answers), Events: len(events), Over: g.Over()}
 	if len(events) != len(rec.Events) {
 		return sum, &RecordDivergence{fmt.Sprintf("%d events, the record has %d", len(events), len(rec.Events))}
 	}

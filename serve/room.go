@@ -13,6 +13,7 @@ import (
 	"golang.org/x/time/rate"
 
 	"github.com/shapan/shapan/engine"
+	"github.com/shapan/shapan/family"
 	"github.com/shapan/shapan/serve/store"
 )
 
@@ -23,8 +24,8 @@ type Room struct {
 	ID string
 
 	mu      sync.Mutex
-	fam     *family
-	g       game
+	fam     *family.Family
+	g       *family.Game
 	seats   []*seat
 	watch   string // the spectator token
 	seed    int64
@@ -219,28 +220,14 @@ func (r *Room) computerTurn(limit int) error {
 // waitingFor returns the seats a decision waits for.
 func (r *Room) waitingFor() []int {
 	var out []int
-	if pa, ok := r.g.(interface{ PendingAll() []*engine.Decision }); ok {
-		for _, d := range pa.PendingAll() {
-			out = append(out, d.Player)
-		}
-		return out
-	}
-	if d := r.g.Pending(); d != nil {
+	for _, d := range r.g.PendingAll() {
 		out = append(out, d.Player)
 	}
 	return out
 }
 
 // pendingFor returns the decision waiting for seat k, if any.
-func (r *Room) pendingFor(k int) *engine.Decision {
-	if pf, ok := r.g.(interface{ PendingFor(int) *engine.Decision }); ok {
-		return pf.PendingFor(k)
-	}
-	if d := r.g.Pending(); d != nil && d.Player == k {
-		return d
-	}
-	return nil
-}
+func (r *Room) pendingFor(k int) *engine.Decision { return r.g.PendingFor(k) }
 
 // errFailed refuses everything in a room whose store failed.
 var errFailed = errors.New("the room's store failed")

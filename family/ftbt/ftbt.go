@@ -169,7 +169,42 @@ func game(g *ftbteng.Game) (*family.Game, error) {
 	return &family.Game{Machine: g.Machine, Seats: []string{"side 0", "side 1"}, Save: g.Snapshot,
 		Computer: func(int) func(d *engine.Decision) engine.Answer {
 			return func(d *engine.Decision) engine.Answer { return ai.Answer(g, d) }
-		}}, nil
+		},
+		View: func() any { return newView(g) }}, nil
+}
+
+// view is the board of a war-chess game as a client draws it.
+type view struct {
+	Family   string                `json:"family"`
+	W        int                   `json:"w"`
+	H        int                   `json:"h"`
+	Terrain  []int                 `json:"terrain"`
+	Colors   []string              `json:"colors"`
+	Names    []string              `json:"terrain_names"`
+	Techs    []string              `json:"techs"`
+	People   []ftbteng.PersonState `json:"people"`
+	Turn     int                   `json:"turn"`
+	Side     int                   `json:"side"`
+	Intro    string                `json:"intro,omitempty"`
+	Rounds   int                   `json:"rounds"`
+	Survivor [2]int                `json:"alive"`
+}
+
+func newView(g *ftbteng.Game) view {
+	s := g.Setup()
+	v := view{Family: ftbteng.Family, W: s.Level.W, H: s.Level.H, Terrain: s.Level.Terrain, People: g.People(),
+		Turn: g.Turn(), Side: g.Side(), Rounds: g.Rounds(), Survivor: [2]int{g.Alive(0), g.Alive(1)}}
+	for i, t := range s.Rules.Terrains {
+		v.Colors = append(v.Colors, ftbtfmt.FormatColor(s.Rules.TerrainColor(i)))
+		v.Names = append(v.Names, t.Name)
+	}
+	for _, t := range s.Rules.Techs {
+		v.Techs = append(v.Techs, t.Name)
+	}
+	if s.Level.Intro != nil {
+		v.Intro = *s.Level.Intro
+	}
+	return v
 }
 
 // golden are ftbt's golden and trace formats.

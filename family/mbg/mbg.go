@@ -144,7 +144,8 @@ func game(g *mbgeng.Game, seed int64) *family.Game {
 	return &family.Game{Machine: g.Machine, Seats: seats, Save: g.Snapshot,
 		Computer: func(int) func(d *engine.Decision) engine.Answer {
 			return func(d *engine.Decision) engine.Answer { return ai.Answer(g, d) }
-		}}
+		},
+		View: func() any { return map[string]any{"family": mbgeng.Family, "state": g.View(), "names": seats} }}
 }
 
 // golden are mbg's golden and trace formats.

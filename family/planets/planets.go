@@ -153,7 +153,22 @@ func game(g *peng.Game, seed int64) *family.Game {
 	return &family.Game{Machine: g.Machine, Seats: seats, Save: g.Snapshot,
 		Computer: func(seat int) func(d *engine.Decision) engine.Answer {
 			return func(d *engine.Decision) engine.Answer { return ais[seat].Answer(g, d) }
-		}}
+		},
+		View: view(g)}
+}
+
+// view returns the board of g as a client draws it: the map in the
+// original client's form (planet positions, routes), the planets' tokens,
+// the state (holds, fleets) and the start planets.
+func view(g *peng.Game) func() any {
+	client, err := peng.ClientMap(g.Setup().Map)
+	return func() any {
+		v := map[string]any{"family": peng.Family, "map": client, "tokens": g.Tokens(), "state": g.View(), "starts": g.Starts()}
+		if err != nil {
+			v["error"] = err.Error()
+		}
+		return v
+	}
 }
 
 // golden are the planets conformance facts and play traces.
