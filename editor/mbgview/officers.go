@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/shapan/shapan/editor"
+	mbgeng "github.com/shapan/shapan/engine/mbg"
 	"github.com/shapan/shapan/formats/mbg"
 )
 
@@ -131,7 +132,7 @@ func (t *officerTable) refresh() {
 				fy, _ := strconv.ParseFloat(strings.Fields(key(y) + " 0")[0], 64)
 				less = fx < fy
 			} else if t.sortCol == colLevel {
-				less = mbg.Stats(m.Officers[x].Props).Level < mbg.Stats(m.Officers[y].Props).Level
+				less = mbgeng.Stats(m.Officers[x].Props).Level < mbgeng.Stats(m.Officers[y].Props).Level
 			} else {
 				less = key(x) < key(y)
 			}
@@ -183,7 +184,7 @@ func (t *officerTable) showInfo() {
 func (t *officerTable) cellText(officer, col int) string {
 	m := t.v.M()
 	o := m.Officers[officer]
-	st := mbg.Stats(o.Props)
+	st := mbgeng.Stats(o.Props)
 	switch {
 	case col == colName:
 		return o.Name

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/container"
 
 	"github.com/shapan/shapan/editor"
+	mbgeng "github.com/shapan/shapan/engine/mbg"
 	"github.com/shapan/shapan/formats/mbg"
 )
 
@@ -104,7 +105,7 @@ func (v *SaveView) clampSelections() {
 // When it fails nothing changes, the widgets show the save again and the
 // status bar says why.
 func (v *SaveView) apply(label string, op func(s *mbg.Save) error) error {
-	next := cloneSave(v.M())
+	next := mbgeng.CloneSave(v.M())
 	if err := op(next); err != nil {
 		v.lastErr = err
 		if v.env != nil {
@@ -228,7 +229,7 @@ func (v *SaveView) squareText(i int) string {
 	}
 	for r, on := range sq.Present {
 		if on {
-			text += "  [" + roleName(m, r) + "]"
+			text += "  [" + mbgeng.RoleName(m, r) + "]"
 		}
 	}
 	return text
@@ -265,7 +266,7 @@ func officerWhere(m *mbg.Save, p int) string {
 	if o.Role == -1 {
 		return "在野 free"
 	}
-	role := roleName(m, o.Role)
+	role := mbgeng.RoleName(m, o.Role)
 	short := []string{"随行", "市长", "财务官", "驻扎", "研究", "修炼"}
 	if o.Job < -1 || o.Job >= len(short)-1 {
 		return fmt.Sprintf("%s job %d", role, o.Job)
@@ -281,7 +282,7 @@ func officerWhere(m *mbg.Save, p int) string {
 func jobPlaceName(m *mbg.Save, job, loc int) string {
 	var names []string
 	switch {
-	case cityJob(job):
+	case mbgeng.CityJob(job):
 		for _, c := range m.Cities {
 			names = append(names, c.Name)
 		}

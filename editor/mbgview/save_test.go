@@ -1,6 +1,7 @@
 package mbgview
 
 import (
+	"github.com/shapan/shapan/internal/mbgtest"
 	"os"
 	"path/filepath"
 	"slices"
@@ -26,12 +27,12 @@ import (
 // view and the folder.
 func openSave(t *testing.T) (*editor.Studio, *editor.Session, *SaveView, string) {
 	t.Helper()
-	src, err := os.ReadFile(filepath.Join(shared.Dir(t), "legacy", "mbg", sanguoSav))
+	src, err := os.ReadFile(filepath.Join(shared.Dir(t), "legacy", "mbg", mbgtest.SanguoSav))
 	if err != nil {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	path := filepath.Join(dir, sanguoSav)
+	path := filepath.Join(dir, mbgtest.SanguoSav)
 	if err := os.WriteFile(path, src, 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -94,8 +95,8 @@ func readBack(t *testing.T, path string) (*formats.Document, *mbg.Save) {
 func TestSaveEditorRoundTrip(t *testing.T) {
 	st, s, v, dir := openSave(t)
 	m := v.M()
-	zhangfei, liubei := officerIndex(t, m, "张飞"), officerIndex(t, m, "刘备")
-	changan, xuchang := cityIndex(t, m, "长安"), cityIndex(t, m, "许昌")
+	zhangfei, liubei := mbgtest.OfficerIndex(t, m, "张飞"), mbgtest.OfficerIndex(t, m, "刘备")
+	changan, xuchang := mbgtest.CityIndex(t, m, "长安"), mbgtest.CityIndex(t, m, "许昌")
 	const wei, shu = 0, 1
 
 	// 蜀's money, typed into its entry.
@@ -127,12 +128,12 @@ func TestSaveEditorRoundTrip(t *testing.T) {
 
 	// A refused edit changes nothing and says why: 魏 has nobody to
 	// garrison 濮阳.
-	puyang := cityIndex(t, m, "濮阳")
+	puyang := mbgtest.CityIndex(t, m, "濮阳")
 	v.cities.Select(puyang)
-	before := cloneSave(v.M())
+	before := mbgeng.CloneSave(v.M())
 	undoLabel := s.UndoLabel()
 	v.widgets.cityOwner.SetSelectedIndex(wei + 1)
-	if !sameSave(v.M(), before) || s.UndoLabel() != undoLabel {
+	if !mbgtest.SameSave(v.M(), before) || s.UndoLabel() != undoLabel {
 		t.Fatal("a refused handover changed the save")
 	}
 	if !strings.Contains(st.StatusText(), "no travelling officer") || v.widgets.cityOwner.SelectedIndex() != 0 {
@@ -152,7 +153,7 @@ func TestSaveEditorRoundTrip(t *testing.T) {
 	for range 4 {
 		st.Undo()
 	}
-	if !sameSave(v.M(), readLegacySave(t, sanguoSav)) {
+	if !mbgtest.SameSave(v.M(), mbgtest.ReadLegacySave(t, mbgtest.SanguoSav)) {
 		t.Fatal("undoing the four edits did not restore the save")
 	}
 	if v.widgets.barrier.Checked || v.widgets.cityOwner.SelectedIndex() == wei+1 {
@@ -161,7 +162,7 @@ func TestSaveEditorRoundTrip(t *testing.T) {
 	for range 4 {
 		st.Redo()
 	}
-	edited := cloneSave(v.M())
+	edited := mbgeng.CloneSave(v.M())
 	if !edited.Board[5].Barrier || edited.Roles[shu].Money != 20000 || edited.Cities[xuchang].Role != wei {
 		t.Fatal("redo did not bring the edits back")
 	}
@@ -183,7 +184,7 @@ func TestSaveEditorRoundTrip(t *testing.T) {
 	yamlDoc, fromYAML := readBack(t, s.Path)
 	savDoc, fromSav := readBack(t, sav)
 	for name, got := range map[string]*mbg.Save{"yaml": fromYAML, "sav": fromSav} {
-		if !sameSave(got, edited) {
+		if !mbgtest.SameSave(got, edited) {
 			t.Errorf("the %s file does not hold the edited save", name)
 		}
 	}
@@ -215,8 +216,8 @@ func TestSaveWidgetsKeepTheBookkeeping(t *testing.T) {
 	st, s, v, _ := openSave(t)
 	m := v.M()
 	const wei, shu, wu = 0, 1, 2
-	caocao, gongsun, zhaoyun := officerIndex(t, m, "曹操"), officerIndex(t, m, "公孙瓒"), officerIndex(t, m, "赵云")
-	beihai := cityIndex(t, m, "北海")
+	caocao, gongsun, zhaoyun := mbgtest.OfficerIndex(t, m, "曹操"), mbgtest.OfficerIndex(t, m, "公孙瓒"), mbgtest.OfficerIndex(t, m, "赵云")
+	beihai := mbgtest.CityIndex(t, m, "北海")
 	noJobWarnings := func(step string) {
 		t.Helper()
 		for _, d := range s.Problems() {
@@ -280,7 +281,7 @@ func TestSaveWidgetsKeepTheBookkeeping(t *testing.T) {
 	v.rooms.Select(0)
 	idx, _ = v.roleOfficers(wei)
 	v.widgets.trainee[wei].SetSelectedIndex(slices.Index(idx, caocao) + 1)
-	if tr := v.M().TrainingRooms[0]; tr.Trainee[wei] != caocao || tr.Rounds[wei] != trainRounds || v.M().Institutes[0].Researcher[wei] != -1 {
+	if tr := v.M().TrainingRooms[0]; tr.Trainee[wei] != caocao || tr.Rounds[wei] != mbgeng.TrainRounds || v.M().Institutes[0].Researcher[wei] != -1 {
 		t.Fatalf("武训 after sending 曹操: %+v", tr)
 	}
 	noJobWarnings("training")
@@ -329,7 +330,7 @@ func TestSaveWidgetsKeepTheBookkeeping(t *testing.T) {
 		t.Fatalf("吴 after the drag is on square %d", v.M().Roles[wu].Loc)
 	}
 	noJobWarnings("moves")
-	if _, err := mbgeng.New(mbgeng.Setup{Save: cloneSave(v.M()), Seed: 1, MaxTurn: 20}, mbgeng.Options{}); err != nil {
+	if _, err := mbgeng.New(mbgeng.Setup{Save: mbgeng.CloneSave(v.M()), Seed: 1, MaxTurn: 20}, mbgeng.Options{}); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -348,7 +349,7 @@ func TestSaveOfficerTableSortsAndChecksRanges(t *testing.T) {
 		t.Error("a second click did not reverse the order")
 	}
 	// 100 is the highest ability.
-	zhangfei := officerIndex(t, v.M(), "张飞")
+	zhangfei := mbgtest.OfficerIndex(t, v.M(), "张飞")
 	e := officerCell(t, v, zhangfei, scolWu).(*editor.Entry)
 	typeInto(st.Window(), e, &e.Entry, "150")
 	if v.M().Officers[zhangfei].Props[0] != 98 || e.Refused() == nil {
@@ -393,7 +394,7 @@ func TestSaveProblemsSelectTheirItem(t *testing.T) {
 	}
 	// A real problem: an officer's job made to disagree with the lists
 	// (by hand, not through the editor) is reported and shown.
-	p := officerIndex(t, v.M(), "张飞")
+	p := mbgtest.OfficerIndex(t, v.M(), "张飞")
 	s.Edit("break 张飞's job", func() { v.M().Officers[p].Job = mbg.JobNone })
 	var found bool
 	for _, d := range s.Problems() {

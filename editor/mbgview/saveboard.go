@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
+	mbgeng "github.com/shapan/shapan/engine/mbg"
 	"github.com/shapan/shapan/formats/mbg"
 	"github.com/shapan/shapan/preview"
 )
@@ -117,7 +118,7 @@ func newSaveBoardPane(v *SaveView) *saveBoardPane {
 				here := r < len(s.Board[i].Present) && s.Board[i].Present[r]
 				switch {
 				case slices.Contains(want, r) && !here:
-					if err := moveRole(s, r, i); err != nil {
+					if err := mbgeng.MoveRole(s, r, i); err != nil {
 						return err
 					}
 				case !slices.Contains(want, r) && here:
@@ -218,7 +219,7 @@ func (p *saveBoardPane) dropped(from int, target image.Point, cells []image.Poin
 		moved := false
 		for r, ro := range s.Roles {
 			if ro.Loc == from {
-				if err := moveRole(s, r, to); err != nil {
+				if err := mbgeng.MoveRole(s, r, to); err != nil {
 					return err
 				}
 				moved = true

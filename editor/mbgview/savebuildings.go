@@ -6,6 +6,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/shapan/shapan/editor"
+	mbgeng "github.com/shapan/shapan/engine/mbg"
 	"github.com/shapan/shapan/formats/mbg"
 )
 
@@ -54,7 +55,7 @@ func (v *SaveView) institutesPane() fyne.CanvasObject {
 			return inst().Researcher[r]
 		}, func(p int) error {
 			i := v.selInst
-			return v.apply("change researcher", func(s *mbg.Save) error { return setResearcher(s, i, r, p) })
+			return v.apply("change researcher", func(s *mbg.Save) error { return mbgeng.SetResearcher(s, i, r, p) })
 		})
 		study := v.choice(func() []string { return append([]string{"— none —"}, mbg.TechNames...) }, func() int {
 			if !slot() {
@@ -64,7 +65,7 @@ func (v *SaveView) institutesPane() fyne.CanvasObject {
 		}, func(t int) error {
 			i := v.selInst
 			return v.apply("change tech studied", func(s *mbg.Save) error {
-				setStudy(s, i, r, t-1)
+				mbgeng.SetStudy(s, i, r, t-1)
 				return nil
 			})
 		})
@@ -140,14 +141,14 @@ func (v *SaveView) roomsPane() fyne.CanvasObject {
 			return room().Trainee[r]
 		}, func(p int) error {
 			t := v.selRoom
-			return v.apply("change trainee", func(s *mbg.Save) error { return setTrainee(s, t, r, p) })
+			return v.apply("change trainee", func(s *mbg.Save) error { return mbgeng.SetTrainee(s, t, r, p) })
 		})
 		rounds := b.Int("rounds left", func() int {
 			if !slot() {
 				return 0
 			}
 			return room().Rounds[r]
-		}, func(n int) { room().Rounds[r] = n }, 0, trainRounds)
+		}, func(n int) { room().Rounds[r] = n }, 0, mbgeng.TrainRounds)
 		roleLabel := widget.NewLabel("")
 		b.OnReload(func() {
 			if r < len(v.M().Roles) {

@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/shapan/shapan/editor"
+	mbgeng "github.com/shapan/shapan/engine/mbg"
 	"github.com/shapan/shapan/formats/mbg"
 )
 
@@ -84,7 +85,7 @@ func (v *SaveView) citiesPane() fyne.CanvasObject {
 			}
 			return city().Role + 1
 		}, func(i int) error {
-			return ask("hand city over", func(s *mbg.Save, c int) error { return setCityOwner(s, c, i-1) })
+			return ask("hand city over", func(s *mbg.Save, c int) error { return mbgeng.SetCityOwner(s, c, i-1) })
 		})
 	post := func(job int, label string, holder func(c *mbg.SaveCity) int) *widget.Select {
 		return v.choice(func() []string {
@@ -114,7 +115,7 @@ func (v *SaveView) citiesPane() fyne.CanvasObject {
 			if k > 0 {
 				p = city().Garrison[k-1]
 			}
-			return ask("appoint "+label, func(s *mbg.Save, c int) error { return setPost(s, c, job, p) })
+			return ask("appoint "+label, func(s *mbg.Save, c int) error { return mbgeng.SetPost(s, c, job, p) })
 		})
 	}
 	v.widgets.mayor = post(mbg.JobMayor, "mayor", func(c *mbg.SaveCity) int { return c.Mayor })
@@ -131,7 +132,7 @@ func (v *SaveView) citiesPane() fyne.CanvasObject {
 		}
 		return city().Garrison
 	}, func(want []int) error {
-		return ask("change garrison", func(s *mbg.Save, c int) error { return setGarrison(s, c, want) })
+		return ask("change garrison", func(s *mbg.Save, c int) error { return mbgeng.SetGarrison(s, c, want) })
 	}, false)
 	squares := widget.NewLabel("")
 	b.OnReload(func() {

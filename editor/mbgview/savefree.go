@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
+	mbgeng "github.com/shapan/shapan/engine/mbg"
 	"github.com/shapan/shapan/formats/mbg"
 )
 
@@ -53,7 +54,7 @@ func (v *SaveView) freePane() fyne.CanvasObject {
 				officers = append(officers, all[k])
 			}
 			hire := v.hireFor
-			return v.apply("change free officers", func(s *mbg.Save) error { return setFree(s, lv, officers, hire) })
+			return v.apply("change free officers", func(s *mbg.Save) error { return mbgeng.SetFree(s, lv, officers, hire) })
 		}, false)
 		title := heading(levelNames[lv])
 		cols[lv] = container.NewBorder(title, nil, nil, nil, container.NewVScroll(v.widgets.free[lv]))

@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/shapan/shapan/editor"
+	mbgeng "github.com/shapan/shapan/engine/mbg"
 	"github.com/shapan/shapan/formats/mbg"
 )
 
@@ -165,12 +166,12 @@ func (v *SaveView) officerColumns() []saveColumn {
 				return set("rename", p, func(o *mbg.SaveOfficer) { o.Name = name })
 			}},
 		{title: "阵营 role", width: 96, kind: kindChoice,
-			text:    func(m *mbg.Save, p int) string { return roleName(m, m.Officers[p].Role) },
+			text:    func(m *mbg.Save, p int) string { return mbgeng.RoleName(m, m.Officers[p].Role) },
 			num:     func(m *mbg.Save, p int) float64 { return float64(m.Officers[p].Role) },
 			options: func(m *mbg.Save, p int) []string { return append([]string{"free 在野"}, v.roleNames()...) },
 			index:   func(m *mbg.Save, p int) int { return m.Officers[p].Role + 1 },
 			choose: func(p int, i int) error {
-				return v.apply("change role of "+v.M().Officers[p].Name, func(s *mbg.Save) error { return setOfficerRole(s, p, i-1) })
+				return v.apply("change role of "+v.M().Officers[p].Name, func(s *mbg.Save) error { return mbgeng.SetOfficerRole(s, p, i-1) })
 			}},
 		{title: "职务 job", width: 164, kind: kindChoice,
 			text: func(m *mbg.Save, p int) string { return officerWhere(m, p) },
@@ -191,7 +192,7 @@ func (v *SaveView) officerColumns() []saveColumn {
 				if v.M().Officers[p].Role == -1 {
 					return nil
 				}
-				return v.apply("change job of "+v.M().Officers[p].Name, func(s *mbg.Save) error { return setOfficerJob(s, p, i-1) })
+				return v.apply("change job of "+v.M().Officers[p].Name, func(s *mbg.Save) error { return mbgeng.SetOfficerJob(s, p, i-1) })
 			}},
 		{title: "所在 at", width: 106, kind: kindChoice,
 			text:    func(m *mbg.Save, p int) string { return jobPlaceName(m, m.Officers[p].Job, m.Officers[p].Loc) },
@@ -206,7 +207,7 @@ func (v *SaveView) officerColumns() []saveColumn {
 				if v.M().Officers[p].Job == mbg.JobNone {
 					return nil
 				}
-				return v.apply("move "+v.M().Officers[p].Name, func(s *mbg.Save) error { return setOfficerLoc(s, p, i) })
+				return v.apply("move "+v.M().Officers[p].Name, func(s *mbg.Save) error { return mbgeng.SetOfficerLoc(s, p, i) })
 			}},
 		number("HP max", func(o *mbg.SaveOfficer) *float32 { return &o.HPMax }, 1, upTo(1e6)),
 		number("HP 体力", func(o *mbg.SaveOfficer) *float32 { return &o.HP }, 0, func(o *mbg.SaveOfficer) float64 { return float64(o.HPMax) }),
@@ -232,7 +233,7 @@ func (v *SaveView) officerColumns() []saveColumn {
 			index:   func(m *mbg.Save, p int) int { return m.Officers[p].Level },
 			choose: func(p int, i int) error {
 				return v.apply("change level of "+v.M().Officers[p].Name, func(s *mbg.Save) error {
-					setLevel(s, p, i)
+					mbgeng.SetLevel(s, p, i)
 					return nil
 				})
 			}})
@@ -243,7 +244,7 @@ func (v *SaveView) officerColumns() []saveColumn {
 // placeOptions are the places officer p's job can be done at.
 func (v *SaveView) placeOptions(m *mbg.Save, p int) []string {
 	switch job := m.Officers[p].Job; {
-	case cityJob(job):
+	case mbgeng.CityJob(job):
 		return v.cityOwnerLabels()
 	case job == mbg.JobResearcher:
 		return v.instNames()

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/shapan/shapan/editor"
+	mbgeng "github.com/shapan/shapan/engine/mbg"
 	"github.com/shapan/shapan/formats/mbg"
 )
 
@@ -45,7 +46,7 @@ func (v *SaveView) rolesPane() fyne.CanvasObject {
 			}
 			return role().Loc + 1
 		}, func(i int) error {
-			return ask("move role", func(s *mbg.Save, r int) error { return moveRole(s, r, i-1) })
+			return ask("move role", func(s *mbg.Save, r int) error { return mbgeng.MoveRole(s, r, i-1) })
 		})
 	v.widgets.money = b.Float("money", func() float32 {
 		if !valid() {
@@ -78,7 +79,7 @@ func (v *SaveView) rolesPane() fyne.CanvasObject {
 		return role().MoveState
 	}, func(i int) error {
 		return ask("change movement state", func(s *mbg.Save, r int) error {
-			setMoveState(s, r, i)
+			mbgeng.SetMoveState(s, r, i)
 			return nil
 		})
 	})
@@ -106,7 +107,7 @@ func (v *SaveView) rolesPane() fyne.CanvasObject {
 			return err
 		}
 		return ask("change alliance rounds", func(s *mbg.Save, r int) error {
-			setAllianceTurns(s, r, n)
+			mbgeng.SetAllianceTurns(s, r, n)
 			return nil
 		})
 	})
@@ -127,7 +128,7 @@ func (v *SaveView) rolesPane() fyne.CanvasObject {
 		}
 		return role().Cities
 	}, func(want []int) error {
-		return ask("change cities", func(s *mbg.Save, r int) error { return setRoleCities(s, r, want) })
+		return ask("change cities", func(s *mbg.Save, r int) error { return mbgeng.SetRoleCities(s, r, want) })
 	}, false)
 	v.widgets.retinue = v.checks(v.officerLabels, func() []int {
 		if !valid() {
@@ -135,15 +136,15 @@ func (v *SaveView) rolesPane() fyne.CanvasObject {
 		}
 		return role().Retinue
 	}, func(want []int) error {
-		return ask("change retinue", func(s *mbg.Save, r int) error { return setRetinue(s, r, want) })
+		return ask("change retinue", func(s *mbg.Save, r int) error { return mbgeng.SetRetinue(s, r, want) })
 	}, false)
 	researchers := v.roleOfficerChecks(valid, func(ro *mbg.SaveRole) []int { return ro.Researchers },
 		func(want []int) error {
-			return ask("change researchers", func(s *mbg.Save, r int) error { return setResearchers(s, r, want) })
+			return ask("change researchers", func(s *mbg.Save, r int) error { return mbgeng.SetResearchers(s, r, want) })
 		})
 	trainees := v.roleOfficerChecks(valid, func(ro *mbg.SaveRole) []int { return ro.Trainees },
 		func(want []int) error {
-			return ask("change trainees", func(s *mbg.Save, r int) error { return setTrainees(s, r, want) })
+			return ask("change trainees", func(s *mbg.Save, r int) error { return mbgeng.SetTrainees(s, r, want) })
 		})
 
 	form := widget.NewForm(
@@ -204,7 +205,7 @@ func (v *SaveView) allianceChoice(valid func() bool, ask func(string, func(*mbg.
 		if i >= 2 {
 			a = others()[i-2]
 		}
-		return ask("change alliance", func(s *mbg.Save, r int) error { return setAlliance(s, r, a) })
+		return ask("change alliance", func(s *mbg.Save, r int) error { return mbgeng.SetAlliance(s, r, a) })
 	})
 }
 
@@ -260,7 +261,7 @@ func (v *SaveView) cityOwnerLabels() []string {
 	for i, c := range m.Cities {
 		out[i] = c.Name
 		if c.Role != -1 {
-			out[i] += " · " + roleName(m, c.Role)
+			out[i] += " · " + mbgeng.RoleName(m, c.Role)
 		}
 	}
 	return out

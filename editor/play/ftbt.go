@@ -55,19 +55,6 @@ func ftbtSeats(doc *formats.Document) ([]Seat, error) {
 	return seats, nil
 }
 
-// ftbtEffect is one aux effect of one side on one cell (spec §2): its
-// value and the rounds it has left.
-type ftbtEffect struct{ val, dur int }
-
-// The aux effects, as indices into a cell's effects (the order of spec §2).
-const (
-	ftbtAttack  = iota // attack buff value
-	ftbtDefence        // defence buff value
-	ftbtFly            // fly move weight
-	ftbtShield         // disable-long flag
-	ftbtEffects
-)
-
 // ftbtMatch plays an ftbt level.
 type ftbtMatch struct {
 	g     *ftbteng.Game
@@ -81,7 +68,7 @@ type ftbtMatch struct {
 	hp       []int
 	side     int // side whose turn is shown
 	techSide int // side of the last tech's user (its cell effects are that side's)
-	aux      [2][][ftbtEffects]ftbtEffect
+	aux      ftbteng.Effects
 	flash    []int // cells the last tech hit, until the next move or turn
 	moving   int   // the person walking, drawn over the others (-1: none)
 
@@ -140,9 +127,7 @@ func newFTBTMatch(doc *formats.Document, seats []Seat, seed int64) (Match, error
 		m.pos = append(m.pos, p.Y*l.W+p.X)
 		m.hp = append(m.hp, p.HP)
 	}
-	for s := range m.aux {
-		m.aux[s] = make([][ftbtEffects]ftbtEffect, l.W*l.H)
-	}
+	m.aux = ftbteng.NewEffects(l.W * l.H)
 	m.board = m.newBoard()
 	m.Show()
 	return m, nil
@@ -199,7 +184,7 @@ func (m *ftbtMatch) Event(e engine.Event) (string, time.Duration) {
 	switch ev := e.(type) {
 	case ftbteng.TurnStart:
 		if ev.Side == 0 {
-			m.countdown()
+			m.aux.Countdown()
 		}
 		m.side, m.flash = ev.Side, nil
 		m.round.SetText(fmt.Sprintf("Round %d · %s", ev.Turn, m.sideName(ev.Side)))
@@ -236,9 +221,9 @@ func (m *ftbtMatch) Event(e engine.Event) (string, time.Duration) {
 	case ftbteng.LocBuf:
 		m.setEffect(ev.Loc, min(max(ev.AD, 0), 1), ev.Val, ev.Dur)
 	case ftbteng.LocFly:
-		m.setEffect(ev.Loc, ftbtFly, ev.Weight, ev.Dur)
+		m.setEffect(ev.Loc, ftbteng.EffectFly, ev.Weight, ev.Dur)
 	case ftbteng.LocDisableLong:
-		m.setEffect(ev.Loc, ftbtShield, 1, ev.Dur)
+		m.setEffect(ev.Loc, ftbteng.EffectDL, 1, ev.Dur)
 	case ftbteng.GameOver:
 		m.flash = nil
 	}
@@ -262,25 +247,7 @@ func (m *ftbtMatch) neighbour(c, dir int) int {
 // setEffect records an effect of the last tech user's side on a cell.
 func (m *ftbtMatch) setEffect(c, k, val, dur int) {
 	if c >= 0 && c < len(m.aux[m.techSide]) {
-		m.aux[m.techSide][c][k] = ftbtEffect{val, dur}
-	}
-}
-
-// countdown is the start of a round (spec §3.1 step 2): effects lose a
-// round and end when none is left.
-func (m *ftbtMatch) countdown() {
-	for s := range m.aux {
-		for c := range m.aux[s] {
-			for k := range m.aux[s][c] {
-				e := &m.aux[s][c][k]
-				if e.dur > 0 {
-					e.dur--
-					if e.dur == 0 {
-						e.val = 0
-					}
-				}
-			}
-		}
+		m.aux[m.techSide][c][k] = ftbteng.Effect{Val: val, Dur: dur}
 	}
 }
 
@@ -295,19 +262,7 @@ func (m *ftbtMatch) techRadius(id, p int) int {
 	if p >= 0 && p < len(m.level.People) {
 		abi = m.level.People[p].Abi
 	}
-	switch t.Class {
-	case ftbtfmt.ClassFly:
-		if m.rules.MaxAbi != 0 {
-			return t.AoeRange * abi * t.Value / (100 * m.rules.MaxAbi)
-		}
-	case ftbtfmt.ClassDisableLong:
-		if m.rules.MaxAbi != 0 {
-			return t.AoeRange * abi / m.rules.MaxAbi
-		}
-	default:
-		return t.AoeRange
-	}
-	return 0
+	return ftbteng.TechRadius(m.rules, t, abi)
 }
 
 // techArea is the area tech id of person p affects around cell c: the
@@ -315,26 +270,16 @@ func (m *ftbtMatch) techRadius(id, p int) int {
 // may touch.
 func (m *ftbtMatch) techArea(id, p, c int) []int {
 	t := m.tech(id)
-	r := m.techRadius(id, p)
 	w, h := m.level.W, m.level.H
 	if t == nil || c < 0 || c >= w*h {
 		return nil
 	}
 	var out []int
-	cx, cy := c%w, c/w
-	for dy := -r; dy <= r; dy++ {
-		span := r - max(dy, -dy)
-		for dx := -span; dx <= span; dx++ {
-			x, y := cx+dx, cy+dy
-			if x < 0 || y < 0 || x >= w || y >= h {
-				continue
-			}
-			cell := y*w + x
-			if tid := m.level.Terrain[cell]; tid >= 0 && tid < len(t.Allowed) && t.Allowed[tid] {
-				out = append(out, cell)
-			}
+	ftbteng.Area(w, h, c, m.techRadius(id, p), func(cell int) {
+		if ftbteng.Allowed(t, m.level.Terrain[cell]) {
+			out = append(out, cell)
 		}
-	}
+	})
 	return out
 }
 
@@ -625,17 +570,12 @@ func (m *ftbtMatch) techChoice(p, loc, id int) string {
 	return t.Name + " · " + what
 }
 
-// targetRange is tech t's target range from loc (spec §3.5).
+// targetRange is tech t's target range from loc (spec §3.5), each cell
+// once.
 func (m *ftbtMatch) targetRange(loc int, t *ftbtfmt.Tech) []int {
-	w, h := m.level.W, m.level.H
 	var out []int
-	for _, d := range t.Range {
-		x, y := loc%w+d[0], loc/w+d[1]
-		if x < 0 || y < 0 || x >= w || y >= h {
-			continue
-		}
-		c := y*w + x
-		if tid := m.level.Terrain[c]; tid >= 0 && tid < len(t.Allowed) && t.Allowed[tid] && !slices.Contains(out, c) {
+	for _, c := range ftbteng.TargetRange(m.level.W, m.level.H, m.level.Terrain, t, loc) {
+		if !slices.Contains(out, c) {
 			out = append(out, c)
 		}
 	}

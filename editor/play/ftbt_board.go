@@ -16,6 +16,7 @@ import (
 
 	"github.com/shapan/shapan/editor"
 	"github.com/shapan/shapan/editor/ftbtview"
+	ftbteng "github.com/shapan/shapan/engine/ftbt"
 	"github.com/shapan/shapan/preview"
 )
 
@@ -35,7 +36,7 @@ var (
 	ftbtFrame       = color.NRGBA{0xff, 0xd7, 0x00, 0xff} // people who may act, the actor
 	ftbtTargetFrame = color.NRGBA{0xd0, 0x10, 0x10, 0xff} // around a target
 	ftbtHPBack      = color.NRGBA{0x20, 0x20, 0x20, 0xc0}
-	ftbtEffectCs    = [ftbtEffects]color.NRGBA{ // attack, defence, fly, shield marks
+	ftbtEffectCs    = [ftbteng.NumEffects]color.NRGBA{ // attack, defence, fly, shield marks
 		{0xff, 0x70, 0x20, 0xff}, {0x30, 0x90, 0xff, 0xff}, {0xf0, 0xf0, 0xf0, 0xff}, {0x60, 0x60, 0x60, 0xff}}
 )
 
@@ -127,13 +128,13 @@ func (m *ftbtMatch) describeCell(c int) string {
 	}
 	for s := range m.aux {
 		for k, e := range m.aux[s][c] {
-			if e.val != 0 {
+			if e.Val != 0 {
 				eff := "shielded from long-range attacks"
-				if k != ftbtShield {
-					eff = fmt.Sprintf([]string{"attack +%d", "defence +%d", "move cost %d"}[k], e.val)
+				if k != ftbteng.EffectDL {
+					eff = fmt.Sprintf([]string{"attack +%d", "defence +%d", "move cost %d"}[k], e.Val)
 				}
-				if e.dur > 0 {
-					eff += fmt.Sprintf(" (%d rounds)", e.dur)
+				if e.Dur > 0 {
+					eff += fmt.Sprintf(" (%d rounds)", e.Dur)
 				}
 				parts = append(parts, m.sideName(s)+": "+eff)
 			}
@@ -186,12 +187,12 @@ func (m *ftbtMatch) overlay(img *image.RGBA, cell func(x, y int) (float64, float
 	// ringed by the kind's colour.
 	if s >= 6 {
 		mark := s / 5
-		corners := [ftbtEffects][2]float64{{0, 0}, {1, 0}, {0, 1}, {1, 1}}
+		corners := [ftbteng.NumEffects][2]float64{{0, 0}, {1, 0}, {0, 1}, {1, 1}}
 		for side := range m.aux {
 			col := preview.PlayerColor(side)
 			for c, effs := range m.aux[side] {
 				for k, e := range effs {
-					if e.val == 0 {
+					if e.Val == 0 {
 						continue
 					}
 					px, py := at(c)

@@ -161,7 +161,7 @@ func TestFTBTPlayAsHuman(t *testing.T) {
 	ftbtRefused(t, w, m, 10, 6, "(10, 6) is out of 鼓舞's range")
 	ftbtClick(m, 2, 6)
 	ftbtExpect(t, w, m, ftbteng.KindSelPeople)
-	if e := m.aux[0][6*32+2][ftbtAttack]; e.val <= 0 || e.dur != 3 {
+	if e := m.aux[0][6*32+2][ftbteng.EffectAbi]; e.Val <= 0 || e.Dur != 3 {
 		t.Errorf("the board does not show 鼓舞's attack buff on (2, 6): %+v", e)
 	}
 

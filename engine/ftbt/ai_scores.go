@@ -181,8 +181,8 @@ func (d *decider) locDef(sc *Scores, enemies []int) {
 		if g := d.goal.at(m); g <= k.MaxMoveDist {
 			loc = (k.MaxMoveDist - g) * k.MaxMoveScore / k.MaxMoveDist
 		}
-		loc += s.effectAt(d.side, m, auxAbi).val * k.MaxBufScore / k.MaxBufValue
-		loc += s.effectAt(d.side, m, auxDef).val * k.MaxBufScore / k.MaxBufValue
+		loc += s.effectAt(d.side, m, auxAbi).Val * k.MaxBufScore / k.MaxBufValue
+		loc += s.effectAt(d.side, m, auxDef).Val * k.MaxBufScore / k.MaxBufValue
 		sc.LocScore[i] = loc
 		sc.DefScore[i] = (len(enemies)*k.MaxDefScore - gain[m]) / len(enemies)
 	}
@@ -271,7 +271,7 @@ func (d *decider) object(t *ftbtfmt.Tech, c int) (int, bool) {
 		return c, true
 	}
 	obj := d.occupant(c)
-	if obj == -1 || s.people[obj].side == d.side || (t.IsLong && s.effectAt(s.people[obj].side, c, auxDL).val != 0) {
+	if obj == -1 || s.people[obj].side == d.side || (t.IsLong && s.effectAt(s.people[obj].side, c, auxDL).Val != 0) {
 		return 0, false
 	}
 	return obj, true

@@ -17,7 +17,7 @@ func (d *decider) peopleScore(t *ftbtfmt.Tech, e int) int {
 			return
 		}
 		pv := &s.people[v]
-		if pv.side == d.side && !t.AoeSelf || t.IsLong && s.effectAt(pv.side, c, auxDL).val != 0 || pv.hp <= 0 {
+		if pv.side == d.side && !t.AoeSelf || t.IsLong && s.effectAt(pv.side, c, auxDL).Val != 0 || pv.hp <= 0 {
 			return
 		}
 		dmg := other
@@ -58,7 +58,7 @@ func (d *decider) buffScore(t *ftbtfmt.Tech, o int) int {
 			return
 		}
 		inv := d.inv(x, y)
-		dur := t.Duration - s.effectAt(d.side, c, kind).dur
+		dur := t.Duration - s.effectAt(d.side, c, kind).Dur
 		if inv <= 0 || dur <= 0 {
 			return
 		}
@@ -84,7 +84,7 @@ func (d *decider) flyScore(t *ftbtfmt.Tech, o int) int {
 			return
 		}
 		inv := d.inv(x, y)
-		dur := t.Duration - s.effectAt(d.side, c, auxFly).dur
+		dur := t.Duration - s.effectAt(d.side, c, auxFly).Dur
 		if inv <= 0 || dur <= 0 {
 			return
 		}
@@ -112,7 +112,7 @@ func (d *decider) dlScore(t *ftbtfmt.Tech, o int) int {
 			return
 		}
 		inv := d.inv(x, y)
-		diff := dur - s.effectAt(d.side, c, auxDL).dur
+		diff := dur - s.effectAt(d.side, c, auxDL).Dur
 		if inv <= 0 || diff <= 0 {
 			return
 		}

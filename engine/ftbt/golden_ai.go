@@ -169,7 +169,7 @@ func caseBoard(c *goldenAICase, setup Setup) (*state, error) {
 		if k == -1 || a.Side < 0 || a.Side > 1 || a.Loc < 0 || a.Loc >= s.cells() {
 			return nil, fmt.Errorf("the aux entry %+v is not on the board", a)
 		}
-		s.setEffect(a.Side, a.Loc, k, effect{val: a.Val, dur: a.Dur})
+		s.setEffect(a.Side, a.Loc, k, Effect{Val: a.Val, Dur: a.Dur})
 	}
 	if s.people[c.P].loc == -1 || s.people[c.P].side != c.Side {
 		return nil, fmt.Errorf("person %d is not on the map on side %d", c.P, c.Side)

@@ -154,8 +154,8 @@ func TestDamage(t *testing.T) {
 	f := pawn(0, 2, 0)    // a friend above the target
 	e := pawn(1, 2, 1)    // def 10
 	g := newGame(t, Setup{Rules: testRules(blast), Level: testLevel(5, 3, a, f, e), Seed: 42})
-	g.g.setEffect(1, 2, auxDef, effect{val: 3, dur: 5})   // side 1's defence on the friend's cell
-	g.g.setEffect(0, 6, auxDef, effect{val: 100, dur: 5}) // side 0's own defence: ignored
+	g.g.setEffect(1, 2, auxDef, Effect{Val: 3, Dur: 5})   // side 1's defence on the friend's cell
+	g.g.setEffect(0, 6, auxDef, Effect{Val: 100, Dur: 5}) // side 0's own defence: ignored
 	answer(t, g, KindSelPeople, 6)
 	answer(t, g, KindSelMoveObj, 6)
 	answer(t, g, KindSelTech, 0)
@@ -180,7 +180,7 @@ func TestDamage(t *testing.T) {
 func TestLongRangeOnProtectedCell(t *testing.T) {
 	shot := ftbtfmt.Tech{Name: "射", Class: ftbtfmt.ClassPeople, IsLong: true, Range: adjacent, Value: 10}
 	g := newGame(t, Setup{Rules: testRules(shot), Level: testLevel(3, 1, pawn(0, 0, 0, 0), pawn(1, 1, 0))})
-	g.g.setEffect(1, 1, auxDL, effect{val: 1, dur: 3})
+	g.g.setEffect(1, 1, auxDL, Effect{Val: 1, Dur: 3})
 	answer(t, g, KindSelPeople, 0)
 	answer(t, g, KindSelMoveObj, 0)
 	answer(t, g, KindSelTech, 0)
@@ -238,18 +238,18 @@ func TestAuxEffects(t *testing.T) {
 	if evs := g.Events()[n:]; len(evs) != 1+9+1 || !sameJSON(evs[1], LocDisableLong{Loc: 2, Dur: 3}) {
 		t.Fatalf("disable-long events %s", eventsJSON(g, n))
 	}
-	aux := func(c, k int) effect { return g.g.effectAt(0, c, k) }
+	aux := func(c, k int) Effect { return g.g.effectAt(0, c, k) }
 	endTurn := func(side int) {
 		answer(t, g, KindSelPeople, AnswerEndTurn)
 		answer(t, g, KindConfirm, true)
 	}
 	endTurn(1) // round 2 starts
-	if aux(0, auxAbi) != (effect{15, 1}) || aux(4, auxFly) != (effect{1, 0}) || aux(12, auxDL) != (effect{1, 2}) {
+	if aux(0, auxAbi) != (Effect{15, 1}) || aux(4, auxFly) != (Effect{1, 0}) || aux(12, auxDL) != (Effect{1, 2}) {
 		t.Fatalf("round 2: %v %v %v", aux(0, auxAbi), aux(4, auxFly), aux(12, auxDL))
 	}
 	endTurn(0)
 	endTurn(1) // round 3 starts: the buff cast in round 1 with duration 2 is gone
-	if aux(0, auxAbi) != (effect{}) || aux(4, auxFly) != (effect{1, 0}) || aux(12, auxDL) != (effect{1, 1}) {
+	if aux(0, auxAbi) != (Effect{}) || aux(4, auxFly) != (Effect{1, 0}) || aux(12, auxDL) != (Effect{1, 1}) {
 		t.Fatalf("round 3: %v %v %v", aux(0, auxAbi), aux(4, auxFly), aux(12, auxDL))
 	}
 }

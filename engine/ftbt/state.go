@@ -12,25 +12,20 @@ type person struct {
 	finished            bool  // acted this round
 }
 
-// The four aux effects a cell holds for each side (spec §2), the index
-// into a cell's effects.
+// The four aux effects, by their engine names.
 const (
-	auxAbi   = iota // attack buff value
-	auxDef          // defence buff value
-	auxFly          // fly weight (0: no fly effect)
-	auxDL           // disable-long flag (1: set)
-	numAuxes        // number of effects
+	auxAbi   = EffectAbi
+	auxDef   = EffectDef
+	auxFly   = EffectFly
+	auxDL    = EffectDL
+	numAuxes = NumEffects
 )
 
 // auxKinds are the names of the effects in ai_decisions.json.
 var auxKinds = [numAuxes]string{"abi", "def", "fly", "dl"}
 
-// effect is one aux effect of one side on one cell: its value and its
-// remaining duration.
-type effect struct{ val, dur int }
-
 // cellEffects are the effects of one cell, per side.
-type cellEffects [2][numAuxes]effect
+type cellEffects [2][numAuxes]Effect
 
 // state is the whole board (spec §2).
 type state struct {
@@ -106,11 +101,11 @@ func (s *state) neighbour(loc, dir int) int {
 func (s *state) allowed(t *ftbtfmt.Tech, c int) bool { return t.Allowed[s.terrain[c]] }
 
 // effectAt returns side's effect k on cell c.
-func (s *state) effectAt(side, c, k int) effect {
+func (s *state) effectAt(side, c, k int) Effect {
 	if i := s.auxAt[c]; i != 0 {
 		return s.auxPool[i-1][side][k]
 	}
-	return effect{}
+	return Effect{}
 }
 
 // effects returns the effects of cell c, making room for them.
@@ -127,7 +122,7 @@ func (s *state) weightFor(side, c int) int {
 	if o := s.occ[c]; o != -1 && s.people[o].side != side {
 		return -1
 	}
-	if f := s.effectAt(side, c, auxFly).val; f != 0 {
+	if f := s.effectAt(side, c, auxFly).Val; f != 0 {
 		return f
 	}
 	return s.tw[c]
@@ -148,12 +143,12 @@ func (s *state) refreshWeight(c int) {
 }
 
 // setEffect sets side's effect k on cell c.
-func (s *state) setEffect(side, c, k int, e effect) {
+func (s *state) setEffect(side, c, k int, e Effect) {
 	s.effects(c)[side][k] = e
 	if k == auxFly {
 		s.refreshWeight(c)
 	}
-	if e.dur > 0 && !s.inCounting[side][c] {
+	if e.Dur > 0 && !s.inCounting[side][c] {
 		s.inCounting[side][c] = true
 		s.counting[side] = append(s.counting[side], c)
 	}
@@ -169,17 +164,11 @@ func (s *state) countdown() {
 			left := false
 			effs := &s.effects(c)[side]
 			for k := range effs {
-				e := &effs[k]
-				if e.dur > 0 {
-					e.dur--
-					if e.dur == 0 {
-						e.val = 0
-						if k == auxFly {
-							s.refreshWeight(c)
-						}
-					}
-					left = left || e.dur > 0
+				reset, running := effs[k].Countdown()
+				if reset && k == auxFly {
+					s.refreshWeight(c)
 				}
+				left = left || running
 			}
 			if left {
 				kept = append(kept, c)

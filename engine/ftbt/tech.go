@@ -16,20 +16,7 @@ func (s *state) area(c, r int, yield func(cell int)) {
 }
 
 // areaXY is area, yielding each cell with its column and row.
-func (s *state) areaXY(c, r int, yield func(cell, x, y int)) {
-	if r < 0 {
-		return
-	}
-	cx, cy := s.xy(c)
-	y0, y1 := cy-min(r, cy), cy+min(r, s.ny-1-cy)
-	for y := y0; y <= y1; y++ {
-		w := r - abs(y-cy)
-		x0, x1 := cx-min(w, cx), cx+min(w, s.nx-1-cx)
-		for x := x0; x <= x1; x++ {
-			yield(y*s.nx+x, x, y)
-		}
-	}
-}
+func (s *state) areaXY(c, r int, yield func(cell, x, y int)) { areaXY(s.nx, s.ny, c, r, yield) }
 
 func abs(v int) int {
 	if v < 0 {
@@ -38,25 +25,15 @@ func abs(v int) int {
 	return v
 }
 
-// targetRange is the target range of spec §3.5: the cells at the tech's
-// offsets from loc (file order, duplicates kept) that are on the map and
-// allowed for the tech.
+// targetRange is the target range of spec §3.5 (see TargetRange).
 func (s *state) targetRange(loc int, t *ftbtfmt.Tech) []int {
-	var out []int
-	for _, o := range t.Range {
-		if c := s.offset(loc, o[0], o[1]); c != -1 && s.allowed(t, c) {
-			out = append(out, c)
-		}
-	}
-	return out
+	return TargetRange(s.nx, s.ny, s.terrain, t, loc)
 }
 
 // flyRadius and dlRadius are the area radii of classes 3 and 4.
-func (s *state) flyRadius(t *ftbtfmt.Tech, abi int) int {
-	return t.AoeRange * abi * t.Value / (100 * s.rules.MaxAbi)
-}
+func (s *state) flyRadius(t *ftbtfmt.Tech, abi int) int { return TechRadius(s.rules, t, abi) }
 
-func (s *state) dlRadius(t *ftbtfmt.Tech, abi int) int { return t.AoeRange * abi / s.rules.MaxAbi }
+func (s *state) dlRadius(t *ftbtfmt.Tech, abi int) int { return TechRadius(s.rules, t, abi) }
 
 // dlDuration is the duration of a disable-long effect cast with abi.
 func (s *state) dlDuration(t *ftbtfmt.Tech, abi int) int {
@@ -108,7 +85,7 @@ func (g *game) damage(u int, tech *ftbtfmt.Tech, obj, t int) {
 	s := g.state
 	pu := &s.people[u]
 	side := pu.side
-	main := max(1, pu.abi-s.people[obj].def+tech.Value+s.effectAt(side, pu.loc, auxAbi).val)
+	main := max(1, pu.abi-s.people[obj].def+tech.Value+s.effectAt(side, pu.loc, auxAbi).Val)
 	other := max(1, main*tech.AoeRatio/100)
 	recompute := false
 	s.area(t, tech.AoeRange, func(c int) {
@@ -120,7 +97,7 @@ func (g *game) damage(u int, tech *ftbtfmt.Tech, obj, t int) {
 		if pv.side == side && !tech.AoeSelf {
 			return
 		}
-		if tech.IsLong && s.effectAt(pv.side, c, auxDL).val != 0 {
+		if tech.IsLong && s.effectAt(pv.side, c, auxDL).Val != 0 {
 			return
 		}
 		d := other
@@ -128,7 +105,7 @@ func (g *game) damage(u int, tech *ftbtfmt.Tech, obj, t int) {
 			d = main
 		}
 		d += int(math.Floor((0.15 * g.rng.Float64()) * float64(d)))
-		d -= s.effectAt(1-side, c, auxDef).val // quirk 8.2: always the enemy of the user's
+		d -= s.effectAt(1-side, c, auxDef).Val // quirk 8.2: always the enemy of the user's
 		d = max(1, d)
 		g.emit(HPDown{P: v, Loc: c, HP: pv.hp, DHP: d})
 		pv.hp -= d
@@ -167,7 +144,7 @@ func (g *game) buff(u int, tech *ftbtfmt.Tech, t int) {
 			b = centre * tech.AoeRatio / 100
 		}
 		g.emit(LocBuf{Loc: c, AD: k, Val: b, Dur: tech.Duration})
-		s.setEffect(pu.side, c, k, effect{val: b, dur: tech.Duration})
+		s.setEffect(pu.side, c, k, Effect{Val: b, Dur: tech.Duration})
 	})
 }
 
@@ -187,7 +164,7 @@ func (g *game) fly(u int, tech *ftbtfmt.Tech, t int) {
 		}
 		w := s.flyWeight(a)
 		g.emit(LocFly{Loc: c, Weight: w, Dur: tech.Duration})
-		s.setEffect(pu.side, c, auxFly, effect{val: w, dur: tech.Duration})
+		s.setEffect(pu.side, c, auxFly, Effect{Val: w, Dur: tech.Duration})
 	})
 	s.computeWeights(pu.side)
 }
@@ -202,6 +179,6 @@ func (g *game) disableLong(u int, tech *ftbtfmt.Tech, t int) {
 			return
 		}
 		g.emit(LocDisableLong{Loc: c, Dur: dur})
-		s.setEffect(pu.side, c, auxDL, effect{val: 1, dur: dur})
+		s.setEffect(pu.side, c, auxDL, Effect{Val: 1, Dur: dur})
 	})
 }

@@ -30,7 +30,13 @@ func (g *game) saloon(r int) {
 // price is the hire price of officer p, drawing its random factor:
 // (30 × ((0.1 × sum) + (0.5 × max))) × (0.9 + (0.2 × Float32())).
 func (g *game) price(p int) float32 {
-	prop := g.people[p].prop
+	f := 0.9 + float32(0.2*g.rng.Float32())
+	return float32(priceBase(g.people[p].prop) * f)
+}
+
+// priceBase is the hire price before its random factor:
+// 30 × ((0.1 × sum) + (0.5 × max)).
+func priceBase(prop [5]float32) float32 {
 	var max float32
 	for _, v := range prop {
 		if v > max {
@@ -38,9 +44,7 @@ func (g *game) price(p int) float32 {
 		}
 	}
 	base := float32(0.1*propSum(prop)) + float32(0.5*max)
-	base = float32(pPriceScale * base)
-	f := 0.9 + float32(0.2*g.rng.Float32())
-	return float32(base * f)
+	return float32(pPriceScale * base)
 }
 
 // instituteSquare: a role without researcher at institute i may send a

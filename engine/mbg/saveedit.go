@@ -1,10 +1,10 @@
-package mbgview
+package mbg
 
 import (
 	"fmt"
 	"slices"
 
-	"github.com/shapan/shapan/formats/mbg"
+	mbgfmt "github.com/shapan/shapan/formats/mbg"
 )
 
 // Operations on a saved game that keep its bookkeeping the way the
@@ -15,36 +15,32 @@ import (
 // engine refuses a save where they do not, and the validator warns
 // (MBG062).
 
-// trainRounds is how long a training lasts (spec §4.1, TRAIN_ROUND).
-const trainRounds = 6
+// TrainRounds is how long a training lasts (spec §4.1, TRAIN_ROUND).
+const TrainRounds = trainRound
 
-// studyPoints are the research points (and the money) each tech costs
-// (spec §4.2).
-var studyPoints = [mbg.NumTechs]float32{350, 420, 450, 360, 360, 330, 430, 400, 450, 380, 500, 650}
-
-// A place is where an officer is: his role (-1 free), his job and the
+// A Place is where an officer is: his role (-1 free), his job and the
 // city, institute or training room of that job (-1 for none).
-type place struct{ role, job, loc int }
+type Place struct{ Role, Job, Loc int }
 
-// freePlace is a free officer's place (in the free pool of his level).
-var freePlace = place{-1, mbg.JobNone, -1}
+// FreePlace is a free officer's Place (in the free pool of his level).
+var FreePlace = Place{-1, mbgfmt.JobNone, -1}
 
-// retinueOf is the place of an officer travelling with role r.
-func retinueOf(r int) place { return place{r, mbg.JobNone, -1} }
+// RetinueOf is the Place of an officer travelling with role r.
+func RetinueOf(r int) Place { return Place{r, mbgfmt.JobNone, -1} }
 
-// placeOf returns where officer p is.
-func placeOf(s *mbg.Save, p int) place {
+// PlaceOf returns where officer p is.
+func PlaceOf(s *mbgfmt.Save, p int) Place {
 	o := s.Officers[p]
-	return place{o.Role, o.Job, o.Loc}
+	return Place{o.Role, o.Job, o.Loc}
 }
 
-// cityJob reports whether job is held in a city.
-func cityJob(job int) bool {
-	return job == mbg.JobMayor || job == mbg.JobTreasurer || job == mbg.JobGarrison
+// CityJob reports whether job is held in a city.
+func CityJob(job int) bool {
+	return job == mbgfmt.JobMayor || job == mbgfmt.JobTreasurer || job == mbgfmt.JobGarrison
 }
 
-// moveOfficer puts officer p at to, taking him out of every list that
-// holds him and into the lists of his new place, as the engine's
+// MoveOfficer puts officer p at to, taking him out of every list that
+// holds him and into the lists of his new Place, as the engine's
 // primitives do: a city left by its last garrison member loses its owner;
 // an unowned city entered by an officer becomes his role's; a new mayor or
 // treasurer sends the previous one back to the ranks of the garrison; an
@@ -53,85 +49,85 @@ func cityJob(job int) bool {
 // the institute his role does not know yet, with all its points to go; a
 // new trainee trains for the full six rounds. Nothing changes when the
 // move is impossible; the error says why.
-func moveOfficer(s *mbg.Save, p int, to place) error {
-	if err := checkPlace(s, p, to); err != nil {
+func MoveOfficer(s *mbgfmt.Save, p int, to Place) error {
+	if err := CheckPlace(s, p, to); err != nil {
 		return err
 	}
-	was := placeOf(s, p)
+	was := PlaceOf(s, p)
 	if occupant := slotHolder(s, to); occupant >= 0 && occupant != p {
-		back := freePlace
+		back := FreePlace
 		if r := s.Officers[occupant].Role; r >= 0 && r < len(s.Roles) {
-			back = retinueOf(r)
+			back = RetinueOf(r)
 		}
-		if err := moveOfficer(s, occupant, back); err != nil {
+		if err := MoveOfficer(s, occupant, back); err != nil {
 			return err
 		}
 	}
 	keep := -1
-	if cityJob(to.job) {
-		keep = to.loc
+	if CityJob(to.Job) {
+		keep = to.Loc
 	}
 	detach(s, p, keep)
 	attach(s, p, to, was)
 	return nil
 }
 
-// checkPlace says why officer p cannot be put at to (nil when he can).
-func checkPlace(s *mbg.Save, p int, to place) error {
+// CheckPlace says why officer p cannot be put at to (nil when he can).
+func CheckPlace(s *mbgfmt.Save, p int, to Place) error {
 	if p < 0 || p >= len(s.Officers) {
 		return fmt.Errorf("there is no officer %d", p)
 	}
 	name := s.Officers[p].Name
-	if to.role < -1 || to.role >= len(s.Roles) {
-		return fmt.Errorf("there is no role %d", to.role)
+	if to.Role < -1 || to.Role >= len(s.Roles) {
+		return fmt.Errorf("there is no role %d", to.Role)
 	}
-	if to.role == -1 && to.job != mbg.JobNone {
+	if to.Role == -1 && to.Job != mbgfmt.JobNone {
 		return fmt.Errorf("%s is free (在野): give him a role before a job", name)
 	}
 	switch {
-	case to.job == mbg.JobNone:
+	case to.Job == mbgfmt.JobNone:
 		return nil
-	case cityJob(to.job):
-		if to.loc < 0 || to.loc >= len(s.Cities) {
-			return fmt.Errorf("there is no city %d", to.loc)
+	case CityJob(to.Job):
+		if to.Loc < 0 || to.Loc >= len(s.Cities) {
+			return fmt.Errorf("there is no city %d", to.Loc)
 		}
-		c := s.Cities[to.loc]
-		if c.Role != -1 && c.Role != to.role {
-			return fmt.Errorf("%s belongs to %s, not to %s: hand the city over first (Cities pane)", c.Name, roleName(s, c.Role), roleName(s, to.role))
+		c := s.Cities[to.Loc]
+		if c.Role != -1 && c.Role != to.Role {
+			return fmt.Errorf("%s belongs to %s, not to %s: hand the city over first (Cities pane)", c.Name, RoleName(s, c.Role), RoleName(s, to.Role))
 		}
-	case to.job == mbg.JobResearcher:
-		if to.loc < 0 || to.loc >= len(s.Institutes) {
-			return fmt.Errorf("there is no institute %d", to.loc)
+	case to.Job == mbgfmt.JobResearcher:
+		if to.Loc < 0 || to.Loc >= len(s.Institutes) {
+			return fmt.Errorf("there is no institute %d", to.Loc)
 		}
-		in := s.Institutes[to.loc]
-		if to.role >= len(in.Researcher) || to.role >= len(in.OnStudy) || to.role >= len(in.Points) {
-			return fmt.Errorf("institute %s has no research slot for %s", in.Name, roleName(s, to.role))
+		in := s.Institutes[to.Loc]
+		if to.Role >= len(in.Researcher) || to.Role >= len(in.OnStudy) || to.Role >= len(in.Points) {
+			return fmt.Errorf("institute %s has no research slot for %s", in.Name, RoleName(s, to.Role))
 		}
 		if len(in.Techs) == 0 {
 			return fmt.Errorf("institute %s teaches no tech", in.Name)
 		}
-	case to.job == mbg.JobTrainee:
-		if to.loc < 0 || to.loc >= len(s.TrainingRooms) {
-			return fmt.Errorf("there is no training room %d", to.loc)
+	case to.Job == mbgfmt.JobTrainee:
+		if to.Loc < 0 || to.Loc >= len(s.TrainingRooms) {
+			return fmt.Errorf("there is no training room %d", to.Loc)
 		}
-		t := s.TrainingRooms[to.loc]
-		if to.role >= len(t.Trainee) || to.role >= len(t.Rounds) {
-			return fmt.Errorf("training room %s has no slot for %s", t.Name, roleName(s, to.role))
+		t := s.TrainingRooms[to.Loc]
+		if to.Role >= len(t.Trainee) || to.Role >= len(t.Rounds) {
+			return fmt.Errorf("training room %s has no slot for %s", t.Name, RoleName(s, to.Role))
 		}
 	default:
-		return fmt.Errorf("there is no job %d", to.job)
+		return fmt.Errorf("there is no job %d", to.Job)
 	}
 	return nil
 }
 
 // slotHolder returns who holds the institute or training-room slot of
-// place to, -1 for nobody or when to is not such a place.
-func slotHolder(s *mbg.Save, to place) int {
-	switch to.job {
-	case mbg.JobResearcher:
-		return s.Institutes[to.loc].Researcher[to.role]
-	case mbg.JobTrainee:
-		return s.TrainingRooms[to.loc].Trainee[to.role]
+// Place to, -1 for nobody or when to is not such a Place.
+func slotHolder(s *mbgfmt.Save, to Place) int {
+	switch to.Job {
+	case mbgfmt.JobResearcher:
+		return s.Institutes[to.Loc].Researcher[to.Role]
+	case mbgfmt.JobTrainee:
+		return s.TrainingRooms[to.Loc].Trainee[to.Role]
 	}
 	return -1
 }
@@ -139,7 +135,7 @@ func slotHolder(s *mbg.Save, to place) int {
 // detach takes officer p out of every set, slot and post that holds him.
 // A city whose last garrison member he was loses its owner, unless it is
 // keep (the city he stays in).
-func detach(s *mbg.Save, p int, keep int) {
+func detach(s *mbgfmt.Save, p int, keep int) {
 	for lv := range s.Free {
 		s.Free[lv] = without(s.Free[lv], p)
 	}
@@ -183,59 +179,59 @@ func detach(s *mbg.Save, p int, keep int) {
 
 // attach puts officer p, taken out of every list, at to; was is where he
 // was before.
-func attach(s *mbg.Save, p int, to place, was place) {
+func attach(s *mbgfmt.Save, p int, to Place, was Place) {
 	o := &s.Officers[p]
-	o.Role, o.Job, o.Loc = to.role, to.job, to.loc
+	o.Role, o.Job, o.Loc = to.Role, to.Job, to.Loc
 	switch {
-	case to.role == -1:
-		o.Job, o.Loc = mbg.JobNone, -1
+	case to.Role == -1:
+		o.Job, o.Loc = mbgfmt.JobNone, -1
 		lv := min(max(o.Level, 0), len(s.Free)-1)
 		s.Free[lv] = with(s.Free[lv], p)
-	case to.job == mbg.JobNone:
+	case to.Job == mbgfmt.JobNone:
 		o.Loc = -1
-		s.Roles[to.role].Retinue = with(s.Roles[to.role].Retinue, p)
-	case cityJob(to.job):
-		c := &s.Cities[to.loc]
+		s.Roles[to.Role].Retinue = with(s.Roles[to.Role].Retinue, p)
+	case CityJob(to.Job):
+		c := &s.Cities[to.Loc]
 		if c.Role == -1 {
-			c.Role = to.role
-			s.Roles[to.role].Cities = with(s.Roles[to.role].Cities, to.loc)
+			c.Role = to.Role
+			s.Roles[to.Role].Cities = with(s.Roles[to.Role].Cities, to.Loc)
 		}
 		c.Garrison = with(c.Garrison, p)
-		switch to.job {
-		case mbg.JobMayor:
+		switch to.Job {
+		case mbgfmt.JobMayor:
 			demote(s, c.Mayor)
 			c.Mayor = p
-		case mbg.JobTreasurer:
+		case mbgfmt.JobTreasurer:
 			demote(s, c.Treasurer)
 			c.Treasurer = p
 		}
-	case to.job == mbg.JobResearcher:
-		in := &s.Institutes[to.loc]
-		in.Researcher[to.role] = p
-		s.Roles[to.role].Researchers = with(s.Roles[to.role].Researchers, p)
+	case to.Job == mbgfmt.JobResearcher:
+		in := &s.Institutes[to.Loc]
+		in.Researcher[to.Role] = p
+		s.Roles[to.Role].Researchers = with(s.Roles[to.Role].Researchers, p)
 		if was != to {
-			t := firstUnknownTech(in.Techs, s.Roles[to.role].Techs)
-			in.OnStudy[to.role], in.Points[to.role] = t, studyPoints[t]
+			t := firstUnknownTech(in.Techs, s.Roles[to.Role].Techs)
+			in.OnStudy[to.Role], in.Points[to.Role] = t, techs[t].study
 		}
-	case to.job == mbg.JobTrainee:
-		t := &s.TrainingRooms[to.loc]
-		t.Trainee[to.role] = p
-		s.Roles[to.role].Trainees = with(s.Roles[to.role].Trainees, p)
+	case to.Job == mbgfmt.JobTrainee:
+		t := &s.TrainingRooms[to.Loc]
+		t.Trainee[to.Role] = p
+		s.Roles[to.Role].Trainees = with(s.Roles[to.Role].Trainees, p)
 		if was != to {
-			t.Rounds[to.role] = trainRounds
+			t.Rounds[to.Role] = trainRound
 		}
 	}
 }
 
 // demote makes a former mayor or treasurer a plain garrison member.
-func demote(s *mbg.Save, p int) {
+func demote(s *mbgfmt.Save, p int) {
 	if p >= 0 && p < len(s.Officers) {
-		s.Officers[p].Job = mbg.JobGarrison
+		s.Officers[p].Job = mbgfmt.JobGarrison
 	}
 }
 
 // dropCity makes city c unowned.
-func dropCity(s *mbg.Save, c int) {
+func dropCity(s *mbgfmt.Save, c int) {
 	s.Cities[c].Role = -1
 	for r := range s.Roles {
 		s.Roles[r].Cities = without(s.Roles[r].Cities, c)
@@ -246,23 +242,23 @@ func dropCity(s *mbg.Save, c int) {
 // techs when all are known, and 0 when there are none).
 func firstUnknownTech(techs, known []int) int {
 	for _, t := range techs {
-		if t >= 0 && t < mbg.NumTechs && !slices.Contains(known, t) {
+		if t >= 0 && t < mbgfmt.NumTechs && !slices.Contains(known, t) {
 			return t
 		}
 	}
 	for _, t := range techs {
-		if t >= 0 && t < mbg.NumTechs {
+		if t >= 0 && t < mbgfmt.NumTechs {
 			return t
 		}
 	}
 	return 0
 }
 
-// setCityOwner hands city c to role r (-1: nobody). The garrison goes
+// SetCityOwner hands city c to role r (-1: nobody). The garrison goes
 // over with the city; a city nobody held is garrisoned by the first
 // travelling officer of its new owner; a city given up sends its garrison
 // back to its owner's retinue.
-func setCityOwner(s *mbg.Save, c, r int) error {
+func SetCityOwner(s *mbgfmt.Save, c, r int) error {
 	if c < 0 || c >= len(s.Cities) {
 		return fmt.Errorf("there is no city %d", c)
 	}
@@ -271,12 +267,12 @@ func setCityOwner(s *mbg.Save, c, r int) error {
 	}
 	city := &s.Cities[c]
 	if r == -1 {
-		back := freePlace
+		back := FreePlace
 		if city.Role >= 0 && city.Role < len(s.Roles) {
-			back = retinueOf(city.Role)
+			back = RetinueOf(city.Role)
 		}
 		for _, p := range slices.Clone(city.Garrison) {
-			if err := moveOfficer(s, p, back); err != nil {
+			if err := MoveOfficer(s, p, back); err != nil {
 				return err
 			}
 		}
@@ -288,7 +284,7 @@ func setCityOwner(s *mbg.Save, c, r int) error {
 		if len(ret) == 0 {
 			return fmt.Errorf("%s has no travelling officer to garrison %s: give it one first (its retinue in the Roles pane)", s.Roles[r].Name, city.Name)
 		}
-		return moveOfficer(s, ret[0], place{r, mbg.JobGarrison, c})
+		return MoveOfficer(s, ret[0], Place{r, mbgfmt.JobGarrison, c})
 	}
 	for _, p := range city.Garrison {
 		if p >= 0 && p < len(s.Officers) {
@@ -301,11 +297,11 @@ func setCityOwner(s *mbg.Save, c, r int) error {
 	return nil
 }
 
-// setGarrison makes want the garrison of city c: officers who join it
+// SetGarrison makes want the garrison of city c: officers who join it
 // come from wherever they were and serve its owner (an unowned city
 // becomes the role of the first one to join); officers who leave go back
 // to the owner's retinue.
-func setGarrison(s *mbg.Save, c int, want []int) error {
+func SetGarrison(s *mbgfmt.Save, c int, want []int) error {
 	city := &s.Cities[c]
 	for _, p := range want {
 		if slices.Contains(city.Garrison, p) {
@@ -318,7 +314,7 @@ func setGarrison(s *mbg.Save, c int, want []int) error {
 		if owner == -1 {
 			return fmt.Errorf("%s is free (在野) and %s has no owner: give the city an owner or the officer a role first", s.Officers[p].Name, city.Name)
 		}
-		if err := moveOfficer(s, p, place{owner, mbg.JobGarrison, c}); err != nil {
+		if err := MoveOfficer(s, p, Place{owner, mbgfmt.JobGarrison, c}); err != nil {
 			return err
 		}
 	}
@@ -326,32 +322,32 @@ func setGarrison(s *mbg.Save, c int, want []int) error {
 		if slices.Contains(want, p) {
 			continue
 		}
-		back := freePlace
+		back := FreePlace
 		if city.Role >= 0 {
-			back = retinueOf(city.Role)
+			back = RetinueOf(city.Role)
 		}
-		if err := moveOfficer(s, p, back); err != nil {
+		if err := MoveOfficer(s, p, back); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// setPost appoints officer p (-1: nobody) mayor or treasurer (job) of
+// SetPost appoints officer p (-1: nobody) mayor or treasurer (job) of
 // city c; a dismissed holder stays in the garrison.
-func setPost(s *mbg.Save, c, job, p int) error {
+func SetPost(s *mbgfmt.Save, c, job, p int) error {
 	city := s.Cities[c]
 	if p >= 0 {
-		return moveOfficer(s, p, place{city.Role, job, c})
+		return MoveOfficer(s, p, Place{city.Role, job, c})
 	}
 	holder := city.Mayor
-	if job == mbg.JobTreasurer {
+	if job == mbgfmt.JobTreasurer {
 		holder = city.Treasurer
 	}
 	if holder < 0 || holder >= len(s.Officers) {
 		return nil
 	}
-	return moveOfficer(s, holder, place{s.Officers[holder].Role, mbg.JobGarrison, c})
+	return MoveOfficer(s, holder, Place{s.Officers[holder].Role, mbgfmt.JobGarrison, c})
 }
 
 // setMembers moves the officers added to a list (from current to want)
@@ -374,54 +370,54 @@ func setMembers(current, want []int, join, leave func(p int) error) error {
 	return nil
 }
 
-// setRetinue makes want role r's travelling officers: officers ticked
+// SetRetinue makes want role r's travelling officers: officers ticked
 // join it from wherever they were, officers unticked become free.
-func setRetinue(s *mbg.Save, r int, want []int) error {
+func SetRetinue(s *mbgfmt.Save, r int, want []int) error {
 	return setMembers(slices.Clone(s.Roles[r].Retinue), want,
-		func(p int) error { return moveOfficer(s, p, retinueOf(r)) },
-		func(p int) error { return moveOfficer(s, p, freePlace) })
+		func(p int) error { return MoveOfficer(s, p, RetinueOf(r)) },
+		func(p int) error { return MoveOfficer(s, p, FreePlace) })
 }
 
-// setRoleCities makes want the cities of role r (see setCityOwner).
-func setRoleCities(s *mbg.Save, r int, want []int) error {
+// SetRoleCities makes want the cities of role r (see SetCityOwner).
+func SetRoleCities(s *mbgfmt.Save, r int, want []int) error {
 	return setMembers(slices.Clone(s.Roles[r].Cities), want,
-		func(c int) error { return setCityOwner(s, c, r) },
-		func(c int) error { return setCityOwner(s, c, -1) })
+		func(c int) error { return SetCityOwner(s, c, r) },
+		func(c int) error { return SetCityOwner(s, c, -1) })
 }
 
-// setResearchers makes want role r's researchers: an officer ticked goes
+// SetResearchers makes want role r's researchers: an officer ticked goes
 // to the first institute where r has no researcher; one unticked comes
 // back to the retinue.
-func setResearchers(s *mbg.Save, r int, want []int) error {
+func SetResearchers(s *mbgfmt.Save, r int, want []int) error {
 	return setMembers(slices.Clone(s.Roles[r].Researchers), want,
 		func(p int) error {
 			for i, in := range s.Institutes {
 				if r < len(in.Researcher) && in.Researcher[r] == -1 && len(in.Techs) > 0 {
-					return moveOfficer(s, p, place{r, mbg.JobResearcher, i})
+					return MoveOfficer(s, p, Place{r, mbgfmt.JobResearcher, i})
 				}
 			}
 			return fmt.Errorf("%s already has a researcher in every institute", s.Roles[r].Name)
 		},
-		func(p int) error { return moveOfficer(s, p, retinueOf(r)) })
+		func(p int) error { return MoveOfficer(s, p, RetinueOf(r)) })
 }
 
-// setTrainees makes want role r's trainees, like setResearchers.
-func setTrainees(s *mbg.Save, r int, want []int) error {
+// SetTrainees makes want role r's trainees, like SetResearchers.
+func SetTrainees(s *mbgfmt.Save, r int, want []int) error {
 	return setMembers(slices.Clone(s.Roles[r].Trainees), want,
 		func(p int) error {
 			for i, t := range s.TrainingRooms {
 				if r < len(t.Trainee) && t.Trainee[r] == -1 {
-					return moveOfficer(s, p, place{r, mbg.JobTrainee, i})
+					return MoveOfficer(s, p, Place{r, mbgfmt.JobTrainee, i})
 				}
 			}
 			return fmt.Errorf("%s already has a trainee in every training room", s.Roles[r].Name)
 		},
-		func(p int) error { return moveOfficer(s, p, retinueOf(r)) })
+		func(p int) error { return MoveOfficer(s, p, RetinueOf(r)) })
 }
 
-// setFree makes want the free officers among those of level lv: officers
+// SetFree makes want the free officers among those of level lv: officers
 // ticked are released, officers unticked are hired by role hire.
-func setFree(s *mbg.Save, lv int, want []int, hire int) error {
+func SetFree(s *mbgfmt.Save, lv int, want []int, hire int) error {
 	var current []int
 	for p, o := range s.Officers {
 		if o.Level == lv && o.Role == -1 {
@@ -429,72 +425,72 @@ func setFree(s *mbg.Save, lv int, want []int, hire int) error {
 		}
 	}
 	return setMembers(current, want,
-		func(p int) error { return moveOfficer(s, p, freePlace) },
+		func(p int) error { return MoveOfficer(s, p, FreePlace) },
 		func(p int) error {
 			if hire < 0 || hire >= len(s.Roles) {
 				return fmt.Errorf("choose the role that hires %s", s.Officers[p].Name)
 			}
-			return moveOfficer(s, p, retinueOf(hire))
+			return MoveOfficer(s, p, RetinueOf(hire))
 		})
 }
 
-// setLevel sets officer p's level; a free officer moves to the pool of
+// SetLevel sets officer p's level; a free officer moves to the pool of
 // his new level.
-func setLevel(s *mbg.Save, p, lv int) {
+func SetLevel(s *mbgfmt.Save, p, lv int) {
 	o := &s.Officers[p]
 	o.Level = lv
 	if o.Role == -1 {
 		detach(s, p, -1)
-		attach(s, p, freePlace, freePlace)
+		attach(s, p, FreePlace, FreePlace)
 	}
 }
 
-// setOfficerRole gives officer p to role r: he joins r's retinue (or
+// SetOfficerRole gives officer p to role r: he joins r's retinue (or
 // becomes free for -1). Choosing his own role changes nothing.
-func setOfficerRole(s *mbg.Save, p, r int) error {
+func SetOfficerRole(s *mbgfmt.Save, p, r int) error {
 	if r == s.Officers[p].Role {
 		return nil
 	}
 	if r == -1 {
-		return moveOfficer(s, p, freePlace)
+		return MoveOfficer(s, p, FreePlace)
 	}
-	return moveOfficer(s, p, retinueOf(r))
+	return MoveOfficer(s, p, RetinueOf(r))
 }
 
-// setOfficerJob gives officer p a new job at the most natural place: his
+// SetOfficerJob gives officer p a new job at the most natural Place: his
 // city when he already serves in one, else the first city of his role, else
 // the first unowned city; for research and training, the first institute or
 // room where his role has nobody yet, else the first one.
-func setOfficerJob(s *mbg.Save, p, job int) error {
+func SetOfficerJob(s *mbgfmt.Save, p, job int) error {
 	o := s.Officers[p]
 	if job == o.Job {
 		return nil
 	}
-	to := place{o.Role, job, -1}
+	to := Place{o.Role, job, -1}
 	switch {
-	case job == mbg.JobNone:
-	case cityJob(job):
-		to.loc = defaultCity(s, o)
-		if to.loc < 0 {
-			return fmt.Errorf("%s has no city of its own and every city has an owner", roleName(s, o.Role))
+	case job == mbgfmt.JobNone:
+	case CityJob(job):
+		to.Loc = defaultCity(s, o)
+		if to.Loc < 0 {
+			return fmt.Errorf("%s has no city of its own and every city has an owner", RoleName(s, o.Role))
 		}
-	case job == mbg.JobResearcher:
-		to.loc = firstFreeSlot(len(s.Institutes), func(i int) []int { return s.Institutes[i].Researcher }, o.Role)
-		if to.loc < 0 {
+	case job == mbgfmt.JobResearcher:
+		to.Loc = firstFreeSlot(len(s.Institutes), func(i int) []int { return s.Institutes[i].Researcher }, o.Role)
+		if to.Loc < 0 {
 			return fmt.Errorf("there is no institute")
 		}
-	case job == mbg.JobTrainee:
-		to.loc = firstFreeSlot(len(s.TrainingRooms), func(i int) []int { return s.TrainingRooms[i].Trainee }, o.Role)
-		if to.loc < 0 {
+	case job == mbgfmt.JobTrainee:
+		to.Loc = firstFreeSlot(len(s.TrainingRooms), func(i int) []int { return s.TrainingRooms[i].Trainee }, o.Role)
+		if to.Loc < 0 {
 			return fmt.Errorf("there is no training room")
 		}
 	}
-	return moveOfficer(s, p, to)
+	return MoveOfficer(s, p, to)
 }
 
 // defaultCity is where an officer given a city job goes (-1: nowhere).
-func defaultCity(s *mbg.Save, o mbg.SaveOfficer) int {
-	if cityJob(o.Job) && o.Loc >= 0 && o.Loc < len(s.Cities) {
+func defaultCity(s *mbgfmt.Save, o mbgfmt.SaveOfficer) int {
+	if CityJob(o.Job) && o.Loc >= 0 && o.Loc < len(s.Cities) {
 		return o.Loc
 	}
 	for c, city := range s.Cities {
@@ -524,56 +520,56 @@ func firstFreeSlot(n int, slots func(i int) []int, r int) int {
 	return -1
 }
 
-// setOfficerLoc moves officer p to another city, institute or training
+// SetOfficerLoc moves officer p to another city, institute or training
 // room for the same job.
-func setOfficerLoc(s *mbg.Save, p, loc int) error {
+func SetOfficerLoc(s *mbgfmt.Save, p, loc int) error {
 	o := s.Officers[p]
 	if loc == o.Loc {
 		return nil
 	}
-	return moveOfficer(s, p, place{o.Role, o.Job, loc})
+	return MoveOfficer(s, p, Place{o.Role, o.Job, loc})
 }
 
-// setResearcher makes officer p (-1: nobody) role r's researcher at
+// SetResearcher makes officer p (-1: nobody) role r's researcher at
 // institute i; a researcher replaced goes back to the retinue.
-func setResearcher(s *mbg.Save, i, r, p int) error {
+func SetResearcher(s *mbgfmt.Save, i, r, p int) error {
 	if p >= 0 {
-		return moveOfficer(s, p, place{r, mbg.JobResearcher, i})
+		return MoveOfficer(s, p, Place{r, mbgfmt.JobResearcher, i})
 	}
 	if old := s.Institutes[i].Researcher[r]; old >= 0 && old < len(s.Officers) {
-		return moveOfficer(s, old, retinueOf(r))
+		return MoveOfficer(s, old, RetinueOf(r))
 	}
 	return nil
 }
 
-// setTrainee makes officer p (-1: nobody) role r's trainee at training
+// SetTrainee makes officer p (-1: nobody) role r's trainee at training
 // room t.
-func setTrainee(s *mbg.Save, t, r, p int) error {
+func SetTrainee(s *mbgfmt.Save, t, r, p int) error {
 	if p >= 0 {
-		return moveOfficer(s, p, place{r, mbg.JobTrainee, t})
+		return MoveOfficer(s, p, Place{r, mbgfmt.JobTrainee, t})
 	}
 	if old := s.TrainingRooms[t].Trainee[r]; old >= 0 && old < len(s.Officers) {
-		return moveOfficer(s, old, retinueOf(r))
+		return MoveOfficer(s, old, RetinueOf(r))
 	}
 	return nil
 }
 
-// setStudy sets the tech role r studies at institute i (-1: none) with
+// SetStudy sets the tech role r studies at institute i (-1: none) with
 // all its points to go.
-func setStudy(s *mbg.Save, i, r, t int) {
+func SetStudy(s *mbgfmt.Save, i, r, t int) {
 	in := &s.Institutes[i]
 	in.OnStudy[r] = t
-	if t >= 0 && t < mbg.NumTechs {
-		in.Points[r] = studyPoints[t]
+	if t >= 0 && t < mbgfmt.NumTechs {
+		in.Points[r] = techs[t].study
 	} else {
 		in.Points[r] = 0
 	}
 }
 
-// moveRole puts role r on square sq (-1: off the board, eliminated),
+// MoveRole puts role r on square sq (-1: off the board, eliminated),
 // keeping the squares' presence flags in step (spec §5.4: a role is
 // present on exactly the square it stands on).
-func moveRole(s *mbg.Save, r, sq int) error {
+func MoveRole(s *mbgfmt.Save, r, sq int) error {
 	if r < 0 || r >= len(s.Roles) {
 		return fmt.Errorf("there is no role %d", r)
 	}
@@ -591,12 +587,12 @@ func moveRole(s *mbg.Save, r, sq int) error {
 	return nil
 }
 
-// setAlliance sets role r's alliance state: -1 none, -2 public enemy (公愤),
+// SetAlliance sets role r's alliance state: -1 none, -2 public enemy (公愤),
 // or the allied role. Alliances are mutual, so the partners' states
 // follow: a new ally leaves its former ally, a former ally is left alone.
 // A new state without rounds left gets the rounds a card gives (7 for an
 // alliance, 5 for a public enemy).
-func setAlliance(s *mbg.Save, r, a int) error {
+func SetAlliance(s *mbgfmt.Save, r, a int) error {
 	if a < -2 || a >= len(s.Roles) || a == r {
 		return fmt.Errorf("%s cannot be allied with itself or role %d", s.Roles[r].Name, a)
 	}
@@ -629,9 +625,9 @@ func setAlliance(s *mbg.Save, r, a int) error {
 	return nil
 }
 
-// setAllianceTurns sets the rounds role r's alliance state lasts; an ally
+// SetAllianceTurns sets the rounds role r's alliance state lasts; an ally
 // gets the same.
-func setAllianceTurns(s *mbg.Save, r, turns int) {
+func SetAllianceTurns(s *mbgfmt.Save, r, turns int) {
 	ro := &s.Roles[r]
 	ro.AllianceTurns = turns
 	if a := ro.Alliance; a >= 0 && a < len(s.Roles) && s.Roles[a].Alliance == r {
@@ -639,10 +635,10 @@ func setAllianceTurns(s *mbg.Save, r, turns int) {
 	}
 }
 
-// setMoveState sets role r's movement state; a slowed, hastened or
+// SetMoveState sets role r's movement state; a slowed, hastened or
 // stopped role without rounds left gets the 3 rounds a card gives, a
 // normal one none.
-func setMoveState(s *mbg.Save, r, st int) {
+func SetMoveState(s *mbgfmt.Save, r, st int) {
 	ro := &s.Roles[r]
 	ro.MoveState = st
 	switch {
@@ -671,8 +667,8 @@ func without(list []int, v int) []int {
 	return slices.DeleteFunc(slices.Clone(list), func(x int) bool { return x == v })
 }
 
-// roleName names role r ("—" for none).
-func roleName(s *mbg.Save, r int) string {
+// RoleName names role r ("—" for none).
+func RoleName(s *mbgfmt.Save, r int) string {
 	if r >= 0 && r < len(s.Roles) {
 		return s.Roles[r].Name
 	}
@@ -682,8 +678,8 @@ func roleName(s *mbg.Save, r int) string {
 	return fmt.Sprintf("#%d?", r)
 }
 
-// cloneSave returns a deep copy of s.
-func cloneSave(s *mbg.Save) *mbg.Save {
+// CloneSave returns a deep copy of s.
+func CloneSave(s *mbgfmt.Save) *mbgfmt.Save {
 	c := *s
 	c.Cities = slices.Clone(s.Cities)
 	for i := range c.Cities {

@@ -1,9 +1,7 @@
-package mbgview
+package mbg_test
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -12,37 +10,19 @@ import (
 	"github.com/shapan/shapan/formats"
 	"github.com/shapan/shapan/formats/diag"
 	"github.com/shapan/shapan/formats/mbg"
-	"github.com/shapan/shapan/internal/shared"
+	"github.com/shapan/shapan/internal/mbgtest"
 	"github.com/shapan/shapan/validate"
 )
-
-// sanguoSav is the original's save of the sanguo scenario in turn 12.
-const sanguoSav = "sanguo_s101_t12_r1.sav"
-
-// readLegacySave reads a save of the shared folder.
-func readLegacySave(t *testing.T, name string) *mbg.Save {
-	t.Helper()
-	path := filepath.Join(shared.Dir(t), "legacy", "mbg", name)
-	src, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, _, err := mbg.ReadSave(path, src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
-}
 
 // saveProblems returns what the validator and the engine have against s:
 // every error and warning of the validator, and the engine's refusal to
 // continue the game.
 func saveProblems(s *mbg.Save) []string {
 	var out []string
-	for _, d := range validate.Check(&formats.Document{Kind: mbg.KindSave, Value: cloneSave(s)}) {
+	for _, d := range validate.Check(&formats.Document{Kind: mbg.KindSave, Value: mbgeng.CloneSave(s)}) {
 		out = append(out, d.String())
 	}
-	if _, err := mbgeng.New(mbgeng.Setup{Save: cloneSave(s), Seed: 1, MaxTurn: s.Turn + 10}, mbgeng.Options{}); err != nil {
+	if _, err := mbgeng.New(mbgeng.Setup{Save: mbgeng.CloneSave(s), Seed: 1, MaxTurn: s.Turn + 10}, mbgeng.Options{}); err != nil {
 		out = append(out, "engine: "+err.Error())
 	}
 	return out
@@ -53,24 +33,24 @@ func saveProblems(s *mbg.Save) []string {
 // and a free one) and check that the validator and the engine still
 // accept the save after each.
 func TestMoveOfficerKeepsTheSaveConsistent(t *testing.T) {
-	base := readLegacySave(t, sanguoSav)
+	base := mbgtest.ReadLegacySave(t, mbgtest.SanguoSav)
 	if p := saveProblems(base); len(p) > 0 {
 		t.Fatalf("the original save has problems: %v", p)
 	}
 	officers := []string{"刘备", "张飞", "公孙瓒", "赵云", "张昭"}
 	for _, name := range officers {
-		p := officerIndex(t, base, name)
+		p := mbgtest.OfficerIndex(t, base, name)
 		for _, to := range allPlaces(base) {
-			s := cloneSave(base)
-			err := moveOfficer(s, p, to)
+			s := mbgeng.CloneSave(base)
+			err := mbgeng.MoveOfficer(s, p, to)
 			if err != nil {
 				// Refused moves change nothing.
-				if saveProblems(s) != nil || !sameSave(s, base) {
+				if saveProblems(s) != nil || !mbgtest.SameSave(s, base) {
 					t.Fatalf("%s to %+v was refused (%v) but changed the save", name, to, err)
 				}
 				continue
 			}
-			if got := placeOf(s, p); got != to {
+			if got := mbgeng.PlaceOf(s, p); got != to {
 				t.Fatalf("%s moved to %+v is at %+v", name, to, got)
 			}
 			if probs := saveProblems(s); len(probs) > 0 {
@@ -82,62 +62,34 @@ func TestMoveOfficerKeepsTheSaveConsistent(t *testing.T) {
 
 // allPlaces lists every place of a save: free, every role's retinue and
 // every job at every building for every role.
-func allPlaces(s *mbg.Save) []place {
-	out := []place{freePlace}
+func allPlaces(s *mbg.Save) []mbgeng.Place {
+	out := []mbgeng.Place{mbgeng.FreePlace}
 	for r := range s.Roles {
-		out = append(out, retinueOf(r))
+		out = append(out, mbgeng.RetinueOf(r))
 		for c := range s.Cities {
 			for _, job := range []int{mbg.JobMayor, mbg.JobTreasurer, mbg.JobGarrison} {
-				out = append(out, place{r, job, c})
+				out = append(out, mbgeng.Place{r, job, c})
 			}
 		}
 		for i := range s.Institutes {
-			out = append(out, place{r, mbg.JobResearcher, i})
+			out = append(out, mbgeng.Place{r, mbg.JobResearcher, i})
 		}
 		for i := range s.TrainingRooms {
-			out = append(out, place{r, mbg.JobTrainee, i})
+			out = append(out, mbgeng.Place{r, mbg.JobTrainee, i})
 		}
 	}
 	return out
 }
 
-func officerIndex(t *testing.T, s *mbg.Save, name string) int {
-	t.Helper()
-	for i, o := range s.Officers {
-		if o.Name == name {
-			return i
-		}
-	}
-	t.Fatalf("no officer %s", name)
-	return -1
-}
-
-func cityIndex(t *testing.T, s *mbg.Save, name string) int {
-	t.Helper()
-	for i, c := range s.Cities {
-		if c.Name == name {
-			return i
-		}
-	}
-	t.Fatalf("no city %s", name)
-	return -1
-}
-
-func sameSave(a, b *mbg.Save) bool {
-	x, err1 := mbg.WriteSave(a)
-	y, err2 := mbg.WriteSave(b)
-	return err1 == nil && err2 == nil && string(x) == string(y)
-}
-
 func TestMovesFollowTheEnginesRules(t *testing.T) {
-	base := readLegacySave(t, sanguoSav)
-	liubei, guanyu, zhangfei := officerIndex(t, base, "刘备"), officerIndex(t, base, "关羽"), officerIndex(t, base, "张飞")
-	xuchang, changan := cityIndex(t, base, "许昌"), cityIndex(t, base, "长安")
+	base := mbgtest.ReadLegacySave(t, mbgtest.SanguoSav)
+	liubei, guanyu, zhangfei := mbgtest.OfficerIndex(t, base, "刘备"), mbgtest.OfficerIndex(t, base, "关羽"), mbgtest.OfficerIndex(t, base, "张飞")
+	xuchang, changan := mbgtest.CityIndex(t, base, "许昌"), mbgtest.CityIndex(t, base, "长安")
 	const wei, shu, wu = 0, 1, 2
 
 	t.Run("the last garrison member leaving makes the city unowned", func(t *testing.T) {
-		s := cloneSave(base)
-		if err := moveOfficer(s, liubei, retinueOf(shu)); err != nil {
+		s := mbgeng.CloneSave(base)
+		if err := mbgeng.MoveOfficer(s, liubei, mbgeng.RetinueOf(shu)); err != nil {
 			t.Fatal(err)
 		}
 		if s.Cities[xuchang].Role != -1 || slices.Contains(s.Roles[shu].Cities, xuchang) || s.Cities[xuchang].Treasurer != -1 {
@@ -148,15 +100,15 @@ func TestMovesFollowTheEnginesRules(t *testing.T) {
 		}
 	})
 	t.Run("a new mayor and treasurer demote the previous holders", func(t *testing.T) {
-		s := cloneSave(base)
-		if err := setPost(s, changan, mbg.JobTreasurer, zhangfei); err != nil {
+		s := mbgeng.CloneSave(base)
+		if err := mbgeng.SetPost(s, changan, mbg.JobTreasurer, zhangfei); err != nil {
 			t.Fatal(err)
 		}
 		if s.Cities[changan].Treasurer != zhangfei || s.Officers[guanyu].Job != mbg.JobGarrison || s.Officers[zhangfei].Job != mbg.JobTreasurer {
 			t.Errorf("长安 %+v, 关羽 job %d", s.Cities[changan], s.Officers[guanyu].Job)
 		}
 		// The treasurer becoming mayor leaves the treasury empty (spec §5.11).
-		if err := setPost(s, changan, mbg.JobMayor, zhangfei); err != nil {
+		if err := mbgeng.SetPost(s, changan, mbg.JobMayor, zhangfei); err != nil {
 			t.Fatal(err)
 		}
 		if c := s.Cities[changan]; c.Mayor != zhangfei || c.Treasurer != -1 {
@@ -164,8 +116,8 @@ func TestMovesFollowTheEnginesRules(t *testing.T) {
 		}
 	})
 	t.Run("a city handed over takes its garrison with it", func(t *testing.T) {
-		s := cloneSave(base)
-		if err := setCityOwner(s, changan, wei); err != nil {
+		s := mbgeng.CloneSave(base)
+		if err := mbgeng.SetCityOwner(s, changan, wei); err != nil {
 			t.Fatal(err)
 		}
 		if s.Cities[changan].Role != wei || !slices.Contains(s.Roles[wei].Cities, changan) || slices.Contains(s.Roles[shu].Cities, changan) {
@@ -179,19 +131,19 @@ func TestMovesFollowTheEnginesRules(t *testing.T) {
 		}
 	})
 	t.Run("an unowned city needs a travelling officer of its new owner", func(t *testing.T) {
-		s := cloneSave(base)
-		puyang := cityIndex(t, s, "濮阳")
-		if err := setCityOwner(s, puyang, wei); err == nil {
+		s := mbgeng.CloneSave(base)
+		puyang := mbgtest.CityIndex(t, s, "濮阳")
+		if err := mbgeng.SetCityOwner(s, puyang, wei); err == nil {
 			t.Fatal("魏 has no travelling officer, yet it was given 濮阳")
 		}
-		if err := setCityOwner(s, puyang, wu); err != nil {
+		if err := mbgeng.SetCityOwner(s, puyang, wu); err != nil {
 			t.Fatal(err)
 		}
-		gongsun := officerIndex(t, s, "公孙瓒")
+		gongsun := mbgtest.OfficerIndex(t, s, "公孙瓒")
 		if s.Cities[puyang].Role != wu || !slices.Equal(s.Cities[puyang].Garrison, []int{gongsun}) {
 			t.Errorf("濮阳 %+v", s.Cities[puyang])
 		}
-		if err := setCityOwner(s, puyang, -1); err != nil {
+		if err := mbgeng.SetCityOwner(s, puyang, -1); err != nil {
 			t.Fatal(err)
 		}
 		if s.Cities[puyang].Role != -1 || !slices.Equal(s.Roles[wu].Retinue, []int{gongsun}) {
@@ -199,10 +151,10 @@ func TestMovesFollowTheEnginesRules(t *testing.T) {
 		}
 	})
 	t.Run("research starts on a tech the role does not know", func(t *testing.T) {
-		s := cloneSave(base)
+		s := mbgeng.CloneSave(base)
 		s.Roles[wu].Techs = []int{0} // 弓箭, the first tech of 弓研
-		gongsun := officerIndex(t, s, "公孙瓒")
-		if err := moveOfficer(s, gongsun, place{wu, mbg.JobResearcher, 0}); err != nil {
+		gongsun := mbgtest.OfficerIndex(t, s, "公孙瓒")
+		if err := mbgeng.MoveOfficer(s, gongsun, mbgeng.Place{wu, mbg.JobResearcher, 0}); err != nil {
 			t.Fatal(err)
 		}
 		in := s.Institutes[0]
@@ -210,7 +162,7 @@ func TestMovesFollowTheEnginesRules(t *testing.T) {
 			t.Errorf("弓研 %+v", in)
 		}
 		// A second researcher there sends the first back.
-		if err := moveOfficer(s, zhangfei, place{wu, mbg.JobResearcher, 0}); err != nil {
+		if err := mbgeng.MoveOfficer(s, zhangfei, mbgeng.Place{wu, mbg.JobResearcher, 0}); err != nil {
 			t.Fatal(err)
 		}
 		if s.Institutes[0].Researcher[wu] != zhangfei || !slices.Equal(s.Roles[wu].Retinue, []int{gongsun}) || s.Officers[zhangfei].Role != wu {
@@ -221,9 +173,9 @@ func TestMovesFollowTheEnginesRules(t *testing.T) {
 		}
 	})
 	t.Run("a free officer's pool follows his level", func(t *testing.T) {
-		s := cloneSave(base)
-		zhaoyun := officerIndex(t, s, "赵云")
-		setLevel(s, zhaoyun, 0)
+		s := mbgeng.CloneSave(base)
+		zhaoyun := mbgtest.OfficerIndex(t, s, "赵云")
+		mbgeng.SetLevel(s, zhaoyun, 0)
 		if !slices.Contains(s.Free[0], zhaoyun) || slices.Contains(s.Free[2], zhaoyun) {
 			t.Errorf("pools %v / %v", s.Free[0], s.Free[2])
 		}
@@ -234,8 +186,8 @@ func TestMovesFollowTheEnginesRules(t *testing.T) {
 }
 
 func TestRolesMoveAndAllyInStep(t *testing.T) {
-	s := readLegacySave(t, sanguoSav)
-	if err := moveRole(s, 1, 30); err != nil {
+	s := mbgtest.ReadLegacySave(t, mbgtest.SanguoSav)
+	if err := mbgeng.MoveRole(s, 1, 30); err != nil {
 		t.Fatal(err)
 	}
 	for i, sq := range s.Board {
@@ -243,27 +195,27 @@ func TestRolesMoveAndAllyInStep(t *testing.T) {
 			t.Fatalf("square %d presence of 蜀 is %v", i, sq.Present[1])
 		}
 	}
-	if err := moveRole(s, 1, len(s.Board)); err == nil {
+	if err := mbgeng.MoveRole(s, 1, len(s.Board)); err == nil {
 		t.Error("a role was moved off the end of the board")
 	}
 	// 魏 and 蜀 ally, then 吴 takes 蜀 away: 魏 is left alone.
-	if err := setAlliance(s, 0, 1); err != nil {
+	if err := mbgeng.SetAlliance(s, 0, 1); err != nil {
 		t.Fatal(err)
 	}
 	if s.Roles[1].Alliance != 0 || s.Roles[0].AllianceTurns != 7 || s.Roles[1].AllianceTurns != 7 {
 		t.Fatalf("alliance: %+v / %+v", s.Roles[0], s.Roles[1])
 	}
-	setAllianceTurns(s, 1, 3)
+	mbgeng.SetAllianceTurns(s, 1, 3)
 	if s.Roles[0].AllianceTurns != 3 {
 		t.Error("the ally's rounds did not follow")
 	}
-	if err := setAlliance(s, 2, 1); err != nil {
+	if err := mbgeng.SetAlliance(s, 2, 1); err != nil {
 		t.Fatal(err)
 	}
 	if s.Roles[0].Alliance != -1 || s.Roles[1].Alliance != 2 || s.Roles[2].AllianceTurns != 7 || s.Roles[1].AllianceTurns != 7 {
 		t.Fatalf("after 吴 allies with 蜀: %d %d %d", s.Roles[0].Alliance, s.Roles[1].Alliance, s.Roles[2].Alliance)
 	}
-	if err := setAlliance(s, 2, 2); err == nil {
+	if err := mbgeng.SetAlliance(s, 2, 2); err == nil {
 		t.Error("a role allied with itself")
 	}
 	if p := saveProblems(s); len(p) > 0 {
@@ -273,9 +225,9 @@ func TestRolesMoveAndAllyInStep(t *testing.T) {
 
 // A free officer cannot garrison a city nobody owns: the refusal names him.
 func TestGarrisonRefusesAFreeOfficerForAnUnownedCity(t *testing.T) {
-	s := readLegacySave(t, sanguoSav)
-	puyang := cityIndex(t, s, "濮阳")
-	err := setGarrison(s, puyang, []int{officerIndex(t, s, "赵云")})
+	s := mbgtest.ReadLegacySave(t, mbgtest.SanguoSav)
+	puyang := mbgtest.CityIndex(t, s, "濮阳")
+	err := mbgeng.SetGarrison(s, puyang, []int{mbgtest.OfficerIndex(t, s, "赵云")})
 	if err == nil || !strings.Contains(err.Error(), "赵云") {
 		t.Fatalf("a free officer garrisoned an unowned city: %v", err)
 	}
