@@ -10,6 +10,21 @@ import (
 // seats (starts shuffled per game, no event log) and reports game steps
 // (rounds) per second, the AI's thinking included.
 func BenchmarkRoundsFightHere(b *testing.B) {
+	ai := NewAI()
+	benchRounds(b, func(g *Game, d *engine.Decision) engine.Answer { return ai.Answer(g, d) })
+}
+
+// BenchmarkRoundsIdle is BenchmarkRoundsFightHere with players that never
+// move (every order null), as the original engine's speed was measured:
+// the rules alone, production and the status of every player included.
+func BenchmarkRoundsIdle(b *testing.B) {
+	benchRounds(b, func(*Game, *engine.Decision) engine.Answer { return engine.Answer("null") })
+}
+
+// benchRounds plays b.N rounds of fight_here.yml (four seats, starts
+// shuffled per game, no event log) with answer in every seat and reports
+// rounds per second.
+func benchRounds(b *testing.B, answer func(*Game, *engine.Decision) engine.Answer) {
 	m := legacyMap(b, "fight_here.yml")
 	var g *Game
 	seed := int64(0)
@@ -21,7 +36,6 @@ func BenchmarkRoundsFightHere(b *testing.B) {
 		}
 		seed++
 	}
-	ai := NewAI()
 	start()
 	b.ResetTimer()
 	rounds := 0
@@ -32,7 +46,7 @@ func BenchmarkRoundsFightHere(b *testing.B) {
 			continue
 		}
 		round := g.Round()
-		if err := g.Answer(d.Player, ai.Answer(g, d)); err != nil {
+		if err := g.Answer(d.Player, answer(g, d)); err != nil {
 			b.Fatal(err)
 		}
 		if g.Round() != round {

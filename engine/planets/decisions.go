@@ -48,13 +48,14 @@ func (g *game) rules(p *engine.Play) any {
 		if g.cap > 0 && st.round >= g.cap {
 			return g.result(false)
 		}
+		board := st.board()
 		for i := range st.players {
 			if !st.players[i].alive {
 				continue
 			}
 			// The Check's last accepted order is the answer Ask returns.
 			var accepted checked
-			p.Ask(&engine.Decision{Player: i, Kind: KindOrders, Args: st.ordersArgs(i), Check: func(a engine.Answer) error {
+			p.Ask(&engine.Decision{Player: i, Kind: KindOrders, Args: st.ordersArgs(i, board), Check: func(a engine.Answer) error {
 				c, err := st.checkOrder(i, a)
 				if err == nil {
 					accepted = c
@@ -79,11 +80,26 @@ func (g *game) result(finished bool) Result {
 	return r
 }
 
-// ordersArgs is what player i sees.
-func (s *state) ordersArgs(i int) OrdersArgs {
-	v := s.view()
+// roundBoard is what every player sees alike between two steps: orders
+// change none of it, so the players asked in one round share it (the
+// decisions' Args are read, never changed).
+type roundBoard struct {
+	planets []int
+	units   []Num
+	holds   []Hold
+	fleets  []Fleet
+}
+
+// board returns the board the players are asked their orders on.
+func (s *state) board() roundBoard {
+	planets, units := s.tally()
+	return roundBoard{planets: planets, units: units, holds: s.holdList(), fleets: s.fleetList()}
+}
+
+// ordersArgs is what player i sees on board b.
+func (s *state) ordersArgs(i int, b roundBoard) OrdersArgs {
 	return OrdersArgs{Round: s.round, Status: s.status, Player: i, Points: s.players[i].points,
-		Players: v.Players, Holds: v.Holds, Fleets: v.Fleets, Routes: s.b.routeList}
+		Players: s.playerViews(b.planets, b.units), Holds: b.holds, Fleets: b.fleets, Routes: s.b.routeList}
 }
 
 // Encode returns the answer of an order.

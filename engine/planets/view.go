@@ -63,12 +63,18 @@ type View struct {
 // view returns the state as clients see it.
 func (s *state) view() View {
 	planets, units := s.tally()
-	v := View{Round: s.round, Status: s.status, Winner: s.winner, Holds: s.holdList(), Fleets: s.fleetList(),
-		Players: make([]PlayerView, len(s.players))}
+	return View{Round: s.round, Status: s.status, Winner: s.winner, Holds: s.holdList(), Fleets: s.fleetList(),
+		Players: s.playerViews(planets, units)}
+}
+
+// playerViews returns every player's totals, given the planets and units
+// each holds.
+func (s *state) playerViews(planets []int, units []Num) []PlayerView {
+	out := make([]PlayerView, len(s.players))
 	for i, p := range s.players {
-		v.Players[i] = PlayerView{Name: p.name, Planets: planets[i], Units: units[i], Points: p.points, Alive: p.alive, Queued: p.queued}
+		out[i] = PlayerView{Name: p.name, Planets: planets[i], Units: units[i], Points: p.points, Alive: p.alive, Queued: p.queued}
 	}
-	return v
+	return out
 }
 
 // holdList returns every planet's hold in id order.
