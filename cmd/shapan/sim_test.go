@@ -63,7 +63,7 @@ func TestSimTextAndChart(t *testing.T) {
 			t.Errorf("the report lacks %q:\n%s", want, out)
 		}
 	}
-	if strings.Contains(errOut, "\r") || !strings.Contains(errOut, "6 games in") || !strings.Contains(errOut, "wrote "+chart) {
+	if strings.Contains(errOut, "\r") || !strings.Contains(errOut, "6 games in") || !strings.Contains(errOut, "workers") || !strings.Contains(errOut, "wrote "+chart) {
 		t.Errorf("standard error: %q", errOut)
 	}
 	f, err := os.Open(chart)

@@ -23,7 +23,9 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"runtime/pprof"
 	"sync"
+	"time"
 )
 
 // Family plays games of one scenario of a game family. Play is called
@@ -81,6 +83,35 @@ type Options struct {
 	// games done (finished or failed) and the number asked for. Calls
 	// come one at a time, from the goroutine that called Run.
 	Progress func(done, total int)
+	// Timing, when set, receives how the run used its workers.
+	Timing *Timing
+}
+
+// Timing is how a run used its workers: Busy is the time they spent
+// playing games, Wall the run's duration, Jobs their number. A worker is
+// idle while it waits for a game or for its result to be taken, and after
+// the last game; what the run does besides (summing the games up) is in
+// Wall only. The workers run under the CPU profile label shapan=game, so
+// a profile tells their time from the rest of the process's.
+type Timing struct {
+	Wall, Busy time.Duration
+	Jobs       int
+}
+
+// Utilization is Busy over Jobs × Wall: 1 when the workers never wait.
+func (t Timing) Utilization() float64 {
+	if t.Wall <= 0 || t.Jobs == 0 {
+		return 0
+	}
+	return t.Busy.Seconds() / (float64(t.Jobs) * t.Wall.Seconds())
+}
+
+// PerGame is the workers' busy time per game played.
+func (t Timing) PerGame(games int) time.Duration {
+	if games == 0 {
+		return 0
+	}
+	return t.Busy / time.Duration(games)
 }
 
 // GameSeed returns the seed of game index of a simulation with base seed
@@ -116,24 +147,28 @@ func Run(ctx context.Context, f Family, o Options) (*Report, error) {
 		jobs = runtime.GOMAXPROCS(0)
 	}
 	jobs = min(jobs, o.Games)
+	start := time.Now()
 	nSides := len(f.Sides())
 	slots := make([]played, o.Games)
 	next := make(chan int)
 	done := make(chan struct{}, jobs)
+	busy := make([]time.Duration, jobs)
 	var wg sync.WaitGroup
-	for range jobs {
+	for w := range jobs {
 		wg.Add(1)
-		go func() {
+		go pprof.Do(ctx, pprof.Labels("shapan", "game"), func(ctx context.Context) {
 			defer wg.Done()
 			for i := range next {
+				t := time.Now()
 				res, err := playOne(ctx, f, nSides, i, GameSeed(o.Seed, i))
+				busy[w] += time.Since(t)
 				if err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()) {
 					continue // cancelled, not failed
 				}
 				slots[i] = played{done: true, res: res, err: err}
 				done <- struct{}{}
 			}
-		}()
+		})
 	}
 	go func() {
 		defer close(next)
@@ -157,6 +192,12 @@ func Run(ctx context.Context, f Family, o Options) (*Report, error) {
 		}
 	}
 	r := summarize(f, o.Seed, slots)
+	if o.Timing != nil {
+		*o.Timing = Timing{Wall: time.Since(start), Jobs: jobs}
+		for _, b := range busy {
+			o.Timing.Busy += b
+		}
+	}
 	if err := ctx.Err(); err != nil && n < o.Games {
 		r.Stopped = true
 		return r, err

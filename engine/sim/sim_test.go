@@ -6,11 +6,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-
 	"path/filepath"
+	"runtime/pprof"
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/shapan/shapan/engine/mbg"
 	"github.com/shapan/shapan/formats"
@@ -388,5 +389,42 @@ func TestDisplayWidth(t *testing.T) {
 		if displayWidth(l) != displayWidth(lines[1]) {
 			t.Fatalf("misaligned:\n%s", b.String())
 		}
+	}
+}
+
+// labelledFamily records the profile label of the goroutines its games
+// are played on.
+type labelledFamily struct {
+	fakeFamily
+	unlabelled atomic.Int32
+}
+
+func (f *labelledFamily) Play(ctx context.Context, i int, seed int64) (GameResult, error) {
+	if v, _ := pprof.Label(ctx, "shapan"); v != "game" {
+		f.unlabelled.Add(1)
+	}
+	time.Sleep(time.Millisecond)
+	return GameResult{Winner: fakeWinner(i), Turns: 1}, nil
+}
+
+// TestRunTiming: Timing counts the workers and their busy time, never more
+// than they had, and games run under the profile label shapan=game.
+func TestRunTiming(t *testing.T) {
+	f := &labelledFamily{}
+	var tm Timing
+	if _, err := Run(context.Background(), f, Options{Games: 20, Jobs: 3, Timing: &tm}); err != nil {
+		t.Fatal(err)
+	}
+	if tm.Jobs != 3 || tm.Busy < 20*time.Millisecond || tm.Wall <= 0 || tm.Busy > 3*tm.Wall {
+		t.Fatalf("timing %+v", tm)
+	}
+	if u := tm.Utilization(); u <= 0 || u > 1 {
+		t.Fatalf("utilization %v", u)
+	}
+	if tm.PerGame(20) < time.Millisecond {
+		t.Fatalf("per game %v", tm.PerGame(20))
+	}
+	if n := f.unlabelled.Load(); n != 0 {
+		t.Fatalf("%d games played without the profile label", n)
 	}
 }
