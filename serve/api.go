@@ -189,7 +189,7 @@ type legal struct {
 const MaxLegal = 500
 
 func (r *Room) hint(a Access) Hint {
-	h := Hint{Room: r.ID, Turn: r.turn, Seq: len(r.items), Family: r.fam.Name, Title: r.title, Failure: r.failure}
+	h := Hint{Room: r.ID, Turn: r.turn, Seq: r.shown, Family: r.fam.Name, Title: r.title, Failure: r.failure}
 	for k, s := range r.seats {
 		h.Seats = append(h.Seats, seatInfo{Seat: k, Name: s.Name, Computer: s.Computer})
 	}
@@ -246,56 +246,61 @@ func (s *Server) handleReact(w http.ResponseWriter, r *http.Request, room *Room,
 		writeError(w, err)
 		return
 	}
+	s.hub.computers.personBegins()
 	room.mu.Lock()
-	err := room.react(a, req)
+	wr, err := room.react(a, req)
 	turn, seq := room.turn, len(room.items)
 	room.mu.Unlock()
+	s.hub.computers.personEnds()
+	if err == nil {
+		s.hub.kick(room)
+		err = room.durable(wr) // the room is not locked while the disk works
+	}
 	if err != nil {
 		writeError(w, err)
 		return
 	}
-	s.hub.kick(room)
 	writeJSON(w, http.StatusOK, map[string]any{"ok": true, "turn": turn, "seq": seq})
 }
 
 // react checks and applies an answer (the refusals of docs/PROTOCOL.md, in
-// their order).
-func (r *Room) react(a Access, req ReactRequest) error {
+// their order) and returns the write to wait for before acknowledging it.
+func (r *Room) react(a Access, req ReactRequest) (*written, error) {
 	switch {
 	case a.Seat < 0:
-		return refuse(http.StatusForbidden, CodeWrongToken, "a spectator's token cannot answer")
+		return nil, refuse(http.StatusForbidden, CodeWrongToken, "a spectator's token cannot answer")
 	case req.Turn == nil || req.Answer == nil:
-		return refuse(http.StatusBadRequest, CodeBadRequest, `react needs {"turn": N, "answer": ...}`)
+		return nil, refuse(http.StatusBadRequest, CodeBadRequest, `react needs {"turn": N, "answer": ...}`)
 	case r.failure != "":
-		return refuse(http.StatusServiceUnavailable, CodeNotSaved, "the room's store failed: %s", r.failure)
+		return nil, refuse(http.StatusServiceUnavailable, CodeNotSaved, "the room's store failed: %s", r.failure)
 	case r.g.Over():
-		return refuse(http.StatusConflict, CodeGameOver, "the game is over")
+		return nil, refuse(http.StatusConflict, CodeGameOver, "the game is over")
 	case req.Request != "" && req.Request == r.seats[a.Seat].lastRequest:
-		return refuse(http.StatusConflict, CodeReplayed, "the request %s was answered already", req.Request)
+		return nil, refuse(http.StatusConflict, CodeReplayed, "the request %s was answered already", req.Request)
 	case *req.Turn != r.turn:
-		return refuse(http.StatusConflict, CodeStaleTurn, "the answer is for turn %d; the game is at turn %d", *req.Turn, r.turn)
+		return nil, refuse(http.StatusConflict, CodeStaleTurn, "the answer is for turn %d; the game is at turn %d", *req.Turn, r.turn)
 	}
 	if r.pendingFor(a.Seat) == nil {
 		var names []string
 		for _, k := range r.waitingFor() {
 			names = append(names, r.seats[k].Name)
 		}
-		return refuse(http.StatusConflict, CodeNotYourTurn, "it is not %s's turn: the game waits for %s", r.seats[a.Seat].Name, strings.Join(names, ", "))
+		return nil, refuse(http.StatusConflict, CodeNotYourTurn, "it is not %s's turn: the game waits for %s", r.seats[a.Seat].Name, strings.Join(names, ", "))
 	}
-	err := r.accept(a.Seat, engine.Answer(req.Answer), req.Request, true)
+	wr, err := r.accept(a.Seat, engine.Answer(req.Answer), req.Request, true)
 	var re *engine.RefusedError
 	if errors.As(err, &re) {
 		switch re.Code {
 		case engine.RefusedNotJSON:
-			return refuse(http.StatusBadRequest, CodeBadRequest, "%s", re.Reason)
+			return nil, refuse(http.StatusBadRequest, CodeBadRequest, "%s", re.Reason)
 		case engine.RefusedGameOver:
-			return refuse(http.StatusConflict, CodeGameOver, "%s", re.Reason)
+			return nil, refuse(http.StatusConflict, CodeGameOver, "%s", re.Reason)
 		case engine.RefusedIllegal:
-			return refuse(http.StatusConflict, CodeIllegal, "%s", re.Reason)
+			return nil, refuse(http.StatusConflict, CodeIllegal, "%s", re.Reason)
 		}
-		return refuse(http.StatusConflict, CodeNotYourTurn, "%s", re.Reason)
+		return nil, refuse(http.StatusConflict, CodeNotYourTurn, "%s", re.Reason)
 	}
-	return err
+	return wr, err
 }
 
 // State is what a spectator sees.
@@ -314,7 +319,7 @@ type State struct {
 
 func (s *Server) handleState(w http.ResponseWriter, r *http.Request, room *Room, a Access) {
 	room.mu.Lock()
-	st := State{Room: room.ID, Title: room.title, Family: room.fam.Name, Turn: room.turn, Seq: len(room.items),
+	st := State{Room: room.ID, Title: room.title, Family: room.fam.Name, Turn: room.turn, Seq: room.shown,
 		Over: room.g.Over(), Result: room.g.Result(), Waiting: room.waitingFor(), Board: board(room.fam, room.g)}
 	for k, s := range room.seats {
 		st.Seats = append(st.Seats, seatInfo{Seat: k, Name: s.Name, Computer: s.Computer})
@@ -354,7 +359,7 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request, room *Room
 	defer ping.Stop()
 	for {
 		room.mu.Lock()
-		items := room.items[min(from, len(room.items)):]
+		items := room.items[min(from, room.shown):room.shown]
 		wake := room.notify
 		room.mu.Unlock()
 		rc.SetWriteDeadline(time.Now().Add(s.opts.WriteTimeout))

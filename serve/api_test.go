@@ -2,8 +2,11 @@ package serve
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
+	"strings"
 	"testing"
+	"time"
 )
 
 type apiError struct {
@@ -96,5 +99,64 @@ func TestAComputerRoomPlaysToTheEndAndItsRecordReplays(t *testing.T) {
 	sum, err := ReplayRecordFile(path)
 	if err != nil || !sum.Over || sum.Events == 0 {
 		t.Fatalf("replay: %+v %v", sum, err)
+	}
+}
+
+// TestEventStreamResumesFromASequenceNumber: the stream numbers its items
+// from 1 without gaps and ends with the game; a client that reconnects
+// with Last-Event-ID N gets exactly the items after N.
+func TestEventStreamResumesFromASequenceNumber(t *testing.T) {
+	_, base := startServer(t, Options{Documents: []*Document{document(t, "决斗.yml", duelMap)}})
+	c := create(t, base, CreateRequest{Document: "决斗.yml", Seed: ptr(int64(4)), Seats: []string{"computer", "computer"}})
+	items, _ := readStream(t, base, c.Room, tokenOf(c.Spectator), 0)
+	all := collect(t, items)
+	if len(all) < 5 {
+		t.Fatalf("only %d items", len(all))
+	}
+	for i, it := range all {
+		if it.ID != i+1 || !strings.Contains(it.Data, fmt.Sprintf(`"seq":%d,`, i+1)) {
+			t.Fatalf("item %d: id %d, %s", i+1, it.ID, it.Data)
+		}
+	}
+	from := len(all) / 2
+	again, _ := readStream(t, base, c.Room, tokenOf(c.Spectator), from)
+	rest := collect(t, again)
+	if len(rest) != len(all)-from || rest[0] != all[from] || rest[len(rest)-1] != all[len(all)-1] {
+		t.Fatalf("from %d: %d items (%v…), want the last %d", from, len(rest), rest[0], len(all)-from)
+	}
+}
+
+// TestAnswerItemsWaitForTheDisk: the items that follow a person's answer
+// reach the event streams only once the answer is on disk, with the
+// computers' answers that came after it; a room kept nowhere shows them
+// at once.
+func TestAnswerItemsWaitForTheDisk(t *testing.T) {
+	for _, dir := range []string{t.TempDir(), ""} {
+		s, base := startServer(t, Options{Documents: []*Document{document(t, "决斗.yml", duelMap)}, Dir: dir, ComputerWorkers: 1})
+		c := create(t, base, CreateRequest{Document: "决斗.yml", Seed: ptr(int64(5)), Seats: []string{"person", "computer"}})
+		r, _ := s.hub.room(c.Room)
+		r.mu.Lock()
+		shown := r.shown
+		w, err := r.react(Access{Seat: 0}, ReactRequest{Turn: ptr(0), Answer: json.RawMessage(`{"moves":[]}`)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if (dir == "") != (r.shown > shown) || (dir == "") != (w == nil) {
+			t.Fatalf("kept in %q: %d items shown before the answer, %d after it (of %d)", dir, shown, r.shown, len(r.items))
+		}
+		r.mu.Unlock()
+		s.hub.kick(r)
+		deadline := time.Now().Add(5 * time.Second)
+		for r.computerDecisionLocked() != nil && time.Now().Before(deadline) {
+			time.Sleep(time.Millisecond)
+		}
+		if err := r.durable(w); err != nil {
+			t.Fatal(err)
+		}
+		r.mu.Lock()
+		if r.shown != len(r.items) || r.turn != 2 {
+			t.Errorf("kept in %q: after the disk, %d of %d items shown at turn %d", dir, r.shown, len(r.items), r.turn)
+		}
+		r.mu.Unlock()
 	}
 }

@@ -82,7 +82,9 @@ func playPerson(t *testing.T, room, token string, stop int) int {
 // TestKilledServerResumesEveryRoom kills a server process (SIGKILL) in the
 // middle of a game, starts it again on the same folder, and finishes the
 // game: every event and the result are those of the same game played by
-// a server that never stopped, with the same answers.
+// a server that never stopped, with the same answers; and a spectator
+// who followed the stream until the kill, then reconnected from the last
+// item it saw, has seen exactly that game's stream.
 func TestKilledServerResumesEveryRoom(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts server processes")
@@ -92,14 +94,21 @@ func TestKilledServerResumesEveryRoom(t *testing.T) {
 	req := CreateRequest{Document: "决斗.yml", Seed: ptr(int64(11)), Seats: []string{"person", "computer"}}
 	c := create(t, base, req)
 	token := tokenOf(c.Seats[0].Link)
+	items, _ := readStream(t, base, c.Room, tokenOf(c.Spectator), 0)
 	given := playPerson(t, base+"/api/rooms/"+c.Room, token, 2)
 	if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
 		t.Fatal(err)
 	}
 	cmd.Wait()
+	var seen []sseItem
+	for it := range items {
+		seen = append(seen, it)
+	}
 	base, _ = serverProcess(t, dir)
+	items, _ = readStream(t, base, c.Room, tokenOf(c.Spectator), len(seen))
 	given += playPerson(t, base+"/api/rooms/"+c.Room, token, 1000)
 	crashed := fetchRecord(t, base, c)
+	seen = append(seen, collect(t, items)...)
 
 	_, ref := startServer(t, Options{Documents: []*Document{document(t, "决斗.yml", duelMap)}})
 	c2 := create(t, ref, req)
@@ -115,6 +124,13 @@ func TestKilledServerResumesEveryRoom(t *testing.T) {
 	b, _ := json.Marshal([]any{whole.Answers, whole.Events, whole.Result})
 	if string(a) != string(b) {
 		t.Fatalf("the resumed game differs from the uninterrupted one:\n%s\n%s", a, b)
+	}
+	refItems, _ := readStream(t, ref, c2.Room, tokenOf(c2.Spectator), 0)
+	want := collect(t, refItems)
+	a, _ = json.Marshal(seen)
+	b, _ = json.Marshal(want)
+	if string(a) != string(b) {
+		t.Fatalf("the spectator across the restart saw\n%s\nthe uninterrupted stream is\n%s", a, b)
 	}
 }
 

@@ -1,14 +1,20 @@
 package serve
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"strconv"
+	"strings"
+	"sync"
 	"testing"
+	"time"
 
+	"github.com/shapan/shapan/engine"
 	_ "github.com/shapan/shapan/family/all"
 	"github.com/shapan/shapan/formats"
 )
@@ -59,6 +65,10 @@ func startServer(t testing.TB, opts Options) (*Server, string) {
 	return s, hs.URL
 }
 
+// testClient keeps many connections to the test servers alive (the load
+// benchmark's persons play at once).
+var testClient = &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 512}}
+
 // call sends a JSON request and decodes the JSON reply into out (when
 // not nil); it returns the HTTP status.
 func call(t testing.TB, method, url, token string, body any, out any) int {
@@ -75,7 +85,7 @@ func call(t testing.TB, method, url, token string, body any, out any) int {
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}
-	resp, err := http.DefaultClient.Do(req)
+	resp, err := testClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -116,4 +126,82 @@ func writeBody(resp *http.Response, path string) error {
 		return err
 	}
 	return os.WriteFile(path, b, 0o600)
+}
+
+// sseItem is one item of an event stream as a client reads it.
+type sseItem struct {
+	ID   int
+	Data string
+}
+
+// readStream follows a room's event stream from a sequence number (with
+// Last-Event-ID, as a reconnecting browser does) and sends its items on
+// the channel, closed when the stream ends; stop ends it.
+func readStream(t testing.TB, base, room, token string, from int) (items <-chan sseItem, stop func()) {
+	t.Helper()
+	req, err := http.NewRequest("GET", base+"/api/rooms/"+room+"/events?token="+token, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if from > 0 {
+		req.Header.Set("Last-Event-ID", strconv.Itoa(from))
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("events: HTTP %d", resp.StatusCode)
+	}
+	out := make(chan sseItem, 1024)
+	go func() {
+		defer close(out)
+		sc := bufio.NewScanner(resp.Body)
+		sc.Buffer(nil, 1<<20)
+		var it sseItem
+		for sc.Scan() {
+			line := sc.Text()
+			switch {
+			case strings.HasPrefix(line, "id: "):
+				it.ID, _ = strconv.Atoi(line[4:])
+			case strings.HasPrefix(line, "data: "):
+				it.Data = line[6:]
+			case line == "" && it.Data != "":
+				out <- it
+				it = sseItem{}
+			}
+		}
+	}()
+	var once sync.Once
+	stop = func() { once.Do(func() { resp.Body.Close() }) }
+	t.Cleanup(stop)
+	return out, stop
+}
+
+// collect reads items until one says the game is over, or the stream
+// is silent for a while.
+func collect(t testing.TB, items <-chan sseItem) []sseItem {
+	t.Helper()
+	var out []sseItem
+	for {
+		select {
+		case it, ok := <-items:
+			if !ok {
+				return out
+			}
+			out = append(out, it)
+			if strings.Contains(it.Data, `"over":true`) {
+				return out
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("the stream fell silent after %d items", len(out))
+		}
+	}
+}
+
+// computerDecisionLocked is computerDecision with the room's lock.
+func (r *Room) computerDecisionLocked() *engine.Decision {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.computerDecision()
 }

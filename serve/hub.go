@@ -32,14 +32,12 @@ type hub struct {
 	rooms map[string]*Room
 	docs  []*Document
 	opts  *Options
-	// computers is the number of rooms whose computers are playing.
-	logf func(format string, args ...any)
+	// computers plays the rooms' computer seats.
+	computers *computers
+	logf      func(format string, args ...any)
 	// done is closed when the server closes: event streams end.
 	done chan struct{}
 }
-
-// computerLimit bounds the decisions computers answer in one go.
-const computerLimit = 1_000_000
 
 // newHub restores the rooms kept in opts.Dir.
 func newHub(opts *Options) (*hub, error) {
@@ -49,16 +47,19 @@ func newHub(opts *Options) (*hub, error) {
 			return nil, err
 		}
 	}
+	h.computers = newComputers(opts.ComputerWorkers, h.logf)
 	if opts.Dir == "" {
 		return h, nil
 	}
 	files, err := filepath.Glob(filepath.Join(opts.Dir, "rooms", "*.log"))
 	if err != nil {
+		h.close()
 		return nil, err
 	}
 	for _, f := range files {
 		r, err := h.restore(f)
 		if err != nil {
+			h.close()
 			return nil, fmt.Errorf("serve: %s: %w", f, err)
 		}
 		h.rooms[r.ID] = r
@@ -204,6 +205,7 @@ func (h *hub) create(req CreateRequest) (*Room, error) {
 		g.Close()
 		return nil, err
 	}
+	r.publish()
 	h.mu.Lock()
 	h.rooms[r.ID] = r
 	h.mu.Unlock()
@@ -283,6 +285,7 @@ func (h *hub) restore(path string) (*Room, error) {
 		return nil, err
 	}
 	r.disk = disk
+	r.publish()
 	return r, nil
 }
 
@@ -301,35 +304,23 @@ func (r *Room) replay(recs [][]byte) error {
 				s.play(d)
 			}
 		}
-		if err := r.accept(a.Player, a.Answer, a.Request, false); err != nil {
+		if _, err := r.accept(a.Player, a.Answer, a.Request, false); err != nil {
 			return fmt.Errorf("answer %d: %w", i+1, err)
 		}
 	}
 	return nil
 }
 
-// kick lets the computer seats of a room play, in the background.
+// kick puts a room whose computers have a decision to answer in the
+// computer workers' line.
 func (h *hub) kick(r *Room) {
 	r.mu.Lock()
-	if r.computing || r.g.Over() || r.failure != "" {
-		r.mu.Unlock()
+	defer r.mu.Unlock()
+	if r.queued || r.computerDecision() == nil {
 		return
 	}
-	r.computing = true
-	r.mu.Unlock()
-	go func() {
-		r.mu.Lock()
-		defer r.mu.Unlock()
-		r.computing = false
-		if err := r.computerTurn(computerLimit); err != nil {
-			h.logf("serve: room %s: %v", r.ID, err)
-		}
-		if r.disk != nil {
-			if err := r.disk.Sync(); err != nil {
-				r.failure = err.Error()
-			}
-		}
-	}()
+	r.queued = true
+	h.computers.add(r)
 }
 
 // room returns a room by id.
@@ -350,14 +341,20 @@ func (h *hub) documents() []map[string]any {
 	return out
 }
 
-// close closes every room's log.
+// close stops the computers, ends the event streams and closes every
+// room's log once what was written is on disk.
 func (h *hub) close() {
 	close(h.done)
+	h.computers.stop()
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	for _, r := range h.rooms {
 		r.mu.Lock()
+		r.closed = true
 		if r.disk != nil {
+			if err := r.disk.Sync(); err != nil {
+				h.logf("serve: room %s: %v", r.ID, err)
+			}
 			r.disk.Close()
 			r.disk = nil
 		}

@@ -2,79 +2,177 @@ package serve
 
 import (
 	"bufio"
+	"encoding/json"
 	"fmt"
+	"io"
+	"math/rand"
 	"net/http"
 	"os"
 	"runtime"
 	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 )
 
 // BenchmarkLoad is the load benchmark of docs/BENCHMARKS.md on loopback:
-// 200 rooms of 九州 (one person seat, three computer seats), 500 event
-// streams following them, and persons answering in every room; it
-// reports the p50 and p99 latency of react (an answer made durable) and
-// the heap of an idle room.
+// 200 rooms of 九州 (one person seat, three computer seats) played at
+// once, each by a person who follows the room's event stream, asks hint
+// when another seat has answered, looks at the board (state) when it is
+// their turn, thinks, and gives one of the legal answers the hint lists;
+// 300 spectators follow the rooms too (500 event streams in all). A
+// person who is beaten leaves the computers to finish the game at full
+// speed (a room of computer players) and opens a new room when it ends. The rooms are kept on disk, so every answer
+// is fsynced before it is acknowledged. It reports the p50 and p99
+// latency of react (from sending an answer to its acknowledgement), the
+// answers per second, and the heap of an idle room.
+//
+// The sub-benchmarks differ in the people's thinking time, uniform from 0
+// to twice the mean: "think=1s" is people playing, "think=0" people (or
+// bots) answering the moment their turn comes, which saturates the
+// server.
 func BenchmarkLoad(b *testing.B) {
+	for _, think := range []time.Duration{time.Second, 0} {
+		b.Run(fmt.Sprintf("think=%v", think), func(b *testing.B) { benchmarkLoad(b, think) })
+	}
+}
+
+func benchmarkLoad(b *testing.B, think time.Duration) {
 	src, err := os.ReadFile("../samples/planets/九州.yml")
 	if err != nil {
 		b.Fatal(err)
 	}
-	const rooms, streams = 200, 500
+	const rooms, spectators = 200, 300
 	var m0, m1 runtime.MemStats
-	_, base := startServer(b, Options{Documents: []*Document{document(b, "九州.yml", string(src))}, Dir: b.TempDir(), Logf: func(string, ...any) {}, Rate: 1e6})
+	_, base := startServer(b, Options{Documents: []*Document{document(b, "九州.yml", string(src))}, Dir: b.TempDir(), Logf: func(string, ...any) {}, Rate: 1e6, MaxRooms: 1e5})
 	runtime.GC()
 	runtime.ReadMemStats(&m0)
 	var made []Created
 	for i := range rooms {
 		made = append(made, create(b, base, CreateRequest{Document: "九州.yml", Seed: ptr(int64(i)), Seats: []string{"person", "computer", "computer", "computer"}}))
 	}
-	time.Sleep(500 * time.Millisecond) // the computers answer their first decisions
 	runtime.GC()
 	runtime.ReadMemStats(&m1)
 	perRoom := float64(int64(m1.HeapInuse)-int64(m0.HeapInuse)) / rooms / 1024
-	for i := range streams {
+	for i := range spectators {
 		c := made[i%rooms]
-		resp, err := http.Get(base + "/api/rooms/" + c.Room + "/events?token=" + tokenOf(c.Spectator))
-		if err != nil {
-			b.Fatal(err)
-		}
-		go func() {
-			defer resp.Body.Close()
-			sc := bufio.NewScanner(resp.Body)
-			for sc.Scan() {
-			}
-		}()
+		follow(b, base, c.Room, tokenOf(c.Spectator), nil)
 	}
-	var lat []time.Duration
+	var (
+		left = atomic.Int64{}
+		mu   sync.Mutex
+		lat  []time.Duration
+		wg   sync.WaitGroup
+	)
+	left.Store(int64(b.N))
 	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		c := made[i%rooms]
-		room, token := base+"/api/rooms/"+c.Room, tokenOf(c.Seats[0].Link)
-		var h Hint
-		for {
-			call(b, "GET", room+"/hint", token, nil, &h)
-			if h.Status != "wait" {
-				break
+	t0 := time.Now()
+	for i, c := range made {
+		p := &person{b: b, base: base, think: think, rng: rand.New(rand.NewSource(int64(i))), left: &left}
+		wg.Go(func() {
+			for seed := int64(rooms + i); p.left.Load() > 0; seed += rooms {
+				d := p.play(c)
+				mu.Lock()
+				lat = append(lat, d...)
+				mu.Unlock()
+				c = create(b, base, CreateRequest{Document: "九州.yml", Seed: &seed, Seats: []string{"person", "computer", "computer", "computer"}})
 			}
-			time.Sleep(time.Millisecond)
-		}
-		if h.Status != "play" {
-			continue
-		}
-		t0 := time.Now()
-		st := call(b, "POST", room+"/react", token, map[string]any{"turn": h.Turn, "answer": map[string]any{"moves": []any{}}, "request": fmt.Sprint(i)}, nil)
-		lat = append(lat, time.Since(t0))
-		if st != http.StatusOK {
-			b.Fatalf("react: HTTP %d", st)
-		}
+		})
 	}
+	wg.Wait()
+	elapsed := time.Since(t0)
 	b.StopTimer()
 	b.ReportMetric(perRoom, "KiB/idle-room")
 	if len(lat) > 0 {
 		sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
 		b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "ms-p50-react")
 		b.ReportMetric(float64(lat[len(lat)*99/100].Microseconds())/1000, "ms-p99-react")
+		b.ReportMetric(float64(len(lat))/elapsed.Seconds(), "reacts/s")
 	}
+}
+
+// person plays seat 0 of the rooms of the load benchmark.
+type person struct {
+	b     *testing.B
+	base  string
+	think time.Duration
+	rng   *rand.Rand
+	left  *atomic.Int64 // the answers still to give in the benchmark
+}
+
+// play plays a room until its game ends or the benchmark has its
+// answers, and returns the latency of every answer.
+func (p *person) play(c Created) []time.Duration {
+	room, token := p.base+"/api/rooms/"+c.Room, tokenOf(c.Seats[0].Link)
+	turn := make(chan struct{}, 1) // another seat answered: maybe it is our turn
+	stop := follow(p.b, p.base, c.Room, token, func(line string) {
+		if strings.Contains(line, `"over":true`) || (strings.Contains(line, `"answer":{"seat":`) && !strings.Contains(line, `"answer":{"seat":0,`)) {
+			select {
+			case turn <- struct{}{}:
+			default:
+			}
+		}
+	})
+	defer stop()
+	var lat []time.Duration
+	for n := 0; ; n++ {
+		var h Hint
+		call(p.b, "GET", room+"/hint", token, nil, &h)
+		switch h.Status {
+		case "over":
+			return lat
+		case "wait":
+			select {
+			case <-turn:
+			case <-time.After(time.Second): // a missed wake-up costs a second, not the run
+			}
+			continue
+		}
+		if p.left.Add(-1) < 0 {
+			return lat
+		}
+		call(p.b, "GET", room+"/state", token, nil, &State{})
+		if p.think > 0 {
+			time.Sleep(time.Duration(p.rng.Int63n(int64(2 * p.think))))
+		}
+		answer := json.RawMessage(`{"moves":[]}`)
+		if l := h.Decision.Legal; l != nil && len(l.Answers) > 0 {
+			answer = l.Answers[p.rng.Intn(len(l.Answers))]
+		}
+		t0 := time.Now()
+		st := call(p.b, "POST", room+"/react", token, map[string]any{"turn": h.Turn, "answer": answer, "request": fmt.Sprint(n)}, nil)
+		lat = append(lat, time.Since(t0))
+		if st != http.StatusOK {
+			p.b.Errorf("react: HTTP %d", st)
+			return lat
+		}
+	}
+}
+
+// follow reads a room's event stream, handing every data line to heard
+// (nil: none), until stop is called or the benchmark ends.
+func follow(b *testing.B, base, room, token string, heard func(line string)) (stop func()) {
+	b.Helper()
+	resp, err := http.Get(base + "/api/rooms/" + room + "/events?token=" + token)
+	if err != nil {
+		b.Fatal(err)
+	}
+	stop = func() { resp.Body.Close() }
+	b.Cleanup(stop)
+	go func() {
+		if heard == nil {
+			io.Copy(io.Discard, resp.Body)
+			return
+		}
+		sc := bufio.NewScanner(resp.Body)
+		sc.Buffer(nil, 1<<20)
+		for sc.Scan() {
+			if data, ok := strings.CutPrefix(sc.Text(), "data: "); ok {
+				heard(data)
+			}
+		}
+	}()
+	return stop
 }

@@ -5,7 +5,6 @@ import (
 	"crypto/subtle"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"sync"
 	"time"
@@ -31,16 +30,22 @@ type Room struct {
 	seed    int64
 	title   string
 	created time.Time
-	// items is the room's stream: item k has sequence number k+1.
+	// items is the room's stream: item k has sequence number k+1. The
+	// first shown of them may be sent: the items that follow a person's
+	// answer wait until it is on disk (held lists the answers on their
+	// way, oldest first), so that no one sees what a crash could undo.
 	items []json.RawMessage
+	shown int
+	held  []heldAnswer
 	// turn counts the accepted answers.
 	turn   int
-	notify chan struct{} // closed and replaced at every new item
+	notify chan struct{} // closed and replaced when more items are shown
 	disk   *store.Log
-	// computing is set while the computer seats are playing.
-	computing bool
-	streams   int
-	failure   string
+	// queued is set while the room waits for a computer worker or has one.
+	queued  bool
+	closed  bool
+	streams int
+	failure string
 	// start is the game's setup; answers every accepted answer.
 	start   *engine.Snapshot
 	answers []answerRecord
@@ -66,6 +71,14 @@ type header struct {
 	Seats   []seat           `json:"seats"`
 	Watch   string           `json:"watch"`
 	Start   *engine.Snapshot `json:"start"`
+}
+
+// heldAnswer is a person's answer written to the room's log but not yet
+// known to be on disk: end is the log's size after it, from the number of
+// items before it.
+type heldAnswer struct {
+	end  int64
+	from int
 }
 
 // answerRecord is an accepted answer in a room's log.
@@ -107,15 +120,27 @@ func (r *Room) access(token string) (Access, bool) {
 	return found, ok
 }
 
-// push appends an item to the stream and wakes its followers.
+// push appends an item to the stream (publish shows it).
 func (r *Room) push(item any) {
 	b, err := json.Marshal(item)
 	if err != nil {
 		b, _ = json.Marshal(map[string]string{"error": err.Error()})
 	}
 	r.items = append(r.items, b)
-	close(r.notify)
-	r.notify = make(chan struct{})
+}
+
+// publish shows the items no answer on its way to the disk holds back, and
+// wakes the streams when there are new ones.
+func (r *Room) publish() {
+	n := len(r.items)
+	if len(r.held) > 0 {
+		n = r.held[0].from
+	}
+	if n != r.shown {
+		r.shown = n
+		close(r.notify)
+		r.notify = make(chan struct{})
+	}
 }
 
 // onEvent is the machine's event callback: events join the stream.
@@ -169,52 +194,99 @@ func refuse(status int, code, format string, args ...any) *Refused {
 	return &Refused{Status: status, Code: code, Message: fmt.Sprintf(format, args...)}
 }
 
-// accept applies an answer of seat k and records it; durable says
-// whether to wait for the disk (a person's answer) or not (a computer's,
-// which the next person's answer makes durable).
-func (r *Room) accept(k int, a engine.Answer, request string, durable bool) error {
+// written is what an accepted answer left to wait for: the log it was
+// written to and the log's size after it (nil: nothing).
+type written struct {
+	disk *store.Log
+	end  int64
+}
+
+// accept applies an answer of seat k and writes it to the room's log. A
+// person's answer is held (its items not shown) until it is on disk:
+// the caller waits for the returned write with durable; a computer's is
+// not, since a restarted room asks the computers again and they give the
+// same answers.
+func (r *Room) accept(k int, a engine.Answer, request string, person bool) (*written, error) {
 	before := len(r.items)
 	if err := r.g.Answer(k, a); err != nil {
 		r.items = r.items[:before] // a refused answer emits nothing
-		return err
+		return nil, err
 	}
 	r.turn++
 	r.seats[k].lastRequest = request
 	r.answers = append(r.answers, answerRecord{Player: k, Answer: append(json.RawMessage(nil), a...)})
+	var w *written
 	if r.disk != nil {
 		b, _ := json.Marshal(answerRecord{Player: k, Answer: a, Request: request})
-		var err error
-		if durable {
-			err = r.disk.Append(b)
-		} else {
-			err = r.disk.Write(b)
-		}
-		if err != nil {
+		if err := r.disk.Write(b); err != nil {
 			r.failure = err.Error()
-			return refuse(503, CodeNotSaved, "the answer could not be saved, the room is closed: %v", err)
+			return nil, refuse(503, CodeNotSaved, "the answer could not be saved, the room is closed: %v", err)
+		}
+		if person {
+			w = &written{r.disk, r.disk.Size()}
+			r.held = append(r.held, heldAnswer{end: w.end, from: before})
 		}
 	}
 	r.push(streamItem{Seq: len(r.items) + 1, Answer: &answeredItem{Seat: k, Name: r.seats[k].Name, Turn: r.turn, Answer: a}})
 	if r.g.Over() {
 		r.push(streamItem{Seq: len(r.items) + 1, Over: true})
 	}
+	r.publish()
+	return w, nil
+}
+
+// durable waits until an accepted answer is on disk, then shows the items
+// it held back. The room is closed when the disk fails.
+func (r *Room) durable(w *written) error {
+	if w == nil {
+		return nil
+	}
+	err := w.disk.SyncTo(w.end)
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if err != nil {
+		r.failure = err.Error()
+		return refuse(503, CodeNotSaved, "the answer could not be saved, the room is closed: %v", err)
+	}
+	n := 0
+	for n < len(r.held) && r.held[n].end <= w.end {
+		n++
+	}
+	r.held = r.held[n:]
+	r.publish()
 	return nil
 }
 
-// computerTurn answers every decision pending for a computer seat, until
-// a person is asked or the game is over.
-func (r *Room) computerTurn(limit int) error {
-	for n := 0; n < limit; n++ {
-		d := r.g.Pending()
-		if d == nil || d.Player < 0 || d.Player >= len(r.seats) || !r.seats[d.Player].Computer {
-			return nil
-		}
-		a := r.seats[d.Player].play(d)
-		if err := r.accept(d.Player, a, "", false); err != nil {
-			return fmt.Errorf("the computer of seat %d: %w", d.Player, err)
+// computerDecision returns a decision waiting for a computer seat, if the
+// room plays on.
+func (r *Room) computerDecision() *engine.Decision {
+	if r.closed || r.failure != "" {
+		return nil
+	}
+	for _, d := range r.g.PendingAll() {
+		if d.Player >= 0 && d.Player < len(r.seats) && r.seats[d.Player].Computer {
+			return d
 		}
 	}
 	return nil
+}
+
+// playComputer answers one decision waiting for a computer seat; it
+// reports whether another may follow.
+func (r *Room) playComputer(logf func(string, ...any)) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	d := r.computerDecision()
+	if d == nil {
+		r.queued = false
+		return false
+	}
+	if _, err := r.accept(d.Player, r.seats[d.Player].play(d), "", false); err != nil {
+		logf("serve: room %s: the computer of seat %d: %v", r.ID, d.Player, err)
+		r.queued = false
+		return false
+	}
+	return true
 }
 
 // waitingFor returns the seats a decision waits for.
@@ -228,6 +300,3 @@ func (r *Room) waitingFor() []int {
 
 // pendingFor returns the decision waiting for seat k, if any.
 func (r *Room) pendingFor(k int) *engine.Decision { return r.g.PendingFor(k) }
-
-// errFailed refuses everything in a room whose store failed.
-var errFailed = errors.New("the room's store failed")

@@ -10,6 +10,7 @@ import (
 	"log"
 	"net"
 	"net/http"
+	"runtime"
 	"time"
 
 	"github.com/shapan/shapan/serve/pcserver"
@@ -34,6 +35,11 @@ type Options struct {
 	// bursts of twice as many); MaxBody a request body (default 1 MiB).
 	Rate    float64
 	MaxBody int64
+	// ComputerWorkers is how many goroutines play the rooms' computer
+	// seats (default: half the processors, at least one), fewer than the
+	// processors so that people's requests are served while computers
+	// think.
+	ComputerWorkers int
 	// Logf reports what the server does (nil: the log package).
 	Logf func(format string, args ...any)
 }
@@ -68,6 +74,9 @@ func New(opts Options) (*Server, error) {
 	}
 	if opts.MaxBody <= 0 {
 		opts.MaxBody = 1 << 20
+	}
+	if opts.ComputerWorkers <= 0 {
+		opts.ComputerWorkers = max(1, runtime.GOMAXPROCS(0)/2)
 	}
 	if opts.Logf == nil {
 		opts.Logf = log.Printf

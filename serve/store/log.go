@@ -1,6 +1,14 @@
 // Package store keeps what a server must not lose: append-only logs of
 // records, each record durable on disk before Append returns.
 //
+// Writing and waiting for the disk are apart, so that a server need not
+// hold its locks across an fsync: Write puts a record in the file (it
+// survives the crash of the process at once), and Sync or SyncTo waits
+// until it is on disk. Syncs are committed in groups: callers waiting on
+// one log share its fsyncs (one fsync covers every record written before
+// it began), and the fsyncs of many logs run side by side (at most
+// MaxSyncs at a time), which the file system's journal commits together.
+//
 // A log is one file of framed records: a 4-byte little-endian length, a
 // 4-byte CRC-32C of the payload, then the payload. A crash can leave only
 // the last record torn (its write was interrupted, so it was never
@@ -16,6 +24,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"sync"
+	"sync/atomic"
 )
 
 // MaxRecord bounds one record; a length beyond it marks a torn or damaged
@@ -26,13 +36,27 @@ const headerSize = 8
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
-// Log is an open append-only log. It is not safe for concurrent use.
+// MaxSyncs bounds the fsyncs running at once in the process (each holds
+// a thread while the disk works).
+const MaxSyncs = 32
+
+// syncSlots are the fsyncs that may run at once.
+var syncSlots = make(chan struct{}, MaxSyncs)
+
+// fsyncs counts the fsyncs of logs (the tests read it).
+var fsyncs atomic.Int64
+
+// Log is an open append-only log, safe for concurrent use.
 type Log struct {
 	path string
+	mu   sync.Mutex // guards everything below
 	f    *os.File
-	size int64
-	// broken is set when a failed write could not be undone: every later
-	// write fails with it.
+	// size is the length written; synced the length known to be on disk.
+	size, synced int64
+	// syncing is closed when the fsync running now ends (nil: none).
+	syncing chan struct{}
+	// broken is set when a failed write could not be undone, or an fsync
+	// failed: every later write and sync fails with it.
 	broken error
 }
 
@@ -69,7 +93,7 @@ func Open(path string) (*Log, [][]byte, error) {
 		f.Close()
 		return nil, nil, fmt.Errorf("store: %w", err)
 	}
-	return &Log{path: path, f: f, size: good}, recs, nil
+	return &Log{path: path, f: f, size: good, synced: good}, recs, nil
 }
 
 // Decode reads the records framed in data, up to the first incomplete or
@@ -114,6 +138,8 @@ func (l *Log) Append(rec []byte) error {
 // Write writes rec without waiting for the disk: it survives the crash
 // of the process at once, and a power loss after the next Append or Sync.
 func (l *Log) Write(rec []byte) error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
 	if l.broken != nil {
 		return l.broken
 	}
@@ -139,23 +165,71 @@ func (l *Log) undo() {
 	}
 }
 
-// Sync waits until everything written is on disk.
-func (l *Log) Sync() error {
-	if l.broken != nil {
-		return l.broken
+// Size returns the length of the log written so far: after a Write, the
+// end of its record, which SyncTo waits for.
+func (l *Log) Size() int64 {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.size
+}
+
+// Sync waits until everything written before the call is on disk.
+func (l *Log) Sync() error { return l.SyncTo(l.Size()) }
+
+// SyncTo waits until the first n bytes of the log are on disk. A call
+// that finds an fsync running waits for it, and runs another only when
+// that one began before byte n was written: many callers share few
+// fsyncs.
+func (l *Log) SyncTo(n int64) error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	n = min(n, l.size)
+	for {
+		switch {
+		case l.broken != nil:
+			return l.broken
+		case l.synced >= n:
+			return nil
+		case l.syncing != nil:
+			l.awaitSync()
+			continue
+		}
+		done, upto, f := make(chan struct{}), l.size, l.f
+		l.syncing = done
+		l.mu.Unlock()
+		syncSlots <- struct{}{}
+		err := f.Sync()
+		fsyncs.Add(1)
+		<-syncSlots
+		l.mu.Lock()
+		l.syncing = nil
+		close(done)
+		if err != nil {
+			// After a failed fsync the kernel may have dropped the pages:
+			// nothing written since the last good sync can be trusted.
+			l.broken = fmt.Errorf("store: syncing %s: %w", l.path, err)
+			return l.broken
+		}
+		l.synced = max(l.synced, upto)
 	}
-	if err := l.f.Sync(); err != nil {
-		// After a failed fsync the kernel may have dropped the pages:
-		// nothing written since the last good sync can be trusted.
-		l.broken = fmt.Errorf("store: syncing %s: %w", l.path, err)
-		return l.broken
+}
+
+// awaitSync waits, with l.mu held, until no fsync of l runs.
+func (l *Log) awaitSync() {
+	for l.syncing != nil {
+		done := l.syncing
+		l.mu.Unlock()
+		<-done
+		l.mu.Lock()
 	}
-	return nil
 }
 
 // Replace atomically replaces the whole log by recs: a crash leaves
 // either the old records or the new ones.
 func (l *Log) Replace(recs [][]byte) error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.awaitSync() // the old file's fsync ends first
 	tmp := l.path + ".new"
 	f, err := os.OpenFile(tmp, os.O_RDWR|os.O_CREATE|os.O_TRUNC, 0o600)
 	if err != nil {
@@ -186,16 +260,21 @@ func (l *Log) Replace(recs [][]byte) error {
 		return err
 	}
 	l.f.Close()
-	l.f, l.size, l.broken = f, size, nil
+	l.f, l.size, l.synced, l.broken = f, size, size, nil
 	return nil
 }
 
-// Close closes the log.
-func (l *Log) Close() error { return l.f.Close() }
+// Close closes the log (after the fsync running now, if any).
+func (l *Log) Close() error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.awaitSync()
+	return l.f.Close()
+}
 
 // Remove closes the log and deletes its file.
 func (l *Log) Remove() error {
-	l.f.Close()
+	l.Close()
 	if err := os.Remove(l.path); err != nil && !errors.Is(err, os.ErrNotExist) {
 		return fmt.Errorf("store: %w", err)
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 )
 
@@ -107,6 +108,70 @@ func TestReplaceSwapsTheWholeLog(t *testing.T) {
 	}
 	if _, err := os.Stat(path + ".new"); !os.IsNotExist(err) {
 		t.Fatalf("the temporary file is left behind: %v", err)
+	}
+}
+
+// Callers waiting on one log share its fsyncs: records written first and
+// then waited for by as many goroutines take one fsync, and every record
+// written by goroutines writing and syncing at once is read back.
+func TestSyncsAreShared(t *testing.T) {
+	l, _, err := Open(filepath.Join(t.TempDir(), "shared.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ends []int64
+	for i := range 100 {
+		if err := l.Write([]byte(fmt.Sprint(i))); err != nil {
+			t.Fatal(err)
+		}
+		ends = append(ends, l.Size())
+	}
+	before := fsyncs.Load()
+	var wg sync.WaitGroup
+	for _, end := range ends {
+		wg.Go(func() {
+			if err := l.SyncTo(end); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+	wg.Wait()
+	if n := fsyncs.Load() - before; n != 1 {
+		t.Errorf("100 waits for records written before them took %d fsyncs, want 1", n)
+	}
+	for g := range 8 {
+		wg.Go(func() {
+			for i := range 25 {
+				if err := l.Write([]byte(fmt.Sprintf("g%d-%d", g, i))); err != nil {
+					t.Error(err)
+					return
+				}
+				if err := l.Sync(); err != nil {
+					t.Error(err)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	l.Close()
+	_, recs, err := Open(l.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != 300 {
+		t.Fatalf("%d records read back, want 300", len(recs))
+	}
+	seen := map[string]bool{}
+	for _, r := range recs {
+		seen[string(r)] = true
+	}
+	for g := range 8 {
+		for i := range 25 {
+			if k := fmt.Sprintf("g%d-%d", g, i); !seen[k] {
+				t.Fatalf("record %s is lost", k)
+			}
+		}
 	}
 }
 
