@@ -150,7 +150,11 @@ type previewPane struct {
 	post     func(func())
 	later    func(time.Duration, func()) func()
 	cancel   func()
-	pending  bool
+	// pending is set while a rendering runs; again when the document
+	// changed meanwhile, so that it is rendered once more afterwards.
+	pending, again bool
+	// rendered counts the renderings shown (tests wait for them).
+	rendered int
 }
 
 func newPreviewPane(s *Session, runAsync, post func(func()), later func(time.Duration, func()) func()) *previewPane {
@@ -174,8 +178,12 @@ func (p *previewPane) invalidate() {
 // Image returns the image shown.
 func (p *previewPane) Image() image.Image { return p.img.Image }
 
+// render draws the document as it is now off the UI thread; asked while
+// a rendering runs, it renders again when that one is done, so that the
+// preview always ends showing the latest document.
 func (p *previewPane) render() {
 	if p.pending {
+		p.again = true
 		return
 	}
 	p.pending = true
@@ -185,12 +193,16 @@ func (p *previewPane) render() {
 		img, err := preview.Render(&doc, preview.Options{})
 		p.post(func() {
 			p.pending = false
-			if err != nil {
-				return
+			if err == nil {
+				p.img.Image = img
+				p.img.SetMinSize(fyne.NewSize(float32(min(img.Bounds().Dx(), 480)), float32(min(img.Bounds().Dy(), 360))))
+				p.img.Refresh()
+				p.rendered++
 			}
-			p.img.Image = img
-			p.img.SetMinSize(fyne.NewSize(float32(min(img.Bounds().Dx(), 480)), float32(min(img.Bounds().Dy(), 360))))
-			p.img.Refresh()
+			if p.again {
+				p.again = false
+				p.render()
+			}
 		})
 	})
 }
