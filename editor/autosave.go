@@ -33,6 +33,11 @@ type autosaveMeta struct {
 	Title string    `json:"title"` // the tab title
 	Kind  string    `json:"kind"`
 	Time  time.Time `json:"time"`
+	// RulesFile is the rules file an ftbt level was played with; Rules
+	// the copy of rules a level held in memory only (a new level's),
+	// written beside the autosave.
+	RulesFile string `json:"rules_file,omitempty"`
+	Rules     string `json:"rules,omitempty"`
 }
 
 // Recovered is an unsaved document found in the autosave folder.
@@ -100,7 +105,21 @@ func (a *autosaver) Save(s *Session) error {
 	a.mu.Lock()
 	id := a.id(s)
 	a.mu.Unlock()
-	meta, _ := json.Marshal(autosaveMeta{Path: s.Path, Title: s.Name(), Kind: s.Kind(), Time: time.Now()})
+	// Absolute paths: the next run may start in another folder.
+	m := autosaveMeta{Path: absOrEmpty(s.Path), Title: s.Name(), Kind: s.Kind(), Time: time.Now(), RulesFile: absOrEmpty(s.Document().RulesFile)}
+	if rules := s.Document().Rules; rules != nil && m.RulesFile == "" {
+		// Rules in memory only: keep a copy, or the level cannot be read
+		// back.
+		data, err := formats.Encode(&formats.Document{Kind: "ftbt/rules", Value: rules}, formats.YAML)
+		if err != nil {
+			return err
+		}
+		m.Rules = id + ".rules.yaml"
+		if err := formats.WriteFileAtomic(filepath.Join(a.dir, m.Rules), data); err != nil {
+			return err
+		}
+	}
+	meta, _ := json.Marshal(m)
 	if err := formats.WriteFileAtomic(filepath.Join(a.dir, id+".yaml"), data); err != nil {
 		return err
 	}
@@ -116,8 +135,9 @@ func (a *autosaver) forget(s *Session) {
 		delete(a.timers, s)
 	}
 	if id, ok := a.ids[s]; ok {
-		os.Remove(filepath.Join(a.dir, id+".yaml"))
-		os.Remove(filepath.Join(a.dir, id+".json"))
+		for _, ext := range []string{".yaml", ".json", ".rules.yaml"} {
+			os.Remove(filepath.Join(a.dir, id+ext))
+		}
 		delete(a.ids, s)
 	}
 }
@@ -155,18 +175,35 @@ func Recoverable(dir string) []Recovered {
 }
 
 // Restore opens a recovered document as an unsaved tab belonging to its
-// original file, and removes it from the autosave folder.
+// original file, and removes it from the autosave folder. The document is
+// read as if it were its original file, so that the rules a level names
+// are found beside that file; a level whose rules were in memory only is
+// read with the copy kept beside the autosave.
 func (st *Studio) Restore(r Recovered) (*Session, error) {
-	doc, err := formats.Read(r.file, formats.Options{From: formats.YAML})
+	data, err := os.ReadFile(r.file)
+	if err != nil {
+		return nil, err
+	}
+	name := r.Meta.Path
+	if name == "" {
+		name = r.file
+	}
+	opts := formats.Options{From: formats.YAML, RulesPath: r.Meta.RulesFile}
+	if r.Meta.Rules != "" {
+		opts.RulesPath = filepath.Join(filepath.Dir(r.file), r.Meta.Rules)
+	}
+	doc, err := formats.ReadBytes(name, data, opts)
 	if err != nil {
 		return nil, err
 	}
 	doc.Path = r.Meta.Path
+	if r.Meta.Rules != "" {
+		doc.RulesFile = "" // in memory again: saving writes them beside
+	}
 	s := NewSession(doc)
 	s.Path, s.Format, s.Title = r.Meta.Path, formats.YAML, r.Meta.Title
-	s.dirty = true
-	os.Remove(r.file)
-	os.Remove(r.meta)
+	s.MarkUnsaved()
+	Discard(r)
 	st.Add(s)
 	return s, nil
 }
@@ -175,4 +212,15 @@ func (st *Studio) Restore(r Recovered) (*Session, error) {
 func Discard(r Recovered) {
 	os.Remove(r.file)
 	os.Remove(r.meta)
+	if r.Meta.Rules != "" {
+		os.Remove(filepath.Join(filepath.Dir(r.file), r.Meta.Rules))
+	}
+}
+
+// absOrEmpty returns p made absolute ("" stays "").
+func absOrEmpty(p string) string {
+	if p == "" {
+		return ""
+	}
+	return absPath(p)
 }

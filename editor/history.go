@@ -47,22 +47,43 @@ func (e *cellsEdit) undo(s *Session) edit {
 func (e *cellsEdit) label() string { return e.name }
 func (e *cellsEdit) cost() int     { return 16 * len(e.cells) }
 
+// step is an edit in the history with the number of the document state
+// it leads to: states are numbered as edits are made (0 is the state the
+// document was opened in), and an undone step keeps its number, so that
+// the session can tell when it is back in a state it saved.
+type step struct {
+	edit
+	state int
+}
+
 // history is an undo and a redo stack with a memory budget: the oldest
 // steps are forgotten when the budget is exceeded.
 type history struct {
-	undos, redos []edit
+	undos, redos []step
 	budget       int
+	last         int // the number of the last state made
+	base         int // the state before the oldest step kept
 }
 
 func (h *history) push(e edit) {
-	h.undos = append(h.undos, e)
+	h.last++
+	h.undos = append(h.undos, step{e, h.last})
 	h.redos = nil
 	total := 0
 	for i := len(h.undos) - 1; i >= 0; i-- {
 		total += h.undos[i].cost()
 		if total > h.budget && i < len(h.undos)-1 {
-			h.undos = append([]edit(nil), h.undos[i+1:]...)
+			h.base = h.undos[i].state
+			h.undos = append([]step(nil), h.undos[i+1:]...)
 			break
 		}
 	}
+}
+
+// state is the number of the document's current state.
+func (h *history) state() int {
+	if len(h.undos) == 0 {
+		return h.base
+	}
+	return h.undos[len(h.undos)-1].state
 }

@@ -2,6 +2,7 @@ package editor
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -32,9 +33,13 @@ type Session struct {
 	// Title names the document when it has no path.
 	Title string
 
-	dirty    bool
-	hist     history
-	problems diag.List
+	dirty bool
+	hist  history
+	// saved is the state of the model the file at Path holds (-1 when it
+	// holds none of them: a new or imported document); sourced the state
+	// the document's Source describes (its positions and notes).
+	saved, sourced int
+	problems       diag.List
 	// typed holds the keys of fields showing text not yet committed;
 	// refused the typed values that could not be applied, by key, and
 	// refusedOrder their keys in the order they were refused.
@@ -52,6 +57,10 @@ type Session struct {
 	post     func(func())
 	checking bool
 	again    bool
+	named    namedFiles
+	// readProblems are the problems reading the saved file back gave (nil
+	// when it read): the file's problems while the model is as saved.
+	readProblems diag.List
 }
 
 // Change tells listeners what happened to a session.
@@ -74,9 +83,17 @@ func NewSession(doc *formats.Document) *Session {
 		// An imported legacy file is saved as a YAML document beside it.
 		s.Path = strings.TrimSuffix(doc.Path, filepath.Ext(doc.Path)) + ".yaml"
 		s.Format = formats.YAML
-		s.dirty = true
+		s.MarkUnsaved()
 	}
 	return s
+}
+
+// MarkUnsaved says that the document is in no file as it is (a new
+// document, an import, a recovered autosave): it is marked changed until
+// saved.
+func (s *Session) MarkUnsaved() {
+	s.saved = -1
+	s.setDirty(true)
 }
 
 // Document returns the underlying document (its Value is the model).
@@ -215,8 +232,8 @@ func (s *Session) setDirty(d bool) {
 
 func (s *Session) changed() {
 	s.revision++
+	s.setDirty(s.hist.state() != s.saved)
 	s.notify(ModelChanged)
-	s.setDirty(true)
 	s.Revalidate()
 }
 
@@ -281,7 +298,7 @@ func (s *Session) Undo() bool {
 	}
 	e := s.hist.undos[len(s.hist.undos)-1]
 	s.hist.undos = s.hist.undos[:len(s.hist.undos)-1]
-	s.hist.redos = append(s.hist.redos, e.undo(s))
+	s.hist.redos = append(s.hist.redos, step{e.undo(s), e.state})
 	s.changed()
 	return true
 }
@@ -293,7 +310,7 @@ func (s *Session) Redo() bool {
 	}
 	e := s.hist.redos[len(s.hist.redos)-1]
 	s.hist.redos = s.hist.redos[:len(s.hist.redos)-1]
-	s.hist.undos = append(s.hist.undos, e.undo(s))
+	s.hist.undos = append(s.hist.undos, step{e.undo(s), e.state})
 	s.changed()
 	return true
 }
@@ -306,19 +323,38 @@ func (s *Session) Save() error {
 	return s.SaveAs(s.Path, s.Format)
 }
 
-// SaveAs writes the document to path in format f and makes that its file.
+// SaveAs writes the document to path in format f and makes that its
+// file. The file is read back for the positions of its problems.
 func (s *Session) SaveAs(path string, f formats.Format) error {
 	if _, err := formats.Write(path, s.doc, f); err != nil {
 		return err
 	}
 	pathChanged := path != s.Path
 	s.Path, s.Format = path, f
-	s.doc.Path = path
+	s.doc.Path, s.doc.Format = path, f
+	s.saved = s.hist.state()
+	s.readBack()
 	if pathChanged {
 		s.notify(PathChanged)
 	}
 	s.setDirty(false)
+	s.Revalidate()
 	return nil
+}
+
+// readBack reads the saved file for the positions of the problems in it
+// (the one parse of a save, as opening a file is one parse); when it
+// does not read, what reading it says is the problem.
+func (s *Session) readBack() {
+	s.readProblems = nil
+	fresh, err := formats.Read(s.Path, formats.Options{From: s.Format, Rules: s.doc.Rules, RulesPath: s.doc.RulesFile})
+	if err != nil {
+		s.readProblems = diag.AsList(err, s.Path)
+		s.doc.Source = nil
+	} else {
+		s.doc.Source = fresh.Source
+	}
+	s.sourced = s.hist.state()
 }
 
 // Export writes the document in a game's own form at path, without
@@ -333,6 +369,10 @@ func (s *Session) Export(path string) ([]string, error) {
 
 // Revalidate checks the document off the UI thread and publishes the
 // result; a check requested while one runs is run once more afterwards.
+// The checks run on the model: positions (and the notes of a legacy
+// file) come from the file the document was read from or saved to, as
+// long as the model is in the state that file holds; after an edit the
+// problems name their items only, until the document is saved.
 func (s *Session) Revalidate() {
 	if s.checking {
 		s.again = true
@@ -341,9 +381,22 @@ func (s *Session) Revalidate() {
 	s.checking = true
 	doc := *s.doc
 	doc.Value = cloneFull(s.doc.Value)
+	inFile := s.hist.state() == s.sourced
+	if !inFile {
+		doc.Source = nil
+	}
+	path, readProblems := "", s.readProblems
+	if s.Format == formats.YAML {
+		path = s.Path
+	}
 	rev := s.revision
 	s.runAsync(func() {
-		problems := checkDocument(&doc)
+		var problems diag.List
+		if inFile && readProblems != nil {
+			problems = readProblems
+		} else {
+			problems = s.check(&doc, path)
+		}
 		s.post(func() {
 			s.checking = false
 			if rev == s.revision {
@@ -358,19 +411,46 @@ func (s *Session) Revalidate() {
 	})
 }
 
-// checkDocument validates doc; positions come from the YAML the document
-// would be saved as, so that a problem names a line of the file on disk
-// once saved, and its path always.
-func checkDocument(doc *formats.Document) diag.List {
-	if data, err := formats.Encode(doc, formats.YAML); err == nil {
-		if fresh, err := formats.ReadBytes(doc.Path, data, formats.Options{From: formats.YAML, RulesPath: doc.RulesFile, Rules: doc.Rules}); err == nil {
-			fresh.Path = doc.Path
-			return validate.Check(fresh)
-		} else {
-			return diag.AsList(err, doc.Path)
+// check validates doc, which is saved (or is to be saved) as YAML at path
+// ("" for none): when a file it names would not read (an ftbt level's
+// rules), that is the problem, as `shapan check` reports it; else the
+// validator's problems.
+func (s *Session) check(doc *formats.Document, path string) diag.List {
+	if path != "" {
+		if err := s.named.check(doc, path); err != nil {
+			return diag.AsList(err, path)
 		}
 	}
 	return validate.Check(doc)
+}
+
+// namedFiles remembers what reading the files a document names gave, as
+// long as they do not change on disk, so that they are not read again
+// at every edit.
+type namedFiles struct {
+	mu  sync.Mutex
+	key string
+	err error
+}
+
+func (n *namedFiles) check(doc *formats.Document, path string) error {
+	files := formats.NamedFiles(doc, path)
+	if len(files) == 0 {
+		return nil
+	}
+	key := path
+	for _, f := range files {
+		key += "\x00" + f
+		if fi, err := os.Stat(f); err == nil {
+			key += fmt.Sprintf("\x00%d\x00%d", fi.Size(), fi.ModTime().UnixNano())
+		}
+	}
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	if key != n.key {
+		n.key, n.err = key, formats.CheckNamedFiles(doc, path)
+	}
+	return n.err
 }
 
 // approxSize estimates the bytes a model copy holds (for the undo budget).

@@ -46,6 +46,7 @@ func (st *Studio) AddNew(doc *formats.Document, title string) *Session {
 	s := NewSession(doc)
 	s.Path, s.Format = "", formats.YAML
 	s.Title = title
-	s.dirty = true
+	s.MarkUnsaved()
+	s.sourced = -1 // no file: its problems have no positions until it is saved
 	return st.Add(s)
 }

@@ -112,6 +112,37 @@ type codec struct {
 	// legacy file in the model (they are read last, once the form is
 	// known: see token.Reader.DeferRest).
 	setTrailing func(v any, rest []string)
+	// named returns the other files the YAML form of doc saved at path
+	// names (an ftbt level's rules), resolved, and a check that reads
+	// them as reading the document would.
+	named func(doc *Document, path string) (files []string, check func() error)
+	// companion returns a file the YAML form of doc saved at path names
+	// but that doc holds in memory only (the rules of a new ftbt level),
+	// and its content; "" when there is none.
+	companion func(doc *Document, path string) (file string, data []byte, err error)
+}
+
+// NamedFiles returns the other files the YAML form of doc saved at path
+// names (an ftbt level's rules), resolved as reading it would.
+func NamedFiles(doc *Document, path string) []string {
+	if c := byKind(doc.Kind); c != nil && c.named != nil {
+		files, _ := c.named(doc, path)
+		return files
+	}
+	return nil
+}
+
+// CheckNamedFiles reads the other files the YAML form of doc saved at
+// path names, and returns what Read of that file would say about them
+// (nil when they read as they must): the studio shows it as
+// `shapan check` would print it.
+func CheckNamedFiles(doc *Document, path string) error {
+	if c := byKind(doc.Kind); c != nil && c.named != nil {
+		if _, check := c.named(doc, path); check != nil {
+			return check()
+		}
+	}
+	return nil
 }
 
 // readContext carries what a reader may need beyond its bytes.
@@ -272,14 +303,43 @@ func Encode(doc *Document, to Format) ([]byte, error) {
 }
 
 // Write saves doc at path in the given form, atomically; for an ftbt level
-// exported to the legacy form the intro text is written beside it. It
-// returns the paths written.
+// exported to the legacy form the intro text is written beside it. A
+// level saved as YAML whose rules are in memory only (a new level) gets
+// them written beside it when the file it names does not exist, so that
+// it never names a file that is not there; doc.RulesFile then records
+// that file. It returns the paths written.
 func Write(path string, doc *Document, to Format) ([]string, error) {
+	written, err := writeCompanion(path, doc, to)
+	if err != nil {
+		return written, err
+	}
 	files, err := Render(path, doc, to)
 	if err != nil {
+		return written, err
+	}
+	more, err := WriteFiles(files)
+	return append(written, more...), err
+}
+
+// writeCompanion writes the file the YAML form of doc names and only
+// holds in memory, unless a file is there already.
+func writeCompanion(path string, doc *Document, to Format) ([]string, error) {
+	c := byKind(doc.Kind)
+	if to != YAML || c == nil || c.companion == nil {
+		return nil, nil
+	}
+	file, data, err := c.companion(doc, path)
+	if file == "" || err != nil {
 		return nil, err
 	}
-	return WriteFiles(files)
+	if _, err := os.Stat(file); err == nil || !errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err := WriteFileAtomic(file, data); err != nil {
+		return nil, &IOError{err}
+	}
+	doc.RulesFile = file
+	return []string{file}, nil
 }
 
 // Render returns what Write writes for doc at path in the given form: the

@@ -51,6 +51,8 @@ func init() {
 			rules, _ := doc.Rules.(*ftbt.Rules)
 			return ftbt.EncodeLevel(l, rules)
 		},
+		named:     levelRulesFile,
+		companion: levelRules,
 		siblings: func(doc *Document, path string) map[string][]byte {
 			l, err := value[*ftbt.Level](doc)
 			if err != nil || l.Intro == nil {
@@ -218,4 +220,73 @@ func (ctx *readContext) loadRules(path, level, asWritten string, at diag.Pos) er
 	}
 	ctx.rules, ctx.rulesFile = rules, path
 	return nil
+}
+
+// namedRules returns the rules file the YAML form of a level saved at
+// path names, resolved as decodeLevel resolves it, and the name as
+// written; "" when it names none.
+func namedRules(doc *Document, path string) (file, asWritten string) {
+	l, ok := withRelativeRules(doc, path).Value.(*ftbt.Level)
+	if !ok || l.RulesPath == "" {
+		return "", ""
+	}
+	file = filepath.FromSlash(l.RulesPath)
+	if !filepath.IsAbs(file) {
+		file = filepath.Join(filepath.Dir(path), file)
+	}
+	return file, l.RulesPath
+}
+
+// levelRulesFile is the named hook of levels: the rules file, read as
+// reading the level reads it.
+func levelRulesFile(doc *Document, path string) ([]string, func() error) {
+	file, asWritten := namedRules(doc, path)
+	if file == "" {
+		return nil, nil
+	}
+	return []string{file}, func() error {
+		ctx := &readContext{path: path}
+		err := ctx.loadRules(file, path, asWritten, diag.Pos{Line: 1, Col: 1})
+		if err == nil {
+			return nil
+		}
+		// Where the file names them, for the message: only now, as the
+		// document must be encoded to know it.
+		if at, ok := rulesFieldPos(doc, path); ok {
+			err = ctx.loadRules(file, path, asWritten, at)
+		}
+		return err
+	}
+}
+
+// rulesFieldPos is where the YAML form of a level saved at path names its
+// rules.
+func rulesFieldPos(doc *Document, path string) (diag.Pos, bool) {
+	data, err := Encode(withRelativeRules(doc, path), YAML)
+	if err != nil {
+		return diag.Pos{}, false
+	}
+	d, err := yamlx.Parse(path, data)
+	if err != nil {
+		return diag.Pos{}, false
+	}
+	if rn := d.Field("rules"); rn != nil && rn.Kind == yaml.ScalarNode {
+		return diag.Pos{Line: rn.Line, Col: rn.Column}, true
+	}
+	return diag.Pos{}, false
+}
+
+// levelRules is the companion hook of levels: the rules a level holds
+// in memory only (a new level's), as a rules document.
+func levelRules(doc *Document, path string) (string, []byte, error) {
+	rules, ok := doc.Rules.(*ftbt.Rules)
+	if !ok || rules == nil || doc.RulesFile != "" {
+		return "", nil, nil
+	}
+	file, _ := namedRules(doc, path)
+	if file == "" {
+		return "", nil, nil
+	}
+	data, err := ftbt.EncodeRules(rules)
+	return file, data, err
 }

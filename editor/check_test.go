@@ -1,0 +1,211 @@
+package editor_test
+
+import (
+	"bytes"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"fyne.io/fyne/v2/test"
+
+	"github.com/shapan/shapan/editor"
+	"github.com/shapan/shapan/formats/ftbt"
+	"github.com/shapan/shapan/samples"
+)
+
+// shapanCLI builds the shapan command once for the package's tests.
+var shapanCLI = sync.OnceValues(func() (string, error) {
+	dir, err := os.MkdirTemp("", "shapan-cli")
+	if err != nil {
+		return "", err
+	}
+	bin := filepath.Join(dir, "shapan")
+	out, err := exec.Command("go", "build", "-o", bin, "github.com/shapan/shapan/cmd/shapan").CombinedOutput()
+	if err != nil {
+		return "", &exec.ExitError{Stderr: out}
+	}
+	return bin, nil
+})
+
+// checkLines runs `shapan check FILE` and returns what it prints, one
+// diagnostic a line.
+func checkLines(t *testing.T, file string) []string {
+	t.Helper()
+	bin, err := shapanCLI()
+	if err != nil {
+		t.Fatalf("building shapan: %v", err)
+	}
+	var out, errOut bytes.Buffer
+	cmd := exec.Command(bin, "check", file)
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	if err := cmd.Run(); err != nil {
+		if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 {
+			t.Fatalf("shapan check %s: %v\n%s", file, err, errOut.String())
+		}
+	}
+	return lines(out.String())
+}
+
+func lines(s string) []string {
+	var out []string
+	for _, l := range strings.Split(strings.TrimSpace(s), "\n") {
+		if l != "" {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// sameProblems fails unless the Problems panel of s shows what `shapan
+// check` prints for its file.
+func sameProblems(t *testing.T, st *editor.Studio, s *editor.Session, file string) {
+	t.Helper()
+	want := checkLines(t, file)
+	got := st.Tab(s).ProblemRows()
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("%s: the Problems panel shows\n  %s\nshapan check prints\n  %s", filepath.Base(file),
+			strings.Join(got, "\n  "), strings.Join(want, "\n  "))
+	}
+}
+
+// writeSamples writes every sample file into dir, in its family folder.
+func writeSamples(t *testing.T, dir string) []string {
+	t.Helper()
+	var docs []string
+	fs.WalkDir(samples.FS(), ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, _ := samples.Read(p)
+		dst := filepath.Join(dir, filepath.FromSlash(p))
+		os.MkdirAll(filepath.Dir(dst), 0o755)
+		if err := os.WriteFile(dst, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if path.Ext(p) != ".intro" {
+			docs = append(docs, dst)
+		}
+		return nil
+	})
+	return docs
+}
+
+// TestProblemsAreWhatCheckPrints opens every sample (YAML and the games'
+// own files) and starts a new document of every kind, saves it, and
+// edits one: each time the Problems panel shows exactly what `shapan
+// check` prints for the file.
+func TestProblemsAreWhatCheckPrints(t *testing.T) {
+	dir := t.TempDir()
+	for _, file := range writeSamples(t, dir) {
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			st, _ := newStudio(t)
+			s, err := st.Open(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sameProblems(t, st, s, file)
+		})
+	}
+	for _, kind := range editor.TemplateKinds() {
+		t.Run("new "+kind, func(t *testing.T) {
+			st, _ := newStudio(t)
+			s, err := st.New(kind)
+			if err != nil {
+				t.Fatal(err)
+			}
+			file := filepath.Join(t.TempDir(), "new.yaml")
+			if err := s.SaveAs(file, s.Format); err != nil {
+				t.Fatal(err)
+			}
+			sameProblems(t, st, s, file)
+		})
+	}
+	t.Run("an edited level", func(t *testing.T) {
+		st, s, file := openSampleCopy(t, "ftbt/长坂坡.yaml", "ftbt/兵法.yaml")
+		// Two people on one cell, a tech the rules do not have.
+		s.Edit("move", func() {
+			l := s.Model().(*ftbt.Level)
+			l.People[1].X, l.People[1].Y = l.People[0].X, l.People[0].Y
+			l.People[2].Techs = append(l.People[2].Techs, 99)
+		})
+		// Unsaved, the problems name their items; the lines are those of
+		// the file once saved.
+		if rows := strings.Join(st.Tab(s).ProblemRows(), "\n"); !strings.Contains(rows, "FTB024") || !strings.Contains(rows, file+": error") {
+			t.Fatalf("after the edit the panel shows\n%s", rows)
+		}
+		if err := s.Save(); err != nil {
+			t.Fatal(err)
+		}
+		sameProblems(t, st, s, file)
+		// The rules disappear from beside the level: the panel says what
+		// check says (the level cannot be read).
+		os.Rename(filepath.Join(filepath.Dir(file), "兵法.yaml"), filepath.Join(filepath.Dir(file), "old.yaml"))
+		s.Revalidate()
+		sameProblems(t, st, s, file)
+	})
+}
+
+// TestRecoveryReadsTheRulesOfALevel crashes (leaves the autosave folder
+// as a crash does) with an edited level that names its rules beside it
+// and with a new level whose rules are in memory only: both come back,
+// and the new level, saved, writes its rules beside it, so that `shapan
+// check` finds them.
+func TestRecoveryReadsTheRulesOfALevel(t *testing.T) {
+	autosave := t.TempDir()
+	st := editor.New(test.NewTempApp(t), editor.Options{AutosaveDir: autosave, Synchronous: true})
+	dir := t.TempDir()
+	writeSamples(t, dir)
+	opened, err := st.Open(filepath.Join(dir, "ftbt", "长坂坡.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	opened.Edit("abi", func() { opened.Model().(*ftbt.Level).People[0].Abi = 31 })
+	fresh, err := st.New(ftbt.KindLevel)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fresh.Edit("abi", func() { fresh.Model().(*ftbt.Level).People[0].Abi = 32 })
+
+	again := editor.New(test.NewTempApp(t), editor.Options{Synchronous: true})
+	found := editor.Recoverable(autosave)
+	if len(found) != 2 {
+		t.Fatalf("%d documents to recover", len(found))
+	}
+	var restored []*editor.Session
+	for _, r := range found {
+		s, err := again.Restore(r)
+		if err != nil {
+			t.Fatalf("recovering %s: %v", r.Describe(), err)
+		}
+		restored = append(restored, s)
+	}
+	if left, _ := os.ReadDir(autosave); len(left) != 0 {
+		t.Errorf("the autosave folder keeps %d files after the recovery", len(left))
+	}
+	for _, s := range restored {
+		abi := s.Model().(*ftbt.Level).People[0].Abi
+		if s.Path == "" {
+			file := filepath.Join(t.TempDir(), "level.yaml")
+			if abi != 32 || s.SaveAs(file, s.Format) != nil {
+				t.Fatalf("the new level came back with abi %d, or does not save", abi)
+			}
+			if _, err := os.Stat(filepath.Join(filepath.Dir(file), "兵法.yaml")); err != nil {
+				t.Errorf("the new level's rules were not written beside it: %v", err)
+			}
+			sameProblems(t, again, s, file)
+			continue
+		}
+		if abi != 31 || s.Path != filepath.Join(dir, "ftbt", "长坂坡.yaml") || !s.Dirty() {
+			t.Fatalf("the level came back as %s, abi %d, dirty %v", s.Path, abi, s.Dirty())
+		}
+		if err := s.Save(); err != nil {
+			t.Fatal(err)
+		}
+		sameProblems(t, again, s, s.Path)
+	}
+}
