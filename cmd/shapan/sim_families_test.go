@@ -103,7 +103,7 @@ func TestSimPlanets(t *testing.T) {
 	}
 	text := simText(t, m, "--games", "4")
 	for _, want := range []string{"planets simulation: 九州.yaml — 4 games", "start 2 (B)", "Start planets", "planets held mean",
-		"Planets (share of games", "changes"} {
+		"Planets (share of all the rounds", "changes"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the report lacks %q:\n%s", want, text)
 		}

@@ -115,9 +115,7 @@ func (p *Planets) Play(ctx context.Context, _ int, seed int64) (GameResult, erro
 		return GameResult{}, err
 	}
 	defer g.Close()
-	np := g.NumPlanets()
-	rec.battles, rec.captures, rec.changes = make([]int, np), make([]int, np), make([]int, np)
-	rec.slot = p.slots(g.Starts()[:g.NumPlayers()])
+	rec.start(g.View(), p.slots(g.Starts()[:g.NumPlayers()]), len(p.starts))
 	players := planets.SeededSeats(seed, g.NumPlayers())
 	where := func() string { return fmt.Sprintf("round %d", g.Round()) }
 	if err := engine.PlayOut(g, players, engine.PlayOptions{MaxDecisions: p.maxDecisions, Context: ctx, Where: where}); err != nil {
@@ -156,13 +154,53 @@ type planetsGame struct {
 	// sides or more), the planets taken from a player, and every change
 	// of owner (taken, occupied, fallen neutral).
 	battles, captures, changes []int
-	owners                     []int // every planet's owner's slot at the end, -1 for none
-	held                       []int // the planets of every slot at the end
+	owner                      []int   // every planet's owner's slot now, -1 for none
+	heldRounds                 [][]int // by planet id and slot: the rounds the slot's player ended holding it
+	first                      []int   // every planet's first owner's slot, -1 while nobody held it
+	firstRound                 []int64 // the round it was first held
+	round                      int64   // the round being played
+	rounds                     int     // the rounds played
+	owners                     []int   // every planet's owner's slot at the end, -1 for none
+	held                       []int   // the planets of every slot at the end
 	played                     []bool
 	eliminated                 []bool // the slot's player ended with nothing
 }
 
-// event follows a game's battles and the planets falling neutral.
+// start records who holds what when the game begins; slot is every
+// player's start slot, of slots in all.
+func (g *planetsGame) start(v planets.View, slot []int, slots int) {
+	np := len(v.Holds)
+	g.slot = slot
+	g.battles, g.captures, g.changes = make([]int, np), make([]int, np), make([]int, np)
+	g.owner, g.first, g.firstRound = make([]int, np), make([]int, np), make([]int64, np)
+	g.heldRounds = make([][]int, np)
+	g.round = v.Round
+	for i, h := range v.Holds {
+		g.heldRounds[i] = make([]int, slots)
+		g.owner[i], g.first[i] = -1, -1
+		g.own(i, h.Owner)
+	}
+}
+
+// slotOf is the start slot of a player (-1 for nobody).
+func (g *planetsGame) slotOf(player int) int {
+	if player >= 0 && player < len(g.slot) {
+		return g.slot[player]
+	}
+	return -1
+}
+
+// own records that player now holds planet i (planets.Neutral: nobody).
+func (g *planetsGame) own(i, player int) {
+	o := g.slotOf(player)
+	g.owner[i] = o
+	if o >= 0 && g.first[i] < 0 {
+		g.first[i], g.firstRound[i] = o, g.round
+	}
+}
+
+// event follows a game's battles, the planets changing hands and the
+// rounds.
 func (g *planetsGame) event(e engine.Event) {
 	switch e := e.(type) {
 	case planets.Battle:
@@ -177,11 +215,24 @@ func (g *planetsGame) event(e engine.Event) {
 			if e.Before.Owner != planets.Neutral {
 				g.captures[e.Planet]++
 			}
+			g.own(e.Planet, e.After.Owner)
 		}
 	case planets.Production:
 		if e.Planet >= 0 && e.Planet < len(g.changes) && e.After.Owner != e.Before.Owner {
 			g.changes[e.Planet]++
+			g.own(e.Planet, e.After.Owner)
 		}
+	case planets.RoundEnd:
+		if g.owner == nil {
+			return // before the game began
+		}
+		g.rounds++
+		for i, o := range g.owner {
+			if o >= 0 {
+				g.heldRounds[i][o]++
+			}
+		}
+		g.round = e.Round
 	}
 }
 
@@ -191,10 +242,7 @@ func (g *planetsGame) end(v planets.View, slots int) {
 	g.played = make([]bool, slots)
 	g.eliminated = make([]bool, slots)
 	for _, h := range v.Holds {
-		o := -1
-		if h.Owner >= 0 && h.Owner < len(g.slot) {
-			o = g.slot[h.Owner]
-		}
+		o := g.slotOf(h.Owner)
 		g.owners = append(g.owners, o)
 		if o >= 0 {
 			g.held[o]++

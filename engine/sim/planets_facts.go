@@ -50,17 +50,29 @@ type PlanetsStartFacts struct {
 	Eliminated int     `json:"eliminated"`
 }
 
-// PlanetFacts are one planet's facts over the games.
+// PlanetFacts are one planet's facts over the games: who held it while
+// the games were played, who took it first and when, and the fights on
+// it. (Who held it at the end says little: the winner of a finished game
+// holds every planet.)
 type PlanetFacts struct {
 	Name string `json:"name"`
 	// X and Y are the planet's cell on the map's grid (-1 when it is not
 	// placed).
 	X int `json:"x"`
 	Y int `json:"y"`
-	// Owners counts, per start (the report's sides), the games its
-	// player held the planet at the end; Unowned the games nobody did.
-	Owners  []int `json:"owners"`
-	Unowned int   `json:"unowned"`
+	// Held is, per start (the report's sides), the share of all the
+	// rounds played in which its player held the planet; Free the share
+	// in which nobody did.
+	Held []float64 `json:"held"`
+	Free float64   `json:"free"`
+	// First counts, per start, the games in which its player was the
+	// first to hold the planet (a start planet is its player's from the
+	// beginning); Never the games in which nobody ever held it.
+	// FirstRound is the mean round it was first held, over the games in
+	// which it was.
+	First      []int   `json:"first"`
+	Never      int     `json:"never"`
+	FirstRound float64 `json:"first_round"`
 	// Battles counts the fights on the planet (two sides or more),
 	// Captures the times it was taken from a player, and Changes every
 	// change of owner (taken, occupied when neutral, or fallen neutral).
@@ -79,13 +91,19 @@ func (p *Planets) Facts(games []GameResult) Facts {
 	}
 	pos := m.Positions()
 	for _, pl := range m.Planets {
-		f := PlanetFacts{Name: pl.Name(), X: -1, Y: -1, Owners: make([]int, len(p.starts))}
+		f := PlanetFacts{Name: pl.Name(), X: -1, Y: -1, Held: make([]float64, len(p.starts)), First: make([]int, len(p.starts))}
 		if at, ok := pos[pl.Token.Key()]; ok {
 			f.X, f.Y = at.X, at.Y
 		}
 		out.Planets = append(out.Planets, f)
 	}
 	held := make([]int, len(p.starts))
+	heldRounds := make([][]int, len(out.Planets))
+	for i := range heldRounds {
+		heldRounds[i] = make([]int, len(p.starts))
+	}
+	firstRounds := make([]int64, len(out.Planets))
+	rounds := 0
 	for _, g := range games {
 		rec := g.Facts.(*planetsGame)
 		for s := range out.Starts {
@@ -97,12 +115,18 @@ func (p *Planets) Facts(games []GameResult) Facts {
 				}
 			}
 		}
-		for id, o := range rec.owners {
-			f := &out.Planets[p.byID[id]]
-			if o >= 0 {
-				f.Owners[o]++
+		rounds += rec.rounds
+		for id := range rec.owners {
+			i := p.byID[id]
+			f := &out.Planets[i]
+			for s, n := range rec.heldRounds[id] {
+				heldRounds[i][s] += n
+			}
+			if o := rec.first[id]; o >= 0 {
+				f.First[o]++
+				firstRounds[i] += rec.firstRound[id]
 			} else {
-				f.Unowned++
+				f.Never++
 			}
 			f.Battles += rec.battles[id]
 			f.Captures += rec.captures[id]
@@ -114,7 +138,19 @@ func (p *Planets) Facts(games []GameResult) Facts {
 			out.Starts[s].MeanHeld = round4(float64(held[s]) / float64(n))
 		}
 	}
-	for _, f := range out.Planets {
+	for i := range out.Planets {
+		f := &out.Planets[i]
+		if rounds > 0 {
+			free := rounds
+			for s, n := range heldRounds[i] {
+				f.Held[s] = round4(float64(n) / float64(rounds))
+				free -= n
+			}
+			f.Free = round4(float64(free) / float64(rounds))
+		}
+		if taken := len(games) - f.Never; taken > 0 {
+			f.FirstRound = round4(float64(firstRounds[i]) / float64(taken))
+		}
 		out.Battles += f.Battles
 		out.Captures += f.Captures
 		out.Changes += f.Changes

@@ -63,7 +63,7 @@ func checkPlanetsFacts(t *testing.T, r *Report, p *Planets) {
 	if r.Length.Max > pf.RoundCap {
 		t.Errorf("a game of %d rounds with the round cap %d", r.Length.Max, pf.RoundCap)
 	}
-	played, heldGames := 0, 0.0
+	played := 0
 	for k, s := range pf.Starts {
 		if s.Planet != m.Starts[k].Key() || s.Games > n || s.Eliminated > s.Games || s.MeanHeld < 0 || s.MeanHeld > float64(len(m.Planets)) {
 			t.Errorf("start %d: %+v", k, s)
@@ -72,23 +72,26 @@ func checkPlanetsFacts(t *testing.T, r *Report, p *Planets) {
 			t.Errorf("start %d won %d of the %d games it took part in", k, r.Sides[k].Wins.Count, s.Games)
 		}
 		played += s.Games
-		heldGames += s.MeanHeld * float64(s.Games)
 	}
 	if played != n*pf.Players {
 		t.Errorf("the starts took part %d times in %d games of %d players", played, n, pf.Players)
 	}
-	owned, battles, captures, changes := 0, 0, 0, 0
+	battles, captures, changes := 0, 0, 0
+	differ := false
 	for i, pl := range pf.Planets {
-		if pl.Name != m.Planets[i].Name() || len(pl.Owners) != len(pf.Starts) {
+		if pl.Name != m.Planets[i].Name() || len(pl.Held) != len(pf.Starts) || len(pl.First) != len(pf.Starts) {
 			t.Errorf("planet %d: %+v", i, pl)
 		}
-		sum := pl.Unowned
-		for _, k := range pl.Owners {
-			sum += k
-			owned += k
+		share, games := pl.Free, pl.Never
+		for s, h := range pl.Held {
+			share += h
+			games += pl.First[s]
+			if math.Abs(h-float64(r.Sides[s].Wins.Count)/float64(n)) > 0.05 {
+				differ = true
+			}
 		}
-		if sum != n {
-			t.Errorf("planet %s: its owners add up to %d games, not %d", pl.Name, sum, n)
+		if math.Abs(share-1) > 1e-3 || games != n {
+			t.Errorf("planet %s: held %v + nobody %v make %v of the rounds; first held in %d games of %d", pl.Name, pl.Held, pl.Free, share, games, n)
 		}
 		if pl.Captures > pl.Battles || pl.Captures > pl.Changes {
 			t.Errorf("planet %s: %d captures, %d battles, %d changes of owner", pl.Name, pl.Captures, pl.Battles, pl.Changes)
@@ -97,8 +100,15 @@ func checkPlanetsFacts(t *testing.T, r *Report, p *Planets) {
 		captures += pl.Captures
 		changes += pl.Changes
 	}
-	if math.Abs(heldGames-float64(owned)) > 1e-3*float64(n) {
-		t.Errorf("the starts held %v planets in all, the planets were owned %d times", heldGames, owned)
+	// A start planet is its player's from the first round.
+	for k, id := range p.starts {
+		pl := pf.Planets[p.byID[id]]
+		if pl.First[k] != pf.Starts[k].Games || pl.FirstRound != 0 {
+			t.Errorf("start planet %s was first held by its start's player in %d of its %d games, in round %v", pl.Name, pl.First[k], pf.Starts[k].Games, pl.FirstRound)
+		}
+	}
+	if !differ {
+		t.Error("every planet's facts equal the win rates")
 	}
 	if battles != pf.Battles || captures != pf.Captures || changes != pf.Changes || battles == 0 || captures == 0 {
 		t.Errorf("totals: battles %d/%d, captures %d/%d, changes %d/%d", battles, pf.Battles, captures, pf.Captures, changes, pf.Changes)
@@ -158,7 +168,7 @@ func TestPlanetsText(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"planets simulation", "start 1 (A)", "start 4 (D)", "Start planets (4 players a game; round cap 1000, the map's round limit 600)",
-		"24 orders", "planets held mean", "eliminated", "Planets (share of games", "nobody", "captures", "\n  X "} {
+		"24 orders", "planets held mean", "eliminated", "Planets (share of all the rounds", "nobody", "captures", "\n  X "} {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("the text report lacks %q:\n%s", want, b.String())
 		}
@@ -184,7 +194,8 @@ func TestPlanetsPlaysACopy(t *testing.T) {
 // player is a battle, a capture and a change, one falling neutral a
 // change.
 func TestPlanetsEventCounting(t *testing.T) {
-	g := &planetsGame{battles: make([]int, 3), captures: make([]int, 3), changes: make([]int, 3)}
+	g := &planetsGame{}
+	g.start(planets.View{Holds: []planets.Hold{{Owner: 1}, {Owner: planets.Neutral}, {Owner: 0}}}, []int{0, 1, 2}, 3)
 	hold := func(owner int) planets.Hold { return planets.Hold{Owner: owner, Count: planets.Int(5)} }
 	side := func(p int) planets.Pair { return planets.Pair{Player: p, Value: planets.Int(5)} }
 	for _, e := range []engine.Event{
@@ -253,5 +264,72 @@ func TestPlanetsGamesVary(t *testing.T) {
 					seed, want.Winner, want.Turns, slot[got.Winner], got.Rounds)
 			}
 		})
+	}
+}
+
+// TestPlanetsHeldAndFirstHeld follows two games of a map of three planets
+// event by event: the facts of every planet are the shares of the rounds
+// its holders held it and who held it first, when, computed from the
+// games (the winner, who holds everything at the end, says nothing of
+// that).
+func TestPlanetsHeldAndFirstHeld(t *testing.T) {
+	m, _, err := planetsfmt.ReadLegacy("three.yml", []byte("max_round: 50\nstarts: [A, B]\nmap: |\n  A.C.B\nplanets:\n  A: {def: 1, res: 1, cos: 1, max: 10}\n  B: {def: 1, res: 1, cos: 1, max: 10}\n  C: {def: 1, res: 1, cos: 1, max: 10}\nroutes:\n  - [A, C, 1]\n  - [C, B, 1]\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := NewPlanets(m, PlanetsOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hold := func(owner int) planets.Hold { return planets.Hold{Owner: owner, Count: planets.Int(5)} }
+	side := func(pl int) planets.Pair { return planets.Pair{Player: pl, Value: planets.Int(5)} }
+	const a, b, c = 0, 1, 2 // planet ids (the map's order)
+	play := func(slot []int, events ...engine.Event) GameResult {
+		g := &planetsGame{}
+		holds := []planets.Hold{hold(planets.Neutral), hold(planets.Neutral), hold(planets.Neutral)}
+		for pl, s := range slot {
+			holds[p.starts[s]] = hold(pl)
+		}
+		g.start(planets.View{Holds: holds}, slot, 2)
+		for _, e := range events {
+			g.event(e)
+		}
+		end := planets.View{Holds: holds, Players: []planets.PlayerView{{}, {}}}
+		for i, o := range g.owner {
+			end.Holds[i] = hold(planets.Neutral)
+			for pl, s := range slot {
+				if s == o {
+					end.Holds[i] = hold(pl)
+				}
+			}
+		}
+		g.end(end, 2)
+		return GameResult{Facts: g}
+	}
+	round := func(r int64) engine.Event { return planets.RoundEnd{Round: r} }
+	take := func(planet, from, to int) engine.Event {
+		return planets.Battle{Planet: planet, Before: hold(from), Sides: []planets.Pair{side(to)}, After: hold(to)}
+	}
+	games := []GameResult{
+		// Player 0 on A: takes C in round 1, B in round 3; 4 rounds.
+		play([]int{0, 1}, round(1), take(c, planets.Neutral, 0), round(2), round(3), take(b, 1, 0), round(4)),
+		// Player 0 on B: player 1 (on A) takes C in round 2; 2 rounds.
+		play([]int{1, 0}, round(1), round(2), take(c, planets.Neutral, 1), round(3)),
+	}
+	f := p.Facts(games).Planets
+	want := map[string]PlanetFacts{
+		// A: start 1's from the beginning, whoever plays there.
+		"A": {Held: []float64{1, 0}, First: []int{2, 0}},
+		// B: start 2's in game 1 for 3 rounds, then start 1's; in game 2 start 2's for 3.
+		"B": {Held: []float64{round4(1.0 / 7), round4(6.0 / 7)}, First: []int{0, 2}},
+		// C: game 1 start 1 from round 1 (3 rounds held); game 2 start 1 from round 2 (1 round).
+		"C": {Held: []float64{round4(4.0 / 7), 0}, Free: round4(3.0 / 7), First: []int{2, 0}, FirstRound: 1.5},
+	}
+	for _, pl := range f.Planets {
+		w := want[pl.Name]
+		if !slices.Equal(pl.Held, w.Held) || pl.Free != w.Free || !slices.Equal(pl.First, w.First) || pl.Never != 0 || pl.FirstRound != w.FirstRound {
+			t.Errorf("planet %s: held %v, nobody %v, first %v (never %d) in round %v; want held %v, nobody %v, first %v in round %v",
+				pl.Name, pl.Held, pl.Free, pl.First, pl.Never, pl.FirstRound, w.Held, w.Free, w.First, w.FirstRound)
+		}
 	}
 }

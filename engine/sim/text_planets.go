@@ -19,27 +19,39 @@ func (f *PlanetsFacts) writeText(b *strings.Builder, games int) {
 	}
 	t.write(b)
 
-	fmt.Fprintf(b, "\nPlanets (share of games the player of each start held the planet at the end; %d battles, %d captures,\n%d changes of owner in all)\n",
+	fmt.Fprintf(b, "\nPlanets (share of all the rounds played in which the player of each start held the planet; who held it\nfirst most often, in how many games, and the mean round; %d battles, %d captures, %d changes of owner in all)\n",
 		f.Battles, f.Captures, f.Changes)
 	head := []string{"planet"}
 	for _, s := range f.Starts {
 		head = append(head, s.Planet)
 	}
-	head = append(head, "nobody", "battles", "captures", "changes")
+	head = append(head, "nobody", "first", "games", "round", "battles", "captures", "changes")
 	t = newTable(head...)
-	share := func(k int) string {
-		if games == 0 {
-			return ""
-		}
-		return pct(float64(k) / float64(games))
-	}
 	for _, p := range f.Planets {
 		row := []string{p.Name}
-		for _, k := range p.Owners {
-			row = append(row, share(k))
+		for _, h := range p.Held {
+			row = append(row, pct(h))
 		}
-		row = append(row, share(p.Unowned), fmt.Sprint(p.Battles), fmt.Sprint(p.Captures), fmt.Sprint(p.Changes))
+		row = append(row, pct(p.Free))
+		row = append(row, f.firstTaker(p)...)
+		row = append(row, fmt.Sprint(p.Battles), fmt.Sprint(p.Captures), fmt.Sprint(p.Changes))
 		t.add(row...)
 	}
 	t.write(b)
+}
+
+// firstTaker returns the columns first, games and round of a planet: the
+// start whose player held it first most often, in how many games, and
+// the mean round it was first held ("never" when nobody ever did).
+func (f *PlanetsFacts) firstTaker(p PlanetFacts) []string {
+	best := -1
+	for s, n := range p.First {
+		if n > 0 && (best < 0 || n > p.First[best]) {
+			best = s
+		}
+	}
+	if best < 0 {
+		return []string{"never", "", ""}
+	}
+	return []string{f.Starts[best].Planet, fmt.Sprint(p.First[best]), num(p.FirstRound)}
 }
