@@ -55,19 +55,19 @@ const (
 	FieldHeroes
 	FieldAs
 	FieldID
+	FieldSkill
 	FieldForm
 	FieldArchers
 	FieldShields
 	FieldTo
 	FieldCity
 	FieldTarget
-	FieldSkill
 	FieldAt
 	FieldSoldier
 )
 
 // fieldNames are the JSON keys of the field bits, in bit order.
-var fieldNames = [...]string{"hero", "heroes", "as", "id", "form", "archers", "shields", "to", "city", "target", "skill", "at", "soldier"}
+var fieldNames = [...]string{"hero", "heroes", "as", "id", "skill", "form", "archers", "shields", "to", "city", "target", "at", "soldier"}
 
 // Command is one command of an answer (spec §4.2). Which fields it carries
 // is Fields (a set of Field* bits); Encode writes exactly those, so build

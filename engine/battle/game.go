@@ -32,6 +32,10 @@ type Setup struct {
 type Options struct {
 	// Machine options: an event callback, no event log, threading.
 	Machine engine.Options
+	// TraceWithoutArgs writes a trace's decision lines with "args": null
+	// (PlayTraced): a far smaller trace, whose replay checks the events
+	// and the result only.
+	TraceWithoutArgs bool
 }
 
 // Game is a running game: the decision machine (Pending, Answer, Events,

@@ -43,17 +43,28 @@ type traceFinal struct {
 // the game to w as JSON Lines: the header (its game, format and setup
 // filled in), then a line per decision {"q", "player", "ev", "args", "a"}
 // and per event, in the order they happened, then {"result", "n_events",
-// "n_decisions"}.
-func PlayTraced(setup Setup, players []Player, header TraceHeader, w io.Writer) (Result, error) {
+// "n_decisions"}. The events also go to o's OnEvent, when set.
+func PlayTraced(setup Setup, players []Player, header TraceHeader, w io.Writer, o Options) (Result, error) {
 	header.Game, header.Format, header.Setup = Family, TraceFormat, setup
 	t := engine.NewTraceWriter(w)
 	t.Line(header)
-	g, err := New(setup, Options{Machine: engine.Options{DropEvents: true, OnEvent: t.Event}})
+	onEvent := t.Event
+	if also := o.Machine.OnEvent; also != nil {
+		onEvent = func(e engine.Event) {
+			t.Event(e)
+			also(e)
+		}
+	}
+	g, err := New(setup, Options{Machine: engine.Options{DropEvents: true, OnEvent: onEvent, Threaded: o.Machine.Threaded}})
 	if err != nil {
 		return Result{}, err
 	}
 	defer g.Close()
-	if err := engine.PlayOut(g, engine.Traced(players, t), engine.PlayOptions{}); err != nil {
+	seats := engine.Traced(players, t)
+	if o.TraceWithoutArgs {
+		seats = withoutArgs(players, t)
+	}
+	if err := engine.PlayOut(g, seats, engine.PlayOptions{}); err != nil {
 		return Result{}, err
 	}
 	r, ok := g.Outcome()
@@ -66,6 +77,19 @@ func PlayTraced(setup Setup, players []Player, header TraceHeader, w io.Writer) 
 	return r, nil
 }
 
+// withoutArgs is engine.Traced writing the decisions without their args.
+func withoutArgs(players []Player, t *engine.TraceWriter) []Player {
+	out := make([]Player, len(players))
+	for i, p := range players {
+		out[i] = engine.PlayerFunc[*Game](func(g *Game, d *engine.Decision) engine.Answer {
+			a := p.Answer(g, d)
+			t.Decision(&engine.Decision{Player: d.Player, Kind: d.Kind}, a)
+			return a
+		})
+	}
+	return out
+}
+
 // TraceSummary describes a trace that was replayed.
 type TraceSummary struct {
 	Case      string
@@ -75,9 +99,10 @@ type TraceSummary struct {
 	// and every one matched; a trace without them is only run.
 	Checked bool
 	// Result is the game's result; Over is false when the answers ran
-	// out before the end.
+	// out before the end, Round the round then.
 	Result Result
 	Over   bool
+	Round  int
 }
 
 // ReplayOptions adjust a replay.
@@ -249,6 +274,7 @@ func (tr *trace) replay(o ReplayOptions) (TraceSummary, error) {
 		return sum, engine.Diverged(name, "the game failed: %v", err)
 	}
 	sum.Result, sum.Over = g.Outcome()
+	sum.Round = g.Round()
 	if !sum.Checked {
 		return sum, nil
 	}

@@ -22,7 +22,7 @@ func TestTracesReplay(t *testing.T) {
 		t.Fatal(err)
 	}
 	var buf bytes.Buffer
-	r, err := PlayTraced(Setup{Map: m, MaxRounds: 150}, []Player{NewGreedy(b), NewRandom(4)}, TraceHeader{Case: "greedy-random", Players: "greedy,random"}, &buf)
+	r, err := PlayTraced(Setup{Map: m, MaxRounds: 150}, []Player{NewGreedy(b), NewRandom(4)}, TraceHeader{Case: "greedy-random", Players: "greedy,random"}, &buf, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,86 @@
+package battle
+
+import (
+	"math/rand"
+	"strings"
+	"testing"
+
+	"github.com/shapan/shapan/engine"
+	bfmt "github.com/shapan/shapan/formats/battle"
+)
+
+// TestEveryEventIsToldInWords: in games of random legal commands, every
+// event is described by a sentence of its own (not just its name).
+func TestEveryEventIsToldInWords(t *testing.T) {
+	told := map[string]string{}
+	for seed := range int64(4) {
+		g, err := New(Setup{Map: mapT(map[Point]int{pt(8, 6): bfmt.CodeCity2}), MaxRounds: 300}, Options{Machine: engine.Options{DropEvents: true, OnEvent: func(e engine.Event) {
+			s := Describe(e)
+			if s == e.EventName() || s == "" {
+				t.Fatalf("%s is not told in words", e.EventName())
+			}
+			told[e.EventName()] = s
+		}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := chaos{rand.New(rand.NewSource(seed))}
+		for g.Pending() != nil {
+			d := g.Pending()
+			if err := g.Answer(d.Player, Encode(c.answer(d.Args.(*OrdersArgs).Position, d.Player)...)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		g.Close()
+	}
+	if len(told) < 20 {
+		t.Errorf("only %d kinds of event told: %v", len(told), told)
+	}
+}
+
+func TestParseCommandReadsWhatAPersonTypes(t *testing.T) {
+	for _, tc := range []struct{ text, want string }{
+		{"pick 吕布 赵云 关羽 刘备 曹操 孙权", `{"c":"PICK","heroes":["吕布","赵云","关羽","刘备","曹操","孙权"]}`},
+		{"PICK 吕布 赵云", `{"c":"PICK","hero":"吕布","as":"赵云"}`},
+		{"BUFF 1003", `{"c":"BUFF","id":1003}`},
+		{"buff 1001 吕布", `{"c":"BUFF","hero":"吕布","id":1001}`},
+		{"FORM 鹤翼阵", `{"c":"FORM","form":"鹤翼阵"}`},
+		{"MAKE 刘备 3 2", `{"c":"MAKE","hero":"刘备","archers":3,"shields":2}`},
+		{"move 吕布 6 5", `{"c":"MOVE","hero":"吕布","to":[6,5]}`},
+		{"SP 吕布 10 12", `{"c":"SP","hero":"吕布","to":[10,12]}`},
+		{"AC 刘备", `{"c":"AC","hero":"刘备"}`},
+		{"SG 吕布 20 6", `{"c":"SG","hero":"吕布","city":[20,6]}`},
+		{"AD 吕布 赵云", `{"c":"AD","hero":"吕布","target":"赵云"}`},
+		{"SK 关羽 1 曹操", `{"c":"SK","hero":"关羽","skill":1,"target":"曹操"}`},
+		{"SK 周瑜 1 7 7", `{"c":"SK","hero":"周瑜","skill":1,"at":[7,7]}`},
+		{"SK 孙权 2 8", `{"c":"SK","hero":"孙权","skill":2,"soldier":8}`},
+		{"SK 诸葛亮 2 八卦阵", `{"c":"SK","hero":"诸葛亮","skill":2,"form":"八卦阵"}`},
+		{"SK 诸葛亮 2", `{"c":"SK","hero":"诸葛亮","skill":2}`},
+		{"SK 刘备 1", `{"c":"SK","hero":"刘备","skill":1}`},
+		{"quit", `{"c":"QUIT"}`},
+	} {
+		c, err := ParseCommand(tc.text)
+		if err != nil {
+			t.Errorf("%s: %v", tc.text, err)
+			continue
+		}
+		if got := string(c.AppendJSON(nil)); got != tc.want {
+			t.Errorf("%s: %s, want %s", tc.text, got, tc.want)
+		}
+		if again, err := ParseCommand(c.Text()); err != nil || string(again.AppendJSON(nil)) != tc.want {
+			t.Errorf("%s: written as %q, which reads as %s, %v", tc.text, c.Text(), again.AppendJSON(nil), err)
+		}
+	}
+	for _, tc := range []struct{ text, want string }{
+		{"JUMP 吕布 1 1", "unknown command"},
+		{"MOVE 吕布 6", "2 more words"},
+		{"MOVE 吕布 six 5", "not a number"},
+		{"SK 关羽 1", "takes an enemy hero"},
+		{"SK 张飞 1", "not a hero"},
+		{"AD 吕布", "takes 1 words"},
+	} {
+		if _, err := ParseCommand(tc.text); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want %q", tc.text, err, tc.want)
+		}
+	}
+}
