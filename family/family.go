@@ -80,6 +80,9 @@ type Play struct {
 	Start func(doc *formats.Document, o GameOptions) (*Game, error)
 	// Resume rebuilds a game from the snapshot of a game Start began.
 	Resume func(snap *engine.Snapshot, o GameOptions) (*Game, error)
+	// Players names the players a seat can take in Run (PlayOptions'
+	// Players); nil: the family offers no choice.
+	Players []string
 }
 
 // PlayOptions are `shapan play`'s settings.
@@ -94,6 +97,13 @@ type PlayOptions struct {
 	Given map[string]bool
 	// Trace, when set, receives the game as JSON Lines.
 	Trace io.Writer
+	// Players names who plays each seat, comma-separated, for a family
+	// that offers a choice (battle: "human,tactician"); "" is the
+	// family's default. A family that offers none refuses it.
+	Players string
+	// In is where a person playing a seat in the terminal types (nil:
+	// no person can play).
+	In io.Reader
 }
 
 // GameOptions adjust a game Start begins.
@@ -135,12 +145,19 @@ type Sim struct {
 	DefaultTurnCap int
 	// New returns the simulation adapter of doc.
 	New func(doc *formats.Document, o SimOptions) (sim.Family, error)
+	// Players names the computer players a seat can take (SimOptions'
+	// Players); nil: the family offers no choice.
+	Players []string
 }
 
 // SimOptions adjust a simulation adapter.
 type SimOptions struct {
 	// TurnCap is the cap of every game (0: DefaultTurnCap).
 	TurnCap int
+	// Players names the computer player of each seat, comma-separated,
+	// for a family that offers a choice ("": the family's default). A
+	// family that offers none refuses it.
+	Players string
 }
 
 // Golden is one golden or trace file format a family replays.
@@ -155,6 +172,10 @@ type Golden struct {
 	// error with an IsDivergence() bool method that returns true
 	// (engine.Divergence); any other error is a problem reading the file.
 	Replay func(path, root string, out io.Writer) error
+	// ReplayEvents, when set, replays the file as Replay does and also
+	// gives every event the game emits to onEvent (shapan replay
+	// --print-events).
+	ReplayEvents func(path, root string, out io.Writer, onEvent func(engine.Event)) error
 }
 
 // Head is the top-level object of a golden file.

@@ -16,6 +16,9 @@ func PlayDocument(doc *formats.Document, o PlayOptions, out io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if o.Players != "" && len(f.Play.Players) == 0 {
+		return fmt.Errorf("the players of a %s document cannot be chosen", doc.Kind)
+	}
 	return f.Play.Run(doc, o, out)
 }
 
@@ -59,6 +62,8 @@ func Simulate(doc *formats.Document, o SimOptions) (sim.Family, error) {
 		return nil, fmt.Errorf("a %s document cannot be simulated", doc.Kind)
 	case !k.Sim:
 		return nil, fmt.Errorf("%s", k.NoSim)
+	case o.Players != "" && len(f.Sim.Players) == 0:
+		return nil, fmt.Errorf("the players of a %s document cannot be chosen", doc.Kind)
 	}
 	return f.Sim.New(doc, o)
 }

@@ -23,16 +23,24 @@ func init() {
 // (battle.CellColor).
 func BattleCellColor(code int) color.RGBA { return battle.CellColor(code) }
 
+// BattleMapGeometry returns the size of a cell of BattleMap's drawing of
+// m and the margin before the first cell: cell (x, y) is drawn from
+// (margin + x·cell, margin + y·cell).
+func BattleMapGeometry(m *battle.Map, o Options) (cell, margin float64) {
+	k := o.scale()
+	cell = 10 * k
+	if m.W*m.H > 0 && float64(max(m.W, m.H))*cell > 1600 {
+		cell = max(1, 1600/float64(max(m.W, m.H)))
+	}
+	return cell, 12 * k
+}
+
 // BattleMap draws a battle map: terrain, the flag zone, the two bases in
 // their players' colours, cities with their level and attack range, and a
 // legend.
 func BattleMap(m *battle.Map, o Options) image.Image {
 	k := o.scale()
-	cell := 10 * k
-	if m.W*m.H > 0 && float64(max(m.W, m.H))*cell > 1600 {
-		cell = max(1, 1600/float64(max(m.W, m.H)))
-	}
-	margin := 12 * k
+	cell, margin := BattleMapGeometry(m, o)
 	legendH := 64 * k
 	if len(m.Roster) > 0 {
 		legendH += 20 * k

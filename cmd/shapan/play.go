@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/shapan/shapan/family"
@@ -13,7 +14,7 @@ import (
 func init() {
 	register(&command{
 		name:  "play",
-		usage: "shapan play FILE [--seed N] [--turns N] [--trace OUT.jsonl] [--rules FILE]",
+		usage: "shapan play FILE [--seed N] [--turns N] [--trace OUT.jsonl] [--rules FILE] [--players A,B]",
 		summary: "Plays a scenario computer against computer and prints the winner, the turns played and the final standing.\n" +
 			"FILE is a document of a kind that can be played: " + kindTitles(family.Playable) + ". --rules names ftbt rules\n" +
 			"(for families that need them).\n" + family.Help(func(f *family.Family) string {
@@ -35,6 +36,7 @@ func runPlay(args []string, out, errOut io.Writer) int {
 	traceMax := fs.String("trace-max", "1GiB", "largest trace written (bytes, or with a unit: 64MiB); a longer game fails")
 	rules := fs.String("rules", "", "ftbt rules file for a level")
 	input := addInputFlags(fs)
+	players := fs.String("players", "", "who plays each seat, for families that offer a choice (battle: human, tactician, greedy, random)")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return flagErr(err)
@@ -57,7 +59,7 @@ func runPlay(args []string, out, errOut io.Writer) int {
 		fmt.Fprintf(errOut, "shapan play: %s: a %s document cannot be played yet\n", pos[0], doc.Kind)
 		return exitInvalid
 	}
-	o := family.PlayOptions{File: pos[0], Seed: *seed, Turns: *turns, Given: map[string]bool{}}
+	o := family.PlayOptions{File: pos[0], Seed: *seed, Turns: *turns, Given: map[string]bool{}, Players: *players, In: stdin}
 	fs.Visit(func(f *flag.Flag) { o.Given[f.Name] = true })
 	var trace *formats.AtomicFile
 	var limited *formats.LimitedWriter
@@ -96,6 +98,10 @@ func runPlay(args []string, out, errOut io.Writer) int {
 	}
 	return exitOK
 }
+
+// stdin is where a person playing a seat types (a variable, so that
+// tests can type).
+var stdin io.Reader = os.Stdin
 
 // kindTitles names the document kinds for which has holds, for help
 // texts ("mbg scenario (mbg/scenario), ...").

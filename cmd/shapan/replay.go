@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/shapan/shapan/engine"
 	"github.com/shapan/shapan/family"
 	"github.com/shapan/shapan/serve"
 )
@@ -18,12 +19,16 @@ import (
 func init() {
 	register(&command{
 		name:  "replay",
-		usage: "shapan replay [--root DIR] FILE.json...",
+		usage: "shapan replay [--root DIR] [--print-events] FILE.json...",
 		summary: "Replays golden traces recorded from the original games and compares every decision, event, result and\n" +
 			"final state. Scenario paths inside a golden file are resolved against --root (default: the directory two\n" +
 			"levels above the file, i.e. the shared folder of shared/golden/FAMILY/FILE.json). Known formats: " + goldenFormatNames() + ".\n" +
 			"Exit status 0 when every case matches, 1 when one diverges (the case and its first divergence are printed),\n" +
-			"2 on usage or I/O errors and on files of an unknown format.",
+			"2 on usage or I/O errors and on files of an unknown format.\n" +
+			"--print-events prints the events the game of a trace emits as JSON Lines (the summary then goes to standard\n" +
+			"error; battle traces). A battle trace written by hand may hold only its header ({\"game\": \"battle\", \"format\":\n" +
+			"\"battle-trace/1\", \"map_file\": MAP, \"setup\": {\"start\": ...}}, the map relative to the trace) and the answers\n" +
+			"({\"q\": \"orders\", \"player\": SIDE, \"a\": [...]}): it is run, so any situation of the rules can be checked.",
 		run: runReplay,
 	})
 }
@@ -72,6 +77,7 @@ func runReplay(args []string, out, errOut io.Writer) int {
 	c := commands["replay"]
 	fs := newFlagSet(c, errOut)
 	root := fs.String("root", "", "folder the scenario paths of a golden file are relative to (default: two levels above the file)")
+	printEvents := fs.Bool("print-events", false, "print the events of the trace's game as JSON Lines (the summary goes to standard error)")
 	files, err := parseFlags(fs, args)
 	if err != nil {
 		return flagErr(err)
@@ -81,13 +87,13 @@ func runReplay(args []string, out, errOut io.Writer) int {
 	}
 	status := exitOK
 	for _, file := range files {
-		status = max(status, replayFile(file, *root, out, errOut))
+		status = max(status, replayFile(file, *root, out, errOut, *printEvents))
 	}
 	return status
 }
 
 // replayFile replays one golden file and returns its exit status.
-func replayFile(file, root string, out, errOut io.Writer) int {
+func replayFile(file, root string, out, errOut io.Writer, printEvents bool) int {
 	data, err := os.ReadFile(file)
 	if err != nil {
 		fmt.Fprintf(errOut, "shapan replay: %v\n", err)
@@ -110,7 +116,18 @@ func replayFile(file, root string, out, errOut io.Writer) int {
 		if !f.Detect(head) {
 			continue
 		}
-		err := f.Replay(file, root, out)
+		var err error
+		switch {
+		case !printEvents:
+			err = f.Replay(file, root, out)
+		case f.ReplayEvents == nil:
+			fmt.Fprintf(errOut, "shapan replay: %s: a %s does not print its events\n", file, f.Name)
+			return exitUsage
+		default:
+			enc := json.NewEncoder(out)
+			enc.SetEscapeHTML(false)
+			err = f.ReplayEvents(file, root, errOut, func(e engine.Event) { enc.Encode(e) })
+		}
 		var div interface{ IsDivergence() bool }
 		switch {
 		case err == nil:

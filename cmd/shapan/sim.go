@@ -23,7 +23,7 @@ import (
 func init() {
 	register(&command{
 		name:  "sim",
-		usage: "shapan sim FILE [--rules FILE] --games N [--seed N] [--jobs J] [--turns N] [--json] [--chart OUT.png]",
+		usage: "shapan sim FILE [--rules FILE] --games N [--seed N] [--jobs J] [--turns N] [--players A,B] [--json] [--chart OUT.png]",
 		summary: "Plays N games (default 100) of a scenario computer against computer, J at once, and prints a balance\n" +
 			"report: every side's win rate with its 95% Wilson interval, draws, games stopped at the turn cap, failed\n" +
 			"games, the length of the games, and facts particular to the family. The same --seed gives the same report\n" +
@@ -52,6 +52,7 @@ func runSim(args []string, out, errOut io.Writer) int {
 	asJSON := fs.Bool("json", false, "print the report as JSON")
 	chart := fs.String("chart", "", "write charts of the report to this PNG file")
 	rules := fs.String("rules", "", "ftbt rules file for a level")
+	players := fs.String("players", "", "the computer player of each seat, for families that offer a choice (battle: tactician, greedy, random)")
 	input := addInputFlags(fs)
 	pos, err := parseFlags(fs, args)
 	if err != nil {
@@ -81,7 +82,7 @@ func runSim(args []string, out, errOut io.Writer) int {
 			return report(errOut, *chart, err)
 		}
 	}
-	adapter, err := family.Simulate(doc, family.SimOptions{TurnCap: *turns})
+	adapter, err := family.Simulate(doc, family.SimOptions{TurnCap: *turns, Players: *players})
 	if err != nil {
 		fmt.Fprintf(errOut, "shapan sim: %s: %v\n", file, err)
 		return exitInvalid

@@ -100,7 +100,7 @@ func TestSimExitStatuses(t *testing.T) {
 		{"ftbt level without rules", []string{"sim", "../../samples/ftbt/长坂坡.map", "--games", "2"}, 1, "name them with --rules FILE.tech"},
 		{"ftbt rules", []string{"sim", "../../samples/ftbt/兵法.yaml", "--games", "2"}, 1, "simulate a level played with them"},
 		{"negative turns", []string{"sim", "../../samples/planets/九州.yaml", "--turns", "-5"}, 2, "--turns must be at least 1"},
-		{"battle map", []string{"sim", "../../samples/battle/赤壁.yaml", "--games", "2"}, 1, "cannot be simulated"},
+		{"battle map with three bases", []string{"sim", "../../validate/testdata/rules/BTL003.yaml", "--games", "2"}, 1, "it needs exactly two"},
 		{"unwritable chart", []string{"sim", simSample, "--games", "1", "--turns", "5", "--chart", filepath.Join(dir, "no", "such", "dir.png")}, 2, "shapan sim:"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -43,6 +43,8 @@ func (r *Report) WriteText(w io.Writer) error {
 		f.FTBT.writeText(&b, r.Games)
 	case f.Planets != nil:
 		f.Planets.writeText(&b, r.Games)
+	case f.Battle != nil:
+		f.Battle.writeText(&b, r.Games)
 	}
 	if len(r.Errors) > 0 {
 		fmt.Fprintf(&b, "\nFailed games (%d)\n", r.Failed)

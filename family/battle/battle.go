@@ -1,9 +1,17 @@
 // Package battle registers the battle family (the 80×60 Three Kingdoms
-// battle map): its map documents. The battle game (engine/battle) joins
-// play and simulation here, with a Play and a Sim of its own.
+// battle map): its map documents, the game of engine/battle played by
+// people and computer players (`shapan play`, the server, the studio),
+// its simulations (`shapan sim`) and its traces (`shapan replay`).
 package battle
 
 import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/shapan/shapan/engine"
+	battle "github.com/shapan/shapan/engine/battle"
+	"github.com/shapan/shapan/engine/sim"
 	"github.com/shapan/shapan/family"
 	"github.com/shapan/shapan/formats"
 	bfmt "github.com/shapan/shapan/formats/battle"
@@ -11,13 +19,131 @@ import (
 
 func init() {
 	family.Register(family.Family{
-		Name:  "battle",
+		Name:  battle.Family,
 		Title: "the 80×60 battle map with bases, cities and the dragon-flag zone",
 		Kinds: []family.Kind{
-			{Kind: bfmt.Kind, Title: "battle map", Legacy: formats.BattleGrid, Check: true, Preview: true,
+			{Kind: bfmt.Kind, Title: "battle map", Legacy: formats.BattleGrid, Check: true, Preview: true, Play: true, Sim: true,
 				Template: &family.Template{Title: "battle map (80×60)", YAML: func() ([]byte, error) {
 					return bfmt.Encode(bfmt.NewStandard(80, 60))
 				}}},
 		},
+		Play:   &family.Play{Help: playHelp, Run: run, Start: start, Resume: resume, Players: append([]string{"human"}, battle.ComputerPlayers...)},
+		Sim:    &family.Sim{Help: simHelp, DefaultTurnCap: sim.DefaultBattleRoundCap, New: newSim, Players: battle.ComputerPlayers},
+		Golden: golden,
 	})
+}
+
+const playHelp = "A battle map (battle/map YAML or grid) is played by the two players --players A,B names, side 0's then side\n" +
+	"1's: human (orders typed in the terminal, one command a line, an empty line sends them; 'help' lists them),\n" +
+	"tactician (the default), greedy or random; computer players are seeded from --seed. --turns is the round\n" +
+	"limit (default 1000). The events are told in words (only kills, fallen cities and the flag when no person\n" +
+	"plays), then the result; --trace writes the game as JSON Lines that 'shapan replay' replays."
+
+const simHelp = "A battle map: two computer players (--players A,B: tactician, greedy or random; default the tactician on\n" +
+	"both), A on player 1's base in even games and on player 2's in odd ones; the sides are the bases. --turns is\n" +
+	"the round limit (default 1000). Facts: each player's wins over both seatings, how the games ended, each\n" +
+	"side's rounds held, kills and cities, every city's falls and the damage and kills on every cell (the heat map\n" +
+	"drawn over the map)."
+
+// newSim returns the simulation adapter of a battle map.
+func newSim(doc *formats.Document, o family.SimOptions) (sim.Family, error) {
+	m, ok := doc.Value.(*bfmt.Map)
+	if !ok {
+		return nil, fmt.Errorf("not a battle map")
+	}
+	var players [2]string
+	if o.Players != "" {
+		names, err := seats(o.Players)
+		if err != nil {
+			return nil, err
+		}
+		if names[0] == "human" || names[1] == "human" {
+			return nil, fmt.Errorf("--players: a simulation is played by computer players (%s)", strings.Join(battle.ComputerPlayers, ", "))
+		}
+		players = names
+	}
+	return sim.NewBattle(m, sim.BattleOptions{RoundCap: o.TurnCap, Players: players})
+}
+
+// start begins a game of a map whose seats anyone may play; the
+// computer player of each seat is the tactician, seeded from the seed.
+func start(doc *formats.Document, o family.GameOptions) (*family.Game, error) {
+	m, ok := doc.Value.(*bfmt.Map)
+	if !ok {
+		return nil, fmt.Errorf("not a battle map")
+	}
+	setup := battle.SetupOf(m)
+	setup.MaxRounds = o.TurnCap
+	g, err := battle.New(setup, battle.Options{Machine: o.Machine})
+	if err != nil {
+		return nil, err
+	}
+	return game(g, o.Seed), nil
+}
+
+// resume rebuilds a game from its snapshot.
+func resume(snap *engine.Snapshot, o family.GameOptions) (*family.Game, error) {
+	g, err := battle.Resume(snap, battle.Options{Machine: o.Machine})
+	if err != nil {
+		return nil, err
+	}
+	return game(g, o.Seed), nil
+}
+
+// game is g for any player.
+func game(g *battle.Game, seed int64) *family.Game {
+	var ais [2]*battle.Tactician
+	for s := range ais {
+		ais[s] = battle.NewTactician(g.Board(), seed*2+int64(s))
+	}
+	return &family.Game{Machine: g.Machine, Seats: []string{"side 0", "side 1"}, Save: g.Snapshot,
+		Computer: func(seat int) func(d *engine.Decision) engine.Answer {
+			return func(d *engine.Decision) engine.Answer { return ais[seat].Answer(g, d) }
+		},
+		View: func() any { return view(g) }}
+}
+
+// boardView is the board as a remote client draws it: the map's codes
+// and the state as the orders' Args show it.
+type boardView struct {
+	Family string          `json:"family"`
+	Width  int             `json:"width"`
+	Height int             `json:"height"`
+	Cells  []int           `json:"cells"`
+	State  battle.ArgsView `json:"state"`
+}
+
+func view(g *battle.Game) boardView {
+	b := g.Board()
+	return boardView{Family: battle.Family, Width: b.W, Height: b.H, Cells: b.Map.Cells,
+		State: (&battle.OrdersArgs{Side: 0, Position: g.Position()}).View()}
+}
+
+// golden is the battle trace format.
+var golden = []family.Golden{{
+	Name: "battle trace (JSON Lines of shapan play --trace, or written by hand)",
+	Detect: func(h family.Head) bool {
+		return h.Str("game") == battle.Family && h.Str("format") == battle.TraceFormat
+	},
+	Replay: func(path, _ string, out io.Writer) error { return replay(path, out, nil) },
+	ReplayEvents: func(path, _ string, out io.Writer, onEvent func(engine.Event)) error {
+		return replay(path, out, onEvent)
+	},
+}}
+
+// replay replays a battle trace and says how it went.
+func replay(path string, out io.Writer, onEvent func(engine.Event)) error {
+	s, err := battle.ReplayTraceFile(path, battle.ReplayOptions{OnEvent: onEvent})
+	if err != nil {
+		return err
+	}
+	switch {
+	case s.Checked:
+		fmt.Fprintf(out, "ok  %s: trace %s (%d events, %d decisions, %s)\n", path, s.Case, s.Events, s.Decisions, battle.DescribeResult(s.Result))
+	case s.Over:
+		fmt.Fprintf(out, "ran %s: %d decisions, %d events, %s (the trace records no events to compare)\n", path, s.Decisions, s.Events, battle.DescribeResult(s.Result))
+	default:
+		fmt.Fprintf(out, "ran %s: %d decisions, %d events; the game goes on at round %d (the trace records no events to compare)\n", path, s.Decisions, s.Events, s.Round)
+	}
+	return nil
 }

@@ -66,8 +66,8 @@ func TestSamplesRoundTrip(t *testing.T) {
 			}
 		})
 	}
-	if n != 3 {
-		t.Errorf("round-tripped %d samples, want the 3 grid documents", n)
+	if n < len(tiledKinds) {
+		t.Errorf("round-tripped %d samples, want at least one of each of the %d grid kinds", n, len(tiledKinds))
 	}
 }
 

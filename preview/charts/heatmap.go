@@ -51,7 +51,8 @@ func BoardView(f *sim.MBGFacts) preview.BoardView {
 
 // Heatmap draws where the fights of a report happened, over the family's
 // preview: for mbg the board (mbgHeatmap), for ftbt the level's grid
-// (ftbtHeatmap), for planets the planet graph (planetsHeatmap). It
+// (ftbtHeatmap), for planets the planet graph (planetsHeatmap), for
+// battle the map (battleHeatmap). It
 // returns nil for a report without such facts.
 func Heatmap(r *sim.Report, o Options) image.Image {
 	switch f := r.Facts; {
@@ -61,6 +62,8 @@ func Heatmap(r *sim.Report, o Options) image.Image {
 		return ftbtHeatmap(r, f.FTBT, o)
 	case f.Planets != nil && len(f.Planets.Planets) > 0:
 		return planetsHeatmap(r, f.Planets, o)
+	case f.Battle != nil:
+		return battleHeatmap(r, f.Battle, o)
 	}
 	return nil
 }
