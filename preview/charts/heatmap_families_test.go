@@ -12,6 +12,7 @@ import (
 	"github.com/shapan/shapan/family"
 	_ "github.com/shapan/shapan/family/all"
 	"github.com/shapan/shapan/formats"
+	battlefmt "github.com/shapan/shapan/formats/battle"
 	ftbtfmt "github.com/shapan/shapan/formats/ftbt"
 	planetsfmt "github.com/shapan/shapan/formats/planets"
 	"github.com/shapan/shapan/preview"
@@ -138,4 +139,56 @@ func TestPlanetsHeatmap(t *testing.T) {
 	if s := Summary(r, Options{}); s.Bounds().Dy() != ChartHeight+img.Bounds().Dy() {
 		t.Errorf("summary %v", s.Bounds())
 	}
+}
+
+// TestBattleHeatmap: the map as preview draws it below a title, the cell
+// with the most damage shaded dark red, cells without fights untouched.
+func TestBattleHeatmap(t *testing.T) {
+	src, err := samples.Read("battle/小沛.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := formats.ReadBytes("小沛.yaml", src, formats.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := family.Simulate(doc, family.SimOptions{TurnCap: 170, Players: "greedy,random"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := sim.Run(context.Background(), f, sim.Options{Games: 2, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bf := r.Facts.Battle
+	if bf == nil || len(bf.Cells) == 0 {
+		t.Fatalf("no fights: %+v", bf)
+	}
+	img := Heatmap(r, Options{})
+	m := doc.Value.(*battlefmt.Map)
+	cell, margin := preview.BattleMapGeometry(m, preview.Options{})
+	at := func(x, y int) color.Color { // the middle of the cell's top edge, clear of a cross
+		return img.At(int(margin+float64(x)*cell+cell/2), int(30+margin+float64(y)*cell+1))
+	}
+	hot := slices.MaxFunc(bf.Cells, func(a, b sim.BattleCellFacts) int { return a.Damage - b.Damage })
+	if c := at(hot.X, hot.Y); !nearColour(c, heatColour(1)) {
+		t.Errorf("the hottest cell (%d,%d) is %v, not %v", hot.X, hot.Y, c, heatColour(1))
+	}
+	if c, want := at(0, 30), preview.BattleCellColor(m.At(0, 30)); !nearColour(c, want) {
+		t.Errorf("a quiet corner is %v, not the map's %v", c, want)
+	}
+}
+
+// nearColour reports whether two colours differ by little in every
+// channel.
+func nearColour(a, b color.Color) bool {
+	r1, g1, b1, _ := a.RGBA()
+	r2, g2, b2, _ := b.RGBA()
+	d := func(x, y uint32) uint32 {
+		if x > y {
+			return x - y
+		}
+		return y - x
+	}
+	return d(r1, r2) < 0x1800 && d(g1, g2) < 0x1800 && d(b1, b2) < 0x1800
 }
