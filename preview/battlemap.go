@@ -48,6 +48,9 @@ func BattleMap(m *battle.Map, o Options) image.Image {
 	width := int(2*margin + float64(m.W)*cell)
 	height := int(2*margin + float64(m.H)*cell + legendH)
 	c := newCanvas(max(width, int(460*k)), height, paper)
+	if c.over != nil {
+		return c.image()
+	}
 	at := func(x, y int) (float64, float64) { return margin + float64(x)*cell, margin + float64(y)*cell }
 	for y := 0; y < m.H; y++ {
 		for x := 0; x < m.W; x++ {
@@ -113,7 +116,7 @@ func BattleMap(m *battle.Map, o Options) image.Image {
 		w := float64(c.img.Bounds().Dx()) - 2*margin
 		c.text(margin, ly+42*k, 11*k, ink, anchorLeft, fitText(11*k, w, "武将调整："+rosterText(m.Roster)))
 	}
-	return c.img
+	return c.image()
 }
 
 // rosterStatNames are the Chinese names of the stats a roster changes, in

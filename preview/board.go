@@ -229,6 +229,9 @@ func Board(v BoardView, o Options) image.Image {
 	width := int(2*margin + float64(max(w, 5))*tile)
 	height := int(2*margin + float64(h)*tile + legendH)
 	c := newCanvas(width, height, paper)
+	if c.over != nil {
+		return c.image()
+	}
 	at := func(i int) (float64, float64) {
 		return margin + float64(cells[i].X)*tile, margin + float64(cells[i].Y)*tile
 	}
@@ -308,7 +311,7 @@ func Board(v BoardView, o Options) image.Image {
 			c.text(lx+20*k, y, 12*k, ink, anchorLeft, label)
 		}
 	}
-	return c.img
+	return c.image()
 }
 
 func money(m float32) string {

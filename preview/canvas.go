@@ -1,6 +1,7 @@
 package preview
 
 import (
+	"fmt"
 	"image"
 	"image/color"
 	"image/draw"
@@ -20,12 +21,58 @@ import (
 // canvas is an RGBA image with the few drawing operations previews need.
 type canvas struct {
 	img *image.RGBA
+	// over is set when the image asked for is larger than MaxPixels: then
+	// nothing is drawn and the result is a TooLarge image.
+	over *TooLargeError
+}
+
+// MaxPixels caps the size of a preview: 64 megapixels (256 MiB of RGBA),
+// far above any real document at scale 1.
+const MaxPixels = 64 << 20
+
+// MaxScale is the largest Options.Scale.
+const MaxScale = 64
+
+// TooLargeError says that a preview would be larger than MaxPixels.
+type TooLargeError struct {
+	W, H  int
+	Scale float64 // the scale it was drawn at (0 when unknown)
+}
+
+func (e *TooLargeError) Error() string {
+	mp := float64(e.W) * float64(e.H) / (1 << 20)
+	msg := fmt.Sprintf("the preview would be %d×%d pixels (%.0f megapixels), more than the limit of %d megapixels", e.W, e.H, mp, MaxPixels>>20)
+	if e.Scale > 0 {
+		if fit := e.Scale * math.Sqrt(float64(MaxPixels)/(float64(e.W)*float64(e.H))); fit >= 0.05 {
+			return msg + fmt.Sprintf("; use a smaller --scale (at most %.2g)", math.Floor(fit*100)/100)
+		}
+	}
+	return msg + "; the document is too large to draw (its grid, or the display coordinates of its squares, span too far)"
 }
 
 func newCanvas(w, h int, bg color.Color) *canvas {
+	if float64(max(w, 0))*float64(max(h, 0)) > MaxPixels {
+		return &canvas{img: image.NewRGBA(image.Rect(0, 0, 1, 1)), over: &TooLargeError{W: w, H: h}}
+	}
 	c := &canvas{img: image.NewRGBA(image.Rect(0, 0, w, h))}
 	draw.Draw(c.img, c.img.Bounds(), image.NewUniform(bg), image.Point{}, draw.Src)
 	return c
+}
+
+// image returns what was drawn: the RGBA image, or a TooLarge image.
+func (c *canvas) image() image.Image {
+	if c.over != nil {
+		return &TooLarge{RGBA: c.img, Err: c.over}
+	}
+	return c.img
+}
+
+// TooLarge is the 1×1 image a drawing function returns instead of an
+// image larger than MaxPixels; Err says how large it would have been.
+// Render turns it into that error.
+type TooLarge struct {
+	*image.RGBA
+	Err *TooLargeError
 }
 
 // fillRect fills the rectangle [x0,x1)×[y0,y1).

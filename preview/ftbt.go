@@ -38,6 +38,9 @@ func Level(l *ftbt.Level, rules *ftbt.Rules, o Options) image.Image {
 	width := max(int(2*margin+float64(l.W)*cell), int(460*k))
 	height := int(2*margin + float64(l.H)*cell + legendH)
 	c := newCanvas(width, height, paper)
+	if c.over != nil {
+		return c.image()
+	}
 	at := func(x, y int) (float64, float64) { return margin + float64(x)*cell, margin + float64(y)*cell }
 	for y := 0; y < l.H; y++ {
 		for x := 0; x < l.W; x++ {
@@ -88,7 +91,7 @@ func Level(l *ftbt.Level, rules *ftbt.Rules, o Options) image.Image {
 	c.fillCircle(margin+96*k, ly, 6*k, PlayerColor(1))
 	c.text(margin+106*k, ly, 11*k, ink, anchorLeft, fmt.Sprintf("side 1: %d", sides[1]))
 	c.text(margin+190*k, ly, 11*k, faint, anchorLeft, fmt.Sprintf("%d×%d", l.W, l.H))
-	return c.img
+	return c.image()
 }
 
 // RulesSheet draws ftbt rules: the terrains with their colours and costs,
@@ -103,6 +106,9 @@ func RulesSheet(rs *ftbt.Rules, o Options) image.Image {
 	width := int(2*margin + float64(perRow)*cardW)
 	height := int(2*margin + 70*k + float64(rows)*cardH)
 	c := newCanvas(width, height, paper)
+	if c.over != nil {
+		return c.image()
+	}
 	x := margin
 	c.text(x, margin+8*k, 14*k, ink, anchorLeft, fmt.Sprintf("%d terrains · %d techs · MAX_ABI %d · MAX_FLY_WEIGHT %d", len(rs.Terrains), len(rs.Techs), rs.MaxAbi, rs.MaxFlyWeight))
 	y := margin + 36*k
@@ -118,7 +124,7 @@ func RulesSheet(rs *ftbt.Rules, o Options) image.Image {
 		cy := margin + 70*k + float64(i/perRow)*cardH
 		techCard(c, rs, t, i, cx, cy, cardW-10*k, cardH-10*k, k)
 	}
-	return c.img
+	return c.image()
 }
 
 func techCard(c *canvas, rs *ftbt.Rules, t ftbt.Tech, id int, x, y, w, h, k float64) {

@@ -30,6 +30,9 @@ func PlanetMap(m *planets.Map, o Options) image.Image {
 	l := PlanetMapLayout(m, o)
 	cell, margin := l.Cell, l.Margin
 	c := newCanvas(l.Width, l.Height, color.RGBA{0x16, 0x1b, 0x2e, 0xff})
+	if c.over != nil {
+		return c.image()
+	}
 	centre := l.Centre
 	// Faint grid dots.
 	for y := 0; y < h; y++ {
@@ -100,7 +103,7 @@ func PlanetMap(m *planets.Map, o Options) image.Image {
 	c.text(margin, ly+20*k, 11*k, color.RGBA{0xb8, 0xc0, 0xd8, 0xff}, anchorLeft,
 		fmt.Sprintf("max_round %s · players %s–%s · start_unit %s · maintenance fee %s · 防 def · 产 res+cos · 限 max",
 			m.Get("max_round").Describe(), m.Get("min_player").Describe(), m.Get("max_player").Describe(), m.Get("start_unit").Describe(), fee))
-	return c.img
+	return c.image()
 }
 
 // PlanetLayout is the geometry of a PlanetMap image, in its pixels: the

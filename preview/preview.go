@@ -11,6 +11,7 @@ import (
 	"image/color"
 	"image/png"
 	"io"
+	"math"
 	"sort"
 
 	"github.com/shapan/shapan/formats"
@@ -51,13 +52,32 @@ func Kinds() []string {
 // Supports reports whether documents of kind have a preview.
 func Supports(kind string) bool { return renderers[kind] != nil }
 
-// Render draws doc.
+// Validate refuses a scale that is not a finite number in (0, MaxScale]
+// (0, the zero value, means 1).
+func (o Options) Validate() error {
+	if math.IsNaN(o.Scale) || math.IsInf(o.Scale, 0) || o.Scale < 0 || o.Scale > MaxScale {
+		return fmt.Errorf("the scale must be a number above 0 and at most %d, not %g", MaxScale, o.Scale)
+	}
+	return nil
+}
+
+// Render draws doc. A scale out of range is an error, and so is an image
+// larger than MaxPixels (a *TooLargeError that suggests a scale).
 func Render(doc *formats.Document, o Options) (image.Image, error) {
+	if err := o.Validate(); err != nil {
+		return nil, err
+	}
 	r, ok := renderers[doc.Kind]
 	if !ok {
 		return nil, fmt.Errorf("no preview for %s documents", doc.Kind)
 	}
-	return r(doc, o)
+	img, err := r(doc, o)
+	if t, ok := img.(*TooLarge); ok && err == nil {
+		e := *t.Err
+		e.Scale = o.scale()
+		return nil, &e
+	}
+	return img, err
 }
 
 // WritePNG renders doc and encodes it as PNG.

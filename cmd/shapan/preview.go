@@ -38,6 +38,9 @@ func runPreview(args []string, out, errOut io.Writer) int {
 	if len(pos) != 1 || *output == "" {
 		return usageError(c, errOut, "need FILE and -o OUT.png")
 	}
+	if err := (preview.Options{Scale: *scale}).Validate(); err != nil || *scale == 0 {
+		return usageError(c, errOut, fmt.Sprintf("--scale must be a number above 0 and at most %d, not %g", preview.MaxScale, *scale))
+	}
 	doc, err := formats.Read(pos[0], opts)
 	if err != nil {
 		return report(errOut, pos[0], err)
