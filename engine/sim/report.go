@@ -118,20 +118,18 @@ func (r *Report) JSON() ([]byte, error) {
 }
 
 // summarize builds the report of the played slots, in index order.
-func summarize(f Family, seed int64, slots []played) *Report {
-	r := &Report{Family: f.Name(), Seed: seed, Requested: len(slots)}
+func summarize(f Family, seed int64, requested int, ended []played) *Report {
+	r := &Report{Family: f.Name(), Seed: seed, Requested: requested}
 	var games []GameResult
-	for i, s := range slots {
-		switch {
-		case !s.done:
-		case s.err != nil:
+	for _, s := range ended {
+		if s.err != nil {
 			r.Failed++
 			if len(r.Errors) < MaxErrors {
-				r.Errors = append(r.Errors, GameError{Game: i, Seed: GameSeed(seed, i), Error: s.err.Error()})
+				r.Errors = append(r.Errors, GameError{Game: s.index, Seed: GameSeed(seed, s.index), Error: s.err.Error()})
 			}
-		default:
-			games = append(games, s.res)
+			continue
 		}
+		games = append(games, s.res)
 	}
 	r.Games = len(games)
 	sides := f.Sides()

@@ -24,6 +24,7 @@ import (
 	"fmt"
 	"runtime"
 	"runtime/pprof"
+	"sort"
 	"sync"
 	"time"
 )
@@ -126,11 +127,58 @@ func GameSeed(seed int64, index int) int64 {
 	return int64(z % (1<<31 - 1))
 }
 
-// played is a game's slot in Run: its result or its failure.
+// played is a game Run finished or that failed (not cancelled): its
+// index, and its result or its failure.
 type played struct {
-	done bool // the game finished or failed (not cancelled)
-	res  GameResult
-	err  error
+	index int
+	res   GameResult
+	err   error
+}
+
+// inOrder collects the games as they end, in the order of their indexes
+// (so that the report does not depend on --jobs), holding back only those
+// that end before an earlier one: nothing is allocated for the games not
+// played yet, so asking for a billion games costs nothing up front.
+type inOrder struct {
+	next    int
+	early   map[int]played
+	ordered []played
+}
+
+func (o *inOrder) add(p played) {
+	o.early[p.index] = p
+	for {
+		q, ok := o.early[o.next]
+		if !ok {
+			return
+		}
+		delete(o.early, o.next)
+		o.ordered = append(o.ordered, q)
+		o.next++
+	}
+}
+
+// cancelled marks game i as not played (cancelled), so that later games
+// are not held back behind it.
+func (o *inOrder) cancelled(i int) { o.add(played{index: i, err: errCancelled}) }
+
+var errCancelled = errors.New("sim: cancelled")
+
+// result returns the games in index order, without the cancelled ones.
+func (o *inOrder) result() []played {
+	out := o.ordered[:0]
+	for _, p := range o.ordered {
+		if p.err != errCancelled {
+			out = append(out, p)
+		}
+	}
+	for _, p := range o.early { // behind a game that never ended
+		if p.err != errCancelled {
+			out = append(out, p)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].index < out[j].index })
+	return out
 }
 
 // Run plays o.Games games of f on o.Jobs workers and returns their report.
@@ -149,9 +197,8 @@ func Run(ctx context.Context, f Family, o Options) (*Report, error) {
 	jobs = min(jobs, o.Games)
 	start := time.Now()
 	nSides := len(f.Sides())
-	slots := make([]played, o.Games)
 	next := make(chan int)
-	done := make(chan struct{}, jobs)
+	ended := make(chan played, jobs)
 	busy := make([]time.Duration, jobs)
 	var wg sync.WaitGroup
 	for w := range jobs {
@@ -163,10 +210,9 @@ func Run(ctx context.Context, f Family, o Options) (*Report, error) {
 				res, err := playOne(ctx, f, nSides, i, GameSeed(o.Seed, i))
 				busy[w] += time.Since(t)
 				if err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()) {
-					continue // cancelled, not failed
+					err = errCancelled // cancelled, not failed
 				}
-				slots[i] = played{done: true, res: res, err: err}
-				done <- struct{}{}
+				ended <- played{index: i, res: res, err: err}
 			}
 		})
 	}
@@ -182,16 +228,21 @@ func Run(ctx context.Context, f Family, o Options) (*Report, error) {
 	}()
 	go func() {
 		wg.Wait()
-		close(done)
+		close(ended)
 	}()
+	games := &inOrder{early: map[int]played{}}
 	n := 0
-	for range done {
+	for p := range ended {
+		games.add(p)
+		if p.err == errCancelled {
+			continue
+		}
 		n++
 		if o.Progress != nil {
 			o.Progress(n, o.Games)
 		}
 	}
-	r := summarize(f, o.Seed, slots)
+	r := summarize(f, o.Seed, o.Games, games.result())
 	if o.Timing != nil {
 		*o.Timing = Timing{Wall: time.Since(start), Jobs: jobs}
 		for _, b := range busy {

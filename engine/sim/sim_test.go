@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"runtime"
 	"runtime/pprof"
 	"strings"
 	"sync/atomic"
@@ -426,5 +427,25 @@ func TestRunTiming(t *testing.T) {
 	}
 	if n := f.unlabelled.Load(); n != 0 {
 		t.Fatalf("%d games played without the profile label", n)
+	}
+}
+
+// TestRunAllocatesNothingUpFront asks for a billion games and stops after
+// a few: the memory used follows the games played, not those asked for.
+func TestRunAllocatesNothingUpFront(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	r, err := Run(ctx, &fakeFamily{}, Options{Games: 1_000_000_000, Jobs: 2, Progress: func(done, total int) {
+		if done == 1000 {
+			cancel()
+		}
+	}})
+	runtime.ReadMemStats(&after)
+	if err == nil || r == nil || !r.Stopped || r.Games+r.Failed < 1000 {
+		t.Fatalf("report %+v, %v", r, err)
+	}
+	if grew := after.TotalAlloc - before.TotalAlloc; grew > 64<<20 {
+		t.Errorf("Run allocated %d MiB for %d games", grew>>20, r.Games+r.Failed)
 	}
 }
