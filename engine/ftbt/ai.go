@@ -70,7 +70,45 @@ func NewAI(setup Setup, settings []AISettings) (*AI, error) {
 			return nil, fmt.Errorf("ftbt: person %d's goal %d is not a cell of the %d×%d map", i, s.Goal, l.W, l.H)
 		}
 	}
+	if need := aiTableBytes(l, settings); need > MaxAITableBytes {
+		return nil, fmt.Errorf("ftbt: the computer player would need about %s for its distance tables on this %d×%d level "+
+			"(a table of every cell for each enemy of the side that moves, each fixed goal and the nearest enemy); "+
+			"its limit is %s: play a smaller map or fewer people", gib(need), l.W, l.H, gib(MaxAITableBytes))
+	}
 	return &AI{k: *r.AI, settings: append([]AISettings(nil), settings...), dc: newDistCache()}, nil
+}
+
+// MaxAITableBytes bounds the memory the computer player may use for its
+// distance tables (spec §6: a table of the whole map per centre). A level
+// that needs more is refused before the game starts, instead of
+// exhausting the machine's memory mid-game.
+const MaxAITableBytes = 2 << 30
+
+// aiTableBytes is the most memory the distance tables can take at once:
+// during a move, one table (8 bytes a cell) for each enemy of the moving
+// side (the defence scores, spec §6.3), for each distinct fixed goal (kept
+// for the game) and for the nearest enemy and its owners.
+func aiTableBytes(l *ftbtfmt.Level, settings []AISettings) int64 {
+	var side [2]int64
+	goals := map[int]bool{}
+	for i, p := range l.People {
+		if p.Side == 0 || p.Side == 1 {
+			side[p.Side]++
+		}
+		if settings[i].Goal >= 0 {
+			goals[settings[i].Goal] = true
+		}
+	}
+	tables := max(side[0], side[1]) + int64(len(goals)) + 2
+	return tables * int64(l.W) * int64(l.H) * 8
+}
+
+// gib writes a size in GiB (or MiB below one GiB).
+func gib(n int64) string {
+	if n < 1<<30 {
+		return fmt.Sprintf("%d MiB", n>>20)
+	}
+	return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
 }
 
 // checkAIConstants refuses the constants the AI would divide by zero with

@@ -164,10 +164,13 @@ func fromScenario(sc *mbgfmt.Scenario) (*state, error) {
 	if sc == nil {
 		return nil, errors.New("no scenario")
 	}
+	np, nr := len(sc.Officers), len(sc.Roles)
+	if err := checkStateSize(len(sc.Board), len(sc.Cities), np, nr); err != nil {
+		return nil, err
+	}
 	if err := checkScenario(sc); err != nil {
 		return nil, err
 	}
-	np, nr := len(sc.Officers), len(sc.Roles)
 	s := &state{nx: sc.NX, ny: sc.NY, winMoney: sc.WinMoney, turn: 1}
 	for i := range s.free {
 		s.free[i] = newSet(np)

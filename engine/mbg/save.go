@@ -52,10 +52,13 @@ func fromSave(sv *mbgfmt.Save) (*state, error) {
 	if sv == nil {
 		return nil, errors.New("no save")
 	}
+	np, nc := len(sv.Officers), len(sv.Cities)
+	if err := checkStateSize(len(sv.Board), nc, np, len(sv.Roles)); err != nil {
+		return nil, err
+	}
 	if err := checkSaveShape(sv); err != nil {
 		return nil, err
 	}
-	np, nc := len(sv.Officers), len(sv.Cities)
 	s := &state{nx: sv.NX, ny: sv.NY, winMoney: sv.WinMoney, turn: sv.Turn}
 	for lv := range s.free {
 		s.free[lv] = setOf(np, sv.Free[lv])

@@ -1,6 +1,8 @@
 package mbg
 
 import (
+	"fmt"
+
 	mbgfmt "github.com/shapan/shapan/formats/mbg"
 )
 
@@ -56,6 +58,25 @@ const (
 	astNone        = -1
 	astPublicEnemy = -2
 )
+
+// MaxStateBytes bounds the memory of a game's membership sets: every city
+// and role keeps a set over all officers (spec §1: sets are bitsets over
+// the index spaces), so their size grows with cities × officers. A
+// scenario that needs more is refused before the game starts.
+const MaxStateBytes = 1 << 30
+
+// checkStateSize refuses a scenario whose sets would take more than
+// MaxStateBytes.
+func checkStateSize(squares, cities, officers, roles int) error {
+	perOfficer := int64(cities) + int64(len(state{}.free)) + 3*int64(roles)
+	need := perOfficer*int64(officers) + int64(roles)*(int64(cities)+int64(squares))
+	if need > MaxStateBytes {
+		return fmt.Errorf("mbg: a game of %d cities, %d roles and %d officers would need %d MiB for its membership sets "+
+			"(one place per officer for every city and role); the limit is %d MiB: use fewer cities or officers",
+			cities, roles, officers, need>>20, MaxStateBytes>>20)
+	}
+	return nil
+}
 
 // set is a membership set over 0..len-1; lists of it are ascending.
 type set []bool
