@@ -14,15 +14,19 @@ var cjkResource = fyne.NewStaticResource(cjkfont.Name, cjkfont.TTF)
 
 // Theme is the default Fyne theme with the embedded Chinese font: Fyne
 // resolves fonts per character, so Chinese comes from this font and Latin
-// text falls back to the default one.
+// text falls back to the default one. Monospace text (the balance report's
+// grid) takes its Chinese from the embedded font too, and its Latin from
+// the default monospace font (the embedded font has no Latin letters):
+// left to itself Fyne would take Chinese from whatever fonts the machine
+// has installed, and the studio would look different on every machine.
 type Theme struct{ fyne.Theme }
 
 // NewTheme returns the studio theme.
 func NewTheme() fyne.Theme { return Theme{theme.DefaultTheme()} }
 
-// Font returns the Chinese font for ordinary text.
+// Font returns the Chinese font for ordinary and monospace text.
 func (t Theme) Font(s fyne.TextStyle) fyne.Resource {
-	if s.Monospace || s.Symbol {
+	if s.Symbol {
 		return t.Theme.Font(s)
 	}
 	return cjkResource
