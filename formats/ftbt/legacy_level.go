@@ -44,6 +44,7 @@ func ReadLevelFrom(r *token.Reader) (*Level, *srcpos.Map, error) {
 
 	n := r.Count(text("the number of people"), 9)
 	r.Mark("people")
+	r.Map.Reserve(18 * n) // the fields of every person and of its AI settings
 	l.People = make([]Person, n)
 	for i := range l.People {
 		readPerson(r, &l.People[i], i)

@@ -77,6 +77,16 @@ func New(src []byte) *Map {
 // Lines returns the line index of the source.
 func (m *Map) Lines() *Lines { return m.lines }
 
+// Reserve makes room for n more recorded offsets at once (a reader that
+// knows how many items follow saves the map's repeated growth).
+func (m *Map) Reserve(n int) {
+	grown := make(map[string]int, len(m.offsets)+n)
+	for k, v := range m.offsets {
+		grown[k] = v
+	}
+	m.offsets = grown
+}
+
 // SetOffset records that path starts at byte offset off.
 func (m *Map) SetOffset(path string, off int) {
 	if _, ok := m.offsets[path]; !ok {
