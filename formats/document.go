@@ -56,6 +56,9 @@ type Document struct {
 	// given or named), and RulesFile the file they came from.
 	Rules     any
 	RulesFile string
+	// origin is the game's file the document was read from (nil for a
+	// document read from YAML): an export in that form is laid out as it.
+	origin *origin
 }
 
 // Options adjust reading.
@@ -344,7 +347,9 @@ func writeCompanion(path string, doc *Document, to Format) ([]string, error) {
 
 // Render returns what Write writes for doc at path in the given form: the
 // content of every file, keyed by path (the file itself and the files
-// beside it, such as an ftbt level's intro), without writing anything.
+// beside it, such as an ftbt level's intro), without writing anything. A
+// game's file is laid out as the file the document was read from, or else
+// as the file at path (see laidOut).
 func Render(path string, doc *Document, to Format) (map[string][]byte, error) {
 	out := doc
 	if c := byKind(doc.Kind); c == nil || to != c.legacy {
@@ -360,6 +365,9 @@ func Render(path string, doc *Document, to Format) (map[string][]byte, error) {
 	}
 	if err != nil {
 		return nil, err
+	}
+	if c := byKind(doc.Kind); c != nil && to == c.legacy {
+		data = laidOut(c, doc, path, data)
 	}
 	files := map[string][]byte{path: data}
 	for p, b := range beside {

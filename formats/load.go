@@ -136,7 +136,7 @@ func readYAML(path string, src []byte, ctx *readContext, gameYML bool) (*Documen
 				if err != nil {
 					return nil, err
 				}
-				return &Document{Format: Planets, Kind: c.kind, Value: v, Source: sm}, nil
+				return &Document{Format: Planets, Kind: c.kind, Value: v, Source: sm, origin: &origin{format: Planets, src: src}}, nil
 			}
 			return decodeKind(d, ctx, "planets/map")
 		}
@@ -227,6 +227,7 @@ func readLegacy(path string, src []byte, ctx *readContext, cands []*codec) (*Doc
 			return nil, err
 		}
 	}
+	rd.doc.origin = &origin{format: rd.c.legacy, src: src, names: rd.r.Names()}
 	return rd.doc, nil
 }
 

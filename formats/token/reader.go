@@ -46,6 +46,9 @@ type Reader struct {
 	// (leftover, -1 when there are none).
 	deferRest bool
 	leftover  int
+	// names are the offsets of the tokens read as names or as trailing
+	// text.
+	names []int
 }
 
 // NewReader returns a reader of src, which came from file. A leading UTF-8
@@ -233,8 +236,14 @@ func (r *Reader) Name(what Desc) string {
 		r.Fail(diag.CodeBadText, what()+" is not valid UTF-8 text")
 		return ""
 	}
+	r.names = append(r.names, r.start)
 	return string(tok)
 }
+
+// Names returns the byte offsets of the tokens read as names or as
+// trailing text, in file order: laying a file out again (Relayout)
+// compares them as text, and the other tokens as values.
+func (r *Reader) Names() []int { return r.names }
 
 // Count reads a non-negative count of items that each need at least
 // perItem tokens, and rejects counts the rest of the file cannot hold, so
@@ -304,6 +313,7 @@ func (r *Reader) Rest() []string {
 			r.Fail(diag.CodeBadText, "trailing text is not valid UTF-8")
 			return nil
 		}
+		r.names = append(r.names, r.start)
 		rest = append(rest, string(tok))
 	}
 	return rest
