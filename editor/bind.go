@@ -135,7 +135,7 @@ func (b *Binder) Choice(label string, options func() []string, load func() int, 
 		}
 	}
 	reload := func() {
-		current = options()
+		current = UniqueOptions(options())
 		sel.Options = current
 		if i := load(); i >= 0 && i < len(current) {
 			sel.SetSelectedIndex(i)
@@ -175,7 +175,7 @@ func (b *Binder) Checks(label string, options func() []string, load func() []int
 		}
 	}
 	reload := func() {
-		current = options()
+		current = UniqueOptions(options())
 		cg.Options = current
 		var sel []string
 		for _, i := range load() {
@@ -191,6 +191,39 @@ func (b *Binder) Checks(label string, options func() []string, load func() []int
 	reload()
 	b.loading = false
 	return cg
+}
+
+// UniqueOptions returns the options of a check list or a choice made
+// distinct as the document's references are: the second item named 曹操
+// is 曹操#2. Fyne's check lists and selects tell options apart by their
+// text, so that two officers of the same name would be ticked together.
+func UniqueOptions(opts []string) []string {
+	seen := map[string]int{}
+	for _, o := range opts {
+		seen[o]++
+	}
+	out := make([]string, len(opts))
+	nth := map[string]int{}
+	for i, o := range opts {
+		out[i] = o
+		if seen[o] > 1 {
+			nth[o]++
+			if nth[o] > 1 {
+				out[i] = fmt.Sprintf("%s#%d", o, nth[o])
+			}
+		}
+	}
+	// A name that happens to read like one made here ("曹操#2" given as
+	// a name) must not collide either.
+	taken := map[string]bool{}
+	for i, o := range out {
+		for taken[o] {
+			o += "'"
+		}
+		taken[o] = true
+		out[i] = o
+	}
+	return out
 }
 
 func sameInts(a, b []int) bool {

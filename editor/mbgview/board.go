@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/shapan/shapan/editor"
 	"github.com/shapan/shapan/formats/mbg"
 	"github.com/shapan/shapan/preview"
 )
@@ -169,7 +170,7 @@ func (p *boardPane) showForm() {
 	case mbg.ClassTrainingRoom:
 		opts = m.TrainingRoomNames()
 	}
-	p.baseSel.Options = opts
+	p.baseSel.Options = editor.UniqueOptions(opts)
 	if opts == nil {
 		p.baseSel.ClearSelected()
 		p.baseSel.Disable()

@@ -360,7 +360,7 @@ func (t *saveOfficerTable) updateCell(id widget.TableCellID, o fyne.CanvasObject
 	case kindChoice:
 		s := objs[cellSelect].(*widget.Select)
 		s.OnChanged = nil
-		s.Options = c.options(m, p)
+		s.Options = editor.UniqueOptions(c.options(m, p))
 		if i := c.index(m, p); i >= 0 && i < len(s.Options) {
 			s.SetSelectedIndex(i)
 		} else {

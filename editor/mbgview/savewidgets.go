@@ -52,7 +52,7 @@ func (v *SaveView) choice(options func() []string, load func() int, commit func(
 	reload := func() {
 		busy = true
 		defer func() { busy = false }()
-		s.Options = options()
+		s.Options = editor.UniqueOptions(options())
 		if i := load(); i >= 0 && i < len(s.Options) {
 			s.SetSelectedIndex(i)
 		} else {
@@ -96,7 +96,7 @@ func (v *SaveView) checks(options func() []string, load func() []int, commit fun
 	reload := func() {
 		busy = true
 		defer func() { busy = false }()
-		current = options()
+		current = editor.UniqueOptions(options())
 		cg.Options = current
 		var picked []string
 		for _, i := range load() {
