@@ -20,11 +20,20 @@ type Decision struct {
 	// Check validates an answer before it reaches the game; it returns the
 	// reason a refused answer is illegal. Nil accepts any answer.
 	Check func(a Answer) error `json:"-"`
+	// ChecksJSON says that Check itself refuses, with ErrNotJSON, every
+	// answer that is not a JSON value (as a decoder that reads the answer
+	// in one pass does), so the machine does not check it again first.
+	ChecksJSON bool `json:"-"`
 	// Legal, when set, lists the answers the rules act on (see Legal);
 	// every answer it lists passes Check. It is called only when someone
 	// asks (a random player, a hint), while the decision is pending.
 	Legal func() Legal `json:"-"`
 }
+
+// ErrNotJSON is what a Check that checks the JSON itself (ChecksJSON)
+// returns, wrapped, for an answer that is not a JSON value: the machine
+// refuses it with the code not_json.
+var ErrNotJSON = errors.New("the answer is not a JSON value")
 
 // Answer is a player's reply, as JSON (a number, a list, an object, ...).
 type Answer = json.RawMessage
@@ -329,12 +338,16 @@ func (m *Machine) Answer(player int, a Answer) error {
 		return err
 	}
 	d := m.pending[i]
-	if !json.Valid(a) {
+	if !d.ChecksJSON && !json.Valid(a) {
 		return &RefusedError{RefusedNotJSON, player, d.Kind, fmt.Sprintf("%s: the answer is not a JSON value", d.Kind)}
 	}
 	if d.Check != nil {
 		if err := d.Check(a); err != nil {
-			return &RefusedError{RefusedIllegal, player, d.Kind, fmt.Sprintf("%s: %v", d.Kind, err)}
+			code := RefusedIllegal
+			if errors.Is(err, ErrNotJSON) {
+				code = RefusedNotJSON
+			}
+			return &RefusedError{code, player, d.Kind, fmt.Sprintf("%s: %v", d.Kind, err)}
 		}
 	}
 	a = append(Answer(nil), a...)

@@ -7,6 +7,7 @@ import (
 	"math/rand"
 	"reflect"
 	"runtime"
+	"strings"
 	"testing"
 )
 
@@ -198,4 +199,36 @@ func TestThreadedMachineBehavesTheSame(t *testing.T) {
 		}
 	}()
 	<-done
+}
+
+// TestChecksJSONLeavesTheJSONToCheck: a decision whose Check checks the
+// JSON itself is not checked by the machine first; its ErrNotJSON is
+// refused as not_json, its other refusals as illegal.
+func TestChecksJSONLeavesTheJSONToCheck(t *testing.T) {
+	var seen []string
+	m := Start(func(p *Play) any {
+		return string(p.Ask(&Decision{Player: 0, Kind: "q", ChecksJSON: true, Check: func(a Answer) error {
+			seen = append(seen, string(a))
+			switch {
+			case !json.Valid(a):
+				return fmt.Errorf("decoding: %w", ErrNotJSON)
+			case string(a) != "1":
+				return errors.New("only 1")
+			}
+			return nil
+		}}))
+	})
+	var re *RefusedError
+	if err := m.Answer(0, Answer("{")); !errors.As(err, &re) || re.Code != RefusedNotJSON {
+		t.Errorf("not JSON: %v", err)
+	}
+	if err := m.Answer(0, Answer("2")); !errors.As(err, &re) || re.Code != RefusedIllegal {
+		t.Errorf("illegal: %v", err)
+	}
+	if err := m.Answer(0, Answer("1")); err != nil || m.Result() != "1" {
+		t.Errorf("legal: %v, result %v", err, m.Result())
+	}
+	if strings.Join(seen, " ") != "{ 2 1" {
+		t.Errorf("Check saw %v", seen)
+	}
 }

@@ -28,6 +28,9 @@ func (p *Greedy) Answer(_ *Game, d *engine.Decision) engine.Answer {
 	return append(engine.Answer(nil), p.out...)
 }
 
+// Commands implements CommandPlayer.
+func (p *Greedy) Commands(a *OrdersArgs) []Command { return p.Orders(a) }
+
 // greedyRound is one round's choices.
 type greedyRound struct {
 	pos    *Position

@@ -37,15 +37,27 @@ func (p *Random) Answer(_ *Game, d *engine.Decision) engine.Answer {
 
 // Orders returns the answer to the orders of a.
 func (p *Random) Orders(a *OrdersArgs) engine.Answer {
+	p.out = AppendCommands(p.out[:0], p.Commands(a))
+	return append(engine.Answer(nil), p.out...)
+}
+
+// Commands returns the commands of the answer to the orders of a (valid
+// until the next call).
+func (p *Random) Commands(a *OrdersArgs) []Command {
+	p.buf = p.commands(a, p.buf[:0])
+	return p.buf
+}
+
+// commands appends the commands of the answer to the orders of a to cmds.
+func (p *Random) commands(a *OrdersArgs, cmds []Command) []Command {
 	pos, s := a.Position, a.Side
-	cmds := p.buf[:0]
 	if pos.Round == 1 {
 		perm := p.rng.Perm(len(bfmt.DefaultRoster))
 		team := make([]string, TeamSize)
 		for k := range team {
 			team[k] = pos.Board.Roster[perm[k]].Name
 		}
-		return Encode(PickTeam(team...))
+		return append(cmds, PickTeam(team...))
 	}
 	var cells [8]Point
 	for k := range pos.Sides[s].Team {
@@ -71,9 +83,7 @@ func (p *Random) Orders(a *OrdersArgs) engine.Answer {
 			cmds = append(cmds, p.action(pos, s, name, j-1))
 		}
 	}
-	p.buf = cmds
-	p.out = AppendCommands(p.out[:0], cmds)
-	return append(engine.Answer(nil), p.out...)
+	return cmds
 }
 
 // actions counts the options m of a hero of side s.

@@ -79,6 +79,9 @@ func (p *Tactician) Answer(_ *Game, d *engine.Decision) engine.Answer {
 	return append(engine.Answer(nil), p.out...)
 }
 
+// Commands implements CommandPlayer.
+func (p *Tactician) Commands(a *OrdersArgs) []Command { return p.Orders(a) }
+
 // plan is one side's orders of a round being built: per slot a movement
 // and an action (zero Commands: none), and the side's other commands.
 type plan struct {

@@ -14,9 +14,11 @@ import (
 // map through the decision machine (JSON answers, checks, resolution, no
 // event log) and reports rounds per second.
 func BenchmarkRandomRounds(b *testing.B) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
 	m := bfmt.NewStandard(80, 60)
 	rounds := 0
-	cpu := cpuTime()
+	cpu, thread := cpuTime(), threadCPUTime()
 	for i := 0; b.Loop(); i++ {
 		g, err := New(Setup{Map: m}, Options{Machine: engineDrop})
 		if err != nil {
@@ -29,39 +31,61 @@ func BenchmarkRandomRounds(b *testing.B) {
 	}
 	b.ReportMetric(float64(rounds)/b.Elapsed().Seconds(), "rounds/s")
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(rounds), "ns/round")
-	// The process's CPU time is steadier than the wall clock on a busy
-	// machine.
+	// The CPU time is steadier than the wall clock on a busy machine: the
+	// process's (with the garbage collector's workers) and the thread's
+	// that plays (the rules, the players and the machine).
 	b.ReportMetric(float64(cpuTime()-cpu)/float64(rounds), "cpu-ns/round")
+	b.ReportMetric(float64(threadCPUTime()-thread)/float64(rounds), "thread-ns/round")
 }
 
-// BenchmarkGreedyGame plays greedy against greedy on the seed's 80×60
-// map for the full 1000 rounds (the mirror match holds the flag in turn
-// and rarely ends early).
-func BenchmarkGreedyGame(b *testing.B) {
+// moatMap is the seed's 80×60 standard map with water around the flag
+// zone: nobody can hold it, so a game lasts its 1000 rounds (raiders
+// fight and besiege cities all along).
+func moatMap() *bfmt.Map {
 	m := bfmt.NewStandard(80, 60)
+	for y := 27; y <= 33; y++ {
+		for x := 37; x <= 43; x++ {
+			if max(abs(x-40), abs(y-30)) == 3 {
+				m.Set(x, y, bfmt.CodeWater)
+			}
+		}
+	}
+	return m
+}
+
+func abs(v int) int { return max(v, -v) }
+
+// BenchmarkGreedyGame plays greedy against greedy for the full 1000
+// rounds (moatMap) as shapan sim plays computer players (their commands,
+// the Args reused): the whole game's CPU time on the thread that plays.
+func BenchmarkGreedyGame(b *testing.B) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	m := moatMap()
 	board, err := NewBoard(m, nil)
 	if err != nil {
 		b.Fatal(err)
 	}
 	rounds := 0
-	cpu := cpuTime()
+	thread := threadCPUTime()
 	for b.Loop() {
-		g, err := New(Setup{Map: m}, Options{Machine: engineDrop})
+		g, err := New(Setup{Map: m}, Options{Machine: engineDrop, ReuseArgs: true})
 		if err != nil {
 			b.Fatal(err)
 		}
-		if err := engine.PlayOut(g, []Player{NewGreedy(board), NewGreedy(board)}, engine.PlayOptions{}); err != nil {
+		if err := PlayCommands(g, []Player{NewGreedy(board), NewGreedy(board)}, engine.PlayOptions{}); err != nil {
 			b.Fatal(err)
 		}
 		rounds += g.Round()
 	}
 	b.ReportMetric(float64(rounds)/float64(b.N), "rounds/game")
-	b.ReportMetric(float64(cpuTime()-cpu)/float64(b.N), "cpu-ns/game")
+	b.ReportMetric(float64(threadCPUTime()-thread)/float64(b.N)/1e6, "thread-ms/game")
 }
 
 var sampleAnswer = []byte(`[{"c":"MOVE","hero":"吕布","to":[6,5]},{"c":"AD","hero":"吕布","target":"赵云"},{"c":"MOVE","hero":"赵云","to":[7,5]},{"c":"SG","hero":"赵云","city":[5,9]},{"c":"MOVE","hero":"关羽","to":[8,5]},{"c":"AD","hero":"关羽","target":"刘备"},{"c":"MOVE","hero":"刘备","to":[9,5]},{"c":"AC","hero":"刘备"},{"c":"MOVE","hero":"曹操","to":[10,5]},{"c":"AD","hero":"曹操","target":"孙权"},{"c":"MOVE","hero":"孙权","to":[11,5]},{"c":"AD","hero":"孙权","target":"诸葛亮"}]`)
 
-// BenchmarkDecode decodes a typical answer (twelve commands).
+// BenchmarkDecode decodes a typical answer (twelve commands), its JSON
+// checked too.
 func BenchmarkDecode(b *testing.B) {
 	var buf []Command
 	for b.Loop() {
@@ -73,11 +97,19 @@ func BenchmarkDecode(b *testing.B) {
 	}
 }
 
-// BenchmarkJSONValid is the machine's JSON check of the same answer, for
-// comparison.
+// BenchmarkJSONValid is encoding/json's check of the same answer, which
+// the machine would make if the rules did not (ChecksJSON), for
+// comparison with validJSON's.
 func BenchmarkJSONValid(b *testing.B) {
 	for b.Loop() {
 		json.Valid(sampleAnswer)
+	}
+}
+
+// BenchmarkValidJSON is the rules' own check of the JSON.
+func BenchmarkValidJSON(b *testing.B) {
+	for b.Loop() {
+		validJSON(sampleAnswer)
 	}
 }
 
@@ -119,4 +151,62 @@ func BenchmarkTacticianRound(b *testing.B) {
 	b.ReportMetric(float64(spent.Microseconds())/1000/float64(rounds), "cpu-ms/round")
 	b.ReportMetric(float64(slowest.Microseconds())/1000, "max-cpu-ms/round")
 	b.ReportMetric(float64(wall.Microseconds())/1000/float64(rounds), "ms/round")
+}
+
+// BenchmarkRulesRounds plays random against random on the seed's 80×60
+// map with the rules alone: the random player's commands checked and
+// resolved as typed values, without JSON and without the machine.
+func BenchmarkRulesRounds(b *testing.B) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	board, err := NewBoard(bfmt.NewStandard(80, 60), nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	rounds := 0
+	thread := threadCPUTime()
+	var cmds [2][]Command
+	for i := 0; b.Loop(); i++ {
+		st := newState(board, MaxRounds)
+		players := [2]*Random{NewRandom(int64(i)), NewRandom(int64(i) + 1)}
+		for st.result == nil {
+			st.Round++
+			st.open()
+			var o [2]Orders
+			for s := range o {
+				cmds[s] = players[s].commands(&OrdersArgs{Side: s, Position: &st.Position}, cmds[s][:0])
+				var err error
+				if o[s], err = st.legality(s, cmds[s]); err != nil {
+					b.Fatal(err)
+				}
+			}
+			st.resolve(&o)
+			rounds++
+		}
+	}
+	b.ReportMetric(float64(rounds)/b.Elapsed().Seconds(), "rounds/s")
+	b.ReportMetric(float64(threadCPUTime()-thread)/float64(rounds), "thread-ns/round")
+}
+
+// BenchmarkComputerRounds is BenchmarkRandomRounds as simulations play:
+// the random players give their commands (PlayCommands), the Args of a
+// round are reused (ReuseArgs).
+func BenchmarkComputerRounds(b *testing.B) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	m := bfmt.NewStandard(80, 60)
+	rounds := 0
+	thread := threadCPUTime()
+	for i := 0; b.Loop(); i++ {
+		g, err := New(Setup{Map: m}, Options{Machine: engineDrop, ReuseArgs: true})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := PlayCommands(g, []Player{NewRandom(int64(i)), NewRandom(int64(i) + 1)}, engine.PlayOptions{}); err != nil {
+			b.Fatal(err)
+		}
+		rounds += g.Round()
+	}
+	b.ReportMetric(float64(rounds)/b.Elapsed().Seconds(), "rounds/s")
+	b.ReportMetric(float64(threadCPUTime()-thread)/float64(rounds), "thread-ns/round")
 }

@@ -186,7 +186,7 @@ func Quit() Command { return Command{Op: OpQuit} }
 
 // Encode returns the answer made of cmds (an empty list for none).
 func Encode(cmds ...Command) engine.Answer {
-	b := make([]byte, 0, 48*len(cmds)+2)
+	b := make([]byte, 0, 64*len(cmds)+2)
 	return AppendCommands(b, cmds)
 }
 

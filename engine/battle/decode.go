@@ -17,15 +17,14 @@ import (
 // integers written without fraction or exponent; a key repeated in an
 // object counts by its last occurrence. It checks the shape only: the
 // rules check legality.
-func DecodeOrders(a engine.Answer) ([]Command, error) {
-	if !json.Valid(a) {
-		return nil, errors.New("the answer is not a JSON value")
-	}
-	return decodeOrders(a, nil)
-}
+func DecodeOrders(a engine.Answer) ([]Command, error) { return decodeOrders(a, nil) }
 
-// decodeOrders is DecodeOrders on valid JSON, appending to cmds.
+// decodeOrders is DecodeOrders appending to cmds. An answer that is not
+// JSON is refused with engine.ErrNotJSON.
 func decodeOrders(a []byte, cmds []Command) ([]Command, error) {
+	if !validJSON(a) {
+		return nil, engine.ErrNotJSON
+	}
 	sc := scanner{b: a}
 	sc.skipSpace()
 	switch sc.peek() {

@@ -165,6 +165,7 @@ var decodeSeeds = []string{
 	`[{"c":"MOVE","hero":"\u5415\u5e03","to":[ 6 , 5 ],"to":[1,2]}]`,
 	`[{"c":"MOVE","hero":"吕布","to":"x","to":[6,5]}]`,
 	`[{"\u0063":"QUIT"}]`, `[{"c":"QUIT","c":"MOVE"}]`, "[{\"c\":\"QU\xffIT\"}]",
+	`[1.5e+3, -0, 0.1, "\u12aG"]`, `[01]`, `[1.]`, `[-]`, `{"a":1,}`, `[1,]`, `[tru]`, "[\"\t\"]", `[] x`, `  null  `,
 }
 
 // TestDecodeAgreesWithTheReference runs the seeds of the fuzz target.
@@ -185,7 +186,13 @@ func FuzzDecodeOrders(f *testing.F) {
 // reference accepts, with the same commands, and what it accepts encodes
 // back to an answer that decodes the same.
 func checkDecode(t *testing.T, a []byte) {
+	if validJSON(a) != json.Valid(a) {
+		t.Fatalf("%q: validJSON says %v, encoding/json %v", a, validJSON(a), json.Valid(a))
+	}
 	got, err := DecodeOrders(a)
+	if notJSON := errors.Is(err, engine.ErrNotJSON); notJSON == json.Valid(a) {
+		t.Fatalf("%q: refused as not JSON %v, but json.Valid says %v (%v)", a, notJSON, json.Valid(a), err)
+	}
 	want, werr := referenceDecode(a)
 	if (err == nil) != (werr == nil) {
 		t.Fatalf("%q: DecodeOrders says %v, the reference %v", a, err, werr)
@@ -241,4 +248,15 @@ func chaosGame(tb testing.TB, r int) *Game {
 		}
 	}
 	return g
+}
+
+// TestValidJSONAtTheNestingLimit: as deep as encoding/json goes, and one
+// deeper.
+func TestValidJSONAtTheNestingLimit(t *testing.T) {
+	for _, n := range []int{9999, 10000, 10001} {
+		a := []byte(strings.Repeat("[", n) + strings.Repeat("]", n))
+		if validJSON(a) != json.Valid(a) {
+			t.Errorf("depth %d: validJSON %v, json.Valid %v", n, validJSON(a), json.Valid(a))
+		}
+	}
 }

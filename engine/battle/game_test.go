@@ -116,3 +116,56 @@ func TestLegalListsAreLegal(t *testing.T) {
 		}
 	}
 }
+
+// TestCommandsPlayAsAnswersDo: a game whose computer players give their
+// commands (PlayCommands, with the Args reused) is the game they play
+// through JSON answers: the same answers recorded, the same events; an
+// illegal command is refused by AnswerCommands as by Answer.
+func TestCommandsPlayAsAnswersDo(t *testing.T) {
+	m := bfmt.NewStandard(41, 31)
+	b, err := NewBoard(m, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	play := func(typed bool) ([]engine.Answer, []string) {
+		var events []string
+		g, err := New(Setup{Map: m, MaxRounds: 200}, Options{ReuseArgs: typed, Machine: engine.Options{DropEvents: true, OnEvent: func(e engine.Event) {
+			b, _ := json.Marshal(e)
+			events = append(events, string(b))
+		}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer g.Close()
+		players := []Player{NewTactician(b, 5), NewRandom(6)}
+		if typed {
+			err = PlayCommands(g, players, engine.PlayOptions{})
+		} else {
+			err = engine.PlayOut(g, players, engine.PlayOptions{})
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g.Answers(), events
+	}
+	a1, e1 := play(false)
+	a2, e2 := play(true)
+	if !reflect.DeepEqual(a1, a2) || strings.Join(e1, "\n") != strings.Join(e2, "\n") {
+		t.Fatalf("the games differ: %d/%d answers, %d/%d events", len(a1), len(a2), len(e1), len(e2))
+	}
+	g, err := New(Setup{Map: m}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Close()
+	err = g.AnswerCommands(0, []Command{PickTeam("吕布", "吕布", "关羽", "刘备", "曹操", "孙权")})
+	if err == nil || !strings.Contains(err.Error(), "吕布 is picked twice") || len(g.Answers()) != 0 {
+		t.Errorf("a duplicate pick: %v", err)
+	}
+	if err := g.AnswerCommands(0, []Command{PickTeam(GreedyTeam...)}); err != nil {
+		t.Errorf("a legal pick: %v", err)
+	}
+	if err := g.AnswerCommands(0, []Command{PickTeam(GreedyTeam...)}); err == nil {
+		t.Error("side 0 answered twice")
+	}
+}

@@ -15,7 +15,9 @@ type state struct {
 	// result is set once the game is over.
 	result *Result
 
-	// this round's orders, and the scratch of its resolution
+	// this round's orders as the checks accepted them, as resolve takes
+	// them, and the scratch of the resolution
+	asked  [2]Orders
 	ord    [2]Orders
 	movers []mover
 	snap   [2][TeamSize]Unit
@@ -24,6 +26,12 @@ type state struct {
 	siege  [2][]int // siege_done by city, this round
 	knock  [2]knock
 	cmdBuf []Command
+	// typed are the answers AnswerCommands checked; argsBuf the states
+	// the orders show when Args are reused.
+	typed     [2]typedAnswer
+	encBuf    []byte
+	reuseArgs bool
+	argsBuf   [2]Position
 }
 
 // newState is a game before round 1.

@@ -104,7 +104,7 @@ func seating(game int) [2]int {
 func (b *Battle) Play(ctx context.Context, game int, seed int64) (GameResult, error) {
 	seat := seating(game)
 	rec := newBattleGame(b.board, seat)
-	g, err := battle.New(b.setup, battle.Options{Machine: engine.Options{DropEvents: true, OnEvent: rec.event}})
+	g, err := battle.New(b.setup, battle.Options{Machine: engine.Options{DropEvents: true, OnEvent: rec.event}, ReuseArgs: true})
 	if err != nil {
 		return GameResult{}, err
 	}
@@ -116,7 +116,7 @@ func (b *Battle) Play(ctx context.Context, game int, seed int64) (GameResult, er
 		}
 	}
 	o := engine.PlayOptions{MaxDecisions: b.maxDec, Context: ctx, Where: func() string { return fmt.Sprintf("round %d", g.Round()) }}
-	if err := engine.PlayOut(g, players, o); err != nil {
+	if err := battle.PlayCommands(g, players, o); err != nil {
 		return GameResult{}, err
 	}
 	r, ok := g.Outcome()

@@ -70,7 +70,7 @@ func TestBattleRefusesWhatItCannotPlay(t *testing.T) {
 }
 
 // xiaopei is the small symmetric sample map.
-func xiaopei(t *testing.T) *battlefmt.Map {
+func xiaopei(t testing.TB) *battlefmt.Map {
 	src, err := samples.Read("battle/小沛.yaml")
 	if err != nil {
 		t.Fatal(err)

@@ -52,3 +52,15 @@ func BenchmarkSimPlanets(b *testing.B) {
 	b.Run("九州", func(b *testing.B) { benchGames(b, planetsFamilies["九州"](b)) })
 	b.Run("fight_here", func(b *testing.B) { benchGames(b, planetsFamilies["fight_here"](b)) })
 }
+
+// BenchmarkSimBattle plays games of the sample 小沛 between greedy and
+// random (the games end by the flag at round 160).
+func BenchmarkSimBattle(b *testing.B) {
+	b.Run("小沛-greedy-random", func(b *testing.B) {
+		f, err := NewBattle(xiaopei(b), BattleOptions{Players: [2]string{"greedy", "random"}})
+		if err != nil {
+			b.Fatal(err)
+		}
+		benchGames(b, f)
+	})
+}
