@@ -22,8 +22,9 @@ import (
 
 func init() {
 	register(&command{
-		name:  "sim",
-		usage: "shapan sim FILE [--rules FILE] --games N [--seed N] [--jobs J] [--turns N] [--players A,B] [--json] [--chart OUT.png]",
+		name: "sim",
+		usage: "shapan sim FILE [--rules FILE] --games N [--seed N] [--jobs J] [--turns N] [--players A,B] [--json] [--chart OUT.png] [--shard K/N [--out PART]]\n" +
+			"       shapan sim merge PARTS... [--json] [--chart OUT.png]",
 		summary: "Plays N games (default 100) of a scenario computer against computer, J at once, and prints a balance\n" +
 			"report: every side's win rate with its 95% Wilson interval, draws, games stopped at the turn cap, failed\n" +
 			"games, the length of the games, and facts particular to the family. The same --seed gives the same report\n" +
@@ -32,6 +33,10 @@ func init() {
 			"charts of it to a PNG image (win rates, game lengths, and a heat map of the fights). A progress bar is drawn\n" +
 			"on standard error when it is a terminal. Exit status 1 also when a game failed; an interrupted run prints the\n" +
 			"report of the games played and exits with 2. FILE is a document of a kind that can be simulated: " + kindTitles(family.Simulable) + ".\n" +
+			"--shard K/N plays only the K-th of N slices of the games (0 ≤ K < N, each game with the seed it has in the\n" +
+			"whole simulation) and writes them, with the scenario's files, as a part (JSON) to --out or standard output;\n" +
+			"'shapan sim merge PARTS...' prints from all N parts exactly the report one 'shapan sim' would have printed.\n" +
+			"Run the shards anywhere: a Kubernetes Indexed Job (--shard $JOB_COMPLETION_INDEX/N), GNU parallel, a Slurm array.\n" +
 			family.Help(func(f *family.Family) string {
 				if f.Sim == nil {
 					return ""
@@ -43,6 +48,9 @@ func init() {
 }
 
 func runSim(args []string, out, errOut io.Writer) int {
+	if len(args) > 0 && args[0] == "merge" {
+		return runSimMerge(args[1:], out, errOut)
+	}
 	c := commands["sim"]
 	fs := newFlagSet(c, errOut)
 	games := fs.Int("games", 100, "number of games")
@@ -53,6 +61,8 @@ func runSim(args []string, out, errOut io.Writer) int {
 	chart := fs.String("chart", "", "write charts of the report to this PNG file")
 	rules := fs.String("rules", "", "ftbt rules file for a level")
 	players := fs.String("players", "", "the computer player of each seat, for families that offer a choice (battle: tactician, greedy, random)")
+	shard := fs.String("shard", "", "play only slice K/N of the games (0 ≤ K < N) and write them as a part for 'shapan sim merge'")
+	partOut := fs.String("out", "", "with --shard: the file the part is written to (default: standard output)")
 	input := addInputFlags(fs)
 	pos, err := parseFlags(fs, args)
 	if err != nil {
@@ -71,6 +81,16 @@ func runSim(args []string, out, errOut io.Writer) int {
 		return usageError(c, errOut, "--turns must be at least 1")
 	case *jobs < 0:
 		return usageError(c, errOut, "--jobs must not be negative")
+	case *partOut != "" && *shard == "":
+		return usageError(c, errOut, "--out names the file of a part: give --shard K/N too")
+	case *shard != "" && (*asJSON || *chart != ""):
+		return usageError(c, errOut, "a shard writes a part, not a report: leave --json and --chart to 'shapan sim merge'")
+	}
+	var sh sim.Shard
+	if *shard != "" {
+		if sh, err = sim.ParseShard(*shard); err != nil {
+			return usageError(c, errOut, "--shard: "+err.Error())
+		}
 	}
 	file := pos[0]
 	doc, err := formats.Read(file, readOpts)
@@ -103,6 +123,14 @@ func runSim(args []string, out, errOut io.Writer) int {
 		defer debug.SetGCPercent(debug.SetGCPercent(400))
 	}
 	start, cpu := time.Now(), cpuTime()
+	if *shard != "" {
+		setup := simSetup{file: file, rules: *rules, from: input.from, encoding: input.encoding, turns: *turns, players: *players}
+		code := runShard(ctx, adapter, doc, setup, opts, sh, *partOut, out, errOut)
+		if bar != nil {
+			bar.clear()
+		}
+		return code
+	}
 	r, runErr := sim.Run(ctx, adapter, opts)
 	if bar != nil {
 		bar.clear()
@@ -113,8 +141,22 @@ func runSim(args []string, out, errOut io.Writer) int {
 	}
 	elapsed := time.Since(start)
 	r.Scenario = filepath.Base(file)
+	played := r.Games + r.Failed
+	cost := fmt.Sprintf("shapan sim: %d games in %.1f s (%.1f games/s)%s\n", played, elapsed.Seconds(), float64(played)/max(elapsed.Seconds(), 1e-9), costs(timing, played, cpuTime()-cpu))
+	if code := printReport(r, *asJSON, *chart, cost, out, errOut); code != exitOK {
+		return code
+	}
+	if runErr != nil {
+		fmt.Fprintf(errOut, "shapan sim: interrupted after %d of %d games\n", played, r.Requested)
+		return exitUsage
+	}
+	return failedGames(r, errOut)
+}
 
-	if *asJSON {
+// printReport prints r as text or JSON, then note on standard error, and
+// writes its charts when chart names a file.
+func printReport(r *sim.Report, asJSON bool, chart, note string, out, errOut io.Writer) int {
+	if asJSON {
 		b, err := r.JSON()
 		if err != nil {
 			fmt.Fprintf(errOut, "shapan sim: %v\n", err)
@@ -125,25 +167,26 @@ func runSim(args []string, out, errOut io.Writer) int {
 		fmt.Fprintf(errOut, "shapan sim: %v\n", err)
 		return exitUsage
 	}
-	played := r.Games + r.Failed
-	fmt.Fprintf(errOut, "shapan sim: %d games in %.1f s (%.1f games/s)%s\n", played, elapsed.Seconds(), float64(played)/max(elapsed.Seconds(), 1e-9), costs(timing, played, cpuTime()-cpu))
-	if *chart != "" {
+	fmt.Fprint(errOut, note)
+	if chart != "" {
 		var buf bytes.Buffer
 		if err := png.Encode(&buf, charts.Summary(r, charts.Options{})); err != nil {
 			fmt.Fprintf(errOut, "shapan sim: %v\n", err)
 			return exitUsage
 		}
-		if err := formats.WriteFileAtomic(*chart, buf.Bytes()); err != nil {
+		if err := formats.WriteFileAtomic(chart, buf.Bytes()); err != nil {
 			fmt.Fprintf(errOut, "shapan sim: %v\n", err)
 			return exitUsage
 		}
-		fmt.Fprintf(errOut, "wrote %s\n", *chart)
+		fmt.Fprintf(errOut, "wrote %s\n", chart)
 	}
-	switch {
-	case runErr != nil:
-		fmt.Fprintf(errOut, "shapan sim: interrupted after %d of %d games\n", played, r.Requested)
-		return exitUsage
-	case r.Failed > 0:
+	return exitOK
+}
+
+// failedGames is the exit status of a complete report: invalid when a
+// game failed.
+func failedGames(r *sim.Report, errOut io.Writer) int {
+	if r.Failed > 0 {
 		fmt.Fprintf(errOut, "shapan sim: %d of %d games failed\n", r.Failed, r.Requested)
 		return exitInvalid
 	}

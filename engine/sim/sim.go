@@ -16,6 +16,12 @@
 // base seed and the game's index and sums the results up in index order,
 // so the same seed gives the same report — to the byte, as JSON — whatever
 // the number of workers.
+//
+// A simulation too big for one machine is played in shards (shard.go):
+// RunShard plays one slice of the games and returns a Part, the partial
+// result `shapan sim --shard K/N` writes (a versioned JSON format, see
+// Part and docs/sim-at-scale.md); Merge turns the parts of every shard
+// into the report Run would have given.
 package sim
 
 import (
@@ -46,6 +52,10 @@ type Family interface {
 	// games that finished, given in index order: the report's Facts with
 	// the family's section set.
 	Facts(games []GameResult) Facts
+	// DecodeFacts reads the facts of one of its games (GameResult.Facts)
+	// back from their JSON form, for the games of shards merged into one
+	// report (Merge). It refuses facts that do not fit the scenario.
+	DecodeFacts(data []byte) (any, error)
 }
 
 // Side is one player of a scenario as the report names it.
@@ -190,11 +200,25 @@ func Run(ctx context.Context, f Family, o Options) (*Report, error) {
 	if o.Games < 1 {
 		return nil, errors.New("sim: the number of games must be at least 1")
 	}
+	games, err := playGames(ctx, f, o, 0, o.Games)
+	r := summarize(f, o.Seed, o.Games, games)
+	if err != nil {
+		r.Stopped = true
+		return r, err
+	}
+	return r, nil
+}
+
+// playGames plays the n games from game first of a simulation of f on
+// o.Jobs workers and returns those that ended (finished or failed, not
+// cancelled) in game order. When ctx is cancelled before every game was
+// played it returns ctx's error too.
+func playGames(ctx context.Context, f Family, o Options, first, n int) ([]played, error) {
 	jobs := o.Jobs
 	if jobs <= 0 {
 		jobs = runtime.GOMAXPROCS(0)
 	}
-	jobs = min(jobs, o.Games)
+	jobs = max(min(jobs, n), 1)
 	start := time.Now()
 	nSides := len(f.Sides())
 	next := make(chan int)
@@ -218,7 +242,7 @@ func Run(ctx context.Context, f Family, o Options) (*Report, error) {
 	}
 	go func() {
 		defer close(next)
-		for i := range o.Games {
+		for i := first; i < first+n; i++ {
 			select {
 			case next <- i:
 			case <-ctx.Done():
@@ -230,30 +254,28 @@ func Run(ctx context.Context, f Family, o Options) (*Report, error) {
 		wg.Wait()
 		close(ended)
 	}()
-	games := &inOrder{early: map[int]played{}}
-	n := 0
+	games := &inOrder{next: first, early: map[int]played{}}
+	done := 0
 	for p := range ended {
 		games.add(p)
 		if p.err == errCancelled {
 			continue
 		}
-		n++
+		done++
 		if o.Progress != nil {
-			o.Progress(n, o.Games)
+			o.Progress(done, n)
 		}
 	}
-	r := summarize(f, o.Seed, o.Games, games.result())
 	if o.Timing != nil {
 		*o.Timing = Timing{Wall: time.Since(start), Jobs: jobs}
 		for _, b := range busy {
 			o.Timing.Busy += b
 		}
 	}
-	if err := ctx.Err(); err != nil && n < o.Games {
-		r.Stopped = true
-		return r, err
+	if err := ctx.Err(); err != nil && done < n {
+		return games.result(), err
 	}
-	return r, nil
+	return games.result(), nil
 }
 
 // playOne plays one game, turning a panic of the family's code into the

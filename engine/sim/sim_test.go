@@ -226,7 +226,8 @@ func (f *fakeFamily) Play(ctx context.Context, i int, seed int64) (GameResult, e
 	}
 	return GameResult{Winner: fakeWinner(i), Turns: i%7 + 1, Capped: i%7 == 6}, nil
 }
-func (f *fakeFamily) Facts(games []GameResult) Facts { return Facts{} }
+func (f *fakeFamily) Facts(games []GameResult) Facts  { return Facts{} }
+func (f *fakeFamily) DecodeFacts([]byte) (any, error) { return nil, nil }
 
 // fakeWinner: side i%3, or a draw when i%11 == 5.
 func fakeWinner(i int) int {

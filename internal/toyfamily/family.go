@@ -135,6 +135,7 @@ func newSim(doc *formats.Document, o family.SimOptions) (sim.Family, error) {
 func (nimSim) Name() string                           { return Family }
 func (nimSim) Sides() []sim.Side                      { return []sim.Side{{Name: "first"}, {Name: "second"}} }
 func (nimSim) Facts(games []sim.GameResult) sim.Facts { return sim.Facts{} }
+func (nimSim) DecodeFacts([]byte) (any, error)        { return nil, nil }
 
 func (n nimSim) Play(ctx context.Context, _ int, seed int64) (sim.GameResult, error) {
 	g, err := New(n.setup, engine.Options{DropEvents: true})
