@@ -22,7 +22,7 @@ func (st *Studio) Balance() {
 		return
 	}
 	if f := balancers[s.Kind()]; f != nil {
-		f(st, s)
+		st.errorsFirst(s, "Balance", func() { f(st, s) })
 		return
 	}
 	st.Status(s.Kind() + " documents cannot be simulated")

@@ -26,7 +26,7 @@ func (st *Studio) Play() {
 		return
 	}
 	if f := players[s.Kind()]; f != nil {
-		f(st, s)
+		st.errorsFirst(s, "Play", func() { f(st, s) })
 		return
 	}
 	st.Status("there is no game engine for " + s.Kind() + " documents")

@@ -411,6 +411,24 @@ func (s *Session) Revalidate() {
 	})
 }
 
+// CheckNow checks the document as it is now, on the calling goroutine
+// (Revalidate does it in the background): what the Problems panel shows
+// once that check is done.
+func (s *Session) CheckNow() diag.List {
+	if s.hist.state() == s.sourced && s.readProblems != nil {
+		return s.readProblems
+	}
+	doc := *s.doc
+	if s.hist.state() != s.sourced {
+		doc.Source = nil
+	}
+	path := ""
+	if s.Format == formats.YAML {
+		path = s.Path
+	}
+	return s.check(&doc, path)
+}
+
 // check validates doc, which is saved (or is to be saved) as YAML at path
 // ("" for none): when a file it names would not read (an ftbt level's
 // rules), that is the problem, as `shapan check` reports it; else the

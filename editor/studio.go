@@ -45,8 +45,9 @@ type Studio struct {
 	// before closing a changed document (tests answer it directly).
 	askSave func(s *Session, answer func(save, discard bool))
 	// warn, when set, replaces the dialog that shows a warning (tests
-	// read it).
+	// read it); ask the dialogs that ask a yes-or-no question.
 	warn func(msg string)
+	ask  func(title, msg, yes string, answer func(bool))
 }
 
 // Options configure a studio.
