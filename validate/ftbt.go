@@ -2,9 +2,8 @@ package validate
 
 import (
 	"fmt"
-	"math"
-	"sort"
 
+	engine "github.com/shapan/shapan/engine/ftbt"
 	"github.com/shapan/shapan/formats/diag"
 	"github.com/shapan/shapan/formats/ftbt"
 	"github.com/shapan/shapan/formats/srcpos"
@@ -310,187 +309,15 @@ func checkLevel(r *report) {
 }
 
 // checkMobility reports people who cannot move at all and people whom
-// terrain separates from every enemy. A step onto a cell costs the cell's
-// terrain, so a person can walk exactly over the cells whose cost is at
-// most its speed: the cells it can ever reach form one connected region
-// per speed threshold, and thresholds only matter at the terrain costs, so
-// at most one labelling per terrain cost is computed.
+// terrain separates from every enemy (the engine's PeopleMobility).
 func checkMobility(r *report, l *ftbt.Level, rules *ftbt.Rules) {
-	weight := func(x, y int) int {
-		if t := l.Terrain[y*l.W+x]; t >= 0 && t < len(rules.Terrains) {
-			return rules.Terrains[t].Weight
-		}
-		return math.MaxInt
-	}
-	// The largest terrain cost at most speed: people with the same such
-	// threshold share the same regions.
-	var costs []int
-	seen := map[int]bool{}
-	maxCost := 0
-	for _, t := range rules.Terrains {
-		if !seen[t.Weight] {
-			seen[t.Weight] = true
-			costs = append(costs, t.Weight)
-		}
-		maxCost = max(maxCost, t.Weight)
-	}
-	threshold := func(speed int) int {
-		best := -1
-		for _, c := range costs {
-			if c <= speed && c > best {
-				best = c
-			}
-		}
-		return best
-	}
-	on := func(p ftbt.Person) bool {
-		return p.X >= 0 && p.Y >= 0 && p.X < l.W && p.Y < l.H && (p.Side == 0 || p.Side == 1)
-	}
-	cells := make([]int, len(l.People))
-	for i, p := range l.People {
-		cells[i] = -1
-		if on(p) {
-			cells[i] = p.Y*l.W + p.X
-		}
-	}
-	// The regions of every person's cell, per threshold, computed only
-	// for the thresholds of people slower than the costliest terrain.
-	regions := map[int][]int{}
-	label := func(th int) []int {
-		if lab, ok := regions[th]; ok {
-			return lab
-		}
-		enter := make([]bool, len(rules.Terrains))
-		for t, tr := range rules.Terrains {
-			enter[t] = tr.Weight <= th
-		}
-		lab := regionsAt(l.Terrain, l.W, enter, cells)
-		regions[th] = lab
-		return lab
-	}
-	for i, p := range l.People {
-		if cells[i] < 0 {
-			continue
-		}
-		path := srcpos.Index("people", i)
-		moves := false
-		for _, n := range [4][2]int{{p.X + 1, p.Y}, {p.X - 1, p.Y}, {p.X, p.Y + 1}, {p.X, p.Y - 1}} {
-			if n[0] >= 0 && n[1] >= 0 && n[0] < l.W && n[1] < l.H && weight(n[0], n[1]) <= p.Speed {
-				moves = true
-			}
-		}
-		if !moves {
+	for i, m := range engine.PeopleMobility(l, rules) {
+		p, path := l.People[i], srcpos.Index("people", i)
+		switch m {
+		case engine.Stuck:
 			r.add(ftbStuck, path+".speed", "person %d (%s) has speed %d, below the cost of every cell around it", i+1, p.Name, p.Speed)
-			continue
-		}
-		if p.Speed >= maxCost {
-			continue // it can go everywhere
-		}
-		if !reachesAnEnemy(l, cells, i, maxCost, func(speed int) []int { return label(threshold(speed)) }) {
+		case engine.Separated:
 			r.add(ftbSeparated, path+".at", "person %d (%s) at (%d, %d) and every enemy are separated by terrain their speed cannot enter", i+1, p.Name, p.X, p.Y)
 		}
 	}
-}
-
-// reachesAnEnemy reports whether person i shares a region with an enemy,
-// at its own speed or at the enemy's; regions(speed) labels the people's
-// cells for a speed.
-func reachesAnEnemy(l *ftbt.Level, cells []int, i, maxCost int, regions func(speed int) []int) bool {
-	p := l.People[i]
-	mine := regions(p.Speed)
-	for j, e := range l.People {
-		if e.Side == p.Side || cells[j] < 0 {
-			continue
-		}
-		if e.Speed >= maxCost || mine[j] == mine[i] {
-			return true
-		}
-		if theirs := regions(e.Speed); theirs[j] == theirs[i] {
-			return true
-		}
-	}
-	return false
-}
-
-// regionsAt labels the regions that the given cells of a w-wide terrain
-// grid lie in, for a walker who can only enter the terrains marked in
-// enter: two cells get the same label when a path of enterable cells
-// joins them (4 neighbours); a cell that cannot be entered is a region of
-// its own. Cells that are negative are left alone. It works on horizontal
-// runs of enterable cells — a union-find over runs, joining runs that
-// touch the previous row — and keeps nothing per cell, so that it is fast
-// and small on large maps.
-func regionsAt(terrain []int, w int, enter []bool, cells []int) []int {
-	can := func(t int) bool { return t >= 0 && t < len(enter) && enter[t] }
-	order := make([]int, 0, len(cells))
-	for i, c := range cells {
-		if c >= 0 {
-			order = append(order, i)
-		}
-	}
-	sort.Slice(order, func(a, b int) bool { return cells[order[a]] < cells[order[b]] })
-	out := make([]int, len(cells))
-	var parent []int32
-	find := func(i int32) int32 {
-		for parent[i] != i {
-			parent[i] = parent[parent[i]]
-			i = parent[i]
-		}
-		return i
-	}
-	type run struct {
-		x0, x1 int // [x0, x1)
-		id     int32
-	}
-	var prev, cur []run
-	q := 0
-	for y := 0; y < len(terrain)/w; y++ {
-		row := terrain[y*w : (y+1)*w]
-		cur = cur[:0]
-		for x := 0; x < w; {
-			if !can(row[x]) {
-				x++
-				continue
-			}
-			x0 := x
-			for x < w && can(row[x]) {
-				x++
-			}
-			id := int32(len(parent))
-			parent = append(parent, id)
-			cur = append(cur, run{x0, x, id})
-		}
-		// Join with overlapping runs of the previous row.
-		j := 0
-		for _, r := range cur {
-			for j < len(prev) && prev[j].x1 <= r.x0 {
-				j++
-			}
-			for k := j; k < len(prev) && prev[k].x0 < r.x1; k++ {
-				if a, b := find(r.id), find(prev[k].id); a != b {
-					parent[max(a, b)] = min(a, b)
-				}
-			}
-		}
-		// The cells asked for on this row.
-		k := 0
-		for ; q < len(order) && cells[order[q]] < (y+1)*w; q++ {
-			c := cells[order[q]]
-			for k < len(cur) && cur[k].x1 <= c-y*w {
-				k++
-			}
-			if k < len(cur) && cur[k].x0 <= c-y*w {
-				out[order[q]] = int(cur[k].id)
-			} else {
-				out[order[q]] = -c - 1 // a region of its own
-			}
-		}
-		prev, cur = cur, prev
-	}
-	for _, i := range order {
-		if out[i] >= 0 {
-			out[i] = int(find(int32(out[i])))
-		}
-	}
-	return out
 }

@@ -1,7 +1,6 @@
 package validate
 
 import (
-	"math/rand"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -99,66 +98,6 @@ func TestExamplesAreOtherwiseClean(t *testing.T) {
 		}
 		if ds := Check(doc); len(ds) > 0 {
 			t.Errorf("the clean base %s has problems:\n%s", name, ds.Error())
-		}
-	}
-}
-
-// TestRegionLabels compares the run-based labelling with a plain flood
-// fill on random grids, asking for every cell in a random order.
-func TestRegionLabels(t *testing.T) {
-	rng := rand.New(rand.NewSource(3))
-	for trial := 0; trial < 200; trial++ {
-		w, h := 1+rng.Intn(12), 1+rng.Intn(9)
-		cost := make([]int, w*h)
-		cells := make([]int, w*h)
-		for i := range cost {
-			cost[i] = rng.Intn(3)
-			cells[i] = i
-		}
-		th := rng.Intn(3)
-		enter := []bool{0 <= th, 1 <= th, 2 <= th}
-		rng.Shuffle(len(cells), func(i, j int) { cells[i], cells[j] = cells[j], cells[i] })
-		byCell := regionsAt(cost, w, enter, cells)
-		got := make([]int, len(cost))
-		for i, c := range cells {
-			got[c] = byCell[i]
-		}
-		// Reference: flood fill.
-		ref := make([]int, len(cost))
-		for i := range ref {
-			ref[i] = -1
-		}
-		next := 0
-		for s := range cost {
-			if ref[s] >= 0 {
-				continue
-			}
-			ref[s] = next
-			if cost[s] <= th {
-				stack := []int{s}
-				for len(stack) > 0 {
-					c := stack[len(stack)-1]
-					stack = stack[:len(stack)-1]
-					x, y := c%w, c/w
-					for _, n := range [][2]int{{x + 1, y}, {x - 1, y}, {x, y + 1}, {x, y - 1}} {
-						if n[0] >= 0 && n[1] >= 0 && n[0] < w && n[1] < h {
-							nc := n[1]*w + n[0]
-							if ref[nc] < 0 && cost[nc] <= th {
-								ref[nc] = next
-								stack = append(stack, nc)
-							}
-						}
-					}
-				}
-			}
-			next++
-		}
-		for a := range cost {
-			for b := range cost {
-				if (got[a] == got[b]) != (ref[a] == ref[b]) {
-					t.Fatalf("trial %d (%dx%d, th %d): cells %d and %d: labels %v vs %v", trial, w, h, th, a, b, got, ref)
-				}
-			}
 		}
 	}
 }

@@ -19,7 +19,9 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/shapan/shapan/editor"
+	ftbteng "github.com/shapan/shapan/engine/ftbt"
 	"github.com/shapan/shapan/family"
+	ftbtfmt "github.com/shapan/shapan/formats/ftbt"
 )
 
 func init() {
@@ -94,6 +96,12 @@ func (w *Window) layout() fyne.CanvasObject {
 		return formatProgress(int(w.progress.Value), int(w.progress.Max))
 	}
 	w.status = widget.NewLabel("Simulates games of " + w.session.Name() + " as it is in the editor now, the computer on every side.")
+	if l, ok := w.session.Model().(*ftbtfmt.Level); ok {
+		if rules, _ := w.session.Document().Rules.(*ftbtfmt.Rules); rules != nil && ftbteng.SidesApart(l, rules) {
+			w.status.SetText("In " + w.session.Name() + " " + sidesApart + ".")
+			w.status.Importance = widget.WarningImportance
+		}
+	}
 	w.status.Truncation = fyne.TextTruncateEllipsis
 	w.failures = newFailureBanner()
 	w.charts = newChartsView()

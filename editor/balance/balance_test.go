@@ -11,6 +11,8 @@ import (
 
 	"github.com/shapan/shapan/editor"
 	"github.com/shapan/shapan/engine/sim"
+	ftbtfmt "github.com/shapan/shapan/formats/ftbt"
+	"github.com/shapan/shapan/internal/ftbttest"
 	"github.com/shapan/shapan/internal/guitest"
 	"github.com/shapan/shapan/preview/charts"
 )
@@ -182,5 +184,31 @@ func TestNewDocumentCanBeSimulated(t *testing.T) {
 	}
 	if reportJSON(t, r) != reportJSON(t, direct(t, s, 6, 1, 1)) || r.Sides[0].Name != "甲" {
 		t.Errorf("the new scenario's report differs from sim's: %+v", r.Sides)
+	}
+}
+
+// TestBalanceSaysTheSidesCannotMeet: for a level whose sides a river
+// keeps apart, the window says so before any game, after the games (no
+// fight), and the report says that a higher turn cap would not help
+// instead of advising it.
+func TestBalanceSaysTheSidesCannotMeet(t *testing.T) {
+	st, s := openSample(t, "ftbt/长坂坡.yaml", "ftbt/兵法.yaml")
+	s.Edit("a river", func() {
+		if !ftbttest.River(s.Model().(*ftbtfmt.Level), s.Document().Rules.(*ftbtfmt.Rules)) {
+			t.Fatal("the sample has a person on its middle column")
+		}
+	})
+	w := Open(st, s)
+	t.Cleanup(w.Close)
+	if !strings.Contains(w.status.Text, "the sides cannot reach each other (FTB033)") {
+		t.Errorf("before the games the window says %q", w.status.Text)
+	}
+	w.fields.turnCap.SetText("60")
+	runGames(t, w, 2, 1, 1)
+	if !strings.Contains(w.status.Text, "the sides cannot reach each other (FTB033)") {
+		t.Errorf("after the games the window says %q", w.status.Text)
+	}
+	if text := w.ReportText(); !strings.Contains(text, "the sides cannot reach each other") || strings.Contains(text, "Raise the turn cap") {
+		t.Errorf("the report says:\n%s", text)
 	}
 }

@@ -35,7 +35,12 @@ func (w *Window) show(out outcome) {
 	if r.Stopped {
 		importance = widget.WarningImportance
 	}
-	w.setStatus(summary(r, out.elapsed.Seconds()), importance)
+	line := summary(r, out.elapsed.Seconds())
+	if f := r.Facts.FTBT; f != nil && f.SidesApart {
+		line += " · " + sidesApart
+		importance = widget.WarningImportance
+	}
+	w.setStatus(line, importance)
 	w.showFailures(r)
 	w.charts.set(out.winRates, out.lengths, out.heatmap)
 	setReportText(w.text, out.text)
@@ -43,6 +48,9 @@ func (w *Window) show(out outcome) {
 		b.Enable()
 	}
 }
+
+// sidesApart says why no ftbt game has a fight.
+const sidesApart = "the sides cannot reach each other (FTB033): no game can have a fight, whatever the turn cap"
 
 // summary is the line above the charts: how many games were played, in
 // how long, and every side's win rate.

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -27,7 +28,31 @@ const ftbtTurnCap = 100
 var ftbtSideColours = []string{"red", "blue"}
 
 func init() {
-	Register(ftbtfmt.KindLevel, Family{Seats: ftbtSeats, New: newFTBTMatch})
+	Register(ftbtfmt.KindLevel, Family{Seats: ftbtSeats, New: newFTBTMatch, Notice: ftbtNotice})
+}
+
+// ftbtNotice says who can never reach an enemy (check's FTB032 and
+// FTB033), and so why they do not move towards the other side.
+func ftbtNotice(doc *formats.Document) string {
+	l, rules, err := ftbtLevel(doc)
+	if err != nil {
+		return ""
+	}
+	if ftbteng.SidesApart(l, rules) {
+		return "Nobody can reach an enemy: terrain their speeds cannot enter separates the two sides (check's FTB033), " +
+			"so nobody comes to fight and the game ends at the turn cap. Open a passage, move people or raise their speed in the editor."
+	}
+	var names []string
+	for i, m := range ftbteng.PeopleMobility(l, rules) {
+		if m != ftbteng.Reaches {
+			names = append(names, l.People[i].Name)
+		}
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s can never reach an enemy: terrain their speed cannot enter is in the way (check's FTB032 and FTB033), so they stay out of the fight.",
+		strings.Join(names, ", "))
 }
 
 // ftbtLevel returns the level of doc and the rules it is played with.

@@ -17,6 +17,7 @@ import (
 	"github.com/shapan/shapan/engine"
 	ftbteng "github.com/shapan/shapan/engine/ftbt"
 	ftbtfmt "github.com/shapan/shapan/formats/ftbt"
+	"github.com/shapan/shapan/internal/ftbttest"
 	"github.com/shapan/shapan/internal/guitest"
 	"github.com/shapan/shapan/internal/imagetest"
 	"github.com/shapan/shapan/samples"
@@ -430,5 +431,33 @@ func TestFTBTSeats(t *testing.T) {
 	doc.Rules = nil
 	if _, err := ftbtSeats(&doc); err == nil || !strings.Contains(err.Error(), "rules") {
 		t.Errorf("a level without rules: %v", err)
+	}
+}
+
+// TestFTBTNoticeSaysWhyNobodyMoves: a level whose sides a river keeps
+// apart says so above the board (nobody comes to fight); the sample,
+// where everybody can reach an enemy, says nothing.
+func TestFTBTNoticeSaysWhyNobodyMoves(t *testing.T) {
+	st, s := ftbtOpen(t)
+	s.Edit("a river", func() {
+		if !ftbttest.River(s.Model().(*ftbtfmt.Level), s.Document().Rules.(*ftbtfmt.Rules)) {
+			t.Fatal("the sample has a person on its middle column")
+		}
+	})
+	seats, err := ftbtSeats(s.Document())
+	if err != nil {
+		t.Fatal(err)
+	}
+	seats[0].Human = true
+	w, err := Open(st, s, seats, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(w.Notice(), "Nobody can reach an enemy") || !strings.Contains(w.Notice(), "FTB033") {
+		t.Errorf("the play window says %q", w.Notice())
+	}
+	w, _ = ftbtOpenGame(t, true, 1)
+	if w.Notice() != "" {
+		t.Errorf("the sample's play window says %q", w.Notice())
 	}
 }

@@ -60,6 +60,9 @@ type Family struct {
 	Seats func(doc *formats.Document) ([]Seat, error)
 	// New starts a game of doc with the seats and the seed.
 	New func(doc *formats.Document, seats []Seat, seed int64) (Match, error)
+	// Notice, when set, says what the person watching a game of doc
+	// should know of it ("" when nothing), such as why nobody moves.
+	Notice func(doc *formats.Document) string
 }
 
 var families = map[string]Family{}

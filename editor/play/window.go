@@ -105,6 +105,7 @@ type Window struct {
 	selected int           // the selected event line, -1 for none
 	lines    []string
 	status   *widget.Label
+	notice   *widget.Label // what to know of the game (why nobody moves)
 	question *fyne.Container
 	pauseBtn *widget.Button
 
@@ -168,6 +169,13 @@ func (w *Window) layout() fyne.CanvasObject {
 		w.showDetail()
 	}
 	w.status = widget.NewLabel("")
+	w.notice = widget.NewLabel("")
+	w.notice.Wrapping = fyne.TextWrapWord
+	w.notice.Importance = widget.WarningImportance
+	if w.family.Notice != nil {
+		w.notice.SetText(w.family.Notice(w.doc))
+	}
+	w.notice.Hidden = w.notice.Text == ""
 	w.question = container.NewVBox()
 	w.pauseBtn = widget.NewButtonWithIcon("Pause", theme.MediaPauseIcon(), w.TogglePause)
 	step := widget.NewButtonWithIcon("Step", theme.MediaSkipNextIcon(), w.Step)
@@ -201,7 +209,7 @@ func (w *Window) layout() fyne.CanvasObject {
 		container.NewVBox(widget.NewSeparator(), w.detail), nil, nil, w.log)
 	main := container.NewHSplit(container.NewScroll(w.match.Board()), right)
 	main.SetOffset(0.68)
-	return container.NewBorder(controls, container.NewVBox(widget.NewSeparator(), w.question, w.status), nil, nil, main)
+	return container.NewBorder(container.NewVBox(controls, w.notice), container.NewVBox(widget.NewSeparator(), w.question, w.status), nil, nil, main)
 }
 
 // Schedule runs the next step after d (scaled by the speed).
@@ -471,6 +479,10 @@ func (w *Window) Match() Match { return w.match }
 
 // Finished reports whether the game is over.
 func (w *Window) Finished() bool { return w.finished }
+
+// Notice returns what the window says of the game before it is played
+// ("" when nothing).
+func (w *Window) Notice() string { return w.notice.Text }
 
 // Status returns the status line.
 func (w *Window) Status() string { return w.status.Text }

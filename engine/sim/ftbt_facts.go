@@ -3,6 +3,7 @@ package sim
 import (
 	"slices"
 
+	"github.com/shapan/shapan/engine/ftbt"
 	ftbtfmt "github.com/shapan/shapan/formats/ftbt"
 )
 
@@ -27,6 +28,10 @@ type FTBTFacts struct {
 	// Cells are the cells where damage techs were aimed or people hit,
 	// in grid order (row by row): the heat map of the fights.
 	Cells []FTBTCellFacts `json:"cells"`
+	// SidesApart is set when no person can ever reach an enemy (terrain
+	// their speeds cannot enter separates the sides, check's FTB033): no
+	// game can have a fight, however long it lasts.
+	SidesApart bool `json:"sides_apart,omitempty"`
 
 	level *ftbtfmt.Level // for charts: the level and its rules
 	rules *ftbtfmt.Rules
@@ -84,7 +89,8 @@ func (f *FTBT) Facts(games []GameResult) Facts {
 	l := f.setup.Level
 	n := len(games)
 	out := &FTBTFacts{TurnCap: f.turnCap, Width: l.W, Height: l.H, level: l, rules: f.setup.Rules,
-		People: make([]FTBTPersonFacts, len(l.People)), Cells: []FTBTCellFacts{}}
+		People: make([]FTBTPersonFacts, len(l.People)), Cells: []FTBTCellFacts{},
+		SidesApart: ftbt.SidesApart(l, f.setup.Rules)}
 	for s, side := range f.Sides() {
 		sf := FTBTSideFacts{Name: side.Name}
 		for _, p := range l.People {

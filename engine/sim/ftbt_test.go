@@ -12,6 +12,7 @@ import (
 	"github.com/shapan/shapan/engine"
 	"github.com/shapan/shapan/engine/ftbt"
 	ftbtfmt "github.com/shapan/shapan/formats/ftbt"
+	"github.com/shapan/shapan/internal/ftbttest"
 )
 
 // TestFTBTSameSeedSameReport: the JSON report of an ftbt level is the
@@ -226,5 +227,35 @@ func TestFTBTEventCounting(t *testing.T) {
 	want := map[int]ftbtCell{11: {attacks: 1, hits: 1, damage: 20}, 12: {attacks: 1, hits: 2, damage: 30, falls: 1}}
 	if len(g.cells) != len(want) || g.cells[11] != want[11] || g.cells[12] != want[12] {
 		t.Errorf("cells %+v", g.cells)
+	}
+}
+
+// TestFTBTSidesApart: when a river keeps the sides of 长坂坡 apart, the
+// report says that they cannot reach each other and that a higher turn
+// cap would not help; games too short for a fight are told to raise the
+// turn cap.
+func TestFTBTSidesApart(t *testing.T) {
+	for _, apart := range []bool{true, false} {
+		doc := sampleDoc(t, changban)
+		turns := 2
+		if apart {
+			if !ftbttest.River(doc.Value.(*ftbtfmt.Level), doc.Rules.(*ftbtfmt.Rules)) {
+				t.Fatal("the sample has a person on its middle column")
+			}
+			turns = 60
+		}
+		r, err := Run(context.Background(), docFamily(t, doc, turns), Options{Games: 2, Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b strings.Builder
+		if err := r.WriteText(&b); err != nil {
+			t.Fatal(err)
+		}
+		text := b.String()
+		saysApart := strings.Contains(text, "the sides cannot reach each other") && !strings.Contains(text, "Raise the turn cap")
+		if r.Facts.FTBT.SidesApart != apart || r.Facts.FTBT.Attacks != 0 || saysApart != apart || (!apart && !strings.Contains(text, "Raise the turn cap")) {
+			t.Errorf("apart %v: facts say %v with %d attacks; the report says:\n%s", apart, r.Facts.FTBT.SidesApart, r.Facts.FTBT.Attacks, text)
+		}
 	}
 }

@@ -51,7 +51,10 @@ func (f *FTBTFacts) writeText(b *strings.Builder, games int) {
 		t.add("(none)", "", "", "", "", "")
 	}
 	t.write(b)
-	if f.Attacks == 0 {
+	switch {
+	case f.Attacks == 0 && f.SidesApart:
+		fmt.Fprintf(b, "  No damage tech was used in any game: the sides cannot reach each other. Terrain their speeds cannot\n  enter separates every person from every enemy (check's FTB033), so a higher turn cap would not help:\n  open a passage, move people or raise their speed.\n")
+	case f.Attacks == 0:
 		fmt.Fprintf(b, "  No damage tech was used in any game: the sides never met within %s. Raise the turn cap to see\n  them fight.\n", countNoun(f.TurnCap, "round"))
 	}
 }
