@@ -1,7 +1,9 @@
 package family
 
 import (
+	"errors"
 	"fmt"
+	"github.com/shapan/shapan/formats/diag"
 	"io"
 
 	"github.com/shapan/shapan/engine"
@@ -19,7 +21,7 @@ func PlayDocument(doc *formats.Document, o PlayOptions, out io.Writer) error {
 	if o.Players != "" && len(f.Play.Players) == 0 {
 		return fmt.Errorf("the players of a %s document cannot be chosen", doc.Kind)
 	}
-	return f.Play.Run(doc, o, out)
+	return locate(doc, f.Play.Run(doc, o, out))
 }
 
 // StartGame begins a game of doc any player can drive (see Game).
@@ -28,7 +30,8 @@ func StartGame(doc *formats.Document, o GameOptions) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	return f.Play.Start(doc, o)
+	g, err := f.Play.Start(doc, o)
+	return g, locate(doc, err)
 }
 
 // ResumeGame rebuilds a game from its snapshot, with the family the
@@ -65,7 +68,24 @@ func Simulate(doc *formats.Document, o SimOptions) (sim.Family, error) {
 	case o.Players != "" && len(f.Sim.Players) == 0:
 		return nil, fmt.Errorf("the players of a %s document cannot be chosen", doc.Kind)
 	}
-	return f.Sim.New(doc, o)
+	a, err := f.Sim.New(doc, o)
+	return a, locate(doc, err)
+}
+
+// locate places the problems an engine refuses a document's model for
+// (a diag.List by path) in the document's file; other errors pass.
+func locate(doc *formats.Document, err error) error {
+	var problems diag.List
+	if !errors.As(err, &problems) {
+		return err
+	}
+	var loc diag.Locator
+	if doc.Source != nil {
+		loc = doc.Source
+	}
+	out := problems.Locate(doc.Path, loc)
+	out.Sort()
+	return out
 }
 
 // DefaultTurnCap returns the turn cap simulations of documents of kind

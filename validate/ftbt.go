@@ -64,9 +64,9 @@ var (
 		Fix:     "Remove the spaces from the name."})
 
 	ftbSize = define(Rule{Code: "FTB020", Severity: diag.Error, Family: "ftbt",
-		Title:   "the map has no cells",
-		Meaning: "The engine cannot place people or compute movement on an empty map.",
-		Fix:     "Give the level a width and a height of at least 1."})
+		Title:   "the map has no cells, or more than the engine plays on",
+		Meaning: "The engine cannot place people or compute movement on an empty map, and it plays maps of at most 16 777 216 cells.",
+		Fix:     "Give the level a width and a height of at least 1, and at most 16 777 216 cells in all."})
 	ftbTerrainID = define(Rule{Code: "FTB021", Severity: diag.Error, Family: "ftbt",
 		Title:   "a cell's terrain is not one of the rules' terrains",
 		Meaning: "The engine looks the terrain up to compute move costs and crashes (index out of range).",
@@ -216,9 +216,6 @@ func ftbDuplicates(r *report, list, noun string, names []string) {
 	}
 }
 
-// cellPath names a terrain cell of a level.
-func cellPath(x, y int) string { return fmt.Sprintf("terrain[%d][%d]", y, x) }
-
 func checkLevel(r *report) {
 	l, ok := r.doc.Value.(*ftbt.Level)
 	if !ok {
@@ -226,76 +223,42 @@ func checkLevel(r *report) {
 	}
 	rules, _ := r.doc.Rules.(*ftbt.Rules)
 	checkTrailing(r, l.Trailing)
-	if l.W <= 0 || l.H <= 0 {
-		r.add(ftbSize, "size", "the map is %d×%d", l.W, l.H)
-	}
 	if rules == nil {
 		r.add(ftbNoRules, "size", "the level is checked without its rules: terrain and tech ids and movement are not checked")
-	} else {
-		n := len(rules.Terrains)
-		for i, t := range l.Terrain {
-			if t < 0 || t >= n {
-				r.add(ftbTerrainID, cellPath(i%l.W, i/l.W), "cell (%d, %d) has terrain %d; the rules have terrains 0–%d", i%l.W, i/l.W, t, n-1)
-			}
-		}
 	}
+	r.addAll(engine.CheckLevel(rules, l))
+	r.addAll(engine.CheckAI(l))
+	checkPeopleSmells(r, l, rules)
+	if rules != nil && l.W > 0 && l.H > 0 && len(l.Terrain) == l.W*l.H {
+		checkMobility(r, l, rules)
+	}
+}
+
+// checkPeopleSmells reports what the engine plays but a designer would
+// not want: people without techs, above MAX_ABI with a fly tech, a
+// computer side nobody controls, shared and unwritable names.
+func checkPeopleSmells(r *report, l *ftbt.Level, rules *ftbt.Rules) {
 	names := make([]string, len(l.People))
-	occupied := map[int]int{}
-	count := [2]int{}
-	controlled1 := 0
+	count, controlled1 := 0, 0
 	for i, p := range l.People {
 		names[i] = p.Name
 		path := srcpos.Index("people", i)
 		who := fmt.Sprintf("person %d (%s)", i+1, p.Name)
-		switch p.Side {
-		case 0, 1:
-			count[p.Side]++
-		default:
-			r.add(ftbSide, path+".side", "%s is on side %d; the sides are 0 and 1", who, p.Side)
-		}
-		on := p.X >= 0 && p.Y >= 0 && p.X < l.W && p.Y < l.H
-		if !on {
-			r.add(ftbOffMap, path+".at", "%s stands at (%d, %d), outside the %d×%d map", who, p.X, p.Y, l.W, l.H)
-		} else if j, taken := occupied[p.Y*l.W+p.X]; taken {
-			r.add(ftbSameCell, path+".at", "%s stands on (%d, %d), where %s already stands", who, p.X, p.Y, l.People[j].Name)
-		} else {
-			occupied[p.Y*l.W+p.X] = i
-		}
-		if p.HP <= 0 {
-			r.add(ftbDead, path+".hp", "%s starts with hp %d", who, p.HP)
-		}
 		if len(p.Techs) == 0 {
 			r.add(ftbNoTechs, path+".techs", "%s knows no tech", who)
 		}
-		if rules != nil {
-			fly := false
-			for k, t := range p.Techs {
-				if t < 0 || t >= len(rules.Techs) {
-					r.add(ftbTechID, srcpos.Index(path+".techs", k), "%s knows tech %d; the rules have techs 0–%d", who, t, len(rules.Techs)-1)
-					continue
-				}
-				fly = fly || rules.Techs[t].Class == ftbt.ClassFly
-			}
-			if fly && p.Abi > rules.MaxAbi {
-				r.add(ftbHighAbi, path+".abi", "%s has abi %d above MAX_ABI %d and knows a fly tech", who, p.Abi, rules.MaxAbi)
-			}
+		if rules != nil && p.Abi > rules.MaxAbi && knowsFly(rules, p.Techs) {
+			r.add(ftbHighAbi, path+".abi", "%s has abi %d above MAX_ABI %d and knows a fly tech", who, p.Abi, rules.MaxAbi)
 		}
-		if p.AI != nil {
-			if p.Side == 1 && p.AI.Attack != -1 {
+		if p.Side == 1 {
+			count++
+			if p.AI != nil && p.AI.Attack != -1 {
 				controlled1++
-			}
-			if p.Side == 1 && p.AI.Attack != -1 && p.AI.GoalX >= 0 && p.AI.GoalY >= 0 && (p.AI.GoalX >= l.W || p.AI.GoalY >= l.H) {
-				r.add(ftbGoal, path+".ai.goal", "%s heads for (%d, %d), outside the %d×%d map", who, p.AI.GoalX, p.AI.GoalY, l.W, l.H)
 			}
 		}
 	}
 	ftbDuplicates(r, "people", "person", names)
-	for side, n := range count {
-		if n == 0 && len(l.People) > 0 {
-			r.add(ftbEmptySide, "people", "side %d has nobody", side)
-		}
-	}
-	if l.HasAI() && count[1] > 0 && controlled1 == 0 {
+	if l.HasAI() && count > 0 && controlled1 == 0 {
 		r.add(ftbNoController, "people", "no person of side 1 is AI-controlled (attack factor -1 for all): the computer's turn would never end")
 	}
 	for i, n := range names {
@@ -303,9 +266,16 @@ func checkLevel(r *report) {
 			r.add(ftbUnwritable, srcpos.Index("people", i)+".name", "%s", msg)
 		}
 	}
-	if rules != nil && l.W > 0 && l.H > 0 && len(l.Terrain) == l.W*l.H {
-		checkMobility(r, l, rules)
+}
+
+// knowsFly reports whether techs hold a fly tech of rules.
+func knowsFly(rules *ftbt.Rules, techs []int) bool {
+	for _, t := range techs {
+		if t >= 0 && t < len(rules.Techs) && rules.Techs[t].Class == ftbt.ClassFly {
+			return true
+		}
 	}
+	return false
 }
 
 // checkMobility reports people who cannot move at all and people whom

@@ -5,6 +5,7 @@ import (
 	"math"
 	"strings"
 
+	mbgeng "github.com/shapan/shapan/engine/mbg"
 	"github.com/shapan/shapan/formats/diag"
 	"github.com/shapan/shapan/formats/mbg"
 	"github.com/shapan/shapan/formats/srcpos"
@@ -151,42 +152,41 @@ func checkScenario(r *report) {
 		return
 	}
 	checkTrailing(r, s.Trailing)
-	officerName := func(i int) string {
-		if i >= 0 && i < len(s.Officers) {
-			return s.Officers[i].Name
+	r.addAll(mbgeng.CheckScenario(s)) // what the engine refuses
+	visited := checkSquares(r, s)
+	checkAbilities(r, s)
+	checkListedTwice(r, s)
+	checkCitySmells(r, s)
+	checkRoleSmells(r, s)
+	checkDuplicates(r, "officers", "officer", s.OfficerNames())
+	checkDuplicates(r, "cities", "city", s.CityNames())
+	checkDuplicates(r, "roles", "role", s.RoleNames())
+	checkDuplicates(r, "institutes", "institute", s.InstituteNames())
+	checkDuplicates(r, "training_rooms", "training room", s.TrainingRoomNames())
+	for i, in := range s.Institutes {
+		if !instituteOffersSomething(s, in) {
+			r.add(mbgNothingToStudy, srcpos.Index("institutes", i)+".techs", "institute %s offers no tech that some role does not already know", in.Name)
 		}
-		return fmt.Sprintf("#%d", i)
 	}
-	cityName := func(i int) string {
-		if i >= 0 && i < len(s.Cities) {
-			return s.Cities[i].Name
-		}
-		return fmt.Sprintf("#%d", i)
-	}
+	checkUnreachable(r, s, visited)
+	checkNoSaloon(r, s)
+	checkLegacyNames(r, s)
+}
 
-	// Board.
-	if len(s.Board) == 0 {
-		r.add(mbgEmptyBoard, "board", "the board has no squares")
-	} else if len(s.Board)%4 != 0 {
-		r.add(mbgBoardSize, "board", "the board has %d squares, not a multiple of 4", len(s.Board))
+// checkSquares reports a board whose length the original front end cannot
+// draw, squares of unknown types and ignored base values; it returns the
+// buildings some square belongs to, by class.
+func checkSquares(r *report, s *mbg.Scenario) map[int]map[int]bool {
+	if n := len(s.Board); n > 0 && n%4 != 0 {
+		r.add(mbgBoardSize, "board", "the board has %d squares, not a multiple of 4", n)
 	}
 	visited := map[int]map[int]bool{mbg.ClassCity: {}, mbg.ClassInstitute: {}, mbg.ClassTrainingRoom: {}}
-	buildings := map[int]int{mbg.ClassCity: len(s.Cities), mbg.ClassInstitute: len(s.Institutes), mbg.ClassTrainingRoom: len(s.TrainingRooms)}
-	noun := map[int]string{mbg.ClassCity: "city", mbg.ClassInstitute: "institute", mbg.ClassTrainingRoom: "training room"}
-	saloons := 0
 	for i, sq := range s.Board {
 		p := srcpos.Index("board", i)
 		switch sq.Class {
 		case mbg.ClassCity, mbg.ClassInstitute, mbg.ClassTrainingRoom:
-			if sq.Base < 0 || sq.Base >= buildings[sq.Class] {
-				r.add(mbgBadBase, p+"."+mbg.BaseKey(sq.Class), "square %d belongs to %s %d, but there are %d", i, noun[sq.Class], sq.Base, buildings[sq.Class])
-			} else {
-				visited[sq.Class][sq.Base] = true
-			}
+			visited[sq.Class][sq.Base] = true
 		case mbg.ClassSaloon, mbg.ClassEmpty, mbg.ClassChance:
-			if sq.Class == mbg.ClassSaloon {
-				saloons++
-			}
 			if sq.Base != 0 {
 				r.add(mbgIgnoredBase, p+".base", "square %d (%s) has base %d, which the game ignores", i, mbg.ClassNames[sq.Class], sq.Base)
 			}
@@ -194,184 +194,162 @@ func checkScenario(r *report) {
 			r.add(mbgSquareType, p+".type", "square %d has type %d; the types are 0 to 5", i, sq.Class)
 		}
 	}
+	return visited
+}
 
-	// Officers.
-	checkDuplicates(r, "officers", "officer", s.OfficerNames())
+// checkAbilities reports finite abilities outside 0–100.
+func checkAbilities(r *report, s *mbg.Scenario) {
 	for i, o := range s.Officers {
 		for k, v := range o.Props {
-			path := srcpos.Field(srcpos.Index("officers", i), mbg.PropKeys[k])
-			switch {
-			case math.IsNaN(float64(v)) || math.IsInf(float64(v), 0):
-				r.add(mbgNotANumber, path, "officer %s: ability %s is %v", o.Name, mbg.PropKeys[k], v)
-			case v < 0 || v > 100:
-				r.add(mbgAbility, path, "officer %s: ability %s is %v, outside 0–100", o.Name, mbg.PropKeys[k], v)
+			if f := float64(v); !math.IsNaN(f) && !math.IsInf(f, 0) && (v < 0 || v > 100) {
+				r.add(mbgAbility, srcpos.Field(srcpos.Index("officers", i), mbg.PropKeys[k]), "officer %s: ability %s is %v, outside 0–100", o.Name, mbg.PropKeys[k], v)
 			}
 		}
 	}
+}
 
-	// Where every officer is: the first place claims him.
-	type place struct {
-		what, path string
+// checkListedTwice reports an item repeated in one list: a garrison, a
+// retinue, a role's cities or techs, an institute's techs.
+func checkListedTwice(r *report, s *mbg.Scenario) {
+	officer := func(i int) string { return s.Officers[i].Name }
+	for i, c := range s.Cities {
+		listedTwice(r, srcpos.Index("cities", i)+".garrison", c.Garrison, len(s.Officers), func(o int) string {
+			return fmt.Sprintf("officer %s is listed twice in the garrison of %s", officer(o), c.Name)
+		})
 	}
-	where := map[int]place{}
-	claim := func(officer int, what, path string) {
-		if prev, ok := where[officer]; ok {
-			if prev.what == what {
-				r.add(mbgListedTwice, path, "officer %s is listed twice in %s", officerName(officer), what)
-			} else {
-				r.add(mbgTwoPlaces, path, "officer %s is in both %s and %s", officerName(officer), prev.what, what)
-			}
-			return
-		}
-		where[officer] = place{what, path}
+	for i, ro := range s.Roles {
+		p := srcpos.Index("roles", i)
+		listedTwice(r, p+".retinue", ro.Retinue, len(s.Officers), func(o int) string {
+			return fmt.Sprintf("officer %s is listed twice in the retinue of %s", officer(o), ro.Name)
+		})
+		listedTwice(r, p+".cities", ro.Cities, len(s.Cities), func(c int) string {
+			return fmt.Sprintf("role %s lists city %s twice", ro.Name, s.Cities[c].Name)
+		})
+		listedTwice(r, p+".techs", ro.Techs, mbg.NumTechs, func(t int) string {
+			return fmt.Sprintf("role %s lists tech %s twice", ro.Name, mbg.TechNames[t])
+		})
 	}
+	for i, in := range s.Institutes {
+		listedTwice(r, srcpos.Index("institutes", i)+".techs", in.Techs, mbg.NumTechs, func(t int) string {
+			return fmt.Sprintf("institute %s lists tech %s twice", in.Name, mbg.TechNames[t])
+		})
+	}
+}
 
-	// Cities and their owners.
-	owner := make([]int, len(s.Cities))
-	for i := range owner {
-		owner[i] = -1
+// listedTwice reports every valid member of list (below n) already
+// listed before it.
+func listedTwice(r *report, path string, list []int, n int, message func(v int) string) {
+	seen := map[int]bool{}
+	for k, v := range list {
+		if v < 0 || v >= n {
+			continue
+		}
+		if seen[v] {
+			r.add(mbgListedTwice, srcpos.Index(path, k), "%s", message(v))
+		}
+		seen[v] = true
 	}
-	for ri, ro := range s.Roles {
-		seen := map[int]bool{}
-		for k, c := range ro.Cities {
-			path := srcpos.Index(srcpos.Field(srcpos.Index("roles", ri), "cities"), k)
-			switch {
-			case c < 0 || c >= len(s.Cities):
-				r.add(mbgBadOwned, path, "role %s owns city %d, but there are %d cities", ro.Name, c, len(s.Cities))
-			case seen[c]:
-				r.add(mbgListedTwice, path, "role %s lists city %s twice", ro.Name, cityName(c))
-			case owner[c] != -1:
-				r.add(mbgTwoOwners, path, "city %s is owned by both %s and %s", cityName(c), s.Roles[owner[c]].Name, ro.Name)
-			default:
-				owner[c] = ri
-			}
-			if c >= 0 && c < len(s.Cities) {
-				seen[c] = true
-			}
+}
+
+// checkCitySmells reports scopes the game does not know, garrisons of
+// cities nobody owns and one officer in both posts.
+func checkCitySmells(r *report, s *mbg.Scenario) {
+	owned := map[int]bool{}
+	for _, ro := range s.Roles {
+		for _, c := range ro.Cities {
+			owned[c] = true
 		}
 	}
-	checkDuplicates(r, "cities", "city", s.CityNames())
 	for i, c := range s.Cities {
 		p := srcpos.Index("cities", i)
 		if c.Scope < 0 || c.Scope > 2 {
 			r.add(mbgScope, p+".scope", "city %s has scope %d; use small (0), medium (1) or large (2)", c.Name, c.Scope)
 		}
-		members := map[int]bool{}
-		for k, o := range c.Garrison {
-			path := srcpos.Index(p+".garrison", k)
-			if o < 0 || o >= len(s.Officers) {
-				r.add(mbgBadGarrison, path, "city %s: garrison officer %d does not exist (there are %d officers)", c.Name, o, len(s.Officers))
-				continue
-			}
-			members[o] = true
-			claim(o, "the garrison of "+c.Name, path)
-		}
-		if len(c.Garrison) > 0 && owner[i] == -1 {
+		if len(c.Garrison) > 0 && !owned[i] {
 			r.add(mbgUnownedGarrison, p+".garrison", "city %s has a garrison but no role owns it: the game dismisses %s at load", c.Name, quoteList(officerNames(s, c.Garrison)))
 		}
-		if owner[i] != -1 && len(c.Garrison) == 0 {
-			r.add(mbgEmptyOwned, p+".garrison", "city %s is owned by %s but has an empty garrison: it can never be captured", c.Name, s.Roles[owner[i]].Name)
-		}
-		for _, post := range []struct {
-			key, title string
-			who        int
-		}{{"mayor", "mayor", c.Mayor}, {"treasurer", "treasurer", c.Treasurer}} {
-			if post.who == -1 {
-				continue
-			}
-			if post.who < 0 || post.who >= len(s.Officers) {
-				r.add(mbgBadOfficial, p+"."+post.key, "city %s: %s %d does not exist (there are %d officers)", c.Name, post.title, post.who, len(s.Officers))
-				continue
-			}
-			if !members[post.who] {
-				r.add(mbgOfficialOutside, p+"."+post.key, "%s %s of %s is not in its garrison", post.title, officerName(post.who), c.Name)
-			}
-		}
-		if c.Mayor != -1 && c.Mayor == c.Treasurer {
-			r.add(mbgMayorTreasurer, p+".treasurer", "%s is both mayor and treasurer of %s", officerName(c.Mayor), c.Name)
+		if c.Mayor != -1 && c.Mayor == c.Treasurer && c.Mayor < len(s.Officers) {
+			r.add(mbgMayorTreasurer, p+".treasurer", "%s is both mayor and treasurer of %s", s.Officers[c.Mayor].Name, c.Name)
 		}
 	}
+}
 
-	// Roles.
-	checkDuplicates(r, "roles", "role", s.RoleNames())
+// checkRoleSmells reports roles that start poor, already rich or without
+// officers, and games with fewer than two roles.
+func checkRoleSmells(r *report, s *mbg.Scenario) {
 	live := 0
 	for ri, ro := range s.Roles {
+		if ro.Start == -1 {
+			continue
+		}
+		live++
 		p := srcpos.Index("roles", ri)
-		if ro.Start != -1 {
-			if ro.Start < 0 || ro.Start >= len(s.Board) {
-				r.add(mbgBadStart, p+".start", "role %s starts on square %d, but the board has %d squares (0–%d), and -1 means not taking part", ro.Name, ro.Start, len(s.Board), len(s.Board)-1)
-			}
-			live++
-		}
-		if ro.Dir != 1 && ro.Dir != -1 {
-			r.add(mbgDir, p+".dir", "role %s has direction %d; use 1 or -1", ro.Name, ro.Dir)
-		}
-		checkTechs(r, p+".techs", "role "+ro.Name, ro.Techs)
-		for k, o := range ro.Retinue {
-			path := srcpos.Index(p+".retinue", k)
-			if o < 0 || o >= len(s.Officers) {
-				r.add(mbgBadRetinue, path, "role %s: retinue officer %d does not exist (there are %d officers)", ro.Name, o, len(s.Officers))
-				continue
-			}
-			claim(o, "the retinue of "+ro.Name, path)
-		}
 		money := float64(ro.Money)
 		switch {
 		case math.IsNaN(money) || math.IsInf(money, 0):
-			r.add(mbgNotANumber, p+".money", "role %s: money is %v", ro.Name, ro.Money)
-		case ro.Start != -1 && ro.Money <= 0:
+		case ro.Money <= 0:
 			r.add(mbgPoorStart, p+".money", "role %s starts with money %v and is eliminated at the first round end unless it earns", ro.Name, ro.Money)
-		case ro.Start != -1 && ro.Money >= s.WinMoney:
+		case ro.Money >= s.WinMoney:
 			r.add(mbgRichStart, p+".money", "role %s starts with %v, already at least win_money %v: it wins at the end of the first round", ro.Name, ro.Money, s.WinMoney)
 		}
-		if ro.Start != -1 && len(ro.Retinue) == 0 && !ownsGarrisonedCity(s, ri) {
+		if len(ro.Retinue) == 0 && !ownsGarrisonedCity(s, ri) {
 			r.add(mbgNoOfficers, p, "role %s takes part but has no officers", ro.Name)
 		}
-	}
-	if w := float64(s.WinMoney); math.IsNaN(w) || math.IsInf(w, 0) {
-		r.add(mbgNotANumber, "win_money", "win_money is %v", s.WinMoney)
 	}
 	if live < 2 && len(s.Roles) > 0 {
 		r.add(mbgTooFewRoles, "roles", "only %d role(s) take part (start is not -1)", live)
 	}
+}
 
-	// Institutes and training rooms.
-	checkDuplicates(r, "institutes", "institute", s.InstituteNames())
-	for i, in := range s.Institutes {
-		p := srcpos.Index("institutes", i)
-		checkTechs(r, p+".techs", "institute "+in.Name, in.Techs)
-		if !instituteOffersSomething(s, in) {
-			r.add(mbgNothingToStudy, p+".techs", "institute %s offers no tech that some role does not already know", in.Name)
-		}
+// checkUnreachable reports buildings no square belongs to.
+func checkUnreachable(r *report, s *mbg.Scenario, visited map[int]map[int]bool) {
+	if len(s.Board) == 0 {
+		return
 	}
-	checkDuplicates(r, "training_rooms", "training room", s.TrainingRoomNames())
-	for i, t := range s.TrainingRooms {
-		if t.Item < 0 || t.Item >= len(mbg.PropKeys) {
-			r.add(mbgItem, srcpos.Index("training_rooms", i)+".item", "training room %s trains property %d; use wu, zhan, mou, zheng or jing", t.Name, t.Item)
-		}
-	}
-
-	// Smells.
-	for class, names := range map[int][]string{mbg.ClassCity: s.CityNames(), mbg.ClassInstitute: s.InstituteNames(), mbg.ClassTrainingRoom: s.TrainingRoomNames()} {
-		list := map[int]string{mbg.ClassCity: "cities", mbg.ClassInstitute: "institutes", mbg.ClassTrainingRoom: "training_rooms"}[class]
-		for i, name := range names {
-			if !visited[class][i] && len(s.Board) > 0 {
-				r.add(mbgUnreachableCity, srcpos.Index(list, i), "no board square belongs to %s %s: nobody can ever land there", noun[class], name)
+	for _, b := range []struct {
+		class      int
+		list, noun string
+		names      []string
+	}{{mbg.ClassCity, "cities", "city", s.CityNames()}, {mbg.ClassInstitute, "institutes", "institute", s.InstituteNames()},
+		{mbg.ClassTrainingRoom, "training_rooms", "training room", s.TrainingRoomNames()}} {
+		for i, name := range b.names {
+			if !visited[b.class][i] {
+				r.add(mbgUnreachableCity, srcpos.Index(b.list, i), "no board square belongs to %s %s: nobody can ever land there", b.noun, name)
 			}
 		}
 	}
-	if saloons == 0 && len(s.Board) > 0 {
-		var free []string
-		for i := range s.Officers {
-			if _, placed := where[i]; !placed {
-				free = append(free, s.Officers[i].Name)
-			}
-		}
-		if len(free) > 0 {
-			r.add(mbgNoSaloon, "officers", "%d officers belong to nobody but the board has no saloon to hire them: %s", len(free), quoteList(free))
+}
+
+// checkNoSaloon reports free officers on a board without a saloon.
+func checkNoSaloon(r *report, s *mbg.Scenario) {
+	if len(s.Board) == 0 {
+		return
+	}
+	for _, sq := range s.Board {
+		if sq.Class == mbg.ClassSaloon {
+			return
 		}
 	}
-	checkLegacyNames(r, s)
+	placed := map[int]bool{}
+	for _, c := range s.Cities {
+		for _, o := range c.Garrison {
+			placed[o] = true
+		}
+	}
+	for _, ro := range s.Roles {
+		for _, o := range ro.Retinue {
+			placed[o] = true
+		}
+	}
+	var free []string
+	for i := range s.Officers {
+		if !placed[i] {
+			free = append(free, s.Officers[i].Name)
+		}
+	}
+	if len(free) > 0 {
+		r.add(mbgNoSaloon, "officers", "%d officers belong to nobody but the board has no saloon to hire them: %s", len(free), quoteList(free))
+	}
 }
 
 func officerNames(s *mbg.Scenario, is []int) []string {
@@ -409,21 +387,6 @@ func instituteOffersSomething(s *mbg.Scenario, in mbg.Institute) bool {
 		}
 	}
 	return false
-}
-
-func checkTechs(r *report, path, owner string, techs []int) {
-	seen := map[int]bool{}
-	for k, t := range techs {
-		p := srcpos.Index(path, k)
-		if t < 0 || t >= mbg.NumTechs {
-			r.add(mbgBadTech, p, "%s: tech %d does not exist (techs are 0–11)", owner, t)
-			continue
-		}
-		if seen[t] {
-			r.add(mbgListedTwice, p, "%s lists tech %s twice", owner, mbg.TechNames[t])
-		}
-		seen[t] = true
-	}
 }
 
 // checkDuplicates reports every item whose name an earlier item has.

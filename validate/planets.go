@@ -2,6 +2,7 @@ package validate
 
 import (
 	"fmt"
+	planetseng "github.com/shapan/shapan/engine/planets"
 	"math"
 	"sort"
 
@@ -140,14 +141,7 @@ func checkPlanets(r *report) {
 	if !ok {
 		return
 	}
-	for _, part := range []struct {
-		key string
-		has bool
-	}{{"planets", m.HasPlanets}, {"map", m.HasGrid}, {"routes", m.HasRoutes}, {"starts", m.HasStarts}} {
-		if !part.has {
-			r.add(plnMissing, "", "the map has no %s: the game cannot load it", part.key)
-		}
-	}
+	r.addAll(planetseng.CheckMap(m)) // what the engine refuses
 	if len(m.Planets) > 52 {
 		r.add(plnTooMany, "planets", "the map has %d planets; only 52 letters can be placed", len(m.Planets))
 	}
@@ -222,12 +216,6 @@ func checkPlanets(r *report) {
 		from, to := rt.From.Key(), rt.To.Key()
 		_, okA := m.ID(rt.From)
 		_, okB := m.ID(rt.To)
-		if !okA {
-			r.add(plnRouteEnd, path+"[0]", "route %d starts at %s, which is no planet", i+1, rt.From.Describe())
-		}
-		if !okB {
-			r.add(plnRouteEnd, path+"[1]", "route %d ends at %s, which is no planet", i+1, rt.To.Describe())
-		}
 		if !posInt(rt.Steps) {
 			r.add(plnSteps, path+"[2]", "route %d (%s–%s) has %s steps", i+1, from, to, rt.Steps.Describe())
 		}
@@ -253,8 +241,7 @@ func checkPlanets(r *report) {
 	for i, s := range m.Starts {
 		path := srcpos.Index("starts", i)
 		if _, ok := m.ID(s); !ok {
-			r.add(plnStartUnknown, path, "start %d is %s, which is no planet", i+1, s.Describe())
-			continue
+			continue // the engine's check reports it
 		}
 		if j, twice := startAt[s.Key()]; twice {
 			r.add(plnStartTwice, path, "planet %s is the start of players %d and %d", s.Key(), j+1, i+1)

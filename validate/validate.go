@@ -65,14 +65,24 @@ type report struct {
 	doc    *formats.Document
 	out    diag.List
 	counts map[string]int
+	// at holds the rules reported at each path: a rule is reported once
+	// per item (an engine's check and a stricter one here may meet).
+	at map[string]bool
 }
 
 func newReport(doc *formats.Document) *report {
-	return &report{doc: doc, counts: map[string]int{}}
+	return &report{doc: doc, counts: map[string]int{}, at: map[string]bool{}}
 }
 
-// add reports rule at the item with the given document path.
+// add reports rule at the item with the given document path, unless the
+// rule was reported there already.
 func (r *report) add(rule *Rule, path, format string, args ...any) {
+	if key := rule.Code + " " + path; path != "" {
+		if r.at[key] {
+			return
+		}
+		r.at[key] = true
+	}
 	r.counts[rule.Code]++
 	if r.counts[rule.Code] > perCode {
 		return
@@ -82,6 +92,18 @@ func (r *report) add(rule *Rule, path, format string, args ...any) {
 		File: r.doc.Path, Line: pos.Line, Col: pos.Col, Severity: rule.Severity,
 		Code: rule.Code, Message: fmt.Sprintf(format, args...), Path: path,
 	})
+}
+
+// addAll reports the problems an engine found in the document's model
+// (by path, with the codes of this catalogue's rules), each as its rule.
+func (r *report) addAll(problems diag.List) {
+	for _, d := range problems {
+		rule, ok := catalogue[d.Code]
+		if !ok {
+			panic("validate: an engine reports " + d.Code + ", which is no rule of the catalogue")
+		}
+		r.add(rule, d.Path, "%s", d.Message)
+	}
 }
 
 func (r *report) finish() diag.List {

@@ -1,8 +1,10 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
+	"github.com/shapan/shapan/formats/diag"
 	"io"
 	"os"
 	"strings"
@@ -92,7 +94,11 @@ func runPlay(args []string, out, errOut io.Writer) int {
 			}
 		}
 	}
-	if err != nil {
+	var problems diag.List
+	switch {
+	case errors.As(err, &problems):
+		return report(errOut, pos[0], problems) // located, with the codes of check
+	case err != nil:
 		fmt.Fprintf(errOut, "shapan play: %s: %v\n", pos[0], err)
 		return exitInvalid
 	}

@@ -3,8 +3,10 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
+	"github.com/shapan/shapan/formats/diag"
 	"image/png"
 	"io"
 	"os"
@@ -103,6 +105,10 @@ func runSim(args []string, out, errOut io.Writer) int {
 		}
 	}
 	adapter, err := family.Simulate(doc, family.SimOptions{TurnCap: *turns, Players: *players})
+	var problems diag.List
+	if errors.As(err, &problems) {
+		return report(errOut, file, problems) // located, with the codes of check
+	}
 	if err != nil {
 		fmt.Fprintf(errOut, "shapan sim: %s: %v\n", file, err)
 		return exitInvalid

@@ -112,7 +112,8 @@ func gib(n int64) string {
 }
 
 // checkAIConstants refuses the constants the AI would divide by zero with
-// (spec §6.7).
+// (spec §6.7). MAX_ABI 0 is refused with the level (CheckLevel), since
+// the AI divides by it only for a fly or disable-long tech someone knows.
 func checkAIConstants(r *ftbtfmt.Rules) error {
 	if r.AI == nil {
 		return errors.New("ftbt: the rules have no AI constants; the computer player needs them")
@@ -122,9 +123,6 @@ func checkAIConstants(r *ftbtfmt.Rules) error {
 		if *fields[i] == 0 {
 			return fmt.Errorf("ftbt: the AI constant %s is 0; the computer player divides by it", ftbtfmt.AIConstantNames[i])
 		}
-	}
-	if 100*r.MaxAbi == 0 {
-		return fmt.Errorf("ftbt: MAX_ABI is %d; the computer player divides by it", r.MaxAbi)
 	}
 	return nil
 }

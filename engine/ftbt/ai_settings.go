@@ -1,8 +1,6 @@
 package ftbt
 
 import (
-	"fmt"
-
 	ftbtfmt "github.com/shapan/shapan/formats/ftbt"
 )
 
@@ -37,6 +35,9 @@ func (a AISettings) Controlled() bool { return a.Attack != -1 }
 // keeps its goal; other factors are used as written. A level without an
 // AI block gives every person DefaultAI. A goal off the map is an error.
 func LevelAI(l *ftbtfmt.Level) ([]AISettings, error) {
+	if problems := CheckAI(l); problems.HasErrors() {
+		return nil, problems
+	}
 	out := make([]AISettings, len(l.People))
 	for i, p := range l.People {
 		out[i] = DefaultAI
@@ -50,9 +51,6 @@ func LevelAI(l *ftbtfmt.Level) ([]AISettings, error) {
 				out[i].Attack, out[i].Defence, out[i].Move = 30, 30, 40
 			}
 			if a.GoalX >= 0 && a.GoalY >= 0 {
-				if a.GoalX >= l.W || a.GoalY >= l.H {
-					return nil, fmt.Errorf("ftbt: person %d (%s) has the goal (%d, %d), outside the %d×%d map", i, p.Name, a.GoalX, a.GoalY, l.W, l.H)
-				}
 				out[i].Goal = a.GoalY*l.W + a.GoalX
 			}
 		}

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/shapan/shapan/formats/diag"
 	ftbtfmt "github.com/shapan/shapan/formats/ftbt"
 )
 
@@ -63,6 +64,9 @@ func TestNewRefusesLevelsTheOriginalCrashesOn(t *testing.T) {
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("got %v, want an error containing %q", err, tc.want)
 			}
+			if l, ok := err.(diag.List); ok && (l[0].Code == "" || l[0].Path == "" && l[0].Code != CodeNoTerrain) {
+				t.Errorf("the refusal %v has no code or no path", l[0])
+			}
 		})
 	}
 }
@@ -81,7 +85,6 @@ func TestNewAIRefusesWhatTheAIWouldCrashOn(t *testing.T) {
 		{"no constants", func() *ftbtfmt.Rules { r := testRules(); r.AI = nil; return r }, two, "no AI constants"},
 		{"zero divisor", func() *ftbtfmt.Rules { r := testRules(); r.AI.MaxTechFlyVMD = 0; return r }, two, "AI_MAX_TECH_FLY_VMD is 0"},
 		{"zero buf value", func() *ftbtfmt.Rules { r := testRules(); r.AI.MaxBufValue = 0; return r }, two, "AI_MAX_BUF_VALUE is 0"},
-		{"MAX_ABI 0", func() *ftbtfmt.Rules { r := testRules(); r.MaxAbi = 0; return r }, two, "MAX_ABI"},
 		{"settings count", func() *ftbtfmt.Rules { return testRules() }, two[:1], "1 AI settings for 2 people"},
 		{"goal off the map", func() *ftbtfmt.Rules { return testRules() }, []AISettings{DefaultAI, {Goal: 9, Attack: 1}}, "goal 9"},
 	} {
@@ -91,6 +94,26 @@ func TestNewAIRefusesWhatTheAIWouldCrashOn(t *testing.T) {
 				t.Fatalf("got %v, want an error containing %q", err, tc.want)
 			}
 		})
+	}
+}
+
+// TestMaxAbi0WithoutFlyTechsPlays: MAX_ABI 0 is refused only with a fly
+// or disable-long tech someone knows (the original divides by it only
+// then), by the engine, not by the computer player.
+func TestMaxAbi0WithoutFlyTechsPlays(t *testing.T) {
+	r := testRules(ftbtfmt.Tech{Name: "刀", Class: ftbtfmt.ClassPeople, Range: adjacent, Value: 5})
+	r.MaxAbi = 0
+	setup := Setup{Rules: r, Level: testLevel(3, 3, pawn(0, 0, 0, 0), pawn(1, 2, 2, 0)), TurnCap: 5}
+	ai, err := NewAI(setup, []AISettings{DefaultAI, DefaultAI})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := New(setup, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := PlayOut(g, [2]Player{ai, ai}, 10_000); err != nil {
+		t.Fatal(err)
 	}
 }
 
@@ -117,7 +140,7 @@ func TestLevelAI(t *testing.T) {
 		t.Fatalf("GoldenAI: %+v", golden)
 	}
 	l.People[1].AI.GoalX = 3
-	if _, err := LevelAI(l); err == nil || !strings.Contains(err.Error(), "goal (3, 0)") {
+	if _, err := LevelAI(l); err == nil || !strings.Contains(err.Error(), "FTB029: person 2 (兵) heads for (3, 0)") {
 		t.Fatalf("a goal off the map: %v", err)
 	}
 }

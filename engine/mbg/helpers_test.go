@@ -24,8 +24,9 @@ func legacyScenario(t testing.TB, name string) *mbgfmt.Scenario {
 func checkInvariants(t testing.TB, g *Game) {
 	t.Helper()
 	s := g.g.state
-	if err := s.checkConsistent(); err != nil {
-		t.Fatalf("turn %d: %v", s.turn, err)
+	var ps problems
+	if s.checkConsistent(&ps); len(ps.list) > 0 {
+		t.Fatalf("turn %d: %v", s.turn, ps.list)
 	}
 	for r := range s.roles {
 		if s.roles[r].money < 0 {

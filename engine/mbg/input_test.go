@@ -34,18 +34,18 @@ func TestMalformedScenariosAreRefused(t *testing.T) {
 		corrupt func(s *mbgfmt.Scenario)
 		want    string
 	}{
-		{"garrison officer out of range", func(s *mbgfmt.Scenario) { s.Cities[0].Garrison = []int{9} }, "officer 9 does not exist"},
-		{"mayor outside garrison", func(s *mbgfmt.Scenario) { s.Cities[0].Mayor = 3 }, "is not in the garrison"},
-		{"start off the board", func(s *mbgfmt.Scenario) { s.Roles[1].Start = 8 }, "start square 8"},
+		{"garrison officer out of range", func(s *mbgfmt.Scenario) { s.Cities[0].Garrison = []int{9} }, "MBG002: city X: garrison officer 9 does not exist"},
+		{"mayor outside garrison", func(s *mbgfmt.Scenario) { s.Cities[0].Mayor = 3 }, "MBG011: mayor D of X is not in its garrison"},
+		{"start off the board", func(s *mbgfmt.Scenario) { s.Roles[1].Start = 8 }, "MBG006: role R1 starts on square 8"},
 		{"bad tech", func(s *mbgfmt.Scenario) { s.Roles[0].Techs = []int{12} }, "tech 12 does not exist"},
 		{"bad institute tech", func(s *mbgfmt.Scenario) { s.Institutes[0].Techs = []int{-1} }, "tech -1 does not exist"},
-		{"bad direction", func(s *mbgfmt.Scenario) { s.Roles[0].Dir = 0 }, "direction 0"},
-		{"square of a missing city", func(s *mbgfmt.Scenario) { s.Board[2].Base = 5 }, "city 5 does not exist"},
-		{"bad trained property", func(s *mbgfmt.Scenario) { s.TrainingRooms[0].Item = 5 }, "trained property 5"},
-		{"officer in two places", func(s *mbgfmt.Scenario) { s.Roles[1].Retinue = []int{0} }, "in two places"},
-		{"city with two owners", func(s *mbgfmt.Scenario) { s.Roles[1].Cities = []int{0} }, "owned by two roles"},
-		{"owned city without garrison", func(s *mbgfmt.Scenario) { s.Roles[1].Cities = []int{1} }, "garrison is empty"},
-		{"empty board", func(s *mbgfmt.Scenario) { s.Board = nil; s.Roles[0].Start, s.Roles[1].Start = -1, -1 }, "no squares"},
+		{"bad direction", func(s *mbgfmt.Scenario) { s.Roles[0].Dir = 0 }, "MBG024: role R0 has direction 0"},
+		{"square of a missing city", func(s *mbgfmt.Scenario) { s.Board[2].Base = 5 }, "MBG001: square 2 belongs to city 5"},
+		{"bad trained property", func(s *mbgfmt.Scenario) { s.TrainingRooms[0].Item = 5 }, "MBG023: training room T trains property 5"},
+		{"officer in two places", func(s *mbgfmt.Scenario) { s.Roles[1].Retinue = []int{0} }, "MBG010: officer A is in both"},
+		{"city with two owners", func(s *mbgfmt.Scenario) { s.Roles[1].Cities = []int{0} }, "MBG013: city X is owned by both R0 and R1"},
+		{"owned city without garrison", func(s *mbgfmt.Scenario) { s.Roles[1].Cities = []int{1} }, "MBG033: city Y is owned by R1 but has an empty garrison"},
+		{"empty board", func(s *mbgfmt.Scenario) { s.Board = nil; s.Roles[0].Start, s.Roles[1].Start = -1, -1 }, "MBG031: the board has no squares"},
 		{"bad first role", nil, "first role 2"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -2,152 +2,9 @@ package mbg
 
 import (
 	"errors"
-	"fmt"
-	"math"
 
 	mbgfmt "github.com/shapan/shapan/formats/mbg"
 )
-
-// problems collects the reasons a scenario or save cannot be played.
-type problems []string
-
-func (ps *problems) addf(format string, args ...any) {
-	if len(*ps) < 20 {
-		*ps = append(*ps, fmt.Sprintf(format, args...))
-	}
-}
-
-func (ps problems) err(what string) error {
-	if len(ps) == 0 {
-		return nil
-	}
-	msg := what + " cannot be played:"
-	for _, p := range ps {
-		msg += "\n  " + p
-	}
-	return errors.New(msg)
-}
-
-func finite(v float32) bool { return !math.IsNaN(float64(v)) && !math.IsInf(float64(v), 0) }
-
-// checkScenario refuses what would crash the original or break the
-// engine's bookkeeping (spec §2.4, §13.1): indices out of range, unknown
-// techs or trained properties, directions other than ±1, officers in two
-// places, mayors outside their garrison, cities with two owners, owned
-// cities without garrison, numbers that are not finite.
-func checkScenario(sc *mbgfmt.Scenario) error {
-	var ps problems
-	np, nc := len(sc.Officers), len(sc.Cities)
-	if len(sc.Board) == 0 {
-		ps.addf("the board has no squares")
-	}
-	if !finite(sc.WinMoney) {
-		ps.addf("win_money is not a finite number")
-	}
-	for i, sq := range sc.Board {
-		switch sq.Class {
-		case mbgfmt.ClassCity:
-			if sq.Base < 0 || sq.Base >= nc {
-				ps.addf("board square %d: city %d does not exist", i, sq.Base)
-			}
-		case mbgfmt.ClassInstitute:
-			if sq.Base < 0 || sq.Base >= len(sc.Institutes) {
-				ps.addf("board square %d: institute %d does not exist", i, sq.Base)
-			}
-		case mbgfmt.ClassTrainingRoom:
-			if sq.Base < 0 || sq.Base >= len(sc.TrainingRooms) {
-				ps.addf("board square %d: training room %d does not exist", i, sq.Base)
-			}
-		}
-	}
-	for i, o := range sc.Officers {
-		for k, v := range o.Props {
-			if !finite(v) {
-				ps.addf("officer %d (%s): ability %s is not a finite number", i, o.Name, mbgfmt.PropKeys[k])
-			}
-		}
-	}
-	place := make([]string, np) // where each officer is listed
-	put := func(p int, where string) {
-		if p < 0 || p >= np {
-			ps.addf("%s: officer %d does not exist", where, p)
-			return
-		}
-		if place[p] != "" && place[p] != where {
-			ps.addf("officer %d (%s) is in two places: %s and %s", p, sc.Officers[p].Name, place[p], where)
-		}
-		place[p] = where
-	}
-	for i, c := range sc.Cities {
-		where := fmt.Sprintf("city %d (%s) garrison", i, c.Name)
-		for _, p := range c.Garrison {
-			put(p, where)
-		}
-		for _, post := range []struct {
-			name string
-			p    int
-		}{{"mayor", c.Mayor}, {"treasurer", c.Treasurer}} {
-			if post.p == -1 {
-				continue
-			}
-			if post.p < 0 || post.p >= np {
-				ps.addf("city %d (%s): %s %d does not exist", i, c.Name, post.name, post.p)
-			} else if !contains(c.Garrison, post.p) {
-				ps.addf("city %d (%s): %s %s is not in the garrison", i, c.Name, post.name, sc.Officers[post.p].Name)
-			}
-		}
-	}
-	owner := make([]int, nc)
-	for i := range owner {
-		owner[i] = -1
-	}
-	for r, ro := range sc.Roles {
-		if ro.Start < -1 || ro.Start >= len(sc.Board) {
-			ps.addf("role %d (%s): start square %d is not on the board", r, ro.Name, ro.Start)
-		}
-		if ro.Dir != 1 && ro.Dir != -1 {
-			ps.addf("role %d (%s): direction %d is not 1 or -1", r, ro.Name, ro.Dir)
-		}
-		if !finite(ro.Money) {
-			ps.addf("role %d (%s): money is not a finite number", r, ro.Name)
-		}
-		for _, t := range ro.Techs {
-			if t < 0 || t >= NumTechs {
-				ps.addf("role %d (%s): tech %d does not exist", r, ro.Name, t)
-			}
-		}
-		where := fmt.Sprintf("role %d (%s) retinue", r, ro.Name)
-		for _, p := range ro.Retinue {
-			put(p, where)
-		}
-		for _, c := range ro.Cities {
-			if c < 0 || c >= nc {
-				ps.addf("role %d (%s): city %d does not exist", r, ro.Name, c)
-				continue
-			}
-			if owner[c] != -1 && owner[c] != r {
-				ps.addf("city %d (%s) is owned by two roles", c, sc.Cities[c].Name)
-			}
-			owner[c] = r
-			if len(sc.Cities[c].Garrison) == 0 {
-				ps.addf("role %d (%s) owns city %d (%s), whose garrison is empty", r, ro.Name, c, sc.Cities[c].Name)
-			}
-		}
-	}
-	for i, in := range sc.Institutes {
-		for _, t := range in.Techs {
-			if t < 0 || t >= NumTechs {
-				ps.addf("institute %d (%s): tech %d does not exist", i, in.Name, t)
-			}
-		}
-	}
-	for i, tr := range sc.TrainingRooms {
-		if tr.Item < 0 || tr.Item > 4 {
-			ps.addf("training room %d (%s): trained property %d is not one of the five (0–4)", i, tr.Name, tr.Item)
-		}
-	}
-	return ps.err("the scenario")
-}
 
 func contains(list []int, v int) bool {
 	for _, x := range list {
@@ -168,8 +25,8 @@ func fromScenario(sc *mbgfmt.Scenario) (*state, error) {
 	if err := checkStateSize(len(sc.Board), len(sc.Cities), np, nr); err != nil {
 		return nil, err
 	}
-	if err := checkScenario(sc); err != nil {
-		return nil, err
+	if ps := CheckScenario(sc); ps.HasErrors() {
+		return nil, ps
 	}
 	s := &state{nx: sc.NX, ny: sc.NY, winMoney: sc.WinMoney, turn: 1}
 	for i := range s.free {

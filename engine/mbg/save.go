@@ -2,7 +2,7 @@ package mbg
 
 import (
 	"errors"
-	"fmt"
+	"github.com/shapan/shapan/formats/diag"
 
 	mbgfmt "github.com/shapan/shapan/formats/mbg"
 )
@@ -52,13 +52,42 @@ func fromSave(sv *mbgfmt.Save) (*state, error) {
 	if sv == nil {
 		return nil, errors.New("no save")
 	}
+	if err := checkStateSize(len(sv.Board), len(sv.Cities), len(sv.Officers), len(sv.Roles)); err != nil {
+		return nil, err
+	}
+	s, ps := loadSave(sv)
+	if ps.HasErrors() {
+		return nil, ps
+	}
+	return s, nil
+}
+
+// CheckSave lists every condition the engine refuses a save on: items
+// that do not exist, numbers that are not finite, and officers, sets,
+// owners and alliances that disagree (the engine trusts every one of
+// them). The diagnostics carry the codes of the check rules and the paths
+// of the save document; `shapan check` reports them through package
+// validate and New refuses a save with any of them.
+func CheckSave(sv *mbgfmt.Save) diag.List {
+	_, ps := loadSave(sv)
+	return ps
+}
+
+// loadSave builds the state of a save, or lists why it cannot.
+func loadSave(sv *mbgfmt.Save) (*state, diag.List) {
+	var ps problems
+	checkSaveShape(&ps, sv)
+	if len(ps.list) > 0 || checkStateSize(len(sv.Board), len(sv.Cities), len(sv.Officers), len(sv.Roles)) != nil {
+		return nil, ps.list // the state is not built beyond the memory budget
+	}
+	s := saveState(sv)
+	s.checkConsistent(&ps)
+	return s, ps.list
+}
+
+// saveState builds the state of a save whose shape is right.
+func saveState(sv *mbgfmt.Save) *state {
 	np, nc := len(sv.Officers), len(sv.Cities)
-	if err := checkStateSize(len(sv.Board), nc, np, len(sv.Roles)); err != nil {
-		return nil, err
-	}
-	if err := checkSaveShape(sv); err != nil {
-		return nil, err
-	}
 	s := &state{nx: sv.NX, ny: sv.NY, winMoney: sv.WinMoney, turn: sv.Turn}
 	for lv := range s.free {
 		s.free[lv] = setOf(np, sv.Free[lv])
@@ -90,10 +119,7 @@ func fromSave(sv *mbgfmt.Save) (*state, error) {
 		s.trains = append(s.trains, trainingRoom{name: t.Name, item: t.Item, trainee: append([]int{}, t.Trainee...),
 			round: append([]int{}, t.Rounds...)})
 	}
-	if err := s.checkConsistent(); err != nil {
-		return nil, err
-	}
-	return s, nil
+	return s
 }
 
 func setOf(n int, members []int) set {
@@ -102,206 +128,4 @@ func setOf(n int, members []int) set {
 		s.add(m)
 	}
 	return s
-}
-
-// checkSaveShape checks the sizes and index ranges of a save.
-func checkSaveShape(sv *mbgfmt.Save) error {
-	var ps problems
-	np, nr, nc := len(sv.Officers), len(sv.Roles), len(sv.Cities)
-	ngrid, ninst, ntrain := len(sv.Board), len(sv.Institutes), len(sv.TrainingRooms)
-	in := func(v, lo, hi int) bool { return v >= lo && v < hi }
-	members := func(what string, list []int, n int) {
-		for _, m := range list {
-			if !in(m, 0, n) {
-				ps.addf("%s: member %d out of range", what, m)
-			}
-		}
-	}
-	if ngrid == 0 {
-		ps.addf("the board has no squares")
-	}
-	if !finite(sv.WinMoney) {
-		ps.addf("win_money is not a finite number")
-	}
-	if !in(sv.ActingRole, 0, nr) {
-		ps.addf("the acting role %d does not exist", sv.ActingRole)
-	}
-	for i, c := range sv.Cities {
-		w := fmt.Sprintf("city %d (%s)", i, c.Name)
-		if !in(c.Role, -1, nr) || !in(c.Mayor, -1, np) || !in(c.Treasurer, -1, np) {
-			ps.addf("%s: owner, mayor or treasurer out of range", w)
-		}
-		if !finite(c.HP) || !finite(c.HPMax) || !finite(c.Fengshui) {
-			ps.addf("%s: a number is not finite", w)
-		}
-		members(w+" garrison", c.Garrison, np)
-	}
-	for i, x := range sv.Institutes {
-		w := fmt.Sprintf("institute %d (%s)", i, x.Name)
-		members(w+" techs", x.Techs, NumTechs)
-		if len(x.Researcher) != nr || len(x.OnStudy) != nr || len(x.Points) != nr {
-			ps.addf("%s: the per-role lists need %d entries", w, nr)
-			continue
-		}
-		for r := 0; r < nr; r++ {
-			if !in(x.Researcher[r], -1, np) || !in(x.OnStudy[r], -1, NumTechs) || !finite(x.Points[r]) {
-				ps.addf("%s: role %d's research is out of range", w, r)
-			}
-		}
-	}
-	for i, t := range sv.TrainingRooms {
-		w := fmt.Sprintf("training room %d (%s)", i, t.Name)
-		if !in(t.Item, 0, 5) {
-			ps.addf("%s: trained property %d is not one of the five", w, t.Item)
-		}
-		if len(t.Trainee) != nr || len(t.Rounds) != nr {
-			ps.addf("%s: the per-role lists need %d entries", w, nr)
-			continue
-		}
-		for r := 0; r < nr; r++ {
-			if !in(t.Trainee[r], -1, np) {
-				ps.addf("%s: role %d's trainee is out of range", w, r)
-			}
-		}
-	}
-	for i, sq := range sv.Board {
-		if len(sq.Present) != nr {
-			ps.addf("board square %d: the presence list needs %d entries", i, nr)
-		}
-		switch {
-		case sq.Class == mbgfmt.ClassCity && !in(sq.Base, 0, nc),
-			sq.Class == mbgfmt.ClassInstitute && !in(sq.Base, 0, ninst),
-			sq.Class == mbgfmt.ClassTrainingRoom && !in(sq.Base, 0, ntrain):
-			ps.addf("board square %d: building %d does not exist", i, sq.Base)
-		}
-	}
-	for i, o := range sv.Officers {
-		w := fmt.Sprintf("officer %d (%s)", i, o.Name)
-		if !in(o.Role, -1, nr) || !in(o.Job, -1, 5) || !in(o.Level, 0, 3) {
-			ps.addf("%s: role, job or level out of range", w)
-		}
-		if !finite(o.HP) || !finite(o.HPMax) {
-			ps.addf("%s: hp is not finite", w)
-		}
-		for _, v := range o.Props {
-			if !finite(v) {
-				ps.addf("%s: an ability is not finite", w)
-			}
-		}
-		limit := map[int]int{jobMayor: nc, jobTreasurer: nc, jobGarrison: nc, jobResearcher: ninst, jobTrainee: ntrain}
-		if n, ok := limit[o.Job]; ok && !in(o.Loc, 0, n) {
-			ps.addf("%s: location %d out of range for his job", w, o.Loc)
-		}
-		if o.Job == jobNone && o.Loc != -1 {
-			ps.addf("%s: an officer without a job has a location", w)
-		}
-	}
-	for i, r := range sv.Roles {
-		w := fmt.Sprintf("role %d (%s)", i, r.Name)
-		if !in(r.Loc, -1, ngrid) {
-			ps.addf("%s: square %d is not on the board", w, r.Loc)
-		}
-		if r.Dir != 1 && r.Dir != -1 {
-			ps.addf("%s: direction %d is not 1 or -1", w, r.Dir)
-		}
-		if !in(r.MoveState, 0, 4) || !in(r.Alliance, -2, nr) || r.Alliance == i {
-			ps.addf("%s: movement or alliance state out of range", w)
-		}
-		if !finite(r.Money) {
-			ps.addf("%s: money is not finite", w)
-		}
-		members(w+" techs", r.Techs, NumTechs)
-		members(w+" travelling officers", r.Retinue, np)
-		members(w+" cities", r.Cities, nc)
-		members(w+" researchers", r.Researchers, np)
-		members(w+" trainees", r.Trainees, np)
-	}
-	for lv, pool := range sv.Free {
-		members(fmt.Sprintf("free officers of level %d", lv), pool, np)
-	}
-	return ps.err("the save")
-}
-
-// checkConsistent checks that every officer is exactly where his role, job
-// and location say, and that the owners agree. A city's mayor and
-// treasurer slots may name an officer outside its garrison: the original
-// leaves such a post behind when one officer held both (spec §2.4, §5.11;
-// he keeps the post of the job he does not have) and plays on with it.
-func (s *state) checkConsistent() error {
-	var ps problems
-	for i := range s.people {
-		p := &s.people[i]
-		w := fmt.Sprintf("officer %d (%s)", i, p.name)
-		if p.role == -1 {
-			if p.job != jobNone || !s.free[p.level].has(i) {
-				ps.addf("%s is free but has a job or is not in the free pool of his level", w)
-			}
-			continue
-		}
-		r := &s.roles[p.role]
-		ok := true
-		switch p.job {
-		case jobNone:
-			ok = r.mos.has(i)
-		case jobMayor, jobTreasurer, jobGarrison:
-			c := &s.cities[p.loc]
-			ok = c.role == p.role && c.mos.has(i) && r.mcs.has(p.loc) &&
-				(p.job != jobMayor || c.mayor == i) && (p.job != jobTreasurer || c.treasurer == i)
-		case jobResearcher:
-			ok = r.sos.has(i) && s.insts[p.loc].researcher[p.role] == i
-		case jobTrainee:
-			ok = r.tos.has(i) && s.trains[p.loc].trainee[p.role] == i
-		}
-		if !ok {
-			ps.addf("%s is not where his role, job and location say", w)
-		}
-	}
-	count := func(where set) int { return where.count() }
-	total := 0
-	for lv := range s.free {
-		total += count(s.free[lv])
-	}
-	for r := range s.roles {
-		ro := &s.roles[r]
-		total += count(ro.mos) + count(ro.sos) + count(ro.tos)
-		for _, c := range ro.mcs.list() {
-			if s.cities[c].role != r {
-				ps.addf("role %d lists city %d, which it does not own", r, c)
-			}
-		}
-	}
-	for c := range s.cities {
-		ci := &s.cities[c]
-		total += count(ci.mos)
-		if ci.role != -1 && (!s.roles[ci.role].mcs.has(c) || count(ci.mos) == 0) {
-			ps.addf("city %d (%s): its owner does not list it, or its garrison is empty", c, ci.name)
-		}
-		if ci.role == -1 && count(ci.mos) != 0 {
-			ps.addf("city %d (%s) has a garrison but no owner", c, ci.name)
-		}
-	}
-	if total != len(s.people) {
-		ps.addf("officers are listed %d times in the sets, but there are %d officers", total, len(s.people))
-	}
-	for i := range s.insts {
-		for r, p := range s.insts[i].researcher {
-			if p != -1 && (s.people[p].role != r || s.people[p].job != jobResearcher || s.people[p].loc != i) {
-				ps.addf("institute %d: role %d's researcher %d is not researching there", i, r, p)
-			}
-		}
-	}
-	for i := range s.trains {
-		for r, p := range s.trains[i].trainee {
-			if p != -1 && (s.people[p].role != r || s.people[p].job != jobTrainee || s.people[p].loc != i) {
-				ps.addf("training room %d: role %d's trainee %d is not training there", i, r, p)
-			}
-		}
-	}
-	for r := range s.roles {
-		ro := &s.roles[r]
-		if ro.ast >= 0 && s.roles[ro.ast].ast != r {
-			ps.addf("role %d is allied with role %d, which is not allied with it", r, ro.ast)
-		}
-	}
-	return ps.err("the save")
 }

@@ -3,9 +3,12 @@ package planets
 import (
 	"fmt"
 	"math"
+	"math/big"
 	"sort"
 
+	"github.com/shapan/shapan/formats/diag"
 	pfmt "github.com/shapan/shapan/formats/planets"
+	"github.com/shapan/shapan/formats/srcpos"
 )
 
 // board is what the game reads from its map (spec 1): planets in id order
@@ -58,57 +61,114 @@ const maxMagnitude = 1e15
 // newBoard reads m as the original's loader and game do. It refuses the
 // maps the original cannot load, and the ones it would crash on as soon
 // as a value is used (a def that is not a number, a route whose steps are
-// text): such maps are errors for the validator too (spec 11).
+// text), with the diagnostics of CheckMap.
 func newBoard(m *pfmt.Map) (*board, error) {
 	if m == nil {
 		return nil, fmt.Errorf("planets: no map")
 	}
-	if !m.HasPlanets || !m.HasGrid || !m.HasRoutes || !m.HasStarts {
-		return nil, fmt.Errorf("planets: the map lacks one of planets, map, routes and starts")
+	b, ps := readBoard(m)
+	if ps.HasErrors() {
+		return nil, ps
+	}
+	return b, nil
+}
+
+// readBoard reads m as the original's loader does, listing what it
+// cannot read.
+func readBoard(m *pfmt.Map) (*board, diag.List) {
+	var ps problems
+	for _, part := range []struct {
+		key string
+		has bool
+	}{{"planets", m.HasPlanets}, {"map", m.HasGrid}, {"routes", m.HasRoutes}, {"starts", m.HasStarts}} {
+		if !part.has {
+			ps.add(CodeMissing, "", "the map has no %s: the game cannot load it", part.key)
+		}
 	}
 	b := &board{fee: m.MaintainFeeOn()}
-	var err error
-	if b.maxSum, err = m.MaxSum(); err != nil {
-		return nil, fmt.Errorf("planets: %w", err)
+	b.planets, b.maxSum = readPlanets(&ps, m)
+	for _, s := range []struct {
+		key  string
+		code string
+		to   *Num
+	}{{"max_round", CodeSetting, &b.maxRound}, {"max_player", CodeSetting, &b.maxPlayer}, {"min_player", CodePlayers, &b.minPlayer}, {"start_unit", CodeSetting, &b.startUnit}} {
+		*s.to = ps.number(s.code, s.key, s.key, m.Get(s.key))
 	}
+	b.starts = readStarts(&ps, m)
+	readRoutes(&ps, m, b)
+	return b, ps.list
+}
+
+// readPlanets reads every planet's values and the sum of their caps.
+func readPlanets(ps *problems, m *pfmt.Map) ([]planetInfo, int64) {
+	var out []planetInfo
+	sum := new(big.Int)
 	for _, p := range m.ByID() {
 		info := planetInfo{token: p.Name()}
-		for _, a := range []struct {
-			name string
-			v    pfmt.Value
-			to   *Num
-		}{{"def", p.Def, &info.def}, {"res", p.Res, &info.res}, {"cos", p.Cos, &info.cos}, {"max", p.Max, &info.max}} {
-			if *a.to, err = numberOf(a.v); err != nil {
-				return nil, fmt.Errorf("planets: planet %s: %s %w", info.token, a.name, err)
-			}
+		path := srcpos.Field("planets", p.Token.Key())
+		if v, ok := p.Max.PyInt(); ok {
+			sum.Add(sum, v)
+		} else {
+			ps.add(CodeMax, path+".max", "planet %s: max is %s, not a number the game can convert", info.token, p.Max.Describe())
 		}
-		b.planets = append(b.planets, info)
+		info.max = ps.number(CodeMax, path+".max", "planet "+info.token+": max", p.Max)
+		info.def = ps.number(CodeNumbers, path+".def", "planet "+info.token+": def", p.Def)
+		info.res = ps.number(CodeNumbers, path+".res", "planet "+info.token+": res", p.Res)
+		info.cos = ps.number(CodeNumbers, path+".cos", "planet "+info.token+": cos", p.Cos)
+		out = append(out, info)
 	}
-	for _, s := range []struct {
-		key string
-		to  *Num
-	}{{"max_round", &b.maxRound}, {"max_player", &b.maxPlayer}, {"min_player", &b.minPlayer}, {"start_unit", &b.startUnit}} {
-		if *s.to, err = numberOf(m.Get(s.key)); err != nil {
-			return nil, fmt.Errorf("planets: %s %w", s.key, err)
+	if !sum.IsInt64() {
+		ps.add(CodeMax, "planets", "the sum of the planets' max (%s) is too large", sum)
+		return out, 0
+	}
+	return out, sum.Int64()
+}
+
+// readStarts returns the ids of the start planets.
+func readStarts(ps *problems, m *pfmt.Map) []int {
+	var out []int
+	for i, s := range m.Starts {
+		id, ok := m.ID(s)
+		if !ok {
+			ps.add(CodeStartUnknown, srcpos.Index("starts", i), "start %d is %s, which is no planet", i+1, s.Describe())
+			continue
 		}
+		out = append(out, id)
 	}
-	if b.starts, err = m.StartIDs(); err != nil {
-		return nil, fmt.Errorf("planets: %w", err)
-	}
-	table, err := m.DirectedRoutes()
-	if err != nil {
-		return nil, fmt.Errorf("planets: %w", err)
-	}
-	b.routes = make(map[[2]int]Num, len(table))
+	return out
+}
+
+// readRoutes builds the route table: every entry sets the steps in both
+// directions, later entries overwriting earlier ones.
+func readRoutes(ps *problems, m *pfmt.Map, b *board) {
+	b.routes = map[[2]int]Num{}
 	b.adj = make([][]route, len(b.planets))
-	for e, v := range table {
-		steps, err := numberOf(v)
-		if err != nil {
-			return nil, fmt.Errorf("planets: the route %s-%s: steps %w", b.planets[e.From].token, b.planets[e.To].token, err)
+	type entry struct {
+		i     int // the route entry that set it last
+		steps pfmt.Value
+	}
+	table := map[[2]int]entry{}
+	for i, r := range m.Routes {
+		path := srcpos.Index("routes", i)
+		from, okA := m.ID(r.From)
+		if !okA {
+			ps.add(CodeRouteEnd, path+"[0]", "route %d starts at %s, which is no planet", i+1, r.From.Describe())
 		}
-		b.routes[[2]int{e.From, e.To}] = steps
-		b.adj[e.From] = append(b.adj[e.From], route{to: e.To, steps: steps})
-		b.routeList = append(b.routeList, Route{From: e.From, To: e.To, Steps: steps})
+		to, okB := m.ID(r.To)
+		if !okB {
+			ps.add(CodeRouteEnd, path+"[1]", "route %d ends at %s, which is no planet", i+1, r.To.Describe())
+		}
+		if okA && okB {
+			table[[2]int{from, to}], table[[2]int{to, from}] = entry{i, r.Steps}, entry{i, r.Steps}
+		}
+	}
+	for e, en := range table {
+		// Only the steps the game keeps are read (a later entry
+		// overwrites an earlier one).
+		steps := ps.number(CodeSteps, srcpos.Index("routes", en.i)+"[2]", fmt.Sprintf("route %d: steps", en.i+1), en.steps)
+		b.routes[e] = steps
+		b.adj[e[0]] = append(b.adj[e[0]], route{to: e[1], steps: steps})
+		b.routeList = append(b.routeList, Route{From: e[0], To: e[1], Steps: steps})
 	}
 	for _, a := range b.adj {
 		sort.Slice(a, func(i, j int) bool { return a[i].to < a[j].to })
@@ -117,7 +177,6 @@ func newBoard(m *pfmt.Map) (*board, error) {
 		x, y := b.routeList[i], b.routeList[j]
 		return x.From < y.From || x.From == y.From && x.To < y.To
 	})
-	return b, nil
 }
 
 // numberOf converts a map value to a Num: an integer or a real as typed

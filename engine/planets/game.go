@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/shapan/shapan/formats/diag"
 	"math/rand"
 
 	"github.com/shapan/shapan/engine"
@@ -142,10 +143,7 @@ func (s Setup) state() (*state, int, error) {
 		r := rand.New(engine.NewSource(s.Seed))
 		r.Shuffle(len(b.starts), func(i, j int) { b.starts[i], b.starts[j] = b.starts[j], b.starts[i] })
 	}
-	allowed := 0
-	for allowed < len(b.starts) && Int(int64(allowed)).Less(b.maxPlayer) {
-		allowed++
-	}
+	allowed := b.allowedPlayers()
 	n := s.Players
 	switch {
 	case n == 0:
@@ -155,7 +153,7 @@ func (s Setup) state() (*state, int, error) {
 			n, allowed, b.maxPlayer, len(b.starts))
 	}
 	if Int(int64(n)).Less(b.minPlayer) {
-		return nil, 0, fmt.Errorf("planets: %d players are too few to start the game (min_player %s)", n, b.minPlayer)
+		return nil, 0, diag.List{tooFew(n, b)}
 	}
 	return newState(b, s.NoResponse), n, nil
 }

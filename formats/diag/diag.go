@@ -227,6 +227,26 @@ func (l List) Sort() {
 	})
 }
 
+// Locate returns a copy of l in which every diagnostic without a file is
+// in file and every one without a position is placed at its Path by loc
+// (a document's source map; nil places nothing). The engines report the
+// problems of a model by path; whoever read the model from a file locates
+// them.
+func (l List) Locate(file string, loc Locator) List {
+	out := make(List, len(l))
+	for i, d := range l {
+		if d.File == "" {
+			d.File = file
+		}
+		if d.Line == 0 && loc != nil {
+			p := loc.Locate(d.Path)
+			d.Line, d.Col = p.Line, p.Col
+		}
+		out[i] = d
+	}
+	return out
+}
+
 // AsList turns any error into a List: a List or *Diagnostic is returned as
 // is, any other error becomes one diagnostic with code IO001 for file.
 func AsList(err error, file string) List {

@@ -364,6 +364,11 @@ func exactNumber(v Value) (*big.Rat, bool) {
 // truncated toward zero, a boolean as 0 or 1, a string holding a decimal
 // integer (surrounding whitespace allowed) as that integer. Anything else
 // fails, as the game's loader does.
+// PyInt converts v to an integer as Python's int() does (a real is
+// truncated; text of digits and booleans are accepted), and reports
+// whether it could.
+func (v Value) PyInt() (*big.Int, bool) { return pyInt(v) }
+
 func pyInt(v Value) (*big.Int, bool) {
 	switch v.Type {
 	case Int:

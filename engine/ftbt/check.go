@@ -1,0 +1,135 @@
+package ftbt
+
+import (
+	"fmt"
+
+	"github.com/shapan/shapan/formats/diag"
+	ftbtfmt "github.com/shapan/shapan/formats/ftbt"
+	"github.com/shapan/shapan/formats/srcpos"
+)
+
+// The codes of the check rules (package validate's catalogue) of the
+// conditions the engine refuses a level on.
+const (
+	CodeNoTerrain = "FTB001" // the rules define no terrain
+	CodeMaxAbi    = "FTB003" // a fly or disable-long tech is known while MAX_ABI is 0
+	CodeSize      = "FTB020" // the map has no cells, or too many
+	CodeTerrainID = "FTB021" // a cell's terrain is not one of the rules'
+	CodeSide      = "FTB022" // a person on a side other than 0 or 1
+	CodeOffMap    = "FTB023" // a person outside the map
+	CodeSameCell  = "FTB024" // two people on one cell
+	CodeTechID    = "FTB025" // a person knows a tech the rules do not have
+	CodeDead      = "FTB026" // a person without hit points
+	CodeEmptySide = "FTB027" // a side with nobody
+	CodeGoal      = "FTB029" // a computer person's goal outside the map
+)
+
+// MaxCells bounds the cells of a map the engine plays on.
+const MaxCells = 1 << 24
+
+// CheckLevel lists every condition the engine refuses a level played with
+// rules on (spec §1.4 and §8: what the original crashes or loops on), as
+// errors with the codes of the check rules and the paths of the level
+// document; the caller locates them in the file it read. Without rules
+// only the conditions of the level alone are checked. `shapan check`
+// reports these through package validate, and New refuses a level with
+// any of them, so that the two agree.
+func CheckLevel(rules *ftbtfmt.Rules, l *ftbtfmt.Level) diag.List {
+	var out diag.List
+	add := func(code, path, format string, args ...any) {
+		out = append(out, diag.Diagnostic{Severity: diag.Error, Code: code, Path: path, Message: fmt.Sprintf(format, args...)})
+	}
+	if rules != nil && len(rules.Terrains) == 0 {
+		add(CodeNoTerrain, "", "the rules define no terrain")
+	}
+	if l.W < 1 || l.H < 1 || l.W > MaxCells || l.H > MaxCells || l.W*l.H > MaxCells {
+		add(CodeSize, "size", "the map is %d×%d; a map has 1 to %d cells", l.W, l.H, MaxCells)
+		return out
+	}
+	if rules != nil {
+		checkTerrain(rules, l, add)
+	}
+	checkPeople(rules, l, add)
+	return out
+}
+
+// CellPath is the document path of cell (x, y) of a level's terrain.
+func CellPath(x, y int) string { return fmt.Sprintf("terrain[%d][%d]", y, x) }
+
+func checkTerrain(rules *ftbtfmt.Rules, l *ftbtfmt.Level, add func(code, path, format string, args ...any)) {
+	n := len(rules.Terrains)
+	for i, t := range l.Terrain {
+		if t < 0 || t >= n {
+			add(CodeTerrainID, CellPath(i%l.W, i/l.W), "cell (%d, %d) has terrain %d; the rules have terrains 0–%d", i%l.W, i/l.W, t, n-1)
+		}
+	}
+}
+
+// checkPeople checks every person (side, place, hit points, techs) and
+// that each side has somebody on the map.
+func checkPeople(rules *ftbtfmt.Rules, l *ftbtfmt.Level, add func(code, path, format string, args ...any)) {
+	occupied := map[int]int{}
+	var onMap [2]int
+	for i, p := range l.People {
+		path := srcpos.Index("people", i)
+		who := fmt.Sprintf("person %d (%s)", i+1, p.Name)
+		side := p.Side == 0 || p.Side == 1
+		if !side {
+			add(CodeSide, path+".side", "%s is on side %d; the sides are 0 and 1", who, p.Side)
+		}
+		switch j, taken := occupied[p.Y*l.W+p.X]; {
+		case p.X < 0 || p.Y < 0 || p.X >= l.W || p.Y >= l.H:
+			add(CodeOffMap, path+".at", "%s stands at (%d, %d), outside the %d×%d map", who, p.X, p.Y, l.W, l.H)
+		case taken:
+			add(CodeSameCell, path+".at", "%s stands on (%d, %d), where %s already stands", who, p.X, p.Y, l.People[j].Name)
+		default:
+			occupied[p.Y*l.W+p.X] = i
+			if side {
+				onMap[p.Side]++
+			}
+		}
+		if p.HP <= 0 {
+			add(CodeDead, path+".hp", "%s starts with hp %d", who, p.HP)
+		}
+		if rules != nil {
+			checkTechs(rules, who, path, p.Techs, add)
+		}
+	}
+	for side, n := range onMap {
+		if n == 0 {
+			add(CodeEmptySide, "people", "side %d has nobody on the map; each side needs at least one person", side)
+		}
+	}
+}
+
+// checkTechs checks the techs a person knows: they exist, and none
+// divides by a MAX_ABI of 0 (spec §3.6: fly and disable-long areas).
+func checkTechs(rules *ftbtfmt.Rules, who, path string, techs []int, add func(code, path, format string, args ...any)) {
+	for k, id := range techs {
+		at := srcpos.Index(path+".techs", k)
+		if id < 0 || id >= len(rules.Techs) {
+			add(CodeTechID, at, "%s knows tech %d; the rules have techs 0–%d", who, id, len(rules.Techs)-1)
+			continue
+		}
+		if c := rules.Techs[id].Class; (c == ftbtfmt.ClassFly || c == ftbtfmt.ClassDisableLong) && 100*rules.MaxAbi == 0 {
+			add(CodeMaxAbi, at, "%s knows %s, whose effect divides by MAX_ABI, which is %d", who, rules.Techs[id].Name, rules.MaxAbi)
+		}
+	}
+}
+
+// CheckAI lists the conditions the computer player refuses a level's AI
+// settings on (LevelAI): a person of the computer's side whose goal is
+// outside the map.
+func CheckAI(l *ftbtfmt.Level) diag.List {
+	var out diag.List
+	for i, p := range l.People {
+		if p.Side == 0 || p.AI == nil {
+			continue
+		}
+		if a := p.AI; a.GoalX >= 0 && a.GoalY >= 0 && (a.GoalX >= l.W || a.GoalY >= l.H) {
+			out = append(out, diag.Diagnostic{Severity: diag.Error, Code: CodeGoal, Path: srcpos.Index("people", i) + ".ai.goal",
+				Message: fmt.Sprintf("person %d (%s) heads for (%d, %d), outside the %d×%d map", i+1, p.Name, a.GoalX, a.GoalY, l.W, l.H)})
+		}
+	}
+	return out
+}

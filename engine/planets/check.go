@@ -1,0 +1,71 @@
+package planets
+
+import (
+	"fmt"
+
+	"github.com/shapan/shapan/formats/diag"
+	pfmt "github.com/shapan/shapan/formats/planets"
+)
+
+// The codes of the check rules (package validate's catalogue) of the
+// conditions the engine refuses a map on.
+const (
+	CodeMissing      = "PLN001" // planets, map, routes or starts is missing
+	CodeMax          = "PLN002" // a planet's max the game cannot convert
+	CodeNumbers      = "PLN003" // a planet's def, res or cos is no number
+	CodeRouteEnd     = "PLN008" // a route names no planet
+	CodeSteps        = "PLN009" // a route's steps are no number
+	CodeStartUnknown = "PLN013" // a start names no planet
+	CodePlayers      = "PLN016" // min_player and max_player allow no game
+	CodeSetting      = "PLN018" // max_round, start_unit or max_player is no number
+)
+
+// problems collects the reasons a map cannot be played.
+type problems struct{ list diag.List }
+
+func (ps *problems) add(code, path, format string, args ...any) {
+	ps.list = append(ps.list, diag.Diagnostic{Severity: diag.Error, Code: code, Path: path, Message: fmt.Sprintf(format, args...)})
+}
+
+// number converts a map value as numberOf does, reporting a value the
+// engine cannot use under code at path.
+func (ps *problems) number(code, path, what string, v pfmt.Value) Num {
+	n, err := numberOf(v)
+	if err != nil {
+		ps.add(code, path, "%s %v", what, err)
+	}
+	return n
+}
+
+// CheckMap lists every condition the engine refuses a map on: what the
+// original's loader cannot load or crashes on as soon as the value is
+// used (spec 11), and a map whose start planets and player limits let
+// too few players join its game. The diagnostics carry the codes of the
+// check rules and the paths of the map document; `shapan check` reports
+// them through package validate and New refuses a map with any of them.
+func CheckMap(m *pfmt.Map) diag.List {
+	b, list := readBoard(m)
+	if list.HasErrors() {
+		return list
+	}
+	if n := b.allowedPlayers(); Int(int64(n)).Less(b.minPlayer) {
+		list = append(list, tooFew(n, b))
+	}
+	return list
+}
+
+// allowedPlayers is how many players may join: the smaller of max_player
+// and the number of start planets.
+func (b *board) allowedPlayers() int {
+	n := 0
+	for n < len(b.starts) && Int(int64(n)).Less(b.maxPlayer) {
+		n++
+	}
+	return n
+}
+
+// tooFew is the refusal of a game of n players, fewer than min_player.
+func tooFew(n int, b *board) diag.Diagnostic {
+	return diag.Diagnostic{Severity: diag.Error, Code: CodePlayers, Path: "min_player",
+		Message: fmt.Sprintf("%d players are too few to start the game (min_player %s; max_player %s, %d start planets)", n, b.minPlayer, b.maxPlayer, len(b.starts))}
+}
