@@ -3,12 +3,14 @@ package preview
 import (
 	"image"
 	"image/color"
+	"math"
 )
 
 // Canvas is an image with the drawing operations of the previews —
 // rectangles, anti-aliased lines, circles and polygons, text with Chinese
 // characters — for images drawn outside this package (the balance charts
-// of package preview/charts). Coordinates are pixels, y downwards.
+// of package preview/charts, the studio's rasters): one canvas for every
+// picture Shapan makes. Coordinates are pixels, y downwards.
 type Canvas struct{ c *canvas }
 
 // NewCanvas returns a w×h canvas filled with bg.
@@ -34,6 +36,29 @@ func (c *Canvas) Line(x0, y0, x1, y1, w float64, col color.Color) { c.c.line(x0,
 
 // FillCircle draws a filled circle.
 func (c *Canvas) FillCircle(cx, cy, r float64, col color.Color) { c.c.fillCircle(cx, cy, r, col) }
+
+// StrokeCircle draws a ring w pixels wide on the circle of radius r.
+func (c *Canvas) StrokeCircle(cx, cy, r, w float64, col color.Color) {
+	const n = 48
+	pts := make([][2]float64, 0, 2*n+2)
+	for i := 0; i <= n; i++ {
+		a := 2 * math.Pi * float64(i) / n
+		pts = append(pts, [2]float64{cx + (r+w/2)*math.Cos(a), cy + (r+w/2)*math.Sin(a)})
+	}
+	for i := n; i >= 0; i-- {
+		a := 2 * math.Pi * float64(i) / n
+		pts = append(pts, [2]float64{cx + (r-w/2)*math.Cos(a), cy + (r-w/2)*math.Sin(a)})
+	}
+	c.c.fillPath(pts, col)
+}
+
+// Label draws s centred on (x, y), Chinese and Latin alike; nothing when
+// it would be too small to read (below 4 pixels).
+func (c *Canvas) Label(x, y, size float64, col color.Color, s string) {
+	if size >= 4 {
+		c.c.text(x, y, size, col, anchorCentre, s)
+	}
+}
 
 // FillPolygon fills a closed polygon.
 func (c *Canvas) FillPolygon(pts [][2]float64, col color.Color) { c.c.fillPath(pts, col) }

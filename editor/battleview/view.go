@@ -232,19 +232,11 @@ func (v *View) overlay(img *image.RGBA, cell func(x, y int) (float64, float64, f
 }
 
 func fillRect(img *image.RGBA, x0, y0, x1, y1 float64, c color.RGBA) {
-	r := image.Rect(int(x0), int(y0), int(x1+0.5), int(y1+0.5)).Intersect(img.Bounds())
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		for x := r.Min.X; x < r.Max.X; x++ {
-			img.SetRGBA(x, y, c)
-		}
-	}
+	preview.CanvasOn(img).FillRect(x0, y0, x1, y1, c)
 }
 
 func strokeRect(img *image.RGBA, x0, y0, x1, y1 float64, c color.RGBA) {
-	fillRect(img, x0, y0, x1, y0+2, c)
-	fillRect(img, x0, y1-2, x1, y1, c)
-	fillRect(img, x0, y0, x0+2, y1, c)
-	fillRect(img, x1-2, y0, x1, y1, c)
+	preview.CanvasOn(img).StrokeRect(x0, y0, x1, y1, 2, c)
 }
 
 func (v *View) mapObject() fyne.CanvasObject {

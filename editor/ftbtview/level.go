@@ -437,7 +437,7 @@ func (v *LevelView) overlay(img *image.RGBA, cell func(x, y int) (float64, float
 	if i := sel(v.Selected, len(l.People)); i >= 0 {
 		p := l.People[i]
 		px, py, _ := cell(p.X, p.Y)
-		strokeCircle(img, px+s/2, py+s/2, s*0.5+2, max(2, s/8), highlight)
+		preview.CanvasOn(img).StrokeCircle(px+s/2, py+s/2, s*0.5+2, max(2, s/8), highlight)
 		// The selected person's goal on top, even where someone stands.
 		if a := p.AI; a != nil && a.GoalX >= 0 && a.GoalY >= 0 {
 			gx, gy, _ := cell(a.GoalX, a.GoalY)

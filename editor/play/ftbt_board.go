@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"image/draw"
 	"math"
 	"slices"
 	"strings"
@@ -237,7 +236,7 @@ func (m *ftbtMatch) overlay(img *image.RGBA, cell func(x, y int) (float64, float
 	for _, c := range m.flash {
 		fill(c, ftbtFlash)
 	}
-	// The people, those who already acted this round ftbtPaler.
+	// The people, those who already acted this round paler.
 	done := map[int]bool{}
 	for i, p := range m.g.People() {
 		done[i] = p.Finished && p.Side == m.side
@@ -259,7 +258,7 @@ func (m *ftbtMatch) overlay(img *image.RGBA, cell func(x, y int) (float64, float
 		p := m.level.People[i]
 		col := preview.PlayerColor(p.Side)
 		if done[i] {
-			col = ftbtPaler(col, 0.55)
+			col = preview.Tint(col, 0.55)
 		}
 		px, py := at(c)
 		ftbtview.DrawPerson(img, px, py, s, col, p.Name+"?")
@@ -298,16 +297,9 @@ func ftbtHPColour(frac float64) color.NRGBA {
 	return color.NRGBA{0xe0, 0x30, 0x20, 0xff}
 }
 
-// ftbtPaler mixes c with white: amount 0 is c, 1 is white.
-func ftbtPaler(c color.RGBA, amount float64) color.RGBA {
-	mix := func(v uint8) uint8 { return uint8(float64(v) + (255-float64(v))*amount) }
-	return color.RGBA{mix(c.R), mix(c.G), mix(c.B), 0xff}
-}
-
 // ftbtFill blends col over the rectangle (x0, y0)–(x1, y1) of img.
 func ftbtFill(img *image.RGBA, x0, y0, x1, y1 float64, col color.Color) {
-	r := image.Rect(int(math.Round(x0)), int(math.Round(y0)), int(math.Round(x1)), int(math.Round(y1)))
-	draw.Draw(img, r.Intersect(img.Bounds()), image.NewUniform(col), image.Point{}, draw.Over)
+	preview.CanvasOn(img).FillRect(x0, y0, x1, y1, col)
 }
 
 // ftbtFrameBox draws the inside border of a rectangle, width thick.

@@ -2,10 +2,8 @@ package battle
 
 import (
 	"fmt"
+	"github.com/shapan/shapan/formats/symgrid"
 	"slices"
-	"unicode"
-
-	"github.com/shapan/shapan/formats/token"
 )
 
 // StandardLegend returns the legend of the elements: '.' space, '^'
@@ -53,9 +51,7 @@ func standardSymbol(r rune) (int, bool) {
 // character that is not white space, from the Basic Multilingual Plane
 // (YAML writers escape the others, and the grid could then not be written
 // as a block of rows).
-func ValidSymbol(r rune) bool {
-	return r <= 0xFFFD && unicode.IsPrint(r) && !unicode.IsSpace(r) && !token.IsSpace(r)
-}
+func ValidSymbol(r rune) bool { return symgrid.ValidSymbol(r) }
 
 // checkLegend refuses legends whose symbols cannot be written in a grid
 // or are given twice.
@@ -211,56 +207,11 @@ func (s *codeSet) has(c int) bool {
 	return s.big[c]
 }
 
-// symbolTable maps codes to the first symbol the legend gives them.
-type symbolTable struct {
-	small [64]rune
-	big   map[int]rune
-}
-
-func newSymbolTable(legend []LegendEntry) *symbolTable {
-	t := &symbolTable{big: map[int]rune{}}
-	for _, e := range legend {
-		if e.Code >= 0 && e.Code < len(t.small) {
-			if t.small[e.Code] == 0 {
-				t.small[e.Code] = e.Symbol
-			}
-		} else if _, ok := t.big[e.Code]; !ok {
-			t.big[e.Code] = e.Symbol
-		}
+// table is the symbol table of legend.
+func table(legend []LegendEntry) *symgrid.Table {
+	entries := make([]symgrid.Entry, len(legend))
+	for i, e := range legend {
+		entries[i] = symgrid.Entry{Symbol: e.Symbol, Value: e.Code}
 	}
-	return t
-}
-
-func (t *symbolTable) symbol(code int) rune {
-	if code >= 0 && code < len(t.small) {
-		return t.small[code]
-	}
-	return t.big[code]
-}
-
-// codeTable maps symbols to codes.
-type codeTable struct {
-	ascii [128]int
-	known [128]bool
-	other map[rune]int
-}
-
-func newCodeTable(legend []LegendEntry) *codeTable {
-	t := &codeTable{other: map[rune]int{}}
-	for _, e := range legend {
-		if e.Symbol >= 0 && e.Symbol < 128 {
-			t.ascii[e.Symbol], t.known[e.Symbol] = e.Code, true
-		} else {
-			t.other[e.Symbol] = e.Code
-		}
-	}
-	return t
-}
-
-func (t *codeTable) code(r rune) (int, bool) {
-	if r >= 0 && r < 128 {
-		return t.ascii[r], t.known[r]
-	}
-	c, ok := t.other[r]
-	return c, ok
+	return symgrid.NewTable(entries)
 }

@@ -9,14 +9,14 @@ import (
 // pic builds a map from rows of standard symbols ('7' stands for code 7).
 func pic(t *testing.T, rows ...string) *Map {
 	t.Helper()
-	codes := newCodeTable(append(StandardLegend(), LegendEntry{'7', 7}))
+	codes := table(append(StandardLegend(), LegendEntry{'7', 7}))
 	m := New(len(rows[0]), len(rows))
 	for y, row := range rows {
 		if len(row) != m.W {
 			t.Fatalf("row %d has %d symbols", y, len(row))
 		}
 		for x, r := range row {
-			c, ok := codes.code(r)
+			c, ok := codes.Value(r)
 			if !ok {
 				t.Fatalf("symbol %q", r)
 			}

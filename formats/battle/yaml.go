@@ -3,6 +3,7 @@ package battle
 import (
 	"bytes"
 	"fmt"
+	"github.com/shapan/shapan/formats/symgrid"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -129,22 +130,7 @@ func codeComment(code int) string {
 	return "no map element"
 }
 
-func gridText(m *Map, legend []LegendEntry) string {
-	syms := newSymbolTable(legend)
-	var b strings.Builder
-	b.Grow(len(m.Cells) + m.H)
-	for i, c := range m.Cells {
-		if s := syms.symbol(c); s < utf8.RuneSelf {
-			b.WriteByte(byte(s))
-		} else {
-			b.WriteRune(s)
-		}
-		if (i+1)%m.W == 0 {
-			b.WriteByte('\n')
-		}
-	}
-	return b.String()
-}
+func gridText(m *Map, legend []LegendEntry) string { return table(legend).EncodeGrid(m.Cells, m.W) }
 
 func codesText(m *Map) string {
 	buf := make([]byte, 0, len(m.Cells)*4)
@@ -255,13 +241,12 @@ func decodeLegend(n yamlx.Node) ([]LegendEntry, map[rune]bool) {
 	names := ElementNames()
 	for _, p := range lm.Pairs() {
 		key := p.Key.N.Value
-		sym, size := utf8.DecodeRuneInString(key)
-		if p.Key.N.Kind != yaml.ScalarNode || size == 0 || size != len(key) || !ValidSymbol(sym) {
-			msg := "symbol %s must be one printable character that is not white space"
-			if size == len(key) && sym > 0xFFFD {
-				msg += " and not beyond U+FFFD (such as an emoji)"
+		sym, _ := utf8.DecodeRuneInString(key)
+		if msg := symgrid.SymbolProblem(key); p.Key.N.Kind != yaml.ScalarNode || msg != "" {
+			if msg == "" {
+				msg = "symbol " + quoted(key) + " must be one printable character that is not white space"
 			}
-			p.Key.Errorf(diag.CodeBadValue, msg, quoted(key))
+			p.Key.Errorf(diag.CodeBadValue, "%s", msg)
 			continue
 		}
 		v := p.Value.Labeled(fmt.Sprintf("legend symbol %s", quoted(key)))
@@ -289,12 +274,7 @@ func decodeLegend(n yamlx.Node) ([]LegendEntry, map[rune]bool) {
 	return legend, bad
 }
 
-func quoted(s string) string {
-	if utf8.RuneCountInString(s) > 20 {
-		s = string([]rune(s)[:20]) + "…"
-	}
-	return "'" + s + "'"
-}
+func quoted(s string) string { return symgrid.Quote(s) }
 
 // cellErrors reports problems at rows and cells, up to maxCellErrors.
 type cellErrors struct {
@@ -368,19 +348,17 @@ func decodeGrid(n yamlx.Node, m *Map, legend []LegendEntry, bad map[rune]bool) {
 	if shapeOK {
 		m.Cells = make([]int, m.W*m.H)
 	}
-	codes := newCodeTable(legend)
+	codes := table(legend)
 	for y, row := range rows {
-		x := 0
-		for _, r := range row {
-			code, ok := codes.code(r)
-			if !ok && !bad[r] && (legend != nil || bad != nil) {
+		var line []int
+		if shapeOK {
+			line = m.Cells[y*m.W : (y+1)*m.W]
+		}
+		codes.DecodeRow(row, line, func(x int, r rune) {
+			if !bad[r] && (legend != nil || bad != nil) {
 				errs.cell(x, y, diag.CodeBadValue, "%s: unknown symbol %s%s", cellName(x, y), quoted(string(r)), legendHint(legend))
 			}
-			if shapeOK {
-				m.Cells[y*m.W+x] = code
-			}
-			x++
-		}
+		})
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/shapan/shapan/internal/modeleq"
@@ -129,7 +130,7 @@ func withDefaultLegend(l *Level, rs *Rules) *Level {
 	if l.Legend == nil {
 		return l
 	}
-	if def, ok := defaultLegend(l.Terrain, rs); ok && sameLegend(def, l.Legend) {
+	if def, ok := defaultLegend(l.Terrain, rs); ok && slices.Equal(def, l.Legend) {
 		c := *l
 		c.Legend = nil
 		return &c

@@ -1,10 +1,11 @@
 package ftbt
 
 import (
+	"slices"
 	"sort"
 	"unicode"
 
-	"github.com/shapan/shapan/formats/token"
+	"github.com/shapan/shapan/formats/symgrid"
 )
 
 // symbolPool lists the default grid symbols: terrain id k is written as
@@ -29,10 +30,18 @@ var symbolPool = func() []rune {
 	return pool
 }()
 
-// validSymbol reports whether r may stand for a terrain in a grid row: one
-// printable character that is not white space.
-func validSymbol(r rune) bool {
-	return unicode.IsPrint(r) && !token.IsSpace(r) && r != ' '
+// validSymbol reports whether r may stand for a terrain in a grid row
+// (symgrid.ValidSymbol: one printable character, not white space, in the
+// Basic Multilingual Plane).
+func validSymbol(r rune) bool { return symgrid.ValidSymbol(r) }
+
+// table is the symbol table of legend.
+func table(legend []LegendEntry) *symgrid.Table {
+	entries := make([]symgrid.Entry, len(legend))
+	for i, e := range legend {
+		entries[i] = symgrid.Entry{Symbol: e.Symbol, Value: e.Terrain}
+	}
+	return symgrid.NewTable(entries)
 }
 
 // usedIDs returns the distinct terrain ids of the grid, ascending.
@@ -176,20 +185,6 @@ func legendFor(l *Level, rules *Rules) ([]LegendEntry, bool) {
 	return out, true
 }
 
-// sameLegend reports whether a and b have the same entries in the same
-// order.
-func sameLegend(a, b []LegendEntry) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
 // LegendFor returns the legend EncodeLevel writes l's grid with (l's own
 // legend completed for the ids it lacks, or the default one for the
 // rules); false means the grid is written as rows of integers.
@@ -200,7 +195,7 @@ func LegendFor(l *Level, rules *Rules) ([]LegendEntry, bool) { return legendFor(
 // a YAML document does.
 func (l *Level) SetLegend(legend []LegendEntry, rules *Rules) {
 	l.Legend = nil
-	if def, ok := defaultLegend(l.Terrain, rules); !ok || !sameLegend(legend, def) {
+	if def, ok := defaultLegend(l.Terrain, rules); !ok || !slices.Equal(legend, def) {
 		l.Legend = legend
 	}
 }

@@ -3,6 +3,7 @@ package ftbt
 import (
 	"bytes"
 	"fmt"
+	"github.com/shapan/shapan/formats/symgrid"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -90,35 +91,7 @@ func symbolGrid(l *Level, legend []LegendEntry) *yaml.Node {
 	if len(l.Terrain) == 0 {
 		return yamlx.Str("")
 	}
-	var small [128]rune
-	large := map[int]rune{}
-	for _, e := range legend {
-		if e.Terrain >= 0 && e.Terrain < len(small) {
-			if small[e.Terrain] == 0 {
-				small[e.Terrain] = e.Symbol
-			}
-		} else if _, ok := large[e.Terrain]; !ok {
-			large[e.Terrain] = e.Symbol
-		}
-	}
-	b := make([]byte, 0, len(l.Terrain)+l.H)
-	for i, v := range l.Terrain {
-		var s rune
-		if v >= 0 && v < len(small) {
-			s = small[v]
-		} else {
-			s = large[v]
-		}
-		if s < utf8.RuneSelf {
-			b = append(b, byte(s))
-		} else {
-			b = utf8.AppendRune(b, s)
-		}
-		if (i+1)%l.W == 0 {
-			b = append(b, '\n')
-		}
-	}
-	return yamlx.Literal(string(b))
+	return yamlx.Literal(table(legend).EncodeGrid(l.Terrain, l.W))
 }
 
 // intGrid writes the grid as rows of integers (when there are too many
@@ -251,9 +224,9 @@ func decodeLegend(m *yamlx.Mapping) (legend []LegendEntry, has, ok bool) {
 	}
 	legend, ok = []LegendEntry{}, len(lm.Keys())*2 == len(lm.N.Content)
 	for _, p := range lm.Pairs() {
-		sym, size := utf8.DecodeRuneInString(p.Key.N.Value)
-		if size == 0 || size != len(p.Key.N.Value) || !validSymbol(sym) {
-			p.Key.Errorf(diag.CodeBadValue, "symbol '%s' must be one printable character that is not a space", p.Key.N.Value)
+		sym, _ := utf8.DecodeRuneInString(p.Key.N.Value)
+		if msg := symgrid.SymbolProblem(p.Key.N.Value); msg != "" {
+			p.Key.Errorf(diag.CodeBadValue, "%s", msg)
 			ok = false
 			continue
 		}
@@ -282,16 +255,7 @@ func decodeSymbolGrid(n yamlx.Node, w, h int, legend []LegendEntry) []int {
 	if checkRows(errs, rows, w, h, rowLen, "symbols") {
 		cells = make([]int, w*h)
 	}
-	var small [128]int
-	var smallOK [128]bool
-	large := map[rune]int{}
-	for _, e := range legend {
-		if e.Symbol < utf8.RuneSelf {
-			small[e.Symbol], smallOK[e.Symbol] = e.Terrain, true
-		} else {
-			large[e.Symbol] = e.Terrain
-		}
-	}
+	symbols := table(legend)
 	for y, row := range rows {
 		if rowLen(row) != w {
 			continue
@@ -300,30 +264,9 @@ func decodeSymbolGrid(n yamlx.Node, w, h int, legend []LegendEntry) []int {
 		if cells != nil {
 			line = cells[y*w : (y+1)*w]
 		}
-		x := 0
-		for i := 0; i < len(row); x++ {
-			var v int
-			c := row[i]
-			if c < utf8.RuneSelf {
-				i++
-				if !smallOK[c] {
-					cellError(errs, x, y, "unknown symbol '%c' (the legend does not have it)", c)
-					continue
-				}
-				v = small[c]
-			} else {
-				r, size := utf8.DecodeRuneInString(row[i:])
-				i += size
-				var found bool
-				if v, found = large[r]; !found {
-					cellError(errs, x, y, "unknown symbol '%c' (the legend does not have it)", r)
-					continue
-				}
-			}
-			if line != nil {
-				line[x] = v
-			}
-		}
+		symbols.DecodeRow(row, line, func(x int, r rune) {
+			cellError(errs, x, y, "unknown symbol '%c' (the legend does not have it)", r)
+		})
 	}
 	return cells
 }
