@@ -2,6 +2,7 @@ package validate
 
 import (
 	"fmt"
+	battleeng "github.com/shapan/shapan/engine/battle"
 	"strings"
 
 	"github.com/shapan/shapan/formats/battle"
@@ -63,33 +64,14 @@ func checkBattle(r *report) {
 		return
 	}
 	checkTrailing(r, m.Trailing)
-	checkRoster(r, m.Roster)
+	r.addAll(battleeng.CheckMap(m, m.Roster)) // what the engine refuses
 	if m.W < 2 || m.H < 2 || m.W > 1000 || m.H > 1000 {
 		r.add(btlSize, "size", "the map is %d×%d; each side must be 2 to 1000 cells", m.W, m.H)
 	}
-	for i, c := range m.Cells {
-		if !battle.IsElement(c) {
-			p := m.PointOf(i)
-			what := "no map element"
-			if c == battle.UnitArchers || c == battle.UnitShields {
-				what = "a unit type (archers 7, shields 8), never a map cell"
-			}
-			r.add(btlCode, battle.CellPath(p.X, p.Y), "cell (%d, %d) holds code %d, %s", p.X, p.Y, c, what)
-		}
-	}
 	bases := m.Bases()
-	if len(bases) != 2 {
-		path := "grid"
-		if len(bases) > 2 {
-			a := bases[2].Anchor()
-			path = battle.CellPath(a.X, a.Y)
-		}
-		r.add(btlBases, path, "the map has %d base(s); it needs exactly two", len(bases))
-	}
 	fz := m.FlagZone()
 	switch {
-	case len(fz.Cells) == 0:
-		r.add(btlFlag, "grid", "the map has no flag zone")
+	case len(fz.Cells) == 0: // the engine's check reports it
 	case !fz.Square:
 		p := fz.Cells[0]
 		r.add(btlFlag, battle.CellPath(p.X, p.Y), "the %d flag cells do not form one 3×3 square", len(fz.Cells))
@@ -158,18 +140,6 @@ func checkBattleFairness(r *report, m *battle.Map) {
 		path = battle.CellPath(diffs[0].A.X, diffs[0].A.Y)
 	}
 	r.add(btlUnfair, path, "the map is not symmetric under the 180° rotation (nor a mirror that swaps the bases); first differences: %s", strings.Join(shown, ", "))
-}
-
-// checkRoster reports the roster entries the engine refuses
-// (battle.CheckRoster: the game's facts, shared with the engine).
-func checkRoster(r *report, roster []battle.RosterEntry) {
-	for _, p := range battle.CheckRoster(roster) {
-		rule := btlRosterValue
-		if p.Field == "name" {
-			rule = btlRosterName
-		}
-		r.add(rule, fmt.Sprintf("%s[%d].%s", battle.PathRoster, p.Entry, p.Field), "%s", p.Message)
-	}
 }
 
 func codeName(c int) string {

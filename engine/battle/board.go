@@ -38,7 +38,7 @@ type Board struct {
 // NewBoard reads a map and a roster override as the engine does; it
 // refuses (spec §2.1, §2.3) a map without exactly two bases, without a
 // flag cell, with a cell code that is no map element, and a roster with
-// a problem.
+// a problem, with the diagnostics of CheckMap.
 func NewBoard(m *bfmt.Map, roster []bfmt.RosterEntry) (*Board, error) {
 	if m == nil {
 		return nil, errors.New("battle: no map")
@@ -46,19 +46,10 @@ func NewBoard(m *bfmt.Map, roster []bfmt.RosterEntry) (*Board, error) {
 	if m.W < 1 || m.H < 1 || len(m.Cells) != m.W*m.H {
 		return nil, fmt.Errorf("battle: the map is %d×%d but holds %d cells", m.W, m.H, len(m.Cells))
 	}
-	for i, c := range m.Cells {
-		if !bfmt.IsElement(c) {
-			p := m.PointOf(i)
-			return nil, fmt.Errorf("battle: cell (%d, %d) holds code %d, which is no map element", p.X, p.Y, c)
-		}
+	if problems := CheckMap(m, roster); problems.HasErrors() {
+		return nil, problems
 	}
-	p1, p2, ok := m.Sides()
-	if !ok {
-		return nil, fmt.Errorf("battle: the map has %d bases; it needs exactly two", len(m.Bases()))
-	}
-	if probs := bfmt.CheckRoster(roster); len(probs) > 0 {
-		return nil, fmt.Errorf("battle: roster entry %d: %s", probs[0].Entry+1, probs[0].Message)
-	}
+	p1, p2, _ := m.Sides()
 	b := &Board{Map: m, W: m.W, H: m.H, Roster: bfmt.ApplyRoster(roster)}
 	b.Bases = [2][]Point{p1.Cells, p2.Cells}
 	b.Spawn = [2]Point{p1.Anchor(), farAnchor(p2, m.W, m.H)}
@@ -88,9 +79,6 @@ func NewBoard(m *bfmt.Map, roster []bfmt.RosterEntry) (*Board, error) {
 			b.base[i] = int8(s)
 			b.passable[s][i] = true
 		}
-	}
-	if len(b.Flag) == 0 {
-		return nil, errors.New("battle: the map has no flag cell")
 	}
 	return b, nil
 }

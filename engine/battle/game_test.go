@@ -22,8 +22,8 @@ func TestNewRefusesWhatTheEngineCannotPlay(t *testing.T) {
 		setup Setup
 		want  string
 	}{
-		{Setup{Map: oneBase}, "the map has 1 bases; it needs exactly two"},
-		{Setup{Map: noFlag}, "no flag cell"},
+		{Setup{Map: oneBase}, "BTL003: the map has 1 base(s); it needs exactly two"},
+		{Setup{Map: noFlag}, "BTL004: the map has no flag zone"},
 		{Setup{Map: unit}, "cell (3, 3) holds code 7"},
 		{Setup{Map: mapT(nil), Roster: []bfmt.RosterEntry{{Name: "张飞"}}}, `"张飞" is not a hero`},
 		{Setup{Map: mapT(nil), Roster: []bfmt.RosterEntry{{Name: "吕布", Command: &big}}}, "command of 吕布 must be 0 to 100, not 200"},
