@@ -71,36 +71,31 @@ func NewAI(setup Setup, settings []AISettings) (*AI, error) {
 		}
 	}
 	if need := aiTableBytes(l, settings); need > MaxAITableBytes {
-		return nil, fmt.Errorf("ftbt: the computer player would need about %s for its distance tables on this %d×%d level "+
-			"(a table of every cell for each enemy of the side that moves, each fixed goal and the nearest enemy); "+
-			"its limit is %s: play a smaller map or fewer people", gib(need), l.W, l.H, gib(MaxAITableBytes))
+		return nil, fmt.Errorf("ftbt: the computer player would need about %s for its tables on this %d×%d level "+
+			"(%d bytes a cell); its limit is %s: play a smaller map", gib(need), l.W, l.H, aiBytesPerCell, gib(MaxAITableBytes))
 	}
 	return &AI{k: *r.AI, settings: append([]AISettings(nil), settings...), dc: newDistCache()}, nil
 }
 
 // MaxAITableBytes bounds the memory the computer player may use for its
-// distance tables (spec §6: a table of the whole map per centre). A level
-// that needs more is refused before the game starts, instead of
-// exhausting the machine's memory mid-game.
+// tables. A level that needs more is refused before the game starts,
+// instead of exhausting the machine's memory mid-game.
 const MaxAITableBytes = 2 << 30
 
-// aiTableBytes is the most memory the distance tables can take at once:
-// during a move, one table (8 bytes a cell) for each enemy of the moving
-// side (the defence scores, spec §6.3), for each distinct fixed goal (kept
-// for the game) and for the nearest enemy and its owners.
-func aiTableBytes(l *ftbtfmt.Level, settings []AISettings) int64 {
-	var side [2]int64
-	goals := map[int]bool{}
-	for i, p := range l.People {
-		if p.Side == 0 || p.Side == 1 {
-			side[p.Side]++
-		}
-		if settings[i].Goal >= 0 {
-			goals[settings[i].Goal] = true
-		}
-	}
-	tables := max(side[0], side[1]) + int64(len(goals)) + 2
-	return tables * int64(l.W) * int64(l.H) * 8
+// aiBytesPerCell is what the computer player keeps per cell of the map,
+// whatever the number of people (see distCache): each cell's nearest
+// enemy and its cost, the enemies' summed defence terms, a search's
+// tentative cost and mark, and a whole distance table for weights the
+// bounded searches do not serve. Measured (docs/BENCHMARKS.md): a
+// 400×400 level of 100 people plays 30 rounds in 48 MiB of peak RSS, and a
+// 2000×2000 level of 2000 people a round in 516 MB, most of it the board.
+const aiBytesPerCell = 5*8 + 4
+
+// aiTableBytes is the most memory the computer player's tables take on
+// level l: a few values per cell, the same for any number of people and
+// goals (the searches of a decision are bounded by what it reads).
+func aiTableBytes(l *ftbtfmt.Level, _ []AISettings) int64 {
+	return int64(l.W) * int64(l.H) * aiBytesPerCell
 }
 
 // gib writes a size in GiB (or MiB below one GiB).
