@@ -24,7 +24,7 @@ func TestAIMemoryIsBounded(t *testing.T) {
 	if got, want := aiTableBytes(setup.Level, settings), aiTableBytes(few, nil); got != want || got != 2000*2000*aiBytesPerCell {
 		t.Fatalf("2000 people need %d bytes, 2 people %d", got, want)
 	}
-	if need := int64(maxCells) * aiBytesPerCell; need > MaxAITableBytes {
+	if need := int64(MaxCells) * aiBytesPerCell; need > MaxAITableBytes {
 		t.Fatalf("the largest map needs %d bytes, over the limit", need)
 	}
 }
