@@ -1,25 +1,39 @@
-# Shapan — the two commands a new machine needs are `make run` and
-# `make test`; both install missing system packages first (scripts/deps.sh).
+# Shapan — on a new machine run scripts/deps.sh once (it installs make
+# itself), then `make run` or `make test`; both check for missing system
+# packages first.
 
 GO ?= go
+# staticcheck, pinned; `go run` builds it once and keeps it in the build cache.
+STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: run test deps build vet fuzz bench screenshots
+.PHONY: run test deps build vet lint oldest-go fuzz bench screenshots
 
 # The studio on the sample scenarios embedded in it.
 run: deps
 	$(GO) run ./cmd/studio --sample
 
-test: deps vet
+test: deps lint
 	CGO_ENABLED=0 $(GO) build -o /dev/null ./cmd/shapan
 	$(GO) test ./...
 
 deps:
 	@scripts/deps.sh
 
+# Fails when gofmt or go mod tidy would change a file, or go vet or
+# staticcheck find something.
+lint: vet
+	$(GO) mod tidy -diff
+	$(GO) run $(STATICCHECK) ./...
+
 vet:
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi
 	$(GO) vet ./...
+
+# Builds and vets everything with the oldest Go that go.mod's go directive
+# allows (the go command fetches that toolchain from the module proxy).
+oldest-go:
+	GOTOOLCHAIN=go$$(sed -n 's/^go //p' go.mod) $(GO) vet ./...
 
 build:
 	CGO_ENABLED=0 $(GO) build -o bin/shapan ./cmd/shapan

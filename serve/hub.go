@@ -276,7 +276,8 @@ func (h *hub) restore(path string) (*Room, error) {
 	for _, s := range hd.Seats {
 		r.seats = append(r.seats, &seat{Name: s.Name, Computer: s.Computer, Token: s.Token})
 	}
-	if err := h.equip(r); err == nil {
+	err = h.equip(r)
+	if err == nil {
 		err = r.replay(recs[1:])
 	}
 	if err != nil {

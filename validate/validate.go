@@ -161,14 +161,6 @@ func checkNotes(r *report) {
 	}
 }
 
-// names describes a list of items for messages: "曹操" or "officer 3".
-func label(noun string, i int, name string) string {
-	if name == "" {
-		return fmt.Sprintf("%s %d", noun, i+1)
-	}
-	return fmt.Sprintf("%s %s", noun, name)
-}
-
 // quoteList renders up to five names.
 func quoteList(names []string) string {
 	if len(names) > 5 {

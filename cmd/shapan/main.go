@@ -14,7 +14,6 @@ import (
 	"os"
 	"runtime/debug"
 	"sort"
-	"strings"
 
 	_ "github.com/shapan/shapan/family/all" // every game family
 )
@@ -210,5 +209,3 @@ func flagErr(err error) int {
 	}
 	return exitUsage
 }
-
-func joinFormats(fs []string) string { return strings.Join(fs, ", ") }

@@ -10,7 +10,6 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/shapan/shapan/editor"
-	"github.com/shapan/shapan/formats/mbg"
 )
 
 // saveWidgets are the save editor's widgets that tests drive.
@@ -130,11 +129,6 @@ func (v *SaveView) check(label string, load func() bool, commit func(on bool) er
 	v.B.OnReload(reload)
 	reload()
 	return c
-}
-
-// edit returns a commit that applies op as an edit named label.
-func (v *SaveView) edit(label string, op func(s *mbg.Save) error) func() error {
-	return func() error { return v.apply(label, op) }
 }
 
 // showForm shows a list's form when an item is selected.

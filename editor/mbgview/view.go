@@ -141,8 +141,7 @@ func (v *View) Select(path string) *container.TabItem {
 }
 
 // names of the lists, for choices.
-func (v *View) officerNames() []string { return v.M().OfficerNames() }
-func (v *View) cityNames() []string    { return v.M().CityNames() }
+func (v *View) cityNames() []string { return v.M().CityNames() }
 
 func (v *View) squareNames() []string {
 	m := v.M()

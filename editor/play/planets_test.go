@@ -280,7 +280,6 @@ func TestPlanetsBoardImage(t *testing.T) {
 	planetsTypeShips(f, "40")
 	test.Tap(f.add)
 	test.Tap(f.submit)
-	f = m.form
 	clickPlanet(m, home)
 	clickPlanet(m, m.adj[home][0].To)
 	win := test.NewWindow(m.Board())

@@ -244,7 +244,7 @@ func TestE35DoTKillAfterTheCasterDied(t *testing.T) {
 
 func TestE36ShuHanBanner(t *testing.T) {
 	x := newTable(t, mapT(nil))
-	lb := x.put(0, 3, "刘备", pt(2, 2))
+	x.put(0, 3, "刘备", pt(2, 2))
 	ev := x.play(20, `[{"c":"MOVE","hero":"刘备","to":[3,3]},{"c":"SK","hero":"刘备","skill":2,"at":[10,9]}]`, "")
 	wantEvents(t, ev,
 		`{"e":"move","side":0,"hero":"刘备","how":"move","from":[2,2],"to":[3,3]}`,
@@ -256,7 +256,7 @@ func TestE36ShuHanBanner(t *testing.T) {
 	x.refused(0, `[{"c":"MOVE","hero":"刘备","to":[3,3]}]`, "7 cells away")
 
 	x = newTable(t, mapT(nil))
-	lb = x.put(0, 3, "刘备", pt(2, 2))
+	lb := x.put(0, 3, "刘备", pt(2, 2))
 	ev = x.play(20, `[{"c":"MOVE","hero":"刘备","to":[3,3]},{"c":"SK","hero":"刘备","skill":2,"at":[12,9]}]`, "")
 	wantEvents(t, ev, `{"e":"miss","side":0,"hero":"刘备","via":"SK2","reason":"out_of_range"}`)
 	eq(t, "no mark", lb.MarkRound, 0)

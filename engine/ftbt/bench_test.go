@@ -128,9 +128,7 @@ func benchLevel(w, h, n int) *ftbtfmt.Level {
 				break
 			}
 		}
-		for _, k := range rng.Perm(11)[:1+rng.Intn(5)] {
-			p.Techs = append(p.Techs, k)
-		}
+		p.Techs = append(p.Techs, rng.Perm(11)[:1+rng.Intn(5)]...)
 		l.People = append(l.People, p)
 	}
 	return l

@@ -119,8 +119,6 @@ func (s set) del(i int) {
 	}
 }
 
-func (s set) clone() set { return append(set(nil), s...) }
-
 // officer is one person (人员).
 type officer struct {
 	name      string

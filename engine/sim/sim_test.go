@@ -325,7 +325,7 @@ func TestGameSeed(t *testing.T) {
 		}
 		seen[s] = true
 	}
-	if GameSeed(1, 0) == GameSeed(2, 0) || GameSeed(1, 1) != GameSeed(1, 1) {
+	if GameSeed(1, 0) == GameSeed(2, 0) || GameSeed(1, 1) == GameSeed(1, 2) {
 		t.Fatal("GameSeed")
 	}
 }

@@ -148,12 +148,12 @@ func TestYAMLShapeErrors(t *testing.T) {
 // integer in the codes form).
 func TestYAMLLocatesCells(t *testing.T) {
 	grid := "kind: battle/map\nversion: 1\nsize: {width: 3, height: 2}\n# the map\ngrid: |\n    .B.\n    .山.\n"
-	m, sm, err := Decode("g.yaml", []byte(grid))
+	m, _, err := Decode("g.yaml", []byte(grid))
 	if err == nil {
 		t.Fatalf("山 is not in the standard legend, yet accepted: %+v", m)
 	}
 	grid = strings.Replace(grid, "山", "^", 1)
-	_, sm, err = Decode("g.yaml", []byte(grid))
+	_, sm, err := Decode("g.yaml", []byte(grid))
 	if err != nil {
 		t.Fatal(err)
 	}

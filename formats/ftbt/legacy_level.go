@@ -180,8 +180,7 @@ func WriteLevel(l *Level) ([]byte, error) {
 	if err := checkLevel(l); err != nil {
 		return nil, err
 	}
-	var b buf
-	b = make(buf, 0, 2*len(l.Terrain)+64*len(l.People)+64)
+	b := make(buf, 0, 2*len(l.Terrain)+64*len(l.People)+64)
 	b.line(l.W, l.H)
 	b.nl()
 	for y := 0; y < l.H && l.W > 0; y++ {
