@@ -1,21 +1,25 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
+	"runtime/debug"
 
 	"github.com/shapan/shapan/formats"
 	"github.com/shapan/shapan/formats/diag"
+	"github.com/shapan/shapan/internal/diagout"
 	"github.com/shapan/shapan/validate"
 )
 
 func init() {
 	register(&command{
 		name:  "check",
-		usage: "shapan check [--json] [--rules FILE] FILE...",
+		usage: "shapan check [--format " + diagout.Names() + "] [--rules FILE] FILE...",
 		summary: "Checks scenarios of every family, legacy files and YAML documents alike, and prints every problem as\n" +
-			"FILE:LINE:COL: error|warning CODE: message. --json prints one JSON array of diagnostics instead. --rules\n" +
+			"FILE:LINE:COL: error|warning: message [CODE] (--format text, the default, which editors' and CI's gcc problem\n" +
+			"matchers read). --format json prints one JSON array of diagnostics (--json is the same), github prints GitHub\n" +
+			"Actions workflow commands (annotations on the lines of a pull request), sarif a SARIF 2.1.0 log for code\n" +
+			"scanning. The count of errors and warnings goes to standard error. --rules\n" +
 			"names the ftbt rules a level is checked against (otherwise the rules its YAML names). Exit status 0 when there\n" +
 			"are only warnings, 1 when there are errors. 'shapan check --list' prints the rule catalogue.",
 		run: runCheck,
@@ -25,7 +29,8 @@ func init() {
 func runCheck(args []string, out, errOut io.Writer) int {
 	c := commands["check"]
 	fs := newFlagSet(c, errOut)
-	asJSON := fs.Bool("json", false, "print one JSON array of diagnostics")
+	format := fs.String("format", string(diagout.Text), "output form: "+diagout.Names())
+	asJSON := fs.Bool("json", false, "the same as --format json")
 	rules := fs.String("rules", "", "ftbt rules file for levels")
 	list := fs.Bool("list", false, "print the rule catalogue and exit")
 	input := addInputFlags(fs)
@@ -45,6 +50,13 @@ func runCheck(args []string, out, errOut io.Writer) int {
 	}
 	if len(files) == 0 {
 		return usageError(c, errOut, "name at least one FILE")
+	}
+	if *asJSON {
+		*format = string(diagout.JSON)
+	}
+	form, err := diagout.Parse(*format)
+	if err != nil {
+		return usageError(c, errOut, err.Error())
 	}
 	var all diag.List
 	status := exitOK
@@ -66,23 +78,28 @@ func runCheck(args []string, out, errOut io.Writer) int {
 		}
 		all = append(all, validate.Check(doc)...)
 	}
-	if *asJSON {
-		if all == nil {
-			all = diag.List{}
-		}
-		enc := json.NewEncoder(out)
-		enc.SetIndent("", "  ")
-		enc.Encode(all)
-	} else {
-		for _, d := range all {
-			fmt.Fprintln(out, d.String())
-		}
-		if errs, warns := all.Count(); errs+warns > 0 {
-			fmt.Fprintf(errOut, "%d error(s), %d warning(s)\n", errs, warns)
-		}
+	if err := diagout.Write(out, form, all, checkTool()); err != nil {
+		fmt.Fprintf(errOut, "shapan check: %v\n", err)
+		return exitUsage
+	}
+	if errs, warns := all.Count(); errs+warns > 0 && form != diagout.JSON && form != diagout.SARIF {
+		fmt.Fprintf(errOut, "%d error(s), %d warning(s)\n", errs, warns)
 	}
 	if status == exitOK && all.HasErrors() {
 		status = exitInvalid
 	}
 	return status
+}
+
+// checkTool describes shapan check and its rule catalogue for the output
+// forms that carry them (SARIF).
+func checkTool() diagout.Tool {
+	t := diagout.Tool{Name: "shapan", URI: "https://github.com/shapan/shapan"}
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+		t.Version = bi.Main.Version
+	}
+	for _, r := range validate.Rules() {
+		t.Rules = append(t.Rules, diagout.Rule{Code: r.Code, Severity: r.Severity, Title: r.Title, Meaning: r.Meaning, Fix: r.Fix})
+	}
+	return t
 }

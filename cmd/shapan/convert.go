@@ -7,6 +7,7 @@ import (
 
 	"github.com/shapan/shapan/formats"
 	"github.com/shapan/shapan/formats/diag"
+	"github.com/shapan/shapan/internal/diagout"
 )
 
 func init() {
@@ -121,7 +122,7 @@ func report(errOut io.Writer, file string, err error) int {
 		if d.File == "" {
 			d.File = file
 		}
-		fmt.Fprintln(errOut, d.String())
+		fmt.Fprintln(errOut, diagout.Line(d))
 	}
 	return exitInvalid
 }

@@ -53,7 +53,7 @@ func TestConvertExitStatuses(t *testing.T) {
 		{"no arguments", []string{"convert"}, 2, "need IN and OUT"},
 		{"unknown flag", []string{"convert", "--frm", "x", "a", "b"}, 2, "flag provided but not defined"},
 		{"missing file", []string{"convert", filepath.Join(dir, "none.map"), filepath.Join(dir, "o.yaml")}, 2, "no such file"},
-		{"invalid content", []string{"convert", bad, filepath.Join(dir, "o.yaml")}, 1, "bad.map:2:7: error P002: board square 0: y must be an integer, found 'zero'"},
+		{"invalid content", []string{"convert", bad, filepath.Join(dir, "o.yaml")}, 1, "bad.map:2:7: error: board square 0: y must be an integer, found 'zero' [P002]"},
 		{"unknown output form", []string{"convert", bad, filepath.Join(dir, "o.txt"), "--from", "mbg-map"}, 1, ""},
 		{"unknown command", []string{"frobnicate"}, 2, "unknown command"},
 	} {

@@ -16,6 +16,7 @@ import (
 	"github.com/shapan/shapan/formats"
 	"github.com/shapan/shapan/formats/diag"
 	planetsfmt "github.com/shapan/shapan/formats/planets"
+	"github.com/shapan/shapan/internal/diagout"
 	"github.com/shapan/shapan/serve"
 	"github.com/shapan/shapan/serve/pcserver"
 	"github.com/shapan/shapan/validate"
@@ -115,7 +116,7 @@ func readServed(file string, errOut io.Writer) (*formats.Document, int) {
 	}
 	if len(errs) > 0 {
 		for _, d := range errs {
-			fmt.Fprintln(errOut, d.String())
+			fmt.Fprintln(errOut, diagout.Line(d))
 		}
 		fmt.Fprintf(errOut, "shapan serve: %s has errors; it cannot be served\n", file)
 		return nil, exitInvalid

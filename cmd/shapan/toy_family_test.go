@@ -47,7 +47,7 @@ func TestAToyFamilyNeedsOnlyItsPackage(t *testing.T) {
 	bad := filepath.Join(dir, "bad.nim")
 	os.WriteFile(bad, []byte("nim 2 0\n  -1\n"), 0o644)
 	code, out, _ := runCLI("check", bad)
-	if code != 1 || !strings.Contains(out, "bad.nim:2:3: error NIM002: heap 2 holds -1 stones") || !strings.Contains(out, "warning NIM001") {
+	if code != 1 || !strings.Contains(out, "bad.nim:2:3: error: heap 2 holds -1 stones [NIM002]") || !strings.Contains(out, "warning: heap 1 is empty [NIM001]") {
 		t.Errorf("shapan check of a bad file: exit %d:\n%s", code, out)
 	}
 	for _, cmd := range []string{"play", "sim", "preview", "convert"} {

@@ -1,0 +1,149 @@
+package diagout
+
+import (
+	"net/url"
+	"path/filepath"
+	"strings"
+
+	"github.com/shapan/shapan/formats/diag"
+)
+
+// SARIFSchema is the URI of the SARIF 2.1.0 schema a log names.
+const SARIFSchema = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+
+// The parts of a SARIF 2.1.0 log Shapan writes (OASIS SARIF 2.1.0, §3).
+type (
+	sarifFile struct {
+		Schema  string     `json:"$schema"`
+		Version string     `json:"version"`
+		Runs    []sarifRun `json:"runs"`
+	}
+	sarifRun struct {
+		Tool       sarifTool     `json:"tool"`
+		Results    []sarifResult `json:"results"`
+		ColumnKind string        `json:"columnKind"`
+	}
+	sarifTool struct {
+		Driver sarifDriver `json:"driver"`
+	}
+	sarifDriver struct {
+		Name           string      `json:"name"`
+		Version        string      `json:"version,omitempty"`
+		InformationURI string      `json:"informationUri,omitempty"`
+		Rules          []sarifRule `json:"rules"`
+	}
+	sarifRule struct {
+		ID                   string      `json:"id"`
+		ShortDescription     *sarifText  `json:"shortDescription,omitempty"`
+		FullDescription      *sarifText  `json:"fullDescription,omitempty"`
+		Help                 *sarifText  `json:"help,omitempty"`
+		DefaultConfiguration sarifConfig `json:"defaultConfiguration"`
+	}
+	sarifConfig struct {
+		Level string `json:"level"`
+	}
+	sarifText struct {
+		Text string `json:"text"`
+	}
+	sarifResult struct {
+		RuleID    string          `json:"ruleId"`
+		RuleIndex int             `json:"ruleIndex"`
+		Level     string          `json:"level"`
+		Message   sarifText       `json:"message"`
+		Locations []sarifLocation `json:"locations"`
+	}
+	sarifLocation struct {
+		PhysicalLocation sarifPhysical `json:"physicalLocation"`
+	}
+	sarifPhysical struct {
+		ArtifactLocation sarifArtifact `json:"artifactLocation"`
+		Region           *sarifRegion  `json:"region,omitempty"`
+	}
+	sarifArtifact struct {
+		URI string `json:"uri"`
+	}
+	sarifRegion struct {
+		StartLine   int `json:"startLine"`
+		StartColumn int `json:"startColumn"`
+	}
+)
+
+// sarifLog builds the log of one run: the rules the results use (from
+// tool.Rules, a bare entry for a code it does not list), then the results.
+// Columns count characters (Unicode code points), as Shapan's do.
+func sarifLog(l diag.List, tool Tool) sarifFile {
+	catalogue := make(map[string]Rule, len(tool.Rules))
+	for _, r := range tool.Rules {
+		catalogue[r.Code] = r
+	}
+	index := map[string]int{}
+	rules := []sarifRule{}
+	results := []sarifResult{}
+	for _, d := range l {
+		i, ok := index[d.Code]
+		if !ok {
+			i = len(rules)
+			index[d.Code] = i
+			rules = append(rules, sarifRuleOf(d, catalogue))
+		}
+		results = append(results, sarifResult{
+			RuleID:    d.Code,
+			RuleIndex: i,
+			Level:     d.Severity.String(),
+			Message:   sarifText{Text: d.Message},
+			Locations: []sarifLocation{{PhysicalLocation: sarifPlace(d)}},
+		})
+	}
+	return sarifFile{
+		Schema:  SARIFSchema,
+		Version: "2.1.0",
+		Runs: []sarifRun{{
+			Tool:       sarifTool{Driver: sarifDriver{Name: tool.Name, Version: tool.Version, InformationURI: tool.URI, Rules: rules}},
+			Results:    results,
+			ColumnKind: "unicodeCodePoints",
+		}},
+	}
+}
+
+func sarifRuleOf(d diag.Diagnostic, catalogue map[string]Rule) sarifRule {
+	r, ok := catalogue[d.Code]
+	if !ok {
+		return sarifRule{ID: d.Code, DefaultConfiguration: sarifConfig{Level: d.Severity.String()}}
+	}
+	out := sarifRule{ID: r.Code, DefaultConfiguration: sarifConfig{Level: r.Severity.String()}}
+	if r.Title != "" {
+		out.ShortDescription = &sarifText{Text: r.Title}
+	}
+	if r.Meaning != "" {
+		out.FullDescription = &sarifText{Text: r.Meaning}
+	}
+	if r.Fix != "" {
+		out.Help = &sarifText{Text: r.Fix}
+	}
+	return out
+}
+
+func sarifPlace(d diag.Diagnostic) sarifPhysical {
+	p := sarifPhysical{ArtifactLocation: sarifArtifact{URI: fileURI(d.File)}}
+	if d.Line > 0 {
+		p.Region = &sarifRegion{StartLine: d.Line, StartColumn: max(d.Col, 1)}
+	}
+	return p
+}
+
+// fileURI turns a file name into a URI reference: a relative path stays
+// relative (to the folder the check ran in, which code-scanning tools take
+// as the repository's root), an absolute one becomes a file: URI; both
+// with forward slashes and percent-encoded (Chinese names included).
+func fileURI(name string) string {
+	slashed := filepath.ToSlash(name)
+	u := url.URL{Path: slashed}
+	if filepath.IsAbs(name) {
+		u.Scheme = "file"
+		if !strings.HasPrefix(slashed, "/") {
+			u.Path = "/" + slashed
+		}
+		return u.String()
+	}
+	return u.String() // "./" before a first segment with a colon
+}
