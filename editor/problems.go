@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/shapan/shapan/formats/diag"
+	"github.com/shapan/shapan/internal/diagout"
 )
 
 // problemsPanel lists a session's problems: first the values typed in
@@ -101,7 +102,7 @@ func (p *problemsPanel) Rows() []string {
 		out = append(out, "not applied: "+r.Message())
 	}
 	for _, d := range p.shown {
-		out = append(out, d.String())
+		out = append(out, diagout.Line(d))
 	}
 	return out
 }

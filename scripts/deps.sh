@@ -20,7 +20,7 @@ if ! command -v go >/dev/null 2>&1; then
 	exit 1
 fi
 
-packages="make gcc pkg-config libgl1-mesa-dev xorg-dev xvfb x11-utils chromium ${SHAPAN_DEPS_EXTRA:-}"
+packages="ca-certificates make gcc pkg-config libgl1-mesa-dev xorg-dev xvfb x11-utils chromium ${SHAPAN_DEPS_EXTRA:-}"
 
 if ! command -v dpkg-query >/dev/null 2>&1 || ! command -v apt-get >/dev/null 2>&1; then
 	echo "deps: this is not a Debian or Ubuntu machine; install the equivalents of:" $packages >&2

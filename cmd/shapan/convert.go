@@ -3,23 +3,29 @@ package main
 import (
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 
 	"github.com/shapan/shapan/formats"
 	"github.com/shapan/shapan/formats/diag"
+	"github.com/shapan/shapan/formats/yamlx"
 	"github.com/shapan/shapan/internal/diagout"
+	"github.com/shapan/shapan/schemas"
 )
 
 func init() {
 	register(&command{
 		name:  "convert",
-		usage: "shapan convert IN OUT [--from KIND] [--to KIND] [--rules FILE]",
+		usage: "shapan convert IN OUT [--from KIND] [--to KIND] [--rules FILE] [--schema-base DIR|URL]",
 		summary: "Converts between a game's original file and Shapan's YAML document (either way), without losing a value.\n" +
 			"KIND is one of " + formatNames() + "; without --from/--to the kind\n" +
 			"comes from the extension and the content (.yaml is Shapan's YAML; .yml is a Planet-Conquer map in the game's own\n" +
 			"format; .tmj is a Tiled map of an ftbt level, a battle map or a planets map, written with its tileset image\n" +
 			"OUT.tiles.png beside it). An ftbt level's intro text travels with it: IN.intro beside a legacy level is read, and exporting a level\n" +
-			"writes OUT.intro. OUT - writes to standard output (with --to). --rules names the ftbt rules, so that a level's YAML uses tech and terrain names.",
+			"writes OUT.intro. OUT - writes to standard output (with --to). --rules names the ftbt rules, so that a level's YAML uses tech and terrain names.\n" +
+			"A YAML document's first line names its JSON Schema for editors: by default the schemas of release " + schemas.Version + " on the web;\n" +
+			"--schema-base DIR names the copies 'shapan schema --write DIR' wrote (written relative to OUT, so that editors find them\n" +
+			"offline), --schema-base URL/ another place.",
 		run: runConvert,
 	})
 }
@@ -38,6 +44,7 @@ func runConvert(args []string, out, errOut io.Writer) int {
 	fs := newFlagSet(c, errOut)
 	to := fs.String("to", "", "form of OUT (from its extension when absent)")
 	rules := fs.String("rules", "", "ftbt rules file for a level")
+	schemaBase := fs.String("schema-base", "", "folder (or URL) of the JSON schemas a YAML document's modeline names")
 	input := addInputFlags(fs)
 	pos, err := parseFlags(fs, args)
 	if err != nil {
@@ -67,6 +74,9 @@ func runConvert(args []string, out, errOut io.Writer) int {
 		if err != nil {
 			return report(errOut, outPath, err)
 		}
+		if *schemaBase != "" {
+			data = yamlx.RebaseSchema(data, schemaBaseFor("", *schemaBase))
+		}
 		warnLostComments(errOut, src, doc, map[string][]byte{outPath: data})
 		out.Write(data)
 		return exitOK
@@ -80,9 +90,12 @@ func runConvert(args []string, out, errOut io.Writer) int {
 	if err != nil {
 		return report(errOut, outPath, err)
 	}
-	for p := range files {
+	for p, data := range files {
 		if err := formats.CheckNotInput(p, doc.Inputs()); err != nil {
 			return report(errOut, p, err)
+		}
+		if *schemaBase != "" {
+			files[p] = yamlx.RebaseSchema(data, schemaBaseFor(p, *schemaBase))
 		}
 	}
 	warnLostComments(errOut, src, doc, files)
@@ -100,7 +113,7 @@ func runConvert(args []string, out, errOut io.Writer) int {
 // comments of the input.
 func warnLostComments(errOut io.Writer, src []byte, doc *formats.Document, files map[string][]byte) {
 	if d := formats.LostComments(src, doc, files); d != nil {
-		fmt.Fprintln(errOut, d.String())
+		fmt.Fprintln(errOut, diagout.Line(*d))
 	}
 }
 
@@ -125,4 +138,25 @@ func report(errOut io.Writer, file string, err error) int {
 		fmt.Fprintln(errOut, diagout.Line(d))
 	}
 	return exitInvalid
+}
+
+// schemaBaseFor turns --schema-base into the base the modeline of the file
+// at path names: a URL as it is, a folder relative to the file's own
+// folder (yaml-language-server resolves a relative $schema against the
+// document); both end with a slash.
+func schemaBaseFor(path, base string) string {
+	if strings.Contains(base, "://") {
+		return strings.TrimSuffix(base, "/") + "/"
+	}
+	from, err1 := filepath.Abs(filepath.Dir(path))
+	to, err2 := filepath.Abs(base)
+	rel, err3 := filepath.Rel(from, to)
+	if err1 != nil || err2 != nil || err3 != nil {
+		rel = base
+	}
+	rel = filepath.ToSlash(rel)
+	if !strings.HasPrefix(rel, "../") && !strings.HasPrefix(rel, "/") {
+		rel = "./" + strings.TrimPrefix(rel, "./")
+	}
+	return strings.TrimSuffix(rel, "/") + "/"
 }

@@ -88,7 +88,7 @@ func TestConversionWarnsOfLostComments(t *testing.T) {
 	}
 	for _, out := range []string{filepath.Join(dir, "b.map"), filepath.Join(dir, "b.yaml")} {
 		code, _, errOut := runCLI("convert", y, out)
-		if code != exitOK || !strings.Contains(errOut, "s.yaml:5:1: warning W002: 1 comment line(s) are not kept by the conversion (the first is here: # 赤壁 is won by fire)") {
+		if code != exitOK || !strings.Contains(errOut, "s.yaml:5:1: warning: 1 comment line(s) are not kept by the conversion (the first is here: # 赤壁 is won by fire)") {
 			t.Errorf("%s: exit %d: %s", out, code, errOut)
 		}
 	}

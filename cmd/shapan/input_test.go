@@ -45,7 +45,7 @@ func TestEncodingGBK(t *testing.T) {
 	if err := os.WriteFile(level, []byte("1 1\n0\n1\n"+name+" 0 10 10 100 5 0 0 0\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if code, _, errOut := runCLI("convert", level, "-", "--to", "yaml"); code != exitInvalid || !strings.Contains(errOut, "old.map:4:1: error P006: byte 0xD5 is not UTF-8 text") {
+	if code, _, errOut := runCLI("convert", level, "-", "--to", "yaml"); code != exitInvalid || !strings.Contains(errOut, "old.map:4:1: error: byte 0xD5 is not UTF-8 text") {
 		t.Errorf("without --encoding: exit %d, %s", code, errOut)
 	}
 	code, out, errOut := runCLI("convert", level, "-", "--to", "yaml", "--encoding", "gbk")

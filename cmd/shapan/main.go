@@ -14,6 +14,7 @@ import (
 	"os"
 	"runtime/debug"
 	"sort"
+	"strings"
 
 	_ "github.com/shapan/shapan/family/all" // every game family
 )

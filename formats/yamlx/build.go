@@ -13,11 +13,28 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/shapan/shapan/formats/token"
+	"github.com/shapan/shapan/schemas"
 )
 
-// SchemaBase is where the published JSON schemas live; the modeline at the
-// top of every document we write points there.
-const SchemaBase = "https://raw.githubusercontent.com/shapan/shapan/main/schemas/"
+// SchemaBase is where the published JSON schemas of this release live
+// (schemas.BaseURL); the modeline at the top of every document we write
+// points there. RebaseSchema points a written document elsewhere.
+const SchemaBase = schemas.BaseURL
+
+// modeline starts the first line of every document we write.
+const modeline = "# yaml-language-server: $schema="
+
+// RebaseSchema returns data with the schema its modeline names looked up
+// under base instead of SchemaBase (base ends with a slash: a URL, or a
+// folder relative to the document). Data without our modeline is returned
+// as it is.
+func RebaseSchema(data []byte, base string) []byte {
+	prefix := []byte(modeline + SchemaBase)
+	if !bytes.HasPrefix(data, prefix) {
+		return data
+	}
+	return append([]byte(modeline+base), data[len(prefix):]...)
+}
 
 // Str returns a string scalar (quoted when it would otherwise read as
 // something else).
@@ -123,7 +140,7 @@ func KindHeader(kind string, version int) *yaml.Node {
 func Encode(schema string, root *yaml.Node) ([]byte, error) {
 	var buf bytes.Buffer
 	if schema != "" {
-		fmt.Fprintf(&buf, "# yaml-language-server: $schema=%s%s\n", SchemaBase, schema)
+		fmt.Fprintf(&buf, "%s%s%s\n", modeline, SchemaBase, schema)
 	}
 	enc := yaml.NewEncoder(&buf)
 	enc.SetIndent(2)

@@ -70,11 +70,11 @@ func runDeps(t *testing.T, m machine) depsRun {
 	return r
 }
 
-var allPackages = []string{"make", "gcc", "pkg-config", "libgl1-mesa-dev", "xorg-dev", "xvfb", "x11-utils", "chromium"}
+var allPackages = []string{"ca-certificates", "make", "gcc", "pkg-config", "libgl1-mesa-dev", "xorg-dev", "xvfb", "x11-utils", "chromium"}
 
 func TestDepsInstallsAsRootWithoutSudo(t *testing.T) {
 	r := runDeps(t, machine{uid: 0, installed: []string{"gcc", "chromium"}})
-	want := []string{"apt-get update", "apt-get install -y make pkg-config libgl1-mesa-dev xorg-dev xvfb x11-utils"}
+	want := []string{"apt-get update", "apt-get install -y ca-certificates make pkg-config libgl1-mesa-dev xorg-dev xvfb x11-utils"}
 	if r.failed || strings.Join(r.calls, "|") != strings.Join(want, "|") {
 		t.Errorf("as root with gcc and chromium installed: ran %q (failed %v), want %q\n%s", r.calls, r.failed, want, r.out)
 	}
@@ -93,7 +93,7 @@ func TestDepsExplainsWhenAUserHasNoSudo(t *testing.T) {
 	if !r.failed || len(r.calls) > 0 {
 		t.Fatalf("as a user without sudo: ran %q, failed %v; want a failure that runs nothing\n%s", r.calls, r.failed, r.out)
 	}
-	for _, want := range []string{"sudo is not installed", "as root", "apt-get install -y make pkg-config"} {
+	for _, want := range []string{"sudo is not installed", "as root", "apt-get install -y ca-certificates make pkg-config"} {
 		if !strings.Contains(r.out, want) {
 			t.Errorf("the message does not say %q:\n%s", want, r.out)
 		}

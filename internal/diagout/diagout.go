@@ -104,28 +104,55 @@ func writeLines(w io.Writer, l diag.List, line func(diag.Diagnostic) string) err
 }
 
 // Line formats d as gcc does, which the stock problem matchers of editors
-// and CI systems parse: FILE:LINE:COL: error: message [CODE]. A diagnostic
-// of no known place has no line and column (FILE: error: ...).
+// and CI systems parse: FILE:LINE:COL: error: message [CODE], then one
+// line FILE:LINE:COL: note: message per related place. A place not known
+// has no line and column (FILE: error: ...). Control characters from
+// files are escaped, so that each place is one line.
 func Line(d diag.Diagnostic) string {
 	var b strings.Builder
-	b.WriteString(d.File)
-	if d.Line > 0 {
-		fmt.Fprintf(&b, ":%d:%d", d.Line, max(d.Col, 1))
+	writePlace(&b, d.File, d.Line, d.Col)
+	fmt.Fprintf(&b, ": %s: %s [%s]", d.Severity, diag.Escape(d.Message), d.Code)
+	for _, r := range d.Related {
+		b.WriteByte('\n')
+		writePlace(&b, relatedFile(d, r), r.Line, r.Col)
+		b.WriteString(": note: " + diag.Escape(r.Message))
 	}
-	fmt.Fprintf(&b, ": %s: %s [%s]", d.Severity, oneLine(d.Message), d.Code)
 	return b.String()
+}
+
+func writePlace(b *strings.Builder, file string, line, col int) {
+	b.WriteString(diag.Escape(file))
+	if line > 0 {
+		fmt.Fprintf(b, ":%d:%d", line, max(col, 1))
+	}
+}
+
+// relatedFile is the file of a related place (the diagnostic's own when
+// the place names none).
+func relatedFile(d diag.Diagnostic, r diag.Related) string {
+	if r.File == "" {
+		return d.File
+	}
+	return r.File
 }
 
 // Command formats d as a GitHub Actions workflow command, which the runner
 // turns into an annotation on the file and line:
-// ::error file=F,line=L,col=C,title=CODE::message.
+// ::error file=F,line=L,col=C,title=CODE::message. Related places follow
+// the message on lines of their own ("note: FILE:LINE:COL: ...").
 func Command(d diag.Diagnostic) string {
 	props := []string{"file=" + escapeProperty(d.File)}
 	if d.Line > 0 {
 		props = append(props, fmt.Sprintf("line=%d", d.Line), fmt.Sprintf("col=%d", max(d.Col, 1)))
 	}
 	props = append(props, "title="+escapeProperty(d.Code))
-	return fmt.Sprintf("::%s %s::%s", d.Severity, strings.Join(props, ","), escapeData(d.Message))
+	msg := d.Message
+	for _, r := range d.Related {
+		var b strings.Builder
+		writePlace(&b, relatedFile(d, r), r.Line, r.Col)
+		msg += "\nnote: " + b.String() + ": " + r.Message
+	}
+	return fmt.Sprintf("::%s %s::%s", d.Severity, strings.Join(props, ","), escapeData(msg))
 }
 
 // escapeData escapes a workflow command's message as the runner expects.
@@ -136,10 +163,4 @@ func escapeData(s string) string {
 // escapeProperty escapes a workflow command's property value.
 func escapeProperty(s string) string {
 	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
-}
-
-// oneLine keeps a message on its line, so that a line-based reader sees one
-// diagnostic per line.
-func oneLine(s string) string {
-	return strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ").Replace(s)
 }

@@ -16,7 +16,8 @@ import (
 // two lines, the characters workflow commands escape, and a diagnostic of
 // no known place.
 var sample = diag.List{
-	{File: "maps/赤壁.yaml", Line: 12, Col: 5, Severity: diag.Error, Code: "MBG002", Message: "city 襄阳: garrison names 关羽, who does not exist"},
+	{File: "maps/赤壁.yaml", Line: 12, Col: 5, Severity: diag.Error, Code: "MBG002", Message: "city 襄阳: garrison names 关羽, who does not exist",
+		Related: []diag.Related{{Line: 3, Col: 7, Message: "the officers are listed here"}, {File: "other.yaml", Message: "also read"}}},
 	{File: "a,b:c.map", Line: 1, Col: 0, Severity: diag.Warning, Code: "MBG040", Message: "100% of\nthe board"},
 	{File: "/abs/九州.yml", Severity: diag.Error, Code: "IO001", Message: "cannot read"},
 }
@@ -37,7 +38,9 @@ func write(t *testing.T, f Format, l diag.List) string {
 
 func TestTextIsWhatGccProblemMatchersRead(t *testing.T) {
 	want := "maps/赤壁.yaml:12:5: error: city 襄阳: garrison names 关羽, who does not exist [MBG002]\n" +
-		"a,b:c.map:1:1: warning: 100% of the board [MBG040]\n" +
+		"maps/赤壁.yaml:3:7: note: the officers are listed here\n" +
+		"other.yaml: note: also read\n" +
+		"a,b:c.map:1:1: warning: 100% of\\x0athe board [MBG040]\n" +
 		"/abs/九州.yml: error: cannot read [IO001]\n"
 	if got := write(t, Text, sample); got != want {
 		t.Errorf("text:\n%s\nwant\n%s", got, want)
@@ -48,7 +51,8 @@ func TestTextIsWhatGccProblemMatchersRead(t *testing.T) {
 }
 
 func TestGitHubWorkflowCommandsAreEscaped(t *testing.T) {
-	want := "::error file=maps/赤壁.yaml,line=12,col=5,title=MBG002::city 襄阳: garrison names 关羽, who does not exist\n" +
+	want := "::error file=maps/赤壁.yaml,line=12,col=5,title=MBG002::city 襄阳: garrison names 关羽, who does not exist" +
+		"%0Anote: maps/赤壁.yaml:3:7: the officers are listed here%0Anote: other.yaml: also read\n" +
 		"::warning file=a%2Cb%3Ac.map,line=1,col=1,title=MBG040::100%25 of%0Athe board\n" +
 		"::error file=/abs/九州.yml,title=IO001::cannot read\n"
 	if got := write(t, GitHub, sample); got != want {
@@ -61,7 +65,7 @@ func TestJSONRoundTrips(t *testing.T) {
 	if err := json.Unmarshal([]byte(write(t, JSON, sample)), &back); err != nil {
 		t.Fatal(err)
 	}
-	if len(back) != len(sample) || back[1] != sample[1] {
+	if len(back) != len(sample) || back[1].Message != sample[1].Message || len(back[0].Related) != 2 {
 		t.Errorf("json read back %+v", back)
 	}
 	if got := strings.TrimSpace(write(t, JSON, nil)); got != "[]" {
@@ -137,6 +141,9 @@ func TestSARIFResultsPointAtTheirRules(t *testing.T) {
 	want := "maps/%E8%B5%A4%E5%A3%81.yaml ./a,b:c.map file:///abs/%E4%B9%9D%E5%B7%9E.yml"
 	if got := strings.Join(uris, " "); got != want {
 		t.Errorf("uris %s, want %s", got, want)
+	}
+	if rel := run.Results[0].RelatedLocations; len(rel) != 2 || rel[1].PhysicalLocation.ArtifactLocation.URI != "other.yaml" || rel[0].Message.Text != "the officers are listed here" {
+		t.Errorf("related locations %+v", rel)
 	}
 	if run.Results[2].Locations[0].PhysicalLocation.Region != nil {
 		t.Error("a diagnostic of no known place has a region")

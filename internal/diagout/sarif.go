@@ -46,14 +46,17 @@ type (
 		Text string `json:"text"`
 	}
 	sarifResult struct {
-		RuleID    string          `json:"ruleId"`
-		RuleIndex int             `json:"ruleIndex"`
-		Level     string          `json:"level"`
-		Message   sarifText       `json:"message"`
-		Locations []sarifLocation `json:"locations"`
+		RuleID           string          `json:"ruleId"`
+		RuleIndex        int             `json:"ruleIndex"`
+		Level            string          `json:"level"`
+		Message          sarifText       `json:"message"`
+		Locations        []sarifLocation `json:"locations"`
+		RelatedLocations []sarifLocation `json:"relatedLocations,omitempty"`
 	}
 	sarifLocation struct {
+		ID               int           `json:"id,omitempty"`
 		PhysicalLocation sarifPhysical `json:"physicalLocation"`
+		Message          *sarifText    `json:"message,omitempty"`
 	}
 	sarifPhysical struct {
 		ArtifactLocation sarifArtifact `json:"artifactLocation"`
@@ -86,13 +89,21 @@ func sarifLog(l diag.List, tool Tool) sarifFile {
 			index[d.Code] = i
 			rules = append(rules, sarifRuleOf(d, catalogue))
 		}
-		results = append(results, sarifResult{
+		res := sarifResult{
 			RuleID:    d.Code,
 			RuleIndex: i,
 			Level:     d.Severity.String(),
 			Message:   sarifText{Text: d.Message},
-			Locations: []sarifLocation{{PhysicalLocation: sarifPlace(d)}},
-		})
+			Locations: []sarifLocation{{PhysicalLocation: sarifPlace(d.File, d.Line, d.Col)}},
+		}
+		for k, r := range d.Related {
+			res.RelatedLocations = append(res.RelatedLocations, sarifLocation{
+				ID:               k + 1,
+				PhysicalLocation: sarifPlace(relatedFile(d, r), r.Line, r.Col),
+				Message:          &sarifText{Text: r.Message},
+			})
+		}
+		results = append(results, res)
 	}
 	return sarifFile{
 		Schema:  SARIFSchema,
@@ -123,10 +134,10 @@ func sarifRuleOf(d diag.Diagnostic, catalogue map[string]Rule) sarifRule {
 	return out
 }
 
-func sarifPlace(d diag.Diagnostic) sarifPhysical {
-	p := sarifPhysical{ArtifactLocation: sarifArtifact{URI: fileURI(d.File)}}
-	if d.Line > 0 {
-		p.Region = &sarifRegion{StartLine: d.Line, StartColumn: max(d.Col, 1)}
+func sarifPlace(file string, line, col int) sarifPhysical {
+	p := sarifPhysical{ArtifactLocation: sarifArtifact{URI: fileURI(file)}}
+	if line > 0 {
+		p.Region = &sarifRegion{StartLine: line, StartColumn: max(col, 1)}
 	}
 	return p
 }

@@ -36,7 +36,7 @@ func TestValidateCatchesMistakes(t *testing.T) {
 }
 
 func TestBattleSchemaKnowsTheRoster(t *testing.T) {
-	head := "kind: battle/map\nversion: 1\nsize: {width: 2, height: 1}\ngrid: |\n  ..\n"
+	head := "kind: battle/map\nversion: 1\nsize: {width: 2, height: 2}\ngrid: |\n  ..\n  ..\n"
 	if err := Validate("battle-map.schema.json", []byte(head+"roster:\n  - {name: 吕布, force: 110, hp: 1400}\n")); err != nil {
 		t.Errorf("a roster was refused: %v", err)
 	}
