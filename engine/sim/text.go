@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/shapan/shapan/internal/textwidth"
 )
 
 // WriteText writes the report as readable text: a few aligned tables.
@@ -162,42 +164,13 @@ func (t *table) write(b *strings.Builder) {
 	}
 }
 
-// displayWidth is the number of terminal columns s takes: two for East
-// Asian wide characters, one for the others.
-func displayWidth(s string) int {
-	w := 0
-	for _, r := range s {
-		w++
-		if Wide(r) {
-			w++
-		}
-	}
-	return w
-}
+// displayWidth is the number of terminal columns s takes (two for East
+// Asian wide characters).
+func displayWidth(s string) int { return textwidth.Width(s) }
 
-// Wide reports the East Asian wide and full-width characters (the ranges
-// Chinese text uses): the text report counts them two columns wide when it
-// aligns its tables.
-func Wide(r rune) bool {
-	switch {
-	case r < 0x1100:
-		return false
-	case r <= 0x115f, // Hangul Jamo
-		r >= 0x2e80 && r <= 0x303e, // CJK radicals, punctuation
-		r >= 0x3041 && r <= 0x33ff, // kana, CJK compatibility
-		r >= 0x3400 && r <= 0x4dbf, // CJK extension A
-		r >= 0x4e00 && r <= 0x9fff, // CJK unified ideographs
-		r >= 0xa000 && r <= 0xa4cf, // Yi
-		r >= 0xac00 && r <= 0xd7a3, // Hangul syllables
-		r >= 0xf900 && r <= 0xfaff, // CJK compatibility ideographs
-		r >= 0xfe30 && r <= 0xfe4f, // CJK compatibility forms
-		r >= 0xff00 && r <= 0xff60, // full-width forms
-		r >= 0xffe0 && r <= 0xffe6,
-		r >= 0x20000 && r <= 0x3fffd:
-		return true
-	}
-	return false
-}
+// Wide reports the East Asian wide and full-width characters, which the
+// text report counts two columns wide when it aligns its tables.
+func Wide(r rune) bool { return textwidth.Wide(r) }
 
 func pct(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) }
 

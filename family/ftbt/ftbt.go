@@ -15,6 +15,7 @@ import (
 	"github.com/shapan/shapan/family"
 	"github.com/shapan/shapan/formats"
 	ftbtfmt "github.com/shapan/shapan/formats/ftbt"
+	"github.com/shapan/shapan/internal/textwidth"
 	"github.com/shapan/shapan/samples"
 )
 
@@ -110,7 +111,7 @@ func printOutcome(out io.Writer, o family.PlayOptions, l *ftbtfmt.Level, outcome
 	fmt.Fprintf(out, "survivors: side 0 %d of %d, side 1 %d of %d\n", outcome.Survivors[0], total[0], outcome.Survivors[1], total[1])
 	for i, p := range outcome.People {
 		if p.Loc != -1 {
-			fmt.Fprintf(out, "  %2d %-10s side %d  hp %4d  at (%d, %d)\n", i, p.Name, p.Side, p.HP, p.Loc%l.W, p.Loc/l.W)
+			fmt.Fprintf(out, "  %2d %s side %d  hp %4d  at (%d, %d)\n", i, textwidth.PadRight(p.Name, 10), p.Side, p.HP, p.Loc%l.W, p.Loc/l.W)
 		}
 	}
 }

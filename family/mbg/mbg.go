@@ -14,6 +14,7 @@ import (
 	"github.com/shapan/shapan/family"
 	"github.com/shapan/shapan/formats"
 	mbgfmt "github.com/shapan/shapan/formats/mbg"
+	"github.com/shapan/shapan/internal/textwidth"
 )
 
 func init() {
@@ -102,7 +103,7 @@ func run(doc *formats.Document, o family.PlayOptions, out io.Writer) error {
 		fmt.Fprintf(out, "winner: role %d (%s) at turn %d\n", outcome.Result, names[outcome.Result], outcome.Turns)
 	}
 	for r, m := range outcome.Moneys {
-		fmt.Fprintf(out, "  %d %-12s %12.2f\n", r, names[r], m)
+		fmt.Fprintf(out, "  %d %s %12.2f\n", r, textwidth.PadRight(names[r], 12), m)
 	}
 	return nil
 }
