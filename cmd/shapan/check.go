@@ -8,6 +8,7 @@ import (
 	"github.com/shapan/shapan/formats"
 	"github.com/shapan/shapan/formats/diag"
 	"github.com/shapan/shapan/internal/diagout"
+	"github.com/shapan/shapan/internal/progress"
 	"github.com/shapan/shapan/validate"
 )
 
@@ -19,7 +20,8 @@ func init() {
 			"FILE:LINE:COL: error|warning: message [CODE] (--format text, the default, which editors' and CI's gcc problem\n" +
 			"matchers read). --format json prints one JSON array of diagnostics (--json is the same), github prints GitHub\n" +
 			"Actions workflow commands (annotations on the lines of a pull request), sarif a SARIF 2.1.0 log for code\n" +
-			"scanning. The count of errors and warnings goes to standard error. --rules\n" +
+			"scanning. The count of errors and warnings goes to standard error (--quiet: not; nor the progress bar drawn\n" +
+			"over many files on a terminal). Text on a terminal is coloured unless NO_COLOR is set. --rules\n" +
 			"names the ftbt rules a level is checked against (otherwise the rules its YAML names). Exit status 0 when there\n" +
 			"are only warnings, 1 when there are errors. 'shapan check --list' prints the rule catalogue.",
 		run: runCheck,
@@ -31,6 +33,7 @@ func runCheck(args []string, out, errOut io.Writer) int {
 	fs := newFlagSet(c, errOut)
 	format := fs.String("format", string(diagout.Text), "output form: "+diagout.Names())
 	asJSON := fs.Bool("json", false, "the same as --format json")
+	quiet := fs.Bool("quiet", false, "no progress bar and no count of the problems on standard error")
 	rules := fs.String("rules", "", "ftbt rules file for levels")
 	list := fs.Bool("list", false, "print the rule catalogue and exit")
 	input := addInputFlags(fs)
@@ -60,7 +63,12 @@ func runCheck(args []string, out, errOut io.Writer) int {
 	}
 	var all diag.List
 	status := exitOK
-	for _, file := range files {
+	var bar *progress.Bar
+	if len(files) > 1 {
+		bar = progress.New(errOut, progress.Options{Total: int64(len(files)), Unit: "files", Quiet: *quiet})
+	}
+	for i, file := range files {
+		bar.Set(int64(i))
 		doc, err := formats.Read(file, opts)
 		if err != nil {
 			if formats.IsIO(err) {
@@ -78,11 +86,17 @@ func runCheck(args []string, out, errOut io.Writer) int {
 		}
 		all = append(all, validate.Check(doc)...)
 	}
-	if err := diagout.Write(out, form, all, checkTool()); err != nil {
+	bar.Done()
+	if form == diagout.Text {
+		err = diagout.WriteText(out, all, progress.Colour(out))
+	} else {
+		err = diagout.Write(out, form, all, checkTool())
+	}
+	if err != nil {
 		fmt.Fprintf(errOut, "shapan check: %v\n", err)
 		return exitUsage
 	}
-	if errs, warns := all.Count(); errs+warns > 0 && form != diagout.JSON && form != diagout.SARIF {
+	if errs, warns := all.Count(); errs+warns > 0 && !*quiet && form != diagout.JSON && form != diagout.SARIF {
 		fmt.Fprintf(errOut, "%d error(s), %d warning(s)\n", errs, warns)
 	}
 	if status == exitOK && all.HasErrors() {

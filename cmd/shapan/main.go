@@ -210,3 +210,11 @@ func flagErr(err error) int {
 	}
 	return exitUsage
 }
+
+// info prints a line of information (what was written, how long it took)
+// on w, unless --quiet asked for silence. Errors are always printed.
+func info(quiet bool, w io.Writer, format string, args ...any) {
+	if !quiet {
+		fmt.Fprintf(w, format, args...)
+	}
+}

@@ -19,6 +19,7 @@ import (
 	"github.com/shapan/shapan/engine/sim"
 	"github.com/shapan/shapan/family"
 	"github.com/shapan/shapan/formats"
+	"github.com/shapan/shapan/internal/progress"
 	"github.com/shapan/shapan/preview/charts"
 )
 
@@ -32,8 +33,8 @@ func init() {
 			"games, the length of the games, and facts particular to the family. The same --seed gives the same report\n" +
 			"whatever --jobs is (default: one job per CPU); game i is played with a seed derived from --seed and i (failed\n" +
 			"games list theirs, for 'shapan play --seed S --turns CAP'). --json prints the report as JSON; --chart writes\n" +
-			"charts of it to a PNG image (win rates, game lengths, and a heat map of the fights). A progress bar is drawn\n" +
-			"on standard error when it is a terminal. Exit status 1 also when a game failed; an interrupted run prints the\n" +
+			"charts of it to a PNG image (win rates, game lengths, and a heat map of the fights). A progress bar with the\n" +
+			"time left is drawn on standard error when it is a terminal (--quiet: none, and no summary line). Exit status 1 also when a game failed; an interrupted run prints the\n" +
 			"report of the games played and exits with 2. FILE is a document of a kind that can be simulated: " + kindTitles(family.Simulable) + ".\n" +
 			"--shard K/N plays only the K-th of N slices of the games (0 ≤ K < N, each game with the seed it has in the\n" +
 			"whole simulation) and writes them, with the scenario's files, as a part (JSON) to --out or standard output;\n" +
@@ -65,6 +66,7 @@ func runSim(args []string, out, errOut io.Writer) int {
 	players := fs.String("players", "", "the computer player of each seat, for families that offer a choice (battle: tactician, greedy, random)")
 	shard := fs.String("shard", "", "play only slice K/N of the games (0 ≤ K < N) and write them as a part for 'shapan sim merge'")
 	partOut := fs.String("out", "", "with --shard: the file the part is written to (default: standard output)")
+	quiet := fs.Bool("quiet", false, "no progress bar and no summary line on standard error")
 	input := addInputFlags(fs)
 	pos, err := parseFlags(fs, args)
 	if err != nil {
@@ -118,9 +120,9 @@ func runSim(args []string, out, errOut io.Writer) int {
 	defer stop()
 	var timing sim.Timing
 	opts := sim.Options{Games: *games, Seed: *seed, Jobs: *jobs, Timing: &timing}
-	bar := newProgressBar(errOut)
+	bar := progress.New(errOut, progress.Options{Total: int64(*games), Unit: "games", Quiet: *quiet})
 	if bar != nil {
-		opts.Progress = bar.update
+		opts.Progress = bar.Games
 	}
 	if os.Getenv("GOGC") == "" {
 		// Games allocate fast and keep little: collecting at 5× the live
@@ -132,15 +134,11 @@ func runSim(args []string, out, errOut io.Writer) int {
 	if *shard != "" {
 		setup := simSetup{file: file, rules: *rules, from: input.from, encoding: input.encoding, turns: *turns, players: *players}
 		code := runShard(ctx, adapter, doc, setup, opts, sh, *partOut, out, errOut)
-		if bar != nil {
-			bar.clear()
-		}
+		bar.Done()
 		return code
 	}
 	r, runErr := sim.Run(ctx, adapter, opts)
-	if bar != nil {
-		bar.clear()
-	}
+	bar.Done()
 	if r == nil {
 		fmt.Fprintf(errOut, "shapan sim: %v\n", runErr)
 		return exitInvalid
@@ -149,7 +147,7 @@ func runSim(args []string, out, errOut io.Writer) int {
 	r.Scenario = filepath.Base(file)
 	played := r.Games + r.Failed
 	cost := fmt.Sprintf("shapan sim: %d games in %.1f s (%.1f games/s)%s\n", played, elapsed.Seconds(), float64(played)/max(elapsed.Seconds(), 1e-9), costs(timing, played, cpuTime()-cpu))
-	if code := printReport(r, *asJSON, *chart, cost, out, errOut); code != exitOK {
+	if code := printReport(r, *asJSON, *chart, cost, *quiet, out, errOut); code != exitOK {
 		return code
 	}
 	if runErr != nil {
@@ -159,9 +157,10 @@ func runSim(args []string, out, errOut io.Writer) int {
 	return failedGames(r, errOut)
 }
 
-// printReport prints r as text or JSON, then note on standard error, and
+// printReport prints r as text or JSON, then note on standard error (unless
+// quiet), and
 // writes its charts when chart names a file.
-func printReport(r *sim.Report, asJSON bool, chart, note string, out, errOut io.Writer) int {
+func printReport(r *sim.Report, asJSON bool, chart, note string, quiet bool, out, errOut io.Writer) int {
 	if asJSON {
 		b, err := r.JSON()
 		if err != nil {
@@ -173,7 +172,7 @@ func printReport(r *sim.Report, asJSON bool, chart, note string, out, errOut io.
 		fmt.Fprintf(errOut, "shapan sim: %v\n", err)
 		return exitUsage
 	}
-	fmt.Fprint(errOut, note)
+	info(quiet, errOut, "%s", note)
 	if chart != "" {
 		var buf bytes.Buffer
 		if err := png.Encode(&buf, charts.Summary(r, charts.Options{})); err != nil {
@@ -184,7 +183,7 @@ func printReport(r *sim.Report, asJSON bool, chart, note string, out, errOut io.
 			fmt.Fprintf(errOut, "shapan sim: %v\n", err)
 			return exitUsage
 		}
-		fmt.Fprintf(errOut, "wrote %s\n", chart)
+		info(quiet, errOut, "wrote %s\n", chart)
 	}
 	return exitOK
 }
@@ -230,47 +229,4 @@ func given(fs *flag.FlagSet, name string) bool {
 	set := false
 	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
 	return set
-}
-
-// isTerminal reports whether w is a terminal (a variable, so that tests
-// can draw the progress bar into a buffer).
-var isTerminal = func(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
-}
-
-// progressBar is a one-line bar redrawn in place with carriage returns.
-type progressBar struct {
-	w     io.Writer
-	shown int // cells drawn last time, -1 before the first time
-	width int
-}
-
-// newProgressBar returns a bar on w, or nil when w is not a terminal.
-func newProgressBar(w io.Writer) *progressBar {
-	if !isTerminal(w) {
-		return nil
-	}
-	return &progressBar{w: w, shown: -1, width: 30}
-}
-
-// update redraws the bar when it has grown (at most width+1 times).
-func (b *progressBar) update(done, total int) {
-	n := done * b.width / max(total, 1)
-	if n == b.shown && done != total {
-		return
-	}
-	b.shown = n
-	fmt.Fprintf(b.w, "\r[%s%s] %d/%d games", strings.Repeat("#", n), strings.Repeat(".", b.width-n), done, total)
-}
-
-// clear erases the bar.
-func (b *progressBar) clear() {
-	if b.shown >= 0 {
-		fmt.Fprintf(b.w, "\r%s\r", strings.Repeat(" ", b.width+40))
-	}
 }

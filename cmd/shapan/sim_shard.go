@@ -144,7 +144,7 @@ func runSimMerge(args []string, out, errOut io.Writer) int {
 	}
 	r.Scenario = parts[0].Scenario
 	note := fmt.Sprintf("shapan sim merge: %d games from %d parts\n", r.Games+r.Failed, len(parts))
-	if code := printReport(r, *asJSON, *chart, note, out, errOut); code != exitOK {
+	if code := printReport(r, *asJSON, *chart, note, false, out, errOut); code != exitOK {
 		return code
 	}
 	return failedGames(r, errOut)

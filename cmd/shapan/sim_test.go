@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"image/png"
 	"io"
@@ -11,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/shapan/shapan/engine/sim"
+	"github.com/shapan/shapan/internal/progress"
 	"github.com/shapan/shapan/internal/shared"
 )
 
@@ -20,16 +20,16 @@ const simSample = "../../samples/mbg/赤壁.yaml"
 // the same bytes for --jobs 1 and 2, and the progress bar (forced on)
 // goes to standard error only.
 func TestSimJSONIsTheSameWhateverTheJobs(t *testing.T) {
-	old := isTerminal
-	isTerminal = func(io.Writer) bool { return true }
-	defer func() { isTerminal = old }()
+	old := progress.IsTerminal
+	progress.IsTerminal = func(io.Writer) bool { return true }
+	defer func() { progress.IsTerminal = old }()
 	var outs []string
 	for _, jobs := range []string{"1", "2"} {
 		code, out, errOut := runCLI("sim", simSample, "--games", "12", "--turns", "40", "--seed", "9", "--jobs", jobs, "--json")
 		if code != 0 {
 			t.Fatalf("jobs %s: exit %d: %s", jobs, code, errOut)
 		}
-		if !strings.Contains(errOut, "] 12/12 games") || !strings.Contains(errOut, "\r[") {
+		if !strings.Contains(errOut, "(0/12, ") || !strings.Contains(errOut, "\r") {
 			t.Errorf("no progress bar on standard error: %q", errOut)
 		}
 		if strings.ContainsAny(out, "\r#") || !json.Valid([]byte(out)) {
@@ -120,23 +120,5 @@ func TestSimRefusesASave(t *testing.T) {
 	code, _, errOut := runCLI("sim", save, "--games", "2")
 	if code != 1 || !strings.Contains(errOut, "a save cannot be simulated") {
 		t.Fatalf("exit %d: %s", code, errOut)
-	}
-}
-
-func TestProgressBar(t *testing.T) {
-	var b bytes.Buffer
-	bar := &progressBar{w: &b, shown: -1, width: 10}
-	for i := 1; i <= 100; i++ {
-		bar.update(i, 100)
-	}
-	if n := strings.Count(b.String(), "\r"); n != 11 { // the empty bar, then each cell
-		t.Errorf("%d redraws for 100 games on a bar of 10 cells", n)
-	}
-	if !strings.HasSuffix(b.String(), "\r[##########] 100/100 games") {
-		t.Errorf("last state %q", b.String()[max(0, b.Len()-40):])
-	}
-	bar.clear()
-	if !strings.HasSuffix(b.String(), "\r") {
-		t.Error("clear")
 	}
 }

@@ -75,7 +75,7 @@ type Tool struct {
 func Write(w io.Writer, f Format, l diag.List, tool Tool) error {
 	switch f {
 	case Text:
-		return writeLines(w, l, Line)
+		return WriteText(w, l, false)
 	case GitHub:
 		return writeLines(w, l, Command)
 	case JSON:
@@ -92,6 +92,37 @@ func Write(w io.Writer, f Format, l diag.List, tool Tool) error {
 		return enc.Encode(sarifLog(l, tool))
 	}
 	return fmt.Errorf("diagout: unknown format %q", f)
+}
+
+// WriteText writes l as gcc-style lines; with colour, the severities are
+// coloured as compilers colour them (error red, warning magenta, note
+// cyan), for a terminal that takes colours.
+func WriteText(w io.Writer, l diag.List, colour bool) error {
+	if !colour {
+		return writeLines(w, l, Line)
+	}
+	paint := strings.NewReplacer(
+		": error: ", ": \x1b[1;31merror:\x1b[0m ",
+		": warning: ", ": \x1b[1;35mwarning:\x1b[0m ",
+		": note: ", ": \x1b[1;36mnote:\x1b[0m ")
+	return writeLines(w, l, func(d diag.Diagnostic) string {
+		lines := strings.Split(Line(d), "\n")
+		for i, line := range lines {
+			lines[i] = paintFirst(paint, line)
+		}
+		return strings.Join(lines, "\n")
+	})
+}
+
+// paintFirst colours the first severity of a line (the place before it
+// holds no ": error: ", which a message might).
+func paintFirst(paint *strings.Replacer, line string) string {
+	for _, sev := range []string{": error: ", ": warning: ", ": note: "} {
+		if i := strings.Index(line, sev); i >= 0 {
+			return line[:i] + paint.Replace(sev) + line[i+len(sev):]
+		}
+	}
+	return line
 }
 
 func writeLines(w io.Writer, l diag.List, line func(diag.Diagnostic) string) error {
