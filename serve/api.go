@@ -13,6 +13,7 @@ import (
 	"github.com/shapan/shapan/engine"
 	"github.com/shapan/shapan/formats"
 	"github.com/shapan/shapan/formats/diag"
+	"github.com/shapan/shapan/serve/pcserver"
 	"github.com/shapan/shapan/validate"
 )
 
@@ -26,6 +27,8 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("GET /api/rooms/{id}/state", s.withRoom(s.handleState))
 	s.mux.HandleFunc("GET /api/rooms/{id}/events", s.withRoom(s.handleEvents))
 	s.mux.HandleFunc("GET /api/rooms/{id}/record", s.withRoom(s.handleRecord))
+	s.mux.HandleFunc("GET /api/planet-conquer/games", s.handlePCGames)
+	s.mux.HandleFunc("GET /api/planet-conquer/games/{name}", s.handlePCGame)
 	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, refuse(http.StatusNotFound, "not_found", "no such API: %s %s", r.Method, r.URL.Path))
 	})
@@ -385,6 +388,36 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request, room *Room
 			}
 		}
 	}
+}
+
+// handlePCGames lists the Planet-Conquer rooms' kept games.
+func (s *Server) handlePCGames(w http.ResponseWriter, r *http.Request) {
+	games := []pcserver.Game{}
+	if s.pc != nil {
+		var err error
+		if games, err = s.pc.Games(); err != nil {
+			writeError(w, err)
+			return
+		}
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"games": games})
+}
+
+// handlePCGame downloads a kept Planet-Conquer game: its table trace.
+func (s *Server) handlePCGame(w http.ResponseWriter, r *http.Request) {
+	name := r.PathValue("name")
+	var path string
+	ok := s.pc != nil
+	if ok {
+		path, ok = s.pc.GamePath(name)
+	}
+	if !ok {
+		writeError(w, refuse(http.StatusNotFound, "no_game", "no Planet-Conquer game %q is kept", name))
+		return
+	}
+	w.Header().Set("Content-Type", "application/jsonl")
+	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="planet-conquer-%s"`, name))
+	http.ServeFile(w, r, path)
 }
 
 // checkDocument refuses a document with errors.

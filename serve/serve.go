@@ -87,6 +87,9 @@ func New(opts Options) (*Server, error) {
 		if pc.Dir == "" && opts.Dir != "" {
 			pc.Dir = opts.Dir + "/planet-conquer"
 		}
+		if pc.Logf == nil {
+			pc.Logf = opts.Logf
+		}
 		srv, err := pcserver.New(pc)
 		if err != nil {
 			return nil, err

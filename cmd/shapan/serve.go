@@ -13,6 +13,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/shapan/shapan/family"
 	"github.com/shapan/shapan/formats"
 	"github.com/shapan/shapan/formats/diag"
 	planetsfmt "github.com/shapan/shapan/formats/planets"
@@ -26,13 +27,14 @@ func init() {
 	register(&command{
 		name:  "serve",
 		usage: "shapan serve [--addr 127.0.0.1:8080] [--data DIR] [--step 2s] [DOCUMENT...]",
-		summary: "Serves games over the network. Every DOCUMENT (a Planet-Conquer map, an ftbt level, an mbg scenario or save)\n" +
-			"can be played in rooms that a host creates on the page at http://ADDR/ (or uploads a document there): every\n" +
-			"seat a person, with a secret link, or the computer, and a link for spectators; the page draws the board and\n" +
-			"offers every move. The first Planet-Conquer map among the DOCUMENTs is played in 100 rooms\n" +
+		summary: "Serves games over the network, in rooms that a host creates on the page at http://ADDR/ from a DOCUMENT (or\n" +
+			"from a document uploaded there) of a kind that can be played: " + kindTitles(family.Playable) + ".\n" +
+			"Every seat is a person, with a secret link, or the computer, and spectators have a link; the page draws the\n" +
+			"board and offers every move. The first Planet-Conquer map among the DOCUMENTs is played in 100 rooms\n" +
 			"(0–99) that speak the original game's own protocol at http://ADDR/cmd, so the 2012 contest bots play on it\n" +
 			"unmodified; --step is the rounds' interval there (default 2s) and --computers N seats N computer players in\n" +
-			"every game beside the first player who joins. Every join and order is on disk in --data (default\n" +
+			"every game beside the first player who joins; the last --keep-games finished games of those rooms are kept as\n" +
+			"traces that 'shapan replay' plays. Every join and order is on disk in --data (default\n" +
 			"$XDG_STATE_HOME/shapan/serve) before it is answered, and a restarted server resumes every room. The server\n" +
 			"listens on the loopback address unless --addr names another, and then says that it is reachable from the network.\n" +
 			"Every document must pass 'shapan check'. docs/PROTOCOL.md describes the protocols.",
@@ -45,7 +47,7 @@ type serveFlags struct {
 	addr, data           string
 	step                 time.Duration
 	seed                 int64
-	computers            int
+	computers, keepGames int
 	maxBody              int64
 	rate                 float64
 	readT, writeT, idle  time.Duration
@@ -61,6 +63,7 @@ func runServe(args []string, out, errOut io.Writer) int {
 	fs.DurationVar(&f.step, "step", 2*time.Second, "Planet-Conquer rooms: interval between two rounds")
 	fs.Int64Var(&f.seed, "seed", time.Now().UnixNano(), "Planet-Conquer rooms: seed of the start shuffles (kept in --data at the first start)")
 	fs.IntVar(&f.computers, "computers", 0, "Planet-Conquer rooms: computer players joining every game after its first player")
+	fs.IntVar(&f.keepGames, "keep-games", 200, "Planet-Conquer rooms: finished games kept as traces in --data")
 	fs.Int64Var(&f.maxBody, "max-body", 1<<20, "largest request body, in bytes")
 	fs.Float64Var(&f.rate, "rate", 20, "most answers a second from one player's token (bursts of twice as many)")
 	fs.IntVar(&f.maxRooms, "max-rooms", 1000, "most rooms the server holds")
@@ -88,7 +91,7 @@ func runServe(args []string, out, errOut io.Writer) int {
 		}
 		opts.Documents = append(opts.Documents, &serve.Document{Name: filepath.Base(file), Doc: doc})
 		if m, ok := doc.Value.(*planetsfmt.Map); ok && opts.PC == nil {
-			opts.PC = &pcserver.Options{Map: m, Step: f.step, Seed: f.seed, Computers: f.computers,
+			opts.PC = &pcserver.Options{Map: m, Step: f.step, Seed: f.seed, Computers: f.computers, KeepGames: f.keepGames,
 				MaxBody: f.maxBody, OrdersPerSecond: f.rate, OrdersBurst: int(2 * f.rate)}
 			fmt.Fprintf(out, "Planet-Conquer: 100 rooms (0–99) on %s, a round every %s\n", file, f.step)
 		}

@@ -21,6 +21,8 @@ import (
 type Table struct {
 	st     *state
 	events []engine.Event
+	setup  TableSetup
+	rec    *tableRecorder // nil: the game is not traced
 }
 
 // TableSetup describes a table.
@@ -46,7 +48,7 @@ func NewTable(setup TableSetup) (*Table, error) {
 		r := rand.New(engine.NewSource(setup.Seed))
 		r.Shuffle(len(b.starts), func(i, j int) { b.starts[i], b.starts[j] = b.starts[j], b.starts[i] })
 	}
-	t := &Table{st: newState(b, setup.NoResponse)}
+	t := &Table{st: newState(b, setup.NoResponse), setup: setup}
 	t.st.everyProduction = true
 	t.st.emit = func(e engine.Event) { t.events = append(t.events, e) }
 	return t, nil
@@ -55,7 +57,14 @@ func NewTable(setup TableSetup) (*Table, error) {
 // Join lets a player join the current game and returns its index (spec
 // 3); ErrFull when max_player players have joined. Its events (a Join)
 // are added to those of the last step.
-func (t *Table) Join(name string) (int, error) { return t.st.addPlayer(name) }
+func (t *Table) Join(name string) (int, error) {
+	from := len(t.events)
+	k, err := t.st.addPlayer(name)
+	if err == nil {
+		t.record(tableLine{Join: &name, Player: &k}, from)
+	}
+	return k, err
+}
 
 // Submit checks player's order against the current state (spec 5.1) and
 // queues it for the next step, replacing the queued moves (and the queued
@@ -71,6 +80,7 @@ func (t *Table) Submit(player int, order []byte) error {
 		return err
 	}
 	t.st.submit(player, c)
+	t.record(tableLine{Order: order, Player: &player}, len(t.events))
 	return nil
 }
 
@@ -87,9 +97,13 @@ func (t *Table) Step() (changed bool, err error) {
 				panic(r)
 			}
 			changed, err = true, fmt.Errorf("planets: the step failed: %w", ne)
+			t.record(tableLine{Step: true, Error: err.Error()}, len(t.events))
 		}
 	}()
-	return t.st.step(), nil
+	if changed = t.st.step(); changed {
+		t.record(tableLine{Step: true}, 0)
+	}
+	return changed, nil
 }
 
 // Reset starts a new game at once: no players, every planet neutral.

@@ -186,6 +186,18 @@ var golden = []family.Golden{
 		},
 	},
 	{
+		Name:   "planets table trace (" + peng.TableTraceFormat + ", a game of a Planet-Conquer room of shapan serve)",
+		Detect: func(h family.Head) bool { return h.Str("game") == peng.Family && h.Str("format") == peng.TableTraceFormat },
+		Replay: func(path, _ string, out io.Writer) error {
+			s, err := peng.ReplayTableTraceFile(path)
+			if err == nil {
+				fmt.Fprintf(out, "ok  %s: table trace %s (%d joins, %d orders, %d steps, %d events; %s, winner %d)\n",
+					path, s.Case, s.Joins, s.Orders, s.Steps, s.Events, s.Final, s.Winner)
+			}
+			return err
+		},
+	},
+	{
 		Name: "planets play trace (JSON Lines of shapan play --trace)",
 		Detect: func(h family.Head) bool {
 			return h.Str("game") == peng.Family && h.Str("format") == peng.TraceFormat

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"sync"
 
@@ -31,6 +32,7 @@ type room struct {
 	logs   []any
 	disk   *store.Log // nil: nothing kept on disk
 	recs   [][]byte   // the records of disk, to rebuild the room from
+	trace  *os.File   // the trace of the game played (nil: none)
 }
 
 // seat is one joined player.
@@ -107,6 +109,11 @@ func (r *room) setMap(s *Server, m *pfmt.Map, custom []byte) error {
 		client["desc"] = ""
 	}
 	r.m, r.custom, r.client, r.table, r.seats, r.logs = m, custom, client, t, nil, []any{}
+	if s.games != nil {
+		if err := s.games.begin(r); err != nil {
+			s.opts.Logf("pcserver: room %d: the game is not traced: %v", r.n, err)
+		}
+	}
 	return nil
 }
 
@@ -199,8 +206,20 @@ func (r *room) restart(s *Server) {
 		b, _ := json.Marshal(record{T: "map", Map: r.custom})
 		recs = append(recs, b)
 	}
+	if s.games != nil {
+		if name, err := s.games.end(r, true); err != nil {
+			s.opts.Logf("pcserver: room %d: the game's trace: %v", r.n, err)
+		} else if name != "" {
+			s.opts.Logf("pcserver: room %d: the game is kept as %s", r.n, name)
+		}
+	}
 	r.table.Reset()
 	r.seats, r.logs = nil, []any{}
+	if s.games != nil {
+		if err := s.games.begin(r); err != nil {
+			s.opts.Logf("pcserver: room %d: the game is not traced: %v", r.n, err)
+		}
+	}
 	if r.disk == nil {
 		return
 	}
@@ -308,8 +327,14 @@ func owner(h planets.Hold) any {
 	return h.Owner
 }
 
-// close closes the room's log.
+// close closes the room's log and its game's trace (written again from
+// the log at the next start).
 func (r *room) close() {
+	if s := r.trace; s != nil {
+		r.table.EndRecord()
+		s.Close()
+		r.trace = nil
+	}
 	if r.disk != nil {
 		r.disk.Close()
 		r.disk = nil

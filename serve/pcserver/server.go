@@ -66,6 +66,9 @@ type Options struct {
 	// player id (default 20 a second, bursts of 40).
 	OrdersPerSecond float64
 	OrdersBurst     int
+	// KeepGames is how many finished games are kept in Dir as traces
+	// that shapan replay plays (default 200; the oldest go first).
+	KeepGames int
 	// Logf reports what the server does (nil: the log package).
 	Logf func(format string, args ...any)
 	// Now is the clock of the scores (nil: time.Now).
@@ -79,6 +82,7 @@ type Server struct {
 	step   json.Number
 	rooms  [Rooms]*room
 	scores *scores
+	games  *games // nil: no traces kept
 	stop   chan struct{}
 	done   sync.WaitGroup
 	once   sync.Once
@@ -101,6 +105,9 @@ func New(opts Options) (*Server, error) {
 	}
 	if opts.OrdersBurst <= 0 {
 		opts.OrdersBurst = 1
+	}
+	if opts.KeepGames <= 0 {
+		opts.KeepGames = 200
 	}
 	if opts.Logf == nil {
 		opts.Logf = log.Printf
@@ -134,6 +141,9 @@ func (s *Server) open() error {
 		return err
 	}
 	s.scores = sc
+	if s.games, err = openGames(s.opts.Dir, s.opts.KeepGames); err != nil {
+		return err
+	}
 	for i := range s.rooms {
 		r, err := s.openRoom(i)
 		if err != nil {
