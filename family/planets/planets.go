@@ -186,8 +186,10 @@ var golden = []family.Golden{
 		},
 	},
 	{
-		Name:   "planets table trace (" + peng.TableTraceFormat + ", a game of a Planet-Conquer room of shapan serve)",
-		Detect: func(h family.Head) bool { return h.Str("game") == peng.Family && h.Str("format") == peng.TableTraceFormat },
+		Name: "planets table trace (" + peng.TableTraceFormat + ", a game of a Planet-Conquer room of shapan serve)",
+		Detect: func(h family.Head) bool {
+			return h.Str("game") == peng.Family && h.Str("format") == peng.TableTraceFormat
+		},
 		Replay: func(path, _ string, out io.Writer) error {
 			s, err := peng.ReplayTableTraceFile(path)
 			if err == nil {
