@@ -301,7 +301,22 @@ func triedForms(best *reading, readings []*reading) error {
 		first.Related = append(first.Related, note)
 	}
 	first.Related = append(first.Related, diag.Related{Message: "to read the file as one form, add " + strings.Join(flags, " or ")})
+	if what := notADocument(first.File); what != "" {
+		first.Related = append([]diag.Related{{Message: what}}, first.Related...)
+	}
 	return list
+}
+
+// notADocument says what a file of the games that is no document of its
+// own is, from its name ("" for any other file).
+func notADocument(path string) string {
+	switch {
+	case strings.EqualFold(filepath.Ext(path), ".intro"):
+		return "a .intro file is the free text an ftbt level shows before play, not a document of its own: it is read with the level that names it (check or convert that level's .map)"
+	case strings.EqualFold(filepath.Base(path), "map.info"):
+		return "map.info is the ftbt author's note on the file formats; the game does not read it"
+	}
+	return ""
 }
 
 // wantsRules reports whether ftbt rules were given for the file.

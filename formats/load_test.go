@@ -106,6 +106,26 @@ func TestDetectionSaysWhichFormsWereTried(t *testing.T) {
 	}
 }
 
+// An ftbt intro and map.info, read on their own, are named for what they
+// are: files of the game that are no document.
+func TestIntroAndMapInfoAreNamed(t *testing.T) {
+	for name, want := range map[string]string{
+		"m1.intro": "m1.intro: note: a .intro file is the free text an ftbt level shows before play",
+		"map.info": "map.info: note: map.info is the ftbt author's note on the file formats",
+	} {
+		_, err := ReadBytes(name, []byte("这是一个测试关卡, 只是一行字\n"), Options{})
+		if err == nil {
+			t.Fatalf("%s: read as a document", name)
+		}
+		if got := diag.AsList(err, name).Error(); !strings.Contains(got, want) {
+			t.Errorf("%s: missing %q in\n%s", name, want, got)
+		}
+	}
+	if _, err := ReadBytes("x.map", []byte("3 2\n0 0 0\n0 0 0\n1\n关羽 0 10 10 oops 5 0 0 0\n"), Options{}); strings.Contains(err.Error(), "not a document") {
+		t.Errorf("a .map is told it is no document: %v", err)
+	}
+}
+
 // A level with no cells is refused at line 1, whatever the extension.
 func TestZeroSizedLevelIsAnError(t *testing.T) {
 	for _, src := range []string{"0 5\n0\n", "5 0\n0\n"} {
