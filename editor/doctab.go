@@ -23,6 +23,7 @@ type docTab struct {
 	panes    *container.AppTabs
 	problems *problemsPanel
 	preview  *previewPane
+	disk     *diskBanner
 }
 
 func newDocTab(st *Studio, s *Session) *docTab {
@@ -43,7 +44,8 @@ func newDocTab(st *Studio, s *Session) *docTab {
 	t.problems = newProblemsPanel(s, t.show, t.showRefusal)
 	split := container.NewVSplit(t.panes, t.problems.object)
 	split.SetOffset(0.86)
-	t.item = container.NewTabItem(t.title(), split)
+	t.disk = newDiskBanner(t)
+	t.item = container.NewTabItem(t.title(), container.NewBorder(t.disk.object, nil, nil, nil, split))
 	s.Listen(func(c Change) {
 		switch c {
 		case ModelChanged:
@@ -54,20 +56,30 @@ func newDocTab(st *Studio, s *Session) *docTab {
 		case ProblemsChanged:
 			t.problems.update()
 		case DirtyChanged, PathChanged:
-			t.item.Text = t.title()
-			st.tabs.Refresh()
+			t.retitle()
 		}
 		st.updateActions()
 	})
 	return t
 }
 
-// title is the tab title: the name with a dot for unsaved changes.
+// title is the tab title: the name with a dot for unsaved changes and a
+// warning sign when the file changed on disk.
 func (t *docTab) title() string {
+	title := t.session.Name()
 	if t.session.Dirty() {
-		return "● " + t.session.Name()
+		title = "● " + title
 	}
-	return t.session.Name()
+	if t.disk != nil && t.disk.shown {
+		title = "⚠ " + title
+	}
+	return title
+}
+
+// retitle shows the tab's title anew.
+func (t *docTab) retitle() {
+	t.item.Text = t.title()
+	t.studio.tabs.Refresh()
 }
 
 // show selects the item a diagnostic is about.
@@ -224,3 +236,6 @@ func (t *docTab) SelectedPane() *container.TabItem { return t.panes.Selected() }
 // Show selects the item a diagnostic is about (what choosing it in the
 // Problems panel does).
 func (t *docTab) Show(d diag.Diagnostic) { t.show(d) }
+
+// Title returns the tab's title as shown.
+func (t *docTab) Title() string { return t.item.Text }

@@ -61,6 +61,8 @@ type Session struct {
 	// readProblems are the problems reading the saved file back gave (nil
 	// when it read): the file's problems while the model is as saved.
 	readProblems diag.List
+	// disk is the file at Path as the session last read or wrote it.
+	disk fileStamp
 }
 
 // Change tells listeners what happened to a session.
@@ -85,6 +87,7 @@ func NewSession(doc *formats.Document) *Session {
 		s.Format = formats.YAML
 		s.MarkUnsaved()
 	}
+	s.rememberDisk()
 	return s
 }
 
@@ -333,6 +336,7 @@ func (s *Session) SaveAs(path string, f formats.Format) error {
 	s.Path, s.Format = path, f
 	s.doc.Path, s.doc.Format = path, f
 	s.saved = s.hist.state()
+	s.rememberDisk()
 	s.readBack()
 	if pathChanged {
 		s.notify(PathChanged)

@@ -90,6 +90,9 @@ func New(app fyne.App, opts Options) *Studio {
 	if opts.AutosaveDir != "" {
 		st.autosave = newAutosaver(opts.AutosaveDir, st)
 	}
+	if !opts.Synchronous {
+		st.watchDisk()
+	}
 	st.updateActions()
 	return st
 }
