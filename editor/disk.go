@@ -59,7 +59,7 @@ func (s *Session) ChangedOnDisk() bool {
 func (s *Session) KeepMine() {
 	s.rememberDisk()
 	s.disk.exists = true // a removed file is written again by Save
-	s.saved = -1          // the file holds none of the studio's states
+	s.saved = -1         // the file holds none of the studio's states
 	s.setDirty(true)
 }
 
