@@ -120,7 +120,8 @@ type ftbtQuestion struct {
 	onCell  func(c int)
 }
 
-func newFTBTMatch(doc *formats.Document, seats []Seat, seed int64) (Match, error) {
+func newFTBTMatch(doc *formats.Document, seats []Seat, o Options) (Match, error) {
+	seed := o.Seed
 	l, rules, err := ftbtLevel(doc)
 	if err != nil {
 		return nil, err

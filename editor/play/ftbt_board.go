@@ -10,7 +10,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/shapan/shapan/editor"
@@ -62,39 +61,10 @@ func (m *ftbtMatch) newBoard() fyne.CanvasObject {
 	m.round = widget.NewLabelWithStyle("Round 1", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	m.info = widget.NewLabel("")
 	m.info.Truncation = fyne.TextTruncateEllipsis
-	centre := func() fyne.Position { s := m.grid.Size(); return fyne.NewPos(s.Width/2, s.Height/2) }
-	zoomOut := widget.NewButtonWithIcon("", theme.ZoomOutIcon(), func() { m.grid.ZoomAt(centre(), 0.8) })
-	zoomIn := widget.NewButtonWithIcon("", theme.ZoomInIcon(), func() { m.grid.ZoomAt(centre(), 1.25) })
-	fitter := &ftbtFit{grid: m.grid}
-	fit := widget.NewButtonWithIcon("", theme.ZoomFitIcon(), func() { m.grid.Fit(); fitter.zoom, fitter.size = m.grid.Zoom, m.grid.Size() })
-	bar := container.NewBorder(nil, nil, container.NewHBox(zoomOut, zoomIn, fit, m.round), nil, m.info)
+	fitter := NewGridFit(m.grid)
+	bar := container.NewBorder(nil, nil, container.NewHBox(append(fitter.Buttons(), m.round)...), nil, m.info)
 	return container.NewBorder(bar, nil, nil, nil, container.New(fitter, m.grid))
 }
-
-// ftbtFit lays the map out over the whole board and fits the level into
-// it when the board grows, until the player zooms or pans. It keeps the
-// zoom when the board shrinks a little (a taller question below it), so
-// that the cells do not move under the pointer from one question to the
-// next.
-type ftbtFit struct {
-	grid *editor.GridView
-	zoom float64   // the zoom of the last fit (0: none yet)
-	size fyne.Size // the size of the last fit
-}
-
-// Layout implements fyne.Layout.
-func (f *ftbtFit) Layout(_ []fyne.CanvasObject, size fyne.Size) {
-	g := f.grid
-	g.Resize(size)
-	untouched := g.Zoom == f.zoom && g.OffsetX == 0 && g.OffsetY == 0
-	if f.zoom == 0 || (untouched && (size.Width > f.size.Width || size.Height > f.size.Height)) {
-		g.Fit()
-		f.zoom, f.size = g.Zoom, size
-	}
-}
-
-// MinSize implements fyne.Layout.
-func (f *ftbtFit) MinSize([]fyne.CanvasObject) fyne.Size { return f.grid.MinSize() }
 
 // hovered shows what is on the cell under the pointer and, when a tech's
 // target is asked, its area around that cell.

@@ -359,7 +359,7 @@ func ftbtBoardAlone(t *testing.T, s *editor.Session, size fyne.Size) (*ftbtMatch
 	t.Helper()
 	seats, _ := ftbtSeats(s.Document())
 	seats[0].Human = true
-	mt, err := newFTBTMatch(snapshot(s), seats, 1)
+	mt, err := newFTBTMatch(snapshot(s), seats, Options{Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

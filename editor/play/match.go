@@ -52,17 +52,48 @@ type PositionSaver interface {
 type Seat struct {
 	Name  string
 	Human bool
+	// Computer names the computer player of a computer seat, one of the
+	// family's Computers ("": the family's default).
+	Computer string
+}
+
+// Options are how a game is started.
+type Options struct {
+	// Seed seeds the game and its computer players.
+	Seed int64
+	// TurnCap is the last turn (or round) played (0: the family's
+	// default).
+	TurnCap int
+	// Paused opens the game paused: the computer waits for Run, Step or
+	// Run to the end.
+	Paused bool
 }
 
 // Family creates matches of one document kind.
 type Family struct {
 	// Seats lists the players a document's game has (all computer).
 	Seats func(doc *formats.Document) ([]Seat, error)
-	// New starts a game of doc with the seats and the seed.
-	New func(doc *formats.Document, seats []Seat, seed int64) (Match, error)
+	// New starts a game of doc with the seats and the options.
+	New func(doc *formats.Document, seats []Seat, o Options) (Match, error)
 	// Notice, when set, says what the person watching a game of doc
 	// should know of it ("" when nothing), such as why nobody moves.
 	Notice func(doc *formats.Document) string
+	// Computers names the computer players a seat may take, the default
+	// first (nil or one name: the Play dialog offers no choice).
+	Computers []string
+	// TurnCap, when set, is the turn cap the Play dialog offers to set.
+	TurnCap *TurnCap
+	// HotSeat, when set, is what the Play dialog says when several seats
+	// are people sharing the screen (how their decisions are kept apart).
+	HotSeat string
+}
+
+// TurnCap is a family's turn (or round) cap as the Play dialog offers it.
+type TurnCap struct {
+	// Label names the cap ("Round cap").
+	Label string
+	// Default, Min and Max are its default and its limits.
+	Default, Min, Max int
 }
 
 var families = map[string]Family{}

@@ -74,7 +74,8 @@ type mbgMatch struct {
 	onSquare func(i int)
 }
 
-func newMBGMatch(doc *formats.Document, seats []Seat, seed int64) (Match, error) {
+func newMBGMatch(doc *formats.Document, seats []Seat, o Options) (Match, error) {
+	seed := o.Seed
 	setup := mbgeng.Setup{Seed: seed, MaxTurn: mbgTurnLimit}
 	m := &mbgMatch{seats: seats, ai: mbgeng.NewAI(seed + 1)}
 	switch v := doc.Value.(type) {

@@ -93,7 +93,8 @@ type planetsMatch struct {
 	form *planetsOrders
 }
 
-func newPlanetsMatch(doc *formats.Document, seats []Seat, seed int64) (Match, error) {
+func newPlanetsMatch(doc *formats.Document, seats []Seat, o Options) (Match, error) {
+	seed := o.Seed
 	mp, ok := doc.Value.(*pfmt.Map)
 	if !ok {
 		return nil, fmt.Errorf("not a Planet-Conquer map")

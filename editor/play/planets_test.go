@@ -297,7 +297,7 @@ func TestPlanetsSeedSeedsTheComputer(t *testing.T) {
 		t.Fatal(err)
 	}
 	orders := func(seed int64) string {
-		mt, err := newPlanetsMatch(s.Document(), seats, seed)
+		mt, err := newPlanetsMatch(s.Document(), seats, Options{Seed: seed})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/rand"
 	"strconv"
+	"strings"
+	"sync/atomic"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -17,8 +19,10 @@ import (
 	"github.com/shapan/shapan/formats"
 )
 
-// AskSetup asks who plays each seat and with which seed, then opens the
-// play window. The game uses the document as it is in the editor now.
+// AskSetup asks who plays each seat (a person, or the computer and, when
+// the family has several, which computer player), with which seed and,
+// for a family that offers it, up to which turn; then opens the play
+// window. The game uses the document as it is in the editor now.
 func AskSetup(st *editor.Studio, s *editor.Session) {
 	fam, ok := families[s.Kind()]
 	if !ok {
@@ -30,36 +34,121 @@ func AskSetup(st *editor.Studio, s *editor.Session) {
 		dialog.ShowError(err, st.Window())
 		return
 	}
-	var rows []fyne.CanvasObject
-	choices := make([]*widget.RadioGroup, len(seats))
-	for i, seat := range seats {
-		choices[i] = widget.NewRadioGroup([]string{"Computer", "Human"}, nil)
-		choices[i].Horizontal = true
-		choices[i].SetSelected("Computer")
-		if i == 0 {
-			choices[i].SetSelected("Human")
-		}
-		rows = append(rows, widget.NewLabel(seat.Name), choices[i])
-	}
-	seed := widget.NewEntry()
-	seed.SetText(strconv.FormatInt(rand.Int63n(1_000_000), 10))
-	form := container.NewVBox(container.NewGridWithColumns(2, rows...), widget.NewForm(widget.NewFormItem("Seed", seed)))
-	dialog.ShowCustomConfirm("Play "+s.Name(), "Play", "Cancel", form, func(ok bool) {
+	d := newSetupForm(fam, seats)
+	dialog.ShowCustomConfirm("Play "+s.Name(), "Play", "Cancel", d.object, func(ok bool) {
 		if !ok {
 			return
 		}
-		for i := range seats {
-			seats[i].Human = choices[i].Selected == "Human"
-		}
-		n, err := strconv.ParseInt(seed.Text, 10, 64)
+		seats, o, err := d.read()
 		if err != nil {
-			dialog.ShowError(fmt.Errorf("the seed must be a whole number"), st.Window())
+			dialog.ShowError(err, st.Window())
 			return
 		}
-		if _, err := Open(st, s, seats, n); err != nil {
+		if _, err := OpenWith(st, s, seats, o); err != nil {
 			dialog.ShowError(err, st.Window())
 		}
 	}, st.Window())
+}
+
+// setupForm is the Play dialog's content: for every seat a person or the
+// computer (and which computer player), the seed, the turn cap.
+type setupForm struct {
+	fam       Family
+	seats     []Seat
+	who       []*widget.RadioGroup
+	computers []*widget.Select // nil entries when the family has one computer player
+	seed      *widget.Entry
+	turnCap   *widget.Entry // nil when the family offers none
+	hotSeat   *widget.Label
+	object    fyne.CanvasObject
+}
+
+// newSetupForm builds the dialog's content; the first seat is a person's,
+// the others the computer's.
+func newSetupForm(fam Family, seats []Seat) *setupForm {
+	d := &setupForm{fam: fam, seats: seats}
+	var rows []fyne.CanvasObject
+	for _, seat := range seats {
+		who := widget.NewRadioGroup([]string{"Computer", "Human"}, func(string) { d.update() })
+		who.Horizontal = true
+		var pick *widget.Select
+		if len(fam.Computers) > 1 {
+			pick = widget.NewSelect(fam.Computers, nil)
+			pick.SetSelectedIndex(0)
+		}
+		d.who, d.computers = append(d.who, who), append(d.computers, pick)
+		var choice fyne.CanvasObject = who
+		if pick != nil {
+			choice = container.NewHBox(who, pick)
+		}
+		rows = append(rows, widget.NewLabel(seat.Name), choice)
+	}
+	d.seed = widget.NewEntry()
+	d.seed.SetText(strconv.FormatInt(rand.Int63n(1_000_000), 10))
+	items := []*widget.FormItem{widget.NewFormItem("Seed", d.seed)}
+	if c := fam.TurnCap; c != nil {
+		d.turnCap = widget.NewEntry()
+		d.turnCap.SetText(strconv.Itoa(c.Default))
+		items = append(items, widget.NewFormItem(c.Label, d.turnCap))
+	}
+	d.hotSeat = widget.NewLabel(fam.HotSeat)
+	d.hotSeat.Wrapping = fyne.TextWrapWord
+	d.object = container.NewVBox(container.NewGridWithColumns(2, rows...), widget.NewForm(items...), d.hotSeat)
+	for i, who := range d.who {
+		who.SetSelected([]string{"Human", "Computer"}[min(i, 1)])
+	}
+	d.update()
+	return d
+}
+
+// update offers the computer players to computer seats only, and says
+// how people share the screen when several seats are people's.
+func (d *setupForm) update() {
+	people := 0
+	for i, who := range d.who {
+		if who.Selected == "Human" {
+			people++
+		}
+		if pick := d.computers[i]; pick != nil {
+			if who.Selected == "Human" {
+				pick.Disable()
+			} else {
+				pick.Enable()
+			}
+		}
+	}
+	if d.hotSeat != nil {
+		if people >= 2 && d.fam.HotSeat != "" {
+			d.hotSeat.Show()
+		} else {
+			d.hotSeat.Hide()
+		}
+	}
+}
+
+// read returns the seats and options chosen, or what is wrong with them.
+func (d *setupForm) read() ([]Seat, Options, error) {
+	seats := append([]Seat(nil), d.seats...)
+	for i := range seats {
+		seats[i].Human = d.who[i].Selected == "Human"
+		if pick := d.computers[i]; pick != nil && !seats[i].Human {
+			seats[i].Computer = pick.Selected
+		}
+	}
+	var o Options
+	n, err := strconv.ParseInt(strings.TrimSpace(d.seed.Text), 10, 64)
+	if err != nil {
+		return nil, o, fmt.Errorf("the seed must be a whole number")
+	}
+	o.Seed = n
+	if c := d.fam.TurnCap; c != nil {
+		n, err := strconv.Atoi(strings.TrimSpace(d.turnCap.Text))
+		if err != nil || n < c.Min || n > c.Max {
+			return nil, o, fmt.Errorf("the %s must be a whole number from %d to %d", strings.ToLower(c.Label), c.Min, c.Max)
+		}
+		o.TurnCap = n
+	}
+	return seats, o, nil
 }
 
 // OpenComputerGame opens the play window of s with the computer on every
@@ -96,7 +185,7 @@ type Window struct {
 	family  Family
 	doc     *formats.Document
 	seats   []Seat
-	seed    int64
+	opts    Options
 
 	win      fyne.Window
 	match    Match
@@ -108,6 +197,8 @@ type Window struct {
 	notice   *widget.Label // what to know of the game (why nobody moves)
 	question *fyne.Container
 	pauseBtn *widget.Button
+	stepBtn  *widget.Button
+	runBtn   *widget.Button // Run to the end (games without people)
 
 	consumed int            // events shown so far
 	queue    []engine.Event // events not shown yet
@@ -117,15 +208,26 @@ type Window struct {
 	Speed    float64
 	cancel   func()
 	finished bool
+	run      *runner // the game being played to its end off the UI thread
 }
 
-// Open starts a game and shows its window.
+// runner plays a game with no person to its end off the UI thread.
+type runner struct {
+	stop atomic.Bool // set when the window closes or restarts meanwhile
+}
+
+// Open starts a game with a seed and shows its window.
 func Open(st *editor.Studio, s *editor.Session, seats []Seat, seed int64) (*Window, error) {
+	return OpenWith(st, s, seats, Options{Seed: seed})
+}
+
+// OpenWith starts a game with the options and shows its window.
+func OpenWith(st *editor.Studio, s *editor.Session, seats []Seat, o Options) (*Window, error) {
 	fam, ok := families[s.Kind()]
 	if !ok {
 		return nil, fmt.Errorf("there is no game engine for %s documents", s.Kind())
 	}
-	w := &Window{st: st, session: s, family: fam, doc: snapshot(s), seats: seats, seed: seed, Speed: 1}
+	w := &Window{st: st, session: s, family: fam, doc: snapshot(s), seats: seats, opts: o, Speed: 1, paused: o.Paused}
 	if err := w.start(); err != nil {
 		return nil, err
 	}
@@ -139,7 +241,7 @@ func Open(st *editor.Studio, s *editor.Session, seats []Seat, seed int64) (*Wind
 }
 
 func (w *Window) start() error {
-	m, err := w.family.New(w.doc, w.seats, w.seed)
+	m, err := w.family.New(w.doc, w.seats, w.opts)
 	if err != nil {
 		return err
 	}
@@ -178,7 +280,11 @@ func (w *Window) layout() fyne.CanvasObject {
 	w.notice.Hidden = w.notice.Text == ""
 	w.question = container.NewVBox()
 	w.pauseBtn = widget.NewButtonWithIcon("Pause", theme.MediaPauseIcon(), w.TogglePause)
-	step := widget.NewButtonWithIcon("Step", theme.MediaSkipNextIcon(), w.Step)
+	if w.paused {
+		w.pauseBtn.SetText("Run")
+		w.pauseBtn.SetIcon(theme.MediaPlayIcon())
+	}
+	w.stepBtn = widget.NewButtonWithIcon("Step", theme.MediaSkipNextIcon(), w.Step)
 	speed := widget.NewSlider(0, 4)
 	speed.Step = 1
 	speed.Value = 1
@@ -187,22 +293,31 @@ func (w *Window) layout() fyne.CanvasObject {
 	}
 	restart := widget.NewButtonWithIcon("Restart", theme.MediaReplayIcon(), w.Restart)
 	back := widget.NewButtonWithIcon("Back to editing", theme.DocumentCreateIcon(), w.BackToEditing)
-	buttons := []fyne.CanvasObject{w.pauseBtn, step, widget.NewLabel("Speed"), container.NewGridWrap(fyne.NewSize(140, 36), speed), restart, back}
+	buttons := []fyne.CanvasObject{w.pauseBtn, w.stepBtn, widget.NewLabel("Speed"), container.NewGridWrap(fyne.NewSize(140, 36), speed)}
+	w.runBtn = nil
+	if !w.hasPerson() {
+		w.runBtn = widget.NewButtonWithIcon("Run to the end", theme.MediaFastForwardIcon(), w.RunToEnd)
+		buttons = append(buttons, w.runBtn)
+	}
+	buttons = append(buttons, restart, back)
 	if _, ok := w.match.(PositionSaver); ok {
 		buttons = append(buttons, widget.NewButtonWithIcon("Open position", theme.DocumentSaveIcon(), func() { w.OpenPosition() }))
 	}
 	seats := ""
 	for i, s := range w.seats {
 		who := "computer"
-		if s.Human {
+		switch {
+		case s.Human:
 			who = "you"
+		case s.Computer != "":
+			who = "computer (" + s.Computer + ")"
 		}
 		if i > 0 {
 			seats += " · "
 		}
 		seats += s.Name + ": " + who
 	}
-	who := widget.NewLabel(fmt.Sprintf("seed %d · %s", w.seed, seats))
+	who := widget.NewLabel(fmt.Sprintf("seed %d · %s", w.opts.Seed, seats))
 	who.Truncation = fyne.TextTruncateEllipsis // many seats must not widen the window
 	controls := container.NewBorder(nil, nil, container.NewHBox(buttons...), nil, who)
 	right := container.NewBorder(widget.NewLabelWithStyle("Events", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
@@ -228,7 +343,7 @@ func (w *Window) Schedule(d time.Duration) {
 // tick shows the next event, or answers the next computer decision, or
 // waits for a person.
 func (w *Window) tick() {
-	if w.finished || w.match == nil {
+	if w.finished || w.match == nil || w.run != nil {
 		return
 	}
 	if len(w.queue) > 0 {
@@ -388,13 +503,24 @@ func (w *Window) TogglePause() {
 
 // Step plays one computer decision (and shows its events) while paused.
 func (w *Window) Step() {
-	if w.asking || w.finished {
+	if w.asking || w.finished || w.run != nil {
 		return
 	}
 	m := w.match.Machine()
 	if len(w.queue) == 0 && !m.Over() {
 		w.computerMove()
 	}
+	w.drain()
+	if m.Over() {
+		w.finish()
+	} else if d := m.Pending(); d != nil && d.Player < len(w.seats) && w.seats[d.Player].Human {
+		w.ask(d)
+	}
+}
+
+// drain shows every event waiting, at once, and draws the board.
+func (w *Window) drain() {
+	w.collect()
 	for len(w.queue) > 0 {
 		e := w.queue[0]
 		w.queue = w.queue[1:]
@@ -404,11 +530,100 @@ func (w *Window) Step() {
 	}
 	w.match.Show()
 	w.refreshLog()
-	if m.Over() {
-		w.finish()
-	} else if d := m.Pending(); d != nil && d.Player < len(w.seats) && w.seats[d.Player].Human {
-		w.ask(d)
+}
+
+// hasPerson reports whether a person plays a seat.
+func (w *Window) hasPerson() bool {
+	for _, s := range w.seats {
+		if s.Human {
+			return true
+		}
 	}
+	return false
+}
+
+// RunToEnd plays a game the computer plays alone to its end (or its turn
+// cap) off the UI thread, without pauses, then shows its events, the
+// board as the game ends, and the result. Restart or closing the window
+// meanwhile abandons it.
+func (w *Window) RunToEnd() {
+	if w.finished || w.run != nil || w.hasPerson() || w.match == nil {
+		return
+	}
+	if w.cancel != nil {
+		w.cancel()
+	}
+	r := &runner{}
+	w.run = r
+	w.setRunning(true)
+	match := w.match
+	w.st.Async(func() {
+		m := match.Machine()
+		var err error
+		for answered := 1; !m.Over() && !r.stop.Load(); answered++ {
+			d := m.Pending()
+			var a engine.Answer
+			if a, err = match.Computer(); err == nil {
+				err = m.Answer(d.Player, a)
+			}
+			if err != nil {
+				break
+			}
+			if answered%500 == 0 {
+				n := answered
+				w.st.Post(func() {
+					if w.run == r {
+						w.status.SetText(fmt.Sprintf("Playing to the end: %d decisions so far…", n))
+					}
+				})
+			}
+		}
+		w.st.Post(func() { w.ranToEnd(r, match, err) })
+	})
+}
+
+// ranToEnd shows a game RunToEnd played, unless it was abandoned.
+func (w *Window) ranToEnd(r *runner, match Match, err error) {
+	if r.stop.Load() {
+		match.Close() // the window let go of it
+		return
+	}
+	w.run = nil
+	w.setRunning(false)
+	if err != nil {
+		w.status.SetText("The computer could not answer: " + err.Error())
+		return
+	}
+	w.status.SetText("")
+	w.drain()
+	w.Schedule(0)
+}
+
+// setRunning disables what cannot be used while a game runs to its end.
+func (w *Window) setRunning(on bool) {
+	for _, b := range []*widget.Button{w.pauseBtn, w.stepBtn, w.runBtn} {
+		switch {
+		case b == nil:
+		case on:
+			b.Disable()
+		default:
+			b.Enable()
+		}
+	}
+	if on {
+		w.status.SetText("Playing to the end…")
+	}
+}
+
+// abandonRun lets a game running to its end go: its goroutine closes it.
+// It reports whether there was one.
+func (w *Window) abandonRun() bool {
+	if w.run == nil {
+		return false
+	}
+	w.run.stop.Store(true)
+	w.run, w.match = nil, nil
+	return true
 }
 
 // Restart plays the same game again: the same document, seats and seed.
@@ -416,7 +631,7 @@ func (w *Window) Restart() {
 	if w.cancel != nil {
 		w.cancel()
 	}
-	if w.match != nil {
+	if !w.abandonRun() && w.match != nil {
 		w.match.Close()
 	}
 	if err := w.start(); err != nil {
@@ -459,6 +674,9 @@ func (w *Window) stop() {
 	if w.cancel != nil {
 		w.cancel()
 	}
+	if w.abandonRun() {
+		return
+	}
 	if w.match != nil {
 		w.match.Close()
 		w.match = nil
@@ -486,3 +704,10 @@ func (w *Window) Notice() string { return w.notice.Text }
 
 // Status returns the status line.
 func (w *Window) Status() string { return w.status.Text }
+
+// Window returns the play window itself (tests capture it).
+func (w *Window) Window() fyne.Window { return w.win }
+
+// Running reports whether the game is being played to its end off the UI
+// thread (Run to the end).
+func (w *Window) Running() bool { return w.run != nil }
