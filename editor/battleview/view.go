@@ -1,7 +1,8 @@
 // Package battleview is the studio's editor of battle maps: a painter for
 // the element codes that knows the map's structures — the 3×3 dragon-flag
 // zone, the two bases, cities of three levels — with symmetric painting,
-// and the map's size.
+// the map's size, and a table of the roster override (the heroes whose
+// stats the map changes).
 package battleview
 
 import (
@@ -52,7 +53,10 @@ type View struct {
 	hover   *widget.Label
 	mapPane *container.TabItem
 	setPane *container.TabItem
-	marked  image.Point
+	// Roster is the table of the roster override.
+	Roster     *rosterTable
+	rosterPane *container.TabItem
+	marked     image.Point
 }
 
 // New builds the editor of s.
@@ -76,6 +80,8 @@ func New(s *editor.Session, env editor.Env) *View {
 	}
 	v.mapPane = container.NewTabItem("Map 地图", v.mapObject())
 	v.setPane = container.NewTabItem("Size 尺寸", v.sizeObject())
+	v.Roster = newRosterTable(v)
+	v.rosterPane = container.NewTabItem("Roster 武将", v.Roster.object)
 	v.setBrush(brushMountain)
 	return v
 }
@@ -84,19 +90,30 @@ func New(s *editor.Session, env editor.Env) *View {
 func (v *View) M() *battle.Map { return v.S.Model().(*battle.Map) }
 
 // Panes implements editor.View.
-func (v *View) Panes() []*container.TabItem { return []*container.TabItem{v.mapPane, v.setPane} }
+func (v *View) Panes() []*container.TabItem {
+	return []*container.TabItem{v.mapPane, v.setPane, v.rosterPane}
+}
 
 // Refresh implements editor.View.
 func (v *View) Refresh() {
 	v.B.Reload()
 	v.Painter.View.Redraw()
+	v.Roster.refresh()
 }
 
 var cellPath = regexp.MustCompile(`^grid\[(\d+)\]\[(\d+)\]`)
 
 // Select implements editor.View: a cell path centres the map on the cell
-// and marks it.
+// and marks it; a roster path selects the entry's row.
 func (v *View) Select(path string) *container.TabItem {
+	if m := rosterPath.FindStringSubmatch(path); m != nil {
+		i, _ := strconv.Atoi(m[1])
+		v.Roster.selectRow(i)
+		return v.rosterPane
+	}
+	if path == battle.PathRoster {
+		return v.rosterPane
+	}
 	if m := cellPath.FindStringSubmatch(path); m != nil {
 		y, _ := strconv.Atoi(m[1])
 		x, _ := strconv.Atoi(m[2])
