@@ -49,6 +49,7 @@ var sampleCases = []struct {
 	{"mbg/赤壁.yaml", nil},
 	{"ftbt/长坂坡.yaml", []string{"ftbt/兵法.yaml"}},
 	{"planets/九州.yaml", nil},
+	{"battle/小沛.yaml", nil},
 }
 
 // openWindow opens the balance window of a sample with a fixed clock, so

@@ -1,8 +1,8 @@
 // Package families registers the studio's side of every game family: the
 // editor views (editor/mbgview, editor/ftbtview, ...), the play windows
-// (editor/play) and the balance view (editor/balance), each by document
-// kind in package editor. Import it for its side effect, as cmd/studio
-// does; adding a family's studio packages is one line here.
+// (editor/play, editor/battleplay) and the balance view (editor/balance),
+// each by document kind in package editor. Import it for its side effect,
+// as cmd/studio does; adding a family's studio packages is one line here.
 //
 // The families themselves, and what each can do, come from the registry
 // of package family (which needs no GUI); Missing compares the two, by
@@ -15,6 +15,7 @@ import (
 
 	"github.com/shapan/shapan/editor"
 	_ "github.com/shapan/shapan/editor/balance"
+	_ "github.com/shapan/shapan/editor/battleplay"
 	_ "github.com/shapan/shapan/editor/battleview"
 	_ "github.com/shapan/shapan/editor/ftbtview"
 	_ "github.com/shapan/shapan/editor/mbgview"
@@ -25,11 +26,7 @@ import (
 
 // pending are gaps known and being filled, by family: Missing leaves
 // them out, and reports one that is filled (remove it from here then).
-var pending = map[string][]string{
-	// The battle game plays on the command line; its studio play window
-	// comes next (issue 14).
-	"battle": {"no play window for battle/map documents"},
-}
+var pending = map[string][]string{}
 
 // Missing lists, by family name, what the studio lacks for a family of
 // the registry: a kind without an editor view, a playable kind without a
