@@ -1,6 +1,6 @@
 #!/bin/sh
 # Takes the README's screenshots of the studio: each sample opened on one
-# pane, in a virtual X server. Needs Xvfb and ImageMagick's import.
+# pane, in a virtual X server. Needs Xvfb, xdotool and ImageMagick's import.
 set -eu
 cd "$(dirname "$0")/.."
 out=docs/screenshots
@@ -55,6 +55,43 @@ done
 shotplay play-mbg samples/mbg/赤壁.yaml
 shotplay play-ftbt samples/ftbt/长坂坡.yaml
 shotplay play-planets samples/planets/九州.yaml
+
+# The battle roster and a person's play window, by clicks in a copy of 小沛
+# (the coordinates are the 1280×860 studio's): 吕布's force typed into a
+# new roster row; then Play, the person's six heroes picked, the team sent,
+# and in round 3 (after 吕布's step of round 2) 赵云 and 吕布 given moves.
+tmp=$(mktemp -d)
+cp samples/battle/小沛.yaml "$tmp/"
+HOME=$tmp XDG_CACHE_HOME=$tmp/cache LANG=en_US.UTF-8 DISPLAY=$display \
+	bin/studio --size 1280x860 "$tmp/小沛.yaml" >/dev/null 2>&1 &
+pid=$!
+sleep 15 # until the window is drawn, on a busy machine too
+click() { DISPLAY=$display xdotool mousemove "$1" "$2" click 1; sleep "${3:-1}"; }
+click 210 129 2 # the Roster pane
+click 57 225 2  # Add hero: 吕布
+click 245 305   # his force
+DISPLAY=$display xdotool type --delay 80 250
+DISPLAY=$display xdotool key Return
+sleep 2
+DISPLAY=$display import -window root "$out/battle-roster.png"
+echo "wrote $out/battle-roster.png"
+click 456 48 4   # Play
+click 684 524 6  # the dialog's Play: side 0 a person, side 1 the tactician
+for x in 197 592 982; do click $x 521; done
+for x in 197 592 982; do click $x 561; done
+click 1118 641 6 # Send team
+click 45 125     # 吕布 on the base (3,3)
+click 57 137     # steps to (4,4)
+click 1103 641 6 # Send orders
+click 45 125     # 赵云 on the base
+click 57 125     # steps to (4,3)
+click 57 137     # 吕布
+click 69 149 2   # steps to (5,5)
+DISPLAY=$display import -window root -crop 1180x740+0+0 +repage "$out/play-battle.png"
+echo "wrote $out/play-battle.png"
+kill $pid
+wait $pid 2>/dev/null || true
+rm -rf "$tmp"
 
 # The balance window of 赤壁 after a 200-game run (it opens at the top left).
 tmp=$(mktemp -d)
