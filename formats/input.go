@@ -5,6 +5,8 @@ import (
 	"io"
 	"io/fs"
 	"os"
+
+	"github.com/shapan/shapan/internal/hugepage"
 )
 
 // DefaultMaxInput is the largest file read when Options.MaxInput is 0:
@@ -53,7 +55,7 @@ func ReadInput(path string, opts Options) ([]byte, error) {
 // holds more), failing once it holds more than limit bytes (a file can
 // grow while it is read).
 func readLimited(name string, r io.Reader, limit, size int64) ([]byte, error) {
-	data := make([]byte, 0, min(max(size, 512), limit)+1)
+	data := hugepage.Make[byte](0, int(min(max(size, 512), limit)+1))
 	lr := io.LimitReader(r, limit+1)
 	for {
 		if len(data) == cap(data) {

@@ -3,8 +3,11 @@ package main
 import (
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/shapan/shapan/formats/ftbt"
 	"github.com/shapan/shapan/internal/biglevel"
@@ -60,4 +63,41 @@ func BenchmarkFscanBigLevel(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(biglevel.CPUTime()-cpu)/float64(b.N), "cpu-ns/op")
+}
+
+// BenchmarkBigLevelProcess runs 'shapan check --rules big.tech big.map'
+// and the fmt.Fscan baseline ('biglevel fscan big.map') as processes, the
+// way a user or a CI job runs them: start-up, reading the file, page faults
+// and exit included. cpu-ns/op is the child's user and system time. (Its
+// peak memory is measured with /usr/bin/time: the rusage of a child
+// started by os/exec counts the parent's memory, which the child shares
+// until it executes the program.)
+func BenchmarkBigLevelProcess(b *testing.B) {
+	level, rules := writeBigLevel(b)
+	bin := b.TempDir()
+	shapan, baseline := filepath.Join(bin, "shapan"), filepath.Join(bin, "biglevel")
+	for path, pkg := range map[string]string{shapan: ".", baseline: "../../internal/biglevel/cmd/biglevel"} {
+		if out, err := exec.Command("go", "build", "-o", path, pkg).CombinedOutput(); err != nil {
+			b.Fatalf("go build %s: %v\n%s", pkg, err, out)
+		}
+	}
+	for _, tc := range []struct {
+		name string
+		args []string
+	}{
+		{"check", []string{shapan, "check", "--rules", rules, level}},
+		{"fscan", []string{baseline, "fscan", level}},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			var cpu time.Duration
+			for b.Loop() {
+				cmd := exec.Command(tc.args[0], tc.args[1:]...)
+				if out, err := cmd.CombinedOutput(); err != nil {
+					b.Fatalf("%s: %v\n%s", strings.Join(tc.args, " "), err, out)
+				}
+				cpu += cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+			}
+			b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
+		})
+	}
 }

@@ -2,6 +2,7 @@ package ftbt
 
 import (
 	"math"
+	"slices"
 	"sort"
 
 	ftbtfmt "github.com/shapan/shapan/formats/ftbt"
@@ -158,12 +159,20 @@ func bridges(t ftbtfmt.Tech) bool {
 // cells for a speed.
 func reachesAnEnemy(l *ftbtfmt.Level, cells []int, i, maxCost int, regions func(speed int) []int) bool {
 	p := l.People[i]
+	enemy := func(j int) bool { return l.People[j].Side != p.Side && cells[j] >= 0 }
+	// An enemy who can enter every terrain reaches anyone: the regions
+	// are only labelled when there is none.
+	for j, e := range l.People {
+		if enemy(j) && e.Speed >= maxCost {
+			return true
+		}
+	}
 	mine := regions(p.Speed)
 	for j, e := range l.People {
-		if e.Side == p.Side || cells[j] < 0 {
+		if !enemy(j) {
 			continue
 		}
-		if e.Speed >= maxCost || mine[j] == mine[i] {
+		if mine[j] == mine[i] {
 			return true
 		}
 		if theirs := regions(e.Speed); theirs[j] == theirs[i] {
@@ -204,8 +213,13 @@ func regionsAt(terrain []int, w int, enter []bool, cells []int) []int {
 		id     int32
 	}
 	var prev, cur []run
-	q := 0
-	for y := 0; y < len(terrain)/w; y++ {
+	q, rows := 0, len(terrain)/w
+	for y := 0; y < rows; y++ {
+		if y == 1 {
+			// As many runs a row as in the first: sized once, the
+			// union-find is not copied as it grows.
+			parent = slices.Grow(parent, len(parent)*(rows-1)*9/8)
+		}
 		row := terrain[y*w : (y+1)*w]
 		cur = cur[:0]
 		for x := 0; x < w; {

@@ -2,12 +2,15 @@ package ftbt
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/shapan/shapan/formats/diag"
 	"github.com/shapan/shapan/formats/srcpos"
 	"github.com/shapan/shapan/formats/token"
+	"github.com/shapan/shapan/internal/hugepage"
 )
 
 // ReadLevel reads a level (.map) file. The intro, a separate file, is left
@@ -44,15 +47,27 @@ func ReadLevelFrom(r *token.Reader) (*Level, *srcpos.Map, error) {
 
 	n := r.Count(text("the number of people"), 9)
 	r.Mark("people")
-	r.Map.Reserve(18 * n) // the fields of every person and of its AI settings
 	l.People = make([]Person, n)
+	at := &peopleOffsets{l: l, person: make([]int, n)}
 	for i := range l.People {
+		at.person[i] = r.NextOffset()
 		readPerson(r, &l.People[i], i)
 	}
 	if n > 0 && !r.AtEOF() {
+		at.ai = make([]int, n)
 		for i := range l.People {
+			at.ai[i] = r.NextOffset()
 			readPersonAI(r, &l.People[i], i)
 		}
+	}
+	if !r.Failed() {
+		src, lines := r.Source(), r.Map.Lines()
+		r.Map.SetItems("people", func(i int, rest string) diag.Pos {
+			if off, ok := at.locate(src, i, rest); ok {
+				return lines.Pos(off)
+			}
+			return diag.Pos{}
+		})
 	}
 	r.MarkAt("trailing_tokens", r.NextOffset())
 	l.Trailing = r.Rest()
@@ -72,7 +87,7 @@ func readGrid(r *token.Reader, l *Level) {
 	}
 	var y int
 	what := func(x int) string { return fmt.Sprintf("terrain cell (x %d, y %d)", x, y) }
-	l.Terrain = make([]int, l.W*l.H)
+	l.Terrain = hugepage.Make[int](l.W*l.H, l.W*l.H)
 	rowStart := make([]int, l.H)
 	cells := l.Terrain
 	for y = 0; y < l.H && !r.Failed(); y++ {
@@ -121,57 +136,85 @@ func spaceEnd(src []byte, off int) int {
 	return off
 }
 
+// peopleOffsets keeps where each person's values and AI settings start,
+// so that a person's fields are located on demand by counting tokens (as
+// the terrain's cells are) instead of recording some 18 paths a person.
+type peopleOffsets struct {
+	l          *Level
+	person, ai []int // offsets of each person's name and of its AI attack factor
+}
+
+// personFields and aiFields are the paths of a person's values (and of its
+// AI settings) in file order; ".techs[k]" follows ".techs".
+var (
+	personFields = []string{".name", ".side", ".abi", ".def", ".hp", ".speed", ".at", ".at[1]", ".techs"}
+	aiFields     = []string{".attack", ".defence", ".move", ".goal", ".goal[1]"}
+)
+
+// locate returns the offset of path rest in person i ("" is the person).
+func (p *peopleOffsets) locate(src []byte, i int, rest string) (int, bool) {
+	if i >= len(p.person) {
+		return 0, false
+	}
+	if rest == "" {
+		return p.person[i], true
+	}
+	if ai, ok := strings.CutPrefix(rest, ".ai"); ok {
+		if i >= len(p.ai) {
+			return 0, false
+		}
+		if ai == "" {
+			return p.ai[i], true
+		}
+		if k := slices.Index(aiFields, ai); k >= 0 {
+			return skipTokens(src, p.ai[i], k), true
+		}
+		return 0, false
+	}
+	if k := slices.Index(personFields, rest); k >= 0 {
+		return skipTokens(src, p.person[i], k), true
+	}
+	if tech, ok := strings.CutPrefix(rest, ".techs["); ok {
+		k, err := strconv.Atoi(strings.TrimSuffix(tech, "]"))
+		if err == nil && strings.HasSuffix(tech, "]") && k >= 0 && k < len(p.l.People[i].Techs) {
+			return skipTokens(src, p.person[i], len(personFields)+k), true
+		}
+	}
+	return 0, false
+}
+
 func readPerson(r *token.Reader, pe *Person, i int) {
-	p := srcpos.Index("people", i)
 	pe.Name = r.Name(func() string { return fmt.Sprintf("person %d: name", i+1) })
-	r.Mark(p)
-	r.Mark(p + ".name")
 	d := func(format string, args ...any) token.Desc {
 		return func() string { return fmt.Sprintf("person %d (%s): ", i+1, pe.Name) + fmt.Sprintf(format, args...) }
 	}
 	pe.Side = r.Int(d("side"))
-	r.Mark(p + ".side")
 	pe.Abi = r.Int(d("abi"))
-	r.Mark(p + ".abi")
 	pe.Def = r.Int(d("def"))
-	r.Mark(p + ".def")
 	pe.HP = r.Int(d("hp"))
-	r.Mark(p + ".hp")
 	pe.Speed = r.Int(d("speed"))
-	r.Mark(p + ".speed")
 	pe.X = r.Int(d("x"))
-	r.Mark(p + ".at")
 	pe.Y = r.Int(d("y"))
-	r.Mark(p + ".at[1]")
 	n := r.Count(d("the number of techs"), 1)
-	r.Mark(p + ".techs")
 	if n > 0 {
 		pe.Techs = make([]int, n)
 	}
 	for k := range pe.Techs {
 		pe.Techs[k] = r.Int(d("tech %d", k+1))
-		r.Mark(srcpos.Index(p+".techs", k))
 	}
 }
 
 func readPersonAI(r *token.Reader, pe *Person, i int) {
-	p := srcpos.Index("people", i) + ".ai"
 	d := func(f string) token.Desc {
 		return func() string { return fmt.Sprintf("person %d (%s): AI %s", i+1, pe.Name, f) }
 	}
 	a := &PersonAI{}
 	pe.AI = a
 	a.Attack = r.Int(d("attack factor"))
-	r.Mark(p)
-	r.Mark(p + ".attack")
 	a.Defence = r.Int(d("defence factor"))
-	r.Mark(p + ".defence")
 	a.Move = r.Int(d("move factor"))
-	r.Mark(p + ".move")
 	a.GoalX = r.Int(d("goal x"))
-	r.Mark(p + ".goal")
 	a.GoalY = r.Int(d("goal y"))
-	r.Mark(p + ".goal[1]")
 }
 
 // WriteLevel writes l as a level .map file the original engine reads (the

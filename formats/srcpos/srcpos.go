@@ -8,6 +8,7 @@
 package srcpos
 
 import (
+	"bytes"
 	"sort"
 	"strconv"
 	"strings"
@@ -33,10 +34,13 @@ func (l *Lines) Src() []byte { return l.src }
 func (l *Lines) Pos(off int) diag.Pos {
 	if l.starts == nil {
 		l.starts = []int{0}
-		for i, c := range l.src {
-			if c == '\n' {
-				l.starts = append(l.starts, i+1)
+		for i := 0; ; {
+			n := bytes.IndexByte(l.src[i:], '\n')
+			if n < 0 {
+				break
 			}
+			i += n + 1
+			l.starts = append(l.starts, i)
 		}
 	}
 	off = max(0, min(off, len(l.src)))
@@ -58,6 +62,11 @@ type Note struct {
 	What      string // the field, as in error messages
 }
 
+// ItemFunc locates the path rest (".speed", ".techs[2]", "" for the item
+// itself) inside item i of a list; it returns the zero Pos for a path it
+// does not know.
+type ItemFunc func(i int, rest string) diag.Pos
+
 // Map records positions of document paths. The zero value is not usable;
 // create one with New.
 type Map struct {
@@ -67,25 +76,17 @@ type Map struct {
 	offsets map[string]int
 	pos     map[string]diag.Pos
 	grids   map[string]CellFunc
+	items   map[string]ItemFunc
 }
 
 // New returns an empty map for the file whose content is src.
 func New(src []byte) *Map {
-	return &Map{lines: NewLines(src), offsets: map[string]int{}, pos: map[string]diag.Pos{}, grids: map[string]CellFunc{}}
+	return &Map{lines: NewLines(src), offsets: map[string]int{}, pos: map[string]diag.Pos{},
+		grids: map[string]CellFunc{}, items: map[string]ItemFunc{}}
 }
 
 // Lines returns the line index of the source.
 func (m *Map) Lines() *Lines { return m.lines }
-
-// Reserve makes room for n more recorded offsets at once (a reader that
-// knows how many items follow saves the map's repeated growth).
-func (m *Map) Reserve(n int) {
-	grown := make(map[string]int, len(m.offsets)+n)
-	for k, v := range m.offsets {
-		grown[k] = v
-	}
-	m.offsets = grown
-}
 
 // SetOffset records that path starts at byte offset off.
 func (m *Map) SetOffset(path string, off int) {
@@ -105,6 +106,11 @@ func (m *Map) SetPos(path string, p diag.Pos) {
 // path[row][col] are resolved with cell.
 func (m *Map) SetGrid(path string, cell CellFunc) { m.grids[path] = cell }
 
+// SetItems records how to find what lies inside the items of the list at
+// path: the paths path[i]… are resolved with item when it knows them, so
+// that a reader of thousands of items need not record each field.
+func (m *Map) SetItems(path string, item ItemFunc) { m.items[path] = item }
+
 // Locate returns the position of path or, failing that, of the nearest
 // enclosing path that was recorded. A nil Map locates nothing.
 func (m *Map) Locate(path string) diag.Pos {
@@ -119,6 +125,9 @@ func (m *Map) Locate(path string) diag.Pos {
 			return m.lines.Pos(off)
 		}
 		if pos, ok := m.locateCell(p); ok {
+			return pos
+		}
+		if pos := m.locateItem(p); pos.Known() {
 			return pos
 		}
 		if p == "" {
@@ -156,6 +165,24 @@ func (m *Map) locateCell(p string) (diag.Pos, bool) {
 	}
 	pos := cell(row, col)
 	return pos, pos.Known()
+}
+
+// locateItem resolves p = list[i]rest with the ItemFunc of list.
+func (m *Map) locateItem(p string) diag.Pos {
+	for list, item := range m.items {
+		head, ok := strings.CutPrefix(p, list+"[")
+		if !ok {
+			continue
+		}
+		end := strings.IndexByte(head, ']')
+		if end < 0 {
+			continue
+		}
+		if i, err := strconv.Atoi(head[:end]); err == nil && i >= 0 {
+			return item(i, head[end+1:])
+		}
+	}
+	return diag.Pos{}
 }
 
 // Parent returns path without its last segment ("a.b[3]" → "a.b",
