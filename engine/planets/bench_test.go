@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/shapan/shapan/engine"
+	"github.com/shapan/shapan/internal/cputime"
 )
 
 // BenchmarkRoundsFightHere plays fight_here.yml with the AI in all four
@@ -19,6 +20,49 @@ func BenchmarkRoundsFightHere(b *testing.B) {
 // the rules alone, production and the status of every player included.
 func BenchmarkRoundsIdle(b *testing.B) {
 	benchRounds(b, func(*Game, *engine.Decision) engine.Answer { return engine.Answer("null") })
+}
+
+// BenchmarkRulesIdle plays rounds of fight_here.yml on the rules alone,
+// as the original engine's speed was measured: every living player's
+// order, null, is checked and submitted, then the step runs (moves,
+// arrivals, battles, production, the finish check and every player's
+// status). There is no decision machine: no coroutine switch, no board
+// view handed to the players, no answer to decode. Rounds of finished
+// games start a new game.
+func BenchmarkRulesIdle(b *testing.B) {
+	st, players, err := Setup{Map: legacyMap(b, "fight_here.yml"), Shuffle: true}.state()
+	if err != nil {
+		b.Fatal(err)
+	}
+	join := func() {
+		for i := range players {
+			if _, err := st.addPlayer(playerName(i)); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	join()
+	null := []byte("null")
+	rounds, cpu := 0, cputime.Process()
+	for b.Loop() {
+		if st.status == StatusFinished {
+			st.step() // the reset
+			join()
+		}
+		for i := range st.players {
+			if st.players[i].alive {
+				c, err := st.checkOrder(i, null)
+				if err != nil {
+					b.Fatal(err)
+				}
+				st.submit(i, c)
+			}
+		}
+		st.step()
+		rounds++
+	}
+	b.ReportMetric(float64(rounds)/b.Elapsed().Seconds(), "rounds/s")
+	b.ReportMetric(float64(cputime.Process()-cpu)/float64(rounds), "cpu-ns/round")
 }
 
 // benchRounds plays b.N rounds of fight_here.yml (four seats, starts
@@ -38,7 +82,7 @@ func benchRounds(b *testing.B, answer func(*Game, *engine.Decision) engine.Answe
 	}
 	start()
 	b.ResetTimer()
-	rounds := 0
+	rounds, cpu := 0, cputime.Process()
 	for rounds < b.N {
 		d := g.Pending()
 		if d == nil {
@@ -54,6 +98,7 @@ func benchRounds(b *testing.B, answer func(*Game, *engine.Decision) engine.Answe
 		}
 	}
 	b.ReportMetric(float64(rounds)/b.Elapsed().Seconds(), "rounds/s")
+	b.ReportMetric(float64(cputime.Process()-cpu)/float64(rounds), "cpu-ns/round")
 }
 
 // BenchmarkAIGame plays whole AI-against-AI games of fight_here.yml (four
