@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/shapan/shapan/formats"
+	"github.com/shapan/shapan/internal/cputime"
 	"github.com/shapan/shapan/samples"
 )
 
@@ -20,11 +21,13 @@ func BenchmarkRenderSamples(b *testing.B) {
 			b.Fatal(err)
 		}
 		b.Run(name, func(b *testing.B) {
+			cpu := cputime.Process()
 			for b.Loop() {
 				if _, err := Render(doc, Options{}); err != nil {
 					b.Fatal(err)
 				}
 			}
+			b.ReportMetric(float64(cputime.Process()-cpu)/float64(b.N), "cpu-ns/op")
 		})
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/shapan/shapan/internal/cputime"
 	"github.com/shapan/shapan/internal/shared"
 )
 
@@ -34,12 +35,14 @@ func BenchmarkBattle(b *testing.B) {
 	}
 	rng := rand.New(rand.NewSource(1))
 	b.ResetTimer()
+	cpu := cputime.Process()
 	for i := 0; i < b.N; i++ {
 		x := &all[i%len(all)]
 		bt := battle{s: x.s, rng: rng}
 		bt.run(x.scale)
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "battles/s")
+	b.ReportMetric(float64(cputime.Process()-cpu)/float64(b.N), "cpu-ns/op")
 }
 
 // BenchmarkAIGame plays full AI-against-AI games on sanguo.map (turn
@@ -47,6 +50,7 @@ func BenchmarkBattle(b *testing.B) {
 func BenchmarkAIGame(b *testing.B) {
 	sc := legacyScenario(b, "sanguo.map")
 	b.ResetTimer()
+	cpu := cputime.Process()
 	for i := 0; i < b.N; i++ {
 		ai := NewAI(int64(i))
 		if _, err := PlayGame(Setup{Scenario: sc, Seed: int64(i), MaxTurn: 100}, []Player{ai, ai, ai}, 1_000_000); err != nil {
@@ -54,4 +58,5 @@ func BenchmarkAIGame(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+	b.ReportMetric(float64(cputime.Process()-cpu)/float64(b.N), "cpu-ns/op")
 }
