@@ -210,11 +210,12 @@ func (e *Entry) FocusGained() {
 	e.Entry.FocusGained()
 }
 
-// FocusLost commits the text.
+// FocusLost commits the text (before the field stops being the one typed
+// in: a table may show another value in it as soon as it is not).
 func (e *Entry) FocusLost() {
+	e.Commit()
 	e.focused = false
 	e.Entry.FocusLost()
-	e.Commit()
 }
 
 // Focused reports whether the field has the keyboard focus.

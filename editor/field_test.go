@@ -8,7 +8,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
-	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
@@ -83,16 +82,10 @@ func retype(st *editor.Studio, e *editor.Entry, text string) {
 	test.Type(e, text)
 }
 
-// shortcut presses a shortcut as the desktop driver delivers it: to the
-// focused widget when there is one, else to the window.
+// shortcut presses Ctrl+key as the desktop driver delivers it (see
+// press).
 func shortcut(st *editor.Studio, key fyne.KeyName) {
-	s := &desktop.CustomShortcut{KeyName: key, Modifier: fyne.KeyModifierShortcutDefault}
-	c := st.Window().Canvas()
-	if f, ok := c.Focused().(fyne.Shortcutable); ok {
-		f.TypedShortcut(s)
-		return
-	}
-	c.(interface{ TypedShortcut(fyne.Shortcut) }).TypedShortcut(s)
+	press(st, fyne.KeyModifierShortcutDefault, key)
 }
 
 func readScenario(t *testing.T, path string) *mbg.Scenario {

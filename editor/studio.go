@@ -14,7 +14,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
-	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -32,6 +31,9 @@ type Studio struct {
 
 	undoButton, redoButton, saveButton *widget.Button
 	playButton, balanceButton          *widget.Button
+	exportButton                       *widget.Button
+	// docItems are the menu items that need a document.
+	docItems []*fyne.MenuItem
 	welcomeBox                         fyne.CanvasObject
 
 	autosave *autosaver
@@ -86,7 +88,7 @@ func New(app fyne.App, opts Options) *Studio {
 	st.win.SetContent(container.NewBorder(st.toolbar(), st.status, nil, nil, container.NewStack(st.welcomeBox, st.tabs)))
 	st.win.Resize(fyne.NewSize(1200, 800))
 	st.win.SetCloseIntercept(st.Quit)
-	st.shortcuts()
+	st.keys()
 	if opts.AutosaveDir != "" {
 		st.autosave = newAutosaver(opts.AutosaveDir, st)
 	}
@@ -197,9 +199,14 @@ func (st *Studio) showFocused() {
 	}
 }
 
-// Undo and Redo act on the current document: the text being typed is
+// Undo and Redo act first on the text field being typed in (its typing not
+// yet committed), then on the current document: the text being typed is
 // committed first, so that Undo takes back exactly what was typed.
 func (st *Studio) Undo() {
+	if undoTyping(st.win.Canvas().Focused(), true) {
+		st.Status("Undid typing (Ctrl+Z again undoes the document's last edit)")
+		return
+	}
 	st.CommitEditing()
 	if s := st.Current(); s != nil && s.Undo() {
 		st.showFocused()
@@ -207,8 +214,37 @@ func (st *Studio) Undo() {
 	}
 }
 
+// undoTyping undoes (or redoes) the typing in the focused text field and
+// reports whether its text changed: a studio field only while it shows
+// text not yet committed, any other entry always.
+func undoTyping(o fyne.Focusable, undo bool) bool {
+	var e *widget.Entry
+	switch w := o.(type) {
+	case *Entry:
+		if undo && !w.Uncommitted() {
+			return false
+		}
+		e = &w.Entry
+	case *widget.Entry:
+		e = w
+	default:
+		return false
+	}
+	before := e.Text
+	if undo {
+		e.Undo()
+	} else {
+		e.Redo()
+	}
+	return e.Text != before
+}
+
 // Redo applies the last undone edit again.
 func (st *Studio) Redo() {
+	if undoTyping(st.win.Canvas().Focused(), false) {
+		st.Status("Redid typing")
+		return
+	}
 	st.CommitEditing()
 	if s := st.Current(); s != nil && s.Redo() {
 		st.showFocused()
@@ -353,15 +389,6 @@ func (st *Studio) exportDialog(ext string) {
 	st.startIn(d, s)
 	d.Resize(fyne.NewSize(900, 600))
 	d.Show()
-}
-
-// exportMenu is File ▸ Export: the game's own format, or a Tiled map.
-func exportMenu(st *Studio) *fyne.MenuItem {
-	item := fyne.NewMenuItem("Export", nil)
-	item.ChildMenu = fyne.NewMenu("",
-		fyne.NewMenuItem("The game's format…", st.ExportDialog),
-		fyne.NewMenuItem("Tiled map…", st.ExportTiledDialog))
-	return item
 }
 
 // startIn opens a file dialog in the folder of s's file, when it has one.
@@ -511,58 +538,16 @@ func (st *Studio) Quit() {
 	next(0)
 }
 
-func (st *Studio) menu() *fyne.MainMenu {
-	newItem := fyne.NewMenuItem("New", nil)
-	newItem.ChildMenu = fyne.NewMenu("")
-	for _, k := range TemplateKinds() {
-		newItem.ChildMenu.Items = append(newItem.ChildMenu.Items, fyne.NewMenuItem(templateTitle(k), func() {
-			if _, err := st.New(k); err != nil {
-				dialog.ShowError(err, st.win)
-			}
-		}))
-	}
-	recent := fyne.NewMenuItem("Open Recent", nil)
-	recent.ChildMenu = fyne.NewMenu("")
-	for _, p := range st.recentFiles() {
-		p := p
-		recent.ChildMenu.Items = append(recent.ChildMenu.Items, fyne.NewMenuItem(p, func() {
-			if _, err := st.Open(p); err != nil {
-				dialog.ShowError(err, st.win)
-			}
-		}))
-	}
-	file := fyne.NewMenu("File",
-		newItem,
-		fyne.NewMenuItem("Open…", st.OpenDialog),
-		recent,
-		fyne.NewMenuItemSeparator(),
-		fyne.NewMenuItem("Save", st.Save),
-		fyne.NewMenuItem("Save As…", st.SaveAsDialog),
-		exportMenu(st),
-		fyne.NewMenuItemSeparator(),
-		fyne.NewMenuItem("Close", st.CloseCurrent),
-	)
-	edit := fyne.NewMenu("Edit",
-		fyne.NewMenuItem("Undo", st.Undo),
-		fyne.NewMenuItem("Redo", st.Redo),
-	)
-	scenario := fyne.NewMenu("Scenario",
-		fyne.NewMenuItem("Play…", st.Play),
-		fyne.NewMenuItem("Balance…", st.Balance),
-	)
-	return fyne.NewMainMenu(file, edit, scenario)
-}
-
 func (st *Studio) toolbar() fyne.CanvasObject {
 	open := widget.NewButtonWithIcon("Open", theme.FolderOpenIcon(), st.OpenDialog)
 	st.saveButton = widget.NewButtonWithIcon("Save", theme.DocumentSaveIcon(), st.Save)
 	st.undoButton = widget.NewButtonWithIcon("Undo", theme.ContentUndoIcon(), st.Undo)
 	st.redoButton = widget.NewButtonWithIcon("Redo", theme.ContentRedoIcon(), st.Redo)
-	export := widget.NewButtonWithIcon("Export", theme.UploadIcon(), st.ExportDialog)
+	st.exportButton = widget.NewButtonWithIcon("Export", theme.UploadIcon(), st.ExportDialog)
 	st.playButton = widget.NewButtonWithIcon("Play", theme.MediaPlayIcon(), st.Play)
 	st.playButton.Importance = widget.HighImportance
 	st.balanceButton = widget.NewButtonWithIcon("Balance", theme.ComputerIcon(), st.Balance)
-	return container.NewHBox(open, st.saveButton, export, widget.NewSeparator(), st.undoButton, st.redoButton, widget.NewSeparator(),
+	return container.NewHBox(open, st.saveButton, st.exportButton, widget.NewSeparator(), st.undoButton, st.redoButton, widget.NewSeparator(),
 		st.playButton, st.balanceButton)
 }
 
@@ -582,6 +567,13 @@ func (st *Studio) updateActions() {
 	set(st.undoButton, s != nil && s.CanUndo())
 	set(st.redoButton, s != nil && s.CanRedo())
 	set(st.saveButton, s != nil)
+	set(st.exportButton, s != nil)
+	for _, i := range st.docItems {
+		i.Disabled = s == nil
+	}
+	if m := st.win.MainMenu(); m != nil {
+		m.Refresh()
+	}
 	set(st.playButton, s != nil && CanPlay(s.Kind()))
 	set(st.balanceButton, s != nil && CanBalance(s.Kind()))
 	if len(st.tabs.Items) == 0 {
@@ -601,26 +593,12 @@ func (st *Studio) updateActions() {
 	st.win.SetTitle(title)
 }
 
-// shortcuts binds the keyboard: Ctrl+O open, Ctrl+S save, Ctrl+Shift+S
-// save as, Ctrl+E export, Ctrl+W close, Ctrl+Z undo, Ctrl+Shift+Z and
-// Ctrl+Y redo, Ctrl+P play, Ctrl+B balance, Ctrl+Q quit.
-func (st *Studio) shortcuts() {
+// keys binds the keys typed while no text field has the focus (the tool
+// and navigation keys; the commands' shortcuts are in the menu).
+func (st *Studio) keys() {
 	c := st.win.Canvas()
-	add := func(key fyne.KeyName, mod fyne.KeyModifier, f func()) {
-		c.AddShortcut(&desktop.CustomShortcut{KeyName: key, Modifier: mod}, func(fyne.Shortcut) { f() })
-	}
-	ctrl := fyne.KeyModifierShortcutDefault
-	add(fyne.KeyO, ctrl, st.OpenDialog)
-	add(fyne.KeyS, ctrl, st.Save)
-	add(fyne.KeyS, ctrl|fyne.KeyModifierShift, st.SaveAsDialog)
-	add(fyne.KeyE, ctrl, st.ExportDialog)
-	add(fyne.KeyW, ctrl, st.CloseCurrent)
-	add(fyne.KeyZ, ctrl, st.Undo)
-	add(fyne.KeyZ, ctrl|fyne.KeyModifierShift, st.Redo)
-	add(fyne.KeyY, ctrl, st.Redo)
-	add(fyne.KeyQ, ctrl, st.Quit)
-	add(fyne.KeyP, ctrl, st.Play)
-	add(fyne.KeyB, ctrl, st.Balance)
+	c.SetOnTypedKey(func(k *fyne.KeyEvent) { st.MapKey(k) })
+	c.SetOnTypedRune(func(r rune) { st.MapRune(r) })
 }
 
 const recentKey = "recent_files"

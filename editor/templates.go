@@ -20,22 +20,18 @@ func templateTitle(kind string) string {
 	return k.Template.Title
 }
 
-// New opens a new, unsaved document of kind from its template.
+// New opens a new, unsaved document of kind from its template, at the
+// template's size.
 func (st *Studio) New(kind string) (*Session, error) {
+	return st.NewDocument(NewSpec{Kind: kind})
+}
+
+// newTemplate reads the template of kind.
+func newTemplate(kind string) (*formats.Document, error) {
 	if _, k := family.Of(kind); k == nil || k.Template == nil {
 		return nil, fmt.Errorf("%w: %s", errNoTemplate, kind)
 	}
-	doc, err := family.NewDocument(kind)
-	if err != nil {
-		return nil, err
-	}
-	n := 1
-	for _, o := range st.Sessions() {
-		if o.Path == "" {
-			n++
-		}
-	}
-	return st.AddNew(doc, fmt.Sprintf("new %s %d", templateTitle(kind), n)), nil
+	return family.NewDocument(kind)
 }
 
 // AddNew shows doc, a document that is in no file yet, in a new tab with

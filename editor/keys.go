@@ -1,0 +1,231 @@
+package editor
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+)
+
+// mapPane returns the selected tab and the pane it shows (nil, nil when
+// no document is open).
+func (st *Studio) mapPane() (*docTab, *container.TabItem) {
+	t := st.current()
+	if t == nil {
+		return nil, nil
+	}
+	return t, t.panes.Selected()
+}
+
+// SelectTool selects a painting tool on the pane shown (Tools menu, B R F
+// I E) and reports whether the pane has it.
+func (st *Studio) SelectTool(tool Tool) bool {
+	t, pane := st.mapPane()
+	if t == nil {
+		return false
+	}
+	ok := false
+	if mt, is := t.view.(MapTools); is {
+		ok = mt.SetTool(pane, tool)
+	} else {
+		ok = paneGrid(pane).setTool(tool)
+	}
+	if ok {
+		st.Status("Tool: " + tool.String())
+	} else {
+		st.Status(fmt.Sprintf("%s: the pane %q has no such tool", tool, pane.Text))
+	}
+	return ok
+}
+
+// cancelDrag cancels the drag in progress on the pane shown (Escape).
+func (st *Studio) cancelDrag() bool {
+	t, pane := st.mapPane()
+	if t == nil {
+		return false
+	}
+	if mt, is := t.view.(MapTools); is && mt.CancelDrag(pane) {
+		st.Status("Cancelled")
+		return true
+	}
+	return false
+}
+
+// navigate runs a View menu command on the pane shown.
+func (st *Studio) navigate(what string, f func(MapNavigator, *container.TabItem) bool) bool {
+	t, pane := st.mapPane()
+	if t == nil {
+		return false
+	}
+	ok := false
+	if n, is := t.view.(MapNavigator); is {
+		ok = f(n, pane)
+	} else {
+		ok = f(paneGrid(pane), pane)
+	}
+	if !ok {
+		st.Status(fmt.Sprintf("%s: the pane %q shows no map", what, pane.Text))
+	}
+	return ok
+}
+
+func (st *Studio) zoom(in bool) bool {
+	return st.navigate("Zoom", func(n MapNavigator, p *container.TabItem) bool { return n.Zoom(p, in) })
+}
+
+func (st *Studio) pan(dx, dy int) bool {
+	return st.navigate("Pan", func(n MapNavigator, p *container.TabItem) bool { return n.Pan(p, dx, dy) })
+}
+
+// MapKey handles a key typed while no text field has the focus (the
+// window's key handler; focused map widgets call it through ForwardKey):
+// Escape cancels a drag, the arrows pan, F1 shows the keyboard.
+func (st *Studio) MapKey(k *fyne.KeyEvent) bool {
+	switch k.Name {
+	case fyne.KeyEscape:
+		return st.cancelDrag()
+	case fyne.KeyLeft:
+		return st.pan(-1, 0)
+	case fyne.KeyRight:
+		return st.pan(1, 0)
+	case fyne.KeyUp:
+		return st.pan(0, -1)
+	case fyne.KeyDown:
+		return st.pan(0, 1)
+	case fyne.KeyF1:
+		st.ShowKeyboardHelp()
+		return true
+	}
+	return false
+}
+
+// MapRune handles a character typed while no text field has the focus:
+// the tool keys, Shift+F (and F on a pane without Fill) fit, 1 100%, + and
+// − zoom.
+func (st *Studio) MapRune(r rune) bool {
+	switch r {
+	case 'F':
+		return st.navigate("Fit", MapNavigator.Fit)
+	case 'f':
+		if st.SelectTool(Fill) {
+			return true
+		}
+		return st.navigate("Fit", MapNavigator.Fit)
+	case '1':
+		return st.navigate("100%", MapNavigator.ActualSize)
+	case '+', '=':
+		return st.zoom(true)
+	case '-':
+		return st.zoom(false)
+	}
+	if tool, ok := ToolForKey(fyne.KeyName(strings.ToUpper(string(r)))); ok {
+		return st.SelectTool(tool)
+	}
+	return false
+}
+
+// gridPane drives the grid painter a pane shows through its exported
+// controls, for views that do not implement MapTools or MapNavigator
+// themselves.
+type gridPane struct {
+	grid  *GridView
+	tools *widget.RadioGroup
+}
+
+// paneGrid finds the grid view and the tool chooser pane shows.
+func paneGrid(pane *container.TabItem) gridPane {
+	var g gridPane
+	if pane == nil {
+		return g
+	}
+	walk(pane.Content, func(o fyne.CanvasObject) {
+		switch w := o.(type) {
+		case *GridView:
+			if g.grid == nil {
+				g.grid = w
+			}
+		case *widget.RadioGroup:
+			if g.tools == nil && len(w.Options) >= len(ToolNames) && slices.Equal(w.Options[:len(ToolNames)], ToolNames) {
+				g.tools = w
+			}
+		}
+	})
+	return g
+}
+
+func (g gridPane) setTool(t Tool) bool {
+	if g.tools == nil || int(t) < 0 || int(t) >= len(ToolNames) {
+		return false
+	}
+	g.tools.SetSelected(ToolNames[t])
+	return true
+}
+
+func (g gridPane) Fit(*container.TabItem) bool {
+	if g.grid == nil {
+		return false
+	}
+	g.grid.Fit()
+	return true
+}
+
+func (g gridPane) ActualSize(*container.TabItem) bool {
+	if g.grid == nil {
+		return false
+	}
+	g.grid.ZoomAt(centre(g.grid), 16/g.grid.Zoom)
+	return true
+}
+
+func (g gridPane) Zoom(_ *container.TabItem, in bool) bool {
+	if g.grid == nil {
+		return false
+	}
+	f := 0.8
+	if in {
+		f = 1.25
+	}
+	g.grid.ZoomAt(centre(g.grid), f)
+	return true
+}
+
+func (g gridPane) Pan(_ *container.TabItem, dx, dy int) bool {
+	if g.grid == nil {
+		return false
+	}
+	g.grid.Pan(dx, dy)
+	return true
+}
+
+// walk calls f on every object of tree (the contents of every pane,
+// split, scroll and form under it).
+func walk(tree fyne.CanvasObject, f func(fyne.CanvasObject)) {
+	if tree == nil {
+		return
+	}
+	f(tree)
+	switch c := tree.(type) {
+	case *fyne.Container:
+		for _, child := range c.Objects {
+			walk(child, f)
+		}
+	case *container.Scroll:
+		walk(c.Content, f)
+	case *container.Split:
+		walk(c.Leading, f)
+		walk(c.Trailing, f)
+	case *container.AppTabs:
+		for _, item := range c.Items {
+			walk(item.Content, f)
+		}
+	case *widget.Form:
+		for _, item := range c.Items {
+			walk(item.Widget, f)
+		}
+	case *widget.Card:
+		walk(c.Content, f)
+	}
+}
