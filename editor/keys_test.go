@@ -102,7 +102,7 @@ func TestMainMenuHasEveryCommandWithItsShortcut(t *testing.T) {
 		"File ▸ New": "Ctrl+N", "File ▸ Open": "Ctrl+O", "File ▸ Save": "Ctrl+S", "File ▸ Save As": "Ctrl+Shift+S",
 		"File ▸ Export ▸ The game's format": "Ctrl+E", "File ▸ Close": "Ctrl+W", "File ▸ Quit": "Ctrl+Q",
 		"File ▸ Reload from disk": "Ctrl+R",
-		"Edit ▸ Undo": "Ctrl+Z", "Edit ▸ Redo": "Ctrl+Y", "Edit ▸ Redo (as in Tiled)": "Ctrl+Shift+Z",
+		"Edit ▸ Undo":             "Ctrl+Z", "Edit ▸ Redo": "Ctrl+Y", "Edit ▸ Redo (as in Tiled)": "Ctrl+Shift+Z",
 		"View ▸ Fit": "Shift+F", "View ▸ Actual size (100%)": "1", "View ▸ Zoom in": "+", "View ▸ Zoom out": "−",
 		"Tools ▸ Pencil": "B", "Tools ▸ Rectangle": "R", "Tools ▸ Fill": "F", "Tools ▸ Picker": "I", "Tools ▸ Eraser": "E",
 		"Tools ▸ Cancel the drag": "Escape", "Play ▸ Play": "Ctrl+P", "Play ▸ Balance": "Ctrl+B", "Help ▸ Keyboard": "F1",
@@ -231,9 +231,15 @@ func (f *fakeMap) SetTool(p *container.TabItem, tool editor.Tool) bool {
 	f.asked = append(f.asked, "tool "+tool.String())
 	return p == f.pane
 }
-func (f *fakeMap) CancelDrag(p *container.TabItem) bool { f.asked = append(f.asked, "cancel"); return true }
-func (f *fakeMap) Fit(p *container.TabItem) bool        { f.asked = append(f.asked, "fit"); return true }
-func (f *fakeMap) ActualSize(p *container.TabItem) bool { f.asked = append(f.asked, "100%"); return true }
+func (f *fakeMap) CancelDrag(p *container.TabItem) bool {
+	f.asked = append(f.asked, "cancel")
+	return true
+}
+func (f *fakeMap) Fit(p *container.TabItem) bool { f.asked = append(f.asked, "fit"); return true }
+func (f *fakeMap) ActualSize(p *container.TabItem) bool {
+	f.asked = append(f.asked, "100%")
+	return true
+}
 func (f *fakeMap) Zoom(p *container.TabItem, in bool) bool {
 	f.asked = append(f.asked, map[bool]string{true: "zoom in", false: "zoom out"}[in])
 	return true

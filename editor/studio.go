@@ -33,8 +33,8 @@ type Studio struct {
 	playButton, balanceButton          *widget.Button
 	exportButton                       *widget.Button
 	// docItems are the menu items that need a document.
-	docItems []*fyne.MenuItem
-	welcomeBox                         fyne.CanvasObject
+	docItems   []*fyne.MenuItem
+	welcomeBox fyne.CanvasObject
 
 	autosave *autosaver
 	// runAsync and post move work off and back onto the UI thread; tests

@@ -1,0 +1,253 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/shapan/shapan/formats"
+	"github.com/shapan/shapan/formats/ftbt"
+	"github.com/shapan/shapan/formats/mbg"
+	"github.com/shapan/shapan/samples"
+)
+
+// xstudio is the real studio running in a virtual X server, driven with
+// xdotool.
+type xstudio struct {
+	t       *testing.T
+	x       map[string]string
+	display string
+	win     string
+	out     *bytes.Buffer
+}
+
+// startStudio runs the studio binary with args under a new Xvfb and
+// waits for its window.
+func startStudio(t *testing.T, args ...string) *xstudio {
+	t.Helper()
+	x := needX(t, "xdotool")
+	bin := buildStudio(t)
+	display, stop := startXvfb(t, x["Xvfb"])
+	t.Cleanup(stop)
+	ctx, cancel := context.WithTimeout(context.Background(), 150*time.Second)
+	t.Cleanup(cancel)
+	cmd := exec.CommandContext(ctx, bin, args...)
+	home := t.TempDir()
+	cmd.Env = append(os.Environ(), "DISPLAY="+display, "HOME="+home, "XDG_CACHE_HOME="+filepath.Join(home, "cache"),
+		"XDG_CONFIG_HOME="+filepath.Join(home, "config"), "LANG=en_US.UTF-8", "FYNE_SCALE=1")
+	st := &xstudio{t: t, x: x, display: display, out: &bytes.Buffer{}}
+	cmd.Stdout, cmd.Stderr = st.out, st.out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	for deadline := time.Now().Add(90 * time.Second); st.win == "" && time.Now().Before(deadline); time.Sleep(200 * time.Millisecond) {
+		c := exec.Command(x["xdotool"], "search", "--name", "Shapan")
+		c.Env = append(os.Environ(), "DISPLAY="+display)
+		b, _ := c.Output()
+		st.win = strings.TrimSpace(strings.Split(string(b), "\n")[0])
+	}
+	if st.win == "" {
+		t.Fatalf("the studio's window did not appear:\n%s", st.out.String())
+	}
+	time.Sleep(3 * time.Second) // the first frames
+	t.Cleanup(func() {
+		if t.Failed() {
+			st.screenshot(filepath.Join(os.TempDir(), strings.ReplaceAll(t.Name(), "/", "_")+".png"))
+		}
+	})
+	return st
+}
+
+func (st *xstudio) xdo(args ...string) string {
+	st.t.Helper()
+	c := exec.Command(st.x["xdotool"], args...)
+	c.Env = append(os.Environ(), "DISPLAY="+st.display)
+	b, err := c.CombinedOutput()
+	if err != nil {
+		st.t.Fatalf("xdotool %s: %v\n%s\nstudio:\n%s", strings.Join(args, " "), err, b, st.out.String())
+	}
+	return strings.TrimSpace(string(b))
+}
+
+func (st *xstudio) click(x, y int) {
+	st.xdo("mousemove", "--window", st.win, strconv.Itoa(x), strconv.Itoa(y))
+	st.xdo("click", "1")
+	time.Sleep(400 * time.Millisecond)
+}
+
+// key presses keys (xdotool names: ctrl+z, Right, plus) one after the
+// other, leaving the window time to handle each.
+func (st *xstudio) key(keys ...string) {
+	for _, k := range keys {
+		st.xdo("key", k)
+		time.Sleep(300 * time.Millisecond)
+	}
+}
+
+func (st *xstudio) title() string { return st.xdo("getwindowname", st.win) }
+
+// dirty waits until the window's title marks the document changed (or
+// not) and reports whether it did.
+func (st *xstudio) dirty(changed bool) bool {
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+		if strings.HasPrefix(st.title(), "●") == changed {
+			return true
+		}
+	}
+	return false
+}
+
+func (st *xstudio) screenshot(path string) {
+	if imp, err := exec.LookPath("import"); err == nil {
+		c := exec.Command(imp, "-window", "root", path)
+		c.Env = append(os.Environ(), "DISPLAY="+st.display)
+		if c.Run() == nil {
+			st.t.Logf("screenshot: %s", path)
+		}
+	}
+}
+
+// saved waits until the file at path reads and ok accepts its model, and
+// returns the model (failing after 10 s).
+func saved[M any](st *xstudio, path string, ok func(M) bool) M {
+	st.t.Helper()
+	var last M
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(200 * time.Millisecond) {
+		doc, err := formats.Read(path, formats.Options{})
+		if err != nil {
+			continue
+		}
+		if m, is := doc.Value.(M); is {
+			last = m
+			if ok(m) {
+				return m
+			}
+		}
+	}
+	st.t.Fatalf("the saved file never was as expected (title %q)", st.title())
+	return last
+}
+
+// painted lists the cells whose terrain differs from before.
+func painted(before, after []int) []int {
+	var out []int
+	for i := range after {
+		if i >= len(before) || after[i] != before[i] {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// Where the ftbt level's Map pane (1280×800, Fyne's scale 1, the studio's
+// embedded fonts) has the river in its terrain list and a point of the
+// map away from the people.
+const (
+	riverX, riverY = 70, 437
+	mapX, mapY     = 200, 240
+)
+
+// TestKeyboardOnTheMapInARealWindow paints a cell of an ftbt level in the
+// real window, presses Ctrl+Z, saves with Ctrl+S: the file is the
+// original; paints again and saves: one cell changed; zooms in with + and
+// pans with the arrow keys, paints at the same point of the window and
+// saves: another cell changed, so that the keys moved the map.
+func TestKeyboardOnTheMapInARealWindow(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"ftbt/长坂坡.yaml", "ftbt/兵法.yaml"} {
+		data, _ := samples.Read(name)
+		os.WriteFile(filepath.Join(dir, filepath.Base(name)), data, 0o644)
+	}
+	path := filepath.Join(dir, "长坂坡.yaml")
+	doc, err := formats.Read(path, formats.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	original := doc.Value.(*ftbt.Level).Terrain
+	st := startStudio(t, "--pane", "Map", "--size", "1280x800", path)
+
+	st.click(riverX, riverY) // the river, as the brush
+	st.key("b")
+	st.click(mapX, mapY)
+	if !st.dirty(true) {
+		t.Fatalf("painting a cell did not change the document: %q", st.title())
+	}
+	st.key("ctrl+z")
+	if !st.dirty(false) {
+		t.Errorf("Ctrl+Z did not take the painting back: %q", st.title())
+	}
+	st.key("ctrl+s")
+	time.Sleep(time.Second)
+	saved(st, path, func(l *ftbt.Level) bool { return slices.Equal(l.Terrain, original) })
+
+	st.click(mapX, mapY)
+	st.key("ctrl+s")
+	first := saved(st, path, func(l *ftbt.Level) bool { return len(painted(original, l.Terrain)) == 1 })
+	cellA := painted(original, first.Terrain)[0]
+	if first.Terrain[cellA] != 5 {
+		t.Fatalf("the cell was painted with terrain %d, not the river (5)", first.Terrain[cellA])
+	}
+
+	st.key("plus", "plus", "Right", "Down")
+	st.click(mapX, mapY)
+	st.key("ctrl+s")
+	second := saved(st, path, func(l *ftbt.Level) bool { return len(painted(original, l.Terrain)) == 2 })
+	if cells := painted(original, second.Terrain); !slices.Contains(cells, cellA) {
+		t.Fatalf("after zooming and panning, the cells changed are %v, without the first one %d", cells, cellA)
+	}
+}
+
+// The officer table of 赤壁 in the same window: the 武 cell of 曹操 (72).
+const wuX, wuY = 160, 244
+
+// TestShortcutsWithTheCaretInAFieldInARealWindow types into a cell of the
+// officer table and presses the shortcuts with the caret still in it:
+// Ctrl+Z undoes the typing (nothing is left to save), Ctrl+S saves what
+// is typed, Ctrl+Z then undoes the document's edit, Ctrl+Y and
+// Ctrl+Shift+Z redo it; the saved YAML is compared each time.
+func TestShortcutsWithTheCaretInAFieldInARealWindow(t *testing.T) {
+	dir := t.TempDir()
+	data, _ := samples.Read("mbg/赤壁.yaml")
+	path := filepath.Join(dir, "赤壁.yaml")
+	os.WriteFile(path, data, 0o644)
+	st := startStudio(t, "--pane", "Officers", "--size", "1280x800", path)
+	wu := func(want float32) {
+		t.Helper()
+		saved(st, path, func(s *mbg.Scenario) bool { return s.Officers[0].Props[0] == want })
+	}
+
+	st.click(wuX, wuY)
+	st.key("End")
+	st.xdo("type", "--delay", "50", "5")
+	if !st.dirty(true) {
+		t.Fatalf("typing did not mark the document changed: %q", st.title())
+	}
+	st.key("ctrl+z")
+	if !st.dirty(false) {
+		t.Fatalf("Ctrl+Z in the field did not undo the typing: %q", st.title())
+	}
+	st.key("ctrl+a")
+	st.xdo("type", "--delay", "50", "55")
+	st.key("ctrl+s")
+	wu(55)
+	st.key("ctrl+z")
+	if !st.dirty(true) {
+		t.Fatalf("Ctrl+Z after saving did not undo the document's edit: %q", st.title())
+	}
+	st.key("ctrl+s")
+	wu(72)
+	st.key("ctrl+y", "ctrl+s")
+	wu(55)
+	st.key("ctrl+z", "ctrl+shift+z", "ctrl+s")
+	wu(55)
+	st.key("ctrl+z", "ctrl+s")
+	wu(72)
+}
