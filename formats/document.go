@@ -53,9 +53,11 @@ type Document struct {
 	// Source locates document paths in the file the document was read from.
 	Source *srcpos.Map
 	// Rules are the rules an ftbt level was read with (nil when none were
-	// given or named), and RulesFile the file they came from.
-	Rules     any
-	RulesFile string
+	// given or named), RulesFile the file they came from and RulesSource
+	// locates document paths in it (nil when the rules were given read).
+	Rules       any
+	RulesFile   string
+	RulesSource *srcpos.Map
 	// origin is the game's file the document was read from (nil for a
 	// document read from YAML): an export in that form is laid out as it.
 	origin *origin
@@ -153,8 +155,9 @@ type readContext struct {
 	opts  Options
 	path  string
 	rules any
-	// rulesFile is the file rules came from.
-	rulesFile string
+	// rulesFile is the file rules came from, rulesSource its source map.
+	rulesFile   string
+	rulesSource *srcpos.Map
 }
 
 var codecs []*codec

@@ -57,7 +57,7 @@ func ReadBytes(path string, src []byte, opts Options) (*Document, error) {
 	if err != nil {
 		return nil, err
 	}
-	doc.Path, doc.Rules, doc.RulesFile = path, ctx.rules, ctx.rulesFile
+	doc.Path, doc.Rules, doc.RulesFile, doc.RulesSource = path, ctx.rules, ctx.rulesFile, ctx.rulesSource
 	return doc, nil
 }
 

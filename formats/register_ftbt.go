@@ -218,7 +218,7 @@ func (ctx *readContext) loadRules(path, level, asWritten string, at diag.Pos) er
 	if !ok {
 		return refuse(diag.CodeKind, fmt.Sprintf("%s is a %s document, not ftbt rules", path, doc.Kind))
 	}
-	ctx.rules, ctx.rulesFile = rules, path
+	ctx.rules, ctx.rulesFile, ctx.rulesSource = rules, path, doc.Source
 	return nil
 }
 

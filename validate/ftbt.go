@@ -25,7 +25,7 @@ var (
 	ftbAIDivisor = define(Rule{Code: "FTB004", Severity: diag.Error, Family: "ftbt",
 		Title:   "an AI constant the computer divides by is 0",
 		Meaning: "The computer player divides by AI_MAX_MOVE_DIST, AI_MAX_BUF_VALUE, AI_MAX_DEF_DIST, AI_MAX_TECH_DIST and the three *_VMD constants; with 0 it crashes when it scores a move (division by zero).",
-		Fix:     "Use a positive value (the shipped rules: 3000, 30, 300, 80, 800, 800, 600)."})
+		Fix:     "Use a positive value (the shipped rules: 3000, 30, 300, 80, 800, 800, 600). A level played with such rules is refused too, and reported in the rules file when it is checked."})
 	ftbWeight = define(Rule{Code: "FTB005", Severity: diag.Error, Family: "ftbt",
 		Title:   "a terrain with a negative move cost",
 		Meaning: "Movement ranges are shortest paths: a negative cost breaks them (a person could move without end and the range is no longer what the player sees).",
@@ -38,9 +38,9 @@ var (
 		Title:   "an area ratio outside 0–100",
 		Meaning: "The area ratio is the percent of the effect applied around the target; above 100 the surroundings are hit harder than the target, below 0 they are healed by damage.",
 		Fix:     "Use 0 to 100."})
-	ftbNoAI = define(Rule{Code: "FTB008", Severity: diag.Warning, Family: "ftbt",
+	ftbNoAI = define(Rule{Code: "FTB008", Severity: diag.Error, Family: "ftbt",
 		Title:   "the rules have no AI constants",
-		Meaning: "Without the AI block the computer player cannot be used with these rules (its loader reports an error); only two people can play.",
+		Meaning: "Without the AI block the computer player cannot be used with these rules (its loader reports an error). Every game Shapan plays (shapan play and sim, the studio, the server) has the computer ready to take a side, so levels played with these rules are refused, and are reported in the rules file when a level is checked.",
 		Fix:     "Add the AI constants."})
 	ftbEndless = define(Rule{Code: "FTB009", Severity: diag.Warning, Family: "ftbt",
 		Title:   "a buff or fly tech whose effect never expires",
@@ -183,16 +183,7 @@ func checkRules(r *report, rs *ftbt.Rules) {
 	if needsMaxAbi && rs.MaxAbi == 0 {
 		r.add(ftbMaxAbi, "max_abi", "MAX_ABI is 0 and the rules have fly or disable-long techs: their first use divides by zero")
 	}
-	if rs.AI == nil {
-		r.add(ftbNoAI, "techs", "the rules have no AI constants: the computer cannot play with them")
-	} else {
-		f := rs.AI.Fields()
-		for _, k := range []int{0, 2, 4, 6, 8, 9, 10} { // the divisors
-			if *f[k] == 0 {
-				r.add(ftbAIDivisor, "ai."+ftbt.AIConstantKeys[k], "%s is 0: the computer player divides by it and crashes", ftbt.AIConstantNames[k])
-			}
-		}
-	}
+	r.addAll(engine.CheckAIRules(rs))
 	for i, n := range terrainNames {
 		if msg := ftbt.LegacyNameProblem(n); msg != "" {
 			r.add(ftbUnwritable, srcpos.Index("terrains", i)+".name", "%s", msg)
@@ -227,6 +218,7 @@ func checkLevel(r *report) {
 		r.add(ftbNoRules, "size", "the level is checked without its rules: terrain and tech ids and movement are not checked")
 	}
 	r.addAll(engine.CheckLevel(rules, l))
+	r.addAllElsewhere(engine.RulesProblems(r.doc))
 	r.addAll(engine.CheckAI(l))
 	checkPeopleSmells(r, l, rules)
 	if rules != nil && l.W > 0 && l.H > 0 && len(l.Terrain) == l.W*l.H {

@@ -106,6 +106,23 @@ func (r *report) addAll(problems diag.List) {
 	}
 }
 
+// addAllElsewhere reports problems an engine found in another file the
+// document was read with (an ftbt level's rules), already placed there,
+// each as its rule.
+func (r *report) addAllElsewhere(problems diag.List) {
+	for _, d := range problems {
+		rule, ok := catalogue[d.Code]
+		if !ok {
+			panic("validate: an engine reports " + d.Code + ", which is no rule of the catalogue")
+		}
+		if key := rule.Code + " " + d.File + " " + d.Path; !r.at[key] {
+			r.at[key] = true
+			d.Severity = rule.Severity
+			r.out = append(r.out, d)
+		}
+	}
+}
+
 func (r *report) finish() diag.List {
 	codes := make([]string, 0, len(r.counts))
 	for c := range r.counts {

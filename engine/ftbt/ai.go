@@ -107,19 +107,9 @@ func gib(n int64) string {
 }
 
 // checkAIConstants refuses the constants the AI would divide by zero with
-// (spec §6.7). MAX_ABI 0 is refused with the level (CheckLevel), since
-// the AI divides by it only for a fly or disable-long tech someone knows.
+// (CheckAIRules).
 func checkAIConstants(r *ftbtfmt.Rules) error {
-	if r.AI == nil {
-		return errors.New("ftbt: the rules have no AI constants; the computer player needs them")
-	}
-	fields := r.AI.Fields()
-	for _, i := range []int{0, 2, 4, 6, 8, 9, 10} {
-		if *fields[i] == 0 {
-			return fmt.Errorf("ftbt: the AI constant %s is 0; the computer player divides by it", ftbtfmt.AIConstantNames[i])
-		}
-	}
-	return nil
+	return CheckAIRules(r).Err()
 }
 
 // Answer answers the pending decision d of g.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/shapan/shapan/formats"
+	"github.com/shapan/shapan/formats/diag"
 	ftbtfmt "github.com/shapan/shapan/formats/ftbt"
 )
 
@@ -26,7 +27,36 @@ func DocumentSetup(doc *formats.Document) (Setup, error) {
 	if rules == nil {
 		return Setup{}, ErrNoRules
 	}
+	if problems := RulesProblems(doc); problems.HasErrors() {
+		return Setup{}, problems
+	}
 	return Setup{Rules: rules, Level: l}, nil
+}
+
+// RulesProblems lists what the computer player refuses the rules of a
+// level document for (CheckAIRules), placed in the rules file the level
+// was read with; nil when it has no rules.
+func RulesProblems(doc *formats.Document) diag.List {
+	rules, _ := doc.Rules.(*ftbtfmt.Rules)
+	if rules == nil {
+		return nil
+	}
+	problems := CheckAIRules(rules)
+	if len(problems) == 0 {
+		return nil
+	}
+	file := doc.RulesFile
+	if l, ok := doc.Value.(*ftbtfmt.Level); file == "" && ok && l.RulesPath != "" {
+		file = l.RulesPath // rules held in memory only, to be written there
+	}
+	if file == "" {
+		file = "rules"
+	}
+	var loc diag.Locator
+	if doc.RulesSource != nil {
+		loc = doc.RulesSource
+	}
+	return problems.Locate(file, loc)
 }
 
 // NewGoldenAI returns the computer player of shapan play and of the

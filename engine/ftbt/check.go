@@ -13,6 +13,8 @@ import (
 const (
 	CodeNoTerrain = "FTB001" // the rules define no terrain
 	CodeMaxAbi    = "FTB003" // a fly or disable-long tech is known while MAX_ABI is 0
+	CodeAIDivisor = "FTB004" // an AI constant the computer player divides by is 0
+	CodeNoAI      = "FTB008" // the rules have no AI constants
 	CodeSize      = "FTB020" // the map has no cells, or too many
 	CodeTerrainID = "FTB021" // a cell's terrain is not one of the rules'
 	CodeSide      = "FTB022" // a person on a side other than 0 or 1
@@ -116,6 +118,34 @@ func checkTechs(rules *ftbtfmt.Rules, who, path string, techs []int, add func(co
 		}
 	}
 }
+
+// CheckAIRules lists the conditions the computer player refuses rules
+// on (spec §6.7), as errors with the codes of the check rules and the
+// paths of the rules document: rules without AI constants, and a
+// constant it divides by set to 0. Every game Shapan plays has the
+// computer ready to take a side, so New's callers, `shapan check` of a
+// level and of the rules alike refuse them. MAX_ABI 0 is refused with the
+// level (CheckLevel): the AI divides by it only for a fly or
+// disable-long tech someone knows.
+func CheckAIRules(r *ftbtfmt.Rules) diag.List {
+	if r.AI == nil {
+		return diag.List{{Severity: diag.Error, Code: CodeNoAI, Path: "techs",
+			Message: "the rules have no AI constants: the computer player cannot play with them"}}
+	}
+	var out diag.List
+	fields := r.AI.Fields()
+	for _, k := range aiDivisors {
+		if *fields[k] == 0 {
+			out = append(out, diag.Diagnostic{Severity: diag.Error, Code: CodeAIDivisor, Path: "ai." + ftbtfmt.AIConstantKeys[k],
+				Message: fmt.Sprintf("%s is 0: the computer player divides by it", ftbtfmt.AIConstantNames[k])})
+		}
+	}
+	return out
+}
+
+// aiDivisors are the AI constants (indexes of AIConstants.Fields) the
+// computer player divides by.
+var aiDivisors = []int{0, 2, 4, 6, 8, 9, 10}
 
 // CheckAI lists the conditions the computer player refuses a level's AI
 // settings on (LevelAI): a person of the computer's side whose goal is

@@ -1,8 +1,10 @@
 package all_test
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -29,8 +31,8 @@ func TestCheckReportsWhatTheEnginesRefuse(t *testing.T) {
 	}
 	refusedBy := map[string][]string{} // code → example files refused with it
 	for _, file := range files {
-		doc, err := formats.Read(file, formats.Options{})
-		if err != nil || !family.Playable(doc.Kind) {
+		doc := playableExample(file)
+		if doc == nil {
 			continue
 		}
 		problems, err := engineRefusals(doc)
@@ -68,6 +70,36 @@ func TestCheckReportsWhatTheEnginesRefuse(t *testing.T) {
 	t.Logf("the engines refuse the examples of %d rules", len(refusedBy))
 }
 
+// playedThrough names, for a kind that is not played by itself, the
+// document of validate/testdata it is played through: ftbt rules are
+// played by a level that uses them, whose people know techs of every
+// class but disable-long (so that MAX_ABI 0 and the techs it breaks are
+// played too).
+var playedThrough = map[string]string{"ftbt/rules": "ftbt_level.yaml"}
+
+// playableExample reads the rule example file as a document an engine
+// can play: the example itself, or for rules the level of playedThrough
+// read with them. It returns nil when there is none (the example does
+// not load, or its rules lack what the level names).
+func playableExample(file string) *formats.Document {
+	doc, err := formats.Read(file, formats.Options{})
+	if err != nil {
+		return nil
+	}
+	if family.Playable(doc.Kind) {
+		return doc
+	}
+	through, ok := playedThrough[doc.Kind]
+	if !ok {
+		return nil
+	}
+	doc, err = formats.Read(filepath.Join(filepath.Dir(file), "..", through), formats.Options{RulesPath: file})
+	if err != nil {
+		return nil
+	}
+	return doc
+}
+
 // engineRefusals starts a game of doc and returns what the engine
 // refuses it for (nil when the game starts); a refusal that is not a list
 // of located diagnostics is an error.
@@ -82,7 +114,7 @@ func engineRefusals(doc *formats.Document) (diag.List, error) {
 		return nil, fmt.Errorf("the engine refuses the document without diagnostics: %w", err)
 	}
 	for _, p := range problems {
-		if p.Code == "" || p.Line == 0 || p.File != doc.Path {
+		if p.Code == "" || p.Line == 0 || (p.File != doc.Path && p.File != doc.RulesFile) {
 			return nil, fmt.Errorf("the engine's refusal %q is not located with a code", p)
 		}
 	}
@@ -92,4 +124,56 @@ func engineRefusals(doc *formats.Document) (diag.List, error) {
 // place is a diagnostic's code and position.
 func place(d diag.Diagnostic) string {
 	return fmt.Sprintf("%s %s:%d:%d", d.Code, d.File, d.Line, d.Col)
+}
+
+// TestMaxAbiZeroCheckAndPlayAgree: rules whose MAX_ABI is 0 and that
+// have a fly tech (validate/testdata/rules/FTB003.yaml) play a level
+// where nobody knows that tech, and `check` passes the level; once
+// someone knows it, the engine refuses the level and `check` reports the
+// same error at the same place.
+func TestMaxAbiZeroCheckAndPlayAgree(t *testing.T) {
+	dir := filepath.Join("..", "..", "validate", "testdata")
+	rules := filepath.Join(dir, "rules", "FTB003.yaml")
+	src, err := os.ReadFile(filepath.Join(dir, "ftbt_level.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const knowsFly = "techs: [击, 飞]"
+	if !bytes.Contains(src, []byte(knowsFly)) {
+		t.Fatalf("the level has no person with %q", knowsFly)
+	}
+	for _, tc := range []struct {
+		name   string
+		src    []byte
+		refuse bool
+	}{
+		{"nobody knows the fly tech", bytes.ReplaceAll(src, []byte(knowsFly), []byte("techs: [击]")), false},
+		{"someone knows the fly tech", src, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			doc, err := formats.ReadBytes(filepath.Join(dir, "level.yaml"), tc.src, formats.Options{RulesPath: rules})
+			if err != nil {
+				t.Fatal(err)
+			}
+			refused, err := engineRefusals(doc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			errs := diag.List{}
+			for _, d := range validate.Check(doc) {
+				if d.Severity == diag.Error {
+					errs = append(errs, d)
+				}
+			}
+			if !tc.refuse {
+				if len(refused) > 0 || len(errs) > 0 {
+					t.Fatalf("the engine refuses %v and check reports %v; both should accept the level", refused, errs)
+				}
+				return
+			}
+			if len(refused) != 1 || refused[0].Code != "FTB003" || len(errs) != 1 || place(errs[0]) != place(refused[0]) {
+				t.Fatalf("want one FTB003 refused by the engine and reported by check at the same place; the engine: %v; check: %v", refused, errs)
+			}
+		})
+	}
 }

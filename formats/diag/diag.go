@@ -228,17 +228,17 @@ func (l List) Sort() {
 }
 
 // Locate returns a copy of l in which every diagnostic without a file is
-// in file and every one without a position is placed at its Path by loc
-// (a document's source map; nil places nothing). The engines report the
-// problems of a model by path; whoever read the model from a file locates
-// them.
+// in file and every one of file without a position is placed at its Path
+// by loc (a document's source map; nil places nothing). The engines
+// report the problems of a model by path; whoever read the model from a
+// file locates them. A diagnostic of another file keeps its place.
 func (l List) Locate(file string, loc Locator) List {
 	out := make(List, len(l))
 	for i, d := range l {
 		if d.File == "" {
 			d.File = file
 		}
-		if d.Line == 0 && loc != nil {
+		if d.Line == 0 && loc != nil && d.File == file {
 			p := loc.Locate(d.Path)
 			d.Line, d.Col = p.Line, p.Col
 		}
