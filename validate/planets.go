@@ -145,7 +145,18 @@ func checkPlanets(r *report) {
 	if len(m.Planets) > 52 {
 		r.add(plnTooMany, "planets", "the map has %d planets; only 52 letters can be placed", len(m.Planets))
 	}
-	// Planets and their values.
+	defined := checkPlanetValues(r, m)
+	checkGrid(r, m, defined)
+	adj := checkRoutes(r, m)
+	checkStarts(r, m, adj)
+	checkSettings(r, m)
+	checkUnknownKeys(r, m)
+	checkReachable(r, m, adj)
+}
+
+// checkPlanetValues reports the planets' tokens and values, and returns
+// the letters of the planets that can be placed.
+func checkPlanetValues(r *report, m *planets.Map) map[string]bool {
 	defined := map[string]bool{}
 	for _, p := range m.Planets {
 		name := p.Name()
@@ -180,7 +191,12 @@ func checkPlanets(r *report) {
 			r.add(plnIntDef, path+".def", "planet %s: def %s is an integer; an owner who wins a battle there keeps 0 units (write %s.0)", name, p.Def.Text, p.Def.Text)
 		}
 	}
-	// The grid.
+	return defined
+}
+
+// checkGrid reports letters of the grid that are no planet or placed
+// twice, planets not placed, and ragged rows.
+func checkGrid(r *report, m *planets.Map, defined map[string]bool) {
 	rows := m.GridRows()
 	seen := map[string]planets.Point{}
 	for _, c := range m.Cells() {
@@ -207,7 +223,11 @@ func checkPlanets(r *report) {
 			break
 		}
 	}
-	// Routes.
+}
+
+// checkRoutes reports routes with bad steps, loops and routes given
+// twice, and returns the planets each planet has a route to.
+func checkRoutes(r *report, m *planets.Map) map[string][]string {
 	type pair struct{ a, b string }
 	routeAt := map[pair]int{}
 	adj := map[string][]string{}
@@ -236,7 +256,12 @@ func checkPlanets(r *report) {
 			adj[to] = append(adj[to], from)
 		}
 	}
-	// Starts.
+	return adj
+}
+
+// checkStarts reports a planet that starts two players, and starts
+// without routes (adj).
+func checkStarts(r *report, m *planets.Map, adj map[string][]string) {
 	startAt := map[string]int{}
 	for i, s := range m.Starts {
 		path := srcpos.Index("starts", i)
@@ -251,7 +276,11 @@ func checkPlanets(r *report) {
 			r.add(plnStuckStart, path, "start planet %s has no route: its player can never move", s.Key())
 		}
 	}
-	// Settings.
+}
+
+// checkSettings reports the map's settings the game misreads or that
+// cannot start a game.
+func checkSettings(r *report, m *planets.Map) {
 	for _, key := range []string{"max_round", "start_unit", "max_player"} {
 		if v := m.Get(key); !posInt(v) {
 			r.add(plnSetting, key, "%s is %s; it must be a positive whole number", key, v.Describe())
@@ -278,6 +307,10 @@ func checkPlanets(r *report) {
 		}
 		r.add(plnFee, "maintain_fee", "maintain_fee is %s, which turns the fee %s", fee.Describe(), state)
 	}
+}
+
+// checkUnknownKeys reports the keys the game ignores.
+func checkUnknownKeys(r *report, m *planets.Map) {
 	known := []string{"kind", "format", "name", "desc", "author", "version", "max_round", "max_player", "min_player", "start_unit", "maintain_fee", "starts", "map", "planets", "routes"}
 	for _, e := range m.Extra {
 		k := e.Key.Key()
@@ -287,7 +320,11 @@ func checkPlanets(r *report) {
 			r.add(plnUnknownKey, k, "the game ignores the key %s", k)
 		}
 	}
-	// Reachability from the starts.
+}
+
+// checkReachable reports the planets no route path (adj) leads to from
+// the starts.
+func checkReachable(r *report, m *planets.Map, adj map[string][]string) {
 	if len(m.Starts) > 0 && m.HasRoutes {
 		reached := map[string]bool{}
 		var stack []string
@@ -318,4 +355,5 @@ func checkPlanets(r *report) {
 			r.add(plnUnreachable, srcpos.Field("planets", name), "no route path leads to planet %s from the starts", name)
 		}
 	}
+
 }

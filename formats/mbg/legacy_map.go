@@ -20,20 +20,53 @@ func ReadMap(file string, src []byte) (*Scenario, *srcpos.Map, error) {
 // passes a reader whose Rest is deferred).
 func ReadMapFrom(r *token.Reader) (*Scenario, *srcpos.Map, error) {
 	s := &Scenario{}
-	text := func(s string) token.Desc { return func() string { return s } }
-
-	nboard := r.Count(text("the number of board squares (header field 1)"), 4)
+	nboard := r.Count(fixed("the number of board squares (header field 1)"), 4)
 	r.Mark("board")
-	s.NX = r.Int(text("the board window width nx (header field 2)"))
+	s.NX = r.Int(fixed("the board window width nx (header field 2)"))
 	r.Mark("grid_size.nx")
-	s.NY = r.Int(text("the board window height ny (header field 3)"))
+	s.NY = r.Int(fixed("the board window height ny (header field 3)"))
 	r.Mark("grid_size.ny")
-	s.WinMoney = r.Float32(text("the winning money (header field 4)"))
+	s.WinMoney = r.Float32(fixed("the winning money (header field 4)"))
 	r.Mark("win_money")
+	s.Board = readSquares(r, nboard)
+	s.Officers = readOfficers(r)
+	s.Cities = readCities(r)
+	s.Roles = readRoles(r)
+	s.Institutes = readInstitutes(r)
+	s.TrainingRooms = readTrainingRooms(r)
+	r.MarkAt("trailing_tokens", r.NextOffset())
+	s.Trailing = r.Rest()
+	if err := r.Err(); err != nil {
+		return nil, nil, err
+	}
+	return s, r.Map, nil
+}
 
-	s.Board = make([]Square, nboard)
-	for i := range s.Board {
-		sq := &s.Board[i]
+// fixed describes a value with a fixed text.
+func fixed(s string) token.Desc { return func() string { return s } }
+
+// namedItem reads the name of item i of a list of nouns (marked at path
+// p) into name, and returns the descriptions of the item's fields, which
+// name it.
+func namedItem(r *token.Reader, noun, p string, i int, name *string) func(string) token.Desc {
+	*name = r.Name(func() string { return fmt.Sprintf("%s %d: name", noun, i+1) })
+	r.Mark(p)
+	return func(f string) token.Desc {
+		return func() string { return fmt.Sprintf("%s %d (%s): %s", noun, i+1, *name, f) }
+	}
+}
+
+// namedEntry is namedItem for a scenario's lists, which mark the name too.
+func namedEntry(r *token.Reader, noun, p string, i int, name *string) func(string) token.Desc {
+	d := namedItem(r, noun, p, i, name)
+	r.Mark(p + ".name")
+	return d
+}
+
+func readSquares(r *token.Reader, n int) []Square {
+	out := make([]Square, n)
+	for i := range out {
+		sq := &out[i]
 		p := srcpos.Index("board", i)
 		d := func(f string) token.Desc { return func() string { return fmt.Sprintf("board square %d: %s", i, f) } }
 		sq.Class = r.Int(d("class"))
@@ -45,34 +78,31 @@ func ReadMapFrom(r *token.Reader) (*Scenario, *srcpos.Map, error) {
 		r.Mark(p + ".at")
 		sq.Y = r.Int(d("y"))
 	}
+	return out
+}
 
-	nofficer := r.Count(text("the number of officers"), 6)
+func readOfficers(r *token.Reader) []Officer {
+	out := make([]Officer, r.Count(fixed("the number of officers"), 6))
 	r.Mark("officers")
-	s.Officers = make([]Officer, nofficer)
-	for i := range s.Officers {
-		o := &s.Officers[i]
+	for i := range out {
+		o := &out[i]
 		p := srcpos.Index("officers", i)
-		o.Name = r.Name(func() string { return fmt.Sprintf("officer %d: name", i+1) })
-		r.Mark(p)
-		r.Mark(p + ".name")
+		d := namedEntry(r, "officer", p, i, &o.Name)
 		for k := range o.Props {
-			o.Props[k] = r.Float32(func() string { return fmt.Sprintf("officer %d (%s): ability %s", i+1, o.Name, PropKeys[k]) })
+			o.Props[k] = r.Float32(d("ability " + PropKeys[k]))
 			r.Mark(p + "." + PropKeys[k])
 		}
 	}
+	return out
+}
 
-	ncity := r.Count(text("the number of cities"), 9)
+func readCities(r *token.Reader) []City {
+	out := make([]City, r.Count(fixed("the number of cities"), 9))
 	r.Mark("cities")
-	s.Cities = make([]City, ncity)
-	for i := range s.Cities {
-		c := &s.Cities[i]
+	for i := range out {
+		c := &out[i]
 		p := srcpos.Index("cities", i)
-		c.Name = r.Name(func() string { return fmt.Sprintf("city %d: name", i+1) })
-		r.Mark(p)
-		r.Mark(p + ".name")
-		d := func(f string) token.Desc {
-			return func() string { return fmt.Sprintf("city %d (%s): %s", i+1, c.Name, f) }
-		}
+		d := namedEntry(r, "city", p, i, &c.Name)
 		c.Scope = r.Int(d("scope (0 small, 1 medium, 2 large)"))
 		r.Mark(p + ".scope")
 		c.Garrison = readList(r, d("number of garrison officers"), d, "garrison officer", p+".garrison")
@@ -82,19 +112,16 @@ func ReadMapFrom(r *token.Reader) (*Scenario, *srcpos.Map, error) {
 		r.Mark(p + ".treasurer")
 		c.Rect = readRect(r, d, p+".rect")
 	}
+	return out
+}
 
-	nrole := r.Count(text("the number of roles"), 7)
+func readRoles(r *token.Reader) []Role {
+	out := make([]Role, r.Count(fixed("the number of roles"), 7))
 	r.Mark("roles")
-	s.Roles = make([]Role, nrole)
-	for i := range s.Roles {
-		ro := &s.Roles[i]
+	for i := range out {
+		ro := &out[i]
 		p := srcpos.Index("roles", i)
-		ro.Name = r.Name(func() string { return fmt.Sprintf("role %d: name", i+1) })
-		r.Mark(p)
-		r.Mark(p + ".name")
-		d := func(f string) token.Desc {
-			return func() string { return fmt.Sprintf("role %d (%s): %s", i+1, ro.Name, f) }
-		}
+		d := namedEntry(r, "role", p, i, &ro.Name)
 		ro.Start = r.Int(d("starting square (or -1)"))
 		r.Mark(p + ".start")
 		ro.Techs = readList(r, d("number of known techs"), d, "tech", p+".techs")
@@ -105,45 +132,34 @@ func ReadMapFrom(r *token.Reader) (*Scenario, *srcpos.Map, error) {
 		ro.Dir = r.Int(d("direction (1 or -1)"))
 		r.Mark(p + ".dir")
 	}
+	return out
+}
 
-	ninst := r.Count(text("the number of institutes"), 6)
+func readInstitutes(r *token.Reader) []Institute {
+	out := make([]Institute, r.Count(fixed("the number of institutes"), 6))
 	r.Mark("institutes")
-	s.Institutes = make([]Institute, ninst)
-	for i := range s.Institutes {
-		in := &s.Institutes[i]
+	for i := range out {
+		in := &out[i]
 		p := srcpos.Index("institutes", i)
-		in.Name = r.Name(func() string { return fmt.Sprintf("institute %d: name", i+1) })
-		r.Mark(p)
-		r.Mark(p + ".name")
-		d := func(f string) token.Desc {
-			return func() string { return fmt.Sprintf("institute %d (%s): %s", i+1, in.Name, f) }
-		}
+		d := namedEntry(r, "institute", p, i, &in.Name)
 		in.Techs = readList(r, d("number of techs"), d, "tech", p+".techs")
 		in.Rect = readRect(r, d, p+".rect")
 	}
+	return out
+}
 
-	ntrain := r.Count(text("the number of training rooms"), 6)
+func readTrainingRooms(r *token.Reader) []TrainingRoom {
+	out := make([]TrainingRoom, r.Count(fixed("the number of training rooms"), 6))
 	r.Mark("training_rooms")
-	s.TrainingRooms = make([]TrainingRoom, ntrain)
-	for i := range s.TrainingRooms {
-		t := &s.TrainingRooms[i]
+	for i := range out {
+		t := &out[i]
 		p := srcpos.Index("training_rooms", i)
-		t.Name = r.Name(func() string { return fmt.Sprintf("training room %d: name", i+1) })
-		r.Mark(p)
-		r.Mark(p + ".name")
-		d := func(f string) token.Desc {
-			return func() string { return fmt.Sprintf("training room %d (%s): %s", i+1, t.Name, f) }
-		}
+		d := namedEntry(r, "training room", p, i, &t.Name)
 		t.Item = r.Int(d("trained property (0 wu … 4 jing)"))
 		r.Mark(p + ".item")
 		t.Rect = readRect(r, d, p+".rect")
 	}
-	r.MarkAt("trailing_tokens", r.NextOffset())
-	s.Trailing = r.Rest()
-	if err := r.Err(); err != nil {
-		return nil, nil, err
-	}
-	return s, r.Map, nil
+	return out
 }
 
 // readList reads "n v1 … vn" as integers, marking each item under path.

@@ -124,49 +124,87 @@ func ReadSave(file string, src []byte) (*Save, *srcpos.Map, error) {
 // ReadSaveFrom reads a save file from r (a loader trying several forms
 // passes a reader whose Rest is deferred).
 func ReadSaveFrom(r *token.Reader) (*Save, *srcpos.Map, error) {
-	s := &Save{}
-	text := func(s string) token.Desc { return func() string { return s } }
-	nboard := r.Count(text("the number of board squares (header field 1)"), 6)
-	nrole := r.Count(text("the number of roles (header field 2)"), 9)
-	nofficer := r.Count(text("the number of officers (header field 3)"), 15)
-	ncity := r.Count(text("the number of cities (header field 4)"), 10)
-	ninst := r.Count(text("the number of institutes (header field 5)"), 5)
-	ntrain := r.Count(text("the number of training rooms (header field 6)"), 4)
-	s.Turn = r.Int(text("the turn (header field 7)"))
+	sr := &saveReader{r: r, s: &Save{}}
+	sr.header()
+	sr.cities()
+	sr.institutes()
+	sr.trainingRooms()
+	sr.board()
+	sr.officers()
+	sr.roles()
+	s := sr.s
+	for lv := range s.Free {
+		s.Free[lv] = readSet(r, sr.nofficer, fixed("free officers of level "+LevelNames[lv]), "free."+LevelNames[lv])
+	}
+	r.MarkAt("trailing_tokens", r.NextOffset())
+	s.Trailing = r.Rest()
+	if err := r.Err(); err != nil {
+		return nil, nil, err
+	}
+	return s, r.Map, nil
+}
+
+// saveReader reads the sections of a save in file order, each marking
+// the document paths of what it reads.
+type saveReader struct {
+	r *token.Reader
+	s *Save
+	// the counts of the header
+	nboard, nrole, nofficer, ncity, ninst, ntrain int
+}
+
+// header reads the eleven header fields.
+func (sr *saveReader) header() {
+	r, s := sr.r, sr.s
+	sr.nboard = r.Count(fixed("the number of board squares (header field 1)"), 6)
+	sr.nrole = r.Count(fixed("the number of roles (header field 2)"), 9)
+	sr.nofficer = r.Count(fixed("the number of officers (header field 3)"), 15)
+	sr.ncity = r.Count(fixed("the number of cities (header field 4)"), 10)
+	sr.ninst = r.Count(fixed("the number of institutes (header field 5)"), 5)
+	sr.ntrain = r.Count(fixed("the number of training rooms (header field 6)"), 4)
+	s.Turn = r.Int(fixed("the turn (header field 7)"))
 	r.Mark("turn")
-	s.WinMoney = r.Float32(text("the winning money (header field 8)"))
+	s.WinMoney = r.Float32(fixed("the winning money (header field 8)"))
 	r.Mark("win_money")
-	s.NX = r.Int(text("the board window width nx (header field 9)"))
+	s.NX = r.Int(fixed("the board window width nx (header field 9)"))
 	r.Mark("grid_size.nx")
-	s.NY = r.Int(text("the board window height ny (header field 10)"))
+	s.NY = r.Int(fixed("the board window height ny (header field 10)"))
 	r.Mark("grid_size.ny")
-	s.ActingRole = r.Int(text("the acting role (header field 11)"))
+	s.ActingRole = r.Int(fixed("the acting role (header field 11)"))
 	r.Mark("acting_role")
+}
 
-	perRole := func(d token.Desc, path string) int {
-		n := r.Int(d)
-		r.Mark(path)
-		if n != nrole && !r.Failed() {
-			r.Fail(diag.CodeBadSize, fmt.Sprintf("%s: expected %d entries (one per role), found %d", d(), nrole, n))
-		}
-		if r.Failed() {
-			return 0
-		}
-		return n
+// perRole reads the length of a per-role list, which must be the number
+// of roles (0 once the reading failed).
+func (sr *saveReader) perRole(d token.Desc, path string) int {
+	r := sr.r
+	n := r.Int(d)
+	r.Mark(path)
+	if n != sr.nrole && !r.Failed() {
+		r.Fail(diag.CodeBadSize, fmt.Sprintf("%s: expected %d entries (one per role), found %d", d(), sr.nrole, n))
 	}
-	set := func(capacity int, d token.Desc, path string) []int {
-		return readSet(r, capacity, d, path)
+	if r.Failed() {
+		return 0
 	}
+	return n
+}
 
-	s.Cities = make([]SaveCity, ncity)
-	for i := range s.Cities {
-		c := &s.Cities[i]
+// ints reads a per-role list of integers; what names the k-th.
+func (sr *saveReader) ints(d func(string) token.Desc, list, path, what string) []int {
+	out := make([]int, sr.perRole(d(list), path))
+	for k := range out {
+		out[k] = sr.r.Int(d(fmt.Sprintf(what, k+1)))
+	}
+	return out
+}
+
+func (sr *saveReader) cities() {
+	r := sr.r
+	sr.s.Cities = make([]SaveCity, sr.ncity)
+	for i := range sr.s.Cities {
+		c := &sr.s.Cities[i]
 		p := srcpos.Index("cities", i)
-		c.Name = r.Name(func() string { return fmt.Sprintf("city %d: name", i+1) })
-		r.Mark(p)
-		d := func(f string) token.Desc {
-			return func() string { return fmt.Sprintf("city %d (%s): %s", i+1, c.Name, f) }
-		}
+		d := namedItem(r, "city", p, i, &c.Name)
 		c.Scope = r.Int(d("scope"))
 		r.Mark(p + ".scope")
 		c.HPMax = r.Float32(d("maximum defence"))
@@ -181,17 +219,17 @@ func ReadSaveFrom(r *token.Reader) (*Save, *srcpos.Map, error) {
 		r.Mark(p + ".treasurer")
 		c.Fengshui = r.Float32(d("fengshui"))
 		r.Mark(p + ".fengshui")
-		c.Garrison = set(nofficer, d("garrison set"), p+".garrison")
+		c.Garrison = readSet(r, sr.nofficer, d("garrison set"), p+".garrison")
 	}
-	s.Institutes = make([]SaveInstitute, ninst)
-	for i := range s.Institutes {
-		in := &s.Institutes[i]
+}
+
+func (sr *saveReader) institutes() {
+	r := sr.r
+	sr.s.Institutes = make([]SaveInstitute, sr.ninst)
+	for i := range sr.s.Institutes {
+		in := &sr.s.Institutes[i]
 		p := srcpos.Index("institutes", i)
-		in.Name = r.Name(func() string { return fmt.Sprintf("institute %d: name", i+1) })
-		r.Mark(p)
-		d := func(f string) token.Desc {
-			return func() string { return fmt.Sprintf("institute %d (%s): %s", i+1, in.Name, f) }
-		}
+		d := namedItem(r, "institute", p, i, &in.Name)
 		n := r.Count(d("number of techs"), 1)
 		r.Mark(p + ".techs")
 		in.Techs = make([]int, n)
@@ -199,42 +237,34 @@ func ReadSaveFrom(r *token.Reader) (*Save, *srcpos.Map, error) {
 			in.Techs[k] = r.Int(d("tech " + strconv.Itoa(k+1)))
 			r.Mark(srcpos.Index(p+".techs", k))
 		}
-		in.Researcher = make([]int, perRole(d("researchers"), p+".research"))
-		for k := range in.Researcher {
-			in.Researcher[k] = r.Int(d(fmt.Sprintf("researcher of role %d", k+1)))
-		}
-		in.OnStudy = make([]int, perRole(d("techs being studied"), p+".research"))
-		for k := range in.OnStudy {
-			in.OnStudy[k] = r.Int(d(fmt.Sprintf("tech studied by role %d", k+1)))
-		}
-		in.Points = make([]float32, perRole(d("points left"), p+".research"))
+		in.Researcher = sr.ints(d, "researchers", p+".research", "researcher of role %d")
+		in.OnStudy = sr.ints(d, "techs being studied", p+".research", "tech studied by role %d")
+		in.Points = make([]float32, sr.perRole(d("points left"), p+".research"))
 		for k := range in.Points {
 			in.Points[k] = r.Float32(d(fmt.Sprintf("points left for role %d", k+1)))
 		}
 	}
-	s.TrainingRooms = make([]SaveTrainingRoom, ntrain)
-	for i := range s.TrainingRooms {
-		t := &s.TrainingRooms[i]
+}
+
+func (sr *saveReader) trainingRooms() {
+	r := sr.r
+	sr.s.TrainingRooms = make([]SaveTrainingRoom, sr.ntrain)
+	for i := range sr.s.TrainingRooms {
+		t := &sr.s.TrainingRooms[i]
 		p := srcpos.Index("training_rooms", i)
-		t.Name = r.Name(func() string { return fmt.Sprintf("training room %d: name", i+1) })
-		r.Mark(p)
-		d := func(f string) token.Desc {
-			return func() string { return fmt.Sprintf("training room %d (%s): %s", i+1, t.Name, f) }
-		}
+		d := namedItem(r, "training room", p, i, &t.Name)
 		t.Item = r.Int(d("trained property"))
 		r.Mark(p + ".item")
-		t.Trainee = make([]int, perRole(d("trainees"), p+".training"))
-		for k := range t.Trainee {
-			t.Trainee[k] = r.Int(d(fmt.Sprintf("trainee of role %d", k+1)))
-		}
-		t.Rounds = make([]int, perRole(d("rounds left"), p+".training"))
-		for k := range t.Rounds {
-			t.Rounds[k] = r.Int(d(fmt.Sprintf("rounds left for role %d", k+1)))
-		}
+		t.Trainee = sr.ints(d, "trainees", p+".training", "trainee of role %d")
+		t.Rounds = sr.ints(d, "rounds left", p+".training", "rounds left for role %d")
 	}
-	s.Board = make([]SaveSquare, nboard)
-	for i := range s.Board {
-		sq := &s.Board[i]
+}
+
+func (sr *saveReader) board() {
+	r := sr.r
+	sr.s.Board = make([]SaveSquare, sr.nboard)
+	for i := range sr.s.Board {
+		sq := &sr.s.Board[i]
 		p := srcpos.Index("board", i)
 		d := func(f string) token.Desc { return func() string { return fmt.Sprintf("board square %d: %s", i, f) } }
 		sq.Class = r.Int(d("class"))
@@ -246,20 +276,20 @@ func ReadSaveFrom(r *token.Reader) (*Save, *srcpos.Map, error) {
 		r.Mark(p + ".barrier")
 		sq.Robber = r.Bool(d("robber"))
 		r.Mark(p + ".robber")
-		sq.Present = make([]bool, perRole(d("roles present"), p+".present"))
+		sq.Present = make([]bool, sr.perRole(d("roles present"), p+".present"))
 		for k := range sq.Present {
 			sq.Present[k] = r.Bool(d(fmt.Sprintf("role %d present", k+1)))
 		}
 	}
-	s.Officers = make([]SaveOfficer, nofficer)
-	for i := range s.Officers {
-		o := &s.Officers[i]
+}
+
+func (sr *saveReader) officers() {
+	r := sr.r
+	sr.s.Officers = make([]SaveOfficer, sr.nofficer)
+	for i := range sr.s.Officers {
+		o := &sr.s.Officers[i]
 		p := srcpos.Index("officers", i)
-		o.Name = r.Name(func() string { return fmt.Sprintf("officer %d: name", i+1) })
-		r.Mark(p)
-		d := func(f string) token.Desc {
-			return func() string { return fmt.Sprintf("officer %d (%s): %s", i+1, o.Name, f) }
-		}
+		d := namedItem(r, "officer", p, i, &o.Name)
 		o.Role = r.Int(d("role"))
 		r.Mark(p + ".role")
 		o.Job = r.Int(d("job"))
@@ -283,15 +313,15 @@ func ReadSaveFrom(r *token.Reader) (*Save, *srcpos.Map, error) {
 		o.Level = r.Int(d("level"))
 		r.Mark(p + ".level")
 	}
-	s.Roles = make([]SaveRole, nrole)
-	for i := range s.Roles {
-		ro := &s.Roles[i]
+}
+
+func (sr *saveReader) roles() {
+	r := sr.r
+	sr.s.Roles = make([]SaveRole, sr.nrole)
+	for i := range sr.s.Roles {
+		ro := &sr.s.Roles[i]
 		p := srcpos.Index("roles", i)
-		ro.Name = r.Name(func() string { return fmt.Sprintf("role %d: name", i+1) })
-		r.Mark(p)
-		d := func(f string) token.Desc {
-			return func() string { return fmt.Sprintf("role %d (%s): %s", i+1, ro.Name, f) }
-		}
+		d := namedItem(r, "role", p, i, &ro.Name)
 		ro.Loc = r.Int(d("square"))
 		r.Mark(p + ".at")
 		ro.Money = r.Float32(d("money"))
@@ -308,11 +338,11 @@ func ReadSaveFrom(r *token.Reader) (*Save, *srcpos.Map, error) {
 		r.Mark(p + ".alliance")
 		ro.AllianceTurns = r.Int(d("alliance rounds"))
 		r.Mark(p + ".alliance_turns")
-		ro.Techs = set(NumTechs, d("tech set"), p+".techs")
-		ro.Retinue = set(nofficer, d("travelling officer set"), p+".retinue")
-		ro.Cities = set(ncity, d("city set"), p+".cities")
-		ro.Researchers = set(nofficer, d("researcher set"), p+".researchers")
-		ro.Trainees = set(nofficer, d("trainee set"), p+".trainees")
+		ro.Techs = readSet(r, NumTechs, d("tech set"), p+".techs")
+		ro.Retinue = readSet(r, sr.nofficer, d("travelling officer set"), p+".retinue")
+		ro.Cities = readSet(r, sr.ncity, d("city set"), p+".cities")
+		ro.Researchers = readSet(r, sr.nofficer, d("researcher set"), p+".researchers")
+		ro.Trainees = readSet(r, sr.nofficer, d("trainee set"), p+".trainees")
 		for k := range ro.Cards {
 			ro.Cards[k] = r.Int(d("count of card " + CardNames[k]))
 			if k == 0 {
@@ -320,15 +350,6 @@ func ReadSaveFrom(r *token.Reader) (*Save, *srcpos.Map, error) {
 			}
 		}
 	}
-	for lv := range s.Free {
-		s.Free[lv] = set(nofficer, text("free officers of level "+LevelNames[lv]), "free."+LevelNames[lv])
-	}
-	r.MarkAt("trailing_tokens", r.NextOffset())
-	s.Trailing = r.Rest()
-	if err := r.Err(); err != nil {
-		return nil, nil, err
-	}
-	return s, r.Map, nil
 }
 
 // setBytes is the number of bytes of a set line of capacity n.
@@ -367,116 +388,125 @@ func readSet(r *token.Reader, capacity int, d token.Desc, path string) []int {
 
 // WriteSave writes s exactly as the original engine writes a save.
 func WriteSave(s *Save) ([]byte, error) {
-	var errs diag.List
-	var b strings.Builder
+	w := &saveWriter{s: s}
 	f := token.FormatFixed6
-	nrole := len(s.Roles)
-	nofficer := len(s.Officers)
-	set := func(capacity int, members []int, what string) {
-		line, err := setLine(capacity, members)
-		if err != nil {
-			errs = append(errs, diag.Diagnostic{Severity: diag.Error, Code: diag.CodeUnwritable, Message: what + ": " + err.Error()})
-		}
-		b.WriteString(line)
-	}
-	perRole := func(what string, n int) {
-		if n != nrole {
-			errs = append(errs, diag.Diagnostic{Severity: diag.Error, Code: diag.CodeUnwritable, Message: fmt.Sprintf("%s: %d entries, but there are %d roles", what, n, nrole)})
-		}
-		fmt.Fprintf(&b, "%d ", n)
-	}
-	name := func(what, n string) {
-		if msg := LegacyNameProblem(n); msg != "" {
-			errs = append(errs, diag.Diagnostic{Severity: diag.Error, Code: diag.CodeUnwritable, Message: what + ": " + msg})
-		}
-		b.WriteString(n)
-	}
-
-	fmt.Fprintf(&b, "%d %d %d %d %d %d %d %s %d %d %d\n", len(s.Board), nrole, nofficer, len(s.Cities),
+	fmt.Fprintf(&w.b, "%d %d %d %d %d %d %d %s %d %d %d\n", len(s.Board), len(s.Roles), len(s.Officers), len(s.Cities),
 		len(s.Institutes), len(s.TrainingRooms), s.Turn, f(s.WinMoney), s.NX, s.NY, s.ActingRole)
 	for i, c := range s.Cities {
-		name(fmt.Sprintf("city %d", i+1), c.Name)
-		fmt.Fprintf(&b, " %d %s %s %d %d %d %s \n", c.Scope, f(c.HPMax), f(c.HP), c.Role, c.Mayor, c.Treasurer, f(c.Fengshui))
-		set(nofficer, c.Garrison, fmt.Sprintf("city %d (%s) garrison", i+1, c.Name))
+		w.name(fmt.Sprintf("city %d", i+1), c.Name)
+		fmt.Fprintf(&w.b, " %d %s %s %d %d %d %s \n", c.Scope, f(c.HPMax), f(c.HP), c.Role, c.Mayor, c.Treasurer, f(c.Fengshui))
+		w.set(len(s.Officers), c.Garrison, fmt.Sprintf("city %d (%s) garrison", i+1, c.Name))
 	}
-	for i, in := range s.Institutes {
-		name(fmt.Sprintf("institute %d", i+1), in.Name)
-		fmt.Fprintf(&b, " %d \n", len(in.Techs))
-		for _, t := range in.Techs {
-			fmt.Fprintf(&b, "%d ", t)
-		}
-		b.WriteString("\n")
-		what := fmt.Sprintf("institute %d (%s)", i+1, in.Name)
-		perRole(what+" researchers", len(in.Researcher))
-		for _, v := range in.Researcher {
-			fmt.Fprintf(&b, "%d ", v)
-		}
-		b.WriteString("\n")
-		perRole(what+" techs studied", len(in.OnStudy))
-		for _, v := range in.OnStudy {
-			fmt.Fprintf(&b, "%d ", v)
-		}
-		b.WriteString("\n")
-		perRole(what+" points", len(in.Points))
-		for _, v := range in.Points {
-			fmt.Fprintf(&b, "%s ", f(v))
-		}
-		b.WriteString("\n")
-	}
-	for i, t := range s.TrainingRooms {
-		name(fmt.Sprintf("training room %d", i+1), t.Name)
-		fmt.Fprintf(&b, " %d \n", t.Item)
-		what := fmt.Sprintf("training room %d (%s)", i+1, t.Name)
-		perRole(what+" trainees", len(t.Trainee))
-		for _, v := range t.Trainee {
-			fmt.Fprintf(&b, "%d ", v)
-		}
-		b.WriteString("\n")
-		perRole(what+" rounds", len(t.Rounds))
-		for _, v := range t.Rounds {
-			fmt.Fprintf(&b, "%d ", v)
-		}
-		b.WriteString("\n")
-	}
+	w.institutes()
+	w.trainingRooms()
 	for i, sq := range s.Board {
-		fmt.Fprintf(&b, "%d %d %t %t \n", sq.Class, sq.Base, sq.Barrier, sq.Robber)
-		perRole(fmt.Sprintf("board square %d presence", i), len(sq.Present))
-		for _, v := range sq.Present {
-			fmt.Fprintf(&b, "%t ", v)
-		}
-		b.WriteString("\n")
+		fmt.Fprintf(&w.b, "%d %d %t %t \n", sq.Class, sq.Base, sq.Barrier, sq.Robber)
+		perRoleRow(w, fmt.Sprintf("board square %d presence", i), sq.Present, strconv.FormatBool)
 	}
 	for i, o := range s.Officers {
-		name(fmt.Sprintf("officer %d", i+1), o.Name)
-		fmt.Fprintf(&b, " %d %d %d %s %s %s %s %s %s %s %t %d %d %d \n", o.Role, o.Job, o.Loc, f(o.HPMax), f(o.HP),
+		w.name(fmt.Sprintf("officer %d", i+1), o.Name)
+		fmt.Fprintf(&w.b, " %d %d %d %s %s %s %s %s %s %s %t %d %d %d \n", o.Role, o.Job, o.Loc, f(o.HPMax), f(o.HP),
 			f(o.Props[0]), f(o.Props[1]), f(o.Props[2]), f(o.Props[3]), f(o.Props[4]), o.Quit, o.Rumour, o.Poison, o.Level)
 	}
-	for i, ro := range s.Roles {
-		name(fmt.Sprintf("role %d", i+1), ro.Name)
-		fmt.Fprintf(&b, " %d %s %d %d %d %t %d %d \n", ro.Loc, f(ro.Money), ro.Dir, ro.MoveState, ro.MoveTurns, ro.ExtraAction, ro.Alliance, ro.AllianceTurns)
-		what := fmt.Sprintf("role %d (%s)", i+1, ro.Name)
-		set(NumTechs, ro.Techs, what+" techs")
-		set(nofficer, ro.Retinue, what+" travelling officers")
-		set(len(s.Cities), ro.Cities, what+" cities")
-		set(nofficer, ro.Researchers, what+" researchers")
-		set(nofficer, ro.Trainees, what+" trainees")
-		for _, c := range ro.Cards {
-			fmt.Fprintf(&b, "%d ", c)
-		}
-		b.WriteString("\n")
-	}
+	w.roles()
 	for lv, pool := range s.Free {
-		set(nofficer, pool, "free officers of level "+LevelNames[lv])
+		w.set(len(s.Officers), pool, "free officers of level "+LevelNames[lv])
 	}
-	checkTrailing(&errs, s.Trailing)
+	checkTrailing(&w.errs, s.Trailing)
 	if len(s.Trailing) > 0 {
-		b.WriteString(strings.Join(s.Trailing, " "))
-		b.WriteString("\n")
+		w.b.WriteString(strings.Join(s.Trailing, " "))
+		w.b.WriteString("\n")
 	}
-	if err := errs.Err(); err != nil {
+	if err := w.errs.Err(); err != nil {
 		return nil, err
 	}
-	return []byte(b.String()), nil
+	return []byte(w.b.String()), nil
+}
+
+// saveWriter writes a save's lines, collecting what cannot be written.
+type saveWriter struct {
+	s    *Save
+	b    strings.Builder
+	errs diag.List
+}
+
+// unwritable records what cannot be written.
+func (w *saveWriter) unwritable(msg string) {
+	w.errs = append(w.errs, diag.Diagnostic{Severity: diag.Error, Code: diag.CodeUnwritable, Message: msg})
+}
+
+// set writes a set line of the given capacity.
+func (w *saveWriter) set(capacity int, members []int, what string) {
+	line, err := setLine(capacity, members)
+	if err != nil {
+		w.unwritable(what + ": " + err.Error())
+	}
+	w.b.WriteString(line)
+}
+
+// name writes a name the game can read back.
+func (w *saveWriter) name(what, n string) {
+	if msg := LegacyNameProblem(n); msg != "" {
+		w.unwritable(what + ": " + msg)
+	}
+	w.b.WriteString(n)
+}
+
+// perRoleRow writes a per-role list (its length, which must be the number
+// of roles, then its values) as one line.
+func perRoleRow[T any](w *saveWriter, what string, vals []T, format func(T) string) {
+	if n := len(w.s.Roles); len(vals) != n {
+		w.unwritable(fmt.Sprintf("%s: %d entries, but there are %d roles", what, len(vals), n))
+	}
+	fmt.Fprintf(&w.b, "%d ", len(vals))
+	for _, v := range vals {
+		w.b.WriteString(format(v))
+		w.b.WriteByte(' ')
+	}
+	w.b.WriteString("\n")
+}
+
+func (w *saveWriter) institutes() {
+	for i, in := range w.s.Institutes {
+		w.name(fmt.Sprintf("institute %d", i+1), in.Name)
+		fmt.Fprintf(&w.b, " %d \n", len(in.Techs))
+		for _, t := range in.Techs {
+			fmt.Fprintf(&w.b, "%d ", t)
+		}
+		w.b.WriteString("\n")
+		what := fmt.Sprintf("institute %d (%s)", i+1, in.Name)
+		perRoleRow(w, what+" researchers", in.Researcher, strconv.Itoa)
+		perRoleRow(w, what+" techs studied", in.OnStudy, strconv.Itoa)
+		perRoleRow(w, what+" points", in.Points, token.FormatFixed6)
+	}
+}
+
+func (w *saveWriter) trainingRooms() {
+	for i, t := range w.s.TrainingRooms {
+		w.name(fmt.Sprintf("training room %d", i+1), t.Name)
+		fmt.Fprintf(&w.b, " %d \n", t.Item)
+		what := fmt.Sprintf("training room %d (%s)", i+1, t.Name)
+		perRoleRow(w, what+" trainees", t.Trainee, strconv.Itoa)
+		perRoleRow(w, what+" rounds", t.Rounds, strconv.Itoa)
+	}
+}
+
+func (w *saveWriter) roles() {
+	s, f := w.s, token.FormatFixed6
+	for i, ro := range s.Roles {
+		w.name(fmt.Sprintf("role %d", i+1), ro.Name)
+		fmt.Fprintf(&w.b, " %d %s %d %d %d %t %d %d \n", ro.Loc, f(ro.Money), ro.Dir, ro.MoveState, ro.MoveTurns, ro.ExtraAction, ro.Alliance, ro.AllianceTurns)
+		what := fmt.Sprintf("role %d (%s)", i+1, ro.Name)
+		w.set(NumTechs, ro.Techs, what+" techs")
+		w.set(len(s.Officers), ro.Retinue, what+" travelling officers")
+		w.set(len(s.Cities), ro.Cities, what+" cities")
+		w.set(len(s.Officers), ro.Researchers, what+" researchers")
+		w.set(len(s.Officers), ro.Trainees, what+" trainees")
+		for _, c := range ro.Cards {
+			fmt.Fprintf(&w.b, "%d ", c)
+		}
+		w.b.WriteString("\n")
+	}
 }
 
 // setLine writes a set line of the given capacity.

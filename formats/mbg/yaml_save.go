@@ -92,7 +92,24 @@ func EncodeSave(s *Save) ([]byte, error) {
 	section(root, "acting_role", "the role whose action was in progress when the game was saved", ns.roles.Ref(s.ActingRole))
 	yamlx.Add(root, "win_money", yamlx.Float32(s.WinMoney))
 	yamlx.Add(root, "grid_size", yamlx.Flow(yamlx.Map("nx", yamlx.Int(s.NX), "ny", yamlx.Int(s.NY))))
+	yamlx.Add(root, "board", encodeSaveBoard(s, ns))
+	yamlx.Add(root, "cities", encodeSaveCities(s, ns))
+	yamlx.Add(root, "institutes", encodeSaveInstitutes(s, ns))
+	yamlx.Add(root, "training_rooms", encodeSaveRooms(s, ns))
+	yamlx.Add(root, "officers", encodeSaveOfficers(s, ns))
+	yamlx.Add(root, "roles", encodeSaveRoles(s, ns))
 
+	free := yamlx.Map()
+	for lv, pool := range s.Free {
+		yamlx.Add(free, LevelNames[lv], ns.officers.Refs(sortedSet(pool)))
+	}
+	section(root, "free", "officers nobody has hired, by level", free)
+	addTrailing(root, s.Trailing)
+	return yamlx.Encode("mbg-save.schema.json", root)
+}
+
+// encodeSaveBoard encodes the board squares, with the roles present on each.
+func encodeSaveBoard(s *Save, ns saveNames) *yaml.Node {
 	board := yamlx.Seq()
 	for _, sq := range s.Board {
 		m := yamlx.Flow(yamlx.Map("type", yamlx.Enum(sq.Class, ClassNames)))
@@ -114,8 +131,11 @@ func EncodeSave(s *Save) ([]byte, error) {
 		}
 		board.Content = append(board.Content, m)
 	}
-	yamlx.Add(root, "board", board)
+	return board
+}
 
+// encodeSaveCities encodes the cities.
+func encodeSaveCities(s *Save, ns saveNames) *yaml.Node {
 	cities := yamlx.Seq()
 	for _, c := range s.Cities {
 		cities.Content = append(cities.Content, yamlx.Map(
@@ -129,8 +149,11 @@ func EncodeSave(s *Save) ([]byte, error) {
 			"fengshui", yamlx.Float32(c.Fengshui),
 			"garrison", ns.officers.Refs(sortedSet(c.Garrison))))
 	}
-	yamlx.Add(root, "cities", cities)
+	return cities
+}
 
+// encodeSaveInstitutes encodes the institutes with every role's research in progress.
+func encodeSaveInstitutes(s *Save, ns saveNames) *yaml.Node {
 	insts := yamlx.Seq()
 	for _, in := range s.Institutes {
 		research := yamlx.Map()
@@ -149,8 +172,11 @@ func EncodeSave(s *Save) ([]byte, error) {
 		}
 		insts.Content = append(insts.Content, m)
 	}
-	yamlx.Add(root, "institutes", insts)
+	return insts
+}
 
+// encodeSaveRooms encodes the training rooms with every role's training in progress.
+func encodeSaveRooms(s *Save, ns saveNames) *yaml.Node {
 	rooms := yamlx.Seq()
 	for _, t := range s.TrainingRooms {
 		training := yamlx.Map()
@@ -168,8 +194,11 @@ func EncodeSave(s *Save) ([]byte, error) {
 		}
 		rooms.Content = append(rooms.Content, m)
 	}
-	yamlx.Add(root, "training_rooms", rooms)
+	return rooms
+}
 
+// encodeSaveOfficers encodes the officers.
+func encodeSaveOfficers(s *Save, ns saveNames) *yaml.Node {
 	officers := yamlx.Seq()
 	for _, o := range s.Officers {
 		m := yamlx.Flow(yamlx.Map("name", yamlx.Str(o.Name), "role", optionalRef(ns.roles, o.Role)))
@@ -192,8 +221,11 @@ func EncodeSave(s *Save) ([]byte, error) {
 		yamlx.Add(m, "level", yamlx.Enum(o.Level, LevelNames))
 		officers.Content = append(officers.Content, m)
 	}
-	yamlx.Add(root, "officers", officers)
+	return officers
+}
 
+// encodeSaveRoles encodes the roles.
+func encodeSaveRoles(s *Save, ns saveNames) *yaml.Node {
 	roles := yamlx.Seq()
 	for _, ro := range s.Roles {
 		m := yamlx.Map("name", yamlx.Str(ro.Name),
@@ -232,15 +264,7 @@ func EncodeSave(s *Save) ([]byte, error) {
 		}
 		roles.Content = append(roles.Content, m)
 	}
-	yamlx.Add(root, "roles", roles)
-
-	free := yamlx.Map()
-	for lv, pool := range s.Free {
-		yamlx.Add(free, LevelNames[lv], ns.officers.Refs(sortedSet(pool)))
-	}
-	section(root, "free", "officers nobody has hired, by level", free)
-	addTrailing(root, s.Trailing)
-	return yamlx.Encode("mbg-save.schema.json", root)
+	return roles
 }
 
 // DecodeSave reads an mbg/save YAML document.
@@ -278,26 +302,11 @@ func DecodeSaveDoc(d *yamlx.Doc) (*Save, *srcpos.Map, error) {
 	roleItems := items(m, "roles")
 	instItems := items(m, "institutes")
 	roomItems := items(m, "training_rooms")
-	s.Officers = make([]SaveOfficer, len(officerItems))
-	for i, it := range officerItems {
-		s.Officers[i].Name = itemName(it, "officer", i)
-	}
-	s.Cities = make([]SaveCity, len(cityItems))
-	for i, it := range cityItems {
-		s.Cities[i].Name = itemName(it, "city", i)
-	}
-	s.Roles = make([]SaveRole, len(roleItems))
-	for i, it := range roleItems {
-		s.Roles[i].Name = itemName(it, "role", i)
-	}
-	s.Institutes = make([]SaveInstitute, len(instItems))
-	for i, it := range instItems {
-		s.Institutes[i].Name = itemName(it, "institute", i)
-	}
-	s.TrainingRooms = make([]SaveTrainingRoom, len(roomItems))
-	for i, it := range roomItems {
-		s.TrainingRooms[i].Name = itemName(it, "training room", i)
-	}
+	s.Officers = namedItems(officerItems, "officer", func(o *SaveOfficer) *string { return &o.Name })
+	s.Cities = namedItems(cityItems, "city", func(c *SaveCity) *string { return &c.Name })
+	s.Roles = namedItems(roleItems, "role", func(r *SaveRole) *string { return &r.Name })
+	s.Institutes = namedItems(instItems, "institute", func(in *SaveInstitute) *string { return &in.Name })
+	s.TrainingRooms = namedItems(roomItems, "training room", func(t *SaveTrainingRoom) *string { return &t.Name })
 	ns := newSaveNames(s)
 	nrole := len(s.Roles)
 	if n, ok := m.Need("acting_role", "", "the role whose action was in progress"); ok {
@@ -336,6 +345,16 @@ func DecodeSaveDoc(d *yamlx.Doc) (*Save, *srcpos.Map, error) {
 		return nil, nil, err
 	}
 	return s, d.Map, nil
+}
+
+// namedItems makes one T per item of a list, with the name the item
+// gives (its fields are decoded later, once every list's names are known).
+func namedItems[T any](list []yamlx.Node, noun string, name func(*T) *string) []T {
+	out := make([]T, len(list))
+	for i, it := range list {
+		*name(&out[i]) = itemName(it, noun, i)
+	}
+	return out
 }
 
 func optBool(m *yamlx.Mapping, key string) bool {

@@ -18,9 +18,28 @@ import (
 // indicator (|#), PyYAML wants a space first; yaml.v3 reads a:b and a?b
 // inside [ ] and { } as one value, PyYAML 3 refuses them.
 func (l *loader) checkSource() {
-	src := l.doc.Src
-	var nodes []*yaml.Node
-	var flowColon *yaml.Node
+	nodes, flowColon := sourceNodes(l.doc.Root.N)
+	if n := flowColon; n != nil {
+		l.doc.Root.Errorf(diag.CodeYAMLSyntax, "'%s' at line %d, column %d: the game's YAML loader (PyYAML 3) cannot read ':' or '?' in an unquoted value inside [ ] or { }; quote the value", n.Value, n.Line, n.Column)
+		return
+	}
+	starts := make([]int, len(nodes))
+	for i, n := range nodes {
+		starts[i] = l.offset(diag.Pos{Line: n.Line, Col: n.Column})
+	}
+	if !l.checkAnchorsAndKeys(nodes) {
+		return
+	}
+	text, ok := l.textSpans(nodes, starts)
+	if !ok || bytes.IndexByte(l.doc.Src, '\t') < 0 {
+		return
+	}
+	l.checkTabs(text)
+}
+
+// sourceNodes lists the nodes below root in document order, and the
+// first unquoted scalar inside a flow collection that holds ':' or '?'.
+func sourceNodes(root *yaml.Node) (nodes []*yaml.Node, flowColon *yaml.Node) {
 	var walk func(n *yaml.Node, flow bool)
 	walk = func(n *yaml.Node, flow bool) {
 		nodes = append(nodes, n)
@@ -33,27 +52,39 @@ func (l *loader) checkSource() {
 			}
 		}
 	}
-	walk(l.doc.Root.N, false)
-	if n := flowColon; n != nil {
-		l.doc.Root.Errorf(diag.CodeYAMLSyntax, "'%s' at line %d, column %d: the game's YAML loader (PyYAML 3) cannot read ':' or '?' in an unquoted value inside [ ] or { }; quote the value", n.Value, n.Line, n.Column)
-		return
-	}
-	starts := make([]int, len(nodes))
+	walk(root, false)
+	return nodes, flowColon
+}
+
+// checkAnchorsAndKeys reports an anchor defined twice or a block mapping
+// whose keys are not indented alike, and whether there was none.
+func (l *loader) checkAnchorsAndKeys(nodes []*yaml.Node) bool {
 	anchors := map[string]bool{}
-	for i, n := range nodes {
-		starts[i] = l.offset(diag.Pos{Line: n.Line, Col: n.Column})
+	for _, n := range nodes {
 		if n.Kind != yaml.AliasNode && n.Anchor != "" {
 			if anchors[n.Anchor] {
 				l.doc.Root.Errorf(diag.CodeYAMLSyntax, "the anchor &%s at line %d, column %d is defined twice; the game's YAML loader (PyYAML) refuses that", n.Anchor, n.Line, n.Column)
-				return
+				return false
 			}
 			anchors[n.Anchor] = true
 		}
 		if n.Kind == yaml.MappingNode && n.Style&yaml.FlowStyle == 0 && !l.keysAligned(n) {
 			l.doc.Root.Errorf(diag.CodeYAMLSyntax, "the keys of the mapping at line %d are not indented alike; the game's YAML loader (PyYAML) cannot read it", n.Line)
-			return
+			return false
 		}
 	}
+	return true
+}
+
+// span is a byte range of the source.
+type span struct{ from, to int }
+
+// textSpans returns the byte ranges PyYAML reads as text, sorted: quoted
+// scalars and the content lines of block scalars (nodes start at
+// starts). It reports a comment glued to a block indicator, which PyYAML
+// refuses, and returns false then.
+func (l *loader) textSpans(nodes []*yaml.Node, starts []int) ([]span, bool) {
+	src := l.doc.Src
 	sorted := append([]int(nil), starts...)
 	sort.Ints(sorted)
 	next := func(off int) int {
@@ -63,9 +94,6 @@ func (l *loader) checkSource() {
 		}
 		return len(src)
 	}
-	// Byte ranges PyYAML reads as text: quoted scalars and the content
-	// lines of block scalars.
-	type span struct{ from, to int }
 	var text []span
 	for i, n := range nodes {
 		if n.Kind != yaml.ScalarNode {
@@ -89,7 +117,7 @@ func (l *loader) checkSource() {
 				if j < len(src) && src[j] == '#' {
 					p := l.pos(j)
 					l.doc.Root.Errorf(diag.CodeYAMLSyntax, "a comment right after a block indicator at line %d, column %d: the game's YAML loader (PyYAML) needs a space before the #", p.Line, p.Col)
-					return
+					return nil, false
 				}
 			}
 			eol := bytes.IndexByte(src[off:], '\n')
@@ -99,10 +127,14 @@ func (l *loader) checkSource() {
 			text = append(text, span{off + eol + 1, next(off)})
 		}
 	}
-	if bytes.IndexByte(src, '\t') < 0 {
-		return
-	}
 	sort.Slice(text, func(i, j int) bool { return text[i].from < text[j].from })
+	return text, true
+}
+
+// checkTabs reports the first tab outside text (sorted spans) and
+// comments, which PyYAML refuses.
+func (l *loader) checkTabs(text []span) {
+	src := l.doc.Src
 	k := 0
 	for i := 0; i < len(src); i++ {
 		for k < len(text) && text[k].to <= i {
