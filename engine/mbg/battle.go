@@ -206,83 +206,10 @@ func (b *battle) run(scale int) int {
 	if b.emit != nil {
 		b.emit(BattleStart{MaxBT: maxBT, S: [2]SideInfo{b.s[0].info(), b.s[1].info()}})
 	}
-	var iw [2]float32
-rounds:
 	for i := 0; i < maxBT; i++ {
-		if b.emit != nil {
-			b.emit(BattleTurnStart{I: i})
-		}
-		for j := range b.s {
-			s := &b.s[j]
-			iw[j] = 0
-			if s.bst == 0 {
-				iw[j] = s.winp
-			}
-			if s.fst != 0 {
-				b.change(j, -burnHurt)
-				if b.emit != nil {
-					b.emit(BattleSide{Name: "battle_burn", Side: j, HP: b.hps(), Def: b.defs()})
-				}
-			}
-			if s.bst == 2 {
-				b.change(j, -s.power)
-				if b.emit != nil {
-					b.emit(BattleSide{Name: "battle_self_attack", Side: j, HP: b.hps(), Def: b.defs()})
-				}
-			}
-		}
-		if b.s[0].isDie || b.s[1].isDie {
-			b.tick()
+		if b.round(i) {
 			break
 		}
-		tp := iw[0] + iw[1]
-		if tp < 0.01 {
-			b.tick()
-			continue
-		}
-		p0 := iw[0] / tp
-		w := 1
-		if b.rng.Float32() < p0 {
-			w = 0
-		}
-		l := 1 - w
-		b.change(l, -b.s[w].power)
-		if b.emit != nil {
-			b.emit(BattleAttack{Loser: l, DDef: b.s[l].lastDDef, DHP: b.s[l].lastDHP, HP: b.hps(), Def: b.defs()})
-		}
-		dhp := b.s[l].lastDHP + b.s[l].lastDDef
-		if b.s[l].isDie {
-			b.tick()
-			break
-		}
-		for j := range b.s {
-			for t := 0; t < NumTechs; t++ {
-				if !b.s[j].tech[t] {
-					continue
-				}
-				switch techs[t].scond {
-				case scondWinner:
-					if j != w {
-						continue
-					}
-				case scondLoser:
-					if j != l {
-						continue
-					}
-				case scondAfter:
-					continue
-				}
-				if b.tryTech(j, t, dhp) {
-					if b.emit != nil {
-						b.emit(b.techEvent(j, t))
-					}
-					if b.s[1-j].isDie {
-						break rounds
-					}
-				}
-			}
-		}
-		b.tick()
 	}
 	result := 0
 	switch {
@@ -298,6 +225,103 @@ rounds:
 		b.emit(BattleEnd{Ret: result, HP: b.hps(), Def: b.defs(), Quit: [2]bool{b.s[0].isQuit, b.s[1].isQuit}})
 	}
 	return result
+}
+
+// round plays round i: the sides' burns and self-attacks, one exchange
+// of blows and the techs it triggers; over is set when a side died.
+func (b *battle) round(i int) (over bool) {
+	if b.emit != nil {
+		b.emit(BattleTurnStart{I: i})
+	}
+	iw := b.roundStart()
+	if b.s[0].isDie || b.s[1].isDie {
+		b.tick()
+		return true
+	}
+	tp := iw[0] + iw[1]
+	if tp < 0.01 {
+		b.tick()
+		return false
+	}
+	p0 := iw[0] / tp
+	w := 1
+	if b.rng.Float32() < p0 {
+		w = 0
+	}
+	l := 1 - w
+	b.change(l, -b.s[w].power)
+	if b.emit != nil {
+		b.emit(BattleAttack{Loser: l, DDef: b.s[l].lastDDef, DHP: b.s[l].lastDHP, HP: b.hps(), Def: b.defs()})
+	}
+	dhp := b.s[l].lastDHP + b.s[l].lastDDef
+	if b.s[l].isDie {
+		b.tick()
+		return true
+	}
+	if b.roundTechs(w, l, dhp) {
+		return true
+	}
+	b.tick()
+	return false
+}
+
+// roundStart burns and confuses the sides at the start of a round and
+// returns their chances of winning the exchange (0 for a side that
+// cannot fight this round).
+func (b *battle) roundStart() [2]float32 {
+	var iw [2]float32
+	for j := range b.s {
+		s := &b.s[j]
+		if s.bst == 0 {
+			iw[j] = s.winp
+		}
+		if s.fst != 0 {
+			b.change(j, -burnHurt)
+			if b.emit != nil {
+				b.emit(BattleSide{Name: "battle_burn", Side: j, HP: b.hps(), Def: b.defs()})
+			}
+		}
+		if s.bst == 2 {
+			b.change(j, -s.power)
+			if b.emit != nil {
+				b.emit(BattleSide{Name: "battle_self_attack", Side: j, HP: b.hps(), Def: b.defs()})
+			}
+		}
+	}
+	return iw
+}
+
+// roundTechs lets both sides try the techs of the exchange winner w and
+// loser l (dhp: what l lost) and reports whether one killed a side.
+func (b *battle) roundTechs(w, l int, dhp float32) (killed bool) {
+	for j := range b.s {
+		for t := 0; t < NumTechs; t++ {
+			if !b.s[j].tech[t] {
+				continue
+			}
+			switch techs[t].scond {
+			case scondWinner:
+				if j != w {
+					continue
+				}
+			case scondLoser:
+				if j != l {
+					continue
+				}
+			case scondAfter:
+				continue
+			}
+			if b.tryTech(j, t, dhp) {
+				if b.emit != nil {
+					b.emit(b.techEvent(j, t))
+				}
+				if b.s[1-j].isDie {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // afterBattle lets the winner j try its after-battle techs (exile).

@@ -136,30 +136,9 @@ func ReplayCase(data []byte, root string) (Summary, error) {
 }
 
 func replayCase(gc *goldenCase, root string) error {
-	scPath, err := resolve(root, gc.Scenario)
+	setup, scPath, err := caseSetup(gc, root)
 	if err != nil {
 		return err
-	}
-	setup, err := LoadSetup(scPath)
-	if err != nil {
-		return err
-	}
-	if setup.Save != nil && gc.FirstRole != setup.Save.ActingRole {
-		return fmt.Errorf("golden case %s: first_role is %d, but a game continued from a save starts with its acting role %d (spec §3.6)",
-			gc.Case, gc.FirstRole, setup.Save.ActingRole)
-	}
-	saves := map[int]goldenSave{}
-	for _, s := range gc.Saves {
-		saves[s.BeforeDecision] = s
-	}
-	setup.Seed, setup.MaxTurn, setup.FirstRole, setup.FillCards = gc.Seed, gc.MaxTurn, gc.FirstRole, gc.FillCards
-	name := gc.Case
-	initial, err := InitialView(setup)
-	if err != nil {
-		return diverged(name, "the scenario does not load: %v", err)
-	}
-	if d, err := diffRaw("initial", gc.Initial, initial); err != nil || d != "" {
-		return divergedOr(name, d, err)
 	}
 	scratch, err := newScratchSaves()
 	if err != nil {
@@ -168,55 +147,119 @@ func replayCase(gc *goldenCase, root string) error {
 	defer scratch.remove()
 	g, err := New(setup, Options{SaveFile: scratch.save})
 	if err != nil {
-		return diverged(name, "the game does not start: %v", err)
+		return diverged(gc.Case, "the game does not start: %v", err)
 	}
 	defer g.Close()
-	checked := 0
-	checkEvents := func() error {
-		evs := g.Events()
-		for ; checked < len(evs); checked++ {
-			if checked >= len(gc.Events) {
-				b, _ := json.Marshal(evs[checked])
-				return diverged(name, "event %d: the trace has %d events, got an extra one: %s", checked, len(gc.Events), b)
-			}
-			if d, err := diffRaw("", gc.Events[checked], evs[checked]); err != nil || d != "" {
-				b, _ := json.Marshal(evs[checked])
-				return divergedOr(name, fmt.Sprintf("event %d: %s\n  expected %s\n  got      %s", checked, d, gc.Events[checked], b), err)
-			}
-		}
-		return nil
+	rp := &caseReplay{gc: gc, g: g, dir: filepath.Dir(scPath), saves: map[int]goldenSave{}}
+	for _, s := range gc.Saves {
+		rp.saves[s.BeforeDecision] = s
 	}
 	for k := 0; ; k++ {
-		if err := checkEvents(); err != nil {
+		done, err := rp.decision(k)
+		if err != nil {
 			return err
 		}
-		d := g.Pending()
-		if d == nil {
-			if k != len(gc.Decisions) {
-				return diverged(name, "decision %d: the game ended, but the trace asks %d decisions", k, len(gc.Decisions))
-			}
+		if done {
 			break
 		}
-		if k >= len(gc.Decisions) {
-			return diverged(name, "decision %d: the trace has %d decisions, got an extra %s to role %d", k, len(gc.Decisions), d.Kind, d.Player)
+	}
+	return rp.end()
+}
+
+// caseSetup loads the scenario (or save) of a golden case with the
+// case's settings and compares its initial state; it returns the setup
+// and the scenario's path.
+func caseSetup(gc *goldenCase, root string) (Setup, string, error) {
+	scPath, err := resolve(root, gc.Scenario)
+	if err != nil {
+		return Setup{}, "", err
+	}
+	setup, err := LoadSetup(scPath)
+	if err != nil {
+		return Setup{}, "", err
+	}
+	if setup.Save != nil && gc.FirstRole != setup.Save.ActingRole {
+		return Setup{}, "", fmt.Errorf("golden case %s: first_role is %d, but a game continued from a save starts with its acting role %d (spec §3.6)",
+			gc.Case, gc.FirstRole, setup.Save.ActingRole)
+	}
+	setup.Seed, setup.MaxTurn, setup.FirstRole, setup.FillCards = gc.Seed, gc.MaxTurn, gc.FirstRole, gc.FillCards
+	initial, err := InitialView(setup)
+	if err != nil {
+		return Setup{}, "", diverged(gc.Case, "the scenario does not load: %v", err)
+	}
+	if d, err := diffRaw("initial", gc.Initial, initial); err != nil || d != "" {
+		return Setup{}, "", divergedOr(gc.Case, d, err)
+	}
+	return setup, scPath, nil
+}
+
+// caseReplay is a golden case being replayed on game g.
+type caseReplay struct {
+	gc    *goldenCase
+	g     *Game
+	dir   string             // the scenario's folder, where the case's saves are
+	saves map[int]goldenSave // the saves to compare, by the decision they precede
+	// checked is the number of events compared so far.
+	checked int
+}
+
+// events compares the events the game made since the last call.
+func (rp *caseReplay) events() error {
+	gc, name, evs := rp.gc, rp.gc.Case, rp.g.Events()
+	for ; rp.checked < len(evs); rp.checked++ {
+		i := rp.checked
+		if i >= len(gc.Events) {
+			b, _ := json.Marshal(evs[i])
+			return diverged(name, "event %d: the trace has %d events, got an extra one: %s", i, len(gc.Events), b)
 		}
-		want := gc.Decisions[k]
-		if want.Q != d.Kind || want.Role != d.Player || want.Ev != checked {
-			return diverged(name, "decision %d: expected %s to role %d after %d events, got %s to role %d after %d events",
-				k, want.Q, want.Role, want.Ev, d.Kind, d.Player, checked)
-		}
-		if diff, err := diffRaw("args", want.Args, d.Args); err != nil || diff != "" {
-			return divergedOr(name, fmt.Sprintf("decision %d (%s): %s", k, d.Kind, diff), err)
-		}
-		if s, ok := saves[k]; ok {
-			if err := checkSave(g, s, filepath.Dir(scPath), name); err != nil {
-				return err
-			}
-		}
-		if err := g.Answer(d.Player, engine.Answer(want.A)); err != nil {
-			return diverged(name, "decision %d (%s): the recorded answer %s was refused: %v", k, d.Kind, want.A, err)
+		if d, err := diffRaw("", gc.Events[i], evs[i]); err != nil || d != "" {
+			b, _ := json.Marshal(evs[i])
+			return divergedOr(name, fmt.Sprintf("event %d: %s\n  expected %s\n  got      %s", i, d, gc.Events[i], b), err)
 		}
 	}
+	return nil
+}
+
+// decision compares the events so far and decision k, and answers it as
+// the case did; done is set when the game has ended.
+func (rp *caseReplay) decision(k int) (done bool, err error) {
+	gc, g, name := rp.gc, rp.g, rp.gc.Case
+	if err := rp.events(); err != nil {
+		return false, err
+	}
+	d := g.Pending()
+	if d == nil {
+		if k != len(gc.Decisions) {
+			return false, diverged(name, "decision %d: the game ended, but the trace asks %d decisions", k, len(gc.Decisions))
+		}
+		return true, nil
+	}
+	if k >= len(gc.Decisions) {
+		return false, diverged(name, "decision %d: the trace has %d decisions, got an extra %s to role %d", k, len(gc.Decisions), d.Kind, d.Player)
+	}
+	want := gc.Decisions[k]
+	if want.Q != d.Kind || want.Role != d.Player || want.Ev != rp.checked {
+		return false, diverged(name, "decision %d: expected %s to role %d after %d events, got %s to role %d after %d events",
+			k, want.Q, want.Role, want.Ev, d.Kind, d.Player, rp.checked)
+	}
+	if diff, err := diffRaw("args", want.Args, d.Args); err != nil || diff != "" {
+		return false, divergedOr(name, fmt.Sprintf("decision %d (%s): %s", k, d.Kind, diff), err)
+	}
+	if s, ok := rp.saves[k]; ok {
+		if err := checkSave(g, s, rp.dir, name); err != nil {
+			return false, err
+		}
+	}
+	if err := g.Answer(d.Player, engine.Answer(want.A)); err != nil {
+		return false, diverged(name, "decision %d (%s): the recorded answer %s was refused: %v", k, d.Kind, want.A, err)
+	}
+	return false, nil
+}
+
+// end compares how the game ended: its events, result, counts and final
+// state.
+func (rp *caseReplay) end() error {
+	gc, g, name := rp.gc, rp.g, rp.gc.Case
 	if err := g.Err(); err != nil {
 		return diverged(name, "the game failed: %v", err)
 	}

@@ -32,6 +32,15 @@ func fromScenario(sc *mbgfmt.Scenario) (*state, error) {
 	for i := range s.free {
 		s.free[i] = newSet(np)
 	}
+	s.placesOf(sc)
+	s.rolesOf(sc)
+	s.derive()
+	return s, nil
+}
+
+// placesOf sets the board, the officers (all free) and the cities of sc.
+func (s *state) placesOf(sc *mbgfmt.Scenario) {
+	np, nr := len(sc.Officers), len(sc.Roles)
 	s.board = make([]square, len(sc.Board))
 	for i, sq := range sc.Board {
 		base := sq.Base
@@ -57,6 +66,11 @@ func fromScenario(sc *mbgfmt.Scenario) (*state, error) {
 		}
 		s.cities[i] = ci
 	}
+}
+
+// rolesOf sets the roles, institutes and training rooms of sc.
+func (s *state) rolesOf(sc *mbgfmt.Scenario) {
+	np, nr := len(sc.Officers), len(sc.Roles)
 	s.roles = make([]role, nr)
 	for r, ro := range sc.Roles {
 		x := role{name: ro.Name, loc: ro.Start, dir: ro.Dir, money: ro.Money, ast: astNone,
@@ -81,8 +95,13 @@ func fromScenario(sc *mbgfmt.Scenario) (*state, error) {
 	for i, t := range sc.TrainingRooms {
 		s.trains[i] = trainingRoom{name: t.Name, item: t.Item, trainee: filled(nr, -1), round: make([]int, nr), rect: t.Rect}
 	}
+}
 
-	// Derived state, spec §2.4.
+// derive sets what the scenario implies (spec §2.4): the roles present
+// on their squares, the owners of officers and cities, the officers'
+// places and jobs; garrisons of unowned cities are dismissed and hired
+// officers are not free.
+func (s *state) derive() {
 	for r := range s.roles {
 		if loc := s.roles[r].loc; loc >= 0 {
 			s.board[loc].present[r] = true
@@ -121,7 +140,6 @@ func fromScenario(sc *mbgfmt.Scenario) (*state, error) {
 			s.free[o.level].del(p)
 		}
 	}
-	return s, nil
 }
 
 // dismiss removes an officer from the garrison of an unowned city at load

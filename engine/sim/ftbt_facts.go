@@ -88,6 +88,33 @@ type FTBTCellFacts struct {
 func (f *FTBT) Facts(games []GameResult) Facts {
 	l := f.setup.Level
 	n := len(games)
+	out := f.noFacts()
+	t := ftbtTally{survived: make([]int, len(l.People)), cells: map[int]ftbtCell{}}
+	for _, g := range games {
+		t.add(out, g)
+	}
+	if n > 0 {
+		for s := range out.Sides {
+			out.Sides[s].MeanSurvivors = round4(float64(t.survivors[s]) / float64(n))
+			out.Sides[s].MeanHPLeft = round4(t.hpLeft[s] / float64(n))
+		}
+	}
+	for i, p := range l.People {
+		pf := &out.People[i]
+		pf.Name, pf.Side = p.Name, p.Side
+		pf.Survived = NewProportion(t.survived[i], n)
+		if n > 0 {
+			pf.MeanDamage = round4(float64(pf.TotalDamage) / float64(n))
+		}
+	}
+	out.addCells(t.cells)
+	return Facts{FTBT: out}
+}
+
+// noFacts returns the facts of no game yet: the level's size, sides and
+// people.
+func (f *FTBT) noFacts() *FTBTFacts {
+	l := f.setup.Level
 	out := &FTBTFacts{TurnCap: f.turnCap, Width: l.W, Height: l.H, level: l, rules: f.setup.Rules,
 		People: make([]FTBTPersonFacts, len(l.People)), Cells: []FTBTCellFacts{},
 		SidesApart: ftbt.SidesApart(l, f.setup.Rules)}
@@ -100,59 +127,57 @@ func (f *FTBT) Facts(games []GameResult) Facts {
 		}
 		out.Sides = append(out.Sides, sf)
 	}
-	survivors := make([]int, 2)
-	hpLeft := make([]float64, 2)
-	survived := make([]int, len(l.People))
-	cells := map[int]ftbtCell{}
-	for _, g := range games {
-		rec := g.Facts.(*ftbtGame)
-		for s := range out.Sides {
-			if start, left := rec.sideHP(s); start > 0 {
-				hpLeft[s] += float64(left) / float64(start)
-			}
-		}
-		for i := range l.People {
-			pf := &out.People[i]
-			pf.TotalDamage += rec.damage[i]
-			pf.Kills += rec.kills[i]
-			pf.FriendlyDamage += rec.friendly[i]
-			if rec.alive[i] {
-				survived[i]++
-				if s := rec.side[i]; s == 0 || s == 1 {
-					survivors[s]++
-				}
-			}
-		}
-		for loc, c := range rec.cells {
-			sum := cells[loc]
-			sum.attacks += c.attacks
-			sum.hits += c.hits
-			sum.damage += c.damage
-			sum.falls += c.falls
-			cells[loc] = sum
-		}
-		if w := g.Winner; w == 0 || w == 1 {
-			if rec.capped {
-				out.Sides[w].CapWins++
-			} else {
-				out.Sides[w].Routs++
-			}
+	return out
+}
+
+// ftbtTally sums what games tell beyond the facts' own counters.
+type ftbtTally struct {
+	survivors [2]int     // people alive at the end, by side
+	hpLeft    [2]float64 // shares of the starting hp kept, by side
+	survived  []int      // games each person survived
+	cells     map[int]ftbtCell
+}
+
+// add counts game g into out and t.
+func (t *ftbtTally) add(out *FTBTFacts, g GameResult) {
+	rec := g.Facts.(*ftbtGame)
+	for s := range out.Sides {
+		if start, left := rec.sideHP(s); start > 0 {
+			t.hpLeft[s] += float64(left) / float64(start)
 		}
 	}
-	if n > 0 {
-		for s := range out.Sides {
-			out.Sides[s].MeanSurvivors = round4(float64(survivors[s]) / float64(n))
-			out.Sides[s].MeanHPLeft = round4(hpLeft[s] / float64(n))
-		}
-	}
-	for i, p := range l.People {
+	for i := range out.People {
 		pf := &out.People[i]
-		pf.Name, pf.Side = p.Name, p.Side
-		pf.Survived = NewProportion(survived[i], n)
-		if n > 0 {
-			pf.MeanDamage = round4(float64(pf.TotalDamage) / float64(n))
+		pf.TotalDamage += rec.damage[i]
+		pf.Kills += rec.kills[i]
+		pf.FriendlyDamage += rec.friendly[i]
+		if rec.alive[i] {
+			t.survived[i]++
+			if s := rec.side[i]; s == 0 || s == 1 {
+				t.survivors[s]++
+			}
 		}
 	}
+	for loc, c := range rec.cells {
+		sum := t.cells[loc]
+		sum.attacks += c.attacks
+		sum.hits += c.hits
+		sum.damage += c.damage
+		sum.falls += c.falls
+		t.cells[loc] = sum
+	}
+	if w := g.Winner; w == 0 || w == 1 {
+		if rec.capped {
+			out.Sides[w].CapWins++
+		} else {
+			out.Sides[w].Routs++
+		}
+	}
+}
+
+// addCells lists the cells where something happened, in cell order, and
+// totals them.
+func (out *FTBTFacts) addCells(cells map[int]ftbtCell) {
 	locs := make([]int, 0, len(cells))
 	for loc := range cells {
 		locs = append(locs, loc)
@@ -162,9 +187,8 @@ func (f *FTBT) Facts(games []GameResult) Facts {
 		c := cells[loc]
 		out.Attacks += c.attacks
 		out.Damage += c.damage
-		if l.W > 0 {
-			out.Cells = append(out.Cells, FTBTCellFacts{X: loc % l.W, Y: loc / l.W, Attacks: c.attacks, Hits: c.hits, Damage: c.damage, Falls: c.falls})
+		if out.Width > 0 {
+			out.Cells = append(out.Cells, FTBTCellFacts{X: loc % out.Width, Y: loc / out.Width, Attacks: c.attacks, Hits: c.hits, Damage: c.damage, Falls: c.falls})
 		}
 	}
-	return Facts{FTBT: out}
 }

@@ -283,29 +283,7 @@ type MBGSquareFacts struct {
 func (m *MBG) Facts(games []GameResult) Facts {
 	sc := m.sc
 	n := len(games)
-	f := &MBGFacts{TurnCap: m.turnCap}
-	for _, c := range sc.Cities {
-		f.Cities = append(f.Cities, MBGCityFacts{Name: c.Name, Scope: c.Scope, Squares: []int{}, Owners: make([]int, len(sc.Roles))})
-	}
-	for i, sq := range sc.Board {
-		s := MBGSquareFacts{Index: i, Type: squareType(sq.Class), City: -1, X: sq.X, Y: sq.Y}
-		switch sq.Class {
-		case mbgfmt.ClassCity:
-			if sq.Base >= 0 && sq.Base < len(sc.Cities) {
-				s.City, s.Name = sq.Base, sc.Cities[sq.Base].Name
-				f.Cities[sq.Base].Squares = append(f.Cities[sq.Base].Squares, i)
-			}
-		case mbgfmt.ClassInstitute:
-			if sq.Base >= 0 && sq.Base < len(sc.Institutes) {
-				s.Name = sc.Institutes[sq.Base].Name
-			}
-		case mbgfmt.ClassTrainingRoom:
-			if sq.Base >= 0 && sq.Base < len(sc.TrainingRooms) {
-				s.Name = sc.TrainingRooms[sq.Base].Name
-			}
-		}
-		f.Squares = append(f.Squares, s)
-	}
+	f := newMBGFacts(sc, m.turnCap)
 	nr := len(sc.Roles)
 	bankruptTurns := make([][]int, nr)
 	money := make([]float64, nr)
@@ -329,32 +307,7 @@ func (m *MBG) Facts(games []GameResult) Facts {
 			}
 		}
 		for _, x := range rec.fights {
-			f.Battles++
-			if x.captured {
-				f.Captures++
-			}
-			if x.city >= 0 && x.city < len(f.Cities) {
-				f.Cities[x.city].Sieges++
-				if x.captured {
-					f.Cities[x.city].Captures++
-				}
-			}
-			if x.square < 0 || x.square >= len(f.Squares) {
-				continue
-			}
-			s := &f.Squares[x.square]
-			s.Battles++
-			switch x.kind {
-			case fightEncounter:
-				s.Encounters++
-			case fightSiege:
-				s.Sieges++
-			case fightRobber:
-				s.Robbers++
-			}
-			if x.captured {
-				s.Captures++
-			}
+			f.addFight(x)
 		}
 	}
 	for r, ro := range sc.Roles {
@@ -369,6 +322,65 @@ func (m *MBG) Facts(games []GameResult) Facts {
 		f.Roles = append(f.Roles, rf)
 	}
 	return Facts{MBG: f}
+}
+
+// newMBGFacts returns the facts of no game yet of scenario sc: its
+// cities and board squares, named.
+func newMBGFacts(sc *mbgfmt.Scenario, turnCap int) *MBGFacts {
+	f := &MBGFacts{TurnCap: turnCap}
+	for _, c := range sc.Cities {
+		f.Cities = append(f.Cities, MBGCityFacts{Name: c.Name, Scope: c.Scope, Squares: []int{}, Owners: make([]int, len(sc.Roles))})
+	}
+	for i, sq := range sc.Board {
+		s := MBGSquareFacts{Index: i, Type: squareType(sq.Class), City: -1, X: sq.X, Y: sq.Y}
+		switch sq.Class {
+		case mbgfmt.ClassCity:
+			if sq.Base >= 0 && sq.Base < len(sc.Cities) {
+				s.City, s.Name = sq.Base, sc.Cities[sq.Base].Name
+				f.Cities[sq.Base].Squares = append(f.Cities[sq.Base].Squares, i)
+			}
+		case mbgfmt.ClassInstitute:
+			if sq.Base >= 0 && sq.Base < len(sc.Institutes) {
+				s.Name = sc.Institutes[sq.Base].Name
+			}
+		case mbgfmt.ClassTrainingRoom:
+			if sq.Base >= 0 && sq.Base < len(sc.TrainingRooms) {
+				s.Name = sc.TrainingRooms[sq.Base].Name
+			}
+		}
+		f.Squares = append(f.Squares, s)
+	}
+	return f
+}
+
+// addFight counts a battle of a game on its city and square.
+func (f *MBGFacts) addFight(x mbgFight) {
+	f.Battles++
+	if x.captured {
+		f.Captures++
+	}
+	if x.city >= 0 && x.city < len(f.Cities) {
+		f.Cities[x.city].Sieges++
+		if x.captured {
+			f.Cities[x.city].Captures++
+		}
+	}
+	if x.square < 0 || x.square >= len(f.Squares) {
+		return
+	}
+	s := &f.Squares[x.square]
+	s.Battles++
+	switch x.kind {
+	case fightEncounter:
+		s.Encounters++
+	case fightSiege:
+		s.Sieges++
+	case fightRobber:
+		s.Robbers++
+	}
+	if x.captured {
+		s.Captures++
+	}
 }
 
 // turnStats describes a non-empty list of turns.
