@@ -1,8 +1,11 @@
 package engine
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"io"
 )
 
@@ -91,4 +94,61 @@ func (l decisionLine) MarshalJSON() ([]byte, error) {
 	}
 	b.WriteByte('}')
 	return b.Bytes(), nil
+}
+
+// TraceKeys tell a family's trace lines apart: a line with the key "e"
+// is an event, one with Decision a decision, one with Last the last line.
+type TraceKeys struct {
+	Decision string
+	Last     string
+}
+
+// maxTraceLine bounds one line of a trace.
+const maxTraceLine = 256 << 20
+
+// ReadTrace reads a trace written as TraceWriter writes them: the first
+// line into header, every decision line into a D, the events kept as
+// they are, and the last line into last (found tells whether there was
+// one). Blank lines are skipped; an error names the line (counting the
+// lines that are not blank).
+func ReadTrace[D any](data []byte, keys TraceKeys, header, last any) (events []json.RawMessage, decisions []D, found bool, err error) {
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 0, 1<<20), maxTraceLine)
+	n := 0
+	for sc.Scan() {
+		line := bytes.TrimSpace(sc.Bytes())
+		if len(line) == 0 {
+			continue
+		}
+		n++
+		if n == 1 {
+			if err := json.Unmarshal(line, header); err != nil {
+				return nil, nil, false, fmt.Errorf("trace line 1 (the header): %w", err)
+			}
+			continue
+		}
+		var fields map[string]json.RawMessage
+		if err := json.Unmarshal(line, &fields); err != nil {
+			return nil, nil, false, fmt.Errorf("trace line %d: %w", n, err)
+		}
+		switch {
+		case fields["e"] != nil:
+			events = append(events, append(json.RawMessage(nil), line...))
+		case fields[keys.Decision] != nil:
+			var d D
+			err = json.Unmarshal(line, &d)
+			decisions = append(decisions, d)
+		case fields[keys.Last] != nil:
+			err, found = json.Unmarshal(line, last), true
+		default:
+			err = errors.New("neither an event, a decision nor the last line")
+		}
+		if err != nil {
+			return nil, nil, false, fmt.Errorf("trace line %d: %w", n, err)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, nil, false, err
+	}
+	return events, decisions, found, nil
 }

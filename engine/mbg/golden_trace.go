@@ -1,11 +1,11 @@
 package mbg
 
 import (
-	"bufio"
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
+
+	"github.com/shapan/shapan/engine"
 )
 
 // ReplayTraceFile replays a JSON Lines trace written by PlayTraced (shapan
@@ -33,56 +33,21 @@ func ReplayTrace(data []byte, root string) (Summary, error) {
 
 // parseTrace turns the lines of a trace into a golden case.
 func parseTrace(data []byte) (*goldenCase, error) {
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(make([]byte, 0, 1<<20), 64<<20)
 	var gc goldenCase
-	n, final := 0, false
-	for sc.Scan() {
-		line := bytes.TrimSpace(sc.Bytes())
-		if len(line) == 0 {
-			continue
-		}
-		n++
-		if n == 1 {
-			if err := json.Unmarshal(line, &gc); err != nil {
-				return nil, fmt.Errorf("trace line 1 (the header): %w", err)
-			}
-			continue
-		}
-		var keys map[string]json.RawMessage
-		if err := json.Unmarshal(line, &keys); err != nil {
-			return nil, fmt.Errorf("trace line %d: %w", n, err)
-		}
-		switch {
-		case keys["e"] != nil:
-			gc.Events = append(gc.Events, append(json.RawMessage(nil), line...))
-		case keys["q"] != nil:
-			var d goldenDecision
-			if err := json.Unmarshal(line, &d); err != nil {
-				return nil, fmt.Errorf("trace line %d: %w", n, err)
-			}
-			gc.Decisions = append(gc.Decisions, d)
-		case keys["result"] != nil:
-			var f struct {
-				Result     int             `json:"result"`
-				NEvents    int             `json:"n_events"`
-				NDecisions int             `json:"n_decisions"`
-				Final      json.RawMessage `json:"final"`
-			}
-			if err := json.Unmarshal(line, &f); err != nil {
-				return nil, fmt.Errorf("trace line %d: %w", n, err)
-			}
-			gc.Result, gc.NEvents, gc.NDecisions, gc.Final = f.Result, f.NEvents, f.NDecisions, f.Final
-			final = true
-		default:
-			return nil, fmt.Errorf("trace line %d: neither an event, a decision nor the final line", n)
-		}
+	var f struct {
+		Result     int             `json:"result"`
+		NEvents    int             `json:"n_events"`
+		NDecisions int             `json:"n_decisions"`
+		Final      json.RawMessage `json:"final"`
 	}
-	if err := sc.Err(); err != nil {
+	events, decisions, final, err := engine.ReadTrace[goldenDecision](data, engine.TraceKeys{Decision: "q", Last: "result"}, &gc, &f)
+	if err != nil {
 		return nil, err
 	}
 	if gc.Game != "mbg" || !final {
 		return nil, fmt.Errorf("not a complete mbg trace (a header with game mbg, and a final line)")
 	}
+	gc.Events, gc.Decisions = events, decisions
+	gc.Result, gc.NEvents, gc.NDecisions, gc.Final = f.Result, f.NEvents, f.NDecisions, f.Final
 	return &gc, nil
 }

@@ -1,8 +1,6 @@
 package planets
 
 import (
-	"bufio"
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -72,50 +70,16 @@ func ReplayTrace(data []byte) (TraceSummary, error) {
 // parseTrace splits a trace into its header, decisions, events and final
 // line.
 func parseTrace(data []byte) (*trace, error) {
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(make([]byte, 0, 1<<20), 256<<20)
 	tr := &trace{}
-	n := 0
-	for sc.Scan() {
-		line := bytes.TrimSpace(sc.Bytes())
-		if len(line) == 0 {
-			continue
-		}
-		n++
-		if n == 1 {
-			if err := json.Unmarshal(line, &tr.header); err != nil {
-				return nil, fmt.Errorf("trace line 1 (the header): %w", err)
-			}
-			continue
-		}
-		var keys map[string]json.RawMessage
-		if err := json.Unmarshal(line, &keys); err != nil {
-			return nil, fmt.Errorf("trace line %d: %w", n, err)
-		}
-		switch {
-		case keys["e"] != nil:
-			tr.events = append(tr.events, append(json.RawMessage(nil), line...))
-		case keys["q"] != nil:
-			var d traceDecisionRaw
-			if err := json.Unmarshal(line, &d); err != nil {
-				return nil, fmt.Errorf("trace line %d: %w", n, err)
-			}
-			tr.decisions = append(tr.decisions, d)
-		case keys["result"] != nil:
-			tr.final = &traceFinalRaw{}
-			if err := json.Unmarshal(line, tr.final); err != nil {
-				return nil, fmt.Errorf("trace line %d: %w", n, err)
-			}
-		default:
-			return nil, fmt.Errorf("trace line %d: neither an event, a decision nor the final line", n)
-		}
-	}
-	if err := sc.Err(); err != nil {
+	var final traceFinalRaw
+	events, decisions, found, err := engine.ReadTrace[traceDecisionRaw](data, engine.TraceKeys{Decision: "q", Last: "result"}, &tr.header, &final)
+	if err != nil {
 		return nil, err
 	}
-	if tr.header.Format != TraceFormat || tr.final == nil || tr.header.Setup.Map == nil {
+	if tr.header.Format != TraceFormat || !found || tr.header.Setup.Map == nil {
 		return nil, fmt.Errorf("not a complete %s trace (a header with its setup, and a final line)", TraceFormat)
 	}
+	tr.events, tr.decisions, tr.final = events, decisions, &final
 	return tr, nil
 }
 
