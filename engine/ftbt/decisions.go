@@ -1,8 +1,6 @@
 package ftbt
 
 import (
-	"encoding/json"
-	"errors"
 	"fmt"
 
 	"github.com/shapan/shapan/engine"
@@ -81,24 +79,6 @@ type ConfirmArgs struct {
 	What string `json:"what"`
 }
 
-// DecodeInt reads an integer answer.
-func DecodeInt(a engine.Answer) (int, error) {
-	var p *int
-	if err := json.Unmarshal(a, &p); err != nil || p == nil {
-		return 0, errors.New("the answer must be an integer")
-	}
-	return *p, nil
-}
-
-// DecodeBool reads a boolean answer.
-func DecodeBool(a engine.Answer) (bool, error) {
-	var p *bool
-	if err := json.Unmarshal(a, &p); err != nil || p == nil {
-		return false, errors.New("the answer must be true or false")
-	}
-	return *p, nil
-}
-
 // checkCell accepts the special values and the cells of the map; any
 // other value crashes the original and is refused.
 func (s *state) checkCell(v int, specials ...int) error {
@@ -123,13 +103,13 @@ func (s *state) checkCell(v int, specials ...int) error {
 // and whose legal answers (those the rules act on) are legal.
 func (g *game) askInt(player int, kind string, args any, valid func(int) error, legal []int) int {
 	a := g.play.Ask(&engine.Decision{Player: player, Kind: kind, Args: args, Check: func(a engine.Answer) error {
-		v, err := DecodeInt(a)
+		v, err := engine.DecodeInt(a)
 		if err != nil {
 			return err
 		}
 		return valid(v)
 	}, Legal: func() engine.Legal { return engine.LegalValues(legal...) }})
-	v, _ := DecodeInt(a)
+	v, _ := engine.DecodeInt(a)
 	return v
 }
 
@@ -151,9 +131,9 @@ func (g *game) askPeople(side int) int {
 // never listed).
 func (g *game) confirm(side int, what string) bool {
 	a := g.play.Ask(&engine.Decision{Player: side, Kind: KindConfirm, Args: ConfirmArgs{Side: side, What: what},
-		Check: func(a engine.Answer) error { _, err := DecodeBool(a); return err },
+		Check: func(a engine.Answer) error { _, err := engine.DecodeBool(a); return err },
 		Legal: func() engine.Legal { return engine.LegalValues(what == "end_turn") }})
-	v, _ := DecodeBool(a)
+	v, _ := engine.DecodeBool(a)
 	return v
 }
 

@@ -139,59 +139,13 @@ type Exchange struct {
 	Out []int `json:"out"`
 }
 
-// Answer decoding. Every decoder refuses null and values of the wrong JSON
-// type, so that a Check and the rules read an answer the same way.
-
-// DecodeInt reads an integer answer.
-func DecodeInt(a engine.Answer) (int, error) {
-	var p *int
-	if err := json.Unmarshal(a, &p); err != nil || p == nil {
-		return 0, errors.New("the answer must be an integer")
-	}
-	return *p, nil
-}
-
-// DecodeBool reads a boolean answer.
-func DecodeBool(a engine.Answer) (bool, error) {
-	var p *bool
-	if err := json.Unmarshal(a, &p); err != nil || p == nil {
-		return false, errors.New("the answer must be true or false")
-	}
-	return *p, nil
-}
-
-// DecodeString reads a string answer.
-func DecodeString(a engine.Answer) (string, error) {
-	var p *string
-	if err := json.Unmarshal(a, &p); err != nil || p == nil {
-		return "", errors.New("the answer must be a string")
-	}
-	return *p, nil
-}
-
-// DecodeInts reads a list of integers.
-func DecodeInts(a engine.Answer) ([]int, error) {
-	var ps *[]*int
-	if err := json.Unmarshal(a, &ps); err != nil || ps == nil {
-		return nil, errors.New("the answer must be a list of integers")
-	}
-	return derefAll(*ps)
-}
-
-func derefAll(ps []*int) ([]int, error) {
-	out := make([]int, len(ps))
-	for i, p := range ps {
-		if p == nil {
-			return nil, errors.New("the answer must be a list of integers")
-		}
-		out[i] = *p
-	}
-	return out, nil
-}
+// Answer decoding of mbg's own answers, beside engine.DecodeInt and its
+// kin: every decoder refuses null and values of the wrong JSON type, so
+// that a Check and the rules read an answer the same way.
 
 // DecodePair reads an answer of two integers, [a, b].
 func DecodePair(a engine.Answer) (int, int, error) {
-	v, err := DecodeInts(a)
+	v, err := engine.DecodeInts(a)
 	if err != nil || len(v) != 2 {
 		return 0, 0, errors.New("the answer must be a list of two integers")
 	}
@@ -210,8 +164,8 @@ func DecodeExchange(a engine.Answer) (Exchange, error) {
 	if err := d.Decode(&raw); err != nil || raw == nil {
 		return Exchange{}, bad
 	}
-	in, err1 := derefAll(raw.In)
-	out, err2 := derefAll(raw.Out)
+	in, err1 := engine.Ints(raw.In)
+	out, err2 := engine.Ints(raw.Out)
 	if err1 != nil || err2 != nil {
 		return Exchange{}, bad
 	}
@@ -245,7 +199,7 @@ func (g *game) ask(player int, kind string, args any, check func(engine.Answer) 
 // askInt asks for an integer that valid accepts.
 func (g *game) askInt(player int, kind string, args any, valid func(int) error) int {
 	a := g.ask(player, kind, args, func(a engine.Answer) error {
-		v, err := DecodeInt(a)
+		v, err := engine.DecodeInt(a)
 		if err != nil {
 			return err
 		}
@@ -254,7 +208,7 @@ func (g *game) askInt(player int, kind string, args any, valid func(int) error) 
 		}
 		return nil
 	})
-	v, _ := DecodeInt(a)
+	v, _ := engine.DecodeInt(a)
 	return v
 }
 
@@ -266,10 +220,10 @@ func (g *game) askIndex(player int, kind string, args any, n int) int {
 // askBool asks a yes/no question.
 func (g *game) askBool(player int, kind string, args any) bool {
 	a := g.ask(player, kind, args, func(a engine.Answer) error {
-		_, err := DecodeBool(a)
+		_, err := engine.DecodeBool(a)
 		return err
 	})
-	v, _ := DecodeBool(a)
+	v, _ := engine.DecodeBool(a)
 	return v
 }
 
@@ -292,7 +246,7 @@ func (g *game) askPair(player int, kind string, args any, valid func(a, b int) e
 // askIndices asks for a list of indices into a list of n.
 func (g *game) askIndices(player int, kind string, args any, n int) []int {
 	a := g.ask(player, kind, args, func(a engine.Answer) error {
-		v, err := DecodeInts(a)
+		v, err := engine.DecodeInts(a)
 		if err != nil {
 			return err
 		}
@@ -303,17 +257,17 @@ func (g *game) askIndices(player int, kind string, args any, n int) []int {
 		}
 		return nil
 	})
-	v, _ := DecodeInts(a)
+	v, _ := engine.DecodeInts(a)
 	return v
 }
 
 // askString asks for a string.
 func (g *game) askString(player int, kind string, args any) string {
 	a := g.ask(player, kind, args, func(a engine.Answer) error {
-		_, err := DecodeString(a)
+		_, err := engine.DecodeString(a)
 		return err
 	})
-	v, _ := DecodeString(a)
+	v, _ := engine.DecodeString(a)
 	return v
 }
 
