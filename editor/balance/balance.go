@@ -41,6 +41,8 @@ type Window struct {
 
 	fields           *fields
 	runBtn, stopBtn  *widget.Button
+	suggestBtn       *widget.Button
+	suggest          *suggestions
 	progress         *widget.ProgressBar
 	status           *widget.Label
 	failures         *failureBanner
@@ -91,6 +93,8 @@ func (w *Window) layout() fyne.CanvasObject {
 	w.runBtn.Importance = widget.HighImportance
 	w.stopBtn = widget.NewButtonWithIcon("Stop", theme.MediaStopIcon(), w.Stop)
 	w.stopBtn.Disable()
+	w.suggestBtn = widget.NewButtonWithIcon("Suggest", theme.SearchIcon(), w.Suggest)
+	w.suggest = newSuggestions()
 	w.progress = widget.NewProgressBar()
 	w.progress.TextFormatter = func() string {
 		return formatProgress(int(w.progress.Value), int(w.progress.Max))
@@ -113,12 +117,13 @@ func (w *Window) layout() fyne.CanvasObject {
 		b.Disable()
 	}
 
-	controls := container.NewHBox(w.fields.object(), w.runBtn, w.stopBtn)
+	controls := container.NewHBox(w.fields.object(), w.runBtn, w.stopBtn, w.suggestBtn)
 	progress := container.NewBorder(nil, nil, nil, container.NewHBox(w.copyBtn, w.jsonBtn, w.pngBtn), w.progress)
 	top := container.NewVBox(controls, progress, w.status, w.failures.object)
 	w.tabs = container.NewAppTabs(
 		container.NewTabItemWithIcon("Charts", theme.GridIcon(), w.charts.object),
 		container.NewTabItemWithIcon("Report", theme.DocumentIcon(), w.text),
+		container.NewTabItemWithIcon("Suggestions", theme.SearchIcon(), w.suggest.object),
 	)
 	return container.NewBorder(top, nil, nil, nil, w.tabs)
 }

@@ -88,9 +88,11 @@ func (w *Window) setRunning(on bool) {
 	w.fields.enable(!on)
 	if on {
 		w.runBtn.Disable()
+		w.suggestBtn.Disable()
 		w.stopBtn.Enable()
 	} else {
 		w.runBtn.Enable()
+		w.suggestBtn.Enable()
 		w.stopBtn.Disable()
 	}
 }

@@ -1,0 +1,158 @@
+package balance
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/shapan/shapan/engine/sim"
+	"github.com/shapan/shapan/family"
+	_ "github.com/shapan/shapan/family/all"
+	"github.com/shapan/shapan/formats"
+	bfmt "github.com/shapan/shapan/formats/battle"
+	ftbtfmt "github.com/shapan/shapan/formats/ftbt"
+	mbgfmt "github.com/shapan/shapan/formats/mbg"
+	planetsfmt "github.com/shapan/shapan/formats/planets"
+	"github.com/shapan/shapan/samples"
+	"github.com/shapan/shapan/validate"
+)
+
+// loadSample reads a sample document ("ftbt/长坂坡.yaml").
+func loadSample(t testing.TB, name string) *formats.Document {
+	t.Helper()
+	data, err := samples.Read(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := formats.ReadBytes(name, data, formats.Options{From: formats.YAML, FS: samples.FS()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return doc
+}
+
+// familyCase is a sample made unfair on purpose, and how to search it.
+type familyCase struct {
+	name, sample string
+	unbalance    func(v any)
+	opts         Options
+	// heavy cases are skipped under -short (they say so).
+	heavy bool
+}
+
+var familyCases = []familyCase{
+	{name: "ftbt: 赵云 with three times his hp", sample: "ftbt/长坂坡.yaml",
+		unbalance: func(v any) { v.(*ftbtfmt.Level).People[0].HP *= 3 },
+		opts:      Options{Knobs: "hp/赵云,hp/曹纯,hp/文聘", Budget: 500, MaxGames: 48, Tolerance: 0.1, Seed: 11}},
+	{name: "mbg: 魏 starts with 34000 instead of 14000", sample: "mbg/赤壁.yaml",
+		unbalance: func(v any) { v.(*mbgfmt.Scenario).Roles[0].Money = 34000 },
+		opts:      Options{Knobs: "money/*", Budget: 700, MaxGames: 48, Tolerance: 0.12, Seed: 5, Sim: family.SimOptions{TurnCap: 30}}},
+	{name: "planets: start A with triple defence", sample: "planets/九州.yaml",
+		unbalance: func(v any) { v.(*planetsfmt.Map).Planets[0].Def = planetsfmt.FloatValue(4.5) },
+		opts:      Options{Knobs: "def/[ABCD]", Budget: 500, MaxGames: 48, Tolerance: 0.1, Seed: 5}},
+	{name: "battle: the two cities beside player 1's base raised to level 3", sample: "battle/小沛.yaml",
+		unbalance: func(v any) {
+			m := v.(*bfmt.Map)
+			m.Set(10, 3, bfmt.CodeCity3)
+			m.Set(4, 9, bfmt.CodeCity3)
+		},
+		opts:  Options{Knobs: "level/(10,3),level/(4,9),level/(28,15),level/(36,21)", Budget: 400, MaxGames: 48, Tolerance: 0.1, Seed: 2},
+		heavy: true},
+}
+
+// TestFindsFairEdits makes a sample of every family unfair and checks that
+// the search finds a fair edit within its budget, that the edit passes
+// check, and that an independent simulation with another seed finds
+// every side within the tolerance band (its 95 % interval meets it),
+// which the unfair document fails.
+func TestFindsFairEdits(t *testing.T) {
+	for _, tc := range familyCases {
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.heavy && testing.Short() {
+				t.Skip("a battle game takes ten times an ftbt one: skipped under -short")
+			}
+			doc := loadSample(t, tc.sample)
+			tc.unbalance(doc.Value)
+			tc.opts.Jobs = 2
+			r, err := Run(context.Background(), doc, tc.opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Baseline.Fair {
+				t.Fatalf("the unbalanced document is fair already:\n%s", text(r))
+			}
+			if len(r.Proposals) == 0 || !r.Proposals[0].Fair {
+				t.Fatalf("no fair proposal:\n%s", text(r))
+			}
+			if r.Spent > tc.opts.Budget {
+				t.Errorf("spent %d games of a budget of %d", r.Spent, tc.opts.Budget)
+			}
+			best := r.Proposals[0]
+			t.Logf("%s: %s, fair in %d games (%d candidates); baseline %s", tc.name, best.EditLine(), r.Spent, r.Candidates, sideRates(r.Baseline))
+			fixed, err := formats.ReadBytes(doc.Path, best.YAML, formats.Options{From: formats.YAML, FS: samples.FS()})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if l := validate.Check(fixed); l.HasErrors() {
+				t.Fatalf("the proposal does not pass check: %v", l)
+			}
+			if bad := confirm(t, fixed, tc.opts); bad != "" {
+				t.Errorf("an independent simulation of proposal %q finds it unfair: %s\n%s", best.EditLine(), bad, text(r))
+			}
+			if bad := confirm(t, doc, tc.opts); bad == "" {
+				t.Errorf("the independent simulation finds the unbalanced document fair too: the check proves nothing")
+			}
+		})
+	}
+}
+
+// confirm plays an independent simulation of doc (another seed, 100
+// games) and returns a side whose 95 % interval lies wholly outside its
+// fair share ± the tolerance ("" when none does).
+func confirm(t *testing.T, doc *formats.Document, o Options) string {
+	t.Helper()
+	f, err := family.Simulate(doc, o.Sim)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := sim.Run(context.Background(), f, sim.Options{Games: 100, Seed: o.Seed + 1000, Jobs: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	present := 0
+	for _, s := range rep.Sides {
+		if !s.Absent {
+			present++
+		}
+	}
+	share := (1 - rep.Draws.Rate) / float64(present)
+	for _, s := range rep.Sides {
+		if !s.Absent && (s.Wins.High < share-o.Tolerance || s.Wins.Low > share+o.Tolerance) {
+			return s.Name + " wins " + pct(s.Wins.Rate) + " (95% " + pct(s.Wins.Low) + "–" + pct(s.Wins.High) + ") against a share of " + pct(share)
+		}
+	}
+	return ""
+}
+
+func sideRates(p Proposal) string {
+	var parts []string
+	for _, s := range p.Measure.Sides {
+		if !s.Absent {
+			parts = append(parts, s.Name+" "+pct(s.Wins.Rate))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+func pct(x float64) string {
+	return strings.TrimRight(strings.TrimRight(jsonNum(x*100), "0"), ".") + "%"
+}
+
+func jsonNum(x float64) string { b, _ := json.Marshal(x); return string(b) }
+
+func text(r *Result) string {
+	var b strings.Builder
+	r.WriteText(&b)
+	return b.String()
+}

@@ -1,0 +1,41 @@
+package balance
+
+import (
+	"context"
+	"testing"
+
+	ftbtfmt "github.com/shapan/shapan/formats/ftbt"
+)
+
+// BenchmarkGamesPerProposal measures what the search spends to find a
+// fair edit of 长坂坡 with 赵云 given three times his hp (the ftbt case of
+// TestFindsFairEdits): games per search (games/op, deterministic for the
+// seed) and the time they take. The plain variant plays every candidate
+// of a step to MaxGames, without racing: the cost of the same search
+// without sequential dropping.
+func BenchmarkGamesPerProposal(b *testing.B) {
+	for _, bc := range []struct {
+		name  string
+		plain bool
+	}{{"racing", false}, {"plain", true}} {
+		b.Run(bc.name, func(b *testing.B) {
+			doc := loadSample(b, "ftbt/长坂坡.yaml")
+			doc.Value.(*ftbtfmt.Level).People[0].HP *= 3
+			opts := familyCases[0].opts
+			opts.Budget, opts.plain = 5000, bc.plain
+			var spent, fair int
+			for b.Loop() {
+				r, err := Run(context.Background(), doc, opts)
+				if err != nil {
+					b.Fatal(err)
+				}
+				spent += r.Spent
+				if len(r.Proposals) > 0 && r.Proposals[0].Fair {
+					fair++
+				}
+			}
+			b.ReportMetric(float64(spent)/float64(b.N), "games/op")
+			b.ReportMetric(float64(fair)/float64(b.N), "fair/op")
+		})
+	}
+}

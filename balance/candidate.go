@@ -1,0 +1,133 @@
+package balance
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/shapan/shapan/engine/sim"
+	"github.com/shapan/shapan/formats"
+)
+
+// Game outcomes besides a side's index in candidate.winners.
+const (
+	draw   = -1
+	failed = -2
+)
+
+// candidate is the document with the knobs at point, and the games it
+// has played: game i, with sim.GameSeed(seed, i), ended as winners[i].
+type candidate struct {
+	point   []float64
+	doc     *formats.Document
+	fam     sim.Family
+	winners []int
+	// dropped says why the candidate stopped playing ("" while it may
+	// play on); fair is set when it played MaxGames without being
+	// dropped.
+	dropped string
+	fair    bool
+}
+
+// key identifies a point of the knob space.
+func key(point []float64) string {
+	parts := make([]string, len(point))
+	for i, x := range point {
+		parts[i] = strconv.FormatFloat(x, 'g', -1, 64)
+	}
+	return strings.Join(parts, ",")
+}
+
+// counts returns the wins of every side, the draws and the games with a
+// result among the first n games.
+func (c *candidate) counts(sides int, n int) (wins []int, draws, games int) {
+	wins = make([]int, sides)
+	for _, w := range c.winners[:min(n, len(c.winners))] {
+		switch {
+		case w == draw:
+			draws++
+		case w >= 0:
+			wins[w]++
+		default:
+			continue
+		}
+		games++
+	}
+	return wins, draws, games
+}
+
+// measure sums up the first n games of c against the target.
+func (s *search) measure(c *candidate, n int) Measure {
+	wins, draws, games := c.counts(len(s.sides), n)
+	m := Measure{Games: games, Failed: min(n, len(c.winners)) - games, Draws: sim.NewProportion(draws, games)}
+	decisive := 1.0
+	if games > 0 {
+		decisive = float64(games-draws) / float64(games)
+	}
+	targets := s.opts.Target.of(s.sides, decisive)
+	m.Confirmed = games > 0
+	for i, side := range s.sides {
+		p := sim.NewProportion(wins[i], games)
+		st := SideMeasure{Name: side.Name, Absent: side.Absent, Wins: p, Target: round4(targets[i])}
+		if !side.Absent && games > 0 {
+			rate := float64(wins[i]) / float64(games)
+			m.Loss += (rate - targets[i]) * (rate - targets[i])
+			worst := math.Max(math.Abs(p.Low-targets[i]), math.Abs(p.High-targets[i]))
+			m.Risk += worst * worst
+			lo, hi := targets[i]-s.tol-1e-9, targets[i]+s.tol+1e-9
+			st.Outside = p.High < lo || p.Low > hi
+			st.Inside = p.Low >= lo && p.High <= hi
+		}
+		m.Confirmed = m.Confirmed && (side.Absent || st.Inside)
+		m.Sides = append(m.Sides, st)
+	}
+	m.Loss, m.Risk = round4(m.Loss), round4(m.Risk)
+	return m
+}
+
+// unfairSide returns the first side whose 95 % interval over the first n
+// games lies outside its target band, with the reason ("" when none).
+func (s *search) unfairSide(c *candidate, n int) string {
+	m := s.measure(c, n)
+	for _, st := range m.Sides {
+		if st.Outside {
+			return fmt.Sprintf("%s wins %.1f%% (95%% %.1f%%–%.1f%%) of %d games, outside %.1f%% ± %.1f",
+				st.Name, st.Wins.Rate*100, st.Wins.Low*100, st.Wins.High*100, m.Games, st.Target*100, s.tol*100)
+		}
+	}
+	return ""
+}
+
+// play plays c's games up to game n (exclusive), in units of s.unit
+// games, within the budget. It reports false when the budget or ctx
+// stopped it first.
+func (s *search) play(ctx context.Context, c *candidate, n int) (bool, error) {
+	n = min(n, s.maxGames)
+	for len(c.winners) < n {
+		if s.spent+s.unit > s.opts.Budget {
+			return false, nil
+		}
+		k := len(c.winners) / s.unit
+		part, err := sim.RunShard(ctx, c.fam, sim.Options{Games: s.maxGames, Seed: s.opts.Seed, Jobs: s.opts.Jobs},
+			sim.Shard{Index: k, Count: s.maxGames / s.unit})
+		if err != nil {
+			return false, err
+		}
+		for _, r := range part.Results {
+			w := r.Winner
+			if r.Error != "" {
+				w = failed
+			}
+			c.winners = append(c.winners, w)
+		}
+		s.spent += len(part.Results)
+		if s.opts.Progress != nil {
+			s.opts.Progress(s.spent, s.opts.Budget)
+		}
+	}
+	return true, nil
+}
+
+func round4(x float64) float64 { return math.Round(x*1e4) / 1e4 }

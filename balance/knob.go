@@ -1,0 +1,134 @@
+package balance
+
+import (
+	"fmt"
+	"math"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/shapan/shapan/formats"
+)
+
+// Knob is one number of a document the search may change.
+type Knob struct {
+	// ID names the knob for --knobs: "what/whose" ("money/魏", "hp/赵云").
+	ID string
+	// Path is the YAML path of the value it edits ("roles[0].money"),
+	// for people reading a proposal.
+	Path string
+	// Side is the index of the side (sim.Family.Sides) the knob favours
+	// when raised, or -1 when it favours none in particular.
+	Side int
+	// Min and Max bound the values the search tries: the family's legal
+	// range, narrowed to keep the map's character.
+	Min, Max float64
+	// Step is the search's first step; steps shrink down to MinStep.
+	Step, MinStep float64
+	// Integer knobs take whole values only.
+	Integer bool
+	// Get reads the knob from a model; Set writes x into it.
+	Get func(model any) float64
+	Set func(model any, x float64)
+}
+
+// clamp brings x into the knob's range and to a whole number for an
+// integer knob.
+func (k *Knob) clamp(x float64) float64 {
+	if k.Integer {
+		return math.Min(math.Max(math.Round(x), math.Ceil(k.Min)), math.Floor(k.Max))
+	}
+	return math.Min(math.Max(x, k.Min), k.Max)
+}
+
+// knobSets are the knobs of each document kind, by kind.
+var knobSets = map[string]func(doc *formats.Document) []Knob{}
+
+// registerKnobs makes knobs the knob set of documents of kind.
+func registerKnobs(kind string, knobs func(doc *formats.Document) []Knob) {
+	knobSets[kind] = knobs
+}
+
+// Balanceable reports whether the assistant has knobs for documents of
+// kind.
+func Balanceable(kind string) bool { return knobSets[kind] != nil }
+
+// defaultKnobs lists, per kind, the patterns of the knobs used when
+// --knobs is not given (nil: all).
+var defaultKnobs = map[string][]string{}
+
+// Knobs returns the knobs of doc that spec selects, sorted by ID. spec
+// is a comma-separated list of patterns over knob IDs (path.Match, such
+// as "money/*,scope/襄阳"); "" selects the family's default set and "all"
+// every knob. A pattern that selects nothing is an error that lists the
+// knobs there are.
+func Knobs(doc *formats.Document, spec string) ([]Knob, error) {
+	make := knobSets[doc.Kind]
+	if make == nil {
+		return nil, fmt.Errorf("the balance assistant has no knobs for %s documents", doc.Kind)
+	}
+	all := make(doc)
+	sort.SliceStable(all, func(i, j int) bool { return all[i].ID < all[j].ID })
+	patterns := defaultKnobs[doc.Kind]
+	if spec == "all" {
+		patterns = nil
+	} else if spec != "" {
+		patterns = strings.Split(spec, ",")
+	}
+	if patterns == nil {
+		return nonEmpty(all, doc.Kind)
+	}
+	var out []Knob
+	taken := map[string]bool{}
+	for _, p := range patterns {
+		p = strings.TrimSpace(p)
+		if _, err := path.Match(p, ""); err != nil || p == "" {
+			return nil, fmt.Errorf("--knobs: %q is not a pattern of knob names such as money/* (%v)", p, err)
+		}
+		found := false
+		for _, k := range all {
+			if ok, _ := path.Match(p, k.ID); ok {
+				found = true
+				if !taken[k.ID] {
+					taken[k.ID] = true
+					out = append(out, k)
+				}
+			}
+		}
+		if !found {
+			return nil, fmt.Errorf("--knobs: %q names no knob of this %s; there are %s", p, doc.Kind, knobList(all))
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	return out, nil
+}
+
+func nonEmpty(knobs []Knob, kind string) ([]Knob, error) {
+	if len(knobs) == 0 {
+		return nil, fmt.Errorf("this %s has nothing the balance assistant can change", kind)
+	}
+	return knobs, nil
+}
+
+// knobList names the knobs for an error message, the first few of them.
+func knobList(knobs []Knob) string {
+	const most = 12
+	var ids []string
+	for i, k := range knobs {
+		if i == most {
+			ids = append(ids, fmt.Sprintf("and %d more", len(knobs)-most))
+			break
+		}
+		ids = append(ids, k.ID)
+	}
+	return strings.Join(ids, ", ")
+}
+
+// around returns the range of a knob whose value is now v: from v/factor
+// to v·factor, within [lo, hi].
+func around(v, factor, lo, hi float64) (float64, float64) {
+	if v <= 0 {
+		return lo, math.Min(hi, math.Max(lo, 1)*factor)
+	}
+	return math.Max(lo, v/factor), math.Min(hi, v*factor)
+}

@@ -1,0 +1,96 @@
+package balance
+
+import (
+	"fmt"
+	"path/filepath"
+	"sort"
+
+	"github.com/pmezard/go-difflib/difflib"
+
+	"github.com/shapan/shapan/family"
+	"github.com/shapan/shapan/formats"
+)
+
+// result sums the search up.
+func (s *search) result(outcome string) *Result {
+	r := &Result{Scenario: s.opts.Scenario, Target: s.opts.Target.String(), Tolerance: s.tol, Seed: s.opts.Seed,
+		Budget: s.opts.Budget, Spent: s.spent, MaxGames: s.maxGames, Candidates: len(s.order), Refused: s.refused, Outcome: outcome}
+	if f, _ := familyOf(s.doc.Kind); f != "" {
+		r.Family = f
+	}
+	for _, k := range s.knobs {
+		info := KnobInfo{ID: k.ID, Path: k.Path, Value: k.Get(s.doc.Value), Min: round4(k.Min), Max: round4(k.Max)}
+		if k.Side >= 0 && k.Side < len(s.sides) {
+			info.Side = s.sides[k.Side].Name
+		}
+		r.Knobs = append(r.Knobs, info)
+	}
+	if len(s.order) == 0 {
+		return r
+	}
+	r.Baseline = s.proposal(s.order[0])
+	var rest []*candidate
+	for _, c := range s.order[1:] {
+		if len(c.winners) > 0 && s.measure(c, len(c.winners)).Failed == 0 {
+			rest = append(rest, c)
+		}
+	}
+	sort.SliceStable(rest, func(i, j int) bool {
+		a, b := rest[i], rest[j]
+		if a.fair != b.fair {
+			return a.fair
+		}
+		return s.measure(a, len(a.winners)).Risk < s.measure(b, len(b.winners)).Risk
+	})
+	for _, c := range rest[:min(len(rest), s.opts.Proposals)] {
+		r.Proposals = append(r.Proposals, s.proposal(c))
+	}
+	return r
+}
+
+// proposal is c with its evidence and its diff from the document.
+func (s *search) proposal(c *candidate) Proposal {
+	p := Proposal{Measure: s.measure(c, len(c.winners)), Fair: c.fair, Dropped: c.dropped}
+	for i, k := range s.knobs {
+		if from := k.Get(s.doc.Value); from != c.point[i] {
+			p.Edits = append(p.Edits, Edit{Knob: k.ID, Path: k.Path, From: from, To: c.point[i]})
+		}
+	}
+	if p.Edits == nil {
+		p.Edits = []Edit{}
+	}
+	data, err := formats.Encode(c.doc, formats.YAML)
+	if err != nil {
+		p.Diff = fmt.Sprintf("(the document cannot be written: %v)", err)
+		return p
+	}
+	p.YAML = data
+	if len(p.Edits) > 0 {
+		p.Diff = Diff(s.base, data, filepath.Base(s.doc.Path))
+	}
+	return p
+}
+
+// Diff returns the unified diff (two lines of context) from before to
+// after, two YAML documents of the file name.
+func Diff(before, after []byte, name string) string {
+	if name == "" || name == "." {
+		name = "document.yaml"
+	}
+	text, err := difflib.GetUnifiedDiffString(difflib.UnifiedDiff{
+		A: difflib.SplitLines(string(before)), B: difflib.SplitLines(string(after)),
+		FromFile: "a/" + name, ToFile: "b/" + name, Context: 2})
+	if err != nil {
+		return fmt.Sprintf("(no diff: %v)", err)
+	}
+	return text
+}
+
+// familyOf returns the family name of a document kind.
+func familyOf(kind string) (string, bool) {
+	f, _ := family.Of(kind)
+	if f == nil {
+		return "", false
+	}
+	return f.Name, true
+}

@@ -1,0 +1,441 @@
+package balance
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"sort"
+
+	"github.com/shapan/shapan/engine/sim"
+	"github.com/shapan/shapan/family"
+	"github.com/shapan/shapan/formats"
+	"github.com/shapan/shapan/formats/diag"
+	"github.com/shapan/shapan/validate"
+)
+
+// Defaults of Options.
+const (
+	DefaultBudget    = 2000
+	DefaultMaxGames  = 400
+	DefaultBatch     = 8
+	DefaultProposals = 3
+	maxSteps         = 40
+)
+
+// Options adjust a search. The zero value is the default: a fair target
+// within ±3 points, 2000 games, the family's default knobs, seed 0.
+type Options struct {
+	// Target is the wanted win rates; Tolerance (0: DefaultTolerance) how
+	// far from them a side may be.
+	Target    Target
+	Tolerance float64
+	// Budget is the most games the search plays, the baseline's included
+	// (0: DefaultBudget).
+	Budget int
+	// MaxGames is the number of games a candidate plays, at most, to be
+	// called fair (0: DefaultMaxGames, or a quarter of the budget when
+	// that is less). It is rounded up to a whole number of batches.
+	MaxGames int
+	// Batch is the number of games of a race's first round (0:
+	// DefaultBatch); the rounds double it.
+	Batch int
+	// Knobs selects the knobs (see Knobs; "": the family's default set).
+	Knobs string
+	// Proposals is how many proposals to return (0: DefaultProposals).
+	Proposals int
+	// Seed is the base seed: game i of every candidate is played with
+	// sim.GameSeed(Seed, i). Jobs is the number of games played at once
+	// (0: one per CPU); it changes how fast, never what.
+	Seed int64
+	Jobs int
+	// Sim adjusts the games (turn cap, players) as for `shapan sim`.
+	Sim family.SimOptions
+	// Scenario names the document in the result (a file name).
+	Scenario string
+	// Progress, when set, is called after every batch with the games
+	// spent and the budget.
+	Progress func(spent, budget int)
+
+	// plain, for the benchmark, plays every candidate of a step to
+	// MaxGames without racing: what the search would cost without
+	// sequential dropping.
+	plain bool
+}
+
+// search is the state of one Run.
+type search struct {
+	opts           Options
+	tol            float64
+	unit, maxGames int
+	doc            *formats.Document
+	base           []byte // the document's YAML
+	knobs          []Knob
+	sides          []sim.Side
+	steps          []float64
+	seen           map[string]*candidate
+	order          []*candidate // every candidate simulated, in order
+	warnings       map[string]int
+	spent, refused int
+	out            bool // the budget ran out
+}
+
+// Run searches edits of doc that bring its sides' win rates to the
+// target. A document with check errors is refused (with them, as a
+// diag.List). When ctx is cancelled it returns what it found so far with
+// ctx's error.
+func Run(ctx context.Context, doc *formats.Document, opts Options) (*Result, error) {
+	s, err := newSearch(doc, opts)
+	if err != nil {
+		return nil, err
+	}
+	outcome, err := s.run(ctx)
+	return s.result(outcome), err
+}
+
+func newSearch(doc *formats.Document, opts Options) (*search, error) {
+	if opts.Tolerance <= 0 {
+		opts.Tolerance = DefaultTolerance
+	}
+	if opts.Budget <= 0 {
+		opts.Budget = DefaultBudget
+	}
+	if opts.Batch <= 0 {
+		opts.Batch = DefaultBatch
+	}
+	if opts.MaxGames <= 0 {
+		opts.MaxGames = min(DefaultMaxGames, opts.Budget/4)
+	}
+	if opts.Proposals <= 0 {
+		opts.Proposals = DefaultProposals
+	}
+	knobs, err := Knobs(doc, opts.Knobs)
+	if err != nil {
+		return nil, err
+	}
+	if problems := validate.Check(doc); problems.HasErrors() {
+		problems.Sort()
+		return nil, problems
+	}
+	base, err := formats.Encode(doc, formats.YAML)
+	if err != nil {
+		return nil, fmt.Errorf("balance: writing the document as YAML: %w", err)
+	}
+	unit := opts.Batch
+	s := &search{opts: opts, tol: opts.Tolerance, unit: unit, maxGames: (max(opts.MaxGames, unit) + unit - 1) / unit * unit,
+		doc: doc, base: base, knobs: knobs, seen: map[string]*candidate{}, warnings: warningCounts(validate.Check(doc))}
+	for _, k := range knobs {
+		s.steps = append(s.steps, k.Step)
+	}
+	return s, nil
+}
+
+// run is the pattern search; it returns how it ended.
+func (s *search) run(ctx context.Context) (string, error) {
+	start := make([]float64, len(s.knobs))
+	for i, k := range s.knobs {
+		start[i] = k.Get(s.doc.Value)
+	}
+	inc, err := s.candidate(start)
+	if err != nil || inc == nil {
+		return "", fmt.Errorf("balance: the document cannot be simulated: %w", err)
+	}
+	s.sides = inc.fam.Sides()
+	if err := s.opts.Target.check(s.sides); err != nil {
+		return "", err
+	}
+	if err := s.race(ctx, []*candidate{inc}); err != nil {
+		return "stopped", err
+	}
+	for step := 0; ; step++ {
+		switch {
+		case inc.fair && step == 0:
+			return "the document is fair already", nil
+		case inc.fair:
+			return "found a fair document", nil
+		case s.out:
+			return "the budget is spent", nil
+		case step == maxSteps:
+			return fmt.Sprintf("stopped after %d steps", maxSteps), nil
+		}
+		moves, err := s.moves(inc)
+		if err != nil {
+			return "", err
+		}
+		if len(moves) == 0 {
+			if !s.shrink() {
+				return "no edit of the knobs makes it fairer", nil
+			}
+			continue
+		}
+		if err := s.race(ctx, moves); err != nil {
+			return "stopped", err
+		}
+		best := s.best(moves)
+		switch {
+		case best != nil && s.beats(best, inc):
+			s.expandMoved(inc, best)
+			inc = best
+		case best != nil && s.ties(best, inc) && s.expand():
+			// a plateau (every move as unfair as the incumbent): look further
+		case !s.shrink():
+			return "no edit of the knobs makes it fairer", nil
+		}
+	}
+}
+
+// candidate returns the document with the knobs at point, ready to play,
+// or nil when check refuses it (counted in s.refused).
+func (s *search) candidate(point []float64) (*candidate, error) {
+	doc, err := formats.ReadBytes(s.doc.Path, s.base, formats.Options{From: formats.YAML, RulesPath: s.doc.RulesFile, Rules: s.doc.Rules})
+	if err != nil {
+		return nil, fmt.Errorf("balance: reading the document back: %w", err)
+	}
+	doc.Path, doc.Rules, doc.RulesFile = s.doc.Path, s.doc.Rules, s.doc.RulesFile
+	for i, k := range s.knobs {
+		if k.Get(doc.Value) != point[i] {
+			k.Set(doc.Value, point[i])
+		}
+	}
+	if !s.acceptable(validate.Check(doc)) {
+		s.refused++
+		return nil, nil
+	}
+	fam, err := family.Simulate(doc, s.opts.Sim)
+	if err != nil {
+		s.refused++
+		return nil, nil
+	}
+	c := &candidate{point: point, doc: doc, fam: fam}
+	s.seen[key(point)] = c
+	s.order = append(s.order, c)
+	return c, nil
+}
+
+// acceptable reports whether a candidate's diagnostics hold no error
+// and no warning the document does not have.
+func (s *search) acceptable(l diag.List) bool {
+	if l.HasErrors() {
+		return false
+	}
+	for code, n := range warningCounts(l) {
+		if n > s.warnings[code] {
+			return false
+		}
+	}
+	return true
+}
+
+func warningCounts(l diag.List) map[string]int {
+	out := map[string]int{}
+	for _, d := range l {
+		out[d.Code]++
+	}
+	return out
+}
+
+// moves returns the new candidates one step from inc: every knob moved
+// by its step, only the way that helps when it favours a side, and, when
+// several knobs favour sides, all of those moved at once (the push that
+// helps every side at the same time).
+func (s *search) moves(inc *candidate) ([]*candidate, error) {
+	var points [][]float64
+	push := append([]float64(nil), inc.point...)
+	pushed := 0
+	for i, k := range s.knobs {
+		dirs := s.directions(inc, k)
+		for _, d := range dirs {
+			p := append([]float64(nil), inc.point...)
+			p[i] = k.clamp(p[i] + d*s.steps[i])
+			points = append(points, p)
+		}
+		if len(dirs) == 1 {
+			if push[i] = k.clamp(push[i] + dirs[0]*s.steps[i]); push[i] != inc.point[i] {
+				pushed++
+			}
+		}
+	}
+	if pushed > 1 {
+		points = append(points, push)
+	}
+	var out []*candidate
+	for _, p := range points {
+		if key(p) == key(inc.point) || s.seen[key(p)] != nil {
+			continue
+		}
+		c, err := s.candidate(p)
+		if err != nil {
+			return nil, err
+		}
+		if c != nil {
+			out = append(out, c)
+		}
+	}
+	return out, nil
+}
+
+// directions are the ways a knob may move from inc: down for a knob that
+// favours a side above its target, up for one below, both for a knob
+// that favours no side.
+func (s *search) directions(inc *candidate, k Knob) []float64 {
+	if k.Side < 0 || k.Side >= len(s.sides) {
+		return []float64{-1, 1}
+	}
+	st := s.measure(inc, len(inc.winners)).Sides[k.Side]
+	if st.Wins.Rate > st.Target {
+		return []float64{-1}
+	}
+	return []float64{1}
+}
+
+// expandMoved doubles the steps of the knobs that differ between from
+// and to (a move that worked is worth a longer stride), up to half the
+// knob's range.
+func (s *search) expandMoved(from, to *candidate) {
+	for i, k := range s.knobs {
+		if from.point[i] != to.point[i] {
+			s.steps[i] = s.longer(k, s.steps[i])
+		}
+	}
+}
+
+// expand doubles every step, up to half its knob's range; it reports
+// false when none could grow.
+func (s *search) expand() bool {
+	grown := false
+	for i, k := range s.knobs {
+		if next := s.longer(k, s.steps[i]); next > s.steps[i] {
+			s.steps[i], grown = next, true
+		}
+	}
+	return grown
+}
+
+func (s *search) longer(k Knob, step float64) float64 {
+	next := math.Min(2*step, (k.Max-k.Min)/2)
+	if k.Integer {
+		next = math.Round(next)
+	}
+	return math.Max(next, step)
+}
+
+// shrink halves every step (not below the knob's smallest); it reports
+// false when no step could shrink.
+func (s *search) shrink() bool {
+	shrunk := false
+	for i, k := range s.knobs {
+		next := math.Max(k.MinStep, s.steps[i]/2)
+		if k.Integer {
+			next = math.Max(k.MinStep, math.Round(next))
+		}
+		if next < s.steps[i] {
+			s.steps[i], shrunk = next, true
+		}
+	}
+	return shrunk
+}
+
+// race plays the candidates in rounds of doubling length on the same
+// games, dropping after every round those a side's interval shows unfair,
+// those whose games failed, and the worse half by loss, until the
+// survivors have played MaxGames (they are fair) or none is left.
+func (s *search) race(ctx context.Context, live []*candidate) error {
+	first := s.unit
+	if s.opts.plain {
+		first = s.maxGames
+	}
+	for n := first; len(live) > 0; n = min(2*n, s.maxGames) {
+		for _, c := range live {
+			ok, err := s.play(ctx, c, n)
+			if err != nil {
+				return err
+			}
+			if !ok {
+				s.out = true
+				return nil
+			}
+		}
+		live = s.dropUnfair(live, n)
+		if n >= s.maxGames {
+			s.judge(live, n)
+			return nil
+		}
+		live = s.dropWorseHalf(live, n)
+	}
+	return nil
+}
+
+func (s *search) dropUnfair(live []*candidate, n int) []*candidate {
+	var keep []*candidate
+	for _, c := range live {
+		if m := s.measure(c, n); m.Failed > 0 {
+			c.dropped = fmt.Sprintf("%d of its %d games failed", m.Failed, n)
+		} else if why := s.unfairSide(c, n); why != "" {
+			c.dropped = why
+		} else {
+			keep = append(keep, c)
+		}
+	}
+	return keep
+}
+
+// judge calls fair the candidates whose every side's win rate, over
+// their n games, is within the tolerance of its target, and drops the
+// others.
+func (s *search) judge(live []*candidate, n int) {
+	for _, c := range live {
+		m := s.measure(c, n)
+		c.fair = true
+		for _, st := range m.Sides {
+			if !st.Absent && math.Abs(st.Wins.Rate-st.Target) > s.tol+1e-9 {
+				c.fair = false
+				c.dropped = fmt.Sprintf("%s wins %.1f%% of %d games, more than %.1f points from %.1f%%", st.Name, st.Wins.Rate*100, n, s.tol*100, st.Target*100)
+				break
+			}
+		}
+	}
+}
+
+func (s *search) dropWorseHalf(live []*candidate, n int) []*candidate {
+	if len(live) < 2 {
+		return live
+	}
+	sort.SliceStable(live, func(i, j int) bool { return s.measure(live[i], n).Loss < s.measure(live[j], n).Loss })
+	half := (len(live) + 1) / 2
+	for _, c := range live[half:] {
+		c.dropped = fmt.Sprintf("fell behind the others after %d games", n)
+	}
+	return live[:half]
+}
+
+// best returns the candidate of a step that played the most games, the
+// one with the least loss among equals.
+func (s *search) best(cands []*candidate) *candidate {
+	var best *candidate
+	for _, c := range cands {
+		if len(c.winners) == 0 {
+			continue
+		}
+		if best == nil || len(c.winners) > len(best.winners) ||
+			len(c.winners) == len(best.winners) && s.measure(c, len(c.winners)).Loss < s.measure(best, len(best.winners)).Loss {
+			best = c
+		}
+	}
+	return best
+}
+
+// ties reports whether c is exactly as fair as inc on the games both
+// played.
+func (s *search) ties(c, inc *candidate) bool {
+	n := min(len(c.winners), len(inc.winners))
+	return s.measure(c, n).Loss == s.measure(inc, n).Loss
+}
+
+// beats reports whether c is fairer than inc on the games both played
+// (the same games: common random numbers make this a paired comparison).
+func (s *search) beats(c, inc *candidate) bool {
+	n := min(len(c.winners), len(inc.winners))
+	if m := s.measure(c, n); m.Failed > 0 {
+		return false
+	}
+	return c.fair || s.measure(c, n).Loss < s.measure(inc, n).Loss
+}

@@ -1,0 +1,105 @@
+package balance
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// WriteText prints the result as `shapan balance` does: what was
+// searched, the knobs, the baseline and the proposals with their diffs.
+func (r *Result) WriteText(w io.Writer) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s balance: %s — target %s, every side within ±%.1f points at 95%% confidence, seed %d\n",
+		r.Family, r.Scenario, r.Target, r.Tolerance*100, r.Seed)
+	fmt.Fprintf(&b, "\nKnobs (%d)\n", len(r.Knobs))
+	for _, k := range r.Knobs {
+		fmt.Fprintf(&b, "  %-20s %s = %s (%s–%s)", k.ID, k.Path, num(k.Value), num(k.Min), num(k.Max))
+		if k.Side != "" {
+			fmt.Fprintf(&b, ", favours %s", k.Side)
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("\nBaseline (the document as it is)\n")
+	writeMeasure(&b, r.Baseline)
+	if len(r.Proposals) == 0 {
+		b.WriteString("\nNo proposal: no candidate played a game.\n")
+	}
+	for i, p := range r.Proposals {
+		fmt.Fprintf(&b, "\nProposal %d: %s\n", i+1, editLine(p.Edits))
+		writeMeasure(&b, p)
+		b.WriteString(indent(p.Diff, "  "))
+	}
+	fmt.Fprintf(&b, "\nSpent %d of %d games on %d candidates (%d edits refused by check); %s.\n",
+		r.Spent, r.Budget, r.Candidates, r.Refused, r.Outcome)
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// writeMeasure prints a proposal's verdict and every side's rate.
+func writeMeasure(b *strings.Builder, p Proposal) {
+	m := p.Measure
+	switch {
+	case p.Fair && m.Confirmed:
+		fmt.Fprintf(b, "  fair, confirmed: %d games, every side's 95%% interval within its target band\n", m.Games)
+	case p.Fair:
+		fmt.Fprintf(b, "  fair: %d games, every side's win rate within the tolerance of its target\n", m.Games)
+	case p.Dropped != "":
+		fmt.Fprintf(b, "  %d games; dropped: %s\n", m.Games, p.Dropped)
+	default:
+		fmt.Fprintf(b, "  %d games (the budget ran out)\n", m.Games)
+	}
+	width := 4
+	for _, s := range m.Sides {
+		width = max(width, len([]rune(s.Name)))
+	}
+	for _, s := range m.Sides {
+		if s.Absent {
+			continue
+		}
+		mark := ""
+		if s.Outside {
+			mark = "  ← outside the target band"
+		}
+		fmt.Fprintf(b, "  %s%s  %5.1f%%  (95%% %5.1f%% – %5.1f%%)  target %5.1f%%%s\n", s.Name,
+			strings.Repeat(" ", width-len([]rune(s.Name))), s.Wins.Rate*100, s.Wins.Low*100, s.Wins.High*100, s.Target*100, mark)
+	}
+	if m.Draws.Count > 0 {
+		fmt.Fprintf(b, "  draws %.1f%%\n", m.Draws.Rate*100)
+	}
+}
+
+// editLine lists edits as "money/魏 14000 → 10500, scope/襄阳 1 → 0".
+func editLine(edits []Edit) string {
+	var parts []string
+	for _, e := range edits {
+		parts = append(parts, fmt.Sprintf("%s %s → %s", e.Knob, num(e.From), num(e.To)))
+	}
+	if len(parts) == 0 {
+		return "no edit"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// EditLine describes a proposal's edits in one line.
+func (p Proposal) EditLine() string { return editLine(p.Edits) }
+
+func num(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
+
+func indent(s, prefix string) string {
+	if s == "" {
+		return ""
+	}
+	lines := strings.SplitAfter(s, "\n")
+	var b strings.Builder
+	for _, l := range lines {
+		if l != "" {
+			b.WriteString(prefix + l)
+		}
+	}
+	if !strings.HasSuffix(s, "\n") {
+		b.WriteString("\n")
+	}
+	return b.String()
+}

@@ -1,0 +1,161 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+
+	"github.com/shapan/shapan/balance"
+	"github.com/shapan/shapan/family"
+	"github.com/shapan/shapan/formats"
+	"github.com/shapan/shapan/formats/diag"
+	"github.com/shapan/shapan/internal/progress"
+)
+
+func init() {
+	register(&command{
+		name: "balance",
+		usage: "shapan balance FILE [--target fair|SIDE=RATE,...] [--tolerance P] [--budget GAMES] [--knobs SPEC] [--seed N]\n" +
+			"       [--jobs J] [--turns N] [--players A,B] [--rules FILE] [--max-games N] [--proposals K] [--json]",
+		summary: "Searches small, legal edits of a scenario that bring every side's win rate to the target (default fair:\n" +
+			"every side that takes part wins as often, within ±--tolerance points, default 3, at 95% confidence) and prints\n" +
+			"the baseline, the knobs it turned and the best proposals: their edits, every side's win rate with its 95%\n" +
+			"Wilson interval, and the unified diff of the YAML document. Every candidate plays the same games (game i\n" +
+			"with the seed 'shapan sim --seed' gives it), in rounds of doubling length: a candidate is dropped as soon as\n" +
+			"a side's interval lies outside its target band, and the worse half by distance from the target after each\n" +
+			"round; one that plays --max-games games (default 400, at most a quarter of the budget) without being dropped\n" +
+			"is fair. From the best candidate the search moves every knob by a step (the way that helps, for a knob that\n" +
+			"favours a side) and halves the steps when nothing is fairer, until a fair document is found or --budget games\n" +
+			"(default 2000, the baseline's included) are spent. Every candidate passes 'shapan check' with no warning the\n" +
+			"document has not. The same --seed gives the same proposals whatever --jobs is. docs/balance.md explains it.\n" +
+			"--knobs selects knobs by name, comma-separated patterns such as money/*,scope/襄阳 ('all': every knob; an\n" +
+			"unknown name lists them). The knobs: mbg money/ROLE, scope/CITY, abilities/OFFICER (the five scaled together);\n" +
+			"ftbt hp/, abi/, def/, speed/PERSON; planets def/, res/, max/PLANET; battle level/(X,Y) of a city.\n" +
+			"--target SIDE=RATE,... asks rates of named sides (0.4 or 40%; the others share the rest). --json prints the\n" +
+			"result as JSON. Exit status 0 when a fair document is found (or the document is fair already), 1 when the\n" +
+			"document has errors or no proposal is fair within the budget, 2 for usage and I/O problems or an interrupt.\n" +
+			"FILE is a document of a kind that can be simulated: " + kindTitles(balance.Balanceable) + ".",
+		run: runBalance,
+	})
+}
+
+// balanceFlags are balance's settings.
+type balanceFlags struct {
+	target, knobs, rules, players            string
+	tolerance                                float64
+	budget, maxGames, proposals, jobs, turns int
+	seed                                     int64
+	asJSON, quiet                            bool
+}
+
+func runBalance(args []string, out, errOut io.Writer) int {
+	c := commands["balance"]
+	fs := newFlagSet(c, errOut)
+	var f balanceFlags
+	fs.StringVar(&f.target, "target", "fair", "fair, or SIDE=RATE,... (rates 0–1 or percentages)")
+	fs.Float64Var(&f.tolerance, "tolerance", 3, "how far a side's win rate may be from its target, in percentage points")
+	fs.IntVar(&f.budget, "budget", balance.DefaultBudget, "the most games played in all")
+	fs.IntVar(&f.maxGames, "max-games", 0, "games a candidate plays to be called fair (0: 400, at most a quarter of the budget)")
+	fs.IntVar(&f.proposals, "proposals", balance.DefaultProposals, "how many proposals to print")
+	fs.StringVar(&f.knobs, "knobs", "", "knobs to turn: comma-separated patterns of knob names (default: the family's set; all: every knob)")
+	fs.Int64Var(&f.seed, "seed", 1, "base seed of the games")
+	fs.IntVar(&f.jobs, "jobs", 0, "games played at once (0: one per CPU)")
+	fs.IntVar(&f.turns, "turns", 0, "turn cap of every game (default: "+defaultCaps()+")")
+	fs.StringVar(&f.players, "players", "", "the computer player of each seat, for families that offer a choice")
+	fs.StringVar(&f.rules, "rules", "", "ftbt rules file for a level")
+	fs.BoolVar(&f.asJSON, "json", false, "print the result as JSON")
+	fs.BoolVar(&f.quiet, "quiet", false, "no progress bar on standard error")
+	input := addInputFlags(fs)
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return flagErr(err)
+	}
+	readOpts, err := input.options(formats.Options{RulesPath: f.rules})
+	if err != nil {
+		return usageError(c, errOut, err.Error())
+	}
+	opts, msg := f.options()
+	switch {
+	case msg != "":
+		return usageError(c, errOut, msg)
+	case len(pos) != 1:
+		return usageError(c, errOut, "name one scenario FILE")
+	}
+	file := pos[0]
+	doc, err := formats.Read(file, readOpts)
+	if err != nil {
+		return report(errOut, file, err)
+	}
+	if !balance.Balanceable(doc.Kind) {
+		fmt.Fprintf(errOut, "shapan balance: %s: a %s document cannot be balanced (%s can)\n", file, doc.Kind, kindTitles(balance.Balanceable))
+		return exitInvalid
+	}
+	if _, err := balance.Knobs(doc, opts.Knobs); err != nil {
+		return usageError(c, errOut, err.Error())
+	}
+	opts.Scenario = filepath.Base(file)
+	return balanceRun(doc, file, opts, f, out, errOut)
+}
+
+// options turns the flags into search options, or says what is wrong.
+func (f *balanceFlags) options() (balance.Options, string) {
+	target, err := balance.ParseTarget(f.target)
+	switch {
+	case err != nil:
+		return balance.Options{}, err.Error()
+	case f.tolerance <= 0 || f.tolerance >= 100:
+		return balance.Options{}, "--tolerance must be more than 0 and less than 100 points"
+	case f.budget < 1:
+		return balance.Options{}, "--budget must be at least 1"
+	case f.maxGames < 0 || f.proposals < 1 || f.jobs < 0 || f.turns < 0:
+		return balance.Options{}, "--max-games, --jobs and --turns must not be negative, --proposals at least 1"
+	}
+	return balance.Options{Target: target, Tolerance: f.tolerance / 100, Budget: f.budget, MaxGames: f.maxGames,
+		Proposals: f.proposals, Knobs: f.knobs, Seed: f.seed, Jobs: f.jobs,
+		Sim: family.SimOptions{TurnCap: f.turns, Players: f.players}}, ""
+}
+
+// balanceRun searches and prints the result.
+func balanceRun(doc *formats.Document, file string, opts balance.Options, f balanceFlags, out, errOut io.Writer) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	bar := progress.New(errOut, progress.Options{Total: int64(opts.Budget), Unit: "games", Quiet: f.quiet})
+	if bar != nil {
+		opts.Progress = bar.Games
+	}
+	r, err := balance.Run(ctx, doc, opts)
+	bar.Done()
+	var problems diag.List
+	switch {
+	case errors.As(err, &problems):
+		return report(errOut, file, problems)
+	case r == nil || (err != nil && ctx.Err() == nil):
+		fmt.Fprintf(errOut, "shapan balance: %s: %v\n", file, err)
+		return exitInvalid
+	}
+	if f.asJSON {
+		b, jerr := json.MarshalIndent(r, "", "  ")
+		if jerr != nil {
+			fmt.Fprintf(errOut, "shapan balance: %v\n", jerr)
+			return exitUsage
+		}
+		out.Write(append(b, '\n'))
+	} else if werr := r.WriteText(out); werr != nil {
+		fmt.Fprintf(errOut, "shapan balance: %v\n", werr)
+		return exitUsage
+	}
+	switch {
+	case err != nil:
+		fmt.Fprintf(errOut, "shapan balance: interrupted after %d games\n", r.Spent)
+		return exitUsage
+	case r.Baseline.Fair || len(r.Proposals) > 0 && r.Proposals[0].Fair:
+		return exitOK
+	}
+	fmt.Fprintf(errOut, "shapan balance: no fair proposal within %d games\n", r.Budget)
+	return exitInvalid
+}

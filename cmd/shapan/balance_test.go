@@ -1,0 +1,102 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/shapan/shapan/balance"
+)
+
+// unfairMBG writes the 赤壁 sample with 魏 given 34000 money instead of
+// 14000 and returns its path.
+func unfairMBG(t *testing.T) string {
+	t.Helper()
+	data, err := os.ReadFile(simSample)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := strings.Replace(string(data), "money: 14000", "money: 34000", 1)
+	if src == string(data) {
+		t.Fatal("the sample has no money: 14000 any more")
+	}
+	path := filepath.Join(t.TempDir(), "赤壁.yaml")
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestBalancePrintsProposalsAsDiffs: on an unfair mbg scenario the
+// command prints the knobs, the baseline (unfair) and proposals that
+// change the roles' money as unified diffs of the YAML, and its exit
+// status says whether the best one is fair.
+func TestBalancePrintsProposalsAsDiffs(t *testing.T) {
+	file := unfairMBG(t)
+	code, out, errOut := runCLI("balance", file, "--knobs", "money/*", "--turns", "30", "--budget", "240",
+		"--max-games", "32", "--tolerance", "12", "--seed", "5", "--jobs", "2")
+	for _, want := range []string{"mbg balance: 赤壁.yaml — target fair, every side within ±12.0 points", "Knobs (3)",
+		"money/魏", "roles[0].money = 34000", "favours 魏", "Baseline (the document as it is)", "dropped: 魏 wins 100.0%",
+		"Proposal 1: money/", "--- a/赤壁.yaml", "+++ b/赤壁.yaml", "\n  -    money: ", "\n  +    money: ", "Spent "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the output lacks %q:\n%s", want, out)
+		}
+	}
+	fair := strings.Contains(out, "found a fair document")
+	if fair && code != 0 || !fair && (code != 1 || !strings.Contains(errOut, "no fair proposal within 240 games")) {
+		t.Errorf("exit %d (stderr %q) for an outcome that is fair: %v\n%s", code, errOut, fair, out)
+	}
+}
+
+// TestBalanceJSONIsTheSameWhateverTheJobs: the same seed gives the same
+// result, byte for byte, with --jobs 1 and 2; a budget too small to find
+// a fair document exits 1 and says so.
+func TestBalanceJSONIsTheSameWhateverTheJobs(t *testing.T) {
+	file := unfairMBG(t)
+	var outs []string
+	for _, jobs := range []string{"1", "2"} {
+		code, out, errOut := runCLI("balance", file, "--knobs", "money/*", "--turns", "20", "--budget", "40",
+			"--max-games", "32", "--seed", "3", "--jobs", jobs, "--json", "--quiet")
+		if code != 1 || !strings.Contains(errOut, "no fair proposal within 40 games") {
+			t.Fatalf("jobs %s: exit %d, want 1: %s", jobs, code, errOut)
+		}
+		outs = append(outs, out)
+	}
+	if outs[0] != outs[1] {
+		t.Fatalf("--jobs 1 and 2 give different results:\n%s\n---\n%s", outs[0], outs[1])
+	}
+	var r balance.Result
+	if err := json.Unmarshal([]byte(outs[0]), &r); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, outs[0])
+	}
+	if r.Family != "mbg" || r.Seed != 3 || r.Budget != 40 || r.Spent > 40 || r.Spent == 0 || len(r.Knobs) != 3 || r.Baseline.Measure.Games == 0 {
+		t.Fatalf("unexpected result:\n%s", outs[0])
+	}
+}
+
+// TestBalanceRefuses: usage problems exit 2, a document with errors 1
+// with its diagnostics.
+func TestBalanceRefuses(t *testing.T) {
+	bad := filepath.Join(t.TempDir(), "bad.yaml")
+	data, _ := os.ReadFile(simSample)
+	os.WriteFile(bad, []byte(strings.Replace(string(data), "scope: large", "scope: 7", 1)), 0o644)
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{simSample, "--target", "魏=2"}, 2, "must be a number from 0 to 1"},
+		{[]string{simSample, "--knobs", "gold/*"}, 2, `"gold/*" names no knob`},
+		{[]string{simSample, "--budget", "0"}, 2, "--budget must be at least 1"},
+		{[]string{simSample, simSample}, 2, "name one scenario FILE"},
+		{[]string{simSample, "--target", "蜀=0.5,汉=0.2", "--budget", "8"}, 1, `"汉" is no side`},
+		{[]string{bad}, 1, "error MBG"},
+	} {
+		code, out, errOut := runCLI(append([]string{"balance"}, tc.args...)...)
+		if code != tc.code || !strings.Contains(errOut, tc.want) {
+			t.Errorf("balance %v: exit %d (want %d), stderr %q (want %q)\n%s", tc.args, code, tc.code, errOut, tc.want, out)
+		}
+	}
+}

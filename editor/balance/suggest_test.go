@@ -1,0 +1,89 @@
+package balance
+
+import (
+	"strings"
+	"testing"
+
+	mbgfmt "github.com/shapan/shapan/formats/mbg"
+	"github.com/shapan/shapan/internal/guitest"
+)
+
+// TestSuggestAppliesAProposal makes the 赤壁 sample unfair in the editor
+// (魏 given 34000 money), presses Suggest, and checks the Suggestions tab
+// shows the assistant's proposals; pressing a proposal's Apply button
+// changes the document as the proposal says in one undoable edit and
+// re-runs the report; Undo brings the unfair document back.
+func TestSuggestAppliesAProposal(t *testing.T) {
+	w, s := openWindow(t, "mbg/赤壁.yaml")
+	s.Edit("money", func() { s.Model().(*mbgfmt.Scenario).Roles[0].Money = 34000 })
+	w.fields.turnCap.SetText("20")
+	w.fields.games.SetText("16")
+	w.fields.seed.SetText("4")
+	w.fields.jobs.SetText("2")
+	if !guitest.Button(w.win.Content(), "Suggest") {
+		t.Fatal("there is no enabled Suggest button")
+	}
+	r := w.suggest.result
+	if r == nil || len(r.Proposals) == 0 {
+		t.Fatalf("no proposals shown; status %q", w.status.Text)
+	}
+	if r.Spent > 160 || r.Baseline.Measure.Games == 0 || r.Family != "mbg" {
+		t.Fatalf("unexpected search: spent %d, baseline %d games, family %q", r.Spent, r.Baseline.Measure.Games, r.Family)
+	}
+	if w.tabs.Selected().Text != "Suggestions" {
+		t.Errorf("the %s tab is shown, not Suggestions", w.tabs.Selected().Text)
+	}
+	p := r.Proposals[0]
+	if len(p.Edits) == 0 || !strings.Contains(p.Diff, "+++ b/赤壁.yaml") {
+		t.Fatalf("proposal 1 has no edit or no diff: %+v", p)
+	}
+	if !guitest.Button(w.win.Content(), "Apply 1") {
+		t.Fatal("there is no Apply 1 button")
+	}
+	if got := s.UndoLabel(); !strings.Contains(got, p.EditLine()) {
+		t.Errorf("the undo label is %q, want the proposal's edits %q", got, p.EditLine())
+	}
+	sc := s.Model().(*mbgfmt.Scenario)
+	for _, e := range p.Edits {
+		if got := knobValue(sc, e.Knob); got != e.To {
+			t.Errorf("after Apply %s is %v, want %v", e.Knob, got, e.To)
+		}
+	}
+	if rep := w.Report(); rep == nil || rep.Games+rep.Failed != 16 || rep.Seed != 4 {
+		t.Fatalf("the report was not re-run after Apply: %+v", rep)
+	}
+	if !s.Undo() || s.Model().(*mbgfmt.Scenario).Roles[0].Money != 34000 {
+		t.Errorf("one Undo does not bring the document before the proposal back")
+	}
+	for _, e := range p.Edits {
+		if got := knobValue(s.Model().(*mbgfmt.Scenario), e.Knob); got != e.From {
+			t.Errorf("after Undo %s is %v, want %v", e.Knob, got, e.From)
+		}
+	}
+}
+
+// knobValue reads an mbg knob the way a designer would: by the name of
+// what it changes.
+func knobValue(sc *mbgfmt.Scenario, id string) float64 {
+	what, who, _ := strings.Cut(id, "/")
+	for _, r := range sc.Roles {
+		if what == "money" && r.Name == who {
+			return float64(r.Money)
+		}
+	}
+	for _, c := range sc.Cities {
+		if what == "scope" && c.Name == who {
+			return float64(c.Scope)
+		}
+	}
+	for _, o := range sc.Officers {
+		if what == "abilities" && o.Name == who {
+			sum := float32(0)
+			for _, v := range o.Props {
+				sum += v
+			}
+			return float64(int(float64(sum)/5 + 0.5))
+		}
+	}
+	return -1
+}
