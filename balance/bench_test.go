@@ -3,12 +3,10 @@ package balance
 import (
 	"context"
 	"testing"
-
-	ftbtfmt "github.com/shapan/shapan/formats/ftbt"
 )
 
 // BenchmarkGamesPerProposal measures what the search spends to find a
-// fair edit of 长坂坡 with 赵云 given three times his hp (the ftbt case of
+// fair edit of 赤壁 with 魏 given 34000 money (the mbg case of
 // TestFindsFairEdits): games per search (games/op, deterministic for the
 // seed) and the time they take. The plain variant plays every candidate
 // of a step to MaxGames, without racing: the cost of the same search
@@ -19,9 +17,10 @@ func BenchmarkGamesPerProposal(b *testing.B) {
 		plain bool
 	}{{"racing", false}, {"plain", true}} {
 		b.Run(bc.name, func(b *testing.B) {
-			doc := loadSample(b, "ftbt/长坂坡.yaml")
-			doc.Value.(*ftbtfmt.Level).People[0].HP *= 3
-			opts := familyCases[0].opts
+			tc := familyCases[1]
+			doc := loadSample(b, tc.sample)
+			tc.unbalance(doc.Value)
+			opts := tc.opts
 			opts.Budget, opts.plain = 5000, bc.plain
 			var spent, fair int
 			for b.Loop() {

@@ -41,10 +41,11 @@ func key(point []float64) string {
 }
 
 // counts returns the wins of every side, the draws and the games with a
-// result among the first n games.
-func (c *candidate) counts(sides int, n int) (wins []int, draws, games int) {
+// result among games from to to (exclusive) that c played.
+func (c *candidate) counts(sides int, from, to int) (wins []int, draws, games int) {
 	wins = make([]int, sides)
-	for _, w := range c.winners[:min(n, len(c.winners))] {
+	to = min(to, len(c.winners))
+	for _, w := range c.winners[min(from, to):to] {
 		switch {
 		case w == draw:
 			draws++
@@ -59,9 +60,14 @@ func (c *candidate) counts(sides int, n int) (wins []int, draws, games int) {
 }
 
 // measure sums up the first n games of c against the target.
-func (s *search) measure(c *candidate, n int) Measure {
-	wins, draws, games := c.counts(len(s.sides), n)
-	m := Measure{Games: games, Failed: min(n, len(c.winners)) - games, Draws: sim.NewProportion(draws, games)}
+func (s *search) measure(c *candidate, n int) Measure { return s.measureRange(c, 0, n) }
+
+// measureRange sums up games from to to (exclusive) of c against the
+// target.
+func (s *search) measureRange(c *candidate, from, to int) Measure {
+	wins, draws, games := c.counts(len(s.sides), from, to)
+	played := max(0, min(to, len(c.winners))-from)
+	m := Measure{Games: games, Failed: played - games, Draws: sim.NewProportion(draws, games)}
 	decisive := 1.0
 	if games > 0 {
 		decisive = float64(games-draws) / float64(games)
@@ -100,18 +106,20 @@ func (s *search) unfairSide(c *candidate, n int) string {
 	return ""
 }
 
-// play plays c's games up to game n (exclusive), in units of s.unit
-// games, within the budget. It reports false when the budget or ctx
+// play plays c's games up to game n (exclusive; at most twice MaxGames:
+// the race's games, then the fresh games of its confirmation), in units
+// of s.unit games, within the budget. It reports false when the budget
 // stopped it first.
 func (s *search) play(ctx context.Context, c *candidate, n int) (bool, error) {
-	n = min(n, s.maxGames)
+	total := 2 * s.maxGames
+	n = min(n, total)
 	for len(c.winners) < n {
 		if s.spent+s.unit > s.opts.Budget {
 			return false, nil
 		}
 		k := len(c.winners) / s.unit
-		part, err := sim.RunShard(ctx, c.fam, sim.Options{Games: s.maxGames, Seed: s.opts.Seed, Jobs: s.opts.Jobs},
-			sim.Shard{Index: k, Count: s.maxGames / s.unit})
+		part, err := sim.RunShard(ctx, c.fam, sim.Options{Games: total, Seed: s.opts.Seed, Jobs: s.opts.Jobs},
+			sim.Shard{Index: k, Count: total / s.unit})
 		if err != nil {
 			return false, err
 		}

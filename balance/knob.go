@@ -110,18 +110,24 @@ func nonEmpty(knobs []Knob, kind string) ([]Knob, error) {
 	return knobs, nil
 }
 
-// knobList names the knobs for an error message, the first few of them.
+// knobList names the knobs for an error message by kind: "money/* (3),
+// scope/* (16)".
 func knobList(knobs []Knob) string {
-	const most = 12
-	var ids []string
-	for i, k := range knobs {
-		if i == most {
-			ids = append(ids, fmt.Sprintf("and %d more", len(knobs)-most))
-			break
+	count := map[string]int{}
+	var kinds []string
+	for _, k := range knobs {
+		what, _, _ := strings.Cut(k.ID, "/")
+		if count[what] == 0 {
+			kinds = append(kinds, what)
 		}
-		ids = append(ids, k.ID)
+		count[what]++
 	}
-	return strings.Join(ids, ", ")
+	sort.Strings(kinds)
+	parts := make([]string, len(kinds))
+	for i, what := range kinds {
+		parts[i] = fmt.Sprintf("%s/* (%d)", what, count[what])
+	}
+	return strings.Join(parts, ", ")
 }
 
 // around returns the range of a knob whose value is now v: from v/factor

@@ -51,6 +51,10 @@ func (s *search) result(outcome string) *Result {
 // proposal is c with its evidence and its diff from the document.
 func (s *search) proposal(c *candidate) Proposal {
 	p := Proposal{Measure: s.measure(c, len(c.winners)), Fair: c.fair, Dropped: c.dropped}
+	if len(c.winners) > s.maxGames {
+		fresh := s.measureRange(c, s.maxGames, len(c.winners))
+		p.Fresh = &fresh
+	}
 	for i, k := range s.knobs {
 		if from := k.Get(s.doc.Value); from != c.point[i] {
 			p.Edits = append(p.Edits, Edit{Knob: k.ID, Path: k.Path, From: from, To: c.point[i]})

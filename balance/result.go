@@ -46,11 +46,14 @@ type KnobInfo struct {
 type Proposal struct {
 	// Edits are the knobs it changes (none for the baseline).
 	Edits []Edit `json:"edits"`
-	// Measure is what its games gave.
-	Measure Measure `json:"measure"`
-	// Fair is set when it played MaxGames and every side's win rate is
-	// within the tolerance of its target (Measure.Confirmed tells whether
-	// the intervals are too); Dropped says why it stopped playing
+	// Measure is what its games gave, all of them; Fresh what the fresh
+	// games of its confirmation gave alone (nil when it played none).
+	Measure Measure  `json:"measure"`
+	Fresh   *Measure `json:"fresh,omitempty"`
+	// Fair is set when every side's win rate is within the tolerance of
+	// its target over its MaxGames games and again over MaxGames fresh
+	// games (Measure.Confirmed tells whether the intervals are too);
+	// Dropped says why it stopped playing
 	// earlier ("" when it did not).
 	Fair    bool   `json:"fair"`
 	Dropped string `json:"dropped,omitempty"`

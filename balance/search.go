@@ -288,8 +288,8 @@ func (s *search) directions(inc *candidate, k Knob) []float64 {
 }
 
 // expandMoved doubles the steps of the knobs that differ between from
-// and to (a move that worked is worth a longer stride), up to half the
-// knob's range.
+// and to (a move that worked is worth a longer stride), up to the knob's
+// range.
 func (s *search) expandMoved(from, to *candidate) {
 	for i, k := range s.knobs {
 		if from.point[i] != to.point[i] {
@@ -298,8 +298,8 @@ func (s *search) expandMoved(from, to *candidate) {
 	}
 }
 
-// expand doubles every step, up to half its knob's range; it reports
-// false when none could grow.
+// expand doubles every step, up to its knob's range; it reports false
+// when none could grow.
 func (s *search) expand() bool {
 	grown := false
 	for i, k := range s.knobs {
@@ -311,7 +311,7 @@ func (s *search) expand() bool {
 }
 
 func (s *search) longer(k Knob, step float64) float64 {
-	next := math.Min(2*step, (k.Max-k.Min)/2)
+	next := math.Min(2*step, k.Max-k.Min)
 	if k.Integer {
 		next = math.Round(next)
 	}
@@ -356,8 +356,7 @@ func (s *search) race(ctx context.Context, live []*candidate) error {
 		}
 		live = s.dropUnfair(live, n)
 		if n >= s.maxGames {
-			s.judge(live, n)
-			return nil
+			return s.judge(ctx, live)
 		}
 		live = s.dropWorseHalf(live, n)
 	}
@@ -378,21 +377,44 @@ func (s *search) dropUnfair(live []*candidate, n int) []*candidate {
 	return keep
 }
 
-// judge calls fair the candidates whose every side's win rate, over
-// their n games, is within the tolerance of its target, and drops the
-// others.
-func (s *search) judge(live []*candidate, n int) {
+// judge calls fair the candidates whose every side's win rate is within
+// the tolerance of its target over their MaxGames games and again over
+// MaxGames fresh games (the next game indexes, seeds no candidate was
+// chosen on: picking the best of many candidates on the same games
+// flatters it, the fresh games do not), and drops the others.
+func (s *search) judge(ctx context.Context, live []*candidate) error {
 	for _, c := range live {
-		m := s.measure(c, n)
+		if why := s.offTarget(s.measure(c, s.maxGames), "its"); why != "" {
+			c.dropped = why
+			continue
+		}
+		ok, err := s.play(ctx, c, 2*s.maxGames)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			c.dropped = "the budget ran out before its confirmation on fresh games"
+			s.out = true
+			return nil
+		}
+		if why := s.offTarget(s.measureRange(c, s.maxGames, 2*s.maxGames), "the fresh"); why != "" {
+			c.dropped = why
+			continue
+		}
 		c.fair = true
-		for _, st := range m.Sides {
-			if !st.Absent && math.Abs(st.Wins.Rate-st.Target) > s.tol+1e-9 {
-				c.fair = false
-				c.dropped = fmt.Sprintf("%s wins %.1f%% of %d games, more than %.1f points from %.1f%%", st.Name, st.Wins.Rate*100, n, s.tol*100, st.Target*100)
-				break
-			}
+	}
+	return nil
+}
+
+// offTarget names a side whose win rate in m is farther from its target
+// than the tolerance ("" when none is).
+func (s *search) offTarget(m Measure, which string) string {
+	for _, st := range m.Sides {
+		if !st.Absent && math.Abs(st.Wins.Rate-st.Target) > s.tol+1e-9 {
+			return fmt.Sprintf("%s wins %.1f%% of %s %d games, more than %.1f points from %.1f%%", st.Name, st.Wins.Rate*100, which, m.Games, s.tol*100, st.Target*100)
 		}
 	}
+	return ""
 }
 
 func (s *search) dropWorseHalf(live []*candidate, n int) []*candidate {

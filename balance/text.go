@@ -42,9 +42,9 @@ func writeMeasure(b *strings.Builder, p Proposal) {
 	m := p.Measure
 	switch {
 	case p.Fair && m.Confirmed:
-		fmt.Fprintf(b, "  fair, confirmed: %d games, every side's 95%% interval within its target band\n", m.Games)
+		fmt.Fprintf(b, "  fair, confirmed: %d games (%d of them fresh), every side's 95%% interval within its target band\n", m.Games, p.Fresh.Games)
 	case p.Fair:
-		fmt.Fprintf(b, "  fair: %d games, every side's win rate within the tolerance of its target\n", m.Games)
+		fmt.Fprintf(b, "  fair: %d games (%d of them fresh), every side's win rate within the tolerance of its target\n", m.Games, p.Fresh.Games)
 	case p.Dropped != "":
 		fmt.Fprintf(b, "  %d games; dropped: %s\n", m.Games, p.Dropped)
 	default:
@@ -67,6 +67,15 @@ func writeMeasure(b *strings.Builder, p Proposal) {
 	}
 	if m.Draws.Count > 0 {
 		fmt.Fprintf(b, "  draws %.1f%%\n", m.Draws.Rate*100)
+	}
+	if f := p.Fresh; f != nil {
+		var parts []string
+		for _, s := range f.Sides {
+			if !s.Absent {
+				parts = append(parts, fmt.Sprintf("%s %.1f%%", s.Name, s.Wins.Rate*100))
+			}
+		}
+		fmt.Fprintf(b, "  on the %d fresh games alone: %s\n", f.Games, strings.Join(parts, ", "))
 	}
 }
 

@@ -28,14 +28,14 @@ func init() {
 			"Wilson interval, and the unified diff of the YAML document. Every candidate plays the same games (game i\n" +
 			"with the seed 'shapan sim --seed' gives it), in rounds of doubling length: a candidate is dropped as soon as\n" +
 			"a side's interval lies outside its target band, and the worse half by distance from the target after each\n" +
-			"round; one that plays --max-games games (default 400, at most a quarter of the budget) without being dropped\n" +
-			"is fair. From the best candidate the search moves every knob by a step (the way that helps, for a knob that\n" +
+			"round; one that plays --max-games games (default 400, at most a quarter of the budget) with every side within\n" +
+			"the tolerance, and again on as many fresh games, is fair. From the best candidate the search moves every knob by a step (the way that helps, for a knob that\n" +
 			"favours a side) and halves the steps when nothing is fairer, until a fair document is found or --budget games\n" +
 			"(default 2000, the baseline's included) are spent. Every candidate passes 'shapan check' with no warning the\n" +
 			"document has not. The same --seed gives the same proposals whatever --jobs is. docs/balance.md explains it.\n" +
 			"--knobs selects knobs by name, comma-separated patterns such as money/*,scope/襄阳 ('all': every knob; an\n" +
 			"unknown name lists them). The knobs: mbg money/ROLE, scope/CITY, abilities/OFFICER (the five scaled together);\n" +
-			"ftbt hp/, abi/, def/, speed/PERSON; planets def/, res/, max/PLANET; battle level/(X,Y) of a city.\n" +
+			"ftbt hp/, abi/, def/, speed/PERSON; planets def/, res/, max/PLANET; battle level/X:Y of the city at (X, Y).\n" +
 			"--target SIDE=RATE,... asks rates of named sides (0.4 or 40%; the others share the rest). --json prints the\n" +
 			"result as JSON. Exit status 0 when a fair document is found (or the document is fair already), 1 when the\n" +
 			"document has errors or no proposal is fair within the budget, 2 for usage and I/O problems or an interrupt.\n" +

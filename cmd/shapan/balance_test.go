@@ -92,7 +92,7 @@ func TestBalanceRefuses(t *testing.T) {
 		{[]string{simSample, "--budget", "0"}, 2, "--budget must be at least 1"},
 		{[]string{simSample, simSample}, 2, "name one scenario FILE"},
 		{[]string{simSample, "--target", "蜀=0.5,汉=0.2", "--budget", "8"}, 1, `"汉" is no side`},
-		{[]string{bad}, 1, "error MBG"},
+		{[]string{bad}, 1, "scope 7; use small (0), medium (1) or large (2) [MBG022]"},
 	} {
 		code, out, errOut := runCLI(append([]string{"balance"}, tc.args...)...)
 		if code != tc.code || !strings.Contains(errOut, tc.want) {
