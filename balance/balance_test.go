@@ -12,7 +12,6 @@ import (
 	"github.com/shapan/shapan/formats"
 	ftbtfmt "github.com/shapan/shapan/formats/ftbt"
 	mbgfmt "github.com/shapan/shapan/formats/mbg"
-	planetsfmt "github.com/shapan/shapan/formats/planets"
 	"github.com/shapan/shapan/samples"
 	"github.com/shapan/shapan/validate"
 )
@@ -45,9 +44,6 @@ var familyCases = []familyCase{
 	{name: "mbg: 魏 starts with 34000 instead of 14000", sample: "mbg/赤壁.yaml",
 		unbalance: func(v any) { v.(*mbgfmt.Scenario).Roles[0].Money = 34000 },
 		opts:      Options{Knobs: "money/*", Budget: 700, MaxGames: 48, Tolerance: 0.12, Seed: 5, Sim: family.SimOptions{TurnCap: 30}}},
-	{name: "planets: start A with res 1.5 (the others 1.05)", sample: "planets/九州.yaml",
-		unbalance: func(v any) { v.(*planetsfmt.Map).Planets[0].Res = planetsfmt.FloatValue(1.5) },
-		opts:      Options{Knobs: "res/[ABCD]", Budget: 1000, MaxGames: 64, Tolerance: 0.12, Seed: 5}},
 }
 
 // TestFindsFairEdits makes a sample of every family unfair and checks that
