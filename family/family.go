@@ -83,6 +83,9 @@ type Play struct {
 	// Players names the players a seat can take in Run (PlayOptions'
 	// Players); nil: the family offers no choice.
 	Players []string
+	// Describe tells an event of the family's games in words, as its
+	// play log does (nil: clients word the events themselves).
+	Describe func(engine.Event) string
 }
 
 // PlayOptions are `shapan play`'s settings.

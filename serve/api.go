@@ -176,6 +176,9 @@ type Hint struct {
 
 // decision is a pending decision with its legal answers.
 type decision struct {
+	// Turn is the turn at which the decision was posed: a react for any
+	// turn from it to the game's is not stale.
+	Turn  int    `json:"turn"`
 	Kind  string `json:"kind"`
 	Args  any    `json:"args,omitempty"`
 	Legal *legal `json:"legal,omitempty"`
@@ -210,7 +213,7 @@ func (r *Room) hint(a Access) Hint {
 	case a.Seat >= 0:
 		if d := r.pendingFor(a.Seat); d != nil {
 			h.Status = "play"
-			h.Decision = &decision{Kind: d.Kind, Args: d.Args}
+			h.Decision = &decision{Turn: r.asked[a.Seat], Kind: d.Kind, Args: d.Args}
 			if l, ok := engine.LegalOf(d); ok {
 				h.Decision.Legal = &legal{Count: l.N, Answers: l.Sample(MaxLegal)}
 			}
@@ -280,7 +283,7 @@ func (r *Room) react(a Access, req ReactRequest) (*written, error) {
 		return nil, refuse(http.StatusConflict, CodeGameOver, "the game is over")
 	case req.Request != "" && req.Request == r.seats[a.Seat].lastRequest:
 		return nil, refuse(http.StatusConflict, CodeReplayed, "the request %s was answered already", req.Request)
-	case *req.Turn != r.turn:
+	case r.stale(a.Seat, *req.Turn):
 		return nil, refuse(http.StatusConflict, CodeStaleTurn, "the answer is for turn %d; the game is at turn %d", *req.Turn, r.turn)
 	}
 	if r.pendingFor(a.Seat) == nil {
@@ -304,6 +307,16 @@ func (r *Room) react(a Access, req ReactRequest) (*written, error) {
 		return nil, refuse(http.StatusConflict, CodeNotYourTurn, "%s", re.Reason)
 	}
 	return wr, err
+}
+
+// stale reports whether an answer of seat k for turn was made on a
+// hint the game has moved past: turn is not the game's turn, nor — while
+// a decision waits for k — a turn since that decision was posed.
+func (r *Room) stale(k, turn int) bool {
+	if r.pendingFor(k) != nil {
+		return turn < r.asked[k] || turn > r.turn
+	}
+	return turn != r.turn
 }
 
 // State is what a spectator sees.

@@ -201,6 +201,7 @@ func (h *hub) create(req CreateRequest) (*Room, error) {
 		return nil, err
 	}
 	r.start = start
+	r.notePosed()
 	if err := h.keep(r, start); err != nil {
 		g.Close()
 		return nil, err
@@ -278,6 +279,7 @@ func (h *hub) restore(path string) (*Room, error) {
 	}
 	err = h.equip(r)
 	if err == nil {
+		r.notePosed()
 		err = r.replay(recs[1:])
 	}
 	if err != nil {

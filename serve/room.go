@@ -38,7 +38,13 @@ type Room struct {
 	shown int
 	held  []heldAnswer
 	// turn counts the accepted answers.
-	turn   int
+	turn int
+	// posed is the decision waiting for each seat (nil: none), and asked
+	// the turn at which it was posed: in a simultaneous round a seat's
+	// decision stays the same while the others answer, and so does an
+	// answer's validity.
+	posed  []*engine.Decision
+	asked  []int
 	notify chan struct{} // closed and replaced when more items are shown
 	disk   *store.Log
 	// queued is set while the room waits for a computer worker or has one.
@@ -149,16 +155,23 @@ func (r *Room) onEvent(e engine.Event) {
 	if err != nil {
 		raw, _ = json.Marshal(map[string]string{"e": e.EventName(), "error": err.Error()})
 	}
-	r.push(streamItem{Seq: len(r.items) + 1, Event: raw})
+	it := streamItem{Seq: len(r.items) + 1, Event: raw}
+	if r.fam.Play.Describe != nil {
+		it.Words = r.fam.Play.Describe(e)
+	}
+	r.push(it)
 }
 
 // streamItem is one item of a room's event stream: an event of the game,
 // an accepted answer (who answered, the turn it closed), or the end.
 type streamItem struct {
-	Seq    int             `json:"seq"`
-	Event  json.RawMessage `json:"event,omitempty"`
-	Answer *answeredItem   `json:"answer,omitempty"`
-	Over   bool            `json:"over,omitempty"`
+	Seq   int             `json:"seq"`
+	Event json.RawMessage `json:"event,omitempty"`
+	// Words tell the event as the family's play log does, when the
+	// family words its events.
+	Words  string        `json:"words,omitempty"`
+	Answer *answeredItem `json:"answer,omitempty"`
+	Over   bool          `json:"over,omitempty"`
 }
 
 type answeredItem struct {
@@ -228,6 +241,7 @@ func (r *Room) accept(k int, a engine.Answer, request string, person bool) (*wri
 		}
 	}
 	r.push(streamItem{Seq: len(r.items) + 1, Answer: &answeredItem{Seat: k, Name: r.seats[k].Name, Turn: r.turn, Answer: a}})
+	r.notePosed()
 	if r.g.Over() {
 		r.push(streamItem{Seq: len(r.items) + 1, Over: true})
 	}
@@ -255,6 +269,19 @@ func (r *Room) durable(w *written) error {
 	r.held = r.held[n:]
 	r.publish()
 	return nil
+}
+
+// notePosed records, for every seat whose pending decision is new, the
+// turn at which it was posed.
+func (r *Room) notePosed() {
+	if len(r.posed) != len(r.seats) {
+		r.posed, r.asked = make([]*engine.Decision, len(r.seats)), make([]int, len(r.seats))
+	}
+	for k := range r.seats {
+		if d := r.g.PendingFor(k); d != r.posed[k] {
+			r.posed[k], r.asked[k] = d, r.turn
+		}
+	}
 }
 
 // computerDecision returns a decision waiting for a computer seat, if the

@@ -282,6 +282,23 @@ func skillFields(h, k int) (fields, optional int) {
 	return 0, 0
 }
 
+// SkillField names the field (besides hero and skill) that SK of skill k
+// (1 or 2) of the hero with roster index h takes — "target", "at",
+// "soldier", "form" or "" for none — and whether it may be omitted; a
+// client offers the right choice with it.
+func SkillField(h, k int) (field string, optional bool) {
+	if h < 0 || h >= len(bfmt.DefaultRoster) || k < 1 || k > 2 {
+		return "", false
+	}
+	fields, opt := skillFields(h, k)
+	for i, name := range fieldNames {
+		if fields == 1<<i {
+			return name, opt != 0
+		}
+	}
+	return "", false
+}
+
 // appendString appends s as a JSON string.
 func appendString(b []byte, s string) []byte {
 	plain := utf8.ValidString(s)

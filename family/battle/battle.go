@@ -6,6 +6,7 @@ package battle
 
 import (
 	"fmt"
+	"image/color"
 	"io"
 	"strings"
 
@@ -15,6 +16,7 @@ import (
 	"github.com/shapan/shapan/family"
 	"github.com/shapan/shapan/formats"
 	bfmt "github.com/shapan/shapan/formats/battle"
+	"github.com/shapan/shapan/preview"
 )
 
 func init() {
@@ -27,7 +29,8 @@ func init() {
 					return bfmt.Encode(bfmt.NewStandard(80, 60))
 				}}},
 		},
-		Play:   &family.Play{Help: playHelp, Run: run, Start: start, Resume: resume, Players: append([]string{"human"}, battle.ComputerPlayers...)},
+		Play: &family.Play{Help: playHelp, Run: run, Start: start, Resume: resume, Players: append([]string{"human"}, battle.ComputerPlayers...),
+			Describe: battle.Describe},
 		Sim:    &family.Sim{Help: simHelp, DefaultTurnCap: sim.DefaultBattleRoundCap, New: newSim, Players: battle.ComputerPlayers},
 		Golden: golden,
 	})
@@ -104,20 +107,67 @@ func game(g *battle.Game, seed int64) *family.Game {
 }
 
 // boardView is the board as a remote client draws it: the map's codes
-// and the state as the orders' Args show it.
+// and colours (those of `shapan preview`), the bases, the roster with
+// the fields its skills take, and the state as the orders' Args show it.
 type boardView struct {
-	Family string          `json:"family"`
-	Width  int             `json:"width"`
-	Height int             `json:"height"`
-	Cells  []int           `json:"cells"`
-	State  battle.ArgsView `json:"state"`
+	Family string           `json:"family"`
+	Width  int              `json:"width"`
+	Height int              `json:"height"`
+	Cells  []int            `json:"cells"`
+	Colors colorsView       `json:"colors"`
+	Bases  [2][]battle.Cell `json:"bases"`
+	Roster []heroView       `json:"roster"`
+	State  battle.ArgsView  `json:"state"`
+}
+
+// colorsView is the colour of every cell code and of each side.
+type colorsView struct {
+	Cells map[int]string `json:"cells"`
+	Sides [2]string      `json:"sides"`
+}
+
+// heroView is a hero of the roster with its two skills.
+type heroView struct {
+	Name   string      `json:"name"`
+	Class  string      `json:"class"`
+	Skills []skillView `json:"skills"`
+}
+
+// skillView is a skill and the field SK takes for it (battle.SkillField).
+type skillView struct {
+	Name     string `json:"name"`
+	Field    string `json:"field,omitempty"`
+	Optional bool   `json:"optional,omitempty"`
 }
 
 func view(g *battle.Game) boardView {
 	b := g.Board()
-	return boardView{Family: battle.Family, Width: b.W, Height: b.H, Cells: b.Map.Cells,
-		State: (&battle.OrdersArgs{Side: 0, Position: g.Position()}).View()}
+	v := boardView{Family: battle.Family, Width: b.W, Height: b.H, Cells: b.Map.Cells,
+		Colors: colorsView{Cells: map[int]string{}},
+		State:  (&battle.OrdersArgs{Side: 0, Position: g.Position()}).View()}
+	for _, e := range bfmt.Elements {
+		v.Colors.Cells[e.Code] = hexColor(bfmt.CellColor(e.Code))
+	}
+	for s := range v.Bases {
+		v.Colors.Sides[s] = hexColor(preview.PlayerColor(s))
+		v.Bases[s] = []battle.Cell{}
+		for _, p := range b.Bases[s] {
+			v.Bases[s] = append(v.Bases[s], battle.CellOf(p))
+		}
+	}
+	for h, hero := range b.Roster {
+		hv := heroView{Name: hero.Name, Class: hero.Class.String()}
+		for k, name := range hero.Skills {
+			field, optional := battle.SkillField(h, k+1)
+			hv.Skills = append(hv.Skills, skillView{Name: name, Field: field, Optional: optional})
+		}
+		v.Roster = append(v.Roster, hv)
+	}
+	return v
 }
+
+// hexColor writes a colour as CSS does: #rrggbb.
+func hexColor(c color.RGBA) string { return fmt.Sprintf("#%02x%02x%02x", c.R, c.G, c.B) }
 
 // golden is the battle trace format.
 var golden = []family.Golden{{

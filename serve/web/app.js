@@ -79,7 +79,7 @@ function showLinks(c) {
 
 // ---- playing ----
 
-const room = { id: "", token: "", hint: null, state: null, seq: 0, orders: [], pick: null, busy: false };
+const room = { id: "", token: "", hint: null, state: null, seq: 0, orders: [], pick: null, mode: null, busy: false };
 
 function play(id) {
   room.id = id;
@@ -113,7 +113,9 @@ async function refresh() {
       api("GET", `/api/rooms/${room.id}/hint`, undefined, room.token),
       api("GET", `/api/rooms/${room.id}/state`, undefined, room.token),
     ]);
-    if (!room.hint || hint.turn !== room.hint.turn) { room.orders = []; room.pick = null; }
+    // The orders being written are kept while the same decision waits
+    // (in a simultaneous round the other seats' answers do not change it).
+    if (!room.hint || posedAt(hint) !== posedAt(room.hint)) { room.orders = []; room.pick = null; room.mode = null; }
     room.hint = hint;
     room.state = state;
     render();
@@ -122,13 +124,16 @@ async function refresh() {
   }
 }
 
+function posedAt(h) { return h.decision ? h.decision.turn : -1 - h.turn; }
+
 async function answer(value) {
   if (room.busy) return;
   room.busy = true;
   try {
-    await api("POST", `/api/rooms/${room.id}/react`, { turn: room.hint.turn, answer: value, request: crypto.randomUUID ? crypto.randomUUID() : String(Math.random()) }, room.token);
+    await api("POST", `/api/rooms/${room.id}/react`, { turn: room.hint.decision ? room.hint.decision.turn : room.hint.turn, answer: value, request: crypto.randomUUID ? crypto.randomUUID() : String(Math.random()) }, room.token);
     room.orders = [];
     room.pick = null;
+    room.mode = null;
   } catch (e) {
     $("status").textContent = "Refused: " + e.message;
   } finally {
@@ -149,14 +154,14 @@ function render() {
   else status += "The game is over. " + result(h.result);
   $("status").textContent = status;
   const board = room.state.board;
-  const draw = { planets: drawPlanets, ftbt: drawFTBT }[board.family] || drawGeneric;
+  const draw = { planets: drawPlanets, ftbt: drawFTBT, battle: drawBattle }[board.family] || drawGeneric;
   $("board").replaceChildren(draw(board, h));
   $("controls").replaceChildren(...controls(board, h));
 }
 
 function result(r) {
   if (!r) return "";
-  if (r.winner !== undefined) return `Winner: ${name(r.winner)}.`;
+  if (r.winner !== undefined) return (r.winner >= 0 ? `Winner: ${name(r.winner)}` : "No winner") + (r.reason ? ` (${r.reason}).` : ".");
   if (typeof r === "number") return r >= 0 ? `Winner: ${name(r)}.` : "No winner.";
   return JSON.stringify(r);
 }
@@ -291,6 +296,7 @@ function genericControls(b, h) {
 }
 
 function controls(b, h) {
+  if (b.family === "battle") return battleControls(b, h);
   if (h.seat === null) return [];
   return ({ planets: planetControls, ftbt: ftbtControls }[b.family] || genericControls)(b, h);
 }
@@ -301,6 +307,7 @@ function tell(item) {
   let text;
   if (item.answer) text = `${item.answer.name} answered (turn ${item.answer.turn}).`;
   else if (item.over) text = "The game is over.";
+  else if (item.words) text = item.words;
   else text = words(item.event);
   if (!text) return;
   const li = el("li", {}, text);

@@ -1,0 +1,148 @@
+package serve
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// battlePage is what a battle page shows.
+type battlePage struct {
+	Status string   `json:"status"`
+	Turn   string   `json:"turn"`
+	Text   string   `json:"text"`
+	Chosen int      `json:"chosen"` // the heroes chosen for the team
+	Orders []string `json:"orders"`
+	Events []string `json:"events"`
+	// Units is where each hero of the page's side stands, "x,y".
+	Units map[string]string `json:"units"`
+}
+
+const readBattlePage = `(() => {
+  const side = (document.getElementById("status").textContent.match(/side (\d)/) || [])[1];
+  return {status: document.body.dataset.status || "", turn: document.body.dataset.turn || "",
+    text: document.getElementById("status").textContent,
+    chosen: document.querySelectorAll(".pool button.primary").length,
+    orders: [...document.querySelectorAll("#orders li")].map((li) => li.textContent),
+    events: [...document.querySelectorAll("#events li")].map((li) => li.textContent),
+    units: Object.fromEntries([...document.querySelectorAll("#battle g.unit[id^='unit-" + side + "-']")].map((g) =>
+      [g.dataset.hero, g.querySelector("circle").getAttribute("cx") + "," + g.querySelector("circle").getAttribute("cy")]))};
+})()`
+
+// TestTwoBrowsersPlayABattle: two pages of a real browser, one per side,
+// play the battle game, whose sides order at once each round: both write
+// their orders at the same time (side 1's choices survive side 0's
+// answer), a hero is moved by clicking it and a marked cell, the round is
+// told in words, and a forfeit ends the game on both pages.
+func TestTwoBrowsersPlayABattle(t *testing.T) {
+	ctx0, ctx1 := browser(t), browser(t)
+	src, err := os.ReadFile(filepath.Join("..", "samples", "battle", "小沛.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, base := startServer(t, Options{Documents: []*Document{document(t, "小沛.yaml", string(src))}, Dir: t.TempDir()})
+	c := create(t, base, CreateRequest{Document: "小沛.yaml", Seed: ptr(int64(7)), Seats: []string{"person", "person"}})
+	pages := []context.Context{ctx0, ctx1}
+	for k, ctx := range pages {
+		do(t, ctx, "open the page", chromedp.Navigate(base+c.Seats[k].Link), chromedp.WaitVisible(chromedp.CSS(`#battle`)),
+			chromedp.WaitVisible(chromedp.ID("send")))
+	}
+
+	// Round 1: both choose their teams; side 1 chooses first, side 0
+	// sends first, and side 1's choice is still there to send.
+	for _, ctx := range []context.Context{ctx1, ctx0} {
+		for range 6 {
+			do(t, ctx, "choose a hero", chromedp.Click(chromedp.CSS(".pool button:not(.primary)")))
+		}
+	}
+	do(t, ctx0, "send the team", chromedp.Click(chromedp.ID("send")), chromedp.WaitVisible(chromedp.CSS(`body[data-status="wait"]`)))
+	p1 := read(t, ctx1)
+	if p1.Status != "play" || p1.Chosen != 6 {
+		t.Fatalf("side 1 after side 0's answer: status %q, %d heroes chosen, want play and 6 (page %q)", p1.Status, p1.Chosen, p1.Text)
+	}
+	do(t, ctx1, "send the team", chromedp.Click(chromedp.ID("send")))
+	for k, ctx := range pages {
+		do(t, ctx, "round 2", chromedp.WaitVisible(chromedp.CSS(`body[data-status="play"] #battle[data-round="2"]`)))
+		if p := read(t, ctx); len(p.Units) != 6 {
+			t.Fatalf("page %d shows %d heroes of its side on the map, want 6 (%q)", k, len(p.Units), p.Text)
+		}
+	}
+
+	// Round 2: side 0 moves a hero one cell by clicking; side 1
+	// sends no orders.
+	before := read(t, ctx0)
+	do(t, ctx0, "pick the hero", chromedp.Click(chromedp.CSS(`#battle g.unit.pickable`)), chromedp.WaitVisible(chromedp.CSS(`#battle rect.target`)))
+	do(t, ctx0, "pick a cell", chromedp.Click(chromedp.CSS(`#battle rect.target`)), chromedp.WaitVisible(chromedp.CSS(`#orders li`)))
+	p0 := read(t, ctx0)
+	if len(p0.Orders) != 1 || !strings.Contains(p0.Orders[0], "moves to") {
+		t.Fatalf("side 0's orders: %q, want one move", p0.Orders)
+	}
+	do(t, ctx1, "send no orders", chromedp.Click(chromedp.ID("send")), chromedp.WaitVisible(chromedp.CSS(`body[data-status="wait"]`)))
+	do(t, ctx0, "send the orders", chromedp.Click(chromedp.ID("send")))
+	for _, ctx := range pages {
+		do(t, ctx, "round 3", chromedp.WaitVisible(chromedp.CSS(`body[data-status="play"] #battle[data-round="3"]`)))
+	}
+	after := read(t, ctx0)
+	hero, _, _ := strings.Cut(p0.Orders[0], " ")
+	if after.Units[hero] == before.Units[hero] || after.Units[hero] == "" {
+		t.Fatalf("%s stayed at %s (orders %q; events %q)", hero, before.Units[hero], p0.Orders, after.Events)
+	}
+	if !anyContains(after.Events, "moves") || !anyContains(after.Events, "round 3") {
+		t.Fatalf("the events told do not tell the move and the new round: %q", after.Events)
+	}
+	shot, err := chromedp.Run(ctx0, chromedp.FullScreenshot(90))
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	// Round 3: side 1 forfeits, side 0 sends no orders: the game ends.
+	do(t, ctx1, "forfeit", chromedp.Click(chromedp.ID("quit")), chromedp.Click(chromedp.ID("quit-yes")),
+		chromedp.WaitVisible(chromedp.CSS(`body[data-status="wait"]`)))
+	do(t, ctx0, "send no orders", chromedp.Click(chromedp.ID("send")))
+	for k, ctx := range pages {
+		do(t, ctx, "the end", chromedp.WaitVisible(chromedp.CSS(`body[data-status="over"]`)))
+		if p := read(t, ctx); !strings.Contains(p.Text, "Winner: side 0") {
+			t.Fatalf("page %d says %q at the end, want side 0 the winner", k, p.Text)
+		}
+	}
+	if os.Getenv("SHAPAN_UPDATE_SCREENSHOTS") != "" {
+		if err := os.WriteFile(filepath.Join("..", "docs", "screenshots", "serve-battle.png"), shot, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// do runs actions on a page within 20 seconds, and shows the page when
+// they fail.
+func do(t *testing.T, ctx context.Context, what string, actions ...chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	wctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	if err := chromedp.Do(wctx, actions...); err != nil {
+		html, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("status").textContent + "\n" + document.getElementById("controls").innerText`))
+		t.Fatalf("%s: %v\nthe page shows:\n%s", what, err, html)
+	}
+}
+
+func read(t *testing.T, ctx context.Context) battlePage {
+	t.Helper()
+	p, err := chromedp.Run(ctx, chromedp.Evaluate[battlePage](readBattlePage))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func anyContains(list []string, sub string) bool {
+	for _, s := range list {
+		if strings.Contains(s, sub) {
+			return true
+		}
+	}
+	return false
+}
