@@ -2,6 +2,8 @@ package serve
 
 import (
 	"context"
+	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -9,6 +11,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/shapan/shapan/serve/pcserver"
 )
 
 // battlePage is what a battle page shows.
@@ -145,4 +149,32 @@ func anyContains(list []string, sub string) bool {
 		}
 	}
 	return false
+}
+
+// TestPageListsPlanetConquerGames: the host page lists the finished games
+// of the Planet-Conquer rooms, and their links download the traces.
+func TestPageListsPlanetConquerGames(t *testing.T) {
+	ctx := browser(t)
+	doc := document(t, "决斗.yml", duelMap)
+	s, base := startServer(t, Options{Dir: t.TempDir(), Documents: []*Document{doc}, PC: &pcserver.Options{Map: planetsMap(t, doc), Computers: 1, Seed: 2}})
+	resp, err := http.PostForm(base+"/cmd", url.Values{"op": {"add"}, "room": {"0"}, "name": {"张飞"}, "side": {"go"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	for range 200 {
+		s.pc.StepRoom(0)
+	}
+	do(t, ctx, "open the page", chromedp.Navigate(base+"/"), chromedp.WaitVisible(chromedp.CSS("#pc-list a.pc-game")))
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`(async () => {
+	  const a = document.querySelector("#pc-list a.pc-game");
+	  const r = await fetch(a.href);
+	  return [a.textContent, a.getAttribute("download"), (await r.text()).split("\n")[0]];
+	})()`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(got[0], "room 0, game ") || !strings.HasPrefix(got[1], "planet-conquer-00-") || !strings.Contains(got[2], `"format":"planets-table/1"`) {
+		t.Fatalf("the page's game link: %q", got)
+	}
 }

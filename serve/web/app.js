@@ -41,6 +41,7 @@ async function host() {
       fs.append(el("label", {}, n + " ", s));
     });
   };
+  pcGames().catch(() => {});
   const pick = () => { const d = documents.find((x) => x.name === sel.value); if (d) seatsFor(d.seats); };
   sel.addEventListener("change", pick);
   pick();
@@ -61,6 +62,18 @@ async function host() {
       $("links").textContent = "Refused: " + e.message;
     }
   });
+}
+
+// pcGames lists the finished games of the Planet-Conquer rooms, each a
+// download.
+async function pcGames() {
+  const { games } = await api("GET", "/api/planet-conquer/games");
+  if (!games.length) return;
+  $("pc-games").hidden = false;
+  const when = (t) => new Date(t).toLocaleString();
+  $("pc-list").replaceChildren(...games.slice().reverse().map((g) => el("li", {},
+    el("a", { href: "/api/planet-conquer/games/" + encodeURIComponent(g.name), download: "planet-conquer-" + g.name, class: "pc-game" },
+      `room ${g.room}, game ${g.game}`), ` — finished ${when(g.finished)}, ${Math.ceil(g.size / 1024)} KiB`)));
 }
 
 function showLinks(c) {
