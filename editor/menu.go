@@ -80,6 +80,7 @@ func (st *Studio) menu() *fyne.MainMenu {
 	tools.Items = append(tools.Items, item("Cancel the drag", key(fyne.KeyEscape), func() { st.cancelDrag() }))
 	playMenu := fyne.NewMenu("Play",
 		item("Play…", ctrl(fyne.KeyP), st.Play),
+		fyne.NewMenuItem("Host on the network…", st.Host),
 		item("Balance…", ctrl(fyne.KeyB), st.Balance),
 	)
 	help := fyne.NewMenu("Help", item("Keyboard", key(fyne.KeyF1), st.ShowKeyboardHelp))

@@ -18,6 +18,7 @@ import (
 	_ "github.com/shapan/shapan/editor/battleplay"
 	_ "github.com/shapan/shapan/editor/battleview"
 	_ "github.com/shapan/shapan/editor/ftbtview"
+	_ "github.com/shapan/shapan/editor/host"
 	_ "github.com/shapan/shapan/editor/mbgview"
 	_ "github.com/shapan/shapan/editor/planetsview"
 	_ "github.com/shapan/shapan/editor/play"
