@@ -33,20 +33,31 @@ import (
 // to twice the mean: "think=1s" is people playing, "think=0" people (or
 // bots) answering the moment their turn comes, which saturates the
 // server.
+//
+// "store=disk" keeps the rooms on disk (every person's answer fsynced
+// before it is acknowledged, the server's --data); "store=none" keeps
+// them in memory only, which tells the disk's share of the latency.
 func BenchmarkLoad(b *testing.B) {
 	for _, think := range []time.Duration{time.Second, 0} {
-		b.Run(fmt.Sprintf("think=%v", think), func(b *testing.B) { benchmarkLoad(b, think) })
+		for _, disk := range []bool{true, false} {
+			store := map[bool]string{true: "disk", false: "none"}[disk]
+			b.Run(fmt.Sprintf("think=%v/store=%s", think, store), func(b *testing.B) { benchmarkLoad(b, think, disk) })
+		}
 	}
 }
 
-func benchmarkLoad(b *testing.B, think time.Duration) {
+func benchmarkLoad(b *testing.B, think time.Duration, disk bool) {
 	src, err := os.ReadFile("../samples/planets/九州.yml")
 	if err != nil {
 		b.Fatal(err)
 	}
 	const rooms, spectators = 200, 300
 	var m0, m1 runtime.MemStats
-	_, base := startServer(b, Options{Documents: []*Document{document(b, "九州.yml", string(src))}, Dir: b.TempDir(), Logf: func(string, ...any) {}, Rate: 1e6, MaxRooms: 1e5})
+	dir := ""
+	if disk {
+		dir = b.TempDir()
+	}
+	_, base := startServer(b, Options{Documents: []*Document{document(b, "九州.yml", string(src))}, Dir: dir, Logf: func(string, ...any) {}, Rate: 1e6, MaxRooms: 1e5})
 	runtime.GC()
 	runtime.ReadMemStats(&m0)
 	var made []Created
