@@ -79,7 +79,7 @@ func benchmarkLoad(b *testing.B, think time.Duration, disk bool) {
 	)
 	left.Store(int64(b.N))
 	b.ResetTimer()
-	t0 := time.Now()
+	t0, cpu0 := time.Now(), processCPU()
 	for i, c := range made {
 		p := &person{b: b, base: base, think: think, rng: rand.New(rand.NewSource(int64(i))), left: &left}
 		wg.Go(func() {
@@ -93,7 +93,7 @@ func benchmarkLoad(b *testing.B, think time.Duration, disk bool) {
 		})
 	}
 	wg.Wait()
-	elapsed := time.Since(t0)
+	elapsed, cpu := time.Since(t0), processCPU()-cpu0
 	b.StopTimer()
 	b.ReportMetric(perRoom, "KiB/idle-room")
 	if len(lat) > 0 {
@@ -101,6 +101,10 @@ func benchmarkLoad(b *testing.B, think time.Duration, disk bool) {
 		b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "ms-p50-react")
 		b.ReportMetric(float64(lat[len(lat)*99/100].Microseconds())/1000, "ms-p99-react")
 		b.ReportMetric(float64(len(lat))/elapsed.Seconds(), "reacts/s")
+		// The CPU the whole game costs per person's answer: the server's
+		// (react, hint, state, the three computers' answers, 500 event
+		// streams) and the test's people's, on any machine's load.
+		b.ReportMetric(float64(cpu.Microseconds())/1000/float64(len(lat)), "cpu-ms/react")
 	}
 }
 
