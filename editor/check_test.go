@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -65,7 +66,19 @@ func lines(s string) []string {
 // check` prints for its file.
 func sameProblems(t *testing.T, st *editor.Studio, s *editor.Session, file string) {
 	t.Helper()
-	want := checkLines(t, file)
+	// The panel shows the errors before the warnings, each in the order
+	// shapan check prints them.
+	var want []string
+	for _, l := range checkLines(t, file) {
+		if strings.Contains(l, ": note: ") && len(want) > 0 {
+			want[len(want)-1] += "\n" + l // a note belongs to the diagnostic before it
+			continue
+		}
+		want = append(want, l)
+	}
+	slices.SortStableFunc(want, func(a, b string) int {
+		return strings.Count(b, ": error: ") - strings.Count(a, ": error: ")
+	})
 	got := st.Tab(s).ProblemRows()
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("%s: the Problems panel shows\n  %s\nshapan check prints\n  %s", filepath.Base(file),

@@ -34,13 +34,17 @@ func newDocTab(st *Studio, s *Session) *docTab {
 	t.panes = container.NewAppTabs()
 	if t.view != nil {
 		for _, p := range t.view.Panes() {
+			// In a scroll, every field and button of a pane stays
+			// reachable however small the window (a pane larger than
+			// it scrolls; one smaller fills it).
+			p.Content = container.NewScroll(p.Content)
 			t.panes.Append(p)
 		}
 	} else {
 		t.panes.Append(container.NewTabItem("Document", widget.NewLabel("No editor for "+s.Kind()+" documents yet.")))
 	}
 	t.preview = newPreviewPane(s, st.runAsync, st.post, st.later)
-	t.panes.Append(container.NewTabItem("Preview", t.preview.object))
+	t.panes.Append(container.NewTabItem("Preview", container.NewScroll(t.preview.object)))
 	t.problems = newProblemsPanel(s, t.show, t.showRefusal)
 	split := container.NewVSplit(t.panes, t.problems.object)
 	split.SetOffset(0.86)
@@ -239,3 +243,9 @@ func (t *docTab) Show(d diag.Diagnostic) { t.show(d) }
 
 // Title returns the tab's title as shown.
 func (t *docTab) Title() string { return t.item.Text }
+
+// ProblemsListSize returns the size the Problems panel's list has.
+func (t *docTab) ProblemsListSize() fyne.Size { return t.problems.list.Size() }
+
+// Panes returns the tab's panes.
+func (t *docTab) Panes() []*container.TabItem { return t.panes.Items }

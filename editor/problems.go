@@ -2,8 +2,11 @@ package editor
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -12,14 +15,22 @@ import (
 	"github.com/shapan/shapan/internal/diagout"
 )
 
+// problemsRows is how many rows the Problems panel shows at least.
+const problemsRows = 4
+
 // problemsPanel lists a session's problems: first the values typed in
 // fields that could not be applied, then the document's diagnostics (what
-// `shapan check` prints for the file). Choosing one asks the document tab
-// to show the field or to select the offending item.
+// `shapan check` prints for the file), errors before warnings and each in
+// the order of their positions. A row shows the code, the position and
+// the message cut to its width; the chosen row's whole message is shown
+// wrapped under the list, and Copy puts every row on the clipboard.
+// Choosing a row asks the document tab to show the field or to select
+// the offending item.
 type problemsPanel struct {
 	session   *Session
 	list      *widget.List
 	summary   *widget.Label
+	detail    *widget.Label
 	onSelect  func(diag.Diagnostic)
 	onRefusal func(Refusal)
 	object    fyne.CanvasObject
@@ -28,56 +39,88 @@ type problemsPanel struct {
 }
 
 func newProblemsPanel(s *Session, onSelect func(diag.Diagnostic), onRefusal func(Refusal)) *problemsPanel {
-	p := &problemsPanel{session: s, onSelect: onSelect, onRefusal: onRefusal, summary: widget.NewLabel("Checking…")}
+	p := &problemsPanel{session: s, onSelect: onSelect, onRefusal: onRefusal, summary: widget.NewLabel("Checking…"),
+		detail: widget.NewLabel("")}
+	p.detail.Wrapping = fyne.TextWrapWord
+	p.detail.Hide()
 	p.list = widget.NewList(
 		func() int { return len(p.refused) + len(p.shown) },
 		func() fyne.CanvasObject {
-			return container.NewHBox(widget.NewIcon(theme.ErrorIcon()), widget.NewLabel("FILE:1:1"), widget.NewLabel("message"))
+			msg := widget.NewLabel("message")
+			msg.Truncation = fyne.TextTruncateEllipsis
+			return container.NewBorder(nil, nil, container.NewHBox(widget.NewIcon(theme.ErrorIcon()), widget.NewLabel("PLN015  12:3")), nil, msg)
 		},
-		func(i widget.ListItemID, o fyne.CanvasObject) {
-			row := o.(*fyne.Container)
-			icon := row.Objects[0].(*widget.Icon)
-			if i < len(p.refused) {
-				icon.SetResource(theme.ErrorIcon())
-				row.Objects[1].(*widget.Label).SetText("not applied")
-				row.Objects[2].(*widget.Label).SetText(p.refused[i].Message())
-				return
-			}
-			i -= len(p.refused)
-			if i >= len(p.shown) {
-				return
-			}
-			d := p.shown[i]
-			if d.Severity == diag.Error {
-				icon.SetResource(theme.ErrorIcon())
-			} else {
-				icon.SetResource(theme.WarningIcon())
-			}
-			where := d.Code
-			if d.Line > 0 {
-				where = fmt.Sprintf("%s  %d:%d", d.Code, d.Line, d.Col)
-			}
-			row.Objects[1].(*widget.Label).SetText(where)
-			row.Objects[2].(*widget.Label).SetText(d.Message)
-		})
-	p.list.OnSelected = func(i widget.ListItemID) {
-		switch {
-		case i < len(p.refused):
-			if p.onRefusal != nil {
-				p.onRefusal(p.refused[i])
-			}
-		case i-len(p.refused) < len(p.shown) && p.onSelect != nil:
-			p.onSelect(p.shown[i-len(p.refused)])
-		}
-	}
-	p.object = container.NewBorder(p.summary, nil, nil, nil, p.list)
+		p.showRow)
+	p.list.OnSelected = p.choose
+	copyAll := widget.NewButtonWithIcon("Copy", theme.ContentCopyIcon(), p.copyAll)
+	// The list keeps room for problemsRows rows however the panel is split.
+	rowH := widget.NewLabel("X").MinSize().Height + theme.Padding()
+	room := canvas.NewRectangle(nil)
+	room.SetMinSize(fyne.NewSize(10, problemsRows*rowH))
+	p.object = container.NewBorder(container.NewBorder(nil, nil, nil, copyAll, p.summary), p.detail, nil, nil,
+		container.NewStack(room, p.list))
 	return p
+}
+
+// showRow fills row o with row i.
+func (p *problemsPanel) showRow(i widget.ListItemID, o fyne.CanvasObject) {
+	row := o.(*fyne.Container)
+	msg := row.Objects[0].(*widget.Label)
+	left := row.Objects[1].(*fyne.Container)
+	icon, where := left.Objects[0].(*widget.Icon), left.Objects[1].(*widget.Label)
+	if i < len(p.refused) {
+		icon.SetResource(theme.ErrorIcon())
+		where.SetText("not applied")
+		msg.SetText(p.refused[i].Message())
+		return
+	}
+	i -= len(p.refused)
+	if i >= len(p.shown) {
+		return
+	}
+	d := p.shown[i]
+	if d.Severity == diag.Error {
+		icon.SetResource(theme.ErrorIcon())
+	} else {
+		icon.SetResource(theme.WarningIcon())
+	}
+	pos := d.Code
+	if d.Line > 0 {
+		pos = fmt.Sprintf("%s  %d:%d", d.Code, d.Line, d.Col)
+	}
+	where.SetText(pos)
+	msg.SetText(d.Message)
+}
+
+// choose shows row i's whole text under the list and the item it is
+// about.
+func (p *problemsPanel) choose(i widget.ListItemID) {
+	rows := p.Rows()
+	if i < len(rows) {
+		p.detail.SetText(rows[i])
+		p.detail.Show()
+	}
+	switch {
+	case i < len(p.refused):
+		if p.onRefusal != nil {
+			p.onRefusal(p.refused[i])
+		}
+	case i-len(p.refused) < len(p.shown) && p.onSelect != nil:
+		p.onSelect(p.shown[i-len(p.refused)])
+	}
+}
+
+// copyAll puts every row on the clipboard, one a line.
+func (p *problemsPanel) copyAll() {
+	if app := fyne.CurrentApp(); app != nil {
+		app.Clipboard().SetContent(strings.Join(p.Rows(), "\n"))
+	}
 }
 
 // update shows the session's current problems.
 func (p *problemsPanel) update() {
 	p.refused = p.session.Refusals()
-	p.shown = p.session.Problems()
+	p.shown = errorsFirst(p.session.Problems())
 	errs, warns := p.shown.Count()
 	summary := ""
 	switch {
@@ -90,12 +133,31 @@ func (p *problemsPanel) update() {
 		summary = fmt.Sprintf("%d typed value(s) not applied; %s", n, summary)
 	}
 	p.summary.SetText(summary)
+	p.detail.Hide()
 	p.list.UnselectAll()
 	p.list.Refresh()
 }
 
+// errorsFirst returns l with its errors before its warnings, each in
+// the order of l (`shapan check`'s: by position).
+func errorsFirst(l diag.List) diag.List {
+	out := slices.Clone(l)
+	slices.SortStableFunc(out, func(a, b diag.Diagnostic) int {
+		return severityRank(a.Severity) - severityRank(b.Severity)
+	})
+	return out
+}
+
+func severityRank(s diag.Severity) int {
+	if s == diag.Error {
+		return 0
+	}
+	return 1
+}
+
 // Rows returns the panel's rows as text, one a line: "not applied" rows
-// first, then the diagnostics as `shapan check` prints them.
+// first, then the diagnostics as `shapan check` prints them, errors
+// before warnings.
 func (p *problemsPanel) Rows() []string {
 	var out []string
 	for _, r := range p.refused {

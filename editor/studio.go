@@ -7,6 +7,7 @@ package editor
 import (
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -32,6 +33,8 @@ type Studio struct {
 	undoButton, redoButton, saveButton *widget.Button
 	playButton, balanceButton          *widget.Button
 	exportButton                       *widget.Button
+	// openPath is the path field of the last Open dialog (tests type in it).
+	openPath *widget.Entry
 	// docItems are the menu items that need a document.
 	docItems   []*fyne.MenuItem
 	welcomeBox fyne.CanvasObject
@@ -79,6 +82,9 @@ func New(app fyne.App, opts Options) *Studio {
 		st.post = func(f func()) { f() }
 		st.later = func(_ time.Duration, f func()) func() { f(); return func() {} }
 	}
+	// A long status message is cut with an ellipsis: it never widens the
+	// window (its whole text is in the tooltip-less label's Text).
+	st.status.Truncation = fyne.TextTruncateEllipsis
 	st.win = app.NewWindow("Shapan 沙盘")
 	st.tabs = container.NewDocTabs()
 	st.tabs.CloseIntercept = func(item *container.TabItem) { st.closeTab(item, nil) }
@@ -316,19 +322,58 @@ func (st *Studio) report(err error, ok string) {
 
 var fileFilter = storage.NewExtensionFileFilter([]string{".yaml", ".yml", ".map", ".sav", ".tech", ".grid", ".txt", ".tmj"})
 
-// OpenDialog asks for a file to open.
+// OpenDialog asks for a file to open: a field to type or paste its path
+// in, and Browse… for Fyne's file chooser, which starts in the folder of
+// the current document.
 func (st *Studio) OpenDialog() {
+	path := widget.NewEntry()
+	path.SetPlaceHolder("/path/to/scenario.yaml, .map, .sav, .tech, .grid, .yml or .tmj")
+	var d dialog.Dialog
+	open := func() {
+		p := strings.TrimSpace(path.Text)
+		if p == "" {
+			return
+		}
+		if strings.HasPrefix(p, "~/") {
+			if home, err := os.UserHomeDir(); err == nil {
+				p = filepath.Join(home, p[2:])
+			}
+		}
+		if _, err := st.Open(p); err != nil {
+			dialog.ShowError(err, st.win)
+			return
+		}
+		d.Hide()
+	}
+	path.OnSubmitted = func(string) { open() }
+	browse := widget.NewButtonWithIcon("Browse…", theme.FolderOpenIcon(), func() { st.browseOpen(path, open) })
+	content := container.NewBorder(nil, nil, widget.NewLabel("File"), browse, path)
+	d = dialog.NewCustomConfirm("Open", "Open", "Cancel", content, func(ok bool) {
+		if ok {
+			open()
+		}
+	}, st.win)
+	d.Resize(fyne.NewSize(760, 160))
+	d.Show()
+	st.win.Canvas().Focus(path)
+	st.openPath = path
+}
+
+// browseOpen shows Fyne's file chooser, in the current document's
+// folder; the file chosen is opened.
+func (st *Studio) browseOpen(path *widget.Entry, open func()) {
 	d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
 		if err != nil || r == nil {
 			return
 		}
-		path := r.URI().Path()
+		path.SetText(r.URI().Path())
 		r.Close()
-		if _, err := st.Open(path); err != nil {
-			dialog.ShowError(err, st.win)
-		}
+		open()
 	}, st.win)
 	d.SetFilter(fileFilter)
+	if s := st.Current(); s != nil {
+		st.startIn(d, s)
+	}
 	d.Resize(fyne.NewSize(900, 600))
 	d.Show()
 }
@@ -391,7 +436,8 @@ func (st *Studio) exportDialog(ext string) {
 	d.Show()
 }
 
-// startIn opens a file dialog in the folder of s's file, when it has one.
+// startIn opens a file dialog in the folder of s's file, when it has one
+// (or of the file it was imported from).
 func (st *Studio) startIn(d *dialog.FileDialog, s *Session) {
 	if s.Path == "" {
 		return
@@ -667,3 +713,7 @@ func (st *Studio) ShowPane(s *Session, prefix string) bool {
 	}
 	return false
 }
+
+// OpenPathField returns the path field of the Open dialog last shown
+// (nil before one was).
+func (st *Studio) OpenPathField() *widget.Entry { return st.openPath }

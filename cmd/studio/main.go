@@ -52,11 +52,7 @@ func main() {
 	st := editor.New(a, editor.Options{AutosaveDir: dir})
 	var problems []string
 	if *sample {
-		for _, name := range samples.YAML() {
-			if err := openSample(st, name); err != nil {
-				problems = append(problems, err.Error())
-			}
-		}
+		problems = append(problems, openSamples(st)...)
 	}
 	for _, path := range flag.Args() {
 		if _, err := st.Open(path); err != nil {
@@ -152,8 +148,31 @@ func fixLocale() {
 	}
 }
 
-// openSample opens an embedded sample as a new, unsaved document.
-func openSample(st *editor.Studio, name string) error {
+// openSamples opens every embedded sample (--sample) and returns what
+// failed. Each tab has its own name: a sample whose file name another
+// family's sample also has is named with its family ("mbg-赤壁.yaml").
+func openSamples(st *editor.Studio) []string {
+	names := samples.YAML()
+	count := map[string]int{}
+	for _, name := range names {
+		count[filepath.Base(name)]++
+	}
+	var problems []string
+	for _, name := range names {
+		title := filepath.Base(name)
+		if count[title] > 1 {
+			title = strings.ReplaceAll(filepath.ToSlash(filepath.Dir(name)), "/", "-") + "-" + title
+		}
+		if err := openSample(st, name, title); err != nil {
+			problems = append(problems, err.Error())
+		}
+	}
+	return problems
+}
+
+// openSample opens an embedded sample as a new, unsaved document named
+// title.
+func openSample(st *editor.Studio, name, title string) error {
 	src, err := fs.ReadFile(samples.FS(), name)
 	if err != nil {
 		return err
@@ -165,7 +184,7 @@ func openSample(st *editor.Studio, name string) error {
 	doc.Path = ""
 	s := editor.NewSession(doc)
 	s.Path, s.Format = "", formats.YAML
-	s.Title = filepath.Base(name)
+	s.Title = title
 	st.Add(s)
 	return nil
 }
