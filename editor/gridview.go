@@ -3,8 +3,6 @@ package editor
 import (
 	"image"
 	"image/color"
-	"image/draw"
-	"math"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -18,10 +16,20 @@ type GridSource interface {
 	CellColor(x, y int) color.RGBA
 }
 
-// GridView draws a grid with zoom and pan and reports what the pointer
-// does on it. Only the visible part is drawn, so it stays responsive on
-// big maps: wheel zooms around the pointer, a right-button drag or the
-// arrow keys pan, the left button taps and strokes.
+// GridView is the studio's one navigable map widget: every map view (the
+// grids of ftbt, battle and planets, the mbg board, the play windows)
+// shows its map through it, so that they all navigate alike. It draws
+// only the visible part of a grid, so it stays responsive on big maps,
+// and reports what the pointer does on the cells:
+//
+//	wheel scrolls · Shift+wheel scrolls sideways · Ctrl+wheel zooms about the pointer
+//	middle-drag, Space+drag (or right-drag where the driver delivers it) pans
+//	arrows pan · F fits · 1 shows 100% · + / − zoom about the centre
+//	a click on the minimap (shown when the map is bigger than the view) jumps there
+//
+// The left button taps and strokes. The map is fitted into the view
+// whenever the view's size changes, until the user zooms or pans; from
+// then on the zoom is kept and the map stays scrolled into view.
 type GridView struct {
 	widget.BaseWidget
 	Source GridSource
@@ -34,70 +42,137 @@ type GridView struct {
 	// true for the first cell of a stroke; OnStrokeEnd ends it.
 	OnStroke    func(x, y int, start bool)
 	OnStrokeEnd func()
+	// OnStrokeCancel is called when Escape cancels a stroke in progress:
+	// nothing of it may stay (OnStrokeEnd does not follow).
+	OnStrokeCancel func()
 	// OnHover reports the cell under the pointer (-1, -1 when outside).
 	OnHover func(x, y int)
+	// OnKey and OnRune receive the keys and characters the view does not
+	// use itself while it has the focus (the studio's tool keys); they
+	// report whether they used them.
+	OnKey  func(*fyne.KeyEvent) bool
+	OnRune func(rune) bool
+	// OnViewChange is called after the view zoomed, panned or fitted.
+	OnViewChange func()
+	// Cursor returns the cells to outline under the pointer when it is on
+	// cell (x, y) (a brush, a stamp); an empty rectangle outlines nothing.
+	Cursor func(x, y int) image.Rectangle
 
-	// Zoom is the size of a cell in pixels; OffsetX/Y is the pixel of the
-	// grid shown at the top-left corner.
+	// Zoom is the size of a cell in Fyne units; OffsetX/Y is the point of
+	// the grid (in units at this zoom) shown at the top-left corner.
 	Zoom             float64
 	OffsetX, OffsetY float64
+	// Natural is the zoom shown as 100% (key 1); MinZoom and MaxZoom
+	// bound the zoom.
+	Natural, MinZoom, MaxZoom float64
+	// FitMargin is how many cells of room Fit leaves around the grid (for
+	// markers that reach beyond it).
+	FitMargin float64
+	// RefitOnGrowOnly keeps the fitted zoom when the view shrinks (a play
+	// window whose question panel grows a little), so that the cells do
+	// not move under the pointer; the view fits again when it grows.
+	RefitOnGrowOnly bool
+	// NoMinimap hides the minimap.
+	NoMinimap bool
 
-	raster   *canvas.Raster
-	fitted   bool
-	panning  bool
-	stroking bool
-	lastX    int
-	lastY    int
-	scale    float32
+	raster    *canvas.Raster
+	cursor    *canvas.Rectangle
+	selection *canvas.Rectangle
+	selCells  image.Rectangle
+
+	userView  bool      // the user zoomed or panned: keep the zoom on resize
+	fitSize   fyne.Size // the size of the view at the last fit
+	button    desktop.MouseButton
+	mods      fyne.KeyModifier // modifiers seen with the last mouse or key event
+	spaceDown bool
+	drag      dragKind
+	lastX     int
+	lastY     int
+	hoverX    int
+	hoverY    int
+	minimap   minimapState
 }
+
+// dragKind is what a drag in progress does.
+type dragKind int
+
+const (
+	dragNone     dragKind = iota
+	dragStroke            // the left button strokes over cells
+	dragPan               // a middle, right or Space drag pans
+	dragMinimap           // a drag on the minimap moves the view
+	dragCanceled          // Escape cancelled it: the rest is ignored
+)
 
 // NewGridView returns a view of src.
 func NewGridView(src GridSource) *GridView {
-	g := &GridView{Source: src, Zoom: 12, lastX: -1, lastY: -1, scale: 1}
+	g := &GridView{Source: src, Zoom: 12, Natural: 16, MinZoom: 0.05, MaxZoom: 64,
+		lastX: -1, lastY: -1, hoverX: -1, hoverY: -1}
 	g.raster = canvas.NewRaster(g.draw)
+	g.cursor = &canvas.Rectangle{FillColor: color.Transparent, StrokeColor: color.RGBA{0xff, 0xff, 0xff, 0xe0}, StrokeWidth: 1.5}
+	g.cursor.Hide()
+	g.selection = &canvas.Rectangle{FillColor: color.NRGBA{0x40, 0x90, 0xff, 0x30}, StrokeColor: color.RGBA{0x40, 0x90, 0xff, 0xff}, StrokeWidth: 2}
+	g.selection.Hide()
 	g.ExtendBaseWidget(g)
 	return g
 }
 
 // CreateRenderer implements fyne.Widget.
-func (g *GridView) CreateRenderer() fyne.WidgetRenderer {
-	return widget.NewSimpleRenderer(g.raster)
-}
+func (g *GridView) CreateRenderer() fyne.WidgetRenderer { return &gridRenderer{g: g} }
 
-// Resize lays the view out; the first time it has a size, the whole grid
-// is fitted into it.
+// gridRenderer lays the raster over the whole view and the outlines on
+// it (they move without drawing the cells again).
+type gridRenderer struct{ g *GridView }
+
+func (r *gridRenderer) Layout(s fyne.Size) {
+	r.g.raster.Resize(s)
+	r.g.placeOutlines()
+}
+func (r *gridRenderer) MinSize() fyne.Size { return r.g.MinSize() }
+func (r *gridRenderer) Refresh() {
+	r.g.placeOutlines()
+	r.g.raster.Refresh()
+}
+func (r *gridRenderer) Objects() []fyne.CanvasObject {
+	return []fyne.CanvasObject{r.g.raster, r.g.selection, r.g.cursor}
+}
+func (r *gridRenderer) Destroy() {}
+
+// Resize lays the view out. Until the user zooms or pans, the whole grid
+// is fitted into it; afterwards the zoom is kept and the grid stays in
+// view.
 func (g *GridView) Resize(s fyne.Size) {
 	g.BaseWidget.Resize(s)
-	if !g.fitted && s.Width > 0 && s.Height > 0 {
-		g.fitted = true
-		g.Fit()
+	if s.Width <= 0 || s.Height <= 0 {
+		return
 	}
+	grew := s.Width > g.fitSize.Width || s.Height > g.fitSize.Height
+	if !g.userView && (grew || !g.RefitOnGrowOnly) {
+		g.Fit()
+		return
+	}
+	g.clamp()
+	g.viewChanged()
 }
 
 // MinSize is small: the view shows what fits.
 func (g *GridView) MinSize() fyne.Size { return fyne.NewSize(200, 150) }
 
 // Redraw repaints the grid (after the source changed).
-func (g *GridView) Redraw() { g.raster.Refresh() }
-
-// Fit zooms so the whole grid fits the view.
-func (g *GridView) Fit() {
-	w, h := g.Source.GridSize()
-	size := g.Size()
-	if w <= 0 || h <= 0 || size.Width <= 0 || size.Height <= 0 {
-		return
-	}
-	g.Zoom = math.Max(1, math.Min(float64(size.Width)/float64(w), float64(size.Height)/float64(h)))
-	g.OffsetX, g.OffsetY = 0, 0
-	g.Redraw()
+func (g *GridView) Redraw() {
+	g.placeOutlines()
+	g.raster.Refresh()
 }
+
+// UserView reports whether the user zoomed or panned since the last fit.
+func (g *GridView) UserView() bool { return g.userView }
 
 // CellAt returns the cell at a position of the widget.
 func (g *GridView) CellAt(p fyne.Position) (x, y int, ok bool) {
 	w, h := g.Source.GridSize()
 	fx := (float64(p.X) + g.OffsetX) / g.Zoom
 	fy := (float64(p.Y) + g.OffsetY) / g.Zoom
-	x, y = int(math.Floor(fx)), int(math.Floor(fy))
+	x, y = floor(fx), floor(fy)
 	return x, y, x >= 0 && y >= 0 && x < w && y < h
 }
 
@@ -106,108 +181,95 @@ func (g *GridView) CellCentre(x, y int) fyne.Position {
 	return fyne.NewPos(float32((float64(x)+0.5)*g.Zoom-g.OffsetX), float32((float64(y)+0.5)*g.Zoom-g.OffsetY))
 }
 
-func (g *GridView) draw(pw, ph int) image.Image {
-	img := image.NewRGBA(image.Rect(0, 0, pw, ph))
-	draw.Draw(img, img.Bounds(), image.NewUniform(color.RGBA{0x30, 0x30, 0x30, 0xff}), image.Point{}, draw.Src)
-	w, h := g.Source.GridSize()
-	if w <= 0 || h <= 0 {
-		return img
-	}
-	// The raster is drawn in device pixels; positions are in Fyne units.
-	s := float64(pw) / math.Max(1, float64(g.Size().Width))
-	if s <= 0 || math.IsNaN(s) || math.IsInf(s, 0) {
-		s = 1
-	}
-	z := g.Zoom * s
-	ox, oy := g.OffsetX*s, g.OffsetY*s
-	// One colour lookup per cell column/row boundary: compute the cell of
-	// every pixel column and row once.
-	cols := make([]int, pw)
-	for px := range cols {
-		cols[px] = int(math.Floor((float64(px) + ox) / z))
-	}
-	var rowCache []color.RGBA
-	for py := 0; py < ph; py++ {
-		cy := int(math.Floor((float64(py) + oy) / z))
-		if cy < 0 || cy >= h {
-			continue
-		}
-		if py == 0 || cy != int(math.Floor((float64(py-1)+oy)/z)) {
-			rowCache = rowCache[:0]
-			for cx := 0; cx < w; cx++ {
-				if cx >= cols[0] && cx <= cols[pw-1] {
-					rowCache = append(rowCache, g.Source.CellColor(cx, cy))
-				} else {
-					rowCache = append(rowCache, color.RGBA{})
-				}
-			}
-		}
-		line := img.Pix[py*img.Stride:]
-		for px, cx := range cols {
-			if cx < 0 || cx >= w {
-				continue
-			}
-			c := rowCache[cx]
-			line[4*px], line[4*px+1], line[4*px+2], line[4*px+3] = c.R, c.G, c.B, 0xff
-		}
-	}
-	// Grid lines when cells are big enough to see them.
-	if z >= 8 {
-		lineColor := color.RGBA{0, 0, 0, 0x30}
-		for cx := max(0, cols[0]); cx <= min(w, cols[pw-1]+1); cx++ {
-			px := int(math.Round(float64(cx)*z - ox))
-			if px >= 0 && px < pw {
-				draw.Draw(img, image.Rect(px, 0, px+1, min(ph, int(float64(h)*z-oy))), image.NewUniform(lineColor), image.Point{}, draw.Over)
-			}
-		}
-		for cy := 0; cy <= h; cy++ {
-			py := int(math.Round(float64(cy)*z - oy))
-			if py >= 0 && py < ph {
-				draw.Draw(img, image.Rect(0, py, min(pw, int(float64(w)*z-ox)), py+1), image.NewUniform(lineColor), image.Point{}, draw.Over)
-			}
-		}
-	}
-	if g.Overlay != nil {
-		g.Overlay(img, func(x, y int) (float64, float64, float64) {
-			return float64(x)*z - ox, float64(y)*z - oy, z
-		})
-	}
-	return img
+// Hovered returns the cell under the pointer (-1, -1 when none).
+func (g *GridView) Hovered() (x, y int) { return g.hoverX, g.hoverY }
+
+// SetSelection outlines a rectangle of cells (an empty one hides it).
+func (g *GridView) SetSelection(r image.Rectangle) {
+	g.selCells = r
+	g.placeOutlines()
 }
 
-// Tapped reports a click on a cell.
+// placeOutlines moves the cursor and selection outlines over their cells.
+func (g *GridView) placeOutlines() {
+	place := func(o *canvas.Rectangle, r image.Rectangle) {
+		if r.Empty() {
+			o.Hide()
+			return
+		}
+		x0, y0 := float64(r.Min.X)*g.Zoom-g.OffsetX, float64(r.Min.Y)*g.Zoom-g.OffsetY
+		o.Move(fyne.NewPos(float32(x0), float32(y0)))
+		o.Resize(fyne.NewSize(float32(float64(r.Dx())*g.Zoom), float32(float64(r.Dy())*g.Zoom)))
+		o.Show()
+		o.Refresh()
+	}
+	cur := image.Rectangle{}
+	if g.Cursor != nil && g.hoverX >= 0 && g.drag != dragPan {
+		cur = g.Cursor(g.hoverX, g.hoverY)
+	}
+	place(g.cursor, cur)
+	place(g.selection, g.selCells)
+}
+
+// Tapped reports a click on a cell, or jumps to a point of the minimap.
 func (g *GridView) Tapped(e *fyne.PointEvent) {
+	if g.JumpMinimap(e.Position) {
+		return
+	}
 	if x, y, ok := g.CellAt(e.Position); ok && g.OnTap != nil {
 		g.OnTap(x, y)
 	}
 }
 
-// MouseDown notes which button starts a drag (the right one pans).
+// MouseDown takes the focus (for the keys) and notes which button starts
+// a drag: the middle one, the right one or any with Space held pans.
 func (g *GridView) MouseDown(e *desktop.MouseEvent) {
-	g.panning = e.Button == desktop.MouseButtonSecondary
+	g.button, g.mods = e.Button, e.Modifier
+	if c := fyne.CurrentApp().Driver().CanvasForObject(g); c != nil && c.Focused() != g {
+		c.Focus(g)
+	}
 }
 
-// MouseUp ends a pan.
-func (g *GridView) MouseUp(*desktop.MouseEvent) {}
+// MouseUp implements desktop.Mouseable.
+func (g *GridView) MouseUp(e *desktop.MouseEvent) { g.mods = e.Modifier }
 
-// Dragged strokes over cells, or pans with the right button.
+// Dragged strokes over cells, pans, or moves the view from the minimap.
 func (g *GridView) Dragged(e *fyne.DragEvent) {
-	if g.panning {
-		g.OffsetX -= float64(e.Dragged.DX)
-		g.OffsetY -= float64(e.Dragged.DY)
-		g.Redraw()
-		return
+	if g.drag == dragNone {
+		start := e.Position.Subtract(fyne.NewPos(e.Dragged.DX, e.Dragged.DY))
+		switch {
+		case g.button == desktop.MouseButtonTertiary || g.button == desktop.MouseButtonSecondary || g.spaceDown:
+			g.drag = dragPan
+			g.placeOutlines()
+		case g.inMinimap(start):
+			g.drag = dragMinimap
+		default:
+			g.drag = dragStroke
+		}
 	}
+	switch g.drag {
+	case dragPan:
+		g.PanBy(-float64(e.Dragged.DX), -float64(e.Dragged.DY))
+	case dragMinimap:
+		g.JumpMinimap(e.Position)
+	case dragStroke:
+		g.strokeTo(e)
+	}
+}
+
+// strokeTo reports the cells a left-button drag passes over.
+func (g *GridView) strokeTo(e *fyne.DragEvent) {
 	x, y, ok := g.CellAt(e.Position)
+	g.hover(x, y, ok)
 	if !ok || g.OnStroke == nil {
 		return
 	}
-	if !g.stroking {
-		g.stroking = true
+	if g.lastX < 0 {
 		// The stroke starts where the drag started.
 		if sx, sy, ok := g.CellAt(e.Position.Subtract(fyne.NewPos(e.Dragged.DX, e.Dragged.DY))); ok {
-			g.OnStroke(sx, sy, true)
-			g.lastX, g.lastY = sx, sy
+			x0, y0 := sx, sy
+			g.OnStroke(x0, y0, true)
+			g.lastX, g.lastY = x0, y0
 		} else {
 			g.OnStroke(x, y, true)
 			g.lastX, g.lastY = x, y
@@ -215,7 +277,7 @@ func (g *GridView) Dragged(e *fyne.DragEvent) {
 	}
 	// Fill the gap between the last cell and this one, so fast strokes
 	// leave no holes.
-	for _, c := range lineCells(g.lastX, g.lastY, x, y)[1:] {
+	for _, c := range LineCells(g.lastX, g.lastY, x, y)[1:] {
 		g.OnStroke(c[0], c[1], false)
 	}
 	g.lastX, g.lastY = x, y
@@ -223,64 +285,173 @@ func (g *GridView) Dragged(e *fyne.DragEvent) {
 
 // DragEnd ends a stroke or a pan.
 func (g *GridView) DragEnd() {
-	if g.stroking && g.OnStrokeEnd != nil {
+	if g.drag == dragStroke && g.lastX >= 0 && g.OnStrokeEnd != nil {
 		g.OnStrokeEnd()
 	}
-	g.stroking, g.panning = false, false
+	g.drag = dragNone
+	g.button = 0
 	g.lastX, g.lastY = -1, -1
+	g.placeOutlines()
 }
 
-// Scrolled zooms around the pointer.
-func (g *GridView) Scrolled(e *fyne.ScrollEvent) {
-	factor := 1.25
-	if e.Scrolled.DY < 0 {
-		factor = 1 / factor
+// CancelDrag cancels a drag in progress (Escape): a stroke is dropped
+// and the rest of the drag is ignored. It reports whether there was one.
+func (g *GridView) CancelDrag() bool {
+	if g.drag != dragStroke && g.drag != dragPan {
+		return false
 	}
-	g.ZoomAt(e.Position, factor)
-}
-
-// ZoomAt multiplies the zoom by factor, keeping the point at p fixed.
-func (g *GridView) ZoomAt(p fyne.Position, factor float64) {
-	nz := math.Max(1, math.Min(64, g.Zoom*factor))
-	gx := (float64(p.X) + g.OffsetX) / g.Zoom
-	gy := (float64(p.Y) + g.OffsetY) / g.Zoom
-	g.Zoom = nz
-	g.OffsetX = gx*nz - float64(p.X)
-	g.OffsetY = gy*nz - float64(p.Y)
+	if g.drag == dragStroke && g.lastX >= 0 && g.OnStrokeCancel != nil {
+		g.OnStrokeCancel()
+	}
+	g.drag = dragCanceled
+	g.lastX, g.lastY = -1, -1
 	g.Redraw()
+	return true
 }
 
-// MouseIn, MouseMoved and MouseOut report the hovered cell.
-func (g *GridView) MouseIn(e *desktop.MouseEvent) { g.MouseMoved(e) }
+// Dragging reports whether a stroke is in progress.
+func (g *GridView) Dragging() bool { return g.drag == dragStroke && g.lastX >= 0 }
 
-// MouseMoved reports the hovered cell.
-func (g *GridView) MouseMoved(e *desktop.MouseEvent) {
-	if g.OnHover == nil {
+// Scrolled scrolls the view (sideways with Shift, which the driver turns
+// into a horizontal scroll) or, with Ctrl, zooms about the pointer.
+func (g *GridView) Scrolled(e *fyne.ScrollEvent) {
+	if g.Modifiers()&(fyne.KeyModifierControl|fyne.KeyModifierSuper) != 0 {
+		factor := zoomStep
+		if e.Scrolled.DY < 0 || (e.Scrolled.DY == 0 && e.Scrolled.DX < 0) {
+			factor = 1 / factor
+		}
+		g.ZoomAt(e.Position, factor)
 		return
 	}
-	if x, y, ok := g.CellAt(e.Position); ok {
-		g.OnHover(x, y)
-	} else {
-		g.OnHover(-1, -1)
+	dx, dy := float64(e.Scrolled.DX), float64(e.Scrolled.DY)
+	if g.Modifiers()&fyne.KeyModifierShift != 0 && dx == 0 {
+		dx, dy = dy, 0 // drivers that leave Shift+wheel vertical
 	}
+	g.PanBy(-dx, -dy)
+}
+
+// Modifiers returns the modifier keys held now.
+func (g *GridView) Modifiers() fyne.KeyModifier {
+	if d, ok := fyne.CurrentApp().Driver().(desktop.Driver); ok {
+		return d.CurrentKeyModifiers()
+	}
+	return g.mods
+}
+
+// MouseIn reports the hovered cell.
+func (g *GridView) MouseIn(e *desktop.MouseEvent) { g.MouseMoved(e) }
+
+// MouseMoved reports the hovered cell and moves the cursor outline.
+func (g *GridView) MouseMoved(e *desktop.MouseEvent) {
+	g.mods = e.Modifier
+	x, y, ok := g.CellAt(e.Position)
+	if g.inMinimap(e.Position) {
+		ok = false
+	}
+	g.hover(x, y, ok)
 }
 
 // MouseOut reports that the pointer left.
-func (g *GridView) MouseOut() {
+func (g *GridView) MouseOut() { g.hover(-1, -1, false) }
+
+func (g *GridView) hover(x, y int, ok bool) {
+	if !ok {
+		x, y = -1, -1
+	}
+	if x == g.hoverX && y == g.hoverY {
+		return
+	}
+	g.hoverX, g.hoverY = x, y
+	g.placeOutlines()
 	if g.OnHover != nil {
-		g.OnHover(-1, -1)
+		g.OnHover(x, y)
 	}
 }
 
-// Pan moves the view by whole cells (the arrow keys).
-func (g *GridView) Pan(dx, dy int) {
-	g.OffsetX += float64(dx) * g.Zoom * 4
-	g.OffsetY += float64(dy) * g.Zoom * 4
-	g.Redraw()
+// RefreshHover reports the hovered cell again (after an edit changed
+// what is there), so that hover texts never go stale.
+func (g *GridView) RefreshHover() {
+	g.placeOutlines()
+	if g.OnHover != nil {
+		g.OnHover(g.hoverX, g.hoverY)
+	}
 }
 
-// lineCells returns the cells from (x0,y0) to (x1,y1) (Bresenham).
-func lineCells(x0, y0, x1, y1 int) [][2]int {
+// SpaceHeld reports whether Space is held (a drag then pans).
+func (g *GridView) SpaceHeld() bool { return g.spaceDown }
+
+// FocusGained implements fyne.Focusable.
+func (g *GridView) FocusGained() {}
+
+// FocusLost forgets a held Space.
+func (g *GridView) FocusLost() { g.spaceDown = false }
+
+// KeyDown notes Space and the modifiers (desktop.Keyable).
+func (g *GridView) KeyDown(e *fyne.KeyEvent) {
+	switch e.Name {
+	case fyne.KeySpace:
+		g.spaceDown = true
+	case desktop.KeyShiftLeft, desktop.KeyShiftRight:
+		g.mods |= fyne.KeyModifierShift
+	case desktop.KeyControlLeft, desktop.KeyControlRight:
+		g.mods |= fyne.KeyModifierControl
+	}
+}
+
+// KeyUp notes that Space or a modifier was released.
+func (g *GridView) KeyUp(e *fyne.KeyEvent) {
+	switch e.Name {
+	case fyne.KeySpace:
+		g.spaceDown = false
+	case desktop.KeyShiftLeft, desktop.KeyShiftRight:
+		g.mods &^= fyne.KeyModifierShift
+	case desktop.KeyControlLeft, desktop.KeyControlRight:
+		g.mods &^= fyne.KeyModifierControl
+	}
+}
+
+// TypedKey pans with the arrows and cancels a drag with Escape; other
+// keys go to OnKey.
+func (g *GridView) TypedKey(e *fyne.KeyEvent) {
+	if g.OnKey != nil && e.Name != fyne.KeyEscape && g.OnKey(e) {
+		return
+	}
+	switch e.Name {
+	case fyne.KeyLeft:
+		g.Pan(-1, 0)
+	case fyne.KeyRight:
+		g.Pan(1, 0)
+	case fyne.KeyUp:
+		g.Pan(0, -1)
+	case fyne.KeyDown:
+		g.Pan(0, 1)
+	case fyne.KeyEscape:
+		if !g.CancelDrag() && g.OnKey != nil {
+			g.OnKey(e)
+		}
+	}
+}
+
+// TypedRune offers a character to OnRune first (the tool keys), then
+// navigates: F fits, 1 shows 100%, + and − zoom.
+func (g *GridView) TypedRune(r rune) {
+	if r == ' ' || (g.OnRune != nil && g.OnRune(r)) {
+		return
+	}
+	switch r {
+	case 'f', 'F':
+		g.Fit()
+	case '1':
+		g.ActualSize()
+	case '+', '=':
+		g.ZoomStep(true)
+	case '-', '−':
+		g.ZoomStep(false)
+	}
+}
+
+// LineCells returns the cells from (x0,y0) to (x1,y1) (Bresenham).
+func LineCells(x0, y0, x1, y1 int) [][2]int {
 	var out [][2]int
 	dx, dy := abs(x1-x0), -abs(y1-y0)
 	sx, sy := 1, 1

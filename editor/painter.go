@@ -225,16 +225,14 @@ func (p *Painter) Toolbar() fyne.CanvasObject {
 	})
 	tools.Horizontal = true
 	tools.SetSelected(ToolNames[p.Tool])
-	zoomIn := widget.NewButton("+", func() { p.View.ZoomAt(centre(p.View), 1.25) })
-	zoomOut := widget.NewButton("−", func() { p.View.ZoomAt(centre(p.View), 0.8) })
+	zoomIn := widget.NewButton("+", func() { p.View.ZoomStep(true) })
+	zoomOut := widget.NewButton("−", func() { p.View.ZoomStep(false) })
 	fit := widget.NewButton("Fit", p.View.Fit)
 	return container.NewHBox(tools, widget.NewSeparator(), zoomOut, zoomIn, fit)
 }
 
-func centre(g *GridView) fyne.Position {
-	s := g.Size()
-	return fyne.NewPos(s.Width/2, s.Height/2)
-}
-
 // CellLabel formats a cell position for status messages.
 func CellLabel(x, y int) string { return fmt.Sprintf("(x %d, y %d)", x, y) }
+
+// centre is the middle of a grid view, in its own units.
+func centre(g *GridView) fyne.Position { return g.centre() }

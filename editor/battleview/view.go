@@ -118,11 +118,7 @@ func (v *View) Select(path string) *container.TabItem {
 		y, _ := strconv.Atoi(m[1])
 		x, _ := strconv.Atoi(m[2])
 		v.marked = image.Pt(x, y)
-		g := v.Painter.View
-		size := g.Size()
-		g.OffsetX = (float64(x)+0.5)*g.Zoom - float64(size.Width)/2
-		g.OffsetY = (float64(y)+0.5)*g.Zoom - float64(size.Height)/2
-		g.Redraw()
+		v.Painter.View.CentreOn(x, y)
 		return v.mapPane
 	}
 	switch path {

@@ -173,13 +173,7 @@ func (v *LevelView) Select(path string) *container.TabItem {
 }
 
 // centreOn scrolls the map so that cell (x, y) is in the middle.
-func (v *LevelView) centreOn(x, y int) {
-	g := v.Painter.View
-	size := g.Size()
-	g.OffsetX = (float64(x)+0.5)*g.Zoom - float64(size.Width)/2
-	g.OffsetY = (float64(y)+0.5)*g.Zoom - float64(size.Height)/2
-	g.Redraw()
-}
+func (v *LevelView) centreOn(x, y int) { v.Painter.View.CentreOn(x, y) }
 
 // personAt returns the person standing on (x, y), or -1 (the last one
 // listed when several do, the one the game sees).
@@ -529,15 +523,14 @@ func (v *LevelView) mapPane() fyne.CanvasObject {
 	})
 	side.SetSelectedIndex(0)
 	g := v.Painter.View
-	centre := func() fyne.Position { return fyne.NewPos(g.Size().Width/2, g.Size().Height/2) }
-	zoomIn := widget.NewButton("+", func() { g.ZoomAt(centre(), 1.25) })
-	zoomOut := widget.NewButton("−", func() { g.ZoomAt(centre(), 0.8) })
+	zoomIn := widget.NewButton("+", func() { g.ZoomStep(true) })
+	zoomOut := widget.NewButton("−", func() { g.ZoomStep(false) })
 	fit := widget.NewButton("Fit", g.Fit)
 	top := container.NewBorder(nil, nil,
 		container.NewHBox(v.tools, widget.NewLabel("new person:"), side, widget.NewSeparator(), zoomOut, zoomIn, fit), nil, v.hover)
 
 	v.personCard = v.personCardObject()
-	help := widget.NewLabel("Drag a person to move it.\nClick a person to select it.\nRight-drag or arrows pan,\nthe wheel zooms.")
+	help := widget.NewLabel("Drag a person to move it.\nClick a person to select it.\nMiddle- or Space+drag, the\nwheel or arrows pan;\nCtrl+wheel zooms, F fits.")
 	right := container.NewBorder(nil, help, nil, nil, container.NewVScroll(v.personCard))
 	return container.NewBorder(top, nil, left, right, g)
 }

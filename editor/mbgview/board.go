@@ -2,10 +2,8 @@ package mbgview
 
 import (
 	"image"
-	"math"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -23,7 +21,7 @@ type boardPane struct {
 	strip    *widget.List
 	selected int
 	form     *fyne.Container
-	canvas   *boardCanvas
+	canvas   *BoardCanvas
 	object   fyne.CanvasObject
 	typeSel  *widget.Select
 	baseSel  *widget.Select
@@ -108,15 +106,13 @@ func newBoardPane(v *View) *boardPane {
 		auto)
 	p.form = container.NewVBox(widget.NewForm(formRow("Type", p.typeSel), formRow("Belongs to", p.baseSel)))
 	left := container.NewBorder(buttons, p.form, nil, nil, p.strip)
-	p.canvas = newBoardCanvas(func() preview.BoardView {
+	p.canvas = NewBoardCanvas(func() preview.BoardView {
 		view := preview.BoardFromScenario(v.M())
 		view.Selected = p.selected
 		return view
 	}, p.selectSquare, p.dropSquare)
-	zoomIn := widget.NewButton("+", func() { p.canvas.setScale(p.canvas.scale * 1.25) })
-	zoomOut := widget.NewButton("−", func() { p.canvas.setScale(p.canvas.scale / 1.25) })
-	right := container.NewBorder(container.NewHBox(widget.NewLabel("Drag a square to place it; the board is a loop."), zoomOut, zoomIn), nil, nil, nil,
-		container.NewScroll(p.canvas))
+	right := container.NewBorder(container.NewHBox(widget.NewLabel("Drag a square to place it; the board is a loop."), p.canvas.ZoomButtons()), nil, nil, nil,
+		p.canvas.Grid)
 	split := container.NewHSplit(left, right)
 	split.SetOffset(0.32)
 	p.object = split
@@ -130,7 +126,7 @@ func (p *boardPane) selectSquare(i int) {
 	if i < 0 || i >= len(m.Board) {
 		p.selected = -1
 		p.showForm()
-		p.canvas.refresh()
+		p.canvas.Refresh()
 		return
 	}
 	if p.selected != i {
@@ -139,7 +135,7 @@ func (p *boardPane) selectSquare(i int) {
 		p.strip.ScrollTo(i)
 	}
 	p.showForm()
-	p.canvas.refresh()
+	p.canvas.Refresh()
 }
 
 func (p *boardPane) showForm() {
@@ -191,7 +187,7 @@ func (p *boardPane) refresh() {
 	}
 	p.strip.Refresh()
 	p.showForm()
-	p.canvas.refresh()
+	p.canvas.Refresh()
 }
 
 // dropSquare moves square from to the board cell target (the two squares
@@ -213,64 +209,6 @@ func (p *boardPane) dropSquare(from int, target image.Point, cells []image.Point
 	p.selectSquare(from)
 }
 
-// boardCanvas draws a board (the same rendering as the preview) and
-// reports clicks and drags on its squares.
-type boardCanvas struct {
-	widget.BaseWidget
-	// source returns the board to draw, with its selected square.
-	source func() preview.BoardView
-	// onTap receives the square clicked.
-	onTap func(square int)
-	// onDrop receives a square dragged onto another board cell, with
-	// where every square is drawn; nil when squares cannot be dragged.
-	onDrop   func(from int, target image.Point, cells []image.Point)
-	img      *canvas.Image
-	scale    float64
-	view     preview.BoardView
-	cells    []image.Point
-	dragFrom int
-	lastPos  fyne.Position
-}
-
-func newBoardCanvas(source func() preview.BoardView, onTap func(int), onDrop func(int, image.Point, []image.Point)) *boardCanvas {
-	c := &boardCanvas{source: source, onTap: onTap, onDrop: onDrop, scale: 1, dragFrom: -1}
-	c.img = canvas.NewImageFromImage(image.NewRGBA(image.Rect(0, 0, 1, 1)))
-	c.img.FillMode = canvas.ImageFillStretch
-	c.ExtendBaseWidget(c)
-	return c
-}
-
-// CreateRenderer implements fyne.Widget.
-func (c *boardCanvas) CreateRenderer() fyne.WidgetRenderer { return widget.NewSimpleRenderer(c.img) }
-
-func (c *boardCanvas) setScale(s float64) {
-	c.scale = math.Max(0.4, math.Min(3, s))
-	c.refresh()
-}
-
-func (c *boardCanvas) refresh() {
-	c.view = c.source()
-	c.cells, _, _ = preview.BoardCells(c.view)
-	img := preview.Board(c.view, preview.Options{Scale: c.scale})
-	c.img.Image = img
-	size := fyne.NewSize(float32(img.Bounds().Dx()), float32(img.Bounds().Dy()))
-	c.img.SetMinSize(size)
-	c.img.Refresh()
-	c.Refresh()
-}
-
-// MinSize is the size of the drawn board.
-func (c *boardCanvas) MinSize() fyne.Size { return c.img.MinSize() }
-
-// cellAt returns the board cell at a position.
-func (c *boardCanvas) cellAt(pos fyne.Position) image.Point {
-	tile := preview.BoardTile * c.scale
-	m := preview.BoardMargin * c.scale
-	return image.Pt(int(math.Floor((float64(pos.X)-m)/tile)), int(math.Floor((float64(pos.Y)-m)/tile)))
-}
-
-func (c *boardCanvas) squareAt(cell image.Point) int { return squareAt(c.cells, cell) }
-
 // squareAt returns the square drawn at a board cell, -1 for none.
 func squareAt(cells []image.Point, cell image.Point) int {
 	for i, p := range cells {
@@ -279,43 +217,4 @@ func squareAt(cells []image.Point, cell image.Point) int {
 		}
 	}
 	return -1
-}
-
-// Tapped reports the square clicked.
-func (c *boardCanvas) Tapped(e *fyne.PointEvent) {
-	if i := c.squareAt(c.cellAt(e.Position)); i >= 0 && c.onTap != nil {
-		c.onTap(i)
-	}
-}
-
-// Dragged remembers which square is being dragged.
-func (c *boardCanvas) Dragged(e *fyne.DragEvent) {
-	if c.dragFrom < 0 {
-		start := e.Position.Subtract(fyne.NewPos(e.Dragged.DX, e.Dragged.DY))
-		c.dragFrom = c.squareAt(c.cellAt(start))
-	}
-	c.lastPos = e.Position
-}
-
-// DragEnd reports the dragged square and the cell under the pointer.
-func (c *boardCanvas) DragEnd() {
-	from, target := c.dragFrom, c.cellAt(c.lastPos)
-	c.dragFrom = -1
-	if c.onDrop == nil || from < 0 || target.X < 0 || target.Y < 0 || c.cells[from] == target {
-		return
-	}
-	c.onDrop(from, target, append([]image.Point(nil), c.cells...))
-}
-
-// CellCentre returns the position of the centre of square i.
-func (c *boardCanvas) CellCentre(i int) fyne.Position {
-	p := c.cells[i]
-	return c.CellPosition(p.X, p.Y)
-}
-
-// CellPosition returns the position of the centre of board cell (x, y).
-func (c *boardCanvas) CellPosition(x, y int) fyne.Position {
-	tile := preview.BoardTile * c.scale
-	m := preview.BoardMargin * c.scale
-	return fyne.NewPos(float32(m+(float64(x)+0.5)*tile), float32(m+(float64(y)+0.5)*tile))
 }

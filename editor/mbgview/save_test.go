@@ -144,7 +144,7 @@ func TestSaveEditorRoundTrip(t *testing.T) {
 	st.Tab(s).SelectPane(v.panes["board"])
 	v.board.tools.SetSelected(toolBarrier)
 	c := v.board.canvas
-	guitest.Tap(c, c.CellCentre(5))
+	guitest.Tap(c.Grid, c.CellCentre(5))
 	if !v.M().Board[5].Barrier || v.board.selected != 5 || !v.widgets.barrier.Checked {
 		t.Fatalf("square 5 after the click: %+v (selected %d)", v.M().Board[5], v.board.selected)
 	}
@@ -325,7 +325,7 @@ func TestSaveWidgetsKeepTheBookkeeping(t *testing.T) {
 	}
 	// And it is dragged on the board from square 3 to square 4.
 	c := v.board.canvas
-	guitest.Drag(c, c.CellCentre(3), c.CellCentre(4), 6)
+	guitest.Drag(c.Grid, c.CellCentre(3), c.CellCentre(4), 6)
 	if v.M().Roles[wu].Loc != 4 || !v.M().Board[4].Present[wu] || v.M().Board[3].Present[wu] {
 		t.Fatalf("吴 after the drag is on square %d", v.M().Roles[wu].Loc)
 	}

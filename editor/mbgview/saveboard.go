@@ -30,8 +30,7 @@ type saveBoardPane struct {
 	v        *SaveView
 	strip    *widget.List
 	selected int
-	canvas   *boardCanvas
-	scroll   *container.Scroll
+	canvas   *BoardCanvas
 	tools    *widget.RadioGroup
 	object   fyne.CanvasObject
 }
@@ -138,17 +137,14 @@ func newSaveBoardPane(v *SaveView) *saveBoardPane {
 	p.tools.Horizontal = true
 	p.tools.Required = true
 	p.tools.SetSelected(toolSelect)
-	p.canvas = newBoardCanvas(func() preview.BoardView {
+	p.canvas = NewBoardCanvas(func() preview.BoardView {
 		view := preview.BoardFromSave(v.M())
 		view.Selected = p.selected
 		return view
 	}, p.tapped, p.dropped)
-	zoomIn := widget.NewButton("+", func() { p.canvas.setScale(p.canvas.scale * 1.25) })
-	zoomOut := widget.NewButton("−", func() { p.canvas.setScale(p.canvas.scale / 1.25) })
-	top := container.NewVBox(container.NewHBox(widget.NewLabel("Click:"), p.tools, zoomOut, zoomIn),
+	top := container.NewVBox(container.NewHBox(widget.NewLabel("Click:"), p.tools, p.canvas.ZoomButtons()),
 		widget.NewLabel("Drag from a role's square to another square to move the role."))
-	p.scroll = container.NewScroll(p.canvas)
-	right := container.NewBorder(top, nil, nil, nil, p.scroll)
+	right := container.NewBorder(top, nil, nil, nil, p.canvas.Grid)
 	split := container.NewHSplit(left, right)
 	split.SetOffset(0.3)
 	p.object = split
@@ -167,28 +163,12 @@ func (p *saveBoardPane) selectSquare(i int) {
 		p.strip.ScrollTo(i)
 	}
 	p.v.B.Reload()
-	p.canvas.refresh()
+	p.canvas.Refresh()
 	p.reveal(i)
 }
 
 // reveal scrolls the board so that square i is in view.
-func (p *saveBoardPane) reveal(i int) {
-	view := p.scroll.Size()
-	if i < 0 || i >= len(p.canvas.cells) || view.Width <= 0 || view.Height <= 0 {
-		return
-	}
-	at, half := p.canvas.CellCentre(i), float32(preview.BoardTile*p.canvas.scale/2)
-	content := p.canvas.MinSize()
-	// fit returns the offset along one axis that shows c±half.
-	fit := func(off, c, view, content float32) float32 {
-		if c-half >= off && c+half <= off+view {
-			return off
-		}
-		return max(0, min(c-view/2, content-view))
-	}
-	p.scroll.ScrollToOffset(fyne.NewPos(fit(p.scroll.Offset.X, at.X, view.Width, content.Width),
-		fit(p.scroll.Offset.Y, at.Y, view.Height, content.Height)))
-}
+func (p *saveBoardPane) reveal(i int) { p.canvas.Reveal(i) }
 
 // tapped selects the square clicked and, with the barrier or robber
 // tool, toggles its mark.
@@ -238,5 +218,5 @@ func (p *saveBoardPane) refresh() {
 		p.selected = len(p.v.M().Board) - 1
 	}
 	p.strip.Refresh()
-	p.canvas.refresh()
+	p.canvas.Refresh()
 }

@@ -120,7 +120,7 @@ func TestDragSquareOnTheBoard(t *testing.T) {
 	c := v.board.canvas
 	// Drag square 5 (a chance square, at the top) into the middle of the
 	// ring — cell (3, 3).
-	guitest.Drag(c, c.CellCentre(5), c.CellPosition(3, 3), 8)
+	guitest.Drag(c.Grid, c.CellCentre(5), c.CellPosition(3, 3), 8)
 	sq := v.M().Board[5]
 	if sq.X != 3 || sq.Y != 3 {
 		t.Fatalf("square 5 is at (%d,%d) after the drag", sq.X, sq.Y)

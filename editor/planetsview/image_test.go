@@ -20,7 +20,7 @@ func TestPaneImages(t *testing.T) {
 		pane.Content.Show() // tab contents other than the selected one are hidden
 		w := test.NewWindow(pane.Content)
 		w.Resize(fyne.NewSize(1100, 700))
-		v.mp.canvas.fit()
+		v.mp.canvas.Grid.Fit()
 		imagetest.Compare(t, name, w.Canvas().Capture())
 		w.Close()
 	}

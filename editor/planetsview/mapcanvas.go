@@ -39,8 +39,8 @@ var (
 // and holds zoom and pan) and turns the pointer into edits: a click on an
 // empty cell places a planet, a click selects a planet or a route, a
 // drag moves a planet to an empty cell or, dropped on another planet,
-// joins the two by a route; a drag that starts on empty space pans, the
-// wheel zooms.
+// joins the two by a route; a drag that starts on empty space pans, and
+// the rest navigates as every map does (editor.GridView).
 type mapCanvas struct {
 	widget.BaseWidget
 	v     *View
@@ -51,13 +51,12 @@ type mapCanvas struct {
 	button   desktop.MouseButton
 	dragging bool
 	panning  bool
+	minimap  bool // the drag moves the view from the minimap
+	canceled bool // Escape cancelled the drag: the rest is ignored
 	dragFrom string // token of the planet being dragged
 	dragPos  fyne.Position
 	marked   image.Point // a cell chosen from the Problems panel
 	hovered  image.Point // the cell under the pointer
-	// userView is set once the designer zooms or pans; until then the
-	// whole grid is fitted into the view whenever its size changes.
-	userView bool
 
 	// Objects reused from one drawing to the next.
 	lines   []*canvas.Line
@@ -78,7 +77,8 @@ type mapCanvas struct {
 func newMapCanvas(v *View) *mapCanvas {
 	c := &mapCanvas{v: v, marked: image.Pt(-1, -1), hovered: image.Pt(-1, -1), cacheRev: -1}
 	c.Grid = editor.NewGridView(gridSource{c})
-	c.Grid.Zoom = 40
+	c.Grid.Zoom, c.Grid.Natural, c.Grid.FitMargin = 40, 40, 0.8
+	c.Grid.OnViewChange = c.draw
 	c.layer = container.NewWithoutLayout()
 	c.ExtendBaseWidget(c)
 	return c
@@ -93,16 +93,11 @@ func (c *mapCanvas) Object() fyne.CanvasObject { return container.NewStack(c.Gri
 // MinSize is small: the canvas shows what fits.
 func (c *mapCanvas) MinSize() fyne.Size { return fyne.NewSize(200, 150) }
 
-// Resize lays the drawing out again (fitting the grid into the view
-// until the designer zooms or pans).
+// Resize lays the drawing out again (the grid under it fits itself into
+// the view until the designer zooms or pans).
 func (c *mapCanvas) Resize(s fyne.Size) {
 	c.BaseWidget.Resize(s)
 	c.layer.Resize(s)
-	if !c.userView && s.Width > 0 && s.Height > 0 {
-		c.fit()
-		c.userView = false
-		return
-	}
 	c.draw()
 }
 
@@ -195,6 +190,9 @@ func segmentDistance(p, a, b fyne.Position) float64 {
 // empty cell.
 func (c *mapCanvas) Tapped(e *fyne.PointEvent) {
 	c.v.focus(c)
+	if c.Grid.JumpMinimap(e.Position) {
+		return
+	}
 	if t := c.planetAt(e.Position); t != "" {
 		c.v.SelectPlanet(t)
 		return
@@ -209,27 +207,41 @@ func (c *mapCanvas) Tapped(e *fyne.PointEvent) {
 }
 
 // MouseDown notes the button that starts a drag.
-func (c *mapCanvas) MouseDown(e *desktop.MouseEvent) { c.button = e.Button }
+func (c *mapCanvas) MouseDown(e *desktop.MouseEvent) {
+	c.button = e.Button
+	c.v.focus(c)
+}
 
 // MouseUp implements desktop.Mouseable.
 func (c *mapCanvas) MouseUp(*desktop.MouseEvent) {}
 
+// KeyDown and KeyUp tell the grid about Space (Space+drag pans).
+func (c *mapCanvas) KeyDown(e *fyne.KeyEvent) { c.Grid.KeyDown(e) }
+
+// KeyUp implements desktop.Keyable.
+func (c *mapCanvas) KeyUp(e *fyne.KeyEvent) { c.Grid.KeyUp(e) }
+
 // Dragged moves a planet, draws a route or pans.
 func (c *mapCanvas) Dragged(e *fyne.DragEvent) {
+	if c.canceled {
+		return
+	}
 	if !c.dragging {
 		c.dragging = true
 		start := e.Position.Subtract(fyne.NewPos(e.Dragged.DX, e.Dragged.DY))
 		c.dragFrom = ""
-		if c.button != desktop.MouseButtonSecondary {
+		if c.button == desktop.MouseButtonPrimary && !c.Grid.SpaceHeld() {
 			c.dragFrom = c.planetAt(start)
 		}
 		c.panning = c.dragFrom == ""
+		c.minimap = c.dragFrom == "" && c.Grid.JumpMinimap(start)
 	}
-	if c.panning {
-		c.userView = true
-		c.Grid.OffsetX -= float64(e.Dragged.DX)
-		c.Grid.OffsetY -= float64(e.Dragged.DY)
-		c.Refresh()
+	switch {
+	case c.panning && c.minimap:
+		c.Grid.JumpMinimap(e.Position)
+		return
+	case c.panning:
+		c.Grid.PanBy(-float64(e.Dragged.DX), -float64(e.Dragged.DY))
 		return
 	}
 	c.dragPos = e.Position
@@ -273,7 +285,12 @@ func (c *mapCanvas) DragEnd() {
 	from := c.dragFrom
 	planet, x, y, ok := c.dropTarget()
 	wasPanning := c.panning
-	c.dragging, c.panning, c.dragFrom = false, false, ""
+	canceled := c.canceled
+	c.dragging, c.panning, c.minimap, c.canceled, c.dragFrom = false, false, false, false, ""
+	if canceled {
+		c.draw()
+		return
+	}
 	c.v.mp.hint.SetText("")
 	if wasPanning || from == "" {
 		return
@@ -289,18 +306,15 @@ func (c *mapCanvas) DragEnd() {
 	c.draw()
 }
 
-// Scrolled zooms around the pointer.
-func (c *mapCanvas) Scrolled(e *fyne.ScrollEvent) {
-	c.userView = true
-	c.Grid.Scrolled(e)
-	c.draw()
-}
+// Scrolled scrolls or, with Ctrl, zooms (as every map does).
+func (c *mapCanvas) Scrolled(e *fyne.ScrollEvent) { c.Grid.Scrolled(e) }
 
 // MouseIn, MouseMoved and MouseOut describe the cell under the pointer.
 func (c *mapCanvas) MouseIn(e *desktop.MouseEvent) { c.MouseMoved(e) }
 
 // MouseMoved describes the cell under the pointer.
 func (c *mapCanvas) MouseMoved(e *desktop.MouseEvent) {
+	c.Grid.MouseMoved(e)
 	c.hovered = image.Pt(-1, -1)
 	if x, y, ok := c.cellAt(e.Position); ok {
 		c.hovered = image.Pt(x, y)
@@ -362,14 +376,15 @@ func planetSummary(m *planets.Map, p *planets.Planet) string {
 }
 
 // FocusGained, FocusLost, TypedRune and TypedKey let the keyboard delete
-// the selection (Delete, Backspace), clear it (Escape) and pan (arrows).
+// the selection (Delete, Backspace), clear it (Escape) and navigate as
+// on every map (arrows, F, 1, + and −).
 func (c *mapCanvas) FocusGained() {}
 
 // FocusLost implements fyne.Focusable.
-func (c *mapCanvas) FocusLost() {}
+func (c *mapCanvas) FocusLost() { c.Grid.FocusLost() }
 
-// TypedRune implements fyne.Focusable.
-func (c *mapCanvas) TypedRune(rune) {}
+// TypedRune navigates (F fits, 1 shows 100%, + and − zoom).
+func (c *mapCanvas) TypedRune(r rune) { c.Grid.TypedRune(r) }
 
 // TypedKey deletes, clears the selection or pans.
 func (c *mapCanvas) TypedKey(e *fyne.KeyEvent) {
@@ -381,57 +396,31 @@ func (c *mapCanvas) TypedKey(e *fyne.KeyEvent) {
 			c.v.DeleteRoute(c.v.selRoute)
 		}
 	case fyne.KeyEscape:
-		c.v.SelectPlanet("")
-	case fyne.KeyLeft:
-		c.pan(-1, 0)
-	case fyne.KeyRight:
-		c.pan(1, 0)
-	case fyne.KeyUp:
-		c.pan(0, -1)
-	case fyne.KeyDown:
-		c.pan(0, 1)
+		if !c.CancelDrag() {
+			c.v.SelectPlanet("")
+		}
+	default:
+		c.Grid.TypedKey(e)
 	}
 }
 
-func (c *mapCanvas) pan(dx, dy int) {
-	c.userView = true
-	c.Grid.Pan(dx, dy)
-	c.draw()
-}
-
-// zoom multiplies the zoom around the middle of the view.
-func (c *mapCanvas) zoom(factor float64) {
-	c.userView = true
-	s := c.Grid.Size()
-	c.Grid.ZoomAt(fyne.NewPos(s.Width/2, s.Height/2), factor)
-	c.draw()
-}
-
-// fit shows the whole grid in the middle of the view, with a margin for
-// the start rings.
-func (c *mapCanvas) fit() {
-	g := c.Grid
-	w, h := gridSource{c}.GridSize()
-	s := g.Size()
-	if s.Width <= 0 || s.Height <= 0 {
-		return
+// CancelDrag cancels a planet move, a route or a pan in progress and
+// reports whether there was one.
+func (c *mapCanvas) CancelDrag() bool {
+	if !c.dragging || c.canceled {
+		return false
 	}
-	g.Zoom = math.Max(1, math.Min(64, math.Min(float64(s.Width)/(float64(w)+0.8), float64(s.Height)/(float64(h)+0.8))))
-	g.OffsetX = -(float64(s.Width) - float64(w)*g.Zoom) / 2
-	g.OffsetY = -(float64(s.Height) - float64(h)*g.Zoom) / 2
-	c.userView = false
-	c.Refresh()
+	c.canceled, c.dragFrom, c.panning = true, "", false
+	c.v.mp.hint.SetText("")
+	c.draw()
+	return true
 }
 
 // mark outlines a cell and brings it to the middle of the view.
 func (c *mapCanvas) mark(x, y int) {
 	c.marked = image.Pt(x, y)
-	c.userView = true
-	g := c.Grid
-	s := g.Size()
-	if s.Width > 0 {
-		g.OffsetX = (float64(x)+0.5)*g.Zoom - float64(s.Width)/2
-		g.OffsetY = (float64(y)+0.5)*g.Zoom - float64(s.Height)/2
+	if c.Grid.Size().Width > 0 {
+		c.Grid.CentreOn(x, y)
 	}
 	c.Refresh()
 }

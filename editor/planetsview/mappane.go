@@ -44,10 +44,11 @@ func newMapPane(v *View) *mapPane {
 	p.hint.TextStyle = fyne.TextStyle{Italic: true}
 	p.canvas = newMapCanvas(v)
 
-	zoomOut := widget.NewButton("−", func() { p.canvas.zoom(0.8) })
-	zoomIn := widget.NewButton("+", func() { p.canvas.zoom(1.25) })
-	fit := widget.NewButton("Fit", p.canvas.fit)
-	help := widget.NewLabel("Click an empty cell: new planet · drag a planet: move it · drop it on another: route · click a route: edit · drag empty space: pan · wheel: zoom · Del: delete")
+	g := p.canvas.Grid
+	zoomOut := widget.NewButton("−", func() { g.ZoomStep(false) })
+	zoomIn := widget.NewButton("+", func() { g.ZoomStep(true) })
+	fit := widget.NewButton("Fit", g.Fit)
+	help := widget.NewLabel("Click an empty cell: new planet · drag a planet: move it · drop it on another: route · click a route: edit · drag empty space: pan · Ctrl+wheel: zoom · Del: delete")
 	help.Truncation = fyne.TextTruncateEllipsis
 	top := container.NewBorder(nil, nil, container.NewHBox(zoomOut, zoomIn, fit), nil, help)
 	bottom := container.NewBorder(nil, nil, p.hover, nil, p.hint)
@@ -270,7 +271,7 @@ func (v *View) ResizeGrid(w, h int) error {
 		return err
 	}
 	v.S.Edit(fmt.Sprintf("resize the grid to %d×%d", w, h), func() { resizeGrid(v.M(), w, h) })
-	v.mp.canvas.fit()
+	v.mp.canvas.Grid.Fit()
 	v.status(fmt.Sprintf("the grid is %d×%d", w, h))
 	return nil
 }

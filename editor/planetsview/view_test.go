@@ -39,7 +39,7 @@ func open(t *testing.T, name string, src []byte) (*editor.Studio, *editor.Sessio
 	size := fyne.NewSize(800, 600)
 	c.Grid.Resize(size)
 	c.Resize(size)
-	c.Grid.Zoom, c.Grid.OffsetX, c.Grid.OffsetY, c.userView = 40, 0, 0, true
+	c.Grid.SetView(40, 0, 0)
 	c.Refresh()
 	return st, s, v, s.Path, save(t, st, s)
 }

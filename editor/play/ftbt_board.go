@@ -18,8 +18,8 @@ import (
 	"github.com/shapan/shapan/preview"
 )
 
-// The board of an ftbt game is the level editor's map (editor.GridView:
-// wheel zooms, a right-button drag pans) with the people drawn as the
+// The board of an ftbt game is the level editor's map (editor.GridView,
+// which navigates as every map of the studio) with the people drawn as the
 // level editor draws them, their hp as bars, the cells' effects as corner
 // marks and the current question's choices as tinted cells.
 

@@ -4,15 +4,15 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"image"
 	"math"
 	"time"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/canvas"
+
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/shapan/shapan/editor/mbgview"
 	"github.com/shapan/shapan/engine"
 	mbgeng "github.com/shapan/shapan/engine/mbg"
 	"github.com/shapan/shapan/formats"
@@ -67,8 +67,9 @@ type mbgMatch struct {
 	role    []string
 	scope   []int // city scopes (they never change in play)
 
-	board *boardImage
-	pos   []int // the square each role is drawn on (moves are animated)
+	board *mbgview.BoardCanvas
+	shown preview.BoardView // what the board shows
+	pos   []int             // the square each role is drawn on (moves are animated)
 	// onSquare, when set, receives a click on a board square (a card
 	// asks for a square).
 	onSquare func(i int)
@@ -116,7 +117,11 @@ func newMBGMatch(doc *formats.Document, seats []Seat, o Options) (Match, error) 
 	for r := range m.pos {
 		m.pos[r] = g.View().Roles[r].Loc
 	}
-	m.board = newBoardImage(m)
+	m.board = mbgview.NewBoardCanvas(func() preview.BoardView { return m.shown }, func(i int) {
+		if m.onSquare != nil {
+			m.onSquare(i)
+		}
+	}, nil)
 	m.Show()
 	return m, nil
 }
@@ -127,7 +132,7 @@ func (m *mbgMatch) Computer() (engine.Answer, error) {
 	return m.ai.Answer(m.g, m.g.Pending()), nil
 }
 
-func (m *mbgMatch) Board() fyne.CanvasObject { return m.board }
+func (m *mbgMatch) Board() fyne.CanvasObject { return m.board.Grid }
 
 func (m *mbgMatch) Close() { m.g.Close() }
 
@@ -171,7 +176,8 @@ func (m *mbgMatch) Show() {
 		}
 		v.Roles = append(v.Roles, preview.BoardRole{Name: m.roleName(r), At: at, Money: ro.Money, Out: ro.Loc == -1})
 	}
-	m.board.show(v)
+	m.shown = v
+	m.board.Refresh()
 }
 
 func (m *mbgMatch) name(list []string, i int) string {
@@ -296,60 +302,6 @@ func (m *mbgMatch) Result() string {
 		return "a player quit"
 	}
 	return fmt.Sprintf("%s wins at turn %d", m.roleName(res), m.g.Turn())
-}
-
-// boardImage shows the board and reports clicks on squares.
-type boardImage struct {
-	widget.BaseWidget
-	m     *mbgMatch
-	img   *canvas.Image
-	cells []image.Point
-}
-
-func newBoardImage(m *mbgMatch) *boardImage {
-	b := &boardImage{m: m, img: canvas.NewImageFromImage(image.NewRGBA(image.Rect(0, 0, 1, 1)))}
-	b.img.FillMode = canvas.ImageFillStretch
-	b.ExtendBaseWidget(b)
-	return b
-}
-
-// CreateRenderer implements fyne.Widget.
-func (b *boardImage) CreateRenderer() fyne.WidgetRenderer { return widget.NewSimpleRenderer(b.img) }
-
-// MinSize is the size of the drawn board.
-func (b *boardImage) MinSize() fyne.Size { return b.img.MinSize() }
-
-func (b *boardImage) show(v preview.BoardView) {
-	b.cells, _, _ = preview.BoardCells(v)
-	img := preview.Board(v, preview.Options{Scale: 0.85})
-	b.img.Image = img
-	b.img.SetMinSize(fyne.NewSize(float32(img.Bounds().Dx()), float32(img.Bounds().Dy())))
-	b.img.Refresh()
-	b.Refresh()
-}
-
-// Tapped passes a click on a square to the question that wants one.
-func (b *boardImage) Tapped(e *fyne.PointEvent) {
-	if b.m.onSquare == nil {
-		return
-	}
-	tile := preview.BoardTile * 0.85
-	margin := preview.BoardMargin * 0.85
-	cell := image.Pt(int(math.Floor((float64(e.Position.X)-margin)/tile)), int(math.Floor((float64(e.Position.Y)-margin)/tile)))
-	for i, c := range b.cells {
-		if c == cell {
-			b.m.onSquare(i)
-			return
-		}
-	}
-}
-
-// SquareCentre returns where square i is drawn (for tests).
-func (b *boardImage) SquareCentre(i int) fyne.Position {
-	tile := preview.BoardTile * 0.85
-	margin := preview.BoardMargin * 0.85
-	c := b.cells[i]
-	return fyne.NewPos(float32(margin+(float64(c.X)+0.5)*tile), float32(margin+(float64(c.Y)+0.5)*tile))
 }
 
 // officerLine describes an officer with his abilities.

@@ -192,7 +192,7 @@ func TestClickASquareForACard(t *testing.T) {
 		got = string(a)
 		return nil
 	})
-	guitest.Tap(m.board, m.board.SquareCentre(7))
+	guitest.Tap(m.board.Grid, m.board.CellCentre(7))
 	if got != "7" {
 		t.Errorf("a click on square 7 answered %q", got)
 	}

@@ -4,6 +4,7 @@ package guitest
 
 import (
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 )
@@ -50,4 +51,22 @@ func TableCell(t *widget.Table, row, col int) fyne.CanvasObject {
 	o := t.CreateCell()
 	t.UpdateCell(widget.TableCellID{Row: row, Col: col}, o)
 	return o
+}
+
+// Click presses and releases the primary button on obj at a position and
+// taps it, in the order the real driver does (MouseDown, MouseUp, Tapped).
+func Click(obj fyne.Tappable, at fyne.Position) {
+	ev := &desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: at}, Button: desktop.MouseButtonPrimary}
+	if m, ok := obj.(desktop.Mouseable); ok {
+		m.MouseDown(ev)
+		m.MouseUp(ev)
+	}
+	obj.Tapped(&ev.PointEvent)
+}
+
+// ScrollAt turns the wheel over obj at a position, as the real driver
+// reports it (test.Scroll leaves the position out). dy > 0 is a notch
+// up; the driver turns Shift+wheel into dx.
+func ScrollAt(obj fyne.Scrollable, at fyne.Position, dx, dy float32) {
+	obj.Scrolled(&fyne.ScrollEvent{PointEvent: fyne.PointEvent{Position: at}, Scrolled: fyne.NewDelta(dx, dy)})
 }
