@@ -27,9 +27,9 @@ var (
 // draw renders the visible part of the grid in device pixels.
 func (g *GridView) draw(pw, ph int) image.Image {
 	img := image.NewRGBA(image.Rect(0, 0, pw, ph))
-	draw.Draw(img, img.Bounds(), image.NewUniform(colBackdrop), image.Point{}, draw.Src)
 	w, h := g.Source.GridSize()
 	if w <= 0 || h <= 0 || pw <= 0 || ph <= 0 {
+		draw.Draw(img, img.Bounds(), image.NewUniform(colBackdrop), image.Point{}, draw.Src)
 		return img
 	}
 	// The raster is drawn in device pixels; positions are in Fyne units.
@@ -39,6 +39,12 @@ func (g *GridView) draw(pw, ph int) image.Image {
 	}
 	z := g.Zoom * s
 	ox, oy := g.OffsetX*s, g.OffsetY*s
+	// The backdrop around the grid (the grid covers the rest).
+	grid := image.Rect(int(math.Ceil(-ox)), int(math.Ceil(-oy)), int(float64(w)*z-ox), int(float64(h)*z-oy))
+	for _, r := range []image.Rectangle{image.Rect(0, 0, pw, grid.Min.Y), image.Rect(0, grid.Max.Y, pw, ph),
+		image.Rect(0, 0, grid.Min.X, ph), image.Rect(grid.Max.X, 0, pw, ph)} {
+		draw.Draw(img, r.Intersect(img.Bounds()), image.NewUniform(colBackdrop), image.Point{}, draw.Src)
+	}
 	if ps, ok := g.Source.(PictureSource); ok {
 		pic := ps.Picture(z)
 		draw.Draw(img, img.Bounds(), pic, image.Pt(int(math.Round(ox)), int(math.Round(oy))), draw.Src)

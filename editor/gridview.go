@@ -377,6 +377,19 @@ func (g *GridView) RefreshHover() {
 	}
 }
 
+// ForwardTo passes the keys and characters the view and its OnKey and
+// OnRune do not use to the studio's map keys (editor.ForwardKey and
+// ForwardRune), so that they work the same while the map has the focus.
+func (g *GridView) ForwardTo(env Env) {
+	onKey, onRune := g.OnKey, g.OnRune
+	g.OnKey = func(e *fyne.KeyEvent) bool {
+		return (onKey != nil && onKey(e)) || ForwardKey(env, e)
+	}
+	g.OnRune = func(r rune) bool {
+		return (onRune != nil && onRune(r)) || ForwardRune(env, r)
+	}
+}
+
 // SpaceHeld reports whether Space is held (a drag then pans).
 func (g *GridView) SpaceHeld() bool { return g.spaceDown }
 

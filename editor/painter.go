@@ -2,7 +2,9 @@ package editor
 
 import (
 	"fmt"
+	"image"
 	"image/color"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -12,7 +14,7 @@ import (
 // Tool is a grid painting tool.
 type Tool int
 
-// The painting tools.
+// The painting tools (Eraser is in tools.go).
 const (
 	Pencil Tool = iota
 	Rectangle
@@ -20,8 +22,15 @@ const (
 	Picker
 )
 
-// ToolNames label the tools in the tool bar.
-var ToolNames = []string{"Pencil", "Rectangle", "Fill", "Picker"}
+// Select selects a rectangle of cells to copy as a stamp (key S).
+const Select = Eraser + 1
+
+// ToolNames label the tools in the tool bar, in the order of the Tool
+// values.
+var ToolNames = []string{"Pencil", "Rectangle", "Fill", "Picker", "Eraser", "Select"}
+
+// MaxBrushSize is the largest brush, in cells a side.
+const MaxBrushSize = 9
 
 // PaintTarget is the grid a Painter edits: its cells live in the session's
 // model; Cells returns them (row-major, len W*H).
@@ -32,17 +41,28 @@ type PaintTarget struct {
 	Width   func(model any) int
 	// Color is the colour of a value.
 	Color func(v int) color.RGBA
+	// Default is the value the eraser paints (the default terrain).
+	Default int
 }
 
-// Painter paints values onto a grid with the four tools, showing a stroke
-// while it is drawn and committing it as one undoable edit at the end.
+// Painter paints values onto a grid with the tools, showing a stroke
+// while it is drawn and committing it as one undoable edit at the end:
+//
+//	B pencil · R rectangle · F fill · I picker · E eraser · S select
+//	[ and ] brush size 1–9 · Shift+drag a straight line · Escape cancels a drag
+//	C copies the selection as a stamp, V takes it again; Z rotates it, X mirrors it
 type Painter struct {
 	T     PaintTarget
 	View  *GridView
 	Tool  Tool
 	Brush int
+	// Size is the brush's side in cells (1–9) for the pencil and eraser.
+	Size int
 	// OnPick reports the value the picker took.
 	OnPick func(v int)
+	// OnChange reports a change of tool, brush size or stamp (for tool
+	// bars and status lines).
+	OnChange func()
 	// Stamp, when set, replaces the tools: a click at (x,y) returns the
 	// cells and values to set (structures such as a 3×3 zone).
 	Stamp func(x, y int) (cells, values []int)
@@ -50,17 +70,25 @@ type Painter struct {
 	// (symmetric painting); ok false leaves a cell alone.
 	Mirror func(x, y int) (mx, my int, ok bool)
 
-	pending map[int]int // cell → value of the stroke being drawn
-	start   [2]int
+	clip     *Clip // the copied stamp
+	pasting  bool  // a click places the clip
+	pending  map[int]int
+	start    [2]int
+	selStart [2]int
+	sizeSel  *widget.Select
 }
 
 // NewPainter returns a painter over t, with its grid view.
 func NewPainter(t PaintTarget) *Painter {
-	p := &Painter{T: t, pending: map[int]int{}}
+	p := &Painter{T: t, Size: 1, pending: map[int]int{}}
 	p.View = NewGridView(p)
 	p.View.OnTap = p.tap
 	p.View.OnStroke = p.stroke
 	p.View.OnStrokeEnd = p.commit
+	p.View.OnStrokeCancel = p.cancel
+	p.View.Cursor = p.cursor
+	p.View.OnRune = p.TypedRune
+	p.View.OnKey = p.TypedKey
 	return p
 }
 
@@ -89,15 +117,125 @@ func (p *Painter) CellColor(x, y int) color.RGBA {
 	return p.T.Color(cells[i])
 }
 
+// CellRow implements RowSource: one row's colours, with a small cache of
+// the colours of values, and the stroke in progress on top.
+func (p *Painter) CellRow(y, x0, x1 int, out []color.RGBA) {
+	m := p.T.Session.Model()
+	w := p.T.Width(m)
+	cells := p.T.Cells(m)
+	var cache [64]color.RGBA
+	var known [64]bool
+	for x := x0; x <= x1; x++ {
+		i := y*w + x
+		if i < 0 || i >= len(cells) {
+			out[x] = color.RGBA{}
+			continue
+		}
+		v := cells[i]
+		if v >= 0 && v < len(cache) {
+			if !known[v] {
+				cache[v], known[v] = p.T.Color(v), true
+			}
+			out[x] = cache[v]
+		} else {
+			out[x] = p.T.Color(v)
+		}
+	}
+	if len(p.pending) > 0 {
+		for x := x0; x <= x1; x++ {
+			if v, ok := p.pending[y*w+x]; ok {
+				out[x] = p.T.Color(v)
+			}
+		}
+	}
+}
+
 // Value returns the value of a cell.
 func (p *Painter) Value(x, y int) int {
 	m := p.T.Session.Model()
 	return p.T.Cells(m)[y*p.T.Width(m)+x]
 }
 
-func (p *Painter) tap(x, y int) {
-	w, _ := p.GridSize()
+// SetTool selects a tool (the stamp in hand is put down).
+func (p *Painter) SetTool(t Tool) {
+	p.Tool, p.pasting = t, false
+	if t != Select {
+		p.View.SetSelection(image.Rectangle{})
+	}
+	p.changed()
+}
+
+// SetSize sets the brush size, 1–9.
+func (p *Painter) SetSize(n int) {
+	p.Size = max(1, min(MaxBrushSize, n))
+	if p.sizeSel != nil {
+		p.sizeSel.SetSelectedIndex(p.Size - 1)
+	}
+	p.changed()
+}
+
+func (p *Painter) changed() {
+	p.View.RefreshHover()
+	if p.OnChange != nil {
+		p.OnChange()
+	}
+}
+
+// ToolLabel says what a click does now ("Pencil 3×3", "Stamp 4×2").
+func (p *Painter) ToolLabel() string {
 	switch {
+	case p.pasting && p.clip != nil:
+		return fmt.Sprintf("Stamp %d×%d", p.clip.W, p.clip.H)
+	case p.Stamp != nil:
+		return "Place"
+	case (p.Tool == Pencil || p.Tool == Eraser) && p.Size > 1:
+		return fmt.Sprintf("%s %d×%d", ToolNames[p.Tool], p.Size, p.Size)
+	case int(p.Tool) < len(ToolNames):
+		return ToolNames[p.Tool]
+	}
+	return ""
+}
+
+// brushRect is the square of cells the brush covers at (x, y).
+func (p *Painter) brushRect(x, y int) image.Rectangle {
+	n := 1
+	if p.Stamp == nil && (p.Tool == Pencil || p.Tool == Eraser) {
+		n = p.Size
+	}
+	if p.pasting && p.clip != nil {
+		return p.clip.rect(x, y)
+	}
+	x0, y0 := x-(n-1)/2, y-(n-1)/2
+	return image.Rect(x0, y0, x0+n, y0+n)
+}
+
+// cursor outlines what a click at (x, y) paints.
+func (p *Painter) cursor(x, y int) image.Rectangle { return p.brushRect(x, y) }
+
+// value is what the current tool paints.
+func (p *Painter) value() int {
+	if p.Tool == Eraser {
+		return p.T.Default
+	}
+	return p.Brush
+}
+
+// dab adds the brush at (x, y) to changes.
+func (p *Painter) dab(changes map[int]int, x, y int) {
+	w, h := p.GridSize()
+	r := p.brushRect(x, y).Intersect(image.Rect(0, 0, w, h))
+	v := p.value()
+	for cy := r.Min.Y; cy < r.Max.Y; cy++ {
+		for cx := r.Min.X; cx < r.Max.X; cx++ {
+			changes[cy*w+cx] = v
+		}
+	}
+}
+
+func (p *Painter) tap(x, y int) {
+	switch {
+	case p.pasting && p.clip != nil:
+		p.placeClip(x, y)
 	case p.Stamp != nil:
 		cells, values := p.Stamp(x, y)
 		p.T.Session.EditCells(p.T.Label, p.T.Cells, cells, values)
@@ -108,11 +246,16 @@ func (p *Painter) tap(x, y int) {
 		}
 	case p.Tool == Fill:
 		p.fill(x, y)
+	case p.Tool == Select:
+		p.View.SetSelection(image.Rect(x, y, x+1, y+1))
 	default:
-		cells, values := p.mirrored(map[int]int{y*w + x: p.Brush})
+		changes := map[int]int{}
+		p.dab(changes, x, y)
+		cells, values := p.mirrored(changes)
 		p.T.Session.EditCells(p.T.Label, p.T.Cells, cells, values)
 	}
 	p.View.Redraw()
+	p.View.RefreshHover()
 }
 
 // mirrored adds the mirror images of a set of cell changes (when
@@ -136,7 +279,7 @@ func (p *Painter) mirrored(changes map[int]int) (cells, values []int) {
 }
 
 func (p *Painter) stroke(x, y int, start bool) {
-	if p.Stamp != nil || p.Tool == Picker || p.Tool == Fill {
+	if p.Stamp != nil || p.pasting || p.Tool == Picker || p.Tool == Fill {
 		if start {
 			p.tap(x, y)
 		}
@@ -148,8 +291,16 @@ func (p *Painter) stroke(x, y int, start bool) {
 		p.start = [2]int{x, y}
 	}
 	switch p.Tool {
-	case Pencil:
-		p.pending[y*w+x] = p.Brush
+	case Pencil, Eraser:
+		if p.View.Modifiers()&fyne.KeyModifierShift != 0 {
+			// A straight line from where the stroke started.
+			p.pending = map[int]int{}
+			for _, c := range LineCells(p.start[0], p.start[1], x, y) {
+				p.dab(p.pending, c[0], c[1])
+			}
+		} else {
+			p.dab(p.pending, x, y)
+		}
 	case Rectangle:
 		p.pending = map[int]int{}
 		x0, x1 := min(p.start[0], x), max(p.start[0], x)
@@ -159,6 +310,9 @@ func (p *Painter) stroke(x, y int, start bool) {
 				p.pending[cy*w+cx] = p.Brush
 			}
 		}
+	case Select:
+		p.View.SetSelection(image.Rect(min(p.start[0], x), min(p.start[1], y), max(p.start[0], x)+1, max(p.start[1], y)+1))
+		return
 	}
 	p.View.Redraw()
 }
@@ -171,40 +325,25 @@ func (p *Painter) commit() {
 	p.pending = map[int]int{}
 	p.T.Session.EditCells(p.T.Label, p.T.Cells, cells, values)
 	p.View.Redraw()
+	p.View.RefreshHover()
+}
+
+// cancel drops the stroke in progress (Escape).
+func (p *Painter) cancel() {
+	p.pending = map[int]int{}
+	if p.Tool == Select {
+		p.View.SetSelection(image.Rectangle{})
+	}
+	p.View.Redraw()
 }
 
 // fill flood-fills the 4-connected region of the clicked value.
 func (p *Painter) fill(x, y int) {
 	w, h := p.GridSize()
 	cells := p.T.Cells(p.T.Session.Model())
-	from := cells[y*w+x]
-	if from == p.Brush {
+	region := FloodRegion(cells, w, h, x, y)
+	if len(region) == 0 || cells[region[0]] == p.Brush {
 		return
-	}
-	seen := make([]bool, len(cells))
-	stack := []int{y*w + x}
-	var region []int
-	for len(stack) > 0 {
-		c := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if seen[c] || cells[c] != from {
-			continue
-		}
-		seen[c] = true
-		region = append(region, c)
-		cx, cy := c%w, c/w
-		if cx > 0 {
-			stack = append(stack, c-1)
-		}
-		if cx < w-1 {
-			stack = append(stack, c+1)
-		}
-		if cy > 0 {
-			stack = append(stack, c-w)
-		}
-		if cy < h-1 {
-			stack = append(stack, c+w)
-		}
 	}
 	changes := make(map[int]int, len(region))
 	for _, c := range region {
@@ -214,21 +353,133 @@ func (p *Painter) fill(x, y int) {
 	p.T.Session.EditCells(p.T.Label, p.T.Cells, cells, values)
 }
 
-// Toolbar returns the tool chooser and zoom buttons for the painter.
+// FloodRegion returns the cells of the 4-connected region of equal
+// values that holds (x, y), starting with (x, y).
+func FloodRegion(cells []int, w, h, x, y int) []int {
+	if x < 0 || y < 0 || x >= w || y >= h {
+		return nil
+	}
+	from := cells[y*w+x]
+	seen := make([]bool, len(cells))
+	stack := []int{y*w + x}
+	seen[y*w+x] = true
+	var region []int
+	for len(stack) > 0 {
+		c := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		region = append(region, c)
+		cx, cy := c%w, c/w
+		for _, n := range [4]int{c - 1, c + 1, c - w, c + w} {
+			switch {
+			case n == c-1 && cx == 0, n == c+1 && cx == w-1, n == c-w && cy == 0, n == c+w && cy == h-1:
+				continue
+			}
+			if !seen[n] && cells[n] == from {
+				seen[n] = true
+				stack = append(stack, n)
+			}
+		}
+	}
+	return region
+}
+
+// TypedRune handles the painter's keys: the tool keys (B R F I E S), [
+// and ] for the brush size, C copy, V paste, Z rotate, X mirror. It
+// reports whether it used the character.
+func (p *Painter) TypedRune(r rune) bool {
+	if t, ok := ToolForKey(fyne.KeyName(strings.ToUpper(string(r)))); ok && r >= 'a' && r <= 'z' {
+		p.SetTool(t)
+		return true
+	}
+	switch r {
+	case 's':
+		p.SetTool(Select)
+	case '[':
+		p.SetSize(p.Size - 1)
+	case ']':
+		p.SetSize(p.Size + 1)
+	case 'c':
+		return p.CopySelection()
+	case 'v':
+		return p.Paste()
+	case 'z':
+		return p.Rotate()
+	case 'x':
+		return p.Flip()
+	default:
+		return false
+	}
+	return true
+}
+
+// TypedKey handles Escape when no drag is in progress: it puts the stamp
+// down, then clears the selection.
+func (p *Painter) TypedKey(e *fyne.KeyEvent) bool {
+	if e.Name != fyne.KeyEscape {
+		return false
+	}
+	switch {
+	case p.pasting:
+		p.pasting = false
+		p.changed()
+	case !p.View.selCells.Empty():
+		p.View.SetSelection(image.Rectangle{})
+	default:
+		return false
+	}
+	return true
+}
+
+// Toolbar returns the tool chooser, the brush size, the stamp buttons and
+// the zoom buttons for the painter.
 func (p *Painter) Toolbar() fyne.CanvasObject {
-	tools := widget.NewRadioGroup(ToolNames, func(s string) {
+	tools := widget.NewSelect(ToolNames, func(s string) {
 		for i, n := range ToolNames {
-			if n == s {
-				p.Tool = Tool(i)
+			if n == s && Tool(i) != p.Tool {
+				p.SetTool(Tool(i))
 			}
 		}
 	})
-	tools.Horizontal = true
 	tools.SetSelected(ToolNames[p.Tool])
-	zoomIn := widget.NewButton("+", func() { p.View.ZoomStep(true) })
-	zoomOut := widget.NewButton("−", func() { p.View.ZoomStep(false) })
-	fit := widget.NewButton("Fit", p.View.Fit)
-	return container.NewHBox(tools, widget.NewSeparator(), zoomOut, zoomIn, fit)
+	prev := p.OnChange
+	p.OnChange = func() {
+		if int(p.Tool) < len(ToolNames) && tools.Selected != ToolNames[p.Tool] {
+			tools.SetSelected(ToolNames[p.Tool])
+		}
+		if prev != nil {
+			prev()
+		}
+	}
+	return container.NewHBox(tools, p.BrushControls(), widget.NewSeparator(), p.ZoomButtons())
+}
+
+// BrushControls are the brush size and the stamp buttons.
+func (p *Painter) BrushControls() fyne.CanvasObject {
+	sizes := make([]string, MaxBrushSize)
+	for i := range sizes {
+		sizes[i] = fmt.Sprintf("%d×%d", i+1, i+1)
+	}
+	p.sizeSel = widget.NewSelect(sizes, func(s string) {
+		var n int
+		fmt.Sscanf(s, "%d", &n)
+		if n != p.Size {
+			p.SetSize(n)
+		}
+	})
+	p.sizeSel.SetSelectedIndex(p.Size - 1)
+	return container.NewHBox(p.sizeSel,
+		widget.NewButton("Copy", func() { p.CopySelection() }),
+		widget.NewButton("Paste", func() { p.Paste() }),
+		widget.NewButton("⟳", func() { p.Rotate() }),
+		widget.NewButton("⇋", func() { p.Flip() }))
+}
+
+// ZoomButtons are −, + and Fit.
+func (p *Painter) ZoomButtons() fyne.CanvasObject {
+	return container.NewHBox(
+		widget.NewButton("−", func() { p.View.ZoomStep(false) }),
+		widget.NewButton("+", func() { p.View.ZoomStep(true) }),
+		widget.NewButton("Fit", p.View.Fit))
 }
 
 // CellLabel formats a cell position for status messages.

@@ -44,6 +44,7 @@ var brushCodes = []int{battle.CodeSpace, battle.CodeMountain, battle.CodeWater, 
 
 // View edits one battle map.
 type View struct {
+	editor.MapPanes
 	S       *editor.Session
 	B       *editor.Binder
 	env     editor.Env
@@ -68,6 +69,7 @@ func New(s *editor.Session, env editor.Env) *View {
 		Cells:   func(m any) []int { return m.(*battle.Map).Cells },
 		Width:   func(m any) int { return m.(*battle.Map).W },
 		Color:   preview.BattleCellColor,
+		Default: battle.CodeSpace,
 	})
 	v.Painter.View.OnHover = v.showHover
 	v.Painter.View.Overlay = v.overlay
@@ -82,7 +84,10 @@ func New(s *editor.Session, env editor.Env) *View {
 	v.setPane = container.NewTabItem("Size 尺寸", v.sizeObject())
 	v.Roster = newRosterTable(v)
 	v.rosterPane = container.NewTabItem("Roster 武将", v.Roster.object)
+	v.AddPainter(v.mapPane, v.Painter)
+	v.Painter.View.ForwardTo(env)
 	v.setBrush(brushMountain)
+	v.showHover(-1, -1)
 	return v
 }
 
@@ -99,6 +104,7 @@ func (v *View) Refresh() {
 	v.B.Reload()
 	v.Painter.View.Redraw()
 	v.Roster.refresh()
+	v.Painter.View.RefreshHover()
 }
 
 var cellPath = regexp.MustCompile(`^grid\[(\d+)\]\[(\d+)\]`)
@@ -215,7 +221,7 @@ func lists(change map[int]int) (cells, values []int) {
 
 func (v *View) showHover(x, y int) {
 	if x < 0 {
-		v.hover.SetText("")
+		v.hover.SetText(v.Painter.ToolLabel())
 		return
 	}
 	code := v.M().At(x, y)
@@ -223,7 +229,7 @@ func (v *View) showHover(x, y int) {
 	if e, ok := battle.ElementByCode(code); ok {
 		name = e.Chinese + " " + e.Name
 	}
-	v.hover.SetText(fmt.Sprintf("%s %s", editor.CellLabel(x, y), name))
+	v.hover.SetText(fmt.Sprintf("%s %s · %s", editor.CellLabel(x, y), name, v.Painter.ToolLabel()))
 }
 
 // overlay marks the players' bases and a cell chosen from the Problems
@@ -264,7 +270,8 @@ func (v *View) mapObject() fyne.CanvasObject {
 	mirror := widget.NewCheck("Symmetric (180° rotation)", func(on bool) { v.mirror = on })
 	side := container.NewVBox(widget.NewLabel("Paint with:"), palette, widget.NewSeparator(), mirror,
 		widget.NewLabel("Structures: the flag zone moves as a\nwhole; a base moves the nearest base."))
-	top := container.NewBorder(nil, nil, v.Painter.Toolbar(), v.hover)
+	v.hover.Truncation = fyne.TextTruncateEllipsis
+	top := container.NewVBox(v.Painter.Toolbar(), v.hover)
 	return container.NewBorder(top, nil, container.NewVScroll(side), nil, v.Painter.View)
 }
 

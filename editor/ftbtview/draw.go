@@ -1,9 +1,12 @@
 package ftbtview
 
 import (
+	"fmt"
 	"image"
 	"image/color"
+	"math"
 
+	"github.com/shapan/shapan/formats/ftbt"
 	"github.com/shapan/shapan/preview"
 )
 
@@ -22,8 +25,24 @@ func fillCircle(img *image.RGBA, cx, cy, r float64, c color.Color) {
 	preview.CanvasOn(img).FillCircle(cx, cy, r, c)
 }
 
+// line draws a line in pieces of at most 32 pixels, leaving out those
+// beyond the image: the cost of a long line across a big map then grows
+// with its visible length, not with the area of its bounding box.
 func line(img *image.RGBA, x0, y0, x1, y1, w float64, c color.Color) {
-	preview.CanvasOn(img).Line(x0, y0, x1, y1, w, c)
+	cv := preview.CanvasOn(img)
+	n := int(math.Hypot(x1-x0, y1-y0)/32) + 1
+	r := img.Bounds()
+	m := w + 1
+	for i := range n {
+		a, e := float64(i)/float64(n), float64(i+1)/float64(n)
+		sx, sy := x0+(x1-x0)*a, y0+(y1-y0)*a
+		ex, ey := x0+(x1-x0)*e, y0+(y1-y0)*e
+		if math.Max(sx, ex) < float64(r.Min.X)-m || math.Min(sx, ex) > float64(r.Max.X)+m ||
+			math.Max(sy, ey) < float64(r.Min.Y)-m || math.Min(sy, ey) > float64(r.Max.Y)+m {
+			continue
+		}
+		cv.Line(sx, sy, ex, ey, w, c)
+	}
 }
 
 // text draws s centred on (x, y).
@@ -33,16 +52,52 @@ func text(img *image.RGBA, x, y, size float64, c color.Color, s string) {
 
 // DrawPerson draws a person as the level editor shows it, in the cell
 // whose top-left pixel is (px, py) and whose size is s pixels: a disc of
-// colour col ringed in white, with the first character of name when the
-// cell is big enough (none for ""). Test play draws people with it too.
-func DrawPerson(img *image.RGBA, px, py, s float64, col color.RGBA, name string) {
+// colour col ringed in white, with label (PersonLabels) when the cell is
+// big enough to read it (none for ""). Test play draws people with it too.
+func DrawPerson(img *image.RGBA, px, py, s float64, col color.RGBA, label string) {
 	fillCircle(img, px+s/2, py+s/2, s*0.44, col)
 	if s >= 8 {
 		preview.CanvasOn(img).StrokeCircle(px+s/2, py+s/2, s*0.44, max(1, s/16), white)
 	}
-	if s >= 12 && name != "" {
-		text(img, px+s/2, py+s/2, s*0.5, white, string([]rune(name)[:1]))
+	n := len([]rune(label))
+	if size := s * min(0.5, 0.74/float64(max(1, n))); n > 0 && size >= 6 {
+		text(img, px+s/2, py+s/2, size, white, label)
 	}
+}
+
+// PersonLabels returns the label drawn on each person: the first
+// character of the name; the first two when another name starts with the
+// same character (曹仁 and 曹洪); the first character and the person's
+// number when even two characters do not tell them apart. A person
+// without a name is "?".
+func PersonLabels(people []ftbt.Person) []string {
+	prefix := func(name string, n int) string {
+		r := []rune(name)
+		if len(r) == 0 {
+			return "?"
+		}
+		return string(r[:min(n, len(r))])
+	}
+	count := func(n int) map[string]int {
+		c := map[string]int{}
+		for _, p := range people {
+			c[prefix(p.Name, n)]++
+		}
+		return c
+	}
+	one, two := count(1), count(2)
+	labels := make([]string, len(people))
+	for i, p := range people {
+		switch {
+		case one[prefix(p.Name, 1)] == 1:
+			labels[i] = prefix(p.Name, 1)
+		case two[prefix(p.Name, 2)] == 1:
+			labels[i] = prefix(p.Name, 2)
+		default:
+			labels[i] = fmt.Sprintf("%s%d", prefix(p.Name, 1), i)
+		}
+	}
+	return labels
 }
 
 // cross draws an X filling the square at (x, y) of side s.

@@ -24,6 +24,7 @@ const noRulesIDs = 10
 // LevelView edits an ftbt level: the map, the people, the intro, the size
 // and the rules it is played with.
 type LevelView struct {
+	editor.MapPanes
 	S   *editor.Session
 	B   *editor.Binder
 	env editor.Env
@@ -50,7 +51,7 @@ type LevelView struct {
 	paintEnd    func()
 
 	palette     *widget.List
-	tools       *widget.RadioGroup
+	tools       *widget.Select
 	hover       *widget.Label
 	rulesNote   *widget.Label
 	attachMap   *widget.Button
@@ -80,6 +81,7 @@ func NewLevel(s *editor.Session, env editor.Env) *LevelView {
 		Cells:   func(m any) []int { return m.(*ftbt.Level).Terrain },
 		Width:   func(m any) int { return m.(*ftbt.Level).W },
 		Color:   func(id int) color.RGBA { return v.Rules().TerrainColor(id) },
+		Default: 0,
 	})
 	g := v.Painter.View
 	v.paintTap, v.paintStroke, v.paintEnd = g.OnTap, g.OnStroke, g.OnStrokeEnd
@@ -100,6 +102,8 @@ func NewLevel(s *editor.Session, env editor.Env) *LevelView {
 		v.order = append(v.order, t)
 	}
 	add("map", "Map 地图", v.mapPane())
+	v.AddPainter(v.panes["map"], v.Painter)
+	g.ForwardTo(env)
 	add("people", "People 人物", v.peoplePane())
 	add("intro", "Intro 简介", v.introPane())
 	add("size", "Size & rules 尺寸·规则", v.sizePane())
@@ -129,6 +133,7 @@ func (v *LevelView) Refresh() {
 	v.selectPerson(v.Selected)
 	v.palette.Refresh()
 	v.Painter.View.Redraw()
+	v.Painter.View.RefreshHover()
 }
 
 var cellPath = regexp.MustCompile(`^terrain\[(\d+)\](?:\[(\d+)\])?`)
@@ -376,7 +381,7 @@ func (v *LevelView) ClearGoal() {
 func (v *LevelView) showHover(x, y int) {
 	v.hoverCell = image.Pt(x, y)
 	if x < 0 {
-		v.hover.SetText("")
+		v.hover.SetText(v.toolLabel())
 		if v.pickingGoal || v.personTool {
 			v.Painter.View.Redraw()
 		}
@@ -387,10 +392,21 @@ func (v *LevelView) showHover(x, y int) {
 		p := v.L().People[i]
 		text += fmt.Sprintf(" · %s (side %d)", p.Name, p.Side)
 	}
-	v.hover.SetText(text)
+	v.hover.SetText(text + " · " + v.toolLabel())
 	if v.pickingGoal || v.personTool {
 		v.Painter.View.Redraw()
 	}
+}
+
+// toolLabel names what a click on the map does.
+func (v *LevelView) toolLabel() string {
+	switch {
+	case v.pickingGoal:
+		return "picking a goal"
+	case v.personTool:
+		return "Person + (side " + fmt.Sprint(v.newSide) + ")"
+	}
+	return v.Painter.ToolLabel()
 }
 
 // overlay draws the people, the goals, the marked cell and what a drag or
@@ -413,20 +429,22 @@ func (v *LevelView) overlay(img *image.RGBA, cell func(x, y int) (float64, float
 		line(img, px+s/2, py+s/2, gx+s/2, gy+s/2, w, col)
 		cross(img, gx, gy, s, 2*w, col)
 	}
-	disc := func(p ftbt.Person, x, y int, faded bool) {
+	labels := PersonLabels(l.People)
+	disc := func(i int, x, y int, faded bool) {
+		p := l.People[i]
 		px, py, _ := cell(x, y)
 		if faded {
 			DrawPerson(img, px, py, s, tint(preview.PlayerColor(p.Side), 0.6), "")
 			return
 		}
-		DrawPerson(img, px, py, s, preview.PlayerColor(p.Side), p.Name+"?")
+		DrawPerson(img, px, py, s, preview.PlayerColor(p.Side), labels[i])
 	}
 	for i, p := range l.People {
 		if i == v.dragging {
-			disc(p, p.X, p.Y, true)
+			disc(i, p.X, p.Y, true)
 			continue
 		}
-		disc(p, p.X, p.Y, false)
+		disc(i, p.X, p.Y, false)
 	}
 	if i := sel(v.Selected, len(l.People)); i >= 0 {
 		p := l.People[i]
@@ -439,7 +457,7 @@ func (v *LevelView) overlay(img *image.RGBA, cell func(x, y int) (float64, float
 		}
 	}
 	if i := v.dragging; i >= 0 && i < len(l.People) {
-		disc(l.People[i], v.dragTo.X, v.dragTo.Y, false)
+		disc(i, v.dragTo.X, v.dragTo.Y, false)
 		if j := v.personAt(v.dragTo.X, v.dragTo.Y); j >= 0 && j != i {
 			px, py, _ := cell(v.dragTo.X, v.dragTo.Y)
 			cross(img, px, py, s, max(2, s/8), color.RGBA{0xcc, 0, 0, 0xff})
@@ -502,18 +520,22 @@ func (v *LevelView) mapPane() fyne.CanvasObject {
 	left := container.NewBorder(container.NewVBox(widget.NewLabelWithStyle("Terrain 地形", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})),
 		container.NewVBox(v.rulesNote, v.attachMap), nil, nil, v.palette)
 
-	v.tools = widget.NewRadioGroup(toolNames, func(s string) {
+	v.tools = widget.NewSelect(toolNames, func(s string) {
 		v.personTool = s == toolNames[len(toolNames)-1]
 		for i, n := range editor.ToolNames {
-			if n == s {
-				v.Painter.Tool = editor.Tool(i)
+			if n == s && editor.Tool(i) != v.Painter.Tool {
+				v.Painter.SetTool(editor.Tool(i))
 			}
 		}
 		v.Painter.View.Redraw()
+		v.Painter.View.RefreshHover()
 	})
-	v.tools.Horizontal = true
-	v.tools.Required = true
 	v.tools.SetSelected(toolNames[0])
+	v.Painter.OnChange = func() {
+		if t := int(v.Painter.Tool); t < len(editor.ToolNames) && v.tools.Selected != editor.ToolNames[t] {
+			v.tools.SetSelected(editor.ToolNames[t])
+		}
+	}
 	side := widget.NewSelect([]string{"side 0", "side 1"}, func(s string) {
 		if s == "side 1" {
 			v.newSide = 1
@@ -523,11 +545,10 @@ func (v *LevelView) mapPane() fyne.CanvasObject {
 	})
 	side.SetSelectedIndex(0)
 	g := v.Painter.View
-	zoomIn := widget.NewButton("+", func() { g.ZoomStep(true) })
-	zoomOut := widget.NewButton("−", func() { g.ZoomStep(false) })
-	fit := widget.NewButton("Fit", g.Fit)
-	top := container.NewBorder(nil, nil,
-		container.NewHBox(v.tools, widget.NewLabel("new person:"), side, widget.NewSeparator(), zoomOut, zoomIn, fit), nil, v.hover)
+	v.hover.Truncation = fyne.TextTruncateEllipsis
+	top := container.NewVBox(
+		container.NewHBox(v.tools, v.Painter.BrushControls(), widget.NewLabel("new person:"), side, widget.NewSeparator(), v.Painter.ZoomButtons()),
+		v.hover)
 
 	v.personCard = v.personCardObject()
 	help := widget.NewLabel("Drag a person to move it.\nClick a person to select it.\nMiddle- or Space+drag, the\nwheel or arrows pan;\nCtrl+wheel zooms, F fits.")

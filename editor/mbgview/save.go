@@ -23,6 +23,7 @@ func init() {
 // or a role keeps the save's bookkeeping as the engine keeps it (see
 // saveops.go), so that the edited save loads and plays on.
 type SaveView struct {
+	editor.MapPanes
 	S   *editor.Session
 	B   *editor.Binder
 	env editor.Env
@@ -58,6 +59,8 @@ func NewSave(s *editor.Session, env editor.Env) *SaveView {
 	add("game", "Game 游戏", v.gamePane())
 	v.board = newSaveBoardPane(v)
 	add("board", "Board 棋盘", v.board.object)
+	v.AddMap(v.panes["board"], v.board.canvas.Grid)
+	v.board.canvas.Grid.ForwardTo(env)
 	add("roles", "Roles 阵营", v.rolesPane())
 	add("cities", "Cities 城市", v.citiesPane())
 	v.officers = newSaveOfficerTable(v)

@@ -25,6 +25,7 @@ func init() {
 
 // View edits one scenario.
 type View struct {
+	editor.MapPanes
 	S   *editor.Session
 	B   *editor.Binder
 	env editor.Env
@@ -58,6 +59,8 @@ func New(s *editor.Session, env editor.Env) *View {
 		v.paneOrder = append(v.paneOrder, t)
 	}
 	add("board", "Board 棋盘", v.board.object)
+	v.AddMap(v.panes["board"], v.board.canvas.Grid)
+	v.board.canvas.Grid.ForwardTo(env)
 	add("officers", "Officers 人员", v.officers.object)
 	add("cities", "Cities 城市", v.citiesPane())
 	add("roles", "Roles 阵营", v.rolesPane())

@@ -51,8 +51,8 @@ type mapCanvas struct {
 	button   desktop.MouseButton
 	dragging bool
 	panning  bool
-	minimap  bool // the drag moves the view from the minimap
-	canceled bool // Escape cancelled the drag: the rest is ignored
+	minimap  bool   // the drag moves the view from the minimap
+	canceled bool   // Escape cancelled the drag: the rest is ignored
 	dragFrom string // token of the planet being dragged
 	dragPos  fyne.Position
 	marked   image.Point // a cell chosen from the Problems panel
@@ -230,7 +230,7 @@ func (c *mapCanvas) Dragged(e *fyne.DragEvent) {
 		c.dragging = true
 		start := e.Position.Subtract(fyne.NewPos(e.Dragged.DX, e.Dragged.DY))
 		c.dragFrom = ""
-		if c.button == desktop.MouseButtonPrimary && !c.Grid.SpaceHeld() {
+		if c.button != desktop.MouseButtonSecondary && c.button != desktop.MouseButtonTertiary && !c.Grid.SpaceHeld() {
 			c.dragFrom = c.planetAt(start)
 		}
 		c.panning = c.dragFrom == ""
@@ -286,6 +286,7 @@ func (c *mapCanvas) DragEnd() {
 	planet, x, y, ok := c.dropTarget()
 	wasPanning := c.panning
 	canceled := c.canceled
+	c.button = 0
 	c.dragging, c.panning, c.minimap, c.canceled, c.dragFrom = false, false, false, false, ""
 	if canceled {
 		c.draw()
@@ -534,7 +535,7 @@ func (c *mapCanvas) draw() {
 	}
 	// Routes, then their step counts on top of every line.
 	type label struct {
-		at       fyne.Position
+		a, b     fyne.Position // the route's ends
 		text     string
 		selected bool
 	}
@@ -552,9 +553,7 @@ func (c *mapCanvas) draw() {
 			col, width = colSelected, 4
 		}
 		c.line(pa, pb, width, col)
-		if math.Hypot(float64(pb.X-pa.X), float64(pb.Y-pa.Y)) > z*0.9 || sel {
-			labels = append(labels, label{fyne.NewPos((pa.X+pb.X)/2, (pa.Y+pb.Y)/2), show(r.Steps), sel})
-		}
+		labels = append(labels, label{pa, pb, show(r.Steps), sel})
 	}
 	labelSize := float32(math.Max(10, math.Min(14, z*0.3)))
 	for _, l := range labels {
@@ -565,8 +564,10 @@ func (c *mapCanvas) draw() {
 		// The background is laid first and sized after the text.
 		c.rect(fyne.Position{}, fyne.Size{}, colLabelBg, color.Transparent, 0, 4)
 		bg := c.rects[c.nRect-1]
-		ts := c.text(l.at, l.text, labelSize, fg, true)
-		bg.Move(fyne.NewPos(l.at.X-ts.Width/2-4, l.at.Y-ts.Height/2))
+		ts := c.text(fyne.Position{}, l.text, labelSize, fg, true)
+		at := routeLabelAt(l.a, l.b, fyne.NewSize(ts.Width+8, ts.Height), z)
+		c.texts[c.nText-1].Move(fyne.NewPos(at.X-ts.Width/2, at.Y-ts.Height/2))
+		bg.Move(fyne.NewPos(at.X-ts.Width/2-4, at.Y-ts.Height/2))
 		bg.Resize(fyne.NewSize(ts.Width+8, ts.Height))
 	}
 	// A route being drawn.
@@ -627,6 +628,28 @@ func (c *mapCanvas) draw() {
 		}
 	}
 	c.finish()
+}
+
+// routeLabelAt is where the step label of size box of the route from a
+// to b goes: on the middle of the line when the line shows enough of
+// itself around it, else beside the line, so that a short route stays
+// visible under its label (cells of size z).
+func routeLabelAt(a, b fyne.Position, box fyne.Size, z float64) fyne.Position {
+	mid := fyne.NewPos((a.X+b.X)/2, (a.Y+b.Y)/2)
+	dx, dy := float64(b.X-a.X), float64(b.Y-a.Y)
+	length := math.Hypot(dx, dy)
+	// The line is hidden under the planets for about 0.45 z at each end.
+	if length == 0 || length-0.9*z >= float64(max(box.Width, box.Height))+2*z*0.25 {
+		return mid
+	}
+	nx, ny := -dy/length, dx/length
+	if ny > 0 || (ny == 0 && nx > 0) { // above (or left of) the line
+		nx, ny = -nx, -ny
+	}
+	// Far enough that the box clears the line: half the box's extent
+	// along the normal, and a gap.
+	d := (math.Abs(nx)*float64(box.Width)+math.Abs(ny)*float64(box.Height))/2 + 4
+	return fyne.NewPos(mid.X+float32(nx*d), mid.Y+float32(ny*d))
 }
 
 // finish shows the objects drawn.

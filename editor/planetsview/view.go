@@ -25,6 +25,7 @@ func init() {
 
 // View edits one Planet-Conquer map.
 type View struct {
+	editor.MapPanes
 	S   *editor.Session
 	B   *editor.Binder
 	env editor.Env
@@ -52,6 +53,8 @@ func New(s *editor.Session, env editor.Env) *View {
 	routes := v.routesObject()
 	v.settings = newSettingsPane(v)
 	v.mapPane = container.NewTabItem("Map 地图", v.mp.object)
+	v.AddMap(v.mapPane, v.mp.canvas.Grid)
+	v.mp.canvas.Grid.ForwardTo(env)
 	v.planetsPane = container.NewTabItem("Planets 行星", v.table.object)
 	v.routesPane = container.NewTabItem("Routes 航线", routes)
 	v.settingsPaneItem = container.NewTabItem("Settings 设定", v.settings.object)

@@ -220,6 +220,7 @@ func (m *ftbtMatch) overlay(img *image.RGBA, cell func(x, y int) (float64, float
 	if m.moving >= 0 && m.moving < len(m.pos) {
 		order = append(order, m.moving) // the walker passes over its own side
 	}
+	labels := ftbtview.PersonLabels(m.level.People)
 	for _, i := range order {
 		c := m.pos[i]
 		if c < 0 || i >= len(m.level.People) {
@@ -231,7 +232,7 @@ func (m *ftbtMatch) overlay(img *image.RGBA, cell func(x, y int) (float64, float
 			col = preview.Tint(col, 0.55)
 		}
 		px, py := at(c)
-		ftbtview.DrawPerson(img, px, py, s, col, p.Name+"?")
+		ftbtview.DrawPerson(img, px, py, s, col, labels[i])
 		if s >= 10 && p.HP > 0 {
 			frac := math.Min(1, float64(m.hp[i])/float64(p.HP))
 			x0, x1 := px+s*0.12, px+s*0.88

@@ -1,0 +1,78 @@
+package editor
+
+import "fyne.io/fyne/v2/container"
+
+// MapPanes implements MapNavigator and MapTools for a view whose panes
+// show maps in GridViews: a view embeds it and adds each such pane.
+type MapPanes struct {
+	grids    map[*container.TabItem]*GridView
+	painters map[*container.TabItem]*Painter
+}
+
+// AddMap registers the map shown on pane.
+func (m *MapPanes) AddMap(pane *container.TabItem, g *GridView) {
+	if m.grids == nil {
+		m.grids = map[*container.TabItem]*GridView{}
+	}
+	m.grids[pane] = g
+}
+
+// AddPainter registers the painter (and its map) shown on pane.
+func (m *MapPanes) AddPainter(pane *container.TabItem, p *Painter) {
+	m.AddMap(pane, p.View)
+	if m.painters == nil {
+		m.painters = map[*container.TabItem]*Painter{}
+	}
+	m.painters[pane] = p
+}
+
+// with calls f with the map of pane and reports whether there is one.
+func (m *MapPanes) with(pane *container.TabItem, f func(g *GridView)) bool {
+	g := m.grids[pane]
+	if g == nil {
+		return false
+	}
+	f(g)
+	return true
+}
+
+// Fit implements MapNavigator.
+func (m *MapPanes) Fit(pane *container.TabItem) bool {
+	return m.with(pane, (*GridView).Fit)
+}
+
+// ActualSize implements MapNavigator.
+func (m *MapPanes) ActualSize(pane *container.TabItem) bool {
+	return m.with(pane, (*GridView).ActualSize)
+}
+
+// Zoom implements MapNavigator.
+func (m *MapPanes) Zoom(pane *container.TabItem, in bool) bool {
+	return m.with(pane, func(g *GridView) { g.ZoomStep(in) })
+}
+
+// Pan implements MapNavigator.
+func (m *MapPanes) Pan(pane *container.TabItem, dx, dy int) bool {
+	return m.with(pane, func(g *GridView) { g.Pan(dx, dy) })
+}
+
+// SetTool implements MapTools.
+func (m *MapPanes) SetTool(pane *container.TabItem, tool Tool) bool {
+	p := m.painters[pane]
+	if p == nil || tool < 0 || int(tool) >= len(ToolNames) {
+		return false
+	}
+	p.SetTool(tool)
+	return true
+}
+
+// CancelDrag implements MapTools.
+func (m *MapPanes) CancelDrag(pane *container.TabItem) bool {
+	g := m.grids[pane]
+	return g != nil && g.CancelDrag()
+}
+
+var (
+	_ MapNavigator = (*MapPanes)(nil)
+	_ MapTools     = (*MapPanes)(nil)
+)
