@@ -147,9 +147,15 @@ func (g *GridView) Resize(s fyne.Size) {
 		return
 	}
 	grew := s.Width > g.fitSize.Width || s.Height > g.fitSize.Height
-	if !g.userView && (grew || !g.RefitOnGrowOnly) {
+	switch {
+	case !g.userView && (grew || !g.RefitOnGrowOnly):
 		g.Fit()
 		return
+	case !g.userView:
+		// Shrunk a little: the fitted zoom stays, the map stays centred.
+		w, h := g.Source.GridSize()
+		g.OffsetX = -(float64(s.Width) - float64(w)*g.Zoom) / 2
+		g.OffsetY = -(float64(s.Height) - float64(h)*g.Zoom) / 2
 	}
 	g.clamp()
 	g.viewChanged()
