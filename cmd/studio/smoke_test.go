@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -100,7 +101,20 @@ func startXvfb(t *testing.T, xvfb string) (display string, stop func()) {
 		t.Fatal(err)
 	}
 	w.Close()
-	stop = func() { x.Process.Kill(); x.Wait() }
+	stop = func() {
+		// SIGTERM lets Xvfb remove its lock file and socket, so that a
+		// later server picking the same display number does not find them
+		// stale; a server that does not stop within 10 s is killed.
+		x.Process.Signal(syscall.SIGTERM)
+		done := make(chan struct{})
+		go func() { x.Wait(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			x.Process.Kill()
+			<-done
+		}
+	}
 	got := make(chan string, 1)
 	go func() {
 		line, _ := bufio.NewReader(r).ReadString('\n')
