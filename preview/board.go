@@ -208,6 +208,21 @@ var classColors = []color.RGBA{
 	{0xfb, 0xf0, 0xa8, 0xff}, // chance
 }
 
+// SquareFill is the colour a square is filled with: its owner's colour,
+// lightened, for an owned city, else the colour of its kind.
+func SquareFill(sq BoardSquare) color.RGBA {
+	if sq.Owner >= 0 {
+		return tint(PlayerColor(sq.Owner), 0.7)
+	}
+	if sq.Class >= 0 && sq.Class < len(classColors) {
+		return classColors[sq.Class]
+	}
+	return color.RGBA{0xff, 0xcc, 0xcc, 0xff}
+}
+
+// SquareKind names a square's kind in Chinese (空地, 城, 会馆, …).
+func SquareKind(class int) string { return squareLabel(class) }
+
 // BoardTile is the size of a square in pixels at scale 1, and BoardMargin
 // the space around the board.
 const (
@@ -237,13 +252,7 @@ func Board(v BoardView, o Options) image.Image {
 	}
 	for i, sq := range v.Squares {
 		x, y := at(i)
-		bg := color.RGBA{0xff, 0xcc, 0xcc, 0xff}
-		if sq.Class >= 0 && sq.Class < len(classColors) {
-			bg = classColors[sq.Class]
-		}
-		if sq.Owner >= 0 {
-			bg = tint(PlayerColor(sq.Owner), 0.7)
-		}
+		bg := SquareFill(sq)
 		c.fillRect(x+1, y+1, x+tile-1, y+tile-1, bg)
 		c.strokeRect(x, y, x+tile, y+tile, 1, gridLine)
 		if sq.Owner >= 0 {

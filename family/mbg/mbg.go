@@ -142,11 +142,12 @@ func game(g *mbgeng.Game, seed int64) *family.Game {
 		seats[r] = g.RoleName(r)
 	}
 	ai := mbgeng.NewAI(seed)
+	board := newViewer(g)
 	return &family.Game{Machine: g.Machine, Seats: seats, Save: g.Snapshot,
 		Computer: func(int) func(d *engine.Decision) engine.Answer {
 			return func(d *engine.Decision) engine.Answer { return ai.Answer(g, d) }
 		},
-		View: func() any { return map[string]any{"family": mbgeng.Family, "state": g.View(), "names": seats} }}
+		View: func() any { return board.view() }}
 }
 
 // golden are mbg's golden and trace formats.

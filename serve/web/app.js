@@ -167,7 +167,7 @@ function render() {
   else status += "The game is over. " + result(h.result);
   $("status").textContent = status;
   const board = room.state.board;
-  const draw = { planets: drawPlanets, ftbt: drawFTBT, battle: drawBattle }[board.family] || drawGeneric;
+  const draw = { planets: drawPlanets, ftbt: drawFTBT, battle: drawBattle, mbg: drawMBG }[board.family] || drawGeneric;
   $("board").replaceChildren(draw(board, h));
   $("controls").replaceChildren(...controls(board, h));
 }
@@ -311,7 +311,7 @@ function genericControls(b, h) {
 function controls(b, h) {
   if (b.family === "battle") return battleControls(b, h);
   if (h.seat === null) return [];
-  return ({ planets: planetControls, ftbt: ftbtControls }[b.family] || genericControls)(b, h);
+  return ({ planets: planetControls, ftbt: ftbtControls, mbg: mbgControls }[b.family] || genericControls)(b, h);
 }
 
 // ---- events in words ----

@@ -1,0 +1,132 @@
+package serve
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/shapan/shapan/formats"
+	"github.com/shapan/shapan/samples"
+)
+
+// mbgPage is what the page shows of an mbg room.
+type mbgPage struct {
+	Squares int      `json:"squares"`
+	Labels  []string `json:"labels"`
+	Tokens  int      `json:"tokens"`
+	Status  string   `json:"status"`
+	Turn    string   `json:"turn"`
+	Buttons []string `json:"buttons"`
+	Events  int      `json:"events"`
+}
+
+const readMBGPage = `(() => ({
+  squares: document.querySelectorAll("svg#mbg g.square").length,
+  labels: [...document.querySelectorAll("svg#mbg g.square")].map((g) => g.textContent),
+  tokens: document.querySelectorAll("svg#mbg circle.role").length,
+  status: document.body.dataset.status || "", turn: document.body.dataset.turn || "",
+  buttons: [...document.querySelectorAll("#controls button")].map((b) => b.id).filter((id) => id),
+  events: document.getElementById("events").children.length,
+}))()`
+
+// TestBrowserPlaysAnMBGRoom: a person in a real browser plays the sample
+// mbg scenario against two computers: the page draws the board as SVG
+// with every square named, the person rolls the dice by clicking, and the
+// game goes on to the person's next decisions, each answered by a click.
+func TestBrowserPlaysAnMBGRoom(t *testing.T) {
+	ctx := browser(t)
+	src, err := samples.Read("mbg/赤壁.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := formats.ReadBytes("赤壁.yaml", src, formats.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, base := startServer(t, Options{Documents: []*Document{{Name: "赤壁.yaml", Doc: doc}}, Dir: t.TempDir()})
+	c := create(t, base, CreateRequest{Document: "赤壁.yaml", Seed: ptr(int64(1)), Seats: []string{"person", "computer", "computer"}})
+	var st State
+	call(t, "GET", base+"/api/rooms/"+c.Room+"/state", tokenOf(c.Seats[0].Link), nil, &st)
+	board := st.Board.(map[string]any)
+	squares := board["squares"].([]any)
+
+	do(t, ctx, "open the room", chromedp.Navigate(base+c.Seats[0].Link),
+		chromedp.WaitVisible(chromedp.CSS("svg#mbg g.square")), chromedp.WaitVisible(chromedp.ID("mbg-roll")))
+	p := readMBG(t, ctx)
+	if p.Squares != len(squares) || p.Squares != 36 {
+		t.Fatalf("the page draws %d squares, the board has %d (36 in the sample)", p.Squares, len(squares))
+	}
+	for i, sq := range squares {
+		label := sq.(map[string]any)["label"].(string)
+		if !contains(p.Labels[i], label) {
+			t.Fatalf("square %d shows %q, want its name %q", i, p.Labels[i], label)
+		}
+	}
+	if p.Tokens != 3 {
+		t.Fatalf("the page shows %d roles on the board, want 3", p.Tokens)
+	}
+
+	// Roll the dice, then answer every decision of the person's by
+	// clicking its first option, for a few decisions.
+	first, _ := strconv.Atoi(p.Turn)
+	clickUntil(t, ctx, "mbg-roll", `body[data-turn="`+p.Turn+`"]`)
+	for k := 0; k < 6; k++ {
+		p = readMBG(t, ctx)
+		if p.Status != "play" || len(p.Buttons) == 0 {
+			break
+		}
+		id := p.Buttons[0]
+		if id == "mbg-garrison" {
+			clickUntil(t, ctx, "mbg-mos-0", "#mbg-mos-0:not(:checked)")
+		}
+		clickUntil(t, ctx, id, `body[data-turn="`+p.Turn+`"]`)
+	}
+	p = readMBG(t, ctx)
+	if now, _ := strconv.Atoi(p.Turn); now <= first {
+		t.Fatalf("the game did not advance: turn %d, then %d", first, now)
+	}
+	if p.Events == 0 {
+		t.Fatal("the page tells no events")
+	}
+	shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(90))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if os.Getenv("SHAPAN_UPDATE_SCREENSHOTS") != "" {
+		if err := os.WriteFile(filepath.Join("..", "docs", "screenshots", "serve-mbg.png"), shot, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// clickUntil clicks the button id until the page leaves the state gone
+// (a CSS selector): the page redraws its controls at every event of the
+// computers' moves, so a button can be replaced between finding it and
+// clicking it.
+func clickUntil(t *testing.T, ctx context.Context, id, gone string) {
+	t.Helper()
+	var err error
+	for try := 0; try < 5; try++ {
+		wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+		err = chromedp.Do(wctx, chromedp.Click(chromedp.ID(id)), chromedp.WaitNotPresent(chromedp.CSS(gone)))
+		cancel()
+		if err == nil {
+			return
+		}
+	}
+	html, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("status").textContent + "\n" + document.getElementById("controls").innerText`))
+	t.Fatalf("clicking %s: %v\nthe page shows:\n%s", id, err, html)
+}
+
+func readMBG(t *testing.T, ctx context.Context) mbgPage {
+	t.Helper()
+	p, err := chromedp.Run(ctx, chromedp.Evaluate[mbgPage](readMBGPage))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
