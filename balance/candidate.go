@@ -118,19 +118,12 @@ func (s *search) play(ctx context.Context, c *candidate, n int) (bool, error) {
 			return false, nil
 		}
 		k := len(c.winners) / s.unit
-		part, err := sim.RunShard(ctx, c.fam, sim.Options{Games: total, Seed: s.opts.Seed, Jobs: s.opts.Jobs},
-			sim.Shard{Index: k, Count: total / s.unit})
+		winners, err := s.playBatch(ctx, c, k, total)
 		if err != nil {
 			return false, err
 		}
-		for _, r := range part.Results {
-			w := r.Winner
-			if r.Error != "" {
-				w = failed
-			}
-			c.winners = append(c.winners, w)
-		}
-		s.spent += len(part.Results)
+		c.winners = append(c.winners, winners...)
+		s.spent += len(winners)
 		if s.opts.Progress != nil {
 			s.opts.Progress(s.spent, s.opts.Budget)
 		}

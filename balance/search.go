@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"time"
 
 	"github.com/shapan/shapan/engine/sim"
 	"github.com/shapan/shapan/family"
@@ -52,6 +53,15 @@ type Options struct {
 	Sim family.SimOptions
 	// Scenario names the document in the result (a file name).
 	Scenario string
+	// Shard, when its Count is more than 1, makes this run one of the
+	// Count processes of a sharded search: each plays its slice of every
+	// batch of games and reads the others' from ShardDir, a folder all of
+	// them share; all of them find the same proposals as one process
+	// would. ShardWait is how long to wait for another shard's slice (0:
+	// DefaultShardWait).
+	Shard     sim.Shard
+	ShardDir  string
+	ShardWait time.Duration
 	// Progress, when set, is called after every batch with the games
 	// spent and the budget.
 	Progress func(spent, budget int)
@@ -76,6 +86,7 @@ type search struct {
 	order          []*candidate // every candidate simulated, in order
 	warnings       map[string]int
 	spent, refused int
+	ownGames       int  // the games this process played (its shard's, when sharded)
 	out            bool // the budget ran out
 }
 
@@ -107,6 +118,9 @@ func newSearch(doc *formats.Document, opts Options) (*search, error) {
 	}
 	if opts.Proposals <= 0 {
 		opts.Proposals = DefaultProposals
+	}
+	if sh := opts.Shard; sh.Count > 1 && (sh.Index < 0 || sh.Index >= sh.Count || opts.ShardDir == "") {
+		return nil, fmt.Errorf("balance: shard %d of %d needs 0 ≤ %d < %d and a folder the shards share", sh.Index, sh.Count, sh.Index, sh.Count)
 	}
 	knobs, err := Knobs(doc, opts.Knobs)
 	if err != nil {

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 
 	"github.com/shapan/shapan/balance"
+	"github.com/shapan/shapan/engine/sim"
 	"github.com/shapan/shapan/family"
 	"github.com/shapan/shapan/formats"
 	"github.com/shapan/shapan/formats/diag"
@@ -21,7 +22,8 @@ func init() {
 	register(&command{
 		name: "balance",
 		usage: "shapan balance FILE [--target fair|SIDE=RATE,...] [--tolerance P] [--budget GAMES] [--knobs SPEC] [--seed N]\n" +
-			"       [--jobs J] [--turns N] [--players A,B] [--rules FILE] [--max-games N] [--proposals K] [--json]",
+			"       [--jobs J] [--turns N] [--players A,B] [--rules FILE] [--max-games N] [--proposals K] [--json]\n" +
+			"       [--shard K/N --shard-dir DIR]",
 		summary: "Searches small, legal edits of a scenario that bring every side's win rate to the target (default fair:\n" +
 			"every side that takes part wins as often, within ±--tolerance points, default 3, at 95% confidence) and prints\n" +
 			"the baseline, the knobs it turned and the best proposals: their edits, every side's win rate with its 95%\n" +
@@ -37,7 +39,10 @@ func init() {
 			"unknown name lists them). The knobs: mbg money/ROLE, scope/CITY, abilities/OFFICER (the five scaled together);\n" +
 			"ftbt hp/, abi/, def/, speed/PERSON; planets def/, res/, max/PLANET; battle level/X:Y of the city at (X, Y).\n" +
 			"--target SIDE=RATE,... asks rates of named sides (0.4 or 40%; the others share the rest). --json prints the\n" +
-			"result as JSON. Exit status 0 when a fair document is found (or the document is fair already), 1 when the\n" +
+			"result as JSON. --shard K/N --shard-dir DIR makes this process one of N that run the same search at once\n" +
+			"(same FILE, options and seed; DIR a folder all of them share): each plays its K-th slice of every batch of\n" +
+			"games and reads the others' there, and every shard prints the proposals one process would have found.\n" +
+			"Exit status 0 when a fair document is found (or the document is fair already), 1 when the\n" +
 			"document has errors or no proposal is fair within the budget, 2 for usage and I/O problems or an interrupt.\n" +
 			"FILE is a document of a kind that can be simulated: " + kindTitles(balance.Balanceable) + ".",
 		run: runBalance,
@@ -46,7 +51,8 @@ func init() {
 
 // balanceFlags are balance's settings.
 type balanceFlags struct {
-	target, knobs, rules, players            string
+	target, knobs, rules, players, shard     string
+	shardDir                                 string
 	tolerance                                float64
 	budget, maxGames, proposals, jobs, turns int
 	seed                                     int64
@@ -69,6 +75,8 @@ func runBalance(args []string, out, errOut io.Writer) int {
 	fs.StringVar(&f.players, "players", "", "the computer player of each seat, for families that offer a choice")
 	fs.StringVar(&f.rules, "rules", "", "ftbt rules file for a level")
 	fs.BoolVar(&f.asJSON, "json", false, "print the result as JSON")
+	fs.StringVar(&f.shard, "shard", "", "K/N: be the K-th (from 0) of N processes running this search at once")
+	fs.StringVar(&f.shardDir, "shard-dir", "", "with --shard: the folder the shards share to exchange their games")
 	fs.BoolVar(&f.quiet, "quiet", false, "no progress bar on standard error")
 	input := addInputFlags(fs)
 	pos, err := parseFlags(fs, args)
@@ -115,9 +123,24 @@ func (f *balanceFlags) options() (balance.Options, string) {
 	case f.maxGames < 0 || f.proposals < 1 || f.jobs < 0 || f.turns < 0:
 		return balance.Options{}, "--max-games, --jobs and --turns must not be negative, --proposals at least 1"
 	}
-	return balance.Options{Target: target, Tolerance: f.tolerance / 100, Budget: f.budget, MaxGames: f.maxGames,
-		Proposals: f.proposals, Knobs: f.knobs, Seed: f.seed, Jobs: f.jobs,
-		Sim: family.SimOptions{TurnCap: f.turns, Players: f.players}}, ""
+	opts := balance.Options{Target: target, Tolerance: f.tolerance / 100, Budget: f.budget, MaxGames: f.maxGames,
+		Proposals: f.proposals, Knobs: f.knobs, Seed: f.seed, Jobs: f.jobs, ShardDir: f.shardDir,
+		Sim: family.SimOptions{TurnCap: f.turns, Players: f.players}}
+	switch {
+	case f.shard == "" && f.shardDir != "":
+		return balance.Options{}, "--shard-dir goes with --shard K/N"
+	case f.shard == "":
+		return opts, ""
+	case f.shardDir == "":
+		return balance.Options{}, "--shard K/N needs --shard-dir DIR, a folder every shard can read and write"
+	}
+	if opts.Shard, err = sim.ParseShard(f.shard); err != nil {
+		return balance.Options{}, "--shard: " + err.Error()
+	}
+	if err := os.MkdirAll(f.shardDir, 0o755); err != nil {
+		return balance.Options{}, "--shard-dir: " + err.Error()
+	}
+	return opts, ""
 }
 
 // balanceRun searches and prints the result.

@@ -2,9 +2,11 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/shapan/shapan/balance"
@@ -76,6 +78,43 @@ func TestBalanceJSONIsTheSameWhateverTheJobs(t *testing.T) {
 	}
 }
 
+// TestBalanceShardsPrintWhatOneRunPrints: two processes of `shapan
+// balance --shard K/2` on one --shard-dir, run at once, each print the
+// JSON result one unsharded run prints.
+func TestBalanceShardsPrintWhatOneRunPrints(t *testing.T) {
+	file := unfairMBG(t)
+	args := []string{"balance", file, "--knobs", "money/*", "--turns", "20", "--budget", "64",
+		"--max-games", "32", "--seed", "3", "--jobs", "1", "--json", "--quiet"}
+	code, want, errOut := runCLI(args...)
+	if code != 1 {
+		t.Fatalf("one run: exit %d: %s", code, errOut)
+	}
+	dir := filepath.Join(t.TempDir(), "exchange")
+	outs := make([]string, 2)
+	codes := make([]int, 2)
+	var wg sync.WaitGroup
+	for k := range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var e string
+			codes[k], outs[k], e = runCLI(append(args, "--shard", fmt.Sprintf("%d/2", k), "--shard-dir", dir)...)
+			if codes[k] != 1 {
+				t.Errorf("shard %d/2: exit %d: %s", k, codes[k], e)
+			}
+		}()
+	}
+	wg.Wait()
+	for k, out := range outs {
+		if out != want {
+			t.Errorf("shard %d/2 printed another result than one run:\n%s\n---\n%s", k, out, want)
+		}
+	}
+	if files, _ := os.ReadDir(dir); len(files) == 0 {
+		t.Errorf("the shards left no games in %s", dir)
+	}
+}
+
 // TestBalanceRefuses: usage problems exit 2, a document with errors 1
 // with its diagnostics.
 func TestBalanceRefuses(t *testing.T) {
@@ -91,6 +130,9 @@ func TestBalanceRefuses(t *testing.T) {
 		{[]string{simSample, "--knobs", "gold/*"}, 2, `"gold/*" names no knob`},
 		{[]string{simSample, "--budget", "0"}, 2, "--budget must be at least 1"},
 		{[]string{simSample, simSample}, 2, "name one scenario FILE"},
+		{[]string{simSample, "--shard", "1/2"}, 2, "--shard K/N needs --shard-dir DIR"},
+		{[]string{simSample, "--shard", "2/2", "--shard-dir", t.TempDir()}, 2, "--shard: a shard is K/N with 0 ≤ K < N"},
+		{[]string{simSample, "--shard-dir", t.TempDir()}, 2, "--shard-dir goes with --shard K/N"},
 		{[]string{simSample, "--target", "蜀=0.5,汉=0.2", "--budget", "8"}, 1, `"汉" is no side`},
 		{[]string{bad}, 1, "scope 7; use small (0), medium (1) or large (2) [MBG022]"},
 	} {

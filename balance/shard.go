@@ -1,0 +1,151 @@
+package balance
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/shapan/shapan/engine/sim"
+	"github.com/shapan/shapan/formats"
+)
+
+// A sharded search: N processes run the same search (same document,
+// options and seed), each with its Shard K/N and one shared folder. The
+// search is deterministic, so every shard asks for the same games of the
+// same candidates in the same order; each plays its K-th slice of every
+// batch, writes the winners to the folder and reads the other slices
+// there. Every shard then holds the results of the whole batch — the
+// games one process would have played — and so reaches the same
+// proposals as an unsharded run, byte for byte.
+
+// DefaultShardWait is how long a shard waits for another shard's slice
+// of a batch before it gives up (Options.ShardWait 0).
+const DefaultShardWait = time.Hour
+
+// shardPoll is how often a shard looks for the other shards' slices.
+const shardPoll = 20 * time.Millisecond
+
+// slice is the file a shard writes for its slice of a batch.
+type slice struct {
+	First   int   `json:"first"`
+	Winners []int `json:"winners"`
+}
+
+// playBatch plays batch k (games k·unit … (k+1)·unit − 1 of total) of c
+// and returns their winners (failed for a game that failed). Sharded, it
+// plays its own slice and gathers the others from Options.ShardDir.
+func (s *search) playBatch(ctx context.Context, c *candidate, k, total int) ([]int, error) {
+	o := sim.Options{Games: total, Seed: s.opts.Seed, Jobs: s.opts.Jobs}
+	batches := total / s.unit
+	n := max(1, s.opts.Shard.Count)
+	if n == 1 {
+		part, err := sim.RunShard(ctx, c.fam, o, sim.Shard{Index: k, Count: batches})
+		if err != nil {
+			return nil, err
+		}
+		s.ownGames += len(part.Results)
+		return partWinners(part), nil
+	}
+	mine := sim.Shard{Index: k*n + s.opts.Shard.Index, Count: batches * n}
+	var own []int
+	if _, games := mine.Games(total); games > 0 {
+		part, err := sim.RunShard(ctx, c.fam, o, mine)
+		if err != nil {
+			return nil, err
+		}
+		own = partWinners(part)
+		s.ownGames += len(own)
+	}
+	if err := s.writeSlice(c, mine, total, own); err != nil {
+		return nil, err
+	}
+	var out []int
+	for j := range n {
+		sh := sim.Shard{Index: k*n + j, Count: batches * n}
+		w, err := s.readSlice(ctx, c, sh, total)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, w...)
+	}
+	return out, nil
+}
+
+func partWinners(p *sim.Part) []int {
+	out := make([]int, 0, len(p.Results))
+	for _, r := range p.Results {
+		w := r.Winner
+		if r.Error != "" {
+			w = failed
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+// slicePath names the file of a slice: a hash of what decides its games
+// (the document, the knobs and their values, the seed, the games' options),
+// then its first game and the number of shards.
+func (s *search) slicePath(c *candidate, sh sim.Shard, total int) string {
+	h := sha256.New()
+	opts, _ := json.Marshal(s.opts.Sim)
+	fmt.Fprintf(h, "%s\x00%s\x00%d\x00%d\x00%s\x00", s.base, key(c.point), s.opts.Seed, total, opts)
+	for _, k := range s.knobs {
+		fmt.Fprintf(h, "%s\x00", k.ID)
+	}
+	first, _ := sh.Games(total)
+	name := fmt.Sprintf("%s-g%d-of%d.json", hex.EncodeToString(h.Sum(nil))[:24], first, s.opts.Shard.Count)
+	return filepath.Join(s.opts.ShardDir, name)
+}
+
+func (s *search) writeSlice(c *candidate, sh sim.Shard, total int, winners []int) error {
+	first, _ := sh.Games(total)
+	b, err := json.Marshal(slice{First: first, Winners: append([]int{}, winners...)})
+	if err != nil {
+		return err
+	}
+	if err := formats.WriteFileAtomic(s.slicePath(c, sh, total), b); err != nil {
+		return fmt.Errorf("balance: shard %d/%d: %w", s.opts.Shard.Index, s.opts.Shard.Count, err)
+	}
+	return nil
+}
+
+// readSlice waits for the file of a slice (written by its shard) and
+// returns its winners.
+func (s *search) readSlice(ctx context.Context, c *candidate, sh sim.Shard, total int) ([]int, error) {
+	p := s.slicePath(c, sh, total)
+	first, games := sh.Games(total)
+	wait := s.opts.ShardWait
+	if wait <= 0 {
+		wait = DefaultShardWait
+	}
+	deadline := time.Now().Add(wait)
+	for {
+		data, err := os.ReadFile(p)
+		if err == nil {
+			var sl slice
+			if err := json.Unmarshal(data, &sl); err != nil || sl.First != first || len(sl.Winners) != games {
+				return nil, fmt.Errorf("balance: %s is not the slice of games %d to %d it is named for", p, first, first+games-1)
+			}
+			return sl.Winners, nil
+		}
+		if !errors.Is(err, os.ErrNotExist) {
+			return nil, fmt.Errorf("balance: reading another shard's games: %w", err)
+		}
+		if time.Now().After(deadline) {
+			return nil, fmt.Errorf("balance: shard %d/%d: no shard wrote games %d to %d of a candidate in %v (%s): are all %d shards running, with the same document, options and seed, on the same --shard-dir?",
+				s.opts.Shard.Index, s.opts.Shard.Count, first, first+games-1, wait, p, s.opts.Shard.Count)
+		}
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(shardPoll):
+		}
+	}
+}

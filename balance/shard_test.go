@@ -1,0 +1,102 @@
+package balance
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/shapan/shapan/engine/sim"
+)
+
+// TestShardsFindTheSameProposals: three shards of a search, run at once
+// on one folder, each end with the same result as one unsharded run,
+// byte for byte as JSON, and each played about a third of the games.
+func TestShardsFindTheSameProposals(t *testing.T) {
+	tc := familyCases[0] // ftbt: the fastest games
+	tc.opts.Budget = 240
+	whole := runCase(t, tc, Options{})
+	want, err := json.Marshal(whole)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const shards = 3
+	dir := t.TempDir()
+	got := make([][]byte, shards)
+	played := make([]int, shards)
+	var wg sync.WaitGroup
+	for k := range shards {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r := runCase(t, tc, Options{Shard: sim.Shard{Index: k, Count: shards}, ShardDir: dir, ShardWait: 5 * time.Minute})
+			played[k] = r.shardGames
+			got[k], _ = json.Marshal(r.Result)
+		}()
+	}
+	wg.Wait()
+	for k, g := range got {
+		if string(g) != string(want) {
+			t.Errorf("shard %d/%d found another result than one run:\n%s\nagainst\n%s", k, shards, g, want)
+		}
+	}
+	if whole.Spent < 40 {
+		t.Fatalf("the search spent only %d games: the test shows little", whole.Spent)
+	}
+	sum := 0
+	for k, n := range played {
+		sum += n
+		// a batch of 8 games splits 2, 3, 3
+		if most := whole.Spent / DefaultBatch * ((DefaultBatch + shards - 1) / shards); n > most || n == 0 {
+			t.Errorf("shard %d played %d of %d games: more than its share", k, n, whole.Spent)
+		}
+	}
+	if sum != whole.Spent {
+		t.Errorf("the shards played %d games in all, one run %d", sum, whole.Spent)
+	}
+}
+
+// TestShardWaitsThenSaysWhy: a shard whose partners never run stops
+// after ShardWait with an error that says what it waited for.
+func TestShardWaitsThenSaysWhy(t *testing.T) {
+	tc := familyCases[0]
+	doc := loadSample(t, tc.sample)
+	tc.unbalance(doc.Value)
+	o := tc.opts
+	o.Jobs, o.Shard, o.ShardDir, o.ShardWait = 1, sim.Shard{Index: 1, Count: 2}, t.TempDir(), 100*time.Millisecond
+	_, err := Run(context.Background(), doc, o)
+	if err == nil || !strings.Contains(err.Error(), "are all 2 shards running") {
+		t.Fatalf("err = %v, want one that asks whether every shard runs", err)
+	}
+	o.ShardDir = ""
+	if _, err := Run(context.Background(), doc, o); err == nil || !strings.Contains(err.Error(), "a folder the shards share") {
+		t.Fatalf("err = %v without a folder", err)
+	}
+}
+
+// shardRun is a result and the games its own process played.
+type shardRun struct {
+	*Result
+	shardGames int
+}
+
+// runCase runs the search of a family case with the sharding of sh.
+func runCase(t *testing.T, tc familyCase, sh Options) shardRun {
+	t.Helper()
+	doc := loadSample(t, tc.sample)
+	tc.unbalance(doc.Value)
+	o := tc.opts
+	o.Jobs, o.Shard, o.ShardDir, o.ShardWait = 1, sh.Shard, sh.ShardDir, sh.ShardWait
+	s, err := newSearch(doc, o)
+	if err != nil {
+		t.Error(err)
+		return shardRun{}
+	}
+	outcome, err := s.run(context.Background())
+	if err != nil {
+		t.Error(err)
+	}
+	return shardRun{s.result(outcome), s.ownGames}
+}
