@@ -11,12 +11,18 @@ Xvfb $display -screen 0 1280x860x24 -nolisten tcp >/dev/null 2>&1 &
 xvfb=$!
 trap 'kill $xvfb' EXIT
 sleep 1
+# waitwindow [SECONDS]: waits until a studio window is on the display,
+# then SECONDS more (default 3, $SCREENSHOT_SETTLE) for it to be drawn.
+waitwindow() {
+	DISPLAY=$display timeout 120 xdotool search --sync --name Shapan >/dev/null || true
+	sleep "${SCREENSHOT_SETTLE:-${1:-3}}"
+}
 shot() { # shot NAME FILE PANE
 	tmp=$(mktemp -d)
 	HOME=$tmp XDG_CACHE_HOME=$tmp/cache LANG=en_US.UTF-8 DISPLAY=$display \
 		bin/studio --size 1280x860 --pane "$3" "$2" >/dev/null 2>&1 &
 	pid=$!
-	sleep 4
+	waitwindow
 	DISPLAY=$display import -window root "$out/$1.png"
 	kill $pid
 	wait $pid 2>/dev/null || true
@@ -30,7 +36,7 @@ shotplay() {
 	HOME=$tmp XDG_CACHE_HOME=$tmp/cache LANG=en_US.UTF-8 DISPLAY=$display \
 		bin/studio --size 1280x860 --play "$2" >/dev/null 2>&1 &
 	pid=$!
-	sleep 9
+	waitwindow 6
 	DISPLAY=$display import -window root -crop 1180x740+0+0 +repage "$out/$1.png"
 	kill $pid
 	wait $pid 2>/dev/null || true
