@@ -24,10 +24,10 @@ const (
 	playButton   = "456 48"
 	dialogPlay   = "684 494"
 	sendButton   = "1110 641"
-	cellBase     = "45 125"
-	cellStep     = "57 137"
+	cellBase     = "45 139"
+	cellStep     = "57 151"
 	cellStepX    = 57
-	cellStepY    = 137
+	cellStepY    = 151
 	sideZeroDisc = 0xd62728 // preview.PlayerColor(0), side 0's heroes
 	// The left end of the enabled Send orders button, in the theme's
 	// primary colour: the round's orders are asked.

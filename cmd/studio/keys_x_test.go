@@ -151,8 +151,8 @@ func painted(before, after []int) []int {
 // embedded fonts) has the river in its terrain list and a point of the
 // map away from the people.
 const (
-	riverX, riverY = 70, 437
-	mapX, mapY     = 200, 240
+	riverX, riverY = 70, 476
+	mapX, mapY     = 420, 260
 )
 
 // TestKeyboardOnTheMapInARealWindow paints a cell of an ftbt level in the
