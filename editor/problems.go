@@ -2,6 +2,7 @@ package editor
 
 import (
 	"fmt"
+	"image/color"
 	"slices"
 	"strings"
 
@@ -55,7 +56,7 @@ func newProblemsPanel(s *Session, onSelect func(diag.Diagnostic), onRefusal func
 	copyAll := widget.NewButtonWithIcon("Copy", theme.ContentCopyIcon(), p.copyAll)
 	// The list keeps room for problemsRows rows however the panel is split.
 	rowH := widget.NewLabel("X").MinSize().Height + theme.Padding()
-	room := canvas.NewRectangle(nil)
+	room := canvas.NewRectangle(color.Transparent) // a nil colour crashes the software painter
 	room.SetMinSize(fyne.NewSize(10, problemsRows*rowH))
 	p.object = container.NewBorder(container.NewBorder(nil, nil, nil, copyAll, p.summary), p.detail, nil, nil,
 		container.NewStack(room, p.list))
