@@ -10,6 +10,7 @@ import (
 	"github.com/shapan/shapan/family"
 	_ "github.com/shapan/shapan/family/all"
 	"github.com/shapan/shapan/formats"
+	bfmt "github.com/shapan/shapan/formats/battle"
 	ftbtfmt "github.com/shapan/shapan/formats/ftbt"
 	mbgfmt "github.com/shapan/shapan/formats/mbg"
 	"github.com/shapan/shapan/samples"
@@ -35,6 +36,9 @@ type familyCase struct {
 	name, sample string
 	unbalance    func(v any)
 	opts         Options
+	// confirmGames is the number of games of the independent
+	// confirmation (0: 100).
+	confirmGames int
 }
 
 var familyCases = []familyCase{
@@ -44,6 +48,14 @@ var familyCases = []familyCase{
 	{name: "mbg: 魏 starts with 34000 instead of 14000", sample: "mbg/赤壁.yaml",
 		unbalance: func(v any) { v.(*mbgfmt.Scenario).Roles[0].Money = 34000 },
 		opts:      Options{Knobs: "money/*", Budget: 700, MaxGames: 48, Tolerance: 0.12, Seed: 5, Sim: family.SimOptions{TurnCap: 30}}},
+	{name: "battle: the two cities beside player 1's base at level 3", sample: "battle/小沛.yaml",
+		unbalance: func(v any) {
+			m := v.(*bfmt.Map)
+			for _, c := range [][2]int{{10, 3}, {4, 9}} {
+				m.Cells[m.Index(c[0], c[1])] = bfmt.CodeCity1 + 2
+			}
+		},
+		opts: Options{Knobs: "level/*", Budget: 1000, MaxGames: 32, Tolerance: 0.12, Seed: 7}, confirmGames: 60},
 }
 
 // TestFindsFairEdits makes a sample of every family unfair and checks that
@@ -79,26 +91,29 @@ func TestFindsFairEdits(t *testing.T) {
 			if l := validate.Check(fixed); l.HasErrors() {
 				t.Fatalf("the proposal does not pass check: %v", l)
 			}
-			if bad := confirm(t, fixed, tc.opts); bad != "" {
+			if bad := confirm(t, fixed, tc.opts, tc.confirmGames); bad != "" {
 				t.Errorf("an independent simulation of proposal %q finds it unfair: %s\n%s", best.EditLine(), bad, text(r))
 			}
-			if bad := confirm(t, doc, tc.opts); bad == "" {
+			if bad := confirm(t, doc, tc.opts, tc.confirmGames); bad == "" {
 				t.Errorf("the independent simulation finds the unbalanced document fair too: the check proves nothing")
 			}
 		})
 	}
 }
 
-// confirm plays an independent simulation of doc (another seed, 100
-// games) and returns a side whose 95 % interval lies wholly outside its
+// confirm plays an independent simulation of doc (another seed, games
+// games, 100 for 0) and returns a side whose 95 % interval lies wholly outside its
 // fair share ± the tolerance ("" when none does).
-func confirm(t *testing.T, doc *formats.Document, o Options) string {
+func confirm(t *testing.T, doc *formats.Document, o Options, games int) string {
 	t.Helper()
+	if games == 0 {
+		games = 100
+	}
 	f, err := family.Simulate(doc, o.Sim)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep, err := sim.Run(context.Background(), f, sim.Options{Games: 100, Seed: o.Seed + 1000, Jobs: 2})
+	rep, err := sim.Run(context.Background(), f, sim.Options{Games: games, Seed: o.Seed + 1000, Jobs: 2})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -248,9 +248,10 @@ func warningCounts(l diag.List) map[string]int {
 }
 
 // moves returns the new candidates one step from inc: every knob moved
-// by its step, only the way that helps when it favours a side, and, when
-// several knobs favour sides, all of those moved at once (the push that
-// helps every side at the same time).
+// by its step, only the way that helps when it favours a side, when
+// several knobs favour sides all of those moved at once (the push that
+// helps every side at the same time), and, when one side wins every game,
+// every pair of knobs moved together.
 func (s *search) moves(inc *candidate) ([]*candidate, error) {
 	var points [][]float64
 	push := append([]float64(nil), inc.point...)
@@ -271,6 +272,9 @@ func (s *search) moves(inc *candidate) ([]*candidate, error) {
 	if pushed > 1 {
 		points = append(points, push)
 	}
+	if s.sweeping(inc) {
+		points = append(points, s.pairs(inc)...)
+	}
 	var out []*candidate
 	for _, p := range points {
 		if key(p) == key(inc.point) || s.seen[key(p)] != nil {
@@ -285,6 +289,48 @@ func (s *search) moves(inc *candidate) ([]*candidate, error) {
 		}
 	}
 	return out, nil
+}
+
+// maxPairKnobs is the most knobs whose pairs a step tries (pairs grow
+// as the square of the knobs).
+const maxPairKnobs = 12
+
+// sweeping reports whether one side of inc wins every game it played
+// with a winner: there a move of one knob often changes no game (the
+// side still wins them all), and the push moves knobs that hurt, so the
+// step also tries the knobs two by two.
+func (s *search) sweeping(inc *candidate) bool {
+	if len(s.knobs) < 2 || len(s.knobs) > maxPairKnobs {
+		return false
+	}
+	m := s.measure(inc, len(inc.winners))
+	for _, st := range m.Sides {
+		if !st.Absent && m.Games > 0 && st.Wins.Rate == 1 {
+			return true
+		}
+	}
+	return false
+}
+
+// pairs returns the points with two knobs moved by their steps, each in
+// a direction that may help.
+func (s *search) pairs(inc *candidate) [][]float64 {
+	var out [][]float64
+	for i, ki := range s.knobs {
+		for j := i + 1; j < len(s.knobs); j++ {
+			for _, di := range s.directions(inc, ki) {
+				for _, dj := range s.directions(inc, s.knobs[j]) {
+					p := append([]float64(nil), inc.point...)
+					p[i] = ki.clamp(p[i] + di*s.steps[i])
+					p[j] = s.knobs[j].clamp(p[j] + dj*s.steps[j])
+					if p[i] != inc.point[i] && p[j] != inc.point[j] {
+						out = append(out, p)
+					}
+				}
+			}
+		}
+	}
+	return out
 }
 
 // directions are the ways a knob may move from inc: down for a knob that
