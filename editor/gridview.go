@@ -90,7 +90,6 @@ type GridView struct {
 	lastY     int
 	hoverX    int
 	hoverY    int
-	minimap   minimapState
 }
 
 // dragKind is what a drag in progress does.

@@ -134,7 +134,7 @@ func TestReadmeKeyboardTableIsTheWindows(t *testing.T) {
 	if start < 0 {
 		t.Fatal("README.md has no Keyboard section")
 	}
-	row := regexp.MustCompile("(?m)^\\| (.+?) \\| (.+?) \\|$")
+	row := regexp.MustCompile(`(?m)^\| (.+?) \| (.+?) \|$`)
 	var readme []string
 	section := text[start+4:]
 	if end := strings.Index(section, "\n#"); end >= 0 {

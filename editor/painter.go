@@ -70,12 +70,11 @@ type Painter struct {
 	// (symmetric painting); ok false leaves a cell alone.
 	Mirror func(x, y int) (mx, my int, ok bool)
 
-	clip     *Clip // the copied stamp
-	pasting  bool  // a click places the clip
-	pending  map[int]int
-	start    [2]int
-	selStart [2]int
-	sizeSel  *widget.Select
+	clip    *Clip // the copied stamp
+	pasting bool  // a click places the clip
+	pending map[int]int
+	start   [2]int
+	sizeSel *widget.Select
 }
 
 // NewPainter returns a painter over t, with its grid view.

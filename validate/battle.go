@@ -10,7 +10,7 @@ import (
 )
 
 var (
-	btlCode = define(Rule{Code: "BTL001", Severity: diag.Error, Family: "battle",
+	_ = define(Rule{Code: "BTL001", Severity: diag.Error, Family: "battle",
 		Title:   "a cell holds a code that is no map element",
 		Meaning: "Map cells are 0 space, 1 mountain, 2 water, 3 flag, 5 base and 50–52 cities; 7 and 8 are unit types, never cells. The game's server would send an element its clients do not know.",
 		Fix:     "Paint the cell with one of the elements."})
@@ -18,7 +18,7 @@ var (
 		Title:   "a map side outside 2–1000 cells",
 		Meaning: "Battle maps are 80×60 in the seed; other sizes from 2 to 1000 cells a side are allowed.",
 		Fix:     "Resize the map."})
-	btlBases = define(Rule{Code: "BTL003", Severity: diag.Error, Family: "battle",
+	_ = define(Rule{Code: "BTL003", Severity: diag.Error, Family: "battle",
 		Title:   "the map does not have exactly two bases",
 		Meaning: "Each of the two players spawns and respawns at its base (a connected group of base cells); with another number of bases the sides are undefined.",
 		Fix:     "Keep exactly two separate bases."})
@@ -42,11 +42,11 @@ var (
 		Title:   "the map is not symmetric between the two bases",
 		Meaning: "Games are played twice with the players swapping sides, so a fair map gives both bases the same surroundings: symmetric under the 180° rotation (or a mirror that swaps the bases).",
 		Fix:     "Paint with symmetry on, or fix the cells the message lists."})
-	btlRosterName = define(Rule{Code: "BTL009", Severity: diag.Error, Family: "battle",
+	_ = define(Rule{Code: "BTL009", Severity: diag.Error, Family: "battle",
 		Title:   "a roster entry names no hero of the roster, or a hero twice",
 		Meaning: "The roster key changes the stats of heroes of the game's roster of nine (吕布, 赵云, 关羽, 刘备, 曹操, 孙权, 诸葛亮, 周瑜, 司马懿), each at most once; the engine refuses a map whose roster names anyone else or a hero twice.",
 		Fix:     "Correct the name, or merge the two entries of the hero."})
-	btlRosterValue = define(Rule{Code: "BTL010", Severity: diag.Error, Family: "battle",
+	_ = define(Rule{Code: "BTL010", Severity: diag.Error, Family: "battle",
 		Title:   "a roster stat outside its range",
 		Meaning: "A hero's force is 1 to 10000, command (the most soldiers it carries) 0 to 100, hp 1 to 100000 and attack range 1 to 20; the engine refuses other values.",
 		Fix:     "Bring the value within its range, or remove it to keep the hero's default."})

@@ -22,7 +22,7 @@ var (
 		Title:   "MAX_ABI is 0 while a fly or disable-long tech exists",
 		Meaning: "The engine divides by MAX_ABI to size fly and disable-long areas: the first use crashes the game (division by zero).",
 		Fix:     "Set MAX_ABI to the largest abi of the people (30 in the shipped rules)."})
-	ftbAIDivisor = define(Rule{Code: "FTB004", Severity: diag.Error, Family: "ftbt",
+	_ = define(Rule{Code: "FTB004", Severity: diag.Error, Family: "ftbt",
 		Title:   "an AI constant the computer divides by is 0",
 		Meaning: "The computer player divides by AI_MAX_MOVE_DIST, AI_MAX_BUF_VALUE, AI_MAX_DEF_DIST, AI_MAX_TECH_DIST and the three *_VMD constants; with 0 it crashes when it scores a move (division by zero).",
 		Fix:     "Use a positive value (the shipped rules: 3000, 30, 300, 80, 800, 800, 600). A level played with such rules is refused too, and reported in the rules file when it is checked."})
@@ -38,7 +38,7 @@ var (
 		Title:   "an area ratio outside 0–100",
 		Meaning: "The area ratio is the percent of the effect applied around the target; above 100 the surroundings are hit harder than the target, below 0 they are healed by damage.",
 		Fix:     "Use 0 to 100."})
-	ftbNoAI = define(Rule{Code: "FTB008", Severity: diag.Error, Family: "ftbt",
+	_ = define(Rule{Code: "FTB008", Severity: diag.Error, Family: "ftbt",
 		Title:   "the rules have no AI constants",
 		Meaning: "Without the AI block the computer player cannot be used with these rules (its loader reports an error). Every game Shapan plays (shapan play and sim, the studio, the server) has the computer ready to take a side, so levels played with these rules are refused, and are reported in the rules file when a level is checked.",
 		Fix:     "Add the AI constants."})
@@ -63,35 +63,35 @@ var (
 		Meaning: "The game's files separate values by white space: an empty name or one with spaces cannot be exported.",
 		Fix:     "Remove the spaces from the name."})
 
-	ftbSize = define(Rule{Code: "FTB020", Severity: diag.Error, Family: "ftbt",
+	_ = define(Rule{Code: "FTB020", Severity: diag.Error, Family: "ftbt",
 		Title:   "the map has no cells, or more than the engine plays on",
 		Meaning: "The engine cannot place people or compute movement on an empty map, and it plays maps of at most 16 777 216 cells.",
 		Fix:     "Give the level a width and a height of at least 1, and at most 16 777 216 cells in all."})
-	ftbTerrainID = define(Rule{Code: "FTB021", Severity: diag.Error, Family: "ftbt",
+	_ = define(Rule{Code: "FTB021", Severity: diag.Error, Family: "ftbt",
 		Title:   "a cell's terrain is not one of the rules' terrains",
 		Meaning: "The engine looks the terrain up to compute move costs and crashes (index out of range).",
 		Fix:     "Paint the cell with a terrain of the rules."})
-	ftbSide = define(Rule{Code: "FTB022", Severity: diag.Error, Family: "ftbt",
+	_ = define(Rule{Code: "FTB022", Severity: diag.Error, Family: "ftbt",
 		Title:   "a person on a side other than 0 or 1",
 		Meaning: "There are two sides; the original crashes while loading the level (it counts people by side).",
 		Fix:     "Put the person on side 0 or side 1."})
-	ftbOffMap = define(Rule{Code: "FTB023", Severity: diag.Error, Family: "ftbt",
+	_ = define(Rule{Code: "FTB023", Severity: diag.Error, Family: "ftbt",
 		Title:   "a person stands outside the map",
 		Meaning: "The engine turns x, y into y·width + x without checking: the person appears on another cell (x = width wraps to the next row) or the load crashes.",
 		Fix:     "Place the person on the map."})
-	ftbSameCell = define(Rule{Code: "FTB024", Severity: diag.Error, Family: "ftbt",
+	_ = define(Rule{Code: "FTB024", Severity: diag.Error, Family: "ftbt",
 		Title:   "two people stand on the same cell",
 		Meaning: "The later person replaces the earlier one on the cell, which becomes a ghost: it cannot be targeted or die, its side can never lose, and the computer's turn never ends.",
 		Fix:     "Move one of them."})
-	ftbTechID = define(Rule{Code: "FTB025", Severity: diag.Error, Family: "ftbt",
+	_ = define(Rule{Code: "FTB025", Severity: diag.Error, Family: "ftbt",
 		Title:   "a person knows a tech the rules do not have",
 		Meaning: "The engine looks the tech up when the person acts (or the computer scores it) and crashes.",
 		Fix:     "Choose techs of the rules."})
-	ftbDead = define(Rule{Code: "FTB026", Severity: diag.Error, Family: "ftbt",
+	_ = define(Rule{Code: "FTB026", Severity: diag.Error, Family: "ftbt",
 		Title:   "a person starts with no hit points",
 		Meaning: "A person with hp 0 is on the map but the computer divides by its hp when it scores an attack on it (crash); the first hit removes it.",
 		Fix:     "Give the person positive hp."})
-	ftbEmptySide = define(Rule{Code: "FTB027", Severity: diag.Error, Family: "ftbt",
+	_ = define(Rule{Code: "FTB027", Severity: diag.Error, Family: "ftbt",
 		Title:   "a side has nobody",
 		Meaning: "With one side empty the computer player finds no enemy and stops the game ('no enermy for AI'); in two-player games there is nothing to fight.",
 		Fix:     "Give both sides people."})
@@ -99,7 +99,7 @@ var (
 		Title:   "every person of the computer's side is not AI-controlled",
 		Meaning: "People with attack factor -1 get no decision; if the whole computer side (side 1) is like that, its turn never ends.",
 		Fix:     "Give side 1's people AI factors (or set them to the defaults)."})
-	ftbGoal = define(Rule{Code: "FTB029", Severity: diag.Error, Family: "ftbt",
+	_ = define(Rule{Code: "FTB029", Severity: diag.Error, Family: "ftbt",
 		Title:   "a goal outside the map",
 		Meaning: "The computer computes distances to the goal cell: outside the map it wraps to another cell or crashes.",
 		Fix:     "Pick the goal on the map, or clear it (chase the nearest enemy)."})

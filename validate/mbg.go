@@ -12,39 +12,39 @@ import (
 )
 
 var (
-	mbgBadBase = define(Rule{Code: "MBG001", Severity: diag.Error, Family: "mbg",
+	_ = define(Rule{Code: "MBG001", Severity: diag.Error, Family: "mbg",
 		Title:   "a board square belongs to a city, institute or training room that does not exist",
 		Meaning: "The game looks the building up when a role lands on the square and crashes (index out of range).",
 		Fix:     "Pick an existing building for the square, or change its type."})
-	mbgBadGarrison = define(Rule{Code: "MBG002", Severity: diag.Error, Family: "mbg",
+	_ = define(Rule{Code: "MBG002", Severity: diag.Error, Family: "mbg",
 		Title:   "a garrison names an officer that does not exist",
 		Meaning: "The game crashes while loading the scenario (index out of range).",
 		Fix:     "Remove the entry or name an existing officer."})
-	mbgBadOfficial = define(Rule{Code: "MBG003", Severity: diag.Error, Family: "mbg",
+	_ = define(Rule{Code: "MBG003", Severity: diag.Error, Family: "mbg",
 		Title:   "a mayor or treasurer is an officer that does not exist",
 		Meaning: "The game crashes while loading the scenario (index out of range).",
 		Fix:     "Name an officer of the city's garrison, or leave the post empty."})
-	mbgBadRetinue = define(Rule{Code: "MBG004", Severity: diag.Error, Family: "mbg",
+	_ = define(Rule{Code: "MBG004", Severity: diag.Error, Family: "mbg",
 		Title:   "a role's retinue names an officer that does not exist",
 		Meaning: "The game crashes while loading the scenario (index out of range).",
 		Fix:     "Remove the entry or name an existing officer."})
-	mbgBadOwned = define(Rule{Code: "MBG005", Severity: diag.Error, Family: "mbg",
+	_ = define(Rule{Code: "MBG005", Severity: diag.Error, Family: "mbg",
 		Title:   "a role owns a city that does not exist",
 		Meaning: "The game crashes while loading the scenario (index out of range).",
 		Fix:     "Remove the entry or name an existing city."})
-	mbgBadStart = define(Rule{Code: "MBG006", Severity: diag.Error, Family: "mbg",
+	_ = define(Rule{Code: "MBG006", Severity: diag.Error, Family: "mbg",
 		Title:   "a role starts on a square that is not on the board",
 		Meaning: "The game crashes when it places the role (index out of range). Only -1 (the role does not take part) or a square of the board are valid.",
 		Fix:     "Use a square number from 0 to the board length minus one, or -1."})
-	mbgBadTech = define(Rule{Code: "MBG007", Severity: diag.Error, Family: "mbg",
+	_ = define(Rule{Code: "MBG007", Severity: diag.Error, Family: "mbg",
 		Title:   "a tech id outside 0–11",
 		Meaning: "There are twelve techs; the game crashes when it looks up another one (in a battle or at an institute).",
 		Fix:     "Use one of the twelve techs: 弓箭 火箭 医疗 盾牌 转移 强击 离间 雷击 混乱 内讧 攻城 流放."})
-	mbgTwoPlaces = define(Rule{Code: "MBG010", Severity: diag.Error, Family: "mbg",
+	_ = define(Rule{Code: "MBG010", Severity: diag.Error, Family: "mbg",
 		Title:   "an officer is in more than one place",
 		Meaning: "An officer can be in one retinue or one garrison. The game processes the lists in order and the later one wins, leaving the officer listed where he is not: he fights for one side while counted in another's garrison.",
 		Fix:     "Keep the officer in one garrison or one retinue only."})
-	mbgOfficialOutside = define(Rule{Code: "MBG011", Severity: diag.Error, Family: "mbg",
+	_ = define(Rule{Code: "MBG011", Severity: diag.Error, Family: "mbg",
 		Title:   "a mayor or treasurer is not in the city's garrison",
 		Meaning: "The game gives the officer the post without checking; he then heals or earns for a city he is not in, and moving him breaks the city's bookkeeping.",
 		Fix:     "Add the officer to the city's garrison, or choose a garrison member for the post."})
@@ -54,7 +54,7 @@ var (
 			"makes him a plain garrison member who still holds the other, and that post goes on naming him after he leaves the city (MBG063 in the save). " +
 			"In a city no role owns, his dismissal at load leaves the mayor's post naming him.",
 		Fix: "Choose two different garrison members, or leave one post empty."})
-	mbgTwoOwners = define(Rule{Code: "MBG013", Severity: diag.Error, Family: "mbg",
+	_ = define(Rule{Code: "MBG013", Severity: diag.Error, Family: "mbg",
 		Title:   "a city is owned by two roles",
 		Meaning: "The game assigns the owners in role order, so the later role owns the city while the earlier one still lists it.",
 		Fix:     "Keep the city in one role's list."})
@@ -70,7 +70,7 @@ var (
 		Title:   "an ability outside 0–100",
 		Meaning: "Abilities are meant to be 0–100: battle odds, study speed and prices assume it; training never raises an ability above 100.",
 		Fix:     "Use a value from 0 to 100."})
-	mbgNotANumber = define(Rule{Code: "MBG021", Severity: diag.Error, Family: "mbg",
+	_ = define(Rule{Code: "MBG021", Severity: diag.Error, Family: "mbg",
 		Title:   "a number that is not finite (NaN or infinity)",
 		Meaning: "Every comparison with NaN is false and infinities never decrease: battles, incomes and victory checks stop making sense.",
 		Fix:     "Write a finite number."})
@@ -78,11 +78,11 @@ var (
 		Title:   "a city scope other than small, medium or large",
 		Meaning: "The game gives a city of any other scope a defence of 0 and an odd income scale.",
 		Fix:     "Use small (0), medium (1) or large (2)."})
-	mbgItem = define(Rule{Code: "MBG023", Severity: diag.Error, Family: "mbg",
+	_ = define(Rule{Code: "MBG023", Severity: diag.Error, Family: "mbg",
 		Title:   "a training room trains a property other than the five abilities",
 		Meaning: "The game crashes when a training there finishes (index out of range).",
 		Fix:     "Use wu, zhan, mou, zheng or jing."})
-	mbgDir = define(Rule{Code: "MBG024", Severity: diag.Error, Family: "mbg",
+	_ = define(Rule{Code: "MBG024", Severity: diag.Error, Family: "mbg",
 		Title:   "a direction other than 1 or -1",
 		Meaning: "The game moves a role dir squares per step: with 0 it never leaves its square, with other values it skips squares.",
 		Fix:     "Use 1 (forward) or -1 (backward)."})
@@ -106,7 +106,7 @@ var (
 		Title:   "a garrison in a city no role owns",
 		Meaning: "The game dismisses the garrison of an unowned city when it loads: the officers become free (hireable at saloons) and the posts empty.",
 		Fix:     "Give the city to a role, or move the officers elsewhere."})
-	mbgEmptyBoard = define(Rule{Code: "MBG031", Severity: diag.Error, Family: "mbg",
+	_ = define(Rule{Code: "MBG031", Severity: diag.Error, Family: "mbg",
 		Title:   "the board has no squares",
 		Meaning: "The game wraps positions around the board length and crashes dividing by zero at the first move.",
 		Fix:     "Add squares to the board."})
@@ -114,7 +114,7 @@ var (
 		Title:   "fewer than two roles take part",
 		Meaning: "With one live role the game declares it the winner at the end of the first round; with none it is a draw at once.",
 		Fix:     "Give at least two roles a starting square (start is not -1)."})
-	mbgEmptyOwned = define(Rule{Code: "MBG033", Severity: diag.Error, Family: "mbg",
+	_ = define(Rule{Code: "MBG033", Severity: diag.Error, Family: "mbg",
 		Title:   "a role owns a city with an empty garrison",
 		Meaning: "The engine assumes an owned city always has a garrison: an attacker then fights nobody, wins, yet cannot occupy the city (it is still owned), so the city can never change hands.",
 		Fix:     "Put at least one of the role's officers in the city's garrison, or remove the city from the role."})

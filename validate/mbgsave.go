@@ -10,7 +10,7 @@ import (
 )
 
 var (
-	savBadRef = define(Rule{Code: "MBG060", Severity: diag.Error, Family: "mbg",
+	_ = define(Rule{Code: "MBG060", Severity: diag.Error, Family: "mbg",
 		Title:   "a saved game refers to an item that does not exist",
 		Meaning: "The engine indexes its tables with the saved numbers and crashes on the first one out of range.",
 		Fix:     "Correct the reference (saves are normally written by the game; a hand-edited save needs care)."})
@@ -18,7 +18,7 @@ var (
 		Title:   "the acting role of a save is not a role in play",
 		Meaning: "A loaded game continues with the acting role's action; a role that does not exist crashes the engine, an eliminated one skips its turn oddly.",
 		Fix:     "Name a role that is still on the board."})
-	savJob = define(Rule{Code: "MBG062", Severity: diag.Error, Family: "mbg",
+	_ = define(Rule{Code: "MBG062", Severity: diag.Error, Family: "mbg",
 		Title:   "an officer's job disagrees with the lists of the save",
 		Meaning: "The engine trusts both the officer's own job and location and the garrison, retinue, researcher and trainee sets, and the owners and alliances of the save; when they disagree, moving the officer corrupts them further, so it refuses to continue such a game.",
 		Fix:     "Make the officer's role, job and location match the set that lists him."})

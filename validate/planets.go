@@ -13,7 +13,7 @@ import (
 )
 
 var (
-	plnMissing = define(Rule{Code: "PLN001", Severity: diag.Error, Family: "planets",
+	_ = define(Rule{Code: "PLN001", Severity: diag.Error, Family: "planets",
 		Title:   "a required part of the map is missing",
 		Meaning: "The game needs planets, map, routes and starts; without one of them it fails to load the map.",
 		Fix:     "Add the missing part."})
@@ -41,7 +41,7 @@ var (
 		Title:   "a planet's token is not a single ASCII letter",
 		Meaning: "Only the letters A–Z and a–z can be placed on the grid; any other token can never have a position.",
 		Fix:     "Name the planet with a letter not used yet."})
-	plnRouteEnd = define(Rule{Code: "PLN008", Severity: diag.Error, Family: "planets",
+	_ = define(Rule{Code: "PLN008", Severity: diag.Error, Family: "planets",
 		Title:   "a route to or from a planet that does not exist",
 		Meaning: "The game fails to load the map (unknown token).",
 		Fix:     "Use existing planets at both ends."})
@@ -61,7 +61,7 @@ var (
 		Title:   "a route from a planet to itself",
 		Meaning: "The game accepts it, but sending a fleet to where it already is means nothing.",
 		Fix:     "Remove the route."})
-	plnStartUnknown = define(Rule{Code: "PLN013", Severity: diag.Error, Family: "planets",
+	_ = define(Rule{Code: "PLN013", Severity: diag.Error, Family: "planets",
 		Title:   "a start planet that does not exist",
 		Meaning: "The game fails to load the map (unknown token).",
 		Fix:     "Use existing planets as starts."})

@@ -12,7 +12,6 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	battle "github.com/shapan/shapan/engine/battle"
-	bfmt "github.com/shapan/shapan/formats/battle"
 	"github.com/shapan/shapan/preview"
 )
 
@@ -209,12 +208,4 @@ func (linesLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 		w, h = max(w, ms.Width+2), h+ms.Height
 	}
 	return fyne.NewSize(w, h)
-}
-
-// heroOf is the roster entry of a hero name (nil for none).
-func heroOf(b *battle.Board, name string) *bfmt.Hero {
-	if i := bfmt.HeroIndex(name); i >= 0 {
-		return &b.Roster[i]
-	}
-	return nil
 }

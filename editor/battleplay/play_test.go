@@ -284,7 +284,6 @@ func TestRunToTheEnd(t *testing.T) {
 	boardAgrees(t, m)
 	first := strings.Join(lines, "\n")
 	tapText(t, w.Window().Content(), "Restart")
-	m = w.Match().(*match)
 	tapText(t, w.Window().Content(), "Run to the end")
 	if again := strings.Join(w.Lines(), "\n"); again != first {
 		t.Error("the same seed played another game after Restart")

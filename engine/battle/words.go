@@ -80,7 +80,7 @@ func Describe(e engine.Event) string {
 	case End:
 		return DescribeResult(Result(e))
 	}
-	return fmt.Sprintf("%s", e.EventName())
+	return e.EventName()
 }
 
 // DescribeResult tells how a game ended.

@@ -6,15 +6,6 @@ import (
 	mbgfmt "github.com/shapan/shapan/formats/mbg"
 )
 
-func contains(list []int, v int) bool {
-	for _, x := range list {
-		if x == v {
-			return true
-		}
-	}
-	return false
-}
-
 // fromScenario builds the state of a new game exactly as the original
 // loader does (spec §2.3 normalisation, §2.4 derived state).
 func fromScenario(sc *mbgfmt.Scenario) (*state, error) {

@@ -168,10 +168,6 @@ func (o *inOrder) add(p played) {
 	}
 }
 
-// cancelled marks game i as not played (cancelled), so that later games
-// are not held back behind it.
-func (o *inOrder) cancelled(i int) { o.add(played{index: i, err: errCancelled}) }
-
 var errCancelled = errors.New("sim: cancelled")
 
 // result returns the games in index order, without the cancelled ones.
