@@ -62,6 +62,9 @@ type checkedWriter struct {
 	err error
 }
 
+// Unwrap returns the writer written to, so that a terminal is seen as one.
+func (c *checkedWriter) Unwrap() io.Writer { return c.w }
+
 func (c *checkedWriter) Write(p []byte) (int, error) {
 	if c.err != nil {
 		return 0, c.err

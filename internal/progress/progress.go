@@ -18,6 +18,15 @@ import (
 // IsTerminal reports whether w is a terminal. Tests replace it to draw a
 // bar into a buffer.
 var IsTerminal = func(w io.Writer) bool {
+	// See through writers that wrap another (Unwrap() io.Writer), such
+	// as the command line's error-remembering standard output.
+	for {
+		u, ok := w.(interface{ Unwrap() io.Writer })
+		if !ok {
+			break
+		}
+		w = u.Unwrap()
+	}
 	f, ok := w.(*os.File)
 	return ok && term.IsTerminal(int(f.Fd()))
 }
