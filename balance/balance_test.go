@@ -13,6 +13,7 @@ import (
 	bfmt "github.com/shapan/shapan/formats/battle"
 	ftbtfmt "github.com/shapan/shapan/formats/ftbt"
 	mbgfmt "github.com/shapan/shapan/formats/mbg"
+	planetsfmt "github.com/shapan/shapan/formats/planets"
 	"github.com/shapan/shapan/samples"
 	"github.com/shapan/shapan/validate"
 )
@@ -56,6 +57,20 @@ var familyCases = []familyCase{
 			}
 		},
 		opts: Options{Knobs: "level/*", Budget: 1000, MaxGames: 32, Tolerance: 0.12, Seed: 7}, confirmGames: 60},
+	{name: "planets: start A grows by 1.5 a step where the others grow by 1.05", sample: "planets/九州.yaml",
+		unbalance: func(v any) {
+			setPlanet(v.(*planetsfmt.Map), "A", func(p *planetsfmt.Planet) { p.Res = planetsfmt.FloatValue(1.5) })
+		},
+		opts: Options{Knobs: "res/[ABCD]", Budget: 2500, MaxGames: 128, Tolerance: 0.08, Seed: 13}, confirmGames: 400},
+}
+
+// setPlanet edits the planet named name of m.
+func setPlanet(m *planetsfmt.Map, name string, edit func(p *planetsfmt.Planet)) {
+	for i := range m.Planets {
+		if m.Planets[i].Token.Text == name {
+			edit(&m.Planets[i])
+		}
+	}
 }
 
 // TestFindsFairEdits makes a sample of every family unfair and checks that

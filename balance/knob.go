@@ -25,20 +25,37 @@ type Knob struct {
 	Min, Max float64
 	// Step is the search's first step; steps shrink down to MinStep.
 	Step, MinStep float64
-	// Integer knobs take whole values only.
+	// Integer knobs take whole values only; the others, when Unit is
+	// more than 0, multiples of Unit (the resolution the document keeps,
+	// 0.01 for a planet's res), so that two points of the search are
+	// never one document.
 	Integer bool
+	Unit    float64
 	// Get reads the knob from a model; Set writes x into it.
 	Get func(model any) float64
 	Set func(model any, x float64)
 }
 
 // clamp brings x into the knob's range and to a whole number for an
-// integer knob.
+// integer knob, a multiple of Unit for one that has a unit.
 func (k *Knob) clamp(x float64) float64 {
-	if k.Integer {
+	switch {
+	case k.Integer:
 		return math.Min(math.Max(math.Round(x), math.Ceil(k.Min)), math.Floor(k.Max))
+	case k.Unit > 0:
+		lo, hi := math.Ceil(k.Min/k.Unit-1e-9), math.Floor(k.Max/k.Unit+1e-9)
+		return multiple(math.Min(math.Max(math.Round(x/k.Unit), lo), hi), k.Unit)
 	}
 	return math.Min(math.Max(x, k.Min), k.Max)
+}
+
+// multiple returns n·unit as the decimal a person would write: 108·0.01
+// is 1.08, not 1.0800000000000001.
+func multiple(n, unit float64) float64 {
+	if unit < 1 {
+		return n / math.Round(1/unit)
+	}
+	return n * unit
 }
 
 // knobSets are the knobs of each document kind, by kind.

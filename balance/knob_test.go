@@ -1,6 +1,7 @@
 package balance
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -104,6 +105,35 @@ func TestParseTarget(t *testing.T) {
 	for _, in := range []string{"魏", "魏=x", "魏=1.5", "=0.2", "魏=0.2,魏=0.3"} {
 		if _, err := ParseTarget(in); err == nil {
 			t.Errorf("ParseTarget(%q) is accepted", in)
+		}
+	}
+}
+
+// TestPlanetKnobsMoveByHundredths: a planet's res moved by a step that is
+// not a whole number of hundredths lands on one, prints as the decimal
+// the document keeps, and stays inside the knob's range — two points of
+// the search are never the same document.
+func TestPlanetKnobsMoveByHundredths(t *testing.T) {
+	doc := loadSample(t, "planets/九州.yaml")
+	ks, err := Knobs(doc, "res/A")
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := ks[0]
+	for _, tc := range []struct {
+		x    float64
+		want string
+	}{{1.05 * 1.025, "1.08"}, {1.05 + 0.105, "1.16"}, {1.05 - 0.0525, "1"}, {9, "1.57"}, {0.1, "0.7"}} {
+		got := k.clamp(tc.x)
+		if s := fmt.Sprint(got); s != tc.want {
+			t.Errorf("clamp(%v) = %s, want %s (range %v–%v)", tc.x, s, tc.want, k.Min, k.Max)
+		}
+		if got < k.Min-1e-9 || got > k.Max+1e-9 {
+			t.Errorf("clamp(%v) = %v outside %v–%v", tc.x, got, k.Min, k.Max)
+		}
+		edited := reread(t, doc, func(d *formats.Document) { k.Set(d.Value, got) })
+		if back := k.Get(edited.Value); back != got {
+			t.Errorf("res/A set to %v reads back as %v", got, back)
 		}
 	}
 }

@@ -57,7 +57,7 @@ func planetsKnobs(doc *formats.Document) []Knob {
 				lo, step = math.Max(1, math.Ceil(lo)), math.Max(1, math.Round(step))
 			}
 			out = append(out, Knob{ID: fmt.Sprintf("%s/%s", st.key, p.Token.Text), Path: fmt.Sprintf("planets.%s.%s", p.Token.Text, st.key),
-				Side: side, Min: lo, Max: hi, Step: step, MinStep: math.Min(step, st.minStep), Integer: integer,
+				Side: side, Min: lo, Max: hi, Step: step, MinStep: math.Min(step, st.minStep), Integer: integer, Unit: planetUnit,
 				Get: func(mv any) float64 {
 					f, _ := st.field(&mv.(*planetsfmt.Map).Planets[pi]).Float64()
 					return f
@@ -66,13 +66,17 @@ func planetsKnobs(doc *formats.Document) []Knob {
 					if integer {
 						*st.field(&mv.(*planetsfmt.Map).Planets[pi]) = planetsfmt.IntValue(int64(math.Round(x)))
 					} else {
-						*st.field(&mv.(*planetsfmt.Map).Planets[pi]) = planetsfmt.FloatValue(roundTo(x, 0.01))
+						*st.field(&mv.(*planetsfmt.Map).Planets[pi]) = planetsfmt.FloatValue(multiple(math.Round(x/planetUnit), planetUnit))
 					}
 				}})
 		}
 	}
 	return out
 }
+
+// planetUnit is the resolution of a planet's def, res and max that are
+// not integers: the knobs move them by hundredths.
+const planetUnit = 0.01
 
 // roundTo rounds x to a multiple of unit.
 func roundTo(x, unit float64) float64 { return math.Round(x/unit) * unit }
