@@ -83,13 +83,19 @@ func writeMeasure(b *strings.Builder, p Proposal) {
 func editLine(edits []Edit) string {
 	var parts []string
 	for _, e := range edits {
-		parts = append(parts, fmt.Sprintf("%s %s → %s", e.Knob, num(e.From), num(e.To)))
+		parts = append(parts, e.String())
 	}
 	if len(parts) == 0 {
 		return "no edit"
 	}
 	return strings.Join(parts, ", ")
 }
+
+// String describes an edit: "money/吴 12000 → 9000".
+func (e Edit) String() string { return fmt.Sprintf("%s %s → %s", e.Knob, num(e.From), num(e.To)) }
+
+// Values is an edit's values only: "12000 → 9000".
+func (e Edit) Values() string { return num(e.From) + " → " + num(e.To) }
 
 // EditLine describes a proposal's edits in one line.
 func (p Proposal) EditLine() string { return editLine(p.Edits) }

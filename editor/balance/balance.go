@@ -21,6 +21,7 @@ import (
 	"github.com/shapan/shapan/editor"
 	ftbteng "github.com/shapan/shapan/engine/ftbt"
 	"github.com/shapan/shapan/family"
+	"github.com/shapan/shapan/formats"
 	ftbtfmt "github.com/shapan/shapan/formats/ftbt"
 )
 
@@ -94,7 +95,7 @@ func (w *Window) layout() fyne.CanvasObject {
 	w.stopBtn = widget.NewButtonWithIcon("Stop", theme.MediaStopIcon(), w.Stop)
 	w.stopBtn.Disable()
 	w.suggestBtn = widget.NewButtonWithIcon("Suggest", theme.SearchIcon(), w.Suggest)
-	w.suggest = newSuggestions()
+	w.suggest = newSuggestions(func() (*formats.Document, error) { return snapshot(w.session) })
 	w.progress = widget.NewProgressBar()
 	w.progress.TextFormatter = func() string {
 		return formatProgress(int(w.progress.Value), int(w.progress.Max))

@@ -3,37 +3,69 @@ package balance
 import (
 	"context"
 	"fmt"
+	"image"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	bal "github.com/shapan/shapan/balance"
+	"github.com/shapan/shapan/formats"
 )
 
 // Suggest (Balance ▸ Suggest) asks the balance assistant (package
 // balance) for edits that make the document fair, and shows its
 // proposals beside the report: the edits, every side's win rate with its
-// interval and the YAML diff, each with a button that applies it to the
-// document as one undoable edit and re-runs the report. The fields say
+// interval and the YAML diff, each with a button that draws it on the map
+// (proposalMap, without changing the document) and one that applies it
+// to the document as one undoable edit and re-runs the report. The fields say
 // how: a proposal is confirmed with Games games, the search spends ten
 // times as many, with the seed, turn cap and jobs of the fields.
 
 // suggestBudget is how many runs of Games games a search may spend.
 const suggestBudget = 10
 
-// suggestions is the Suggestions tab.
+// suggestions is the Suggestions tab: the proposals on the left, the
+// map of the one previewed on the right.
 type suggestions struct {
 	box    *fyne.Container
 	object fyne.CanvasObject
 	result *bal.Result
+	// current copies the document as it is in the editor now.
+	current func() (*formats.Document, error)
+
+	previewed int  // the proposal on the map (-1: none)
+	after     bool // the map shows the proposal applied, not the document as it is
+	title     *widget.Label
+	mapView   *canvas.Image
+	mapImage  *image.RGBA // the image shown
+	notes     *widget.Label
+	beforeBtn *widget.Button
+	afterBtn  *widget.Button
 }
 
-func newSuggestions() *suggestions {
-	s := &suggestions{box: container.NewVBox(widget.NewLabel(
-		"Suggest searches small edits of the document that make every side win as often, and shows them here."))}
-	s.object = container.NewVScroll(s.box)
+func newSuggestions(current func() (*formats.Document, error)) *suggestions {
+	s := &suggestions{current: current, previewed: -1, after: true,
+		box: container.NewVBox(widget.NewLabel(
+			"Suggest searches small edits of the document that make every side win as often, and shows them here."))}
+	s.title = widget.NewLabelWithStyle("Preview a proposal to see its edits on the map.", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	s.title.Wrapping = fyne.TextWrapWord
+	s.notes = widget.NewLabel("")
+	s.notes.Wrapping = fyne.TextWrapWord
+	s.mapView = canvas.NewImageFromImage(nil)
+	s.mapView.FillMode = canvas.ImageFillContain
+	s.mapView.ScaleMode = canvas.ImageScaleSmooth
+	s.mapView.SetMinSize(fyne.NewSize(240, 180))
+	s.beforeBtn = widget.NewButton("Before", func() { s.setAfter(false) })
+	s.afterBtn = widget.NewButton("After", func() { s.setAfter(true) })
+	s.beforeBtn.Disable()
+	s.afterBtn.Disable()
+	pane := container.NewBorder(container.NewVBox(s.title, container.NewHBox(s.beforeBtn, s.afterBtn)), s.notes, nil, nil, s.mapView)
+	split := container.NewHSplit(container.NewVScroll(s.box), pane)
+	split.Offset = 0.42
+	s.object = split
 	return s
 }
 
@@ -102,8 +134,10 @@ func (w *Window) finishSuggest(r *bal.Result, err error) {
 func (s *suggestions) show(r *bal.Result, apply func(p bal.Proposal)) {
 	s.result = r
 	s.box.RemoveAll()
-	s.box.Add(widget.NewLabelWithStyle(fmt.Sprintf("Baseline: %s", rates(r.Baseline)), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
-	s.box.Add(widget.NewLabel(fmt.Sprintf("Target %s within ±%.0f points · %d knobs · %d of %d games spent on %d candidates · %s",
+	base := widget.NewLabelWithStyle(fmt.Sprintf("Baseline: %s", rates(r.Baseline)), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	base.Wrapping = fyne.TextWrapWord
+	s.box.Add(base)
+	s.box.Add(wrapped(fmt.Sprintf("Target %s within ±%.0f points · %d knobs · %d of %d games spent on %d candidates · %s",
 		r.Target, r.Tolerance*100, len(r.Knobs), r.Spent, r.Budget, r.Candidates, r.Outcome)))
 	for i, p := range r.Proposals {
 		verdict := "not confirmed"
@@ -111,15 +145,86 @@ func (s *suggestions) show(r *bal.Result, apply func(p bal.Proposal)) {
 			verdict = "fair"
 		}
 		s.box.Add(widget.NewSeparator())
-		s.box.Add(widget.NewLabelWithStyle(fmt.Sprintf("%d. %s (%s, %d games)", i+1, p.EditLine(), verdict, p.Measure.Games),
-			fyne.TextAlignLeading, fyne.TextStyle{Bold: true}))
-		s.box.Add(widget.NewLabel(rates(p)))
-		diff := widget.NewTextGridFromString(p.Diff)
-		p := p
+		head := widget.NewLabelWithStyle(fmt.Sprintf("%d. %s (%s, %d games)", i+1, p.EditLine(), verdict, p.Measure.Games),
+			fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+		head.Wrapping = fyne.TextWrapWord
+		s.box.Add(head)
+		s.box.Add(wrapped(rates(p)))
+		diff := container.NewHScroll(widget.NewTextGridFromString(p.Diff))
+		p, i := p, i
+		look := widget.NewButtonWithIcon(fmt.Sprintf("Preview %d", i+1), theme.VisibilityIcon(), func() { s.preview(i) })
 		btn := widget.NewButtonWithIcon(fmt.Sprintf("Apply %d", i+1), theme.ConfirmIcon(), func() { apply(p) })
-		s.box.Add(container.NewBorder(nil, nil, nil, btn, diff))
+		s.box.Add(container.NewBorder(nil, nil, nil, container.NewVBox(look, btn), diff))
 	}
 	s.box.Refresh()
+	s.after = true
+	s.preview(0)
+}
+
+// preview shows proposal i (of the result shown) on the map: the
+// document with its edits (after) or as it is (before), every edit's
+// place ringed with its values. The document does not change.
+func (s *suggestions) preview(i int) {
+	if s.result == nil || i < 0 || i >= len(s.result.Proposals) {
+		s.previewed = -1
+		s.title.SetText("No proposal to preview.")
+		s.beforeBtn.Disable()
+		s.afterBtn.Disable()
+		return
+	}
+	s.previewed = i
+	s.beforeBtn.Enable()
+	s.afterBtn.Enable()
+	s.beforeBtn.Importance, s.afterBtn.Importance = widget.MediumImportance, widget.MediumImportance
+	state := "before it, the document as it is"
+	if s.after {
+		s.afterBtn.Importance = widget.HighImportance
+		state = "applied to a copy"
+	} else {
+		s.beforeBtn.Importance = widget.HighImportance
+	}
+	s.beforeBtn.Refresh()
+	s.afterBtn.Refresh()
+	p := s.result.Proposals[i]
+	s.title.SetText(fmt.Sprintf("Proposal %d on the map, %s: %s", i+1, state, p.EditLine()))
+	img, unplaced, err := s.render(p)
+	if err != nil {
+		s.mapImage = nil
+		s.mapView.Image = nil
+		s.mapView.Refresh()
+		s.notes.SetText("The proposal cannot be drawn: " + err.Error())
+		return
+	}
+	s.mapImage = img
+	s.mapView.Image = img
+	s.mapView.Refresh()
+	note := fmt.Sprintf("Ringed: what proposal %d changes. The document changes only when you press Apply %d.", i+1, i+1)
+	if len(unplaced) > 0 {
+		note += " Not drawn on the map: " + bal.Proposal{Edits: unplaced}.EditLine() + "."
+	}
+	s.notes.SetText(note)
+}
+
+func (s *suggestions) render(p bal.Proposal) (*image.RGBA, []bal.Edit, error) {
+	doc, err := s.current()
+	if err != nil {
+		return nil, nil, err
+	}
+	return proposalMap(doc, s.result.Knobs, p.Edits, s.after)
+}
+
+// setAfter switches the map between the document as it is and with the
+// proposal previewed.
+func (s *suggestions) setAfter(after bool) {
+	s.after = after
+	s.preview(s.previewed)
+}
+
+// wrapped is a label whose text wraps at word ends.
+func wrapped(text string) *widget.Label {
+	l := widget.NewLabel(text)
+	l.Wrapping = fyne.TextWrapWord
+	return l
 }
 
 // rates is a proposal's win rates in one line.

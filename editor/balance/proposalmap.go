@@ -1,0 +1,184 @@
+package balance
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"image/draw"
+	"math"
+	"strings"
+
+	bal "github.com/shapan/shapan/balance"
+	"github.com/shapan/shapan/formats"
+	bfmt "github.com/shapan/shapan/formats/battle"
+	ftbtfmt "github.com/shapan/shapan/formats/ftbt"
+	mbgfmt "github.com/shapan/shapan/formats/mbg"
+	planetsfmt "github.com/shapan/shapan/formats/planets"
+	"github.com/shapan/shapan/preview"
+)
+
+// A proposal's map: the document's preview image (package preview) as it
+// is (before) or with the proposal's edits applied to a copy (after),
+// every place an edit changes ringed in markColor with its values
+// written beside it ("res 1.5 → 1.2"). The document itself is not
+// touched: Apply does that.
+
+// markColor rings what a proposal changes on its map.
+var markColor = color.RGBA{0xff, 0x2b, 0xd6, 0xff}
+
+// spot is where a map's preview draws what a knob changes, in the
+// image's pixels: a circle around it.
+type spot struct{ x, y, r float64 }
+
+// locators find, by document kind, the spot of a knob's subject on
+// the preview of doc; false when the map does not draw it.
+var locators = map[string]func(doc *formats.Document, k bal.KnobInfo) (spot, bool){
+	"mbg/scenario": mbgSpot,
+	"ftbt/level":   ftbtSpot,
+	"planets/map":  planetSpot,
+	"battle/map":   battleSpot,
+}
+
+// proposalMap renders doc (a copy the caller owns) with the edits
+// applied when after is set, every edit's subject ringed and labelled
+// with its values. It returns the image and the edits the map does not
+// draw (an mbg officer's abilities), which the caller lists.
+func proposalMap(doc *formats.Document, knobs []bal.KnobInfo, edits []bal.Edit, after bool) (*image.RGBA, []bal.Edit, error) {
+	if after {
+		if err := bal.Apply(doc, edits); err != nil {
+			return nil, nil, err
+		}
+	}
+	img, err := preview.Render(doc, preview.Options{})
+	if err != nil {
+		return nil, nil, fmt.Errorf("drawing the map: %w", err)
+	}
+	rgba := image.NewRGBA(img.Bounds())
+	draw.Draw(rgba, rgba.Bounds(), img, img.Bounds().Min, draw.Src)
+	c := preview.CanvasOn(rgba)
+	info := map[string]bal.KnobInfo{}
+	for _, k := range knobs {
+		info[k.ID] = k
+	}
+	locate := locators[doc.Kind]
+	var unplaced []bal.Edit
+	for _, e := range edits {
+		sp, ok := spot{}, false
+		if locate != nil {
+			sp, ok = locate(doc, info[e.Knob])
+		}
+		if !ok {
+			unplaced = append(unplaced, e)
+			continue
+		}
+		markSpot(c, sp, e)
+	}
+	return rgba, unplaced, nil
+}
+
+// markSpot rings a spot and writes the edit's values beside it, on a
+// dark plate that keeps them readable on any map.
+func markSpot(c *preview.Canvas, sp spot, e bal.Edit) {
+	c.StrokeCircle(sp.x, sp.y, sp.r, 4, markColor)
+	what, _, _ := strings.Cut(e.Knob, "/")
+	label := what + " " + e.Values()
+	const size = 14
+	w := preview.TextWidth(size, label)
+	x, y := sp.x+sp.r+4, math.Max(sp.y-sp.r-2, size)
+	if right := float64(c.Image().Bounds().Dx()); x+w+4 > right {
+		x = sp.x - sp.r - 4 - w // the plate on the left of the ring, inside the image
+	}
+	c.FillRect(x-3, y-size/2-3, x+w+3, y+size/2+3, color.RGBA{0x20, 0x10, 0x20, 0xe0})
+	c.StrokeRect(x-3, y-size/2-3, x+w+3, y+size/2+3, 1, markColor)
+	c.Text(x, y, size, color.White, preview.AnchorLeft, label)
+}
+
+// knobSubject is the name after the knob's "what/": "A" of "res/A".
+func knobSubject(id string) string {
+	_, who, _ := strings.Cut(id, "/")
+	return who
+}
+
+// planetSpot rings the planet of def/, res/ and max/PLANET.
+func planetSpot(doc *formats.Document, k bal.KnobInfo) (spot, bool) {
+	m, ok := doc.Value.(*planetsfmt.Map)
+	if !ok {
+		return spot{}, false
+	}
+	l := preview.PlanetMapLayout(m, preview.Options{})
+	pos := m.Positions()
+	for i := range m.Planets {
+		p := &m.Planets[i]
+		if at, ok := pos[p.Token.Key()]; ok && p.Token.Text == knobSubject(k.ID) {
+			x, y := l.Centre(at)
+			return spot{x, y, preview.PlanetRadius(p, l.Cell) + 8}, true
+		}
+	}
+	return spot{}, false
+}
+
+// battleSpot rings the city of level/X:Y.
+func battleSpot(doc *formats.Document, k bal.KnobInfo) (spot, bool) {
+	m, ok := doc.Value.(*bfmt.Map)
+	var x, y int
+	if !ok {
+		return spot{}, false
+	}
+	if _, err := fmt.Sscanf(knobSubject(k.ID), "%d:%d", &x, &y); err != nil || x < 0 || y < 0 || x >= m.W || y >= m.H {
+		return spot{}, false
+	}
+	cell, margin := preview.BattleMapGeometry(m, preview.Options{})
+	return spot{margin + (float64(x)+0.5)*cell, margin + (float64(y)+0.5)*cell, math.Max(8, cell)}, true
+}
+
+// ftbtSpot rings the person of hp/, abi/, def/ and speed/PERSON.
+func ftbtSpot(doc *formats.Document, k bal.KnobInfo) (spot, bool) {
+	l, ok := doc.Value.(*ftbtfmt.Level)
+	if !ok {
+		return spot{}, false
+	}
+	cell, margin := preview.LevelGeometry(l, preview.Options{})
+	for _, p := range l.People {
+		if p.Name == knobSubject(k.ID) {
+			return spot{margin + (float64(p.X)+0.5)*cell, margin + (float64(p.Y)+0.5)*cell, math.Max(8, cell*0.8)}, true
+		}
+	}
+	return spot{}, false
+}
+
+// mbgSpot rings the square of scope/CITY, and the start square of the
+// role whose money/ROLE changes or who an abilities/OFFICER travels with
+// (the knob favours that role).
+func mbgSpot(doc *formats.Document, k bal.KnobInfo) (spot, bool) {
+	s, ok := doc.Value.(*mbgfmt.Scenario)
+	if !ok {
+		return spot{}, false
+	}
+	square := -1
+	what, who, _ := strings.Cut(k.ID, "/")
+	switch what {
+	case "scope":
+		for i, sq := range s.Board {
+			if sq.Class == mbgfmt.ClassCity && sq.Base >= 0 && sq.Base < len(s.Cities) && s.Cities[sq.Base].Name == who {
+				square = i
+			}
+		}
+	case "money", "abilities":
+		role := who
+		if what == "abilities" {
+			role = k.Side
+		}
+		for _, r := range s.Roles {
+			if r.Name == role {
+				square = r.Start
+			}
+		}
+	}
+	cells, _, _ := preview.BoardCells(preview.BoardFromScenario(s))
+	if square < 0 || square >= len(cells) {
+		return spot{}, false
+	}
+	half := preview.BoardTile / 2.0
+	return spot{preview.BoardMargin + float64(cells[square].X)*preview.BoardTile + half,
+		preview.BoardMargin + float64(cells[square].Y)*preview.BoardTile + half, half + 2}, true
+}
