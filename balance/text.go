@@ -94,9 +94,6 @@ func editLine(edits []Edit) string {
 // String describes an edit: "money/吴 12000 → 9000".
 func (e Edit) String() string { return fmt.Sprintf("%s %s → %s", e.Knob, num(e.From), num(e.To)) }
 
-// Values is an edit's values only: "12000 → 9000".
-func (e Edit) Values() string { return num(e.From) + " → " + num(e.To) }
-
 // EditLine describes a proposal's edits in one line.
 func (p Proposal) EditLine() string { return editLine(p.Edits) }
 

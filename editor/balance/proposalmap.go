@@ -6,6 +6,7 @@ import (
 	"image/color"
 	"image/draw"
 	"math"
+	"strconv"
 	"strings"
 
 	bal "github.com/shapan/shapan/balance"
@@ -71,27 +72,46 @@ func proposalMap(doc *formats.Document, knobs []bal.KnobInfo, edits []bal.Edit, 
 			unplaced = append(unplaced, e)
 			continue
 		}
-		markSpot(c, sp, e)
+		markSpot(c, sp, e, after)
 	}
 	return rgba, unplaced, nil
 }
 
-// markSpot rings a spot and writes the edit's values beside it, on a
-// dark plate that keeps them readable on any map.
-func markSpot(c *preview.Canvas, sp spot, e bal.Edit) {
+// markSpot rings a spot and writes the edit's values beside it
+// ("def 1.5 → 1.8"), the value the map shows (the new one after, the old
+// one before) bright and the other dim, on a dark plate that keeps them
+// readable on any map.
+func markSpot(c *preview.Canvas, sp spot, e bal.Edit, after bool) {
 	c.StrokeCircle(sp.x, sp.y, sp.r, 4, markColor)
 	what, _, _ := strings.Cut(e.Knob, "/")
-	label := what + " " + e.Values()
+	bright, dim := color.RGBA{0xff, 0xff, 0xff, 0xff}, color.RGBA{0x9a, 0x8f, 0xa8, 0xff}
+	was, now := dim, bright
+	if !after {
+		was, now = bright, dim
+	}
+	parts := []struct {
+		text string
+		col  color.RGBA
+	}{{what + " ", bright}, {number(e.From), was}, {" → ", bright}, {number(e.To), now}}
 	const size = 14
-	w := preview.TextWidth(size, label)
+	w := 0.0
+	for _, p := range parts {
+		w += preview.TextWidth(size, p.text)
+	}
 	x, y := sp.x+sp.r+4, math.Max(sp.y-sp.r-2, size)
 	if right := float64(c.Image().Bounds().Dx()); x+w+4 > right {
 		x = sp.x - sp.r - 4 - w // the plate on the left of the ring, inside the image
 	}
 	c.FillRect(x-3, y-size/2-3, x+w+3, y+size/2+3, color.RGBA{0x20, 0x10, 0x20, 0xe0})
 	c.StrokeRect(x-3, y-size/2-3, x+w+3, y+size/2+3, 1, markColor)
-	c.Text(x, y, size, color.White, preview.AnchorLeft, label)
+	for _, p := range parts {
+		c.Text(x, y, size, p.col, preview.AnchorLeft, p.text)
+		x += preview.TextWidth(size, p.text)
+	}
 }
+
+// number writes a knob's value as the proposals do: 1.5, 12000.
+func number(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
 
 // knobSubject is the name after the knob's "what/": "A" of "res/A".
 func knobSubject(id string) string {
