@@ -18,6 +18,8 @@ type distQueue struct {
 	cost   []int
 	pushed []uint32
 	gen    uint32
+	// region lists the cells of a dead enemy (removeOwner).
+	region []int
 }
 
 // nextGen starts a new search over pushed.
@@ -128,50 +130,63 @@ func (s *state) walkHeap(center, limit int, q *queue, visit func(c, cost int) bo
 // weights from 0 to maxBucketWeight: the bucket of a cost holds, in push
 // order, the cells pushed with that cost. A cell is pushed again only at
 // a smaller cost, so the entry that settles it is still the first of the
-// (cost, seq) order.
+// (cost, seq) order, and an entry whose cost is no longer its cell's is a
+// stale one. No push lowers the cost of a settled cell (the cost of what
+// it pushes is at least its own), and none repeats a cost, so the first
+// entry of a cell at its cost settles it and no other entry does.
 func (s *state) walkBuckets(center, limit int, q *distQueue, visit func(c, cost int) bool) {
 	buckets, mask := q.ring(s.maxTW)
 	n := s.cells()
 	q.cost, q.pushed = grow(q.cost, n), growStamps(q.pushed, n)
-	gen, done := q.nextGen(), s.nextGen()
-	pending := 0
-	push := func(m, cost int) {
-		if s.seen[m] == done || q.pushed[m] == gen && q.cost[m] <= cost {
-			return
-		}
-		q.pushed[m], q.cost[m] = gen, cost
-		buckets[cost&mask] = append(buckets[cost&mask], m)
-		pending++
-	}
-	push(center, 0)
-	for cost := 0; pending > 0 && cost < limit; cost++ {
+	w := bucketWalk{q: q, gen: q.nextGen(), buckets: buckets, mask: mask}
+	w.push(center, 0)
+	tw, nx := s.tw, s.nx
+	for cost := 0; w.pending > 0 && cost < limit; cost++ {
 		b := cost & mask
 		for i := 0; i < len(buckets[b]); i++ { // a weight 0 appends to this bucket
 			c := buckets[b][i]
-			pending--
-			if s.seen[c] == done {
-				continue // settled by an entry of a smaller cost
+			w.pending--
+			if q.cost[c] != cost {
+				continue // pushed again at a smaller cost
 			}
-			s.seen[c] = done
 			if !visit(c, cost) {
 				return
 			}
-			x := c % s.nx
-			if x+1 < s.nx {
-				push(c+1, cost+s.tw[c+1])
+			x := c % nx
+			if x+1 < nx {
+				w.push(c+1, cost+tw[c+1])
 			}
 			if x > 0 {
-				push(c-1, cost+s.tw[c-1])
+				w.push(c-1, cost+tw[c-1])
 			}
-			if c+s.nx < n {
-				push(c+s.nx, cost+s.tw[c+s.nx])
+			if c+nx < n {
+				w.push(c+nx, cost+tw[c+nx])
 			}
-			if c >= s.nx {
-				push(c-s.nx, cost+s.tw[c-s.nx])
+			if c >= nx {
+				w.push(c-nx, cost+tw[c-nx])
 			}
 		}
 		buckets[b] = buckets[b][:0]
 	}
+}
+
+// bucketWalk is the state of walkBuckets.
+type bucketWalk struct {
+	q       *distQueue
+	gen     uint32
+	buckets [][]int
+	mask    int
+	pending int
+}
+
+// push offers cell c at cost.
+func (w *bucketWalk) push(c, cost int) {
+	if w.q.pushed[c] == w.gen && w.q.cost[c] <= cost {
+		return
+	}
+	w.q.pushed[c], w.q.cost[c] = w.gen, cost
+	w.buckets[cost&w.mask] = append(w.buckets[cost&w.mask], c)
+	w.pending++
 }
 
 // dist is Dist(center, terrain weights): the table of every cell's

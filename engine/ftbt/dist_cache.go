@@ -136,22 +136,30 @@ func (dc *distCache) defence(s *state, enemies []int, k *ftbtfmt.AIConstants) []
 // and reports true, when key is gainFor without them; otherwise it
 // changes nothing and reports false.
 func (dc *distCache) subtractGone(s *state, key []int, k *ftbtfmt.AIConstants) bool {
+	gone, ok := goneFrom(dc.gainFor, key)
+	if !ok {
+		return false
+	}
+	for i := 1; i < len(gone); i += 2 {
+		dc.addDefence(s, gone[i], -1, k)
+	}
+	return true
+}
+
+// goneFrom returns the (enemy, cell) pairs of the enemy key old missing
+// from key, and whether key is old without them (enemies that died, not
+// enemies that moved).
+func goneFrom(old, key []int) ([]int, bool) {
 	var gone []int
 	j := 0
-	for i := 0; i < len(dc.gainFor); i += 2 {
-		if j < len(key) && key[j] == dc.gainFor[i] && key[j+1] == dc.gainFor[i+1] {
+	for i := 0; i < len(old); i += 2 {
+		if j < len(key) && key[j] == old[i] && key[j+1] == old[i+1] {
 			j += 2
 			continue
 		}
-		gone = append(gone, dc.gainFor[i+1])
+		gone = append(gone, old[i], old[i+1])
 	}
-	if j != len(key) {
-		return false
-	}
-	for _, c := range gone {
-		dc.addDefence(s, c, -1, k)
-	}
-	return true
+	return gone, j == len(key)
 }
 
 // addDefence adds sign times the defence gain of an enemy on center to

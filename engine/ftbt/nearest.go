@@ -33,11 +33,71 @@ func (dc *distCache) nearest(s *state, from int, enemies []int) int {
 func (dc *distCache) ownersOf(s *state, enemies []int) *ownerField {
 	key := enemyKey(s, enemies, dc.ownersKey)
 	dc.ownersKey = key
-	if dc.owners.owner == nil || !slices.Equal(key, dc.ownersFor) {
+	switch {
+	case dc.owners.owner != nil && slices.Equal(key, dc.ownersFor):
+		return &dc.owners
+	case dc.owners.owner != nil && len(key) > 0 && s.minTW > 0:
+		if gone, ok := goneFrom(dc.ownersFor, key); ok {
+			for i := 0; i < len(gone); i += 2 {
+				s.removeOwner(gone[i], gone[i+1], &dc.owners, &dc.q)
+			}
+			break
+		}
+		fallthrough
+	default:
 		s.nearestOwners(enemies, &dc.owners, &dc.q)
-		dc.ownersFor = append(dc.ownersFor[:0], key...)
 	}
+	dc.ownersFor = append(dc.ownersFor[:0], key...)
 	return &dc.owners
+}
+
+// removeOwner brings f up to date when enemy dead, which stood on cell
+// loc, is gone (the others still standing where they stood); it needs
+// positive weights. Only the cells dead owned change. They are
+// connected to loc (a cell's owner is that of one of the neighbours it is
+// nearest through), and the labels of the cells around them still hold,
+// so a search started from those neighbours and kept inside dead's cells
+// labels them as a new search from all the enemies would: in (cost,
+// owner) order, a cell keeps the first entry that reaches it.
+func (s *state) removeOwner(dead, loc int, f *ownerField, q *distQueue) {
+	n := s.cells()
+	q.pushed = growStamps(q.pushed, n)
+	region := q.nextGen()
+	cells := append(q.region[:0], loc)
+	q.pushed[loc] = region
+	var next [4]int
+	for i := 0; i < len(cells); i++ {
+		for _, m := range s.neighbours(cells[i], &next) {
+			if q.pushed[m] != region && f.owner[m] == dead {
+				q.pushed[m] = region
+				cells = append(cells, m)
+			}
+		}
+	}
+	q.region = cells
+	h := q.heap[:0]
+	for _, c := range cells {
+		for _, m := range s.neighbours(c, &next) {
+			if q.pushed[m] != region {
+				h.push(entry{cost: f.cost[m] + s.tw[c], seq: f.owner[m], cell: c})
+			}
+		}
+	}
+	done := s.nextGen()
+	for len(h) > 0 {
+		e := h.pop()
+		if s.seen[e.cell] == done {
+			continue
+		}
+		s.seen[e.cell] = done
+		f.owner[e.cell], f.cost[e.cell] = e.seq, e.cost
+		for _, m := range s.neighbours(e.cell, &next) {
+			if q.pushed[m] == region && s.seen[m] != done {
+				h.push(entry{cost: e.cost + s.tw[m], seq: e.seq, cell: m})
+			}
+		}
+	}
+	q.heap = h
 }
 
 // ownerField labels every cell c with owner[c], the enemy e of the
@@ -80,52 +140,57 @@ func (s *state) nearestOwners(enemies []int, f *ownerField, q *distQueue) {
 // nearestOwnersBuckets is nearestOwners with a bucket queue for positive
 // weights: every push to a cell comes from a cell of smaller cost, so
 // when a cell's bucket is reached its cost is final and it keeps the
-// smallest enemy index pushed at that cost.
+// smallest enemy index pushed at that cost. For the same reason a push
+// never lowers the cost of a settled cell, so no mark of settled cells is
+// needed: an entry whose cost is no longer its cell's is a stale one.
 func (s *state) nearestOwnersBuckets(enemies []int, f *ownerField, q *distQueue) {
 	buckets, mask := q.ring(s.maxTW)
 	q.pushed = growStamps(q.pushed, s.cells())
-	gen, done := q.nextGen(), s.nextGen()
-	pending := 0
-	push := func(c, cost, owner int) {
-		switch {
-		case s.seen[c] == done:
-		case q.pushed[c] != gen || cost < f.cost[c]:
-			q.pushed[c], f.cost[c], f.owner[c] = gen, cost, owner
-			b := cost & mask
-			buckets[b] = append(buckets[b], c)
-			pending++
-		case cost == f.cost[c] && owner < f.owner[c]:
-			f.owner[c] = owner
-		}
-	}
+	w := ownerWalk{f: f, pushed: q.pushed, gen: q.nextGen(), buckets: buckets, mask: mask}
 	for _, e := range enemies {
 		c := s.people[e].loc
-		push(c, s.tw[c], e)
+		if w.pushed[c] != w.gen || s.tw[c] < f.cost[c] || s.tw[c] == f.cost[c] && e < f.owner[c] {
+			w.enqueue(c, s.tw[c], e)
+		}
 	}
-	for cost := 0; pending > 0; cost++ {
+	var next [4]int
+	for cost := 0; w.pending > 0; cost++ {
 		b := cost & mask
 		for _, c := range buckets[b] {
-			pending--
-			if s.seen[c] == done || f.cost[c] != cost {
-				continue
+			w.pending--
+			if f.cost[c] != cost {
+				continue // pushed again at a smaller cost
 			}
-			s.seen[c] = done
-			owner, x := f.owner[c], c%s.nx
-			if x+1 < s.nx {
-				push(c+1, cost+s.tw[c+1], owner)
-			}
-			if x > 0 {
-				push(c-1, cost+s.tw[c-1], owner)
-			}
-			if c+s.nx < len(s.tw) {
-				push(c+s.nx, cost+s.tw[c+s.nx], owner)
-			}
-			if c >= s.nx {
-				push(c-s.nx, cost+s.tw[c-s.nx], owner)
+			owner := f.owner[c]
+			for _, m := range s.neighbours(c, &next) {
+				switch mc := cost + s.tw[m]; {
+				case w.pushed[m] != w.gen || mc < f.cost[m]:
+					w.enqueue(m, mc, owner)
+				case mc == f.cost[m] && owner < f.owner[m]:
+					f.owner[m] = owner
+				}
 			}
 		}
 		buckets[b] = buckets[b][:0]
 	}
+}
+
+// ownerWalk is the state of nearestOwnersBuckets.
+type ownerWalk struct {
+	f       *ownerField
+	pushed  []uint32
+	gen     uint32
+	buckets [][]int
+	mask    int
+	pending int
+}
+
+// enqueue gives cell c the cost and owner and queues it.
+func (w *ownerWalk) enqueue(c, cost, owner int) {
+	w.pushed[c], w.f.cost[c], w.f.owner[c] = w.gen, cost, owner
+	b := cost & w.mask
+	w.buckets[b] = append(w.buckets[b], c)
+	w.pending++
 }
 
 func growStamps(s []uint32, n int) []uint32 {
