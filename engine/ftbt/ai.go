@@ -84,12 +84,12 @@ const MaxAITableBytes = 2 << 30
 
 // aiBytesPerCell is what the computer player keeps per cell of the map,
 // whatever the number of people (see distCache): each cell's nearest
-// enemy and its cost, the enemies' summed defence terms, a search's
+// enemy with its cost (one packed value), the enemies' summed defence terms, a search's
 // tentative cost and mark, and a whole distance table for weights the
 // bounded searches do not serve. Measured (docs/BENCHMARKS.md): a
 // 400×400 level of 100 people plays 30 rounds in 48 MiB of peak RSS, and a
 // 2000×2000 level of 2000 people a round in 516 MB, most of it the board.
-const aiBytesPerCell = 5*8 + 4
+const aiBytesPerCell = 4*8 + 4
 
 // aiTableBytes is the most memory the computer player's tables take on
 // level l: a few values per cell, the same for any number of people and

@@ -79,7 +79,7 @@ func (dc *distCache) goalTable(s *state, goal int, enemies []int, t *goalTable) 
 // other enemy.
 func (dc *distCache) fromOwners(s *state, goal int, enemies []int, t *goalTable) bool {
 	e := s.occ[goal]
-	if e == -1 || !slices.Contains(enemies, e) {
+	if e == -1 || !slices.Contains(enemies, e) || !s.labelsFit() {
 		return false
 	}
 	f := dc.ownersOf(s, enemies)
@@ -88,11 +88,11 @@ func (dc *distCache) fromOwners(s *state, goal int, enemies []int, t *goalTable)
 	i := 0
 	for y := b.y0; y <= b.y1; y++ {
 		for c := y*s.nx + b.x0; c <= y*s.nx+b.x1; c++ {
-			d := f.cost[c] - base // exact when e owns c, a lower bound otherwise
+			d := f.cost(c) - base // exact when e owns c, a lower bound otherwise
 			switch {
 			case d >= t.threshold(i):
 				t.d[i] = min(d, t.limit)
-			case f.owner[c] == e:
+			case f.owner(c) == e:
 				t.d[i] = d
 			default:
 				return false

@@ -1,6 +1,10 @@
 package ftbt
 
-import "slices"
+import (
+	"math"
+	"math/bits"
+	"slices"
+)
 
 // nearest returns the enemy (among enemies, in index order) with
 // the smallest distance from cell from, the lowest index on ties (spec
@@ -12,10 +16,11 @@ import "slices"
 // at once, started at the weight of their cells and ordered by (cost,
 // enemy index), labels every cell with its nearest enemy (ownerField);
 // the labels hold while the same enemies stand on the same cells (a
-// side's turn). Otherwise it reads the whole table of from.
+// side's turn). Otherwise (or on a map whose costs the labels cannot
+// hold) it reads the whole table of from.
 func (dc *distCache) nearest(s *state, from int, enemies []int) int {
 	dc.use(s)
-	if !s.nonNegative() {
+	if !s.labelsFit() {
 		dc.whole = s.dist(from, dc.whole, &dc.q)
 		best := -1
 		for _, e := range enemies {
@@ -25,7 +30,7 @@ func (dc *distCache) nearest(s *state, from int, enemies []int) int {
 		}
 		return best
 	}
-	return dc.ownersOf(s, enemies).owner[from]
+	return dc.ownersOf(s, enemies).owner(from)
 }
 
 // ownersOf returns the owner field of enemies, searched again only when
@@ -34,9 +39,9 @@ func (dc *distCache) ownersOf(s *state, enemies []int) *ownerField {
 	key := enemyKey(s, enemies, dc.ownersKey)
 	dc.ownersKey = key
 	switch {
-	case dc.owners.owner != nil && slices.Equal(key, dc.ownersFor):
+	case dc.owners.label != nil && slices.Equal(key, dc.ownersFor):
 		return &dc.owners
-	case dc.owners.owner != nil && len(key) > 0 && s.minTW > 0:
+	case dc.owners.label != nil && len(key) > 0 && s.minTW > 0:
 		if gone, ok := goneFrom(dc.ownersFor, key); ok {
 			for i := 0; i < len(gone); i += 2 {
 				s.removeOwner(gone[i], gone[i+1], &dc.owners, &dc.q)
@@ -68,7 +73,7 @@ func (s *state) removeOwner(dead, loc int, f *ownerField, q *distQueue) {
 	var next [4]int
 	for i := 0; i < len(cells); i++ {
 		for _, m := range s.neighbours(cells[i], &next) {
-			if q.pushed[m] != region && f.owner[m] == dead {
+			if q.pushed[m] != region && f.owner(m) == dead {
 				q.pushed[m] = region
 				cells = append(cells, m)
 			}
@@ -79,7 +84,7 @@ func (s *state) removeOwner(dead, loc int, f *ownerField, q *distQueue) {
 	for _, c := range cells {
 		for _, m := range s.neighbours(c, &next) {
 			if q.pushed[m] != region {
-				h.push(entry{cost: f.cost[m] + s.tw[c], seq: f.owner[m], cell: c})
+				h.push(entry{cost: f.cost(m) + s.tw[c], seq: f.owner(m), cell: c})
 			}
 		}
 	}
@@ -90,7 +95,7 @@ func (s *state) removeOwner(dead, loc int, f *ownerField, q *distQueue) {
 			continue
 		}
 		s.seen[e.cell] = done
-		f.owner[e.cell], f.cost[e.cell] = e.seq, e.cost
+		f.label[e.cell] = f.pack(e.cost, e.seq)
 		for _, m := range s.neighbours(e.cell, &next) {
 			if q.pushed[m] == region && s.seen[m] != done {
 				h.push(entry{cost: e.cost + s.tw[m], seq: e.seq, cell: m})
@@ -100,16 +105,34 @@ func (s *state) removeOwner(dead, loc int, f *ownerField, q *distQueue) {
 	q.heap = h
 }
 
-// ownerField labels every cell c with owner[c], the enemy e of the
-// smallest (distance from c to e, index), and cost[c], the weight of c
+// ownerField labels every cell c with its owner, the enemy e of the
+// smallest (distance from c to e, index), and its cost, the weight of c
 // plus that distance, which is the weight of e's cell plus Dist(e.loc)[c]
-// (see nearest).
-type ownerField struct{ owner, cost []int }
+// (see nearest). A label packs both, cost<<shift | owner, so that labels
+// compare as (cost, owner) pairs do, and a search reads one value a cell.
+type ownerField struct {
+	label []int
+	shift uint
+}
 
-// nearestOwners fills f for enemies; it needs non-negative weights.
+func (f *ownerField) owner(c int) int          { return f.label[c] & (1<<f.shift - 1) }
+func (f *ownerField) cost(c int) int           { return f.label[c] >> f.shift }
+func (f *ownerField) pack(cost, owner int) int { return cost<<f.shift | owner }
+
+// labelShift is the shift of the owner labels of s: enough bits for any
+// person's index.
+func (s *state) labelShift() uint { return uint(bits.Len(uint(len(s.people)))) }
+
+// labelsFit reports whether the owner labels serve s: non-negative
+// weights, and costs that fit beside the owner (no path is dearer than
+// every cell's weight).
+func (s *state) labelsFit() bool {
+	return s.nonNegative() && s.maxTW <= (math.MaxInt>>(s.labelShift()+1))/max(s.cells(), 1)
+}
+
+// nearestOwners fills f for enemies; it needs labelsFit.
 func (s *state) nearestOwners(enemies []int, f *ownerField, q *distQueue) {
-	n := s.cells()
-	f.owner, f.cost = grow(f.owner, n), grow(f.cost, n)
+	f.label, f.shift = grow(f.label, s.cells()), s.labelShift()
 	if s.minTW > 0 && s.maxTW <= maxBucketWeight {
 		s.nearestOwnersBuckets(enemies, f, q)
 		return
@@ -127,7 +150,7 @@ func (s *state) nearestOwners(enemies []int, f *ownerField, q *distQueue) {
 			continue
 		}
 		s.seen[e.cell] = gen
-		f.owner[e.cell], f.cost[e.cell] = e.seq, e.cost
+		f.label[e.cell] = f.pack(e.cost, e.seq)
 		for _, m := range s.neighbours(e.cell, &next) {
 			if s.seen[m] != gen {
 				h.push(entry{cost: e.cost + s.tw[m], seq: e.seq, cell: m})
@@ -145,30 +168,35 @@ func (s *state) nearestOwners(enemies []int, f *ownerField, q *distQueue) {
 // needed: an entry whose cost is no longer its cell's is a stale one.
 func (s *state) nearestOwnersBuckets(enemies []int, f *ownerField, q *distQueue) {
 	buckets, mask := q.ring(s.maxTW)
-	q.pushed = growStamps(q.pushed, s.cells())
-	w := ownerWalk{f: f, pushed: q.pushed, gen: q.nextGen(), buckets: buckets, mask: mask}
+	for i := range f.label {
+		f.label[i] = math.MaxInt
+	}
+	w := ownerWalk{f: f, buckets: buckets, mask: mask}
 	for _, e := range enemies {
 		c := s.people[e].loc
-		if w.pushed[c] != w.gen || s.tw[c] < f.cost[c] || s.tw[c] == f.cost[c] && e < f.owner[c] {
-			w.enqueue(c, s.tw[c], e)
-		}
+		w.relax(c, f.pack(s.tw[c], e))
 	}
-	var next [4]int
+	tw, nx, n, shift := s.tw, s.nx, len(s.tw), f.shift
 	for cost := 0; w.pending > 0; cost++ {
 		b := cost & mask
 		for _, c := range buckets[b] {
 			w.pending--
-			if f.cost[c] != cost {
+			l := f.label[c]
+			if l>>shift != cost {
 				continue // pushed again at a smaller cost
 			}
-			owner := f.owner[c]
-			for _, m := range s.neighbours(c, &next) {
-				switch mc := cost + s.tw[m]; {
-				case w.pushed[m] != w.gen || mc < f.cost[m]:
-					w.enqueue(m, mc, owner)
-				case mc == f.cost[m] && owner < f.owner[m]:
-					f.owner[m] = owner
-				}
+			x := c % nx
+			if x+1 < nx {
+				w.relax(c+1, l+tw[c+1]<<shift)
+			}
+			if x > 0 {
+				w.relax(c-1, l+tw[c-1]<<shift)
+			}
+			if c+nx < n {
+				w.relax(c+nx, l+tw[c+nx]<<shift)
+			}
+			if c >= nx {
+				w.relax(c-nx, l+tw[c-nx]<<shift)
 			}
 		}
 		buckets[b] = buckets[b][:0]
@@ -178,19 +206,20 @@ func (s *state) nearestOwnersBuckets(enemies []int, f *ownerField, q *distQueue)
 // ownerWalk is the state of nearestOwnersBuckets.
 type ownerWalk struct {
 	f       *ownerField
-	pushed  []uint32
-	gen     uint32
 	buckets [][]int
 	mask    int
 	pending int
 }
 
-// enqueue gives cell c the cost and owner and queues it.
-func (w *ownerWalk) enqueue(c, cost, owner int) {
-	w.pushed[c], w.f.cost[c], w.f.owner[c] = w.gen, cost, owner
-	b := cost & w.mask
-	w.buckets[b] = append(w.buckets[b], c)
-	w.pending++
+// relax offers cell c the label l (a cost and an owner), which it keeps
+// when it is smaller than its own.
+func (w *ownerWalk) relax(c, l int) {
+	if l < w.f.label[c] {
+		w.f.label[c] = l
+		b := l >> w.f.shift & w.mask
+		w.buckets[b] = append(w.buckets[b], c)
+		w.pending++
+	}
 }
 
 func growStamps(s []uint32, n int) []uint32 {

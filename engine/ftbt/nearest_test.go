@@ -45,9 +45,8 @@ func TestRemoveOwnerMatchesNewSearch(t *testing.T) {
 				enemies = slices.DeleteFunc(enemies, func(e int) bool { return e == dead })
 				s.removeOwner(dead, s.people[dead].loc, &f, &q)
 				s.nearestOwners(enemies, &want, &q)
-				if !slices.Equal(f.owner, want.owner) || !slices.Equal(f.cost, want.cost) {
-					t.Fatalf("%d×%d, without %d: owners %v costs %v, a new search gives %v %v",
-						w, h, dead, f.owner, f.cost, want.owner, want.cost)
+				if !slices.Equal(f.label, want.label) {
+					t.Fatalf("%d×%d, without %d: labels %v, a new search gives %v", w, h, dead, f.label, want.label)
 				}
 			}
 		})
