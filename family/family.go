@@ -83,9 +83,6 @@ type Play struct {
 	// Players names the players a seat can take in Run (PlayOptions'
 	// Players); nil: the family offers no choice.
 	Players []string
-	// Describe tells an event of the family's games in words, as its
-	// play log does (nil: clients word the events themselves).
-	Describe func(engine.Event) string
 }
 
 // PlayOptions are `shapan play`'s settings.
@@ -137,6 +134,10 @@ type Game struct {
 	// server's browser page draws each family's board from it); nil when
 	// the family has none, and the page shows only the decisions.
 	View func() any
+	// Describe tells an event of the game in words, as the studio's play
+	// log tells it: "" for an event not worth telling (a single step of a
+	// move), engine.RawWords for one the family has no words for.
+	Describe func(engine.Event) string
 }
 
 // Sim simulates a family's documents.

@@ -176,7 +176,7 @@ func (h *hub) create(req CreateRequest) (*Room, error) {
 	if err != nil {
 		return nil, refuse(400, CodeBadRequest, "%v", err)
 	}
-	r.g = g
+	r.attach(g)
 	names := g.Seats
 	if len(req.Seats) > len(names) {
 		g.Close()
@@ -270,10 +270,12 @@ func (h *hub) restore(path string) (*Room, error) {
 	}
 	r := &Room{ID: hd.ID, fam: family.ByName(hd.Start.Family), seed: hd.Seed, title: hd.Title, created: hd.Created, watch: hd.Watch, notify: make(chan struct{})}
 	r.start = hd.Start
-	if r.g, err = resumeGame(hd.Start, hd.Seed, r.onEvent); err != nil {
+	g, err := resumeGame(hd.Start, hd.Seed, r.onEvent)
+	if err != nil {
 		disk.Close()
 		return nil, err
 	}
+	r.attach(g)
 	for _, s := range hd.Seats {
 		r.seats = append(r.seats, &seat{Name: s.Name, Computer: s.Computer, Token: s.Token})
 	}

@@ -4,11 +4,15 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/shapan/shapan/engine"
+	"github.com/shapan/shapan/family"
 	"github.com/shapan/shapan/formats"
 	"github.com/shapan/shapan/samples"
 )
@@ -74,6 +78,7 @@ func TestBrowserPlaysAnMBGRoom(t *testing.T) {
 	// clicking its first option, for a few decisions.
 	first, _ := strconv.Atoi(p.Turn)
 	clickUntil(t, ctx, "mbg-roll", `body[data-turn="`+p.Turn+`"]`)
+	waitForEvent(t, ctx, seededRoll(t, doc))
 	for k := 0; k < 6; k++ {
 		p = readMBG(t, ctx)
 		if p.Status != "play" || len(p.Buttons) == 0 {
@@ -91,6 +96,16 @@ func TestBrowserPlaysAnMBGRoom(t *testing.T) {
 	}
 	if p.Events == 0 {
 		t.Fatal("the page tells no events")
+	}
+	events, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll("#events li")].map((li) => li.textContent)`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw := regexp.MustCompile(`^[a-z_]+( \{|$)`)
+	for _, e := range events {
+		if raw.MatchString(e) {
+			t.Errorf("the page tells an event raw: %q", e)
+		}
 	}
 	shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(90))
 	if err != nil {
@@ -120,6 +135,49 @@ func clickUntil(t *testing.T, ctx context.Context, id, gone string) {
 	}
 	html, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("status").textContent + "\n" + document.getElementById("controls").innerText`))
 	t.Fatalf("clicking %s: %v\nthe page shows:\n%s", id, err, html)
+}
+
+// seededRoll is the words of the first event of the sample's game with
+// seed 1 when its first role rolls the dice, as the engine tells it: the
+// page must show them.
+func seededRoll(t *testing.T, doc *formats.Document) string {
+	g, err := family.StartGame(doc, family.GameOptions{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Close()
+	d := g.Pending()
+	if d == nil || d.Player != 0 {
+		t.Fatalf("the game does not start with the first role's move: %v", d)
+	}
+	before := len(g.Events())
+	if err := g.Answer(0, engine.Answer("-1")); err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range g.Events()[before:] {
+		if e.EventName() == "note_role_move" {
+			w := g.Describe(e)
+			if !strings.HasPrefix(w, "魏 rolls ") {
+				t.Fatalf("the first roll is told %q, want 魏 rolls …", w)
+			}
+			return w
+		}
+	}
+	t.Fatal("rolling the dice moved no role")
+	return ""
+}
+
+// waitForEvent waits until the page's list of events shows words.
+func waitForEvent(t *testing.T, ctx context.Context, words string) {
+	t.Helper()
+	js := `[...document.querySelectorAll("#events li")].some((li) => li.textContent === ` + strconv.Quote(words) + `)`
+	for end := time.Now().Add(10 * time.Second); time.Now().Before(end); time.Sleep(50 * time.Millisecond) {
+		if ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](js)); err == nil && ok {
+			return
+		}
+	}
+	list, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("events").innerText`))
+	t.Fatalf("the page does not tell %q; its events:\n%s", words, list)
 }
 
 func readMBG(t *testing.T, ctx context.Context) mbgPage {

@@ -55,6 +55,9 @@ type Room struct {
 	// start is the game's setup; answers every accepted answer.
 	start   *engine.Snapshot
 	answers []answerRecord
+	// early holds the events of the game's start until the game is
+	// attached.
+	early []engine.Event
 }
 
 // seat is one player of a room.
@@ -149,17 +152,35 @@ func (r *Room) publish() {
 	}
 }
 
-// onEvent is the machine's event callback: events join the stream.
+// onEvent is the machine's event callback: events join the stream. The
+// events of the game's start come before the game is known, and with it
+// their words: they wait until attach.
 func (r *Room) onEvent(e engine.Event) {
+	if r.g == nil {
+		r.early = append(r.early, e)
+		return
+	}
 	raw, err := json.Marshal(e)
 	if err != nil {
 		raw, _ = json.Marshal(map[string]string{"e": e.EventName(), "error": err.Error()})
 	}
 	it := streamItem{Seq: len(r.items) + 1, Event: raw}
-	if r.fam.Play.Describe != nil {
-		it.Words = r.fam.Play.Describe(e)
+	if r.g.Describe != nil {
+		it.Words = r.g.Describe(e)
+	} else {
+		it.Words = engine.RawWords(e)
 	}
 	r.push(it)
+}
+
+// attach makes g the room's game and adds the events of its start to the
+// stream.
+func (r *Room) attach(g *family.Game) {
+	r.g = g
+	for _, e := range r.early {
+		r.onEvent(e)
+	}
+	r.early = nil
 }
 
 // streamItem is one item of a room's event stream: an event of the game,

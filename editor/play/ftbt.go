@@ -87,6 +87,7 @@ type ftbtMatch struct {
 	rules *ftbtfmt.Rules
 	level *ftbtfmt.Level
 	seats []Seat
+	tell  *ftbteng.Teller
 
 	// What the board shows, as the events so far leave it.
 	pos      []int // each person's cell (moves are animated), -1 once out
@@ -131,6 +132,10 @@ func newFTBTMatch(doc *formats.Document, seats []Seat, o Options) (Match, error)
 	}
 	setup := ftbteng.Setup{Rules: rules, Level: l, Seed: seed, TurnCap: ftbtTurnCap}
 	m := &ftbtMatch{rules: rules, level: l, seats: seats, hover: -1, moving: -1, q: ftbtQuestion{actor: -1, tech: -1}}
+	m.tell = &ftbteng.Teller{Rules: rules, Level: l}
+	for _, s := range seats {
+		m.tell.Sides = append(m.tell.Sides, s.Name)
+	}
 	if !seats[0].Human || !seats[1].Human {
 		// The computer plays as in `shapan play`: side 1 with the level's
 		// AI settings, side 0 with the golden games' defaults.
@@ -177,25 +182,13 @@ func (m *ftbtMatch) Close() { m.g.Close() }
 func (m *ftbtMatch) Show() { m.grid.Redraw() }
 
 // name is person p's name.
-func (m *ftbtMatch) name(p int) string {
-	if p >= 0 && p < len(m.level.People) {
-		return m.level.People[p].Name
-	}
-	return fmt.Sprintf("person %d", p)
-}
+func (m *ftbtMatch) name(p int) string { return m.tell.Person(p) }
 
 // sideName is the seat name of side s.
-func (m *ftbtMatch) sideName(s int) string {
-	if s >= 0 && s < len(m.seats) {
-		return m.seats[s].Name
-	}
-	return fmt.Sprintf("side %d", s)
-}
+func (m *ftbtMatch) sideName(s int) string { return m.tell.Side(s) }
 
 // cellName writes cell c as (x, y).
-func (m *ftbtMatch) cellName(c int) string {
-	return fmt.Sprintf("(%d, %d)", c%m.level.W, c/m.level.W)
-}
+func (m *ftbtMatch) cellName(c int) string { return m.tell.Cell(c) }
 
 // tech returns the rules' tech id, or nil.
 func (m *ftbtMatch) tech(id int) *ftbtfmt.Tech {
@@ -205,8 +198,10 @@ func (m *ftbtMatch) tech(id int) *ftbtfmt.Tech {
 	return nil
 }
 
-// Event animates moves and describes what happened.
+// Event animates moves and tells what happened in the engine's words
+// (those the server's page shows).
 func (m *ftbtMatch) Event(e engine.Event) (string, time.Duration) {
+	line := m.tell.Describe(e)
 	switch ev := e.(type) {
 	case ftbteng.TurnStart:
 		if ev.Side == 0 {
@@ -214,36 +209,36 @@ func (m *ftbtMatch) Event(e engine.Event) (string, time.Duration) {
 		}
 		m.side, m.flash = ev.Side, nil
 		m.round.SetText(fmt.Sprintf("Round %d · %s", ev.Turn, m.sideName(ev.Side)))
-		return fmt.Sprintf("— Round %d: %s's turn", ev.Turn, m.sideName(ev.Side)), 400 * time.Millisecond
+		return line, 400 * time.Millisecond
 	case ftbteng.PeopleStep:
 		m.flash = nil
 		if ev.P >= 0 && ev.P < len(m.pos) {
 			m.pos[ev.P] = m.neighbour(ev.Loc, ev.Dir)
 			m.moving = ev.P
 		}
-		return "", 110 * time.Millisecond
+		return line, 110 * time.Millisecond
 	case ftbteng.PeopleMove:
 		if ev.P >= 0 && ev.P < len(m.pos) {
 			m.pos[ev.P] = ev.To
 		}
 		m.moving = -1
-		return fmt.Sprintf("%s moves %s → %s", m.name(ev.P), m.cellName(ev.From), m.cellName(ev.To)), 150 * time.Millisecond
+		return line, 150 * time.Millisecond
 	case ftbteng.DoTech:
 		if ev.Src >= 0 && ev.Src < len(m.level.People) {
 			m.techSide = min(max(m.level.People[ev.Src].Side, 0), 1)
 		}
 		m.flash = m.techArea(ev.Tech, ev.Src, ev.Loc)
-		return m.techLine(ev), 450 * time.Millisecond
+		return line, 450 * time.Millisecond
 	case ftbteng.HPDown:
 		if ev.P >= 0 && ev.P < len(m.hp) {
 			m.hp[ev.P] = max(0, ev.HP-ev.DHP)
 		}
-		return fmt.Sprintf("  %s loses %d hp (%d → %d)", m.name(ev.P), ev.DHP, ev.HP, max(0, ev.HP-ev.DHP)), 300 * time.Millisecond
+		return line, 300 * time.Millisecond
 	case ftbteng.PeopleOut:
 		if ev.P >= 0 && ev.P < len(m.pos) {
 			m.pos[ev.P] = -1
 		}
-		return fmt.Sprintf("  %s falls at %s and leaves the field", m.name(ev.P), m.cellName(ev.Loc)), 500 * time.Millisecond
+		return line, 500 * time.Millisecond
 	case ftbteng.LocBuf:
 		m.setEffect(ev.Loc, min(max(ev.AD, 0), 1), ev.Val, ev.Dur)
 	case ftbteng.LocFly:
@@ -253,7 +248,7 @@ func (m *ftbtMatch) Event(e engine.Event) (string, time.Duration) {
 	case ftbteng.GameOver:
 		m.flash = nil
 	}
-	return "", 0
+	return line, 0
 }
 
 // neighbour is the cell next to c in direction dir (0 right, 1 left, 2
@@ -307,56 +302,6 @@ func (m *ftbtMatch) techArea(id, p, c int) []int {
 		}
 	})
 	return out
-}
-
-// techLine describes a tech's use.
-func (m *ftbtMatch) techLine(e ftbteng.DoTech) string {
-	t := m.tech(e.Tech)
-	user, at := m.name(e.Src), m.cellName(e.Loc)
-	if t == nil {
-		return fmt.Sprintf("%s uses tech %d on %s", user, e.Tech, at)
-	}
-	abi := 0
-	if e.Src >= 0 && e.Src < len(m.level.People) {
-		abi = m.level.People[e.Src].Abi
-	}
-	r := m.techRadius(e.Tech, e.Src)
-	switch t.Class {
-	case ftbtfmt.ClassPeople:
-		line := fmt.Sprintf("%s uses %s on %s %s", user, t.Name, m.name(e.Obj), at)
-		if r > 0 {
-			line += fmt.Sprintf(", area %d", r)
-		}
-		return line
-	case ftbtfmt.ClassAbiBuf, ftbtfmt.ClassDefBuf:
-		what := "attack"
-		if t.Class == ftbtfmt.ClassDefBuf {
-			what = "defence"
-		}
-		centre := abi * t.Value / 100
-		line := fmt.Sprintf("%s uses %s on %s: %s +%d", user, t.Name, at, what, centre)
-		if r > 0 {
-			line += fmt.Sprintf(" (+%d within %d)", centre*t.AoeRatio/100, r)
-		}
-		return line + ", " + ftbtRounds(t.Duration)
-	case ftbtfmt.ClassFly:
-		return fmt.Sprintf("%s uses %s on %s: easier moving within %d, %s", user, t.Name, at, r, ftbtRounds(t.Duration))
-	case ftbtfmt.ClassDisableLong:
-		dur := 1
-		if m.rules.MaxAbi != 0 {
-			dur = max(1, t.Duration*abi/m.rules.MaxAbi)
-		}
-		return fmt.Sprintf("%s uses %s on %s: long-range shield within %d, %s", user, t.Name, at, r, ftbtRounds(dur))
-	}
-	return fmt.Sprintf("%s uses %s on %s", user, t.Name, at)
-}
-
-// ftbtRounds writes a number of rounds.
-func ftbtRounds(n int) string {
-	if n == 1 {
-		return "1 round"
-	}
-	return fmt.Sprintf("%d rounds", n)
 }
 
 func (m *ftbtMatch) Result() string {

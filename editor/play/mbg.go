@@ -57,15 +57,11 @@ func mbgSeats(doc *formats.Document) ([]Seat, error) {
 
 // mbgMatch plays an mbg scenario or saved game.
 type mbgMatch struct {
-	g       *mbgeng.Game
-	ai      *mbgeng.AI
-	seats   []Seat
-	officer []string
-	city    []string
-	inst    []string
-	room    []string
-	role    []string
-	scope   []int // city scopes (they never change in play)
+	g     *mbgeng.Game
+	ai    *mbgeng.AI
+	seats []Seat
+	names mbgeng.Names
+	scope []int // city scopes (they never change in play)
 
 	board *mbgview.BoardCanvas
 	shown preview.BoardView // what the board shows
@@ -82,28 +78,14 @@ func newMBGMatch(doc *formats.Document, seats []Seat, o Options) (Match, error) 
 	switch v := doc.Value.(type) {
 	case *mbgfmt.Scenario:
 		setup.Scenario = v
-		m.officer, m.city, m.inst, m.room, m.role = v.OfficerNames(), v.CityNames(), v.InstituteNames(), v.TrainingRoomNames(), v.RoleNames()
 		for _, c := range v.Cities {
 			m.scope = append(m.scope, c.Scope)
 		}
 	case *mbgfmt.Save:
 		setup.Save = v
 		setup.MaxTurn = v.Turn + mbgTurnLimit
-		for _, o := range v.Officers {
-			m.officer = append(m.officer, o.Name)
-		}
 		for _, c := range v.Cities {
-			m.city = append(m.city, c.Name)
 			m.scope = append(m.scope, c.Scope)
-		}
-		for _, x := range v.Institutes {
-			m.inst = append(m.inst, x.Name)
-		}
-		for _, x := range v.TrainingRooms {
-			m.room = append(m.room, x.Name)
-		}
-		for _, r := range v.Roles {
-			m.role = append(m.role, r.Name)
 		}
 	}
 	// Threaded: the studio drives the game from its UI goroutine, which is
@@ -113,6 +95,7 @@ func newMBGMatch(doc *formats.Document, seats []Seat, o Options) (Match, error) 
 		return nil, err
 	}
 	m.g = g
+	m.names = g.Names()
 	m.pos = make([]int, g.NumRoles())
 	for r := range m.pos {
 		m.pos[r] = g.View().Roles[r].Loc
@@ -153,7 +136,7 @@ func (m *mbgMatch) Show() {
 		sq := preview.BoardSquare{Class: class, Owner: -1, Scope: -1, Mark: marks[i]}
 		switch class {
 		case mbgfmt.ClassCity:
-			sq.Label = m.name(m.city, base)
+			sq.Label = m.names.City(base)
 			if base >= 0 && base < len(gv.Cities) {
 				sq.Owner = gv.Cities[base].Role
 			}
@@ -161,9 +144,9 @@ func (m *mbgMatch) Show() {
 				sq.Scope = m.scope[base]
 			}
 		case mbgfmt.ClassInstitute:
-			sq.Label = m.name(m.inst, base)
+			sq.Label = m.names.Institute(base)
 		case mbgfmt.ClassTrainingRoom:
-			sq.Label = m.name(m.room, base)
+			sq.Label = m.names.TrainingRoom(base)
 		default:
 			sq.Label = []string{"空地", "城", "会馆", "研究所", "修炼所", "机会"}[min(max(class, 0), 5)]
 		}
@@ -174,111 +157,51 @@ func (m *mbgMatch) Show() {
 		if r < len(m.pos) && at != -1 {
 			at = m.pos[r]
 		}
-		v.Roles = append(v.Roles, preview.BoardRole{Name: m.roleName(r), At: at, Money: ro.Money, Out: ro.Loc == -1})
+		v.Roles = append(v.Roles, preview.BoardRole{Name: m.names.Role(r), At: at, Money: ro.Money, Out: ro.Loc == -1})
 	}
 	m.shown = v
 	m.board.Refresh()
 }
 
-func (m *mbgMatch) name(list []string, i int) string {
-	if i >= 0 && i < len(list) {
-		return list[i]
-	}
-	return fmt.Sprintf("#%d", i)
-}
-
-func (m *mbgMatch) roleName(r int) string {
-	if r == -1 {
-		return "the robber 山贼"
-	}
-	return m.name(m.role, r)
-}
-
 func money(f float32) string { return fmt.Sprintf("%.0f", math.Round(float64(f))) }
 
-// Event animates moves and describes what happened.
+// Event animates moves and tells what happened in the engine's words
+// (those the server's page shows).
 func (m *mbgMatch) Event(e engine.Event) (string, time.Duration) {
+	line := m.names.Describe(e)
 	ngrid := len(m.g.View().BoardClass)
 	switch ev := e.(type) {
 	case mbgeng.MoveOneStep:
 		if ev.Role < len(m.pos) && ngrid > 0 {
 			m.pos[ev.Role] = ((ev.From+ev.Dir)%ngrid + ngrid) % ngrid
 		}
-		return "", 140 * time.Millisecond
+		return line, 140 * time.Millisecond
 	case mbgeng.RoleMove:
 		if ev.Role < len(m.pos) {
 			m.pos[ev.Role] = ev.To
 		}
-		return fmt.Sprintf("%s rolls %d: square %d → %d", m.roleName(ev.Role), ev.Step, ev.From, ev.To), 250 * time.Millisecond
+		return line, 250 * time.Millisecond
 	case mbgeng.RoleStartAction:
 		if ev.Role < len(m.pos) {
 			m.pos[ev.Role] = ev.Loc
 		}
-		return fmt.Sprintf("— %s's turn (money %s)", m.roleName(ev.Role), money(ev.Money)), 150 * time.Millisecond
-	case mbgeng.RoleCity:
-		switch ev.Name {
-		case "note_role_occupy_city":
-			return fmt.Sprintf("%s occupies %s", m.roleName(ev.Role), m.name(m.city, ev.City)), 400 * time.Millisecond
-		case "note_role_drop_city":
-			return fmt.Sprintf("%s loses %s", m.roleName(ev.Role), m.name(m.city, ev.City)), 400 * time.Millisecond
-		}
-	case mbgeng.NotePayTax:
-		return fmt.Sprintf("%s pays a toll of %s at %s (%s's city)", m.roleName(ev.Role), money(ev.Tax), m.name(m.city, ev.City), m.roleName(ev.Owner)), 0
-	case mbgeng.NoteCollectTax:
-		return fmt.Sprintf("%s collects %s at its city %s", m.roleName(ev.Role), money(ev.Tax), m.name(m.city, ev.City)), 0
-	case mbgeng.NoteJoin:
-		return fmt.Sprintf("%s hires %s", m.roleName(ev.Role), m.name(m.officer, ev.P)), 200 * time.Millisecond
-	case mbgeng.NoteQuit:
-		return fmt.Sprintf("%s leaves %s", m.name(m.officer, ev.P), m.roleName(ev.Role)), 0
-	case mbgeng.GetCard:
-		return fmt.Sprintf("%s draws the card %s", m.roleName(ev.Role), m.name(mbgfmt.CardNames, ev.Card)), 200 * time.Millisecond
-	case mbgeng.StealMoney:
-		return fmt.Sprintf("%s takes %s from %s", m.roleName(ev.Sub), money(-ev.Money), m.roleName(ev.Obj)), 0
-	case mbgeng.BattleStart:
-		return fmt.Sprintf("Battle: %s (power %s, hp %s) against %s (power %s, hp %s, defence %s)",
-			m.roleName(ev.S[0].Role), money(ev.S[0].Power), money(ev.S[0].HP), m.roleName(ev.S[1].Role), money(ev.S[1].Power), money(ev.S[1].HP), money(ev.S[1].Def)), 300 * time.Millisecond
-	case mbgeng.BattleTech:
-		return fmt.Sprintf("  side %d uses %s", ev.Side+1, m.name(mbgfmt.TechNames, ev.Tech)), 0
-	case mbgeng.BattleEnd:
-		switch ev.Ret {
-		case 1:
-			return "  the attacker wins the battle", 500 * time.Millisecond
-		case -1:
-			return "  the defender wins the battle", 500 * time.Millisecond
-		}
-		return "  the battle ends undecided", 500 * time.Millisecond
-	case mbgeng.BattleNoGeneral:
-		return fmt.Sprintf("  %s has no general and gives up", m.roleName(ev.Role)), 200 * time.Millisecond
-	case mbgeng.RoleWin:
-		return fmt.Sprintf("%s wins!", m.roleName(ev.Role)), time.Second
-	case mbgeng.EndTurn:
-		return fmt.Sprintf("End of turn %d", ev.Turn), 300 * time.Millisecond
-	case mbgeng.SquareEvent:
-		what := map[string]string{"set_barrier": "a barrier is put on", "unset_barrier": "the barrier is removed from",
-			"set_robber": "robbers wait on", "unset_robber": "the robbers leave"}[ev.Name]
-		if what != "" {
-			return fmt.Sprintf("%s square %d", what, ev.Loc), 200 * time.Millisecond
-		}
-	case mbgeng.RoleEvent:
-		what := map[string]string{"set_slow": "is slowed", "set_fast": "moves fast", "set_stop": "is stopped", "set_continue": "gets another action",
-			"change_dir": "turns around", "self_recover": "heals its officers", "set_pe": "becomes everybody's enemy", "note_role_loss": "is eliminated",
-			"role_forbid_action": "cannot act this turn"}[ev.Name]
-		if what != "" {
-			return fmt.Sprintf("%s %s", m.roleName(ev.Role), what), 200 * time.Millisecond
-		}
-	case mbgeng.SetAlign:
-		return fmt.Sprintf("%s and %s form an alliance", m.roleName(ev.Sub), m.roleName(ev.Obj)), 200 * time.Millisecond
-	case mbgeng.OfficerEvent:
-		what := map[string]string{"set_liuyan": "is slandered (rumour)", "set_poison": "is poisoned", "set_quit": "is persuaded to leave"}[ev.Name]
-		if what != "" {
-			return fmt.Sprintf("%s %s", m.name(m.officer, ev.P), what), 200 * time.Millisecond
-		}
-	case mbgeng.FinishStudy:
-		return fmt.Sprintf("%s learns %s", m.name(m.officer, ev.P), m.name(mbgfmt.TechNames, ev.Tech)), 0
-	case mbgeng.FinishTrain:
-		return fmt.Sprintf("%s trains %s (+%s)", m.name(m.officer, ev.P), m.name(mbgfmt.PropKeys, ev.Item), money(ev.Value)), 0
+		return line, 150 * time.Millisecond
 	}
-	return "", 0
+	return line, mbgPauses[e.EventName()]
+}
+
+// mbgPauses are how long the play window lingers on an event that is not
+// a move, so that a person can follow.
+var mbgPauses = map[string]time.Duration{
+	"note_role_occupy_city": 400 * time.Millisecond, "note_role_drop_city": 400 * time.Millisecond,
+	"note_join": 200 * time.Millisecond, "note_get_card": 200 * time.Millisecond,
+	"battle_start": 300 * time.Millisecond, "battle_end": 500 * time.Millisecond, "battle_no_general": 200 * time.Millisecond,
+	"note_role_win": time.Second, "end_turn": 300 * time.Millisecond,
+	"set_barrier": 200 * time.Millisecond, "unset_barrier": 200 * time.Millisecond, "set_robber": 200 * time.Millisecond, "unset_robber": 200 * time.Millisecond,
+	"set_slow": 200 * time.Millisecond, "set_fast": 200 * time.Millisecond, "set_stop": 200 * time.Millisecond, "set_continue": 200 * time.Millisecond,
+	"change_dir": 200 * time.Millisecond, "self_recover": 200 * time.Millisecond, "set_pe": 200 * time.Millisecond,
+	"note_role_loss": 200 * time.Millisecond, "role_forbid_action": 200 * time.Millisecond, "set_align": 200 * time.Millisecond,
+	"set_liuyan": 200 * time.Millisecond, "set_poison": 200 * time.Millisecond, "set_quit": 200 * time.Millisecond,
 }
 
 // SavePosition implements PositionSaver: the legacy save the original
@@ -301,17 +224,17 @@ func (m *mbgMatch) Result() string {
 	case res == mbgeng.ResultQuit:
 		return "a player quit"
 	}
-	return fmt.Sprintf("%s wins at turn %d", m.roleName(res), m.g.Turn())
+	return fmt.Sprintf("%s wins at turn %d", m.names.Role(res), m.g.Turn())
 }
 
 // officerLine describes an officer with his abilities.
 func (m *mbgMatch) officerLine(p int) string {
 	v := m.g.View()
 	if p < 0 || p >= len(v.People) {
-		return m.name(m.officer, p)
+		return m.names.Officer(p)
 	}
 	o := v.People[p]
-	return fmt.Sprintf("%s  武%.0f 战%.0f 谋%.0f 政%.0f 经%.0f  hp %.0f", m.name(m.officer, p), o.Prop[0], o.Prop[1], o.Prop[2], o.Prop[3], o.Prop[4], o.HP)
+	return fmt.Sprintf("%s  武%.0f 战%.0f 谋%.0f 政%.0f 经%.0f  hp %.0f", m.names.Officer(p), o.Prop[0], o.Prop[1], o.Prop[2], o.Prop[3], o.Prop[4], o.HP)
 }
 
 func decodeArgs(d *engine.Decision, into any) {
@@ -323,7 +246,7 @@ func decodeArgs(d *engine.Decision, into any) {
 func (m *mbgMatch) Ask(d *engine.Decision, answer func(engine.Answer) error) fyne.CanvasObject {
 	m.onSquare = nil
 	send := func(v any) { answer(engine.Encode(v)) }
-	me := m.roleName(d.Player)
+	me := m.names.Role(d.Player)
 	title := func(s string) *widget.Label {
 		return widget.NewLabelWithStyle(me+": "+s, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	}
@@ -353,11 +276,11 @@ func (m *mbgMatch) Ask(d *engine.Decision, answer func(engine.Answer) error) fyn
 	case mbgeng.KindIsOccuCity:
 		var a mbgeng.CityArgs
 		decodeArgs(d, &a)
-		return yesNo("occupy the free city "+m.name(m.city, a.City)+"?", true, false)
+		return yesNo("occupy the free city "+m.names.City(a.City)+"?", true, false)
 	case mbgeng.KindSelCityMos:
 		var a mbgeng.CityMosArgs
 		decodeArgs(d, &a)
-		return m.pickMany(title("who garrisons "+m.name(m.city, a.City)+"? (none: give up the city)"), a.PList, "Garrison", func(idx []int) { send(idx) })
+		return m.pickMany(title("who garrisons "+m.names.City(a.City)+"? (none: give up the city)"), a.PList, "Garrison", func(idx []int) { send(idx) })
 	case mbgeng.KindSelMayor, mbgeng.KindSelTreasurer:
 		var a mbgeng.OfficialArgs
 		decodeArgs(d, &a)
@@ -365,15 +288,15 @@ func (m *mbgMatch) Ask(d *engine.Decision, answer func(engine.Answer) error) fyn
 		if d.Kind == mbgeng.KindSelTreasurer {
 			post = "treasurer 财务官 (economy earns income)"
 		}
-		return m.pickOne(title("choose the "+post+" of "+m.name(m.city, a.City)), a.PList, "Keep as it is", func(i int) { send(i) })
+		return m.pickOne(title("choose the "+post+" of "+m.names.City(a.City)), a.PList, "Keep as it is", func(i int) { send(i) })
 	case mbgeng.KindIsAttackCity:
 		var a mbgeng.CityArgs
 		decodeArgs(d, &a)
-		return scale("attack " + m.name(m.city, a.City) + "?")
+		return scale("attack " + m.names.City(a.City) + "?")
 	case mbgeng.KindBattleWithRole:
 		var a mbgeng.ObjArgs
 		decodeArgs(d, &a)
-		return scale("fight " + m.roleName(a.Obj) + ", standing on your square?")
+		return scale("fight " + m.names.Role(a.Obj) + ", standing on your square?")
 	case mbgeng.KindSaloonSelPeople:
 		var a mbgeng.SaloonArgs
 		decodeArgs(d, &a)
@@ -392,8 +315,8 @@ func (m *mbgMatch) Ask(d *engine.Decision, answer func(engine.Answer) error) fyn
 		var a mbgeng.StudyArgs
 		decodeArgs(d, &a)
 		who := widget.NewSelect(m.lines(a.PList, m.officerLine), nil)
-		what := widget.NewSelect(m.lines(a.TList, func(t int) string { return m.name(mbgfmt.TechNames, t) }), nil)
-		return container.NewVBox(title("study at "+m.name(m.inst, a.Inst)+"?"), who, what, container.NewHBox(
+		what := widget.NewSelect(m.lines(a.TList, func(t int) string { return mbgeng.Tech(t) }), nil)
+		return container.NewVBox(title("study at "+m.names.Institute(a.Inst)+"?"), who, what, container.NewHBox(
 			widget.NewButton("Study", func() {
 				if who.SelectedIndex() >= 0 && what.SelectedIndex() >= 0 {
 					send([]int{who.SelectedIndex(), what.SelectedIndex()})
@@ -402,19 +325,19 @@ func (m *mbgMatch) Ask(d *engine.Decision, answer func(engine.Answer) error) fyn
 	case mbgeng.KindSelTrain:
 		var a mbgeng.TrainArgs
 		decodeArgs(d, &a)
-		return m.pickOne(title("train "+m.name(mbgfmt.PropKeys, a.Item)+" at "+m.name(m.room, a.Train)+"?"), a.PList, "No", func(i int) { send(i) })
+		return m.pickOne(title("train "+mbgeng.Property(a.Item)+" at "+m.names.TrainingRoom(a.Train)+"?"), a.PList, "No", func(i int) { send(i) })
 	case mbgeng.KindConfirmCard:
 		var a mbgeng.CardArgs
 		decodeArgs(d, &a)
-		return yesNo("use the card "+m.name(mbgfmt.CardNames, a.Card)+"?", 0, 1)
+		return yesNo("use the card "+mbgeng.Card(a.Card)+"?", 0, 1)
 	case mbgeng.KindSelCardObjRole:
 		var a mbgeng.CardArgs
 		decodeArgs(d, &a)
-		box := container.NewVBox(title("on whom do you play " + m.name(mbgfmt.CardNames, a.Card) + "?"))
-		for r := range m.role {
+		box := container.NewVBox(title("on whom do you play " + mbgeng.Card(a.Card) + "?"))
+		for r := range m.names.Roles {
 			r := r
 			if m.g.Live(r) {
-				box.Add(widget.NewButton(m.roleName(r), func() { send(r) }))
+				box.Add(widget.NewButton(m.names.Role(r), func() { send(r) }))
 			}
 		}
 		box.Add(widget.NewButton("Cancel", func() { send(-1) }))
@@ -423,7 +346,7 @@ func (m *mbgMatch) Ask(d *engine.Decision, answer func(engine.Answer) error) fyn
 		var a mbgeng.CardArgs
 		decodeArgs(d, &a)
 		m.onSquare = func(i int) { m.onSquare = nil; send(i) }
-		return container.NewVBox(title("click the square for "+m.name(mbgfmt.CardNames, a.Card)+" on the board"),
+		return container.NewVBox(title("click the square for "+mbgeng.Card(a.Card)+" on the board"),
 			widget.NewButton("Cancel", func() { m.onSquare = nil; send(-1) }))
 	case mbgeng.KindSelCardObjAny:
 		var a mbgeng.CardArgs
@@ -432,11 +355,11 @@ func (m *mbgMatch) Ask(d *engine.Decision, answer func(engine.Answer) error) fyn
 		kind := widget.NewSelect(kinds, nil)
 		target := widget.NewSelect(nil, nil)
 		kind.OnChanged = func(string) {
-			target.Options = [][]string{m.role, m.city, m.inst, m.room}[kind.SelectedIndex()]
+			target.Options = [][]string{m.names.Roles, m.names.Cities, m.names.Institutes, m.names.TrainingRooms}[kind.SelectedIndex()]
 			target.ClearSelected()
 			target.Refresh()
 		}
-		return container.NewVBox(title("whose officer do you play "+m.name(mbgfmt.CardNames, a.Card)+" on?"), kind, target, container.NewHBox(
+		return container.NewVBox(title("whose officer do you play "+mbgeng.Card(a.Card)+" on?"), kind, target, container.NewHBox(
 			widget.NewButton("Next", func() {
 				if kind.SelectedIndex() >= 0 && target.SelectedIndex() >= 0 {
 					send([]int{kind.SelectedIndex(), target.SelectedIndex()})
@@ -453,7 +376,7 @@ func (m *mbgMatch) Ask(d *engine.Decision, answer func(engine.Answer) error) fyn
 		decodeArgs(d, &a)
 		in := widget.NewCheckGroup(m.lines(a.SPList, m.officerLine), nil)
 		out := widget.NewCheckGroup(m.lines(a.OPList, m.officerLine), nil)
-		return container.NewVBox(title("rearrange the garrison of "+m.name(m.city, a.City)),
+		return container.NewVBox(title("rearrange the garrison of "+m.names.City(a.City)),
 			widget.NewLabel("Put in (travelling officers):"), in, widget.NewLabel("Take out (garrison):"), out,
 			widget.NewButton("Done", func() {
 				send(mbgeng.Exchange{In: selectedIndices(in), Out: selectedIndices(out)})
@@ -461,11 +384,11 @@ func (m *mbgMatch) Ask(d *engine.Decision, answer func(engine.Answer) error) fyn
 	case mbgeng.KindIsCancelStudy:
 		var a mbgeng.CancelStudyArgs
 		decodeArgs(d, &a)
-		return yesNo(fmt.Sprintf("call %s back from studying %s (%.0f points left)?", m.name(m.officer, a.P), m.name(mbgfmt.TechNames, a.OnStudy), a.LeftPoint), true, false)
+		return yesNo(fmt.Sprintf("call %s back from studying %s (%.0f points left)?", m.names.Officer(a.P), mbgeng.Tech(a.OnStudy), a.LeftPoint), true, false)
 	case mbgeng.KindIsCancelTrain:
 		var a mbgeng.CancelTrainArgs
 		decodeArgs(d, &a)
-		return yesNo(fmt.Sprintf("call %s back from training (%d rounds left)?", m.name(m.officer, a.P), a.LeftRound), true, false)
+		return yesNo(fmt.Sprintf("call %s back from training (%d rounds left)?", m.names.Officer(a.P), a.LeftRound), true, false)
 	case mbgeng.KindSelGeneral:
 		var a mbgeng.GeneralArgs
 		decodeArgs(d, &a)
@@ -535,18 +458,18 @@ func (m *mbgMatch) allocation(title fyne.CanvasObject, send func(any)) fyne.Canv
 	if me >= 0 && me < len(v.Roles) {
 		for _, c := range v.Roles[me].Mcs {
 			c := c
-			box.Add(widget.NewButton("Garrison of "+m.name(m.city, c), func() { send([]int{0, c}) }))
+			box.Add(widget.NewButton("Garrison of "+m.names.City(c), func() { send([]int{0, c}) }))
 		}
 		for i, in := range v.Insts {
 			if me < len(in.Mos) && in.Mos[me] >= 0 {
 				i := i
-				box.Add(widget.NewButton("Researcher at "+m.name(m.inst, i), func() { send([]int{1, i}) }))
+				box.Add(widget.NewButton("Researcher at "+m.names.Institute(i), func() { send([]int{1, i}) }))
 			}
 		}
 		for i, t := range v.Trains {
 			if me < len(t.Mos) && t.Mos[me] >= 0 {
 				i := i
-				box.Add(widget.NewButton("Trainee at "+m.name(m.room, i), func() { send([]int{2, i}) }))
+				box.Add(widget.NewButton("Trainee at "+m.names.TrainingRoom(i), func() { send([]int{2, i}) }))
 			}
 		}
 	}

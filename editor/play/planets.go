@@ -2,7 +2,6 @@ package play
 
 import (
 	"fmt"
-	"math"
 	"regexp"
 	"strconv"
 	"strings"
@@ -85,7 +84,7 @@ type planetsMatch struct {
 	battles map[int]bool // planets fought over in the step shown
 	arrived bool         // the step shown has passed its arrival stage
 	ended   bool         // the step shown is over (its round event came)
-	gains   []int64      // production of the step shown, per player
+	tell    *peng.Teller // tells the events, with the players' colours
 
 	board *planetsBoard
 	// form is the person's orders being put together (nil when nobody
@@ -132,7 +131,10 @@ func newPlanetsMatch(doc *formats.Document, seats []Seat, o Options) (Match, err
 	for i, p := range v.Players {
 		m.players[i] = peng.PlayerView{Name: p.Name, Alive: true}
 	}
-	m.gains = make([]int64, len(v.Players))
+	m.tell = &peng.Teller{Planets: m.tokens}
+	for i := range v.Players {
+		m.tell.Players = append(m.tell.Players, planetsPlayerName(i))
+	}
 	m.board = newPlanetsBoard(m)
 	m.Show()
 	return m, nil
@@ -181,54 +183,18 @@ func (m *planetsMatch) Show() {
 }
 
 // planet names planet id by its token.
-func (m *planetsMatch) planet(id int) string {
-	if id >= 0 && id < len(m.tokens) {
-		return m.tokens[id]
-	}
-	return fmt.Sprintf("#%d", id)
-}
+func (m *planetsMatch) planet(id int) string { return m.tell.Planet(id) }
 
 // player names player i by its colour.
-func (m *planetsMatch) player(i int) string {
-	if i == peng.Neutral {
-		return "nobody"
-	}
-	return planetsPlayerName(i)
-}
+func (m *planetsMatch) player(i int) string { return m.tell.Player(i) }
 
-// planetsNum writes a number of ships or a strength: whole numbers without a
-// fraction, others with one decimal.
-func planetsNum(n peng.Num) string {
-	v := n.Float()
-	if v == math.Trunc(v) {
-		return strconv.FormatFloat(v, 'f', 0, 64)
-	}
-	return strconv.FormatFloat(v, 'f', 1, 64)
-}
-
-// planetsShips writes a number of ships.
-func planetsShips(n int64) string {
-	if n == 1 {
-		return "1 ship"
-	}
-	return fmt.Sprintf("%d ships", n)
-}
-
-// planetsCount writes a count of things: "1 planet", "3 planets".
-func planetsCount(n int, thing string) string {
-	if n == 1 {
-		return "1 " + thing
-	}
-	return fmt.Sprintf("%d %ss", n, thing)
-}
-
-// planetsSteps writes a number of steps.
-func planetsSteps(n peng.Num) string {
-	if n.Float() == 1 {
-		return "1 step"
-	}
-	return planetsNum(n) + " steps"
-}
+// planetsNum, planetsCount and planetsSteps write numbers as the
+// engine's words do.
+var (
+	planetsNum   = peng.NumWords
+	planetsCount = peng.Count
+	planetsSteps = peng.StepWords
+)
 
 // beginStep starts showing a new step once the last one is over: its
 // battle flags go.
@@ -236,9 +202,6 @@ func (m *planetsMatch) beginStep() {
 	if m.ended {
 		m.ended, m.arrived = false, false
 		clear(m.battles)
-		for i := range m.gains {
-			m.gains[i] = 0
-		}
 	}
 }
 
@@ -292,33 +255,21 @@ func (m *planetsMatch) Event(e engine.Event) (string, time.Duration) {
 }
 
 func (m *planetsMatch) event(e engine.Event) (string, time.Duration) {
+	line := m.tell.Describe(e)
 	switch ev := e.(type) {
 	case peng.Join:
-		if ev.Planet >= 0 && ev.Planet < len(m.holds) {
-			m.holds[ev.Planet] = peng.Hold{Owner: ev.Player, Count: ev.Count}
-		}
-		return fmt.Sprintf("%s starts on %s with %s ships", m.player(ev.Player), m.planet(ev.Planet), planetsNum(ev.Count)), 150 * time.Millisecond
-	case peng.Start:
-		return "The game starts", 0
-	case peng.Reset:
-		return "A new game starts", 0
+		m.setHold(ev.Planet, peng.Hold{Owner: ev.Player, Count: ev.Count})
+		return line, 150 * time.Millisecond
 	case peng.Alive:
 		if ev.Player >= 0 && ev.Player < len(m.players) {
 			m.players[ev.Player].Alive = ev.Alive
 		}
-		switch {
-		case ev.NoResponse:
-			return fmt.Sprintf("%s missed three steps and is out (no-response rule)", m.player(ev.Player)), 500 * time.Millisecond
-		case ev.Alive:
-			return fmt.Sprintf("%s is back in the game", m.player(ev.Player)), 300 * time.Millisecond
+		if ev.Alive && !ev.NoResponse {
+			return line, 300 * time.Millisecond
 		}
-		return fmt.Sprintf("%s has no ships left and is out", m.player(ev.Player)), 600 * time.Millisecond
+		return line, 600 * time.Millisecond
 	case peng.Finish:
-		why := fmt.Sprintf("only %s has ships left", m.player(ev.Winner))
-		if ev.RoundLimit {
-			why = fmt.Sprintf("the round limit is passed (round %d)", ev.Round)
-		}
-		return fmt.Sprintf("Game over: %s. %s wins. Ranking: %s", why, m.player(ev.Winner), m.ranking(ev.Ranking)), time.Second
+		return line, time.Second
 	case peng.Launch:
 		if ev.From >= 0 && ev.From < len(m.holds) {
 			h := &m.holds[ev.From]
@@ -328,107 +279,38 @@ func (m *planetsMatch) event(e engine.Event) (string, time.Duration) {
 			}
 		}
 		m.fleets = append(m.fleets, peng.Fleet{Player: ev.Player, From: ev.From, To: ev.To, Count: ev.Count, Left: ev.Steps})
-		line := fmt.Sprintf("%s sends %s %s → %s (%s)", m.player(ev.Player), planetsShips(ev.Count), m.planet(ev.From), m.planet(ev.To), planetsSteps(ev.Steps))
-		if ev.Emptied {
-			line += ", leaving " + m.planet(ev.From) + " empty and neutral"
-		}
 		return line, 120 * time.Millisecond
 	case peng.Skip:
-		return fmt.Sprintf("%s's move of %s %s → %s is dropped: %s has only %s", m.player(ev.Player), planetsShips(ev.Count),
-			m.planet(ev.From), m.planet(ev.To), m.planet(ev.From), planetsNum(ev.Garrison)), 100 * time.Millisecond
+		return line, 100 * time.Millisecond
 	case peng.TacticUsed:
-		if ev.Planet >= 0 && ev.Planet < len(m.holds) {
-			m.holds[ev.Planet] = peng.Hold{Owner: peng.Neutral}
-		}
-		line := fmt.Sprintf("%s uses the %s on %s", m.player(ev.Player), ev.Type, m.planet(ev.Planet))
-		if ev.Before.Owner != peng.Neutral {
-			line += fmt.Sprintf(": %s loses it and %s ships", m.player(ev.Before.Owner), planetsNum(ev.Before.Count))
-		}
+		m.setHold(ev.Planet, peng.Hold{Owner: peng.Neutral})
 		return line, 500 * time.Millisecond
 	case peng.Lost:
-		return fmt.Sprintf("%s of %s on the route %s → %s are lost (the route has no whole number of steps)",
-			planetsShips(ev.Fleet.Count), m.player(ev.Fleet.Player), m.planet(ev.Fleet.From), m.planet(ev.Fleet.To)), 200 * time.Millisecond
+		return line, 200 * time.Millisecond
 	case peng.Battle:
-		return m.battle(ev)
+		m.setHold(ev.Planet, ev.After)
+		if ev.Outcome == peng.OutcomeReinforce || len(ev.Sides) == 1 {
+			return line, 200 * time.Millisecond
+		}
+		m.battles[ev.Planet] = true
+		return line, 400 * time.Millisecond
 	case peng.Production:
-		if ev.Planet >= 0 && ev.Planet < len(m.holds) {
-			m.holds[ev.Planet] = ev.After
-		}
-		if ev.After.Owner == peng.Neutral {
-			return fmt.Sprintf("%s has no ships left and becomes neutral", m.planet(ev.Planet)), 100 * time.Millisecond
-		}
-		if o := ev.After.Owner; o >= 0 && o < len(m.gains) && ev.Before.Owner == o {
-			m.gains[o] += ev.After.Count.Int64() - ev.Before.Count.Int64()
-		}
-		return "", 0
+		m.setHold(ev.Planet, ev.After)
+		return line, 100 * time.Millisecond
 	case peng.RoundEnd:
 		m.round = ev.Round
 		m.ended = true
 		m.sync()
-		var made []string
-		for i, g := range m.gains {
-			if g != 0 {
-				made = append(made, fmt.Sprintf("%s %+d", m.player(i), g))
-			}
-		}
-		line := fmt.Sprintf("Round %d over", ev.Round)
-		if len(made) > 0 {
-			line += " · produced " + strings.Join(made, ", ")
-		}
 		return line, 250 * time.Millisecond
 	}
-	return "", 0
+	return line, 0
 }
 
-// battle describes a battle and flags the planet: the outcome first,
-// then the strengths (the defender's garrison weighted by the planet's
-// def).
-func (m *planetsMatch) battle(ev peng.Battle) (string, time.Duration) {
-	p := m.planet(ev.Planet)
-	if ev.Planet >= 0 && ev.Planet < len(m.holds) {
-		m.holds[ev.Planet] = ev.After
+// setHold shows planet id held as h.
+func (m *planetsMatch) setHold(id int, h peng.Hold) {
+	if id >= 0 && id < len(m.holds) {
+		m.holds[id] = h
 	}
-	var sides []string
-	for _, s := range ev.Sides {
-		side := m.player(s.Player) + " " + planetsNum(s.Value)
-		if s.Player == ev.Before.Owner {
-			side += " defending"
-		}
-		sides = append(sides, side)
-	}
-	strengths := " (" + strings.Join(sides, " against ") + ")"
-	left := planetsNum(ev.After.Count)
-	winner := m.player(ev.Winner)
-	switch ev.Outcome {
-	case peng.OutcomeReinforce:
-		return fmt.Sprintf("%s reinforces %s: %s ships there", winner, p, left), 150 * time.Millisecond
-	case peng.OutcomeOccupy:
-		if len(ev.Sides) == 1 {
-			return fmt.Sprintf("%s occupies %s with %s ships", winner, p, left), 250 * time.Millisecond
-		}
-		m.battles[ev.Planet] = true
-		return fmt.Sprintf("Battle at %s: %s occupies it, %s left%s", p, winner, left, strengths), 400 * time.Millisecond
-	case peng.OutcomeDefend:
-		m.battles[ev.Planet] = true
-		return fmt.Sprintf("Battle at %s: %s holds it, %s left%s", p, winner, left, strengths), 400 * time.Millisecond
-	case peng.OutcomeCapture:
-		m.battles[ev.Planet] = true
-		return fmt.Sprintf("Battle at %s: %s captures it from %s, %s left%s", p, winner, m.player(ev.Before.Owner), left, strengths), 500 * time.Millisecond
-	case peng.OutcomeTie:
-		m.battles[ev.Planet] = true
-		return fmt.Sprintf("Battle at %s: a tie, every ship is lost; %s goes to %s with none%s", p, p, m.player(ev.After.Owner), strengths), 400 * time.Millisecond
-	}
-	m.battles[ev.Planet] = true
-	return fmt.Sprintf("Battle at %s: %s%s", p, ev.Outcome, strengths), 300 * time.Millisecond
-}
-
-// ranking writes a ranking in one line.
-func (m *planetsMatch) ranking(r []peng.Standing) string {
-	var parts []string
-	for i, s := range r {
-		parts = append(parts, fmt.Sprintf("%d. %s — %s, %s ships", i+1, m.player(s.Player), planetsCount(s.Planets, "planet"), planetsNum(s.Units)))
-	}
-	return strings.Join(parts, "; ")
 }
 
 // Result is the winner and the ranking, or the ranking at the test
@@ -439,9 +321,9 @@ func (m *planetsMatch) Result() string {
 		return "the game stopped"
 	}
 	if !r.Finished {
-		return fmt.Sprintf("stopped at the test play's cap of %d rounds; %s leads. Ranking: %s", r.Rounds, m.player(r.Winner), m.ranking(r.Ranking))
+		return fmt.Sprintf("stopped at the test play's cap of %d rounds; %s leads. Ranking: %s", r.Rounds, m.player(r.Winner), m.tell.Ranking(r.Ranking))
 	}
-	return fmt.Sprintf("%s wins after %d rounds. Ranking: %s", m.player(r.Winner), r.Rounds, m.ranking(r.Ranking))
+	return fmt.Sprintf("%s wins after %d rounds. Ranking: %s", m.player(r.Winner), r.Rounds, m.tell.Ranking(r.Ranking))
 }
 
 // Reasons name planets by id and players by index from 0; say them as

@@ -80,7 +80,7 @@ func Describe(e engine.Event) string {
 	case End:
 		return DescribeResult(Result(e))
 	}
-	return e.EventName()
+	return engine.RawWords(e)
 }
 
 // DescribeResult tells how a game ended.

@@ -104,6 +104,16 @@ func TargetRange(w, h int, terrain []int, t *ftbtfmt.Tech, loc int) []int {
 	return out
 }
 
+// DisableLongRounds is how many rounds a disable-long effect cast by a
+// person of ability abi lasts (spec §3.6): the tech's duration scaled by
+// abi against MAX_ABI, at least 1.
+func DisableLongRounds(rules *ftbtfmt.Rules, t *ftbtfmt.Tech, abi int) int {
+	if rules.MaxAbi == 0 {
+		return 1
+	}
+	return max(1, t.Duration*abi/rules.MaxAbi)
+}
+
 // TechRadius is the radius of tech t's area effect when a person of
 // ability abi uses it (spec §3.6): fly and disable-long areas grow with
 // abi against the rules' MAX_ABI, the others are the tech's own. With a

@@ -36,9 +36,7 @@ func (s *state) flyRadius(t *ftbtfmt.Tech, abi int) int { return TechRadius(s.ru
 func (s *state) dlRadius(t *ftbtfmt.Tech, abi int) int { return TechRadius(s.rules, t, abi) }
 
 // dlDuration is the duration of a disable-long effect cast with abi.
-func (s *state) dlDuration(t *ftbtfmt.Tech, abi int) int {
-	return max(1, t.Duration*abi/s.rules.MaxAbi)
-}
+func (s *state) dlDuration(t *ftbtfmt.Tech, abi int) int { return DisableLongRounds(s.rules, t, abi) }
 
 // flyWeight is the weight a fly effect of strength a gives a cell.
 func (s *state) flyWeight(a int) int {

@@ -29,8 +29,7 @@ func init() {
 					return bfmt.Encode(bfmt.NewStandard(80, 60))
 				}}},
 		},
-		Play: &family.Play{Help: playHelp, Run: run, Start: start, Resume: resume, Players: append([]string{"human"}, battle.ComputerPlayers...),
-			Describe: battle.Describe},
+		Play:   &family.Play{Help: playHelp, Run: run, Start: start, Resume: resume, Players: append([]string{"human"}, battle.ComputerPlayers...)},
 		Sim:    &family.Sim{Help: simHelp, DefaultTurnCap: sim.DefaultBattleRoundCap, New: newSim, Players: battle.ComputerPlayers},
 		Golden: golden,
 	})
@@ -103,7 +102,8 @@ func game(g *battle.Game, seed int64) *family.Game {
 		Computer: func(seat int) func(d *engine.Decision) engine.Answer {
 			return func(d *engine.Decision) engine.Answer { return ais[seat].Answer(g, d) }
 		},
-		View: func() any { return view(g) }}
+		View:     func() any { return view(g) },
+		Describe: battle.Describe}
 }
 
 // boardView is the board as a remote client draws it: the map's codes

@@ -167,11 +167,14 @@ func game(g *ftbteng.Game) (*family.Game, error) {
 		g.Close()
 		return nil, err
 	}
-	return &family.Game{Machine: g.Machine, Seats: []string{"side 0", "side 1"}, Save: g.Snapshot,
+	seats := []string{"side 0", "side 1"}
+	tell := &ftbteng.Teller{Rules: g.Setup().Rules, Level: g.Setup().Level, Sides: seats}
+	return &family.Game{Machine: g.Machine, Seats: seats, Save: g.Snapshot,
 		Computer: func(int) func(d *engine.Decision) engine.Answer {
 			return func(d *engine.Decision) engine.Answer { return ai.Answer(g, d) }
 		},
-		View: func() any { return newView(g) }}, nil
+		View:     func() any { return newView(g) },
+		Describe: tell.Describe}, nil
 }
 
 // view is the board of a war-chess game as a client draws it.

@@ -147,7 +147,8 @@ func game(g *mbgeng.Game, seed int64) *family.Game {
 		Computer: func(int) func(d *engine.Decision) engine.Answer {
 			return func(d *engine.Decision) engine.Answer { return ai.Answer(g, d) }
 		},
-		View: func() any { return board.view() }}
+		View:     func() any { return board.view() },
+		Describe: g.Names().Describe}
 }
 
 // golden are mbg's golden and trace formats.

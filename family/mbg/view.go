@@ -69,31 +69,13 @@ func newViewer(g *mbgeng.Game) *viewer {
 	v := &viewer{g: g}
 	s := g.Setup()
 	v.base = boardView{Family: mbgeng.Family, Cards: mbgfmt.CardNames, Techs: mbgfmt.TechNames}
-	switch {
-	case s.Scenario != nil:
+	if s.Scenario != nil {
 		v.start = preview.BoardFromScenario(s.Scenario)
-		v.base.Officers = s.Scenario.OfficerNames()
-		v.base.Cities = s.Scenario.CityNames()
-		v.base.Institutes = s.Scenario.InstituteNames()
-		v.base.TrainingRooms = s.Scenario.TrainingRoomNames()
-	case s.Save != nil:
+	} else {
 		v.start = preview.BoardFromSave(s.Save)
-		for _, o := range s.Save.Officers {
-			v.base.Officers = append(v.base.Officers, o.Name)
-		}
-		for _, c := range s.Save.Cities {
-			v.base.Cities = append(v.base.Cities, c.Name)
-		}
-		for _, x := range s.Save.Institutes {
-			v.base.Institutes = append(v.base.Institutes, x.Name)
-		}
-		for _, x := range s.Save.TrainingRooms {
-			v.base.TrainingRooms = append(v.base.TrainingRooms, x.Name)
-		}
 	}
-	for r := range g.NumRoles() {
-		v.base.Names = append(v.base.Names, g.RoleName(r))
-	}
+	n := g.Names()
+	v.base.Officers, v.base.Cities, v.base.Institutes, v.base.TrainingRooms, v.base.Names = n.Officers, n.Cities, n.Institutes, n.TrainingRooms, n.Roles
 	cells, w, h := preview.BoardCells(v.start)
 	v.base.W, v.base.H = w, h
 	for i, sq := range v.start.Squares {

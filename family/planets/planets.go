@@ -154,7 +154,8 @@ func game(g *peng.Game, seed int64) *family.Game {
 		Computer: func(seat int) func(d *engine.Decision) engine.Answer {
 			return func(d *engine.Decision) engine.Answer { return ais[seat].Answer(g, d) }
 		},
-		View: view(g)}
+		View:     view(g),
+		Describe: (&peng.Teller{Planets: g.Tokens(), Players: seats}).Describe}
 }
 
 // view returns the board of g as a client draws it: the map in the

@@ -316,37 +316,18 @@ function controls(b, h) {
 
 // ---- events in words ----
 
+// tell adds an item of the room's stream to the list: the server words
+// every event as the studio's play log does (an event not worth telling,
+// a single step of a move, comes without words).
 function tell(item) {
   let text;
   if (item.answer) text = `${item.answer.name} answered (turn ${item.answer.turn}).`;
   else if (item.over) text = "The game is over.";
-  else if (item.words) text = item.words;
-  else text = words(item.event);
+  else text = item.words;
   if (!text) return;
   const li = el("li", {}, text);
   $("events").prepend(li);
   while ($("events").children.length > 200) $("events").lastChild.remove();
-}
-
-function tok(i) {
-  const b = room.state && room.state.board;
-  return b && b.tokens ? b.tokens[i] : "#" + i;
-}
-
-function words(e) {
-  switch (e.e) {
-    case "join": return `${name(e.player)} takes ${tok(e.planet)} with ${e.count}.`;
-    case "start": return "The game starts.";
-    case "launch": return `${name(e.player)} sends ${e.count} from ${tok(e.from)} to ${tok(e.to)} (${e.steps} steps).`;
-    case "battle": return `Battle at ${tok(e.planet)}: ${e.outcome}` + (e.after[0] === null ? ", nobody holds it." : `, ${name(e.after[0])} holds it with ${e.after[1]}.`);
-    case "tactic": return `${name(e.player)} uses ${e.type} on ${tok(e.planet)}.`;
-    case "finish": return `The game ends: ${name(e.winner)} wins.`;
-    case "round": return `Round ${e.round} ends.`;
-    case "alive": return `${name(e.player)} is ${e.alive ? "back" : "out"}.`;
-    case "production": return "";
-  }
-  const rest = Object.entries(e).filter(([k]) => k !== "e").map(([k, v]) => `${k} ${JSON.stringify(v)}`).join(", ");
-  return `${e.e}: ${rest}`;
 }
 
 // ---- start ----
