@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"fmt"
+	"github.com/shapan/shapan/internal/cputime"
 	"io"
 	"math/rand"
 	"net/http"
@@ -79,7 +80,7 @@ func benchmarkLoad(b *testing.B, think time.Duration, disk bool) {
 	)
 	left.Store(int64(b.N))
 	b.ResetTimer()
-	t0, cpu0 := time.Now(), processCPU()
+	t0, cpu0 := time.Now(), time.Duration(cputime.Process())
 	for i, c := range made {
 		p := &person{b: b, base: base, think: think, rng: rand.New(rand.NewSource(int64(i))), left: &left}
 		wg.Go(func() {
@@ -93,7 +94,7 @@ func benchmarkLoad(b *testing.B, think time.Duration, disk bool) {
 		})
 	}
 	wg.Wait()
-	elapsed, cpu := time.Since(t0), processCPU()-cpu0
+	elapsed, cpu := time.Since(t0), time.Duration(cputime.Process())-cpu0
 	b.StopTimer()
 	b.ReportMetric(perRoom, "KiB/idle-room")
 	if len(lat) > 0 {

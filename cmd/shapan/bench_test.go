@@ -11,6 +11,7 @@ import (
 
 	"github.com/shapan/shapan/formats/ftbt"
 	"github.com/shapan/shapan/internal/biglevel"
+	"github.com/shapan/shapan/internal/cputime"
 )
 
 // writeBigLevel writes the 1500×1500 level with 2000 people and its rules
@@ -36,13 +37,13 @@ func writeBigLevel(b *testing.B) (level, rules string) {
 // people; cpu-ns/op is the process's CPU time per check.
 func BenchmarkCheckBigLevel(b *testing.B) {
 	level, rules := writeBigLevel(b)
-	cpu := biglevel.CPUTime()
+	cpu := cputime.Process()
 	for b.Loop() {
 		if status := run([]string{"check", "--rules", rules, level}, io.Discard, io.Discard); status != exitOK {
 			b.Fatalf("check exits with %d", status)
 		}
 	}
-	b.ReportMetric(float64(biglevel.CPUTime()-cpu)/float64(b.N), "cpu-ns/op")
+	b.ReportMetric(float64(cputime.Process()-cpu)/float64(b.N), "cpu-ns/op")
 }
 
 // BenchmarkFscanBigLevel is the baseline: the same file read with one
@@ -50,7 +51,7 @@ func BenchmarkCheckBigLevel(b *testing.B) {
 // reads a level.
 func BenchmarkFscanBigLevel(b *testing.B) {
 	level, _ := writeBigLevel(b)
-	cpu := biglevel.CPUTime()
+	cpu := cputime.Process()
 	for b.Loop() {
 		f, err := os.Open(level)
 		if err != nil {
@@ -62,7 +63,7 @@ func BenchmarkFscanBigLevel(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-	b.ReportMetric(float64(biglevel.CPUTime()-cpu)/float64(b.N), "cpu-ns/op")
+	b.ReportMetric(float64(cputime.Process()-cpu)/float64(b.N), "cpu-ns/op")
 }
 
 // BenchmarkBigLevelProcess runs 'shapan check --rules big.tech big.map'

@@ -18,6 +18,7 @@ import (
 	"github.com/shapan/shapan/engine/sim"
 	"github.com/shapan/shapan/family"
 	"github.com/shapan/shapan/formats"
+	"github.com/shapan/shapan/internal/cputime"
 	"github.com/shapan/shapan/internal/progress"
 	"github.com/shapan/shapan/preview/charts"
 )
@@ -127,7 +128,7 @@ func runSim(args []string, out, errOut io.Writer) int {
 	// (tens of MB) instead of 2× saves a planets simulation a quarter of
 	// its CPU time.
 	defer collectLess()()
-	start, cpu := time.Now(), cpuTime()
+	start, cpu := time.Now(), time.Duration(cputime.Process())
 	if *shard != "" {
 		setup := simSetup{file: file, rules: *rules, from: input.from, encoding: input.encoding, turns: *turns, players: *players}
 		code := runShard(ctx, adapter, doc, setup, opts, sh, *partOut, out, errOut)
@@ -143,7 +144,7 @@ func runSim(args []string, out, errOut io.Writer) int {
 	elapsed := time.Since(start)
 	r.Scenario = filepath.Base(file)
 	played := r.Games + r.Failed
-	cost := fmt.Sprintf("shapan sim: %d games in %.1f s (%.1f games/s)%s\n", played, elapsed.Seconds(), float64(played)/max(elapsed.Seconds(), 1e-9), costs(timing, played, cpuTime()-cpu))
+	cost := fmt.Sprintf("shapan sim: %d games in %.1f s (%.1f games/s)%s\n", played, elapsed.Seconds(), float64(played)/max(elapsed.Seconds(), 1e-9), costs(timing, played, time.Duration(cputime.Process())-cpu))
 	if code := printReport(r, *asJSON, *chart, cost, *quiet, out, errOut); code != exitOK {
 		return code
 	}

@@ -10,10 +10,12 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/shapan/shapan/engine/sim"
 	"github.com/shapan/shapan/family"
 	"github.com/shapan/shapan/formats"
+	"github.com/shapan/shapan/internal/cputime"
 )
 
 // A sharded simulation: `shapan sim FILE --shard K/N` plays the K-th of N
@@ -63,7 +65,7 @@ func partSetup(doc *formats.Document, s simSetup) (*sim.PartSetup, error) {
 // runShard plays shard sh of the simulation and writes its part to out
 // (a file, or standard output for "" or "-").
 func runShard(ctx context.Context, adapter sim.Family, doc *formats.Document, s simSetup, opts sim.Options, sh sim.Shard, outPath string, stdout, errOut io.Writer) int {
-	cpu := cpuTime()
+	cpu := time.Duration(cputime.Process())
 	setup, err := partSetup(doc, s)
 	if err != nil {
 		fmt.Fprintf(errOut, "shapan sim: %s: %v\n", s.file, err)
@@ -97,7 +99,7 @@ func runShard(ctx context.Context, adapter sim.Family, doc *formats.Document, s 
 	}
 	fmt.Fprintf(errOut, "shapan sim: shard %d/%d: games %d to %d of %d played", sh.Index, sh.Count, first, first+n-1, opts.Games)
 	if opts.Timing != nil {
-		fmt.Fprint(errOut, costs(*opts.Timing, n, cpuTime()-cpu))
+		fmt.Fprint(errOut, costs(*opts.Timing, n, time.Duration(cputime.Process())-cpu))
 	}
 	if outPath != "" && outPath != "-" {
 		fmt.Fprintf(errOut, "; wrote %s", outPath)

@@ -12,6 +12,7 @@ import (
 	"github.com/shapan/shapan/formats"
 	"github.com/shapan/shapan/formats/ftbt"
 	"github.com/shapan/shapan/internal/biglevel"
+	"github.com/shapan/shapan/internal/cputime"
 	"github.com/shapan/shapan/internal/guitest"
 )
 
@@ -97,10 +98,10 @@ func frame(g *editor.GridView) image.Image {
 // returns, deferred, adds the CPU time an operation to the results (on a
 // shared machine the wall time also counts the waits for a core).
 func cpuPerOp(b *testing.B) func() {
-	start := biglevel.CPUTime()
+	start := cputime.Process()
 	return func() {
 		if b.N > 0 && start > 0 {
-			b.ReportMetric(float64(biglevel.CPUTime()-start)/float64(b.N), "cpu-ns/op")
+			b.ReportMetric(float64(cputime.Process()-start)/float64(b.N), "cpu-ns/op")
 		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/shapan/shapan/engine"
 	bfmt "github.com/shapan/shapan/formats/battle"
+	"github.com/shapan/shapan/internal/cputime"
 )
 
 // BenchmarkRandomRounds plays random against random on the seed's 80×60
@@ -18,7 +19,7 @@ func BenchmarkRandomRounds(b *testing.B) {
 	defer runtime.UnlockOSThread()
 	m := bfmt.NewStandard(80, 60)
 	rounds := 0
-	cpu, thread := cpuTime(), threadCPUTime()
+	cpu, thread := cputime.Process(), cputime.Thread()
 	for i := 0; b.Loop(); i++ {
 		g, err := New(Setup{Map: m}, Options{Machine: engineDrop})
 		if err != nil {
@@ -34,8 +35,8 @@ func BenchmarkRandomRounds(b *testing.B) {
 	// The CPU time is steadier than the wall clock on a busy machine: the
 	// process's (with the garbage collector's workers) and the thread's
 	// that plays (the rules, the players and the machine).
-	b.ReportMetric(float64(cpuTime()-cpu)/float64(rounds), "cpu-ns/round")
-	b.ReportMetric(float64(threadCPUTime()-thread)/float64(rounds), "thread-ns/round")
+	b.ReportMetric(float64(cputime.Process()-cpu)/float64(rounds), "cpu-ns/round")
+	b.ReportMetric(float64(cputime.Thread()-thread)/float64(rounds), "thread-ns/round")
 }
 
 // moatMap is the seed's 80×60 standard map with water around the flag
@@ -67,7 +68,7 @@ func BenchmarkGreedyGame(b *testing.B) {
 		b.Fatal(err)
 	}
 	rounds := 0
-	thread := threadCPUTime()
+	thread := cputime.Thread()
 	for b.Loop() {
 		g, err := New(Setup{Map: m}, Options{Machine: engineDrop, ReuseArgs: true})
 		if err != nil {
@@ -79,7 +80,7 @@ func BenchmarkGreedyGame(b *testing.B) {
 		rounds += g.Round()
 	}
 	b.ReportMetric(float64(rounds)/float64(b.N), "rounds/game")
-	b.ReportMetric(float64(threadCPUTime()-thread)/float64(b.N)/1e6, "thread-ms/game")
+	b.ReportMetric(float64(cputime.Thread()-thread)/float64(b.N)/1e6, "thread-ms/game")
 }
 
 var sampleAnswer = []byte(`[{"c":"MOVE","hero":"吕布","to":[6,5]},{"c":"AD","hero":"吕布","target":"赵云"},{"c":"MOVE","hero":"赵云","to":[7,5]},{"c":"SG","hero":"赵云","city":[5,9]},{"c":"MOVE","hero":"关羽","to":[8,5]},{"c":"AD","hero":"关羽","target":"刘备"},{"c":"MOVE","hero":"刘备","to":[9,5]},{"c":"AC","hero":"刘备"},{"c":"MOVE","hero":"曹操","to":[10,5]},{"c":"AD","hero":"曹操","target":"孙权"},{"c":"MOVE","hero":"孙权","to":[11,5]},{"c":"AD","hero":"孙权","target":"诸葛亮"}]`)
@@ -135,9 +136,9 @@ func BenchmarkTacticianRound(b *testing.B) {
 		}
 		t := NewTactician(board, int64(i))
 		timed := engine.PlayerFunc[*Game](func(g *Game, d *engine.Decision) engine.Answer {
-			start, cpu := time.Now(), threadCPUTime()
+			start, cpu := time.Now(), cputime.Thread()
 			a := t.Answer(g, d)
-			took := time.Duration(threadCPUTime() - cpu)
+			took := time.Duration(cputime.Thread() - cpu)
 			wall += time.Since(start)
 			spent += took
 			slowest = max(slowest, took)
@@ -164,7 +165,7 @@ func BenchmarkRulesRounds(b *testing.B) {
 		b.Fatal(err)
 	}
 	rounds := 0
-	thread := threadCPUTime()
+	thread := cputime.Thread()
 	var cmds [2][]Command
 	for i := 0; b.Loop(); i++ {
 		st := newState(board, MaxRounds)
@@ -185,7 +186,7 @@ func BenchmarkRulesRounds(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(rounds)/b.Elapsed().Seconds(), "rounds/s")
-	b.ReportMetric(float64(threadCPUTime()-thread)/float64(rounds), "thread-ns/round")
+	b.ReportMetric(float64(cputime.Thread()-thread)/float64(rounds), "thread-ns/round")
 }
 
 // BenchmarkComputerRounds is BenchmarkRandomRounds as simulations play:
@@ -196,7 +197,7 @@ func BenchmarkComputerRounds(b *testing.B) {
 	defer runtime.UnlockOSThread()
 	m := bfmt.NewStandard(80, 60)
 	rounds := 0
-	thread := threadCPUTime()
+	thread := cputime.Thread()
 	for i := 0; b.Loop(); i++ {
 		g, err := New(Setup{Map: m}, Options{Machine: engineDrop, ReuseArgs: true})
 		if err != nil {
@@ -208,5 +209,5 @@ func BenchmarkComputerRounds(b *testing.B) {
 		rounds += g.Round()
 	}
 	b.ReportMetric(float64(rounds)/b.Elapsed().Seconds(), "rounds/s")
-	b.ReportMetric(float64(threadCPUTime()-thread)/float64(rounds), "thread-ns/round")
+	b.ReportMetric(float64(cputime.Thread()-thread)/float64(rounds), "thread-ns/round")
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/shapan/shapan/engine"
 	ftbtfmt "github.com/shapan/shapan/formats/ftbt"
+	"github.com/shapan/shapan/internal/cputime"
 )
 
 // aiRunner plays an AI-against-AI game one AI decision at a time,
@@ -53,14 +54,14 @@ func benchDecisions(b *testing.B, setup Setup) {
 	r := &aiRunner{tb: b, setup: setup}
 	r.decision() // the first game's setup is not measured
 	b.ResetTimer()
-	cpu := cpuTime()
+	cpu := cputime.Process()
 	for range b.N {
 		r.decision()
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "decisions/s")
 	// The process's CPU time is steadier than the wall clock on a busy
 	// machine.
-	b.ReportMetric(float64(cpuTime()-cpu)/float64(b.N), "cpu-ns/decision")
+	b.ReportMetric(float64(cputime.Process()-cpu)/float64(b.N), "cpu-ns/decision")
 }
 
 // BenchmarkAIDecisionM1 measures the AI on m1 (50×40, 10 people) in the

@@ -1,6 +1,9 @@
 package ftbt
 
-import "testing"
+import (
+	"github.com/shapan/shapan/internal/cputime"
+	"testing"
+)
 
 // BenchmarkNearestOwners measures the multi-source search that labels
 // every cell of a 200×200 level with its nearest enemy (50 enemies), the
@@ -19,9 +22,9 @@ func BenchmarkNearestOwners(b *testing.B) {
 	}
 	var f ownerField
 	var q distQueue
-	cpu := cpuTime()
+	cpu := cputime.Process()
 	for b.Loop() {
 		s.nearestOwners(enemies, &f, &q)
 	}
-	b.ReportMetric(float64(cpuTime()-cpu)/float64(b.N)/float64(s.cells()), "cpu-ns/cell")
+	b.ReportMetric(float64(cputime.Process()-cpu)/float64(b.N)/float64(s.cells()), "cpu-ns/cell")
 }

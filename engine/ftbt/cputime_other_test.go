@@ -1,6 +1,0 @@
-//go:build !unix
-
-package ftbt
-
-// cpuTime is not measured on this system.
-func cpuTime() int64 { return 0 }
