@@ -65,8 +65,8 @@ func checkBattle(r *report) {
 	}
 	checkTrailing(r, m.Trailing)
 	r.addAll(battleeng.CheckMap(m, m.Roster)) // what the engine refuses
-	if m.W < 2 || m.H < 2 || m.W > 1000 || m.H > 1000 {
-		r.add(btlSize, "size", "the map is %d×%d; each side must be 2 to 1000 cells", m.W, m.H)
+	if err := battle.CheckSize(m.W, m.H); err != nil {
+		r.add(btlSize, "size", "%v", err)
 	}
 	bases := m.Bases()
 	fz := m.FlagZone()

@@ -251,3 +251,68 @@ func TestShortcutsWithTheCaretInAFieldInARealWindow(t *testing.T) {
 	st.key("ctrl+z", "ctrl+s")
 	wu(72)
 }
+
+// The Size & rules pane of the ftbt level in the same window: its width
+// and height fields, and the OK button of the warning that a value was
+// not applied.
+const (
+	widthX, widthY   = 300, 210
+	heightX, heightY = 300, 248
+	warningOKX       = 640
+	warningOKY       = 502
+)
+
+// TestSizeFieldsInARealWindow types a new width into the size pane of an
+// ftbt level and presses Ctrl+S with the caret still in the field: the
+// saved YAML has the new width. A height that would leave a person
+// outside the map is refused: Ctrl+S saves the old height and warns,
+// and the title keeps the unsaved dot. A valid height typed over it and
+// Ctrl+S saves it; Ctrl+Z with the caret in the field undoes it.
+func TestSizeFieldsInARealWindow(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"ftbt/长坂坡.yaml", "ftbt/兵法.yaml"} {
+		data, _ := samples.Read(name)
+		os.WriteFile(filepath.Join(dir, filepath.Base(name)), data, 0o644)
+	}
+	path := filepath.Join(dir, "长坂坡.yaml")
+	st := startStudio(t, "--pane", "Size", "--size", "1280x800", path)
+	size := func(w, h int) *ftbt.Level {
+		t.Helper()
+		return saved(st, path, func(l *ftbt.Level) bool { return l.W == w && l.H == h && len(l.Terrain) == w*h })
+	}
+	typeIn := func(x, y int, text string) {
+		st.click(x, y)
+		st.key("ctrl+a")
+		st.xdo("type", "--delay", "50", text)
+	}
+
+	typeIn(widthX, widthY, "40")
+	if !st.dirty(true) {
+		t.Fatalf("typing a width did not mark the document changed: %q", st.title())
+	}
+	st.key("ctrl+s")
+	grown := size(40, 20)
+	if grown.At(15, 19) != 5 || grown.At(39, 0) != 0 {
+		t.Fatalf("the grown map lost its cells: river %d, new cell %d", grown.At(15, 19), grown.At(39, 0))
+	}
+	if !st.dirty(false) {
+		t.Fatalf("the title still marks the document changed after Ctrl+S: %q", st.title())
+	}
+
+	typeIn(heightX, heightY, "5") // 赵云 stands on row 10
+	st.key("ctrl+s")
+	size(40, 20)
+	if !st.dirty(true) {
+		t.Fatalf("after saving without the refused height the title is %q", st.title())
+	}
+	st.click(warningOKX, warningOKY)
+
+	typeIn(heightX, heightY, "24")
+	st.key("ctrl+s")
+	size(40, 24)
+	if !st.dirty(false) {
+		t.Fatalf("after saving the height the title is %q", st.title())
+	}
+	st.key("ctrl+z", "ctrl+s")
+	size(40, 20)
+}

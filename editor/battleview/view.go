@@ -10,11 +10,12 @@ import (
 	"image"
 	"image/color"
 	"regexp"
+	"slices"
 	"strconv"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/shapan/shapan/editor"
@@ -58,6 +59,7 @@ type View struct {
 	Roster     *rosterTable
 	rosterPane *container.TabItem
 	marked     image.Point
+	size       *editor.SizeFields
 }
 
 // New builds the editor of s.
@@ -276,30 +278,30 @@ func (v *View) mapObject() fyne.CanvasObject {
 }
 
 func (v *View) sizeObject() fyne.CanvasObject {
-	w := widget.NewEntry()
-	h := widget.NewEntry()
-	v.B.OnReload(func() {
-		w.SetText(strconv.Itoa(v.M().W))
-		h.SetText(strconv.Itoa(v.M().H))
-	})
-	w.SetText(strconv.Itoa(v.M().W))
-	h.SetText(strconv.Itoa(v.M().H))
-	apply := widget.NewButton("Resize", func() {
-		nw, err1 := strconv.Atoi(w.Text)
-		nh, err2 := strconv.Atoi(h.Text)
-		if err1 != nil || err2 != nil || nw < 2 || nh < 2 || nw > 1000 || nh > 1000 {
-			dialog.ShowError(fmt.Errorf("a battle map is 2 to 1000 cells on each side"), v.env.Window())
-			return
-		}
-		v.Resize(nw, nh)
-	})
-	return container.NewVBox(widget.NewForm(widget.NewFormItem("Width", w), widget.NewFormItem("Height", h)), apply,
-		widget.NewLabel("Resizing keeps the top-left part of the map; new cells are space.\nThe seed's maps are 80×60."))
+	v.B.Scope(func() (string, string) { return battle.PathSize, "the map" })
+	v.size = v.B.Size(func() (int, int) { return v.M().W, v.M().H }, v.Resize)
+	v.B.Scope(nil)
+	return container.NewVBox(widget.NewForm(widget.NewFormItem("Width", v.size.Width), widget.NewFormItem("Height", v.size.Height)), v.size.Note,
+		widget.NewLabel(fmt.Sprintf("A width or a height applies when you press Enter or leave the field.\n"+
+			"Resizing keeps the top-left part of the map; new cells are space.\n"+
+			"Each side is %d to %d cells; the seed's maps are 80×60.", battle.MinSide, battle.MaxSide)))
 }
 
-// Resize changes the size of the map as one undoable edit.
-func (v *View) Resize(w, h int) {
-	v.S.Edit("resize the map", func() {
+// Resize changes the size of the map as one undoable edit, keeping the
+// top-left cells; new cells are space. It refuses a size the format does
+// not allow; cut names the elements other than space it cut off (a base
+// or the flag zone cut off shows in the Problems panel; undo brings it
+// back).
+func (v *View) Resize(w, h int) (cut string, err error) {
+	if err := battle.CheckSize(w, h); err != nil {
+		return "", err
+	}
+	m := v.M()
+	if w == m.W && h == m.H {
+		return "", nil
+	}
+	cut = describeCut(editor.CountCut(m.Cells, m.W, m.H, w, h))
+	v.S.Edit(fmt.Sprintf("resize the map to %d×%d", w, h), func() {
 		m := v.M()
 		cells := make([]int, w*h)
 		for y := 0; y < min(h, m.H); y++ {
@@ -310,4 +312,36 @@ func (v *View) Resize(w, h int) {
 		m.W, m.H, m.Cells = w, h, cells
 	})
 	v.Painter.View.Fit()
+	msg := fmt.Sprintf("The map is %d×%d", w, h)
+	if cut != "" {
+		msg += "; cut off " + cut
+	}
+	v.env.Status(msg)
+	return cut, nil
+}
+
+// describeCut names the cells other than space a resize cuts off, by
+// element in the order of their codes ("3 cells other than space: 2 山丘
+// mountain, 1 主基地 base").
+func describeCut(count map[int]int) string {
+	codes, total := make([]int, 0, len(count)), 0
+	for code, n := range count {
+		if code != battle.CodeSpace {
+			codes = append(codes, code)
+			total += n
+		}
+	}
+	slices.Sort(codes)
+	parts := make([]string, len(codes))
+	for i, code := range codes {
+		name := fmt.Sprintf("code %d", code)
+		if e, ok := battle.ElementByCode(code); ok {
+			name = e.Chinese + " " + e.Name
+		}
+		parts[i] = fmt.Sprintf("%d %s", count[code], name)
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d cells other than space: %s", total, strings.Join(parts, ", "))
 }

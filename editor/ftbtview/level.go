@@ -64,8 +64,7 @@ type LevelView struct {
 	introEntry  *editor.Entry
 	introCheck  *widget.Check
 	aiCheck     *widget.Check
-	sizeW       *widget.Entry
-	sizeH       *widget.Entry
+	size        *editor.SizeFields
 	rulesInfo   *widget.Label
 	saveRulesAs *widget.Button
 }

@@ -439,11 +439,11 @@ func TestSelectPaths(t *testing.T) {
 
 func TestResize(t *testing.T) {
 	st, _, v, _ := openLevel(t, "长坂坡.yaml")
-	if err := v.Resize(20, 20); err == nil || !strings.Contains(err.Error(), "曹纯") {
+	if _, err := v.Resize(20, 20); err == nil || !strings.Contains(err.Error(), "曹纯") {
 		t.Fatalf("resizing past people: %v", err)
 	}
-	if err := v.Resize(40, 25); err != nil {
-		t.Fatal(err)
+	if cut, err := v.Resize(40, 25); err != nil || cut != "" {
+		t.Fatalf("growing the map: cut %q, %v", cut, err)
 	}
 	l := v.L()
 	if l.W != 40 || l.H != 25 || len(l.Terrain) != 1000 || l.At(15, 0) != 5 || l.At(35, 0) != 0 || l.At(15, 22) != 0 {

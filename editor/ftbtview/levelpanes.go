@@ -1,10 +1,11 @@
 package ftbtview
 
 import (
+	"cmp"
 	"fmt"
 	"os"
 	"path/filepath"
-	"strconv"
+	"slices"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -14,6 +15,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/shapan/shapan/editor"
+	ftbteng "github.com/shapan/shapan/engine/ftbt"
 	"github.com/shapan/shapan/formats"
 	"github.com/shapan/shapan/formats/ftbt"
 )
@@ -70,22 +72,9 @@ func (v *LevelView) introPane() fyne.CanvasObject {
 // --- size and rules ---
 
 func (v *LevelView) sizePane() fyne.CanvasObject {
-	v.sizeW, v.sizeH = widget.NewEntry(), widget.NewEntry()
-	load := func() {
-		v.sizeW.SetText(strconv.Itoa(v.L().W))
-		v.sizeH.SetText(strconv.Itoa(v.L().H))
-	}
-	v.B.OnReload(load)
-	load()
-	apply := widget.NewButton("Resize", func() {
-		w, err1 := strconv.Atoi(strings.TrimSpace(v.sizeW.Text))
-		h, err2 := strconv.Atoi(strings.TrimSpace(v.sizeH.Text))
-		if err1 != nil || err2 != nil {
-			v.report(fmt.Errorf("the width and the height are whole numbers of cells"))
-			return
-		}
-		v.report(v.Resize(w, h))
-	})
+	v.B.Scope(func() (string, string) { return "size", "the map" })
+	v.size = v.B.Size(func() (int, int) { return v.L().W, v.L().H }, v.Resize)
+	v.B.Scope(nil)
 	v.rulesInfo = widget.NewLabel("")
 	v.rulesInfo.Wrapping = fyne.TextWrapWord
 	attach := widget.NewButton("Attach rules…", v.AttachRulesDialog)
@@ -103,9 +92,10 @@ func (v *LevelView) sizePane() fyne.CanvasObject {
 	})
 	return container.NewVScroll(container.NewPadded(container.NewVBox(
 		widget.NewLabelWithStyle("Size 尺寸", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
-		widget.NewForm(widget.NewFormItem("Width", v.sizeW), widget.NewFormItem("Height", v.sizeH)),
-		container.NewHBox(apply),
-		widget.NewLabel("Resizing keeps the top-left part of the map; new cells get terrain 0.\n"+
+		widget.NewForm(widget.NewFormItem("Width", v.size.Width), widget.NewFormItem("Height", v.size.Height)),
+		v.size.Note,
+		widget.NewLabel("A width or a height applies when you press Enter or leave the field.\n"+
+			"Resizing keeps the top-left part of the map; new cells get terrain 0.\n"+
 			"People must stand inside the new size (move them first)."),
 		widget.NewSeparator(),
 		widget.NewLabelWithStyle("Rules 规则", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
@@ -129,20 +119,23 @@ func (v *LevelView) report(err error) {
 }
 
 // Resize changes the size of the map as one edit, keeping the top-left
-// cells; new cells are terrain 0. People outside the new size refuse it.
-func (v *LevelView) Resize(w, h int) error {
-	if w < 1 || h < 1 || w > 1000 || h > 1000 {
-		return fmt.Errorf("a level is 1 to 1000 cells on each side")
+// cells; new cells are terrain 0. It refuses a size the engine cannot play
+// and one that would leave a person outside the map; cut says which
+// terrain the resize cut off.
+func (v *LevelView) Resize(w, h int) (cut string, err error) {
+	if err := ftbteng.CheckSize(w, h); err != nil {
+		return "", err
 	}
 	l := v.L()
 	if w == l.W && h == l.H {
-		return nil
+		return "", nil
 	}
 	for _, p := range l.People {
 		if p.X >= w || p.Y >= h {
-			return fmt.Errorf("%s stands at %s, outside %d×%d: move it first", p.Name, editor.CellLabel(p.X, p.Y), w, h)
+			return "", fmt.Errorf("%s stands at %s, outside %d×%d: move it first", p.Name, editor.CellLabel(p.X, p.Y), w, h)
 		}
 	}
+	cut = v.describeCut(editor.CountCut(l.Terrain, l.W, l.H, w, h))
 	v.S.Edit(fmt.Sprintf("resize the map to %d×%d", w, h), func() {
 		l := v.L()
 		cells := make([]int, w*h)
@@ -152,8 +145,31 @@ func (v *LevelView) Resize(w, h int) error {
 		l.W, l.H, l.Terrain = w, h, cells
 	})
 	v.Painter.View.Fit()
-	v.env.Status(fmt.Sprintf("The map is %d×%d", w, h))
-	return nil
+	msg := fmt.Sprintf("The map is %d×%d", w, h)
+	if cut != "" {
+		msg += "; cut off " + cut
+	}
+	v.env.Status(msg)
+	return cut, nil
+}
+
+// describeCut names the terrain of the cells a resize cuts off, the most
+// common first ("12 cells of terrain: 9 平原 (terrain 0, cost 15), 3 …").
+func (v *LevelView) describeCut(count map[int]int) string {
+	ids, total := make([]int, 0, len(count)), 0
+	for id, n := range count {
+		ids = append(ids, id)
+		total += n
+	}
+	if total == 0 {
+		return ""
+	}
+	slices.SortFunc(ids, func(a, b int) int { return cmp.Or(count[b]-count[a], a-b) })
+	parts := make([]string, len(ids))
+	for i, id := range ids {
+		parts[i] = fmt.Sprintf("%d %s", count[id], v.terrainName(id))
+	}
+	return fmt.Sprintf("%d cells of terrain: %s", total, strings.Join(parts, ", "))
 }
 
 // rulesName names the attached rules for messages.

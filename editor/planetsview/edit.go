@@ -331,8 +331,8 @@ func toggleStart(m *planets.Map, token string) {
 // the right, rows are removed or added at the bottom. It refuses to cut
 // off a planet.
 func resizeGrid(m *planets.Map, w, h int) error {
-	if w < 1 || h < 1 || w > maxGridSide || h > maxGridSide {
-		return fmt.Errorf("the grid is 1 to %d cells on each side", maxGridSide)
+	if w < 1 || h < 1 || w > planets.MaxGridSide || h > planets.MaxGridSide {
+		return fmt.Errorf("the grid is 1 to %d cells on each side, not %d×%d", planets.MaxGridSide, w, h)
 	}
 	var lost []string
 	for _, c := range m.Cells() {
@@ -365,6 +365,3 @@ func resizeGrid(m *planets.Map, w, h int) error {
 	m.Grid, m.HasGrid = g.String(), true
 	return nil
 }
-
-// maxGridSide bounds the grid's width and height.
-const maxGridSide = 200

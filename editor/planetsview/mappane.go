@@ -3,13 +3,11 @@ package planetsview
 import (
 	"fmt"
 	"image/color"
-	"strconv"
 	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -35,7 +33,7 @@ type mapPane struct {
 	token, typ                   *editor.Entry
 	fields                       map[string]*numberField // def, res, cos, max of the selected planet
 	starts                       *editor.ItemList
-	width, height                *widget.Entry
+	size                         *editor.SizeFields
 	unplaced                     *widget.Label
 }
 
@@ -225,55 +223,57 @@ func (p *mapPane) startsBox() fyne.CanvasObject {
 	return container.NewVBox(title, container.NewStack(space, p.starts.Object))
 }
 
-// gridBox resizes the grid.
+// gridBox holds the grid's width and height.
 func (p *mapPane) gridBox() fyne.CanvasObject {
 	v := p.v
-	p.width, p.height = widget.NewEntry(), widget.NewEntry()
-	load := func() {
-		w, h := splitGrid(v.M()).size()
-		p.width.SetText(strconv.Itoa(w))
-		p.height.SetText(strconv.Itoa(h))
-	}
-	v.B.OnReload(load)
-	load()
-	resize := widget.NewButton("Resize grid", func() {
-		w, err1 := strconv.Atoi(strings.TrimSpace(p.width.Text))
-		h, err2 := strconv.Atoi(strings.TrimSpace(p.height.Text))
-		if err1 != nil || err2 != nil {
-			p.showError(fmt.Errorf("the width and height are whole numbers of cells"))
-			return
-		}
-		if err := v.ResizeGrid(w, h); err != nil {
-			p.showError(err)
-		}
-	})
+	v.B.Scope(func() (string, string) { return "map", "the grid" })
+	p.size = v.B.Size(func() (int, int) { return splitGrid(v.M()).size() }, v.ResizeGrid)
+	v.B.Scope(nil)
 	title := widget.NewLabel("Grid")
 	title.TextStyle = fyne.TextStyle{Bold: true}
-	note := widget.NewLabel("Resizing cuts or adds cells on the\nright and at the bottom.")
-	return container.NewVBox(title, widget.NewForm(widget.NewFormItem("Width", p.width), widget.NewFormItem("Height", p.height)), resize, note)
-}
-
-func (p *mapPane) showError(err error) {
-	p.v.status(err.Error())
-	if p.v.env != nil && p.v.env.Window() != nil {
-		dialog.ShowError(err, p.v.env.Window())
-	}
+	note := widget.NewLabel("A width or a height applies on Enter\nor when you leave the field; resizing\ncuts or adds cells on the right and\nat the bottom.")
+	return container.NewVBox(title, widget.NewForm(widget.NewFormItem("Width", p.size.Width), widget.NewFormItem("Height", p.size.Height)), p.size.Note, note)
 }
 
 // ResizeGrid makes the grid w×h cells as one edit; it refuses to cut off
-// a planet.
-func (v *View) ResizeGrid(w, h int) error {
-	if cw, ch := splitGrid(v.M()).size(); cw == w && ch == h {
-		return nil
+// a planet, and says how many empty cells it cut off.
+func (v *View) ResizeGrid(w, h int) (cut string, err error) {
+	cw, ch := splitGrid(v.M()).size()
+	if cw == w && ch == h {
+		return "", nil
 	}
 	probe := *v.M()
 	if err := resizeGrid(&probe, w, h); err != nil {
-		return err
+		return "", err
 	}
+	cut = describeCut(splitGrid(v.M()), w, h)
 	v.S.Edit(fmt.Sprintf("resize the grid to %d×%d", w, h), func() { resizeGrid(v.M(), w, h) })
 	v.mp.canvas.Grid.Fit()
 	v.status(fmt.Sprintf("the grid is %d×%d", w, h))
-	return nil
+	return cut, nil
+}
+
+// describeCut says which cells of g a resize to w×h cuts off (none is a
+// planet when the resize is allowed; a letter there names no planet).
+func describeCut(g *grid, w, h int) string {
+	n, letters := 0, []string(nil)
+	for y, row := range g.rows {
+		for x, r := range row {
+			if x >= w || y >= h {
+				n++
+				if isLetter(r) {
+					letters = append(letters, string(r))
+				}
+			}
+		}
+	}
+	switch {
+	case n == 0:
+		return ""
+	case len(letters) > 0:
+		return fmt.Sprintf("%d cells, among them %s, which name no planet", n, strings.Join(letters, ", "))
+	}
+	return fmt.Sprintf("%d empty cells", n)
 }
 
 // showSelection shows the selected planet or route beside the map.

@@ -509,17 +509,26 @@ func TestDeleteKeyRemovesPlanetRoutesAndStarts(t *testing.T) {
 
 func TestResizeTheGrid(t *testing.T) {
 	st, _, v, _, _ := openDuel(t)
-	v.mp.width.SetText("12")
-	v.mp.height.SetText("4")
-	if !guitest.Button(v.mp.object, "Resize grid") {
-		t.Fatal("no Resize grid button")
+	for _, typed := range []struct {
+		e    *editor.Entry
+		text string
+	}{{v.mp.size.Width, "12"}, {v.mp.size.Height, "4"}} {
+		st.Window().Canvas().Focus(typed.e)
+		typed.e.TypedShortcut(&fyne.ShortcutSelectAll{})
+		test.Type(typed.e, typed.text)
+		typed.e.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
 	}
 	if got := v.M().GridRows(); len(got) != 4 || got[0] != "A.......B..." || got[3] != "............" {
 		t.Fatalf("rows %q", got)
 	}
-	if err := v.ResizeGrid(4, 4); err == nil || !strings.Contains(err.Error(), "B") {
+	if _, err := v.ResizeGrid(4, 4); err == nil || !strings.Contains(err.Error(), "B") {
 		t.Fatalf("cutting off B: %v", err)
 	}
+	if cut, err := v.ResizeGrid(10, 4); err != nil || cut != "8 empty cells" {
+		t.Fatalf("shrinking to 10×4: cut %q, %v", cut, err)
+	}
+	st.Undo()
+	st.Undo()
 	st.Undo()
 	if w, h := v.M().MapSize(); w != 9 || h != 3 {
 		t.Fatalf("undo: %d×%d", w, h)

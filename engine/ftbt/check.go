@@ -29,6 +29,15 @@ const (
 // MaxCells bounds the cells of a map the engine plays on.
 const MaxCells = 1 << 24
 
+// CheckSize says why the engine cannot play a map of w×h cells (nil when
+// it can): a map has 1 to MaxCells cells.
+func CheckSize(w, h int) error {
+	if w < 1 || h < 1 || w > MaxCells || h > MaxCells || w*h > MaxCells {
+		return fmt.Errorf("the map is %d×%d; a map has 1 to %d cells", w, h, MaxCells)
+	}
+	return nil
+}
+
 // CheckLevel lists every condition the engine refuses a level played with
 // rules on (spec §1.4 and §8: what the original crashes or loops on), as
 // errors with the codes of the check rules and the paths of the level
@@ -44,8 +53,8 @@ func CheckLevel(rules *ftbtfmt.Rules, l *ftbtfmt.Level) diag.List {
 	if rules != nil && len(rules.Terrains) == 0 {
 		add(CodeNoTerrain, "", "the rules define no terrain")
 	}
-	if l.W < 1 || l.H < 1 || l.W > MaxCells || l.H > MaxCells || l.W*l.H > MaxCells {
-		add(CodeSize, "size", "the map is %d×%d; a map has 1 to %d cells", l.W, l.H, MaxCells)
+	if err := CheckSize(l.W, l.H); err != nil {
+		add(CodeSize, "size", "%v", err)
 		return out
 	}
 	if rules != nil {

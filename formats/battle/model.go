@@ -11,6 +11,8 @@
 // report them.
 package battle
 
+import "fmt"
+
 // Kind is the YAML document kind of a battle map, and Version the format
 // version this package writes.
 const (
@@ -158,6 +160,21 @@ type Map struct {
 	// for it. Entries are kept as read, valid or not (validation reports
 	// them).
 	Roster []RosterEntry
+}
+
+// The sides of a map run from MinSide to MaxSide cells (spec Part 1, "Grid
+// and codes"); shapan check reports other sizes (BTL002).
+const (
+	MinSide = 2
+	MaxSide = 1000
+)
+
+// CheckSize says why w×h is not a size a map may have (nil when it is).
+func CheckSize(w, h int) error {
+	if w < MinSide || h < MinSide || w > MaxSide || h > MaxSide {
+		return fmt.Errorf("the map is %d×%d; each side must be %d to %d cells", w, h, MinSide, MaxSide)
+	}
+	return nil
 }
 
 // New returns a w×h map of space cells. Sizes below 1 are raised to 1.

@@ -173,6 +173,12 @@ func (m *Map) Position(p *Planet) (Point, bool) {
 	return pt, ok
 }
 
+// MaxGridSide is the longest side of a grid Shapan makes (the studio's
+// size fields refuse more). The game sets no bound (spec §1.4); this one
+// keeps a typed 100000 from building a grid of ten billion cells, and is
+// far above the 13×11 of the game's maps.
+const MaxGridSide = 200
+
 // MapSize returns the grid's width (the length of the first row, in
 // characters) and height (the number of rows), as the game computes them.
 func (m *Map) MapSize() (width, height int) {
