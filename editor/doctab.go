@@ -223,6 +223,9 @@ func (p *previewPane) render() {
 	})
 }
 
+// PreviewImage returns the image the Preview pane shows.
+func (t *docTab) PreviewImage() image.Image { return t.preview.Image() }
+
 // ProblemRows returns the rows of the Problems panel as text: the typed
 // values not applied first ("not applied: ..."), then the diagnostics as
 // `shapan check` prints them.

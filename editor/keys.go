@@ -41,6 +41,44 @@ func (st *Studio) SelectTool(tool Tool) bool {
 	return ok
 }
 
+// Copy is Edit ▸ Copy (Ctrl+C): the selected text of the focused text
+// field, or else the selection of the map on the pane shown, as a stamp.
+func (st *Studio) Copy() {
+	st.clipboardCommand(&fyne.ShortcutCopy{Clipboard: st.app.Clipboard()}, "Copy",
+		MapClipboard.CopySelection, "select cells first (S, then drag)")
+}
+
+// Paste is Edit ▸ Paste (Ctrl+V): the clipboard's text into the focused
+// text field, or else the copied stamp in hand again on the map.
+func (st *Studio) Paste() {
+	st.clipboardCommand(&fyne.ShortcutPaste{Clipboard: st.app.Clipboard()}, "Paste",
+		MapClipboard.PasteStamp, "copy a selection first")
+}
+
+// clipboardCommand gives sc to the focused widget when it handles
+// shortcuts (a text field: the desktop driver runs the menu's command
+// before the widget sees the keys), and otherwise runs onMap on the pane
+// shown, saying why when it did nothing.
+func (st *Studio) clipboardCommand(sc fyne.Shortcut, what string, onMap func(MapClipboard, *container.TabItem) bool, hint string) {
+	if f, ok := st.win.Canvas().Focused().(fyne.Shortcutable); ok {
+		f.TypedShortcut(sc)
+		return
+	}
+	t, pane := st.mapPane()
+	if t == nil {
+		return
+	}
+	mc, ok := t.view.(MapClipboard)
+	switch {
+	case !ok || !onMap(mc, pane):
+		st.Status(fmt.Sprintf("%s: nothing to do on the pane %q — %s", what, pane.Text, hint))
+	case what == "Copy":
+		st.Status("Copied the selection: each click places it (Z rotates, X mirrors, Escape puts it down)")
+	default:
+		st.Status("Stamp in hand: each click places it")
+	}
+}
+
 // cancelDrag cancels the drag in progress on the pane shown (Escape).
 func (st *Studio) cancelDrag() bool {
 	t, pane := st.mapPane()
@@ -218,6 +256,10 @@ func walk(tree fyne.CanvasObject, f func(fyne.CanvasObject)) {
 		walk(c.Leading, f)
 		walk(c.Trailing, f)
 	case *container.AppTabs:
+		for _, item := range c.Items {
+			walk(item.Content, f)
+		}
+	case *container.DocTabs:
 		for _, item := range c.Items {
 			walk(item.Content, f)
 		}

@@ -15,7 +15,9 @@ import (
 	"github.com/shapan/shapan/editor"
 	"github.com/shapan/shapan/editor/ftbtview"
 	"github.com/shapan/shapan/formats"
+	"github.com/shapan/shapan/formats/ftbt"
 	"github.com/shapan/shapan/formats/mbg"
+	"github.com/shapan/shapan/internal/guitest"
 )
 
 // press presses mod+key as Fyne's desktop driver delivers it: Ctrl+Z and
@@ -33,6 +35,10 @@ func press(st *editor.Studio, mod fyne.KeyModifier, key fyne.KeyName) {
 			sc = &fyne.ShortcutRedo{}
 		case fyne.KeyA:
 			sc = &fyne.ShortcutSelectAll{}
+		case fyne.KeyC:
+			sc = &fyne.ShortcutCopy{Clipboard: st.App().Clipboard()}
+		case fyne.KeyV:
+			sc = &fyne.ShortcutPaste{Clipboard: st.App().Clipboard()}
 		}
 	}
 	if menuAction(st.Window().MainMenu().Items, sc) {
@@ -212,6 +218,75 @@ func TestToolKeysReachTheMapPane(t *testing.T) {
 		if v.Painter.Tool != k.tool {
 			t.Errorf("typing %s selected %v, not %v (status %q)", k.r, v.Painter.Tool, k.tool, st.StatusText())
 		}
+	}
+}
+
+// TestCtrlCAndCtrlVOnTheMap selects cells of an ftbt level's map with S
+// and a drag: Ctrl+C copies them as a stamp that each click places;
+// Escape puts it down, Ctrl+V takes it again. C and V still do the same.
+func TestCtrlCAndCtrlVOnTheMap(t *testing.T) {
+	st, s, _ := openSampleCopy(t, "ftbt/长坂坡.yaml", "ftbt/兵法.yaml")
+	st.ShowPane(s, "Map")
+	v := st.ViewOf(s).(*ftbtview.LevelView)
+	g := v.Painter.View
+	l := s.Model().(*ftbt.Level)
+	for i, val := range []int{1, 2, 3, 4, 5, 6} {
+		l.Terrain[(1+i/3)*l.W+1+i%3] = val
+	}
+	cells := func(x0, y0 int) []int {
+		return append(slices.Clone(l.Terrain[y0*l.W+x0:y0*l.W+x0+3]), l.Terrain[(y0+1)*l.W+x0:(y0+1)*l.W+x0+3]...)
+	}
+	stamp := []int{1, 2, 3, 4, 5, 6}
+	st.Window().Canvas().Focus(g) // what a click on the map does
+	typeText(st, "s")
+	guitest.Drag(g, g.CellCentre(1, 1), g.CellCentre(3, 2), 3)
+	press(st, fyne.KeyModifierShortcutDefault, fyne.KeyC)
+	if c := v.Painter.Clip(); c == nil || !slices.Equal(c.Values, stamp) {
+		t.Fatalf("Ctrl+C copied %+v (status %q)", c, st.StatusText())
+	}
+	guitest.Click(g, g.CellCentre(11, 11))
+	if got := cells(10, 11); !slices.Equal(got, stamp) {
+		t.Fatalf("the stamp copied with Ctrl+C placed %v", got)
+	}
+	typeKey(st, fyne.KeyEscape)
+	before := cells(20, 11)
+	v.Painter.SetTool(editor.Picker)
+	guitest.Click(g, g.CellCentre(21, 11))
+	if got := cells(20, 11); !slices.Equal(got, before) {
+		t.Fatalf("after Escape a click still placed the stamp: %v", got)
+	}
+	press(st, fyne.KeyModifierShortcutDefault, fyne.KeyV)
+	guitest.Click(g, g.CellCentre(21, 11))
+	if got := cells(20, 11); !slices.Equal(got, stamp) {
+		t.Fatalf("the stamp taken again with Ctrl+V placed %v (status %q)", got, st.StatusText())
+	}
+	typeKey(st, fyne.KeyEscape)
+	typeText(st, "v")
+	guitest.Click(g, g.CellCentre(6, 15))
+	if got := cells(5, 15); !slices.Equal(got, stamp) {
+		t.Fatalf("V no longer takes the stamp: %v", got)
+	}
+}
+
+// TestCtrlCAndCtrlVInAField copies the text of a table cell with Ctrl+C
+// and pastes it into another with Ctrl+V: the menu's Copy and Paste act
+// on the field that has the focus, not on a map.
+func TestCtrlCAndCtrlVInAField(t *testing.T) {
+	st, s, _ := openSampleCopy(t, "mbg/赤壁.yaml")
+	st.ShowPane(s, "Officers")
+	from, to := field(t, st, "wu of 曹操"), field(t, st, "wu of 张辽")
+	st.Window().Canvas().Focus(from)
+	press(st, fyne.KeyModifierShortcutDefault, fyne.KeyA)
+	press(st, fyne.KeyModifierShortcutDefault, fyne.KeyC)
+	if got := st.App().Clipboard().Content(); got != from.Text {
+		t.Fatalf("Ctrl+C in a field put %q on the clipboard, not %q", got, from.Text)
+	}
+	st.Window().Canvas().Focus(to)
+	press(st, fyne.KeyModifierShortcutDefault, fyne.KeyA)
+	press(st, fyne.KeyModifierShortcutDefault, fyne.KeyV)
+	st.Window().Canvas().Unfocus()
+	if wu := s.Model().(*mbg.Scenario).Officers[1].Props[0]; to.Text != from.Text || wu != 72 {
+		t.Fatalf("Ctrl+V in a field: %q, 武 of 张辽 %v; want 72", to.Text, wu)
 	}
 }
 

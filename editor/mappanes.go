@@ -72,7 +72,20 @@ func (m *MapPanes) CancelDrag(pane *container.TabItem) bool {
 	return g != nil && g.CancelDrag()
 }
 
+// CopySelection implements MapClipboard.
+func (m *MapPanes) CopySelection(pane *container.TabItem) bool {
+	p := m.painters[pane]
+	return p != nil && p.CopySelection()
+}
+
+// PasteStamp implements MapClipboard.
+func (m *MapPanes) PasteStamp(pane *container.TabItem) bool {
+	p := m.painters[pane]
+	return p != nil && p.Paste()
+}
+
 var (
 	_ MapNavigator = (*MapPanes)(nil)
 	_ MapTools     = (*MapPanes)(nil)
+	_ MapClipboard = (*MapPanes)(nil)
 )

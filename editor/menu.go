@@ -62,6 +62,9 @@ func (st *Studio) menu() *fyne.MainMenu {
 		item("Undo", &fyne.ShortcutUndo{}, st.Undo),
 		item("Redo", &fyne.ShortcutRedo{}, st.Redo),
 		item("Redo (as in Tiled)", ctrlShift(fyne.KeyZ), st.Redo),
+		fyne.NewMenuItemSeparator(),
+		item("Copy", &fyne.ShortcutCopy{}, st.Copy),
+		item("Paste", &fyne.ShortcutPaste{}, st.Paste),
 	)
 	view := fyne.NewMenu("View",
 		item("Fit", &desktop.CustomShortcut{KeyName: fyne.KeyF, Modifier: fyne.KeyModifierShift}, func() { st.navigate("Fit", MapNavigator.Fit) }),
@@ -72,6 +75,8 @@ func (st *Studio) menu() *fyne.MainMenu {
 		item("Next document", ctrl(fyne.KeyTab), func() { st.cycleTab(1) }),
 		item("Previous document", ctrlShift(fyne.KeyTab), func() { st.cycleTab(-1) }),
 		item("Problems panel", ctrlShift(fyne.KeyM), st.focusProblems),
+		fyne.NewMenuItemSeparator(),
+		fyne.NewMenuItem("Side colours…", st.ShowSideColours),
 	)
 	tools := fyne.NewMenu("Tools")
 	for _, t := range Tools() {

@@ -71,6 +71,7 @@ func New(app fyne.App, opts Options) *Studio {
 	app.Settings().SetTheme(NewTheme())
 	useAtomicFiles()
 	st := &Studio{app: app, docs: map[*container.TabItem]*docTab{}, status: widget.NewLabel("")}
+	st.loadSideColours()
 	st.runAsync = func(f func()) { go f() }
 	st.post = fyne.Do
 	st.later = func(d time.Duration, f func()) func() {

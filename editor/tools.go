@@ -84,6 +84,17 @@ type MapTools interface {
 	CancelDrag(pane *container.TabItem) bool
 }
 
+// MapClipboard is implemented by a view whose maps copy a selection as a
+// stamp (Edit ▸ Copy and Paste, C and V on the map).
+type MapClipboard interface {
+	// CopySelection copies the cells selected on pane's map as the stamp
+	// and takes it in hand; it reports whether there was a selection.
+	CopySelection(pane *container.TabItem) bool
+	// PasteStamp takes the copied stamp in hand again; it reports
+	// whether there is one.
+	PasteStamp(pane *container.TabItem) bool
+}
+
 // MapNavigator is implemented by a view with a map on some of its panes.
 // The studio calls it for the View menu and the navigation keys.
 type MapNavigator interface {

@@ -12,7 +12,9 @@ import (
 	"image/png"
 	"io"
 	"math"
+	"slices"
 	"sort"
+	"sync/atomic"
 
 	"github.com/shapan/shapan/formats"
 )
@@ -90,7 +92,7 @@ func WritePNG(w io.Writer, doc *formats.Document, o Options) error {
 }
 
 // Palette of sides and roles, in order; chosen to stay distinct on the
-// light backgrounds of the previews.
+// light backgrounds of the previews. It is the default of PlayerColor.
 var Palette = []color.RGBA{
 	{0xd6, 0x27, 0x28, 0xff}, // red
 	{0x1f, 0x77, 0xb4, 0xff}, // blue
@@ -102,12 +104,30 @@ var Palette = []color.RGBA{
 	{0x17, 0xbe, 0xcf, 0xff}, // cyan
 }
 
-// PlayerColor returns the colour of player i (-1: neutral grey).
+// playerColors is the palette PlayerColor uses: Palette, or the colours
+// a user chose (SetPlayerColors), read by previews drawn off the UI
+// thread while the studio changes them.
+var playerColors atomic.Pointer[[]color.RGBA]
+
+// PlayerColor returns the colour of player i (-1: neutral grey): from
+// the palette set with SetPlayerColors, else Palette.
 func PlayerColor(i int) color.RGBA {
 	if i < 0 {
 		return color.RGBA{0x99, 0x99, 0x99, 0xff}
 	}
-	return Palette[i%len(Palette)]
+	p := Palette
+	if set := playerColors.Load(); set != nil && len(*set) > 0 {
+		p = *set
+	}
+	return p[i%len(p)]
+}
+
+// SetPlayerColors replaces the colours of the players, in order (the
+// studio's side colours, a display preference that no document holds);
+// nil or empty goes back to Palette.
+func SetPlayerColors(cols []color.RGBA) {
+	c := slices.Clone(cols)
+	playerColors.Store(&c)
 }
 
 // tint mixes c with white: amount 0 is c, 1 is white.
