@@ -3,36 +3,51 @@ package sim
 import (
 	"context"
 	"fmt"
+	"runtime/metrics"
 	"testing"
+
+	"github.com/shapan/shapan/internal/cputime"
 )
 
 // BenchmarkSimMBG plays b.N games of the sample 赤壁 (turn cap 100) with 1
 // and 2 workers and reports games per second.
 func BenchmarkSimMBG(b *testing.B) {
-	f := sampleFamily(b, DefaultTurnCap)
+	benchGames(b, sampleFamily(b, DefaultTurnCap))
+}
+
+// benchGames plays b.N games of f with 1 and 2 workers and reports games
+// per second (wall clock), and per game the process's CPU time, the part
+// of it the garbage collector took, and the bytes and objects allocated:
+// on two idle cores jobs=2 should play nearly twice the games a second,
+// and a game should cost as much CPU time with two workers as with one.
+func benchGames(b *testing.B, f Family) {
 	for _, jobs := range []int{1, 2} {
 		b.Run(fmt.Sprintf("jobs=%d", jobs), func(b *testing.B) {
+			b.ReportAllocs()
+			before := readGameCosts()
 			r, err := Run(context.Background(), f, Options{Games: b.N, Seed: 1, Jobs: jobs})
 			if err != nil || r.Failed > 0 {
 				b.Fatal(err, r.Errors)
 			}
+			after := readGameCosts()
 			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+			b.ReportMetric(float64(after.cpu-before.cpu)/float64(b.N), "cpu-ns/game")
+			b.ReportMetric((after.gc-before.gc)*1e9/float64(b.N), "gc-cpu-ns/game")
 		})
 	}
 }
 
-// benchGames plays b.N games of f with 1 and 2 workers and reports games
-// per second.
-func benchGames(b *testing.B, f Family) {
-	for _, jobs := range []int{1, 2} {
-		b.Run(fmt.Sprintf("jobs=%d", jobs), func(b *testing.B) {
-			r, err := Run(context.Background(), f, Options{Games: b.N, Seed: 1, Jobs: jobs})
-			if err != nil || r.Failed > 0 {
-				b.Fatal(err, r.Errors)
-			}
-			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
-		})
-	}
+// gameCosts are the process's CPU time (ns) and the collector's (s, as
+// the runtime estimates it).
+type gameCosts struct {
+	cpu int64
+	gc  float64
+}
+
+func readGameCosts() gameCosts {
+	m := []metrics.Sample{{Name: "/cpu/classes/gc/total:cpu-seconds"}}
+	metrics.Read(m)
+	return gameCosts{cpu: cputime.Process(), gc: m[0].Value.Float64()}
 }
 
 // BenchmarkSimFTBT plays games of the sample 长坂坡 (turn cap 100, the
@@ -54,13 +69,16 @@ func BenchmarkSimPlanets(b *testing.B) {
 }
 
 // BenchmarkSimBattle plays games of the sample 小沛 between greedy and
-// random (the games end by the flag at round 160).
+// random (the games end by the flag at round 160), and between two
+// tacticians, as `shapan sim` plays a battle map by default.
 func BenchmarkSimBattle(b *testing.B) {
-	b.Run("小沛-greedy-random", func(b *testing.B) {
-		f, err := NewBattle(xiaopei(b), BattleOptions{Players: [2]string{"greedy", "random"}})
-		if err != nil {
-			b.Fatal(err)
-		}
-		benchGames(b, f)
-	})
+	for _, players := range [][2]string{{"greedy", "random"}, {"tactician", "tactician"}} {
+		b.Run("小沛-"+players[0]+"-"+players[1], func(b *testing.B) {
+			f, err := NewBattle(xiaopei(b), BattleOptions{Players: players})
+			if err != nil {
+				b.Fatal(err)
+			}
+			benchGames(b, f)
+		})
+	}
 }
