@@ -17,6 +17,7 @@ type Greedy struct {
 	b     *Board
 	field fields
 	out   []byte
+	taken map[Point]bool // a round's taken cells, kept for the next
 }
 
 // NewGreedy returns the greedy player of a board (the map and roster).
@@ -44,11 +45,21 @@ type greedyRound struct {
 // Orders returns the commands greedy sends for the orders of a, in the
 // spec's order: BUFF, FORM, each hero's action and MOVE, the MAKEs.
 func (p *Greedy) Orders(a *OrdersArgs) []Command {
+	return p.AppendOrders(make([]Command, 0, 2+2*TeamSize), a) // BUFF, FORM, each hero's action and MOVE
+}
+
+// AppendOrders appends the commands of Orders to cmds and returns the
+// extended slice.
+func (p *Greedy) AppendOrders(cmds []Command, a *OrdersArgs) []Command {
 	pos, s := a.Position, a.Side
 	if pos.Round == 1 {
-		return []Command{PickTeam(GreedyTeam...)}
+		return append(cmds, PickTeam(GreedyTeam...))
 	}
-	g := greedyRound{pos: pos, s: s, buffed: -1, taken: map[Point]bool{}}
+	if p.taken == nil {
+		p.taken = map[Point]bool{}
+	}
+	clear(p.taken)
+	g := greedyRound{pos: pos, s: s, buffed: -1, taken: p.taken}
 	for t := range pos.Sides {
 		for k := range pos.Sides[t].Team {
 			if u := &pos.Sides[t].Team[k]; u.Alive && !p.b.IsBase(s, u.At) {
@@ -56,7 +67,6 @@ func (p *Greedy) Orders(a *OrdersArgs) []Command {
 			}
 		}
 	}
-	var cmds []Command
 	if c, ok := g.buff(); ok {
 		cmds = append(cmds, c)
 	}

@@ -33,6 +33,11 @@ type Tactician struct {
 	sim   simulator
 	w     weights
 	out   []byte
+	// actions, mine and theirs are the storage of candidates and score,
+	// kept from call to call.
+	actions []Command
+	mine    [2][]Command
+	theirs  []Command
 	// Depth is the number of rounds simulated per candidate (1 or 2).
 	Depth int
 	// Budget caps the candidates simulated per round.
@@ -90,8 +95,12 @@ type plan struct {
 	makes     []Command
 }
 
-func (pl *plan) commands() []Command {
-	out := append([]Command(nil), pl.side...)
+func (pl *plan) commands() []Command { return pl.appendCommands(nil) }
+
+// appendCommands appends the plan's commands to out, in the order
+// commands returns them.
+func (pl *plan) appendCommands(out []Command) []Command {
+	out = append(out, pl.side...)
 	for k := range pl.move {
 		if pl.move[k].Op != 0 {
 			out = append(out, pl.move[k])
@@ -307,7 +316,8 @@ func sameCommand(a, b Command) bool {
 // outcome.
 func (p *Tactician) score(pos *Position, s int, pl *plan, theirs []Command) float64 {
 	var cmds [2][]Command
-	cmds[s], cmds[other(s)] = pl.commands(), theirs
+	p.mine[0] = pl.appendCommands(p.mine[0][:0])
+	cmds[s], cmds[other(s)] = p.mine[0], theirs
 	next := p.sim.play(pos, &cmds)
 	if r := p.sim.st.result; r != nil && r.Winner >= 0 {
 		return map[bool]float64{true: 1e9, false: -1e9}[r.Winner == s]
@@ -325,7 +335,9 @@ func (p *Tactician) score(pos *Position, s int, pl *plan, theirs []Command) floa
 			ours.act[k] = Command{}
 		}
 	}
-	cmds[s], cmds[other(s)] = ours.commands(), p.model.Orders(&OrdersArgs{Side: other(s), Position: &after})
+	p.mine[1] = ours.appendCommands(p.mine[1][:0])
+	p.theirs = p.model.AppendOrders(p.theirs[:0], &OrdersArgs{Side: other(s), Position: &after})
+	cmds[s], cmds[other(s)] = p.mine[1], p.theirs
 	return p.w.evaluate(p.sim.play(&after, &cmds), s)
 }
 
@@ -336,7 +348,8 @@ func (p *Tactician) candidates(pos *Position, s, k int) []Command {
 	u := &pos.Sides[s].Team[k]
 	reach := pos.Hero(s, k).Range + 2
 	var out []Command
-	for _, c := range pos.Actions(s, k) {
+	p.actions = pos.AppendActions(p.actions[:0], s, k)
+	for _, c := range p.actions {
 		switch c.Op {
 		case OpAD:
 			if p.near(pos, other(s), c.Target, u.At, reach) {

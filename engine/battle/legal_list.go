@@ -127,10 +127,14 @@ func (p *Position) Movements(s, k int) []Command {
 // (targets: the living enemies; 蜀汉旗: the cells passable for the side
 // within 8; 火攻: the cells within the hero's range; 制衡: both soldiers;
 // 斗转星移: no formation or either one).
-func (p *Position) Actions(s, k int) []Command {
+func (p *Position) Actions(s, k int) []Command { return p.AppendActions(nil, s, k) }
+
+// AppendActions appends the actions of side s's living hero in slot k
+// (see Actions) to out and returns the extended slice.
+func (p *Position) AppendActions(out []Command, s, k int) []Command {
 	r := p.Round
 	u := &p.Sides[s].Team[k]
-	out := []Command{{}}
+	out = append(out, Command{})
 	if u.Has(Charge, r) {
 		return out
 	}
@@ -152,7 +156,7 @@ func (p *Position) Actions(s, k int) []Command {
 	}
 	for sk := 1; sk <= 2; sk++ {
 		if r >= p.Ready(s, k, sk-1) {
-			out = append(out, p.skillOptions(s, k, sk, name, enemies)...)
+			out = p.appendSkillOptions(out, s, k, sk, name, enemies)
 		}
 	}
 	return out
@@ -168,11 +172,10 @@ func (p *Position) livingNames(s int) []string {
 	return out
 }
 
-// skillOptions lists SK sk of the hero in side s's slot k with each value
-// of its fields.
-func (p *Position) skillOptions(s, k, sk int, name string, enemies []string) []Command {
+// appendSkillOptions appends SK sk of the hero in side s's slot k with
+// each value of its fields to out.
+func (p *Position) appendSkillOptions(out []Command, s, k, sk int, name string, enemies []string) []Command {
 	u := &p.Sides[s].Team[k]
-	var out []Command
 	switch id := skillOf(u.Hero, sk); id {
 	case sk1Dragon, sk1Yiqi, sk1Tiger, sk1Guimou, sk2Tianming:
 		for _, e := range enemies {

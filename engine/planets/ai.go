@@ -3,7 +3,7 @@ package planets
 import (
 	"math"
 	"math/rand"
-	"sort"
+	"slices"
 
 	"github.com/shapan/shapan/engine"
 )
@@ -63,6 +63,11 @@ type AI struct {
 	dist  [][]float64 // shortest route lengths of the last board
 	board *board
 	taste []float64 // the noise factor of every planet, nil for none
+	// forecast, spares and cands are the storage of an order, kept for
+	// the next (an AI plays one game at a time).
+	forecast forecast
+	spares   []int64
+	cands    []candidate
 }
 
 // NewAI returns the computer player with its usual settings.
@@ -156,13 +161,15 @@ type candidate struct {
 
 func (ai *AI) order(st *state, me int) Order {
 	ai.prepare(st.b)
-	f := newForecast(st)
+	f := &ai.forecast
+	f.reset(st)
 	o := Order{Moves: []Move{}}
 	if t := ai.terminatorTarget(st, me); t >= 0 {
 		o.Tactic = &Tactic{Type: Terminator, Planet: t}
 		f.now[t] = hold{owner: Neutral}
 	}
-	spare := make([]int64, len(st.holds))
+	ai.spares = append(ai.spares[:0], make([]int64, len(st.holds))...)
+	spare := ai.spares
 	for p, h := range f.now {
 		if h.owner == me {
 			spare[p] = ai.spare(f, p, me)
@@ -330,7 +337,7 @@ func (ai *AI) spare(f *forecast, p, me int) int64 {
 // candidates lists the fleets worth considering, best first.
 func (ai *AI) candidates(f *forecast, me int, spare []int64) []candidate {
 	st := f.st
-	var out []candidate
+	out := ai.cands[:0]
 	for from, s := range spare {
 		if s < 1 {
 			continue
@@ -361,7 +368,19 @@ func (ai *AI) candidates(f *forecast, me int, spare []int64) []candidate {
 			out = append(out, candidate{from: from, to: r.to, steps: k, score: score})
 		}
 	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].score > out[j].score })
+	// The same order as sort.SliceStable with score > score, NaNs
+	// included (the two sorts share their algorithm), without its
+	// allocations.
+	slices.SortStableFunc(out, func(a, b candidate) int {
+		switch {
+		case a.score > b.score:
+			return -1
+		case b.score > a.score:
+			return 1
+		}
+		return 0
+	})
+	ai.cands = out
 	return out
 }
 

@@ -25,16 +25,26 @@ type landing struct {
 	count  int64
 }
 
-// newForecast builds the forecast of the current state.
-func newForecast(st *state) *forecast {
-	f := &forecast{st: st, now: append([]hold(nil), st.holds...),
-		incoming: make([][]landing, len(st.holds)), horizon: make([]int, len(st.holds))}
+// reset makes f the forecast of state st, reusing its storage (an AI
+// keeps one forecast from step to step).
+func (f *forecast) reset(st *state) {
+	n := len(st.holds)
+	f.st = st
+	f.now = append(f.now[:0], st.holds...)
+	if cap(f.incoming) < n {
+		f.incoming = make([][]landing, n)
+		f.horizon = make([]int, n)
+	}
+	f.incoming, f.horizon = f.incoming[:n], f.horizon[:n]
+	for p := range f.incoming {
+		f.incoming[p] = f.incoming[p][:0]
+	}
+	clear(f.horizon)
 	for _, fl := range st.fleets {
 		if k, ok := whole(fl.left); ok && k >= 1 {
 			f.add(fl.to, landing{step: int(k), player: fl.player, count: fl.count})
 		}
 	}
-	return f
 }
 
 // add records a landing.
