@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
 
+	ftbteng "github.com/shapan/shapan/engine/ftbt"
 	"github.com/shapan/shapan/formats"
 	bfmt "github.com/shapan/shapan/formats/battle"
 	ftbtfmt "github.com/shapan/shapan/formats/ftbt"
@@ -46,11 +47,11 @@ func shape(doc *formats.Document, spec NewSpec) error {
 	if spec.W == 0 && spec.H == 0 {
 		return nil
 	}
-	if spec.W < 2 || spec.H < 2 || spec.W > 1000 || spec.H > 1000 {
-		return fmt.Errorf("a map is 2 to 1000 cells on each side, not %d×%d", spec.W, spec.H)
-	}
 	switch m := doc.Value.(type) {
 	case *ftbtfmt.Level:
+		if err := ftbteng.CheckSize(spec.W, spec.H); err != nil {
+			return err
+		}
 		if r, ok := doc.Rules.(*ftbtfmt.Rules); ok && (spec.Fill < 0 || spec.Fill >= len(r.Terrains)) {
 			return fmt.Errorf("the rules have no terrain %d", spec.Fill)
 		}
@@ -64,6 +65,9 @@ func shape(doc *formats.Document, spec NewSpec) error {
 			m.Terrain[i] = spec.Fill
 		}
 	case *bfmt.Map:
+		if err := bfmt.CheckSize(spec.W, spec.H); err != nil {
+			return err
+		}
 		doc.Value = bfmt.NewStandard(spec.W, spec.H)
 	default:
 		return fmt.Errorf("%s documents have no size to choose", doc.Kind)

@@ -22,6 +22,8 @@ import (
 // sizeFamily is a document with a grid whose size pane the tests type in.
 type sizeFamily struct {
 	samples []string // the document, then the files it names
+	kind    string   // its kind
+	ext     string   // the extension of the game's file it exports
 	pane    string   // the pane with the size fields
 	grid    string   // what the fields' names say the grid is
 	w, h    int      // the sample's size
@@ -32,7 +34,8 @@ type sizeFamily struct {
 
 var sizeFamilies = map[string]sizeFamily{
 	"ftbt level": {
-		samples: []string{"ftbt/长坂坡.yaml", "ftbt/兵法.yaml"}, pane: "Size", grid: "the map", w: 32, h: 20,
+		samples: []string{"ftbt/长坂坡.yaml", "ftbt/兵法.yaml"}, kind: ftbt.KindLevel, ext: ".map",
+		pane: "Size", grid: "the map", w: 32, h: 20,
 		tooWide: ftbteng.MaxCells/20 + 1,
 		cells: func(m any) []string {
 			l := m.(*ftbt.Level)
@@ -41,13 +44,15 @@ var sizeFamilies = map[string]sizeFamily{
 		size: func(m any) (int, int) { return m.(*ftbt.Level).W, m.(*ftbt.Level).H },
 	},
 	"planets map": {
-		samples: []string{"planets/九州.yaml"}, pane: "Map", grid: "the grid", w: 13, h: 11,
+		samples: []string{"planets/九州.yaml"}, kind: planets.Kind, ext: ".yml",
+		pane: "Map", grid: "the grid", w: 13, h: 11,
 		tooWide: planets.MaxGridSide + 1,
 		cells:   func(m any) []string { return m.(*planets.Map).GridRows() },
 		size:    func(m any) (int, int) { return m.(*planets.Map).MapSize() },
 	},
 	"battle map": {
-		samples: []string{"battle/小沛.yaml"}, pane: "Size", grid: "the map", w: 41, h: 31,
+		samples: []string{"battle/小沛.yaml"}, kind: battle.Kind, ext: ".grid",
+		pane: "Size", grid: "the map", w: 41, h: 31,
 		tooWide: battle.MaxSide + 1,
 		cells: func(m any) []string {
 			b := m.(*battle.Map)
@@ -259,4 +264,100 @@ func noteUnder(t *testing.T, st *editor.Studio) string {
 		}
 	}
 	return ""
+}
+
+// TestEveryActionResizesWithTheWidthBeingTyped types a width and, without
+// Enter or Tab, exports, plays, balances and closes (saving): each sees
+// the grid resized.
+func TestEveryActionResizesWithTheWidthBeingTyped(t *testing.T) {
+	var seen any
+	for _, f := range sizeFamilies {
+		editor.RegisterPlay(f.kind, func(_ *editor.Studio, s *editor.Session) { seen = s.Model() })
+		editor.RegisterBalance(f.kind, func(_ *editor.Studio, s *editor.Session) { seen = s.Model() })
+	}
+	actions := map[string]func(t *testing.T, st *editor.Studio, s *editor.Session, f sizeFamily, path string) any{
+		"Export": func(t *testing.T, st *editor.Studio, s *editor.Session, f sizeFamily, path string) any {
+			out := strings.TrimSuffix(path, ".yaml") + "-out" + f.ext
+			if _, err := st.ExportTo(s, out); err != nil {
+				t.Fatal(err)
+			}
+			return readModel(t, out)
+		},
+		"Ctrl+P": func(t *testing.T, st *editor.Studio, s *editor.Session, f sizeFamily, path string) any {
+			seen = nil
+			shortcut(st, fyne.KeyP)
+			return seen
+		},
+		"Ctrl+B": func(t *testing.T, st *editor.Studio, s *editor.Session, f sizeFamily, path string) any {
+			seen = nil
+			shortcut(st, fyne.KeyB)
+			return seen
+		},
+		"Ctrl+W": func(t *testing.T, st *editor.Studio, s *editor.Session, f sizeFamily, path string) any {
+			asked := false
+			st.SetAskSave(func(_ *editor.Session, answer func(save, discard bool)) { asked = true; answer(true, false) })
+			shortcut(st, fyne.KeyW)
+			if !asked || len(st.Sessions()) != 0 {
+				t.Fatalf("closing did not ask to save the typed width (asked %v)", asked)
+			}
+			return readModel(t, path)
+		},
+	}
+	for name, f := range sizeFamilies {
+		for action, act := range actions {
+			t.Run(name+"/"+action, func(t *testing.T) {
+				st, s, path := openSampleCopy(t, f.samples...)
+				st.ShowPane(s, f.pane)
+				retype(st, field(t, st, "width of "+f.grid), strconv.Itoa(f.w+2))
+				got := act(t, st, s, f, path)
+				if got == nil {
+					t.Fatalf("%s did not run", action)
+				}
+				if w, h := f.size(got); w != f.w+2 || h != f.h {
+					t.Fatalf("%s saw %d×%d", action, w, h)
+				}
+			})
+		}
+	}
+}
+
+// TestNewDocumentSizeBounds sizes new documents at the bounds of their
+// format or engine: File ▸ New allows exactly what the size fields do.
+func TestNewDocumentSizeBounds(t *testing.T) {
+	st, _ := newStudio(t)
+	for _, c := range []struct {
+		kind string
+		w, h int
+		ok   bool
+	}{
+		{ftbt.KindLevel, 1, 1, true},
+		{ftbt.KindLevel, 0, 5, false},
+		{ftbt.KindLevel, 1200, 1000, true},
+		{ftbt.KindLevel, ftbteng.MaxCells/1000 + 1, 1000, false},
+		{battle.Kind, battle.MinSide, battle.MaxSide, true},
+		{battle.Kind, battle.MinSide - 1, 10, false},
+		{battle.Kind, 10, battle.MaxSide + 1, false},
+	} {
+		s, err := st.NewDocument(editor.NewSpec{Kind: c.kind, W: c.w, H: c.h})
+		if (err == nil) != c.ok {
+			t.Errorf("new %s %d×%d: %v", c.kind, c.w, c.h, err)
+			continue
+		}
+		if err != nil {
+			if !strings.Contains(err.Error(), fmt.Sprintf("%d×%d", c.w, c.h)) {
+				t.Errorf("new %s %d×%d: the error does not name the size: %v", c.kind, c.w, c.h, err)
+			}
+			continue
+		}
+		var w, h int
+		switch m := s.Model().(type) {
+		case *ftbt.Level:
+			w, h = m.W, m.H
+		case *battle.Map:
+			w, h = m.W, m.H
+		}
+		if w != c.w || h != c.h {
+			t.Errorf("new %s %d×%d is %d×%d", c.kind, c.w, c.h, w, h)
+		}
+	}
 }
