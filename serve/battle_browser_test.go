@@ -125,19 +125,9 @@ func TestTwoBrowsersPlayABattle(t *testing.T) {
 // they fail.
 func do(t *testing.T, ctx context.Context, what string, actions ...chromedp.Action[chromedp.Void]) {
 	t.Helper()
-	var err error
-	// The page draws its controls again at every event; a node found by
-	// a query can be replaced before the click reaches it ("Could not
-	// find node"), and then no click was sent: try again.
-	for try := 0; try < 5; try++ {
-		wctx, cancel := context.WithTimeout(ctx, 20*time.Second)
-		err = chromedp.Do(wctx, actions...)
-		cancel()
-		if err == nil || !strings.Contains(err.Error(), "Could not find node") {
-			break
-		}
-	}
-	if err != nil {
+	wctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	if err := chromedp.Do(wctx, actions...); err != nil {
 		html, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("status").textContent + "\n" + document.getElementById("controls").innerText`))
 		t.Fatalf("%s: %v\nthe page shows:\n%s", what, err, html)
 	}

@@ -74,10 +74,23 @@ func TestBrowserPlaysAnMBGRoom(t *testing.T) {
 		t.Fatalf("the page shows %d roles on the board, want 3", p.Tokens)
 	}
 
+	// The page fetches the room again at every item of the stream; while
+	// the question is the same, its buttons and board stay the same nodes
+	// (a click aimed at one lands on it).
+	kept, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`(async () => {
+	  document.getElementById("mbg-roll").dataset.mark = "kept";
+	  document.querySelector("svg#mbg").dataset.mark = "kept";
+	  await refresh();
+	  return [document.getElementById("mbg-roll").dataset.mark || "replaced", document.querySelector("svg#mbg").dataset.mark || "replaced"];
+	})()`, chromedp.EvalAwaitPromise))
+	if err != nil || len(kept) != 2 || kept[0] != "kept" || kept[1] != "kept" {
+		t.Fatalf("after fetching the same question again, the button and the board are %v (%v), want kept", kept, err)
+	}
+
 	// Roll the dice, then answer every decision of the person's by
 	// clicking its first option, for a few decisions.
 	first, _ := strconv.Atoi(p.Turn)
-	clickUntil(t, ctx, "mbg-roll", `body[data-turn="`+p.Turn+`"]`)
+	clickAndWait(t, ctx, "mbg-roll", `body[data-turn="`+p.Turn+`"]`)
 	waitForEvent(t, ctx, seededRoll(t, doc))
 	for k := 0; k < 6; k++ {
 		p = readMBG(t, ctx)
@@ -86,9 +99,9 @@ func TestBrowserPlaysAnMBGRoom(t *testing.T) {
 		}
 		id := p.Buttons[0]
 		if id == "mbg-garrison" {
-			clickUntil(t, ctx, "mbg-mos-0", "#mbg-mos-0:not(:checked)")
+			clickAndWait(t, ctx, "mbg-mos-0", "#mbg-mos-0:not(:checked)")
 		}
-		clickUntil(t, ctx, id, `body[data-turn="`+p.Turn+`"]`)
+		clickAndWait(t, ctx, id, `body[data-turn="`+p.Turn+`"]`)
 	}
 	p = readMBG(t, ctx)
 	if now, _ := strconv.Atoi(p.Turn); now <= first {
@@ -118,20 +131,16 @@ func TestBrowserPlaysAnMBGRoom(t *testing.T) {
 	}
 }
 
-// clickUntil clicks the button id until the page leaves the state gone
-// (a CSS selector): the page redraws its controls at every event of the
-// computers' moves, so a button can be replaced between finding it and
-// clicking it.
-func clickUntil(t *testing.T, ctx context.Context, id, gone string) {
+// clickAndWait clicks the button id once and waits until the page leaves
+// the state gone (a CSS selector). The page keeps its controls while the
+// question stays the same, so the click lands on the button it found.
+func clickAndWait(t *testing.T, ctx context.Context, id, gone string) {
 	t.Helper()
-	var err error
-	for try := 0; try < 5; try++ {
-		wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-		err = chromedp.Do(wctx, chromedp.Click(chromedp.ID(id)), chromedp.WaitNotPresent(chromedp.CSS(gone)))
-		cancel()
-		if err == nil {
-			return
-		}
+	wctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	err := chromedp.Do(wctx, chromedp.Click(chromedp.ID(id)), chromedp.WaitNotPresent(chromedp.CSS(gone)))
+	if err == nil {
+		return
 	}
 	html, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("status").textContent + "\n" + document.getElementById("controls").innerText`))
 	t.Fatalf("clicking %s: %v\nthe page shows:\n%s", id, err, html)

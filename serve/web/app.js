@@ -92,7 +92,7 @@ function showLinks(c) {
 
 // ---- playing ----
 
-const room = { id: "", token: "", hint: null, state: null, seq: 0, orders: [], pick: null, mode: null, busy: false };
+const room = { id: "", token: "", hint: null, state: null, seq: 0, orders: [], pick: null, mode: null, busy: false, question: "", board: "" };
 
 function play(id) {
   room.id = id;
@@ -131,6 +131,14 @@ async function refresh() {
     if (!room.hint || posedAt(hint) !== posedAt(room.hint)) { room.orders = []; room.pick = null; room.mode = null; }
     room.hint = hint;
     room.state = state;
+    // The board and the question's controls are drawn again only when
+    // they change: a click must land on the node it was aimed at, not on
+    // one an event of the stream replaced meanwhile.
+    const question = JSON.stringify([hint.status, hint.seat, hint.decision || null]);
+    const board = JSON.stringify(state.board);
+    if (question === room.question && board === room.board) { showStatus(); return; }
+    room.question = question;
+    room.board = board;
     render();
   } catch (e) {
     $("status").textContent = e.code === "wrong_token" ? "This link opens no seat of this room." : "Error: " + e.message;
@@ -155,21 +163,29 @@ async function answer(value) {
   }
 }
 
+// render draws the whole room: the status, the board and the controls of
+// the pending question (with the orders being written).
 function render() {
+  const h = room.hint;
+  showStatus();
+  const board = room.state.board;
+  const draw = { planets: drawPlanets, ftbt: drawFTBT, battle: drawBattle, mbg: drawMBG }[board.family] || drawGeneric;
+  $("board").replaceChildren(draw(board, h));
+  $("controls").replaceChildren(...controls(board, h));
+}
+
+// showStatus tells whose move it is, and the result at the end.
+function showStatus() {
   const h = room.hint;
   $("title").textContent = h.title;
   document.body.dataset.status = h.status;
   document.body.dataset.turn = h.turn;
   const who = h.seat === null ? "Watching" : `You are ${h.name}`;
-  let status = `${who}. `;
-  if (h.status === "play") status += "Your move.";
-  else if (h.status === "wait") status += "Waiting for " + (h.waiting || []).map((w) => w.name + (w.computer ? " (computer)" : "")).join(", ") + ".";
-  else status += "The game is over. " + result(h.result);
-  $("status").textContent = status;
-  const board = room.state.board;
-  const draw = { planets: drawPlanets, ftbt: drawFTBT, battle: drawBattle, mbg: drawMBG }[board.family] || drawGeneric;
-  $("board").replaceChildren(draw(board, h));
-  $("controls").replaceChildren(...controls(board, h));
+  let text = `${who}. `;
+  if (h.status === "play") text += "Your move.";
+  else if (h.status === "wait") text += "Waiting for " + (h.waiting || []).map((w) => w.name + (w.computer ? " (computer)" : "")).join(", ") + ".";
+  else text += "The game is over. " + result(h.result);
+  $("status").textContent = text;
 }
 
 function result(r) {
