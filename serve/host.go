@@ -1,5 +1,7 @@
 package serve
 
+import "sort"
+
 // CreateRoom makes a room as POST /api/rooms does, for a program that
 // runs the server in its own process (the studio's Host on the network).
 func (s *Server) CreateRoom(req CreateRequest) (Created, error) {
@@ -8,4 +10,22 @@ func (s *Server) CreateRoom(req CreateRequest) (Created, error) {
 		return Created{}, err
 	}
 	return room.created_(), nil
+}
+
+// Rooms returns the links of every room, oldest first, as CreateRoom
+// returned them (the studio resumes a hosted game kept on disk with
+// them).
+func (s *Server) Rooms() []Created {
+	s.hub.mu.Lock()
+	rooms := make([]*Room, 0, len(s.hub.rooms))
+	for _, r := range s.hub.rooms {
+		rooms = append(rooms, r)
+	}
+	s.hub.mu.Unlock()
+	sort.Slice(rooms, func(i, j int) bool { return rooms[i].created.Before(rooms[j].created) })
+	out := make([]Created, len(rooms))
+	for i, r := range rooms {
+		out[i] = r.created_()
+	}
+	return out
 }

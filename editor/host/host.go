@@ -12,6 +12,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"os"
 	"path/filepath"
 	"strconv"
 	"time"
@@ -55,8 +56,10 @@ func Ask(st *editor.Studio, s *editor.Session) {
 	seed := widget.NewEntry()
 	seed.SetText(strconv.FormatInt(rand.Int63n(1_000_000), 10))
 	public := widget.NewCheck("Reachable from other machines (all network interfaces)", nil)
-	form := container.NewVBox(container.NewGridWithColumns(2, rows...), widget.NewForm(widget.NewFormItem("Seed", seed)), public)
-	dialog.ShowCustomConfirm("Host "+s.Name()+" on the network", "Host", "Cancel", form, func(ok bool) {
+	var d dialog.Dialog
+	kept := keptList(st, func() { d.Hide() })
+	form := container.NewVBox(kept, container.NewGridWithColumns(2, rows...), widget.NewForm(widget.NewFormItem("Seed", seed)), public)
+	d = dialog.NewCustomConfirm("Host "+s.Name()+" on the network", "Host", "Cancel", form, func(ok bool) {
 		if !ok {
 			return
 		}
@@ -76,6 +79,43 @@ func Ask(st *editor.Studio, s *editor.Session) {
 			dialog.ShowError(err, st.Window())
 		}
 	}, st.Window())
+	d.Show()
+}
+
+// keptList offers the hosted games kept on disk (of a studio stopped or
+// crashed while hosting them) to resume or forget; done closes the dialog
+// it is in. It is empty when there are none.
+func keptList(st *editor.Studio, done func()) *fyne.Container {
+	box := container.NewVBox()
+	kept, err := KeptGames()
+	if err != nil {
+		box.Add(widget.NewLabel("The kept hosted games cannot be listed: " + err.Error()))
+		return box
+	}
+	if len(kept) == 0 {
+		return box
+	}
+	box.Add(widget.NewLabel("Hosted games kept on disk — resume one, or host a new game below:"))
+	for _, k := range kept {
+		var row *fyne.Container
+		resume := widget.NewButton("Resume", func() {
+			done()
+			if _, err := OpenKept(st, k); err != nil {
+				dialog.ShowError(err, st.Window())
+			}
+		})
+		forget := widget.NewButton("Forget", func() {
+			if err := k.Forget(); err != nil {
+				dialog.ShowError(err, st.Window())
+				return
+			}
+			box.Remove(row)
+		})
+		row = container.NewBorder(nil, nil, nil, container.NewHBox(resume, forget),
+			widget.NewLabel(fmt.Sprintf("%s, hosted %s", k.Name, k.Since.Local().Format("2006-01-02 15:04"))))
+		box.Add(row)
+	}
+	return box
 }
 
 // Setup is how a game is hosted.
@@ -87,38 +127,93 @@ type Setup struct {
 	Public bool
 }
 
-// Hosting is a server running in the studio with the room of one game.
+// Hosting is a server running in the studio with the room of one game,
+// kept on disk in its own folder of DataDir, so that a studio that stops
+// or crashes loses nothing: Resume serves it again.
 type Hosting struct {
 	// Base is the address the links start with (http://host:port).
 	Base    string
 	Created serve.Created
+	Kept    Kept
 	srv     *serve.Server
 	http    *http.Server
 }
 
-// Start serves doc (named name) and makes its room.
+// Start serves doc (named name) and makes its room, kept in a new
+// folder of DataDir.
 func Start(doc *formats.Document, name string, setup Setup) (*Hosting, error) {
-	addr := "127.0.0.1:0"
-	if setup.Public {
-		addr = ":0"
-	}
-	srv, err := serve.New(serve.Options{Documents: []*serve.Document{{Name: name, Doc: doc}}, Logf: func(string, ...any) {}})
+	dir, err := newDir()
 	if err != nil {
 		return nil, err
+	}
+	claim(dir)
+	fail := func(err error) (*Hosting, error) {
+		release(dir)
+		os.RemoveAll(dir)
+		return nil, err
+	}
+	srv, err := serve.New(serve.Options{Documents: []*serve.Document{{Name: name, Doc: doc}}, Dir: dir, Logf: func(string, ...any) {}})
+	if err != nil {
+		return fail(err)
 	}
 	c, err := srv.CreateRoom(serve.CreateRequest{Document: name, Seed: &setup.Seed, Seats: setup.Seats})
 	if err != nil {
 		srv.Close()
+		return fail(err)
+	}
+	h, err := serveRoom(srv, c, Kept{Dir: dir, Name: name, Public: setup.Public, Since: time.Now().UTC()})
+	if err != nil {
+		return fail(err)
+	}
+	return h, nil
+}
+
+// Resume serves a kept hosted game again: its room continues from its
+// last acknowledged answer, with the same links, on the same port when it
+// is free (the links handed out then still work).
+func Resume(k Kept) (*Hosting, error) {
+	if err := claim(k.Dir); err != nil {
 		return nil, err
 	}
-	ln, err := net.Listen("tcp", addr)
+	srv, err := serve.New(serve.Options{Dir: k.Dir, Logf: func(string, ...any) {}})
+	if err != nil {
+		release(k.Dir)
+		return nil, fmt.Errorf("resuming %s: %w", k.Name, err)
+	}
+	rooms := srv.Rooms()
+	if len(rooms) != 1 {
+		srv.Close()
+		release(k.Dir)
+		return nil, fmt.Errorf("resuming %s: %s holds %d rooms, not one", k.Name, k.Dir, len(rooms))
+	}
+	return serveRoom(srv, rooms[0], k)
+}
+
+// serveRoom serves the room c of srv, on k's port when it is free, and
+// records the port in k's folder. On failure srv is closed.
+func serveRoom(srv *serve.Server, c serve.Created, k Kept) (*Hosting, error) {
+	host := "127.0.0.1"
+	if k.Public {
+		host = ""
+	}
+	ln, err := net.Listen("tcp", net.JoinHostPort(host, strconv.Itoa(k.Port)))
+	if err != nil && k.Port != 0 {
+		ln, err = net.Listen("tcp", net.JoinHostPort(host, "0"))
+	}
 	if err != nil {
 		srv.Close()
-		return nil, fmt.Errorf("hosting %s: %w", name, err)
+		release(k.Dir)
+		return nil, fmt.Errorf("hosting %s: %w", k.Name, err)
 	}
-	h := &Hosting{Created: c, srv: srv, http: srv.HTTPServer()}
-	port := ln.Addr().(*net.TCPAddr).Port
-	h.Base = "http://" + net.JoinHostPort(linkHost(setup.Public), strconv.Itoa(port))
+	k.Port = ln.Addr().(*net.TCPAddr).Port
+	if err := k.save(); err != nil {
+		ln.Close()
+		srv.Close()
+		release(k.Dir)
+		return nil, err
+	}
+	h := &Hosting{Created: c, Kept: k, srv: srv, http: srv.HTTPServer()}
+	h.Base = "http://" + net.JoinHostPort(linkHost(k.Public), strconv.Itoa(k.Port))
 	go h.http.Serve(ln)
 	return h, nil
 }
@@ -131,6 +226,7 @@ func (h *Hosting) Close() error {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
 	h.http.Shutdown(ctx)
+	defer release(h.Kept.Dir)
 	return errors.Join(h.http.Close(), h.srv.Close())
 }
 
@@ -165,11 +261,27 @@ func Open(st *editor.Studio, s *editor.Session, setup Setup) (*Window, error) {
 	if err != nil {
 		return nil, err
 	}
-	w := &Window{Hosting: h, win: st.App().NewWindow("Hosting " + s.Name())}
+	return show(st, h), nil
+}
+
+// OpenKept serves a kept hosted game again and shows its links.
+func OpenKept(st *editor.Studio, k Kept) (*Window, error) {
+	h, err := Resume(k)
+	if err != nil {
+		return nil, err
+	}
+	return show(st, h), nil
+}
+
+// show shows the window of a hosting: its links, until it is closed.
+func show(st *editor.Studio, h *Hosting) *Window {
+	name := h.Kept.Name
+	w := &Window{Hosting: h, win: st.App().NewWindow("Hosting " + name)}
 	box := container.NewVBox(widget.NewLabel("Serving at " + h.Base + "/ — give each person their secret link."))
-	if setup.Public {
+	if h.Kept.Public {
 		box.Add(widget.NewLabel("Reachable from the network: anyone who can reach this machine may open the page."))
 	}
+	box.Add(widget.NewLabel("The game is kept in " + h.Kept.Dir + ": after a stop or a crash, Play ▸ Host on the network resumes it."))
 	row := func(label, path string) {
 		link := h.Link(path)
 		entry := widget.NewEntry()
@@ -197,8 +309,8 @@ func Open(st *editor.Studio, s *editor.Session, setup Setup) (*Window, error) {
 	w.win.Resize(fyne.NewSize(640, 0))
 	w.win.SetOnClosed(func() { h.Close() })
 	w.win.Show()
-	st.Status("hosting " + s.Name() + " at " + h.Base)
-	return w, nil
+	st.Status("hosting " + name + " at " + h.Base)
+	return w
 }
 
 // Close stops hosting.
