@@ -110,3 +110,33 @@ kill $pid
 wait $pid 2>/dev/null || true
 rm -rf "$tmp"
 echo "wrote $out/balance.png"
+
+# Balance ▸ Suggest on 九州 made unfair (start A grows by 1.5 a step, the
+# others by 1.05): 32 games a candidate, then Preview 2 (the Suggestions
+# tab shows proposal 1 on the map when the search ends).
+tmp=$(mktemp -d)
+sed 's/^  A: {type: base, def: 1.5, res: 1.05/  A: {type: base, def: 1.5, res: 1.5/' samples/planets/九州.yaml >"$tmp/九州-unfair.yaml"
+HOME=$tmp XDG_CACHE_HOME=$tmp/cache LANG=en_US.UTF-8 DISPLAY=$display \
+	bin/studio --size 1280x860 --balance "$tmp/九州-unfair.yaml" >/dev/null 2>&1 &
+pid=$!
+waitwindow 5
+# waitidle: waits until the Suggest button is enabled again (the run or
+# search is over), by the colour of its label (light when enabled).
+waitidle() {
+	for _ in $(seq 300); do
+		DISPLAY=$display import -window root -crop 1x1+843+22 txt:- | grep -q 'srgb(2[0-5][0-9],' && return
+		sleep 2
+	done
+}
+waitidle
+DISPLAY=$display xdotool mousemove 118 21 click --repeat 3 1 key ctrl+a type 32
+DISPLAY=$display xdotool mousemove 832 22 click 1
+sleep 5
+waitidle
+DISPLAY=$display xdotool mousemove 456 677 click 1
+sleep 3
+DISPLAY=$display import -window root -crop 1220x760+0+0 +repage "$out/balance-suggest.png"
+kill $pid
+wait $pid 2>/dev/null || true
+rm -rf "$tmp"
+echo "wrote $out/balance-suggest.png"
