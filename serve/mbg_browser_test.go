@@ -87,6 +87,17 @@ func TestBrowserPlaysAnMBGRoom(t *testing.T) {
 		t.Fatalf("after fetching the same question again, the button and the board are %v (%v), want kept", kept, err)
 	}
 
+	// An answer the rules refuse is told on the page, and the question
+	// stays.
+	refused, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(async () => {
+	  await answer("no such answer");
+	  await new Promise((ok) => setTimeout(ok, 200));
+	  return document.getElementById("status").textContent;
+	})()`, chromedp.EvalAwaitPromise))
+	if err != nil || !strings.Contains(refused, "Your move. Refused: ") {
+		t.Fatalf("after a refused answer the status says %q (%v)", refused, err)
+	}
+
 	// Roll the dice, then answer every decision of the person's by
 	// clicking its first option, for a few decisions.
 	first, _ := strconv.Atoi(p.Turn)

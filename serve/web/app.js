@@ -92,7 +92,7 @@ function showLinks(c) {
 
 // ---- playing ----
 
-const room = { id: "", token: "", hint: null, state: null, seq: 0, orders: [], pick: null, mode: null, busy: false, question: "", board: "" };
+const room = { id: "", token: "", hint: null, state: null, seq: 0, orders: [], pick: null, mode: null, busy: false, question: "", board: "", notice: "" };
 
 function play(id) {
   room.id = id;
@@ -139,6 +139,7 @@ async function refresh() {
     if (question === room.question && board === room.board) { showStatus(); return; }
     room.question = question;
     room.board = board;
+    room.notice = "";
     render();
   } catch (e) {
     $("status").textContent = e.code === "wrong_token" ? "This link opens no seat of this room." : "Error: " + e.message;
@@ -156,7 +157,7 @@ async function answer(value) {
     room.pick = null;
     room.mode = null;
   } catch (e) {
-    $("status").textContent = "Refused: " + e.message;
+    room.notice = "Refused: " + e.message;
   } finally {
     room.busy = false;
     refresh();
@@ -185,7 +186,7 @@ function showStatus() {
   if (h.status === "play") text += "Your move.";
   else if (h.status === "wait") text += "Waiting for " + (h.waiting || []).map((w) => w.name + (w.computer ? " (computer)" : "")).join(", ") + ".";
   else text += "The game is over. " + result(h.result);
-  $("status").textContent = text;
+  $("status").textContent = room.notice ? `${text} ${room.notice}` : text;
 }
 
 function result(r) {
@@ -320,7 +321,7 @@ function genericControls(b, h) {
   const out = [el("p", {}, `Question: ${d.kind}`)];
   if (d.legal) for (const a of d.legal.answers.slice(0, 60)) out.push(el("button", { onclick: () => answer(a) }, JSON.stringify(a)));
   const input = el("input", { id: "answer", placeholder: "an answer as JSON" });
-  out.push(el("p", {}, input, el("button", { onclick: () => { try { answer(JSON.parse(input.value)); } catch (e) { $("status").textContent = "Not JSON: " + e.message; } } }, "Answer")));
+  out.push(el("p", {}, input, el("button", { onclick: () => { try { answer(JSON.parse(input.value)); } catch (e) { room.notice = "Not JSON: " + e.message; showStatus(); } } }, "Answer")));
   return out;
 }
 
