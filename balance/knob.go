@@ -74,6 +74,27 @@ func Balanceable(kind string) bool { return knobSets[kind] != nil }
 // --knobs is not given (nil: all).
 var defaultKnobs = map[string][]string{}
 
+// sidedByDefault marks the kinds whose default set is the knobs that
+// favour a side (all of them when none does): a planets map's start
+// planets, where its other planets would make a first step of dozens of
+// candidates.
+var sidedByDefault = map[string]bool{}
+
+// sided returns the knobs that favour a side, or all of them when none
+// does.
+func sided(knobs []Knob) []Knob {
+	var out []Knob
+	for _, k := range knobs {
+		if k.Side >= 0 {
+			out = append(out, k)
+		}
+	}
+	if len(out) == 0 {
+		return knobs
+	}
+	return out
+}
+
 // Knobs returns the knobs of doc that spec selects, sorted by ID. spec
 // is a comma-separated list of patterns over knob IDs (path.Match, such
 // as "money/*,scope/襄阳"); "" selects the family's default set and "all"
@@ -91,6 +112,9 @@ func Knobs(doc *formats.Document, spec string) ([]Knob, error) {
 		patterns = nil
 	} else if spec != "" {
 		patterns = strings.Split(spec, ",")
+	}
+	if patterns == nil && spec == "" && sidedByDefault[doc.Kind] {
+		return nonEmpty(sided(all), doc.Kind)
 	}
 	if patterns == nil {
 		return nonEmpty(all, doc.Kind)

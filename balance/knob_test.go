@@ -94,6 +94,30 @@ func TestKnobSpec(t *testing.T) {
 	}
 }
 
+// TestPlanetsDefaultKnobsAreTheStarts: without --knobs a planets map
+// turns its start planets' def, res and max, each favouring the start's
+// side; "all" adds the other planets.
+func TestPlanetsDefaultKnobsAreTheStarts(t *testing.T) {
+	doc := loadSample(t, "planets/九州.yaml")
+	def, err := Knobs(doc, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, k := range def {
+		ids = append(ids, k.ID)
+		if k.Side < 0 {
+			t.Errorf("%s favours no side", k.ID)
+		}
+	}
+	if got := strings.Join(ids, " "); got != "def/A def/B def/C def/D max/A max/B max/C max/D res/A res/B res/C res/D" {
+		t.Errorf("the default planets knobs are %s", got)
+	}
+	if all, _ := Knobs(doc, "all"); len(all) != 75 {
+		t.Errorf("all selects %d knobs, want 75 (25 planets)", len(all))
+	}
+}
+
 // TestParseTarget reads the forms --target takes and refuses the others.
 func TestParseTarget(t *testing.T) {
 	for in, want := range map[string]string{"": "fair", "fair": "fair", "魏=0.4,蜀=30%": "蜀=0.3,魏=0.4"} {

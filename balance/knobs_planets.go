@@ -11,9 +11,11 @@ import (
 // The planets knobs: every planet's def, res and max (def/P, res/P,
 // max/P); those of a start planet favour the player who starts there.
 // A value keeps its type: an integer stays an integer (the game fights
-// differently with def 2 and def 2.0).
+// differently with def 2 and def 2.0). The default set is the start
+// planets' knobs.
 func init() {
 	registerKnobs("planets/map", planetsKnobs)
+	sidedByDefault["planets/map"] = true
 }
 
 // planetStats are the planet attributes the knobs change, with the

@@ -63,6 +63,7 @@ func proposalMap(doc *formats.Document, knobs []bal.KnobInfo, edits []bal.Edit, 
 	}
 	locate := locators[doc.Kind]
 	var unplaced []bal.Edit
+	labels := map[spot]int{} // the labels written beside each spot so far
 	for _, e := range edits {
 		sp, ok := spot{}, false
 		if locate != nil {
@@ -72,7 +73,8 @@ func proposalMap(doc *formats.Document, knobs []bal.KnobInfo, edits []bal.Edit, 
 			unplaced = append(unplaced, e)
 			continue
 		}
-		markSpot(c, sp, e, after)
+		markSpot(c, sp, e, after, labels[sp])
+		labels[sp]++
 	}
 	return rgba, unplaced, nil
 }
@@ -80,8 +82,10 @@ func proposalMap(doc *formats.Document, knobs []bal.KnobInfo, edits []bal.Edit, 
 // markSpot rings a spot and writes the edit's values beside it
 // ("def 1.5 → 1.8"), the value the map shows (the new one after, the old
 // one before) bright and the other dim, on a dark plate that keeps them
-// readable on any map.
-func markSpot(c *preview.Canvas, sp spot, e bal.Edit, after bool) {
+// readable on any map; line is the number of labels written beside the
+// spot already (an edit of def and one of res of a planet), which this
+// one goes below.
+func markSpot(c *preview.Canvas, sp spot, e bal.Edit, after bool, line int) {
 	c.StrokeCircle(sp.x, sp.y, sp.r, 4, markColor)
 	what, _, _ := strings.Cut(e.Knob, "/")
 	bright, dim := color.RGBA{0xff, 0xff, 0xff, 0xff}, color.RGBA{0x9a, 0x8f, 0xa8, 0xff}
@@ -99,6 +103,11 @@ func markSpot(c *preview.Canvas, sp spot, e bal.Edit, after bool) {
 		w += preview.TextWidth(size, p.text)
 	}
 	x, y := sp.x+sp.r+4, math.Max(sp.y-sp.r-2, size)
+	if below := y + float64(line)*(size+8); below+size < float64(c.Image().Bounds().Dy()) {
+		y = below
+	} else {
+		y -= float64(line) * (size + 8) // no room below: above
+	}
 	if right := float64(c.Image().Bounds().Dx()); x+w+4 > right {
 		x = sp.x - sp.r - 4 - w // the plate on the left of the ring, inside the image
 	}
