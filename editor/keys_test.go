@@ -290,6 +290,35 @@ func TestCtrlCAndCtrlVInAField(t *testing.T) {
 	}
 }
 
+// TestToolKeysAfterAClickOnThePalette clicks the ftbt level's terrain
+// list, which takes the focus, and types R and B: the tools change, as
+// they do with the map focused, and the terrain chosen stays.
+func TestToolKeysAfterAClickOnThePalette(t *testing.T) {
+	st, s, _ := openSampleCopy(t, "ftbt/长坂坡.yaml", "ftbt/兵法.yaml")
+	st.ShowPane(s, "Map")
+	v := st.ViewOf(s).(*ftbtview.LevelView)
+	var palette *editor.KeyList
+	for _, o := range shown(st.Window().Content()) {
+		if l, ok := o.(*editor.KeyList); ok {
+			palette = l
+		}
+	}
+	if palette == nil {
+		t.Fatal("the Map pane shows no terrain list that passes the tool keys on")
+	}
+	palette.Select(5)
+	st.Window().Canvas().Focus(palette) // what a click on it does
+	for _, k := range []struct {
+		r    string
+		tool editor.Tool
+	}{{"r", editor.Rectangle}, {"b", editor.Pencil}} {
+		typeText(st, k.r)
+		if v.Painter.Tool != k.tool || v.Painter.Brush != 5 {
+			t.Errorf("typing %s on the focused terrain list: tool %v, terrain %d; want %v, 5", k.r, v.Painter.Tool, v.Painter.Brush, k.tool)
+		}
+	}
+}
+
 // fakeMap is a view of a document of the test kind "test/map" that
 // records what the studio asks of its map.
 type fakeMap struct {

@@ -3,6 +3,7 @@ package editor
 import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
 )
 
 // The studio's shell owns the keyboard: the main menu and the single keys
@@ -131,4 +132,28 @@ func ForwardRune(env Env, r rune) bool {
 		return f.MapRune(r)
 	}
 	return false
+}
+
+// KeyList is a widget.List that passes the characters typed while it has
+// the focus to the studio's tool and navigation keys (editor.ForwardRune),
+// so that B, R, F, … still work after a click on a list beside a map (a
+// terrain palette); Space still selects, the arrows still walk the list.
+type KeyList struct {
+	widget.List
+	env Env
+}
+
+// NewKeyList returns a KeyList as widget.NewList would make it.
+func NewKeyList(env Env, length func() int, create func() fyne.CanvasObject, update func(widget.ListItemID, fyne.CanvasObject)) *KeyList {
+	l := &KeyList{env: env}
+	l.Length, l.CreateItem, l.UpdateItem = length, create, update
+	l.ExtendBaseWidget(l)
+	return l
+}
+
+// TypedRune implements fyne.Focusable.
+func (l *KeyList) TypedRune(r rune) {
+	if r == ' ' || !ForwardRune(l.env, r) {
+		l.List.TypedRune(r)
+	}
 }

@@ -50,7 +50,7 @@ type LevelView struct {
 	paintStroke func(x, y int, start bool)
 	paintEnd    func()
 
-	palette     *widget.List
+	palette     *editor.KeyList
 	tools       *widget.Select
 	hover       *widget.Label
 	rulesNote   *widget.Label
@@ -491,7 +491,7 @@ func (v *LevelView) paletteLen() int {
 var toolNames = append(append([]string(nil), editor.ToolNames...), "Person +")
 
 func (v *LevelView) mapPane() fyne.CanvasObject {
-	v.palette = widget.NewList(v.paletteLen,
+	v.palette = editor.NewKeyList(v.env, v.paletteLen,
 		func() fyne.CanvasObject {
 			r := canvas.NewRectangle(color.Transparent)
 			r.SetMinSize(fyne.NewSize(20, 20))
