@@ -60,6 +60,7 @@ func (g *GridView) draw(pw, ph int) image.Image {
 		})
 	}
 	g.drawMinimap(img, s)
+	frames.drawn()
 	return img
 }
 

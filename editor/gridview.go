@@ -129,6 +129,7 @@ func (r *gridRenderer) Layout(s fyne.Size) {
 }
 func (r *gridRenderer) MinSize() fyne.Size { return r.g.MinSize() }
 func (r *gridRenderer) Refresh() {
+	frames.change()
 	r.g.placeOutlines()
 	r.g.raster.Refresh()
 }
@@ -165,6 +166,7 @@ func (g *GridView) MinSize() fyne.Size { return fyne.NewSize(200, 150) }
 
 // Redraw repaints the grid (after the source changed).
 func (g *GridView) Redraw() {
+	frames.change()
 	g.placeOutlines()
 	g.raster.Refresh()
 }
@@ -218,6 +220,7 @@ func (g *GridView) placeOutlines() {
 
 // Tapped reports a click on a cell, or jumps to a point of the minimap.
 func (g *GridView) Tapped(e *fyne.PointEvent) {
+	frames.input("tap")
 	if g.JumpMinimap(e.Position) {
 		return
 	}
@@ -229,6 +232,7 @@ func (g *GridView) Tapped(e *fyne.PointEvent) {
 // MouseDown takes the focus (for the keys) and notes which button starts
 // a drag: the middle one, the right one or any with Space held pans.
 func (g *GridView) MouseDown(e *desktop.MouseEvent) {
+	frames.input("press")
 	g.button, g.mods = e.Button, e.Modifier
 	if c := fyne.CurrentApp().Driver().CanvasForObject(g); c != nil && c.Focused() != g {
 		c.Focus(g)
@@ -240,6 +244,7 @@ func (g *GridView) MouseUp(e *desktop.MouseEvent) { g.mods = e.Modifier }
 
 // Dragged strokes over cells, pans, or moves the view from the minimap.
 func (g *GridView) Dragged(e *fyne.DragEvent) {
+	frames.input("drag")
 	if g.drag == dragNone {
 		start := e.Position.Subtract(fyne.NewPos(e.Dragged.DX, e.Dragged.DY))
 		switch {
@@ -320,6 +325,7 @@ func (g *GridView) Dragging() bool { return g.drag == dragStroke && g.lastX >= 0
 // Scrolled scrolls the view (sideways with Shift, which the driver turns
 // into a horizontal scroll) or, with Ctrl, zooms about the pointer.
 func (g *GridView) Scrolled(e *fyne.ScrollEvent) {
+	frames.input("scroll")
 	if g.Modifiers()&(fyne.KeyModifierControl|fyne.KeyModifierSuper) != 0 {
 		factor := zoomStep
 		if e.Scrolled.DY < 0 || (e.Scrolled.DY == 0 && e.Scrolled.DX < 0) {
@@ -431,6 +437,7 @@ func (g *GridView) KeyUp(e *fyne.KeyEvent) {
 // TypedKey pans with the arrows and cancels a drag with Escape; other
 // keys go to OnKey.
 func (g *GridView) TypedKey(e *fyne.KeyEvent) {
+	frames.input("key")
 	if g.OnKey != nil && e.Name != fyne.KeyEscape && g.OnKey(e) {
 		return
 	}
@@ -453,6 +460,7 @@ func (g *GridView) TypedKey(e *fyne.KeyEvent) {
 // TypedRune offers a character to OnRune first (the tool keys), then
 // navigates: F fits, 1 shows 100%, + and − zoom.
 func (g *GridView) TypedRune(r rune) {
+	frames.input("rune")
 	if r == ' ' || (g.OnRune != nil && g.OnRune(r)) {
 		return
 	}

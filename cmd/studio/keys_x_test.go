@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -28,6 +29,9 @@ type xstudio struct {
 	out     *bytes.Buffer
 }
 
+// studioTimeout is how long a studio started by startStudio may run.
+var studioTimeout = 150 * time.Second
+
 // startStudio runs the studio binary with args under a new Xvfb and
 // waits for its window.
 func startStudio(t *testing.T, args ...string) *xstudio {
@@ -36,7 +40,7 @@ func startStudio(t *testing.T, args ...string) *xstudio {
 	bin := buildStudio(t)
 	display, stop := startXvfb(t, x["Xvfb"])
 	t.Cleanup(stop)
-	ctx, cancel := context.WithTimeout(context.Background(), 150*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), studioTimeout)
 	t.Cleanup(cancel)
 	cmd := exec.CommandContext(ctx, bin, args...)
 	home := t.TempDir()
@@ -68,13 +72,22 @@ func startStudio(t *testing.T, args ...string) *xstudio {
 
 func (st *xstudio) xdo(args ...string) string {
 	st.t.Helper()
+	out, err := st.xdoErr(args...)
+	if err != nil {
+		st.t.Fatal(err)
+	}
+	return out
+}
+
+// xdoErr runs xdotool and returns its output, or an error with it.
+func (st *xstudio) xdoErr(args ...string) (string, error) {
 	c := exec.Command(st.x["xdotool"], args...)
 	c.Env = append(os.Environ(), "DISPLAY="+st.display)
 	b, err := c.CombinedOutput()
 	if err != nil {
-		st.t.Fatalf("xdotool %s: %v\n%s\nstudio:\n%s", strings.Join(args, " "), err, b, st.out.String())
+		return "", fmt.Errorf("xdotool %s: %v\n%s\nstudio:\n%s", strings.Join(args, " "), err, b, st.out.String())
 	}
-	return strings.TrimSpace(string(b))
+	return strings.TrimSpace(string(b)), nil
 }
 
 func (st *xstudio) click(x, y int) {
