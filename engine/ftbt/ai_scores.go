@@ -63,7 +63,10 @@ type decider struct {
 	objs []TechObjs
 	// known maps, per tech, a target cell of reads to 1 + the index of
 	// its object in objs (0: not met yet, -1: no candidate object there).
-	known   [][]int
+	known [][]int
+	// sums holds, per tech of the mover, the prefix sums of its targets'
+	// terms over reads once a target of it was scored (areaSums).
+	sums    [][]int
 	scratch *scratch
 }
 
@@ -72,6 +75,7 @@ type decider struct {
 type scratch struct {
 	goal  goalTable
 	known []int
+	sums  [][]int
 }
 
 // occupant is the person on cell c with the mover back on from.
@@ -196,6 +200,10 @@ func (d *decider) attack(sc *Scores) {
 	size := d.reads.width() * d.reads.height()
 	d.objs = make([]TechObjs, len(mover.techs))
 	d.known = make([][]int, len(mover.techs))
+	d.sums = make([][]int, len(mover.techs))
+	for len(d.scratch.sums) < len(mover.techs) {
+		d.scratch.sums = append(d.scratch.sums, nil)
+	}
 	d.scratch.known = grow(d.scratch.known, size*len(mover.techs))
 	clear(d.scratch.known)
 	for j, id := range mover.techs {
@@ -247,11 +255,11 @@ func (d *decider) score(j int, t *ftbtfmt.Tech, c, at int) (int, bool) {
 	case ftbtfmt.ClassPeople:
 		v = d.peopleScore(t, obj)
 	case ftbtfmt.ClassAbiBuf, ftbtfmt.ClassDefBuf:
-		v = d.buffScore(t, obj)
+		v = d.buffScore(j, t, obj)
 	case ftbtfmt.ClassFly:
-		v = d.flyScore(t, obj)
+		v = d.flyScore(j, t, obj)
 	case ftbtfmt.ClassDisableLong:
-		v = d.dlScore(t, obj)
+		v = d.dlScore(j, t, obj)
 	}
 	d.objs[j].Objs = append(d.objs[j].Objs, obj)
 	d.objs[j].Scores = append(d.objs[j].Scores, v)

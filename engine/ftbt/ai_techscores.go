@@ -45,79 +45,123 @@ func (d *decider) inv(x, y int) int {
 }
 
 // buffScore is the class-1/2 score of target cell o (spec §6.6).
-func (d *decider) buffScore(t *ftbtfmt.Tech, o int) int {
-	s, k := d.s, d.k
-	kind := auxAbi
-	if t.Class == ftbtfmt.ClassDefBuf {
-		kind = auxDef
-	}
-	centre := d.abi * t.Value / 100
-	vmd := 0
-	s.areaXY(o, t.AoeRange, func(c, x, y int) {
-		if !s.allowed(t, c) {
-			return
-		}
-		inv := d.inv(x, y)
-		dur := t.Duration - s.effectAt(d.side, c, kind).Dur
-		if inv <= 0 || dur <= 0 {
-			return
-		}
-		b := centre
-		if c != o {
-			b = centre * t.AoeRatio / 100
-		}
-		vmd += b * dur * inv / k.MaxTechDist
-	})
-	vmd = min(vmd, k.MaxTechBufVMD)
+func (d *decider) buffScore(j int, t *ftbtfmt.Tech, o int) int {
+	k := d.k
+	vmd := min(d.areaScore(j, t, o, t.AoeRange), k.MaxTechBufVMD)
 	return vmd * k.MaxTechScore / k.MaxTechBufVMD
 }
 
 // flyScore is the class-3 score of target cell o (spec §6.6 and quirk
 // 8.6: "+ 1" in local, capped by the BUF constant, divided by the FLY
 // one).
-func (d *decider) flyScore(t *ftbtfmt.Tech, o int) int {
-	s, k, r := d.s, d.k, d.s.rules
-	centre := d.abi * t.Value / 100
-	vmd := 0
-	s.areaXY(o, s.flyRadius(t, d.abi), func(c, x, y int) {
-		if !s.allowed(t, c) {
-			return
-		}
-		inv := d.inv(x, y)
-		dur := t.Duration - s.effectAt(d.side, c, auxFly).Dur
-		if inv <= 0 || dur <= 0 {
-			return
-		}
-		a := centre
-		if c != o {
-			a = centre * t.AoeRatio / 100
-		}
-		local := s.tw[c] - (r.MaxFlyWeight-1)*(r.MaxAbi-a)/r.MaxAbi + 1
-		if local <= 0 {
-			return
-		}
-		vmd += local * dur * inv / k.MaxTechDist
-	})
-	vmd = min(vmd, k.MaxTechBufVMD)
+func (d *decider) flyScore(j int, t *ftbtfmt.Tech, o int) int {
+	k := d.k
+	vmd := min(d.areaScore(j, t, o, d.s.flyRadius(t, d.abi)), k.MaxTechBufVMD)
 	return vmd * k.MaxTechScore / k.MaxTechFlyVMD
 }
 
 // dlScore is the class-4 score of target cell o (spec §6.6).
-func (d *decider) dlScore(t *ftbtfmt.Tech, o int) int {
-	s, k := d.s, d.k
-	dur := s.dlDuration(t, d.abi)
-	vmd := 0
-	s.areaXY(o, s.dlRadius(t, d.abi), func(c, x, y int) {
-		if !s.allowed(t, c) {
-			return
-		}
-		inv := d.inv(x, y)
-		diff := dur - s.effectAt(d.side, c, auxDL).Dur
-		if inv <= 0 || diff <= 0 {
-			return
-		}
-		vmd += diff * inv / k.MaxTechDist
-	})
-	vmd = min(vmd, k.MaxTechDLVMD)
+func (d *decider) dlScore(j int, t *ftbtfmt.Tech, o int) int {
+	k := d.k
+	vmd := min(d.areaScore(j, t, o, d.s.dlRadius(t, d.abi)), k.MaxTechDLVMD)
 	return vmd * k.MaxTechScore / k.MaxTechDLVMD
+}
+
+// term is what cell c (column x, row y) of the area of a target of tech
+// t adds to the target's vmd (spec §6.6), each term truncated on its own;
+// centre tells whether c is the target itself.
+func (d *decider) term(t *ftbtfmt.Tech, c, x, y int, centre bool) int {
+	s, k := d.s, d.k
+	if !s.allowed(t, c) {
+		return 0
+	}
+	inv := d.inv(x, y)
+	if inv <= 0 {
+		return 0
+	}
+	switch t.Class {
+	case ftbtfmt.ClassAbiBuf, ftbtfmt.ClassDefBuf:
+		kind := auxAbi
+		if t.Class == ftbtfmt.ClassDefBuf {
+			kind = auxDef
+		}
+		dur := t.Duration - s.effectAt(d.side, c, kind).Dur
+		if dur <= 0 {
+			return 0
+		}
+		b := d.abi * t.Value / 100
+		if !centre {
+			b = b * t.AoeRatio / 100
+		}
+		return b * dur * inv / k.MaxTechDist
+	case ftbtfmt.ClassFly:
+		dur := t.Duration - s.effectAt(d.side, c, auxFly).Dur
+		if dur <= 0 {
+			return 0
+		}
+		a := d.abi * t.Value / 100
+		if !centre {
+			a = a * t.AoeRatio / 100
+		}
+		r := s.rules
+		local := s.tw[c] - (r.MaxFlyWeight-1)*(r.MaxAbi-a)/r.MaxAbi + 1
+		if local <= 0 {
+			return 0
+		}
+		return local * dur * inv / k.MaxTechDist
+	case ftbtfmt.ClassDisableLong:
+		diff := s.dlDuration(t, d.abi) - s.effectAt(d.side, c, auxDL).Dur
+		if diff <= 0 {
+			return 0
+		}
+		return diff * inv / k.MaxTechDist
+	}
+	return 0
+}
+
+// areaScore is the vmd sum of spec §6.6 over the area of radius r around
+// target o of tech j (t), before its cap. The terms of the other cells
+// are summed from rows of prefix sums of the decision's box (areaSums),
+// so a target costs a few additions a row instead of one term a cell;
+// the area's cells off the box add nothing (their goal distance is the
+// table's limit, so inv ≤ 0).
+func (d *decider) areaScore(j int, t *ftbtfmt.Tech, o, r int) int {
+	if r < 0 {
+		return 0
+	}
+	sums := d.areaSums(j, t)
+	b, w := d.reads, d.reads.width()+1
+	ox, oy := d.s.xy(o)
+	vmd := d.term(t, o, ox, oy, true) - d.term(t, o, ox, oy, false)
+	for y := max(oy-r, b.y0); y <= min(oy+r, b.y1); y++ {
+		span := r - abs(y-oy)
+		x0, x1 := max(ox-span, b.x0), min(ox+span, b.x1)
+		if x0 <= x1 {
+			row := sums[(y-b.y0)*w:]
+			vmd += row[x1-b.x0+1] - row[x0-b.x0]
+		}
+	}
+	return vmd
+}
+
+// areaSums returns the prefix sums of tech j's terms for cells other than
+// the target, along each row of the decision's box (a row of width+1
+// sums starting at 0), computing them the first time a target of the
+// tech is scored.
+func (d *decider) areaSums(j int, t *ftbtfmt.Tech) []int {
+	if d.sums[j] != nil {
+		return d.sums[j]
+	}
+	b, nx := d.reads, d.s.nx
+	w := b.width() + 1
+	sums := grow(d.scratch.sums[j], w*b.height())
+	for y := b.y0; y <= b.y1; y++ {
+		row := sums[(y-b.y0)*w:]
+		row[0] = 0
+		for x := b.x0; x <= b.x1; x++ {
+			row[x-b.x0+1] = row[x-b.x0] + d.term(t, y*nx+x, x, y, false)
+		}
+	}
+	d.scratch.sums[j], d.sums[j] = sums, sums
+	return sums
 }
