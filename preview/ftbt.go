@@ -42,10 +42,11 @@ func Level(l *ftbt.Level, rules *ftbt.Rules, o Options) image.Image {
 		return c.image()
 	}
 	at := func(x, y int) (float64, float64) { return margin + float64(x)*cell, margin + float64(y)*cell }
+	terrainColor := rules.TerrainColors()
 	for y := 0; y < l.H; y++ {
 		for x := 0; x < l.W; x++ {
 			px, py := at(x, y)
-			c.fillRect(px, py, px+cell, py+cell, rules.TerrainColor(l.At(x, y)))
+			c.fillRect(px, py, px+cell, py+cell, terrainColor(l.At(x, y)))
 		}
 	}
 	c.strokeRect(margin-1, margin-1, margin+float64(l.W)*cell+1, margin+float64(l.H)*cell+1, 1, ink)

@@ -23,19 +23,19 @@ func FormatColor(c color.RGBA) string { return fmt.Sprintf("#%02x%02x%02x", c.R,
 
 // namedColors are the default colours of common terrain names.
 var namedColors = []struct {
-	words string
+	words []string
 	c     color.RGBA
 }{
-	{"平 plain flat 原", color.RGBA{0xd9, 0xd6, 0x9a, 0xff}},
-	{"草 grass 野", color.RGBA{0x9b, 0xc8, 0x6a, 0xff}},
-	{"森 林 forest wood tree", color.RGBA{0x3e, 0x7d, 0x3a, 0xff}},
-	{"墙 wall 石 rock 山 mountain 岩", color.RGBA{0x80, 0x78, 0x70, 0xff}},
-	{"城 city town 寨 fort", color.RGBA{0xb5, 0x6b, 0x4a, 0xff}},
-	{"水 water 河 river 湖 lake 海 sea", color.RGBA{0x4f, 0x8f, 0xd0, 0xff}},
-	{"沙 sand 漠 desert", color.RGBA{0xe8, 0xcf, 0x8a, 0xff}},
-	{"雪 snow 冰 ice", color.RGBA{0xee, 0xf3, 0xf7, 0xff}},
-	{"沼 swamp marsh 泥", color.RGBA{0x6f, 0x74, 0x4a, 0xff}},
-	{"路 road 道 桥 bridge", color.RGBA{0xc9, 0xa8, 0x7c, 0xff}},
+	{[]string{"平", "plain", "flat", "原"}, color.RGBA{0xd9, 0xd6, 0x9a, 0xff}},
+	{[]string{"草", "grass", "野"}, color.RGBA{0x9b, 0xc8, 0x6a, 0xff}},
+	{[]string{"森", "林", "forest", "wood", "tree"}, color.RGBA{0x3e, 0x7d, 0x3a, 0xff}},
+	{[]string{"墙", "wall", "石", "rock", "山", "mountain", "岩"}, color.RGBA{0x80, 0x78, 0x70, 0xff}},
+	{[]string{"城", "city", "town", "寨", "fort"}, color.RGBA{0xb5, 0x6b, 0x4a, 0xff}},
+	{[]string{"水", "water", "河", "river", "湖", "lake", "海", "sea"}, color.RGBA{0x4f, 0x8f, 0xd0, 0xff}},
+	{[]string{"沙", "sand", "漠", "desert"}, color.RGBA{0xe8, 0xcf, 0x8a, 0xff}},
+	{[]string{"雪", "snow", "冰", "ice"}, color.RGBA{0xee, 0xf3, 0xf7, 0xff}},
+	{[]string{"沼", "swamp", "marsh", "泥"}, color.RGBA{0x6f, 0x74, 0x4a, 0xff}},
+	{[]string{"路", "road", "道", "桥", "bridge"}, color.RGBA{0xc9, 0xa8, 0x7c, 0xff}},
 }
 
 // fallbackColors colour terrains whose names say nothing, by id.
@@ -60,11 +60,29 @@ func (rs *Rules) TerrainColor(id int) color.RGBA {
 	}
 	name := strings.ToLower(t.Name)
 	for _, nc := range namedColors {
-		for _, w := range strings.Fields(nc.words) {
+		for _, w := range nc.words {
 			if strings.Contains(name, w) {
 				return nc.c
 			}
 		}
 	}
 	return fallbackColors[id%len(fallbackColors)]
+}
+
+// TerrainColors gives TerrainColor for drawing many cells: the colours of
+// the rules' terrains are worked out once, not once per cell.
+func (rs *Rules) TerrainColors() func(id int) color.RGBA {
+	var known []color.RGBA
+	if rs != nil {
+		known = make([]color.RGBA, len(rs.Terrains))
+		for i := range known {
+			known[i] = rs.TerrainColor(i)
+		}
+	}
+	return func(id int) color.RGBA {
+		if id >= 0 && id < len(known) {
+			return known[id]
+		}
+		return rs.TerrainColor(id)
+	}
 }
