@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/shapan/shapan/formats"
+	"github.com/shapan/shapan/internal/biglevel"
 	"github.com/shapan/shapan/internal/cputime"
 	"github.com/shapan/shapan/samples"
 )
@@ -30,4 +31,15 @@ func BenchmarkRenderSamples(b *testing.B) {
 			b.ReportMetric(float64(cputime.Process()-cpu)/float64(b.N), "cpu-ns/op")
 		})
 	}
+}
+
+// BenchmarkLevel200 draws the preview of a generated 200×200 level with
+// 100 people, as the studio's Preview pane does after each edit.
+func BenchmarkLevel200(b *testing.B) {
+	level, rules := biglevel.Generate(200, 200, 100), biglevel.Rules()
+	cpu := cputime.Process()
+	for b.Loop() {
+		Level(level, rules, Options{})
+	}
+	b.ReportMetric(float64(cputime.Process()-cpu)/float64(b.N), "cpu-ns/op")
 }
