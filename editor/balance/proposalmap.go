@@ -67,7 +67,9 @@ func proposalMap(doc *formats.Document, knobs []bal.KnobInfo, edits []bal.Edit, 
 	for _, e := range edits {
 		sp, ok := spot{}, false
 		if locate != nil {
-			sp, ok = locate(doc, info[e.Knob])
+			k := info[e.Knob] // the side a knob favours, when the result names it
+			k.ID = e.Knob
+			sp, ok = locate(doc, k)
 		}
 		if !ok {
 			unplaced = append(unplaced, e)

@@ -216,3 +216,28 @@ func TestSuggestionsPreviewImage(t *testing.T) {
 	w.win.Resize(fyne.NewSize(1220, 760))
 	imagetest.Compare(t, "window-suggest-preview", w.win.Canvas().Capture())
 }
+
+// TestProposalMapStacksTheLabelsOfOnePlanet: two edits of one planet
+// (its def and its res) write two labels beside its ring, one below the
+// other, not one over the other: the mark's colour (rings and plates'
+// borders) covers clearly more of the map than with one edit.
+func TestProposalMapStacksTheLabelsOfOnePlanet(t *testing.T) {
+	_, s := openSample(t, "planets/九州.yaml")
+	marked := func(edits ...bal.Edit) float64 {
+		doc, err := snapshot(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, unplaced, err := proposalMap(doc, nil, edits, true)
+		if err != nil || len(unplaced) > 0 {
+			t.Fatalf("%v, unplaced %v", err, unplaced)
+		}
+		return markedShare(img)
+	}
+	def := bal.Edit{Knob: "def/A", From: 1.5, To: 1.2}
+	res := bal.Edit{Knob: "res/A", From: 1.05, To: 1.2}
+	one, two := marked(def), marked(def, res)
+	if two < one*1.15 {
+		t.Errorf("two edits of A mark %.4f%% of the map, one %.4f%%: the second label covers the first", two*100, one*100)
+	}
+}
