@@ -25,11 +25,23 @@ import (
 	battle "github.com/shapan/shapan/engine/battle"
 	"github.com/shapan/shapan/formats"
 	bfmt "github.com/shapan/shapan/formats/battle"
+	"github.com/shapan/shapan/preview"
 )
 
-// sideColours name the sides by the colour the board draws them in
-// (preview.PlayerColor), as the map editor draws their bases.
-var sideColours = [2]string{"red", "blue"}
+// defaultSideColours name the sides' default colours (preview.Palette),
+// in which the board and the map editor draw them and their bases.
+var defaultSideColours = [2]string{"red", "blue"}
+
+// sideColour names the colour the board draws side s in: its name while
+// it is the default, its #rrggbb value once the user chose another in
+// View ▸ Side colours.
+func sideColour(s int) string {
+	c := preview.PlayerColor(s)
+	if c == preview.Palette[s] {
+		return defaultSideColours[s]
+	}
+	return fmt.Sprintf("#%02x%02x%02x", c.R, c.G, c.B)
+}
 
 func init() {
 	play.Register(bfmt.Kind, play.Family{
@@ -63,7 +75,7 @@ func seats(doc *formats.Document) ([]play.Seat, error) {
 	}
 	out := make([]play.Seat, 2)
 	for s := range out {
-		out[s] = play.Seat{Name: fmt.Sprintf("Side %d (%s, base %v)", s, sideColours[s], battle.CellOf(b.Spawn[s]))}
+		out[s] = play.Seat{Name: fmt.Sprintf("Side %d (%s, base %v)", s, sideColour(s), battle.CellOf(b.Spawn[s]))}
 	}
 	return out, nil
 }

@@ -70,7 +70,7 @@ func (sp *sidePanel) show() {
 			who = "computer, " + seat.Computer
 		}
 	}
-	title := fmt.Sprintf("Side %d (%s) — %s", sp.side, sideColours[sp.side], who)
+	title := fmt.Sprintf("Side %d (%s) — %s", sp.side, sideColour(sp.side), who)
 	if p.Holder == sp.side {
 		title += " · holds the flag"
 	}

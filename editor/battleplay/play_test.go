@@ -1,6 +1,7 @@
 package battleplay
 
 import (
+	"image/color"
 	"strings"
 	"testing"
 
@@ -10,6 +11,7 @@ import (
 
 	"github.com/shapan/shapan/editor/play"
 	battle "github.com/shapan/shapan/engine/battle"
+	"github.com/shapan/shapan/preview"
 )
 
 // theTeam is the person's team in the tests, slot by slot.
@@ -388,4 +390,26 @@ func hasLabel(root fyne.CanvasObject, text string) bool {
 		}
 	}
 	return false
+}
+
+// TestSeatsNameTheSideColourChosen: the seats name each side by the
+// colour its pieces are drawn in, the default's name or, after View ▸
+// Side colours changed it, the colour chosen.
+func TestSeatsNameTheSideColourChosen(t *testing.T) {
+	st, s := openSample(t, "battle/标准.yaml")
+	t.Cleanup(func() { preview.SetPlayerColors(nil) })
+	names := func() string {
+		seats, err := seats(s.Document())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return seats[0].Name + " · " + seats[1].Name
+	}
+	if got := names(); !strings.Contains(got, "Side 0 (red,") || !strings.Contains(got, "Side 1 (blue,") {
+		t.Fatalf("default seats: %s", got)
+	}
+	st.SetSideColour(0, color.RGBA{0xff, 0xeb, 0x3b, 0xff})
+	if got := names(); !strings.Contains(got, "Side 0 (#ffeb3b,") || !strings.Contains(got, "Side 1 (blue,") {
+		t.Fatalf("after side 0 was made yellow: %s", got)
+	}
 }
