@@ -80,28 +80,17 @@ func (d *decider) term(t *ftbtfmt.Tech, c, x, y int, centre bool) int {
 		return 0
 	}
 	switch t.Class {
-	case ftbtfmt.ClassAbiBuf, ftbtfmt.ClassDefBuf:
-		kind := auxAbi
-		if t.Class == ftbtfmt.ClassDefBuf {
-			kind = auxDef
-		}
-		dur := t.Duration - s.effectAt(d.side, c, kind).Dur
+	case ftbtfmt.ClassAbiBuf, ftbtfmt.ClassDefBuf, ftbtfmt.ClassFly:
+		dur := t.Duration - s.effectAt(d.side, c, castEffect(t)).Dur
 		if dur <= 0 {
 			return 0
 		}
-		b := d.abi * t.Value / 100
-		if !centre {
-			b = b * t.AoeRatio / 100
-		}
-		return b * dur * inv / k.MaxTechDist
-	case ftbtfmt.ClassFly:
-		dur := t.Duration - s.effectAt(d.side, c, auxFly).Dur
-		if dur <= 0 {
-			return 0
-		}
-		a := d.abi * t.Value / 100
+		a := d.abi * t.Value / 100 // the buff, or the fly's strength
 		if !centre {
 			a = a * t.AoeRatio / 100
+		}
+		if t.Class != ftbtfmt.ClassFly {
+			return a * dur * inv / k.MaxTechDist
 		}
 		r := s.rules
 		local := s.tw[c] - (r.MaxFlyWeight-1)*(r.MaxAbi-a)/r.MaxAbi + 1
@@ -164,4 +153,15 @@ func (d *decider) areaSums(j int, t *ftbtfmt.Tech) []int {
 	}
 	d.scratch.sums[j], d.sums[j] = sums, sums
 	return sums
+}
+
+// castEffect is the effect a buff or fly tech casts.
+func castEffect(t *ftbtfmt.Tech) int {
+	switch t.Class {
+	case ftbtfmt.ClassDefBuf:
+		return auxDef
+	case ftbtfmt.ClassFly:
+		return auxFly
+	}
+	return auxAbi
 }

@@ -88,7 +88,17 @@ func (s *state) removeOwner(dead, loc int, f *ownerField, q *distQueue) {
 			}
 		}
 	}
+	q.heap = s.settleLabels(h, f, func(m int) bool { return q.pushed[m] == region })
+}
+
+// settleLabels runs the search of the queued entries h (cost, owner as
+// seq, cell) to its end, in (cost, owner) order: each cell takes the
+// label of the first entry that reaches it and offers its neighbours for
+// which enter is true the same owner at their cost. It returns h's
+// storage for the next search.
+func (s *state) settleLabels(h queue, f *ownerField, enter func(c int) bool) queue {
 	done := s.nextGen()
+	var next [4]int
 	for len(h) > 0 {
 		e := h.pop()
 		if s.seen[e.cell] == done {
@@ -97,12 +107,12 @@ func (s *state) removeOwner(dead, loc int, f *ownerField, q *distQueue) {
 		s.seen[e.cell] = done
 		f.label[e.cell] = f.pack(e.cost, e.seq)
 		for _, m := range s.neighbours(e.cell, &next) {
-			if q.pushed[m] == region && s.seen[m] != done {
+			if s.seen[m] != done && enter(m) {
 				h.push(entry{cost: e.cost + s.tw[m], seq: e.seq, cell: m})
 			}
 		}
 	}
-	q.heap = h
+	return h
 }
 
 // ownerField labels every cell c with its owner, the enemy e of the
@@ -137,27 +147,12 @@ func (s *state) nearestOwners(enemies []int, f *ownerField, q *distQueue) {
 		s.nearestOwnersBuckets(enemies, f, q)
 		return
 	}
-	gen := s.nextGen()
 	h := q.heap[:0]
 	for _, e := range enemies {
 		c := s.people[e].loc
 		h.push(entry{cost: s.tw[c], seq: e, cell: c})
 	}
-	var next [4]int
-	for len(h) > 0 {
-		e := h.pop()
-		if s.seen[e.cell] == gen {
-			continue
-		}
-		s.seen[e.cell] = gen
-		f.label[e.cell] = f.pack(e.cost, e.seq)
-		for _, m := range s.neighbours(e.cell, &next) {
-			if s.seen[m] != gen {
-				h.push(entry{cost: e.cost + s.tw[m], seq: e.seq, cell: m})
-			}
-		}
-	}
-	q.heap = h
+	q.heap = s.settleLabels(h, f, func(int) bool { return true })
 }
 
 // nearestOwnersBuckets is nearestOwners with a bucket queue for positive

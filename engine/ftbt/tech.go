@@ -128,10 +128,7 @@ func (g *game) damage(u int, tech *ftbtfmt.Tech, obj, t int) {
 func (g *game) buff(u int, tech *ftbtfmt.Tech, t int) {
 	s := g.state
 	pu := &s.people[u]
-	k := auxAbi
-	if tech.Class == ftbtfmt.ClassDefBuf {
-		k = auxDef
-	}
+	k := castEffect(tech)
 	centre := pu.abi * tech.Value / 100
 	s.area(t, tech.AoeRange, func(c int) {
 		if !s.allowed(tech, c) {
