@@ -123,6 +123,11 @@ func (b *bot) order(info infoReply) string {
 	return string(text)
 }
 
+// finishNotSeen is what play returns when the room had already reset
+// when the bot looked again: on a loaded machine a poll can come later
+// than the test's short step interval.
+const finishNotSeen = "(the finish was not seen)"
+
 // play plays the game to its end and returns the winner's name; it
 // checks that every order is accepted, except one that met the next
 // round (a step fell between the bot's info and its moves).
@@ -137,6 +142,11 @@ func (b *bot) play(deadline time.Time) string {
 				b.fail("the finished room does not name its winner: %+v", info.Logs)
 			}
 			return strings.TrimPrefix(msg, "game finished, winner: ")
+		}
+		if info.Status == "waitforplayer" && len(info.Players) == 0 && last >= 0 {
+			// The room shows its finish for one step interval only
+			// (spec 12.8); a bot slower than that sees it reset.
+			return finishNotSeen
 		}
 		if info.Status == "running" && info.Round != last {
 			last = info.Round
@@ -211,12 +221,21 @@ func TestBotsPlayAgainstTheComputer(t *testing.T) {
 		Dailys [][2]any `json:"dailys"`
 	}
 	b.cmd(b.form("scores"), &sc)
-	got := map[string]int{}
+	got, wins := map[string]int{}, 0
 	for _, e := range sc.Dailys {
 		got[e[0].(string)] = int(e[1].(float64))
+		wins += int(e[1].(float64))
 	}
-	if fmt.Sprint(got) != fmt.Sprint(winners) {
-		t.Fatalf("scores %v, want the winners %v", got, winners)
+	if wins != 2 {
+		t.Fatalf("scores %v count %d wins, want one for each of the 2 games", got, wins)
+	}
+	for name, n := range winners {
+		if name != finishNotSeen && got[name] < n {
+			t.Fatalf("scores %v, want the winners the finished rooms named %v", got, winners)
+		}
+	}
+	if winners[finishNotSeen] == 2 {
+		t.Logf("the machine was too slow for the bots to see either finished room")
 	}
 	t.Logf("winners: %v", winners)
 }
