@@ -45,14 +45,14 @@ func (st *Studio) SelectTool(tool Tool) bool {
 // field, or else the selection of the map on the pane shown, as a stamp.
 func (st *Studio) Copy() {
 	st.clipboardCommand(&fyne.ShortcutCopy{Clipboard: st.app.Clipboard()}, "Copy",
-		MapClipboard.CopySelection, "select cells first (S, then drag)")
+		MapClipboard.CopySelection, "in a text field it copies the text; on a map, select cells first (S, then drag)")
 }
 
 // Paste is Edit ▸ Paste (Ctrl+V): the clipboard's text into the focused
 // text field, or else the copied stamp in hand again on the map.
 func (st *Studio) Paste() {
 	st.clipboardCommand(&fyne.ShortcutPaste{Clipboard: st.app.Clipboard()}, "Paste",
-		MapClipboard.PasteStamp, "copy a selection first")
+		MapClipboard.PasteStamp, "in a text field it pastes the clipboard; on a map, copy a selection first")
 }
 
 // clipboardCommand gives sc to the focused widget when it handles
@@ -71,7 +71,7 @@ func (st *Studio) clipboardCommand(sc fyne.Shortcut, what string, onMap func(Map
 	mc, ok := t.view.(MapClipboard)
 	switch {
 	case !ok || !onMap(mc, pane):
-		st.Status(fmt.Sprintf("%s: nothing to do on the pane %q — %s", what, pane.Text, hint))
+		st.Status(fmt.Sprintf("%s: nothing to %s on the pane %q — %s", what, strings.ToLower(what), pane.Text, hint))
 	case what == "Copy":
 		st.Status("Copied the selection: each click places it (Z rotates, X mirrors, Escape puts it down)")
 	default:

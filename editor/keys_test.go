@@ -239,6 +239,10 @@ func TestCtrlCAndCtrlVOnTheMap(t *testing.T) {
 	stamp := []int{1, 2, 3, 4, 5, 6}
 	st.Window().Canvas().Focus(g) // what a click on the map does
 	typeText(st, "s")
+	press(st, fyne.KeyModifierShortcutDefault, fyne.KeyC)
+	if !strings.HasPrefix(st.StatusText(), "Copy: nothing to copy") {
+		t.Fatalf("Ctrl+C with nothing selected says %q", st.StatusText())
+	}
 	guitest.Drag(g, g.CellCentre(1, 1), g.CellCentre(3, 2), 3)
 	press(st, fyne.KeyModifierShortcutDefault, fyne.KeyC)
 	if c := v.Painter.Clip(); c == nil || !slices.Equal(c.Values, stamp) {
