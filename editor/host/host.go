@@ -140,8 +140,31 @@ type Hosting struct {
 }
 
 // Start serves doc (named name) and makes its room, kept in a new
-// folder of DataDir.
+// folder of DataDir. It may be called from the studio's UI goroutine.
 func Start(doc *formats.Document, name string, setup Setup) (*Hosting, error) {
+	return offThisThread(func() (*Hosting, error) { return start(doc, name, setup) })
+}
+
+// offThisThread runs build on a goroutine of its own and waits for it.
+// The studio's UI goroutine is locked to the main OS thread, and a game's
+// coroutine made on a locked goroutine cannot be resumed by the server's
+// request goroutines (the runtime stops the whole process), so hosting
+// builds and restores its rooms on an unlocked goroutine.
+func offThisThread(build func() (*Hosting, error)) (*Hosting, error) {
+	type built struct {
+		h   *Hosting
+		err error
+	}
+	done := make(chan built)
+	go func() {
+		h, err := build()
+		done <- built{h, err}
+	}()
+	b := <-done
+	return b.h, b.err
+}
+
+func start(doc *formats.Document, name string, setup Setup) (*Hosting, error) {
 	dir, err := newDir()
 	if err != nil {
 		return nil, err
@@ -170,8 +193,13 @@ func Start(doc *formats.Document, name string, setup Setup) (*Hosting, error) {
 
 // Resume serves a kept hosted game again: its room continues from its
 // last acknowledged answer, with the same links, on the same port when it
-// is free (the links handed out then still work).
+// is free (the links handed out then still work). It may be called from
+// the studio's UI goroutine.
 func Resume(k Kept) (*Hosting, error) {
+	return offThisThread(func() (*Hosting, error) { return resume(k) })
+}
+
+func resume(k Kept) (*Hosting, error) {
 	if err := claim(k.Dir); err != nil {
 		return nil, err
 	}
