@@ -2,6 +2,7 @@ package balance
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/shapan/shapan/formats"
 )
@@ -10,21 +11,42 @@ import (
 // this document, or one that has the same knobs). It changes nothing
 // when the document lacks a knob of the edits, and says which.
 func Apply(doc *formats.Document, edits []Edit) error {
-	make := knobSets[doc.Kind]
-	if make == nil {
+	knobsOf := knobSets[doc.Kind]
+	if knobsOf == nil {
 		return fmt.Errorf("the balance assistant has no knobs for %s documents", doc.Kind)
 	}
 	byID := map[string]Knob{}
-	for _, k := range make(doc) {
+	for _, k := range knobsOf(doc) {
 		byID[k.ID] = k
 	}
-	for _, e := range edits {
-		if _, ok := byID[e.Knob]; !ok {
+	values := make([]float64, len(edits))
+	for i, e := range edits {
+		k, ok := byID[e.Knob]
+		if !ok {
 			return fmt.Errorf("the document has no knob %s", e.Knob)
 		}
+		if values[i], ok = k.valueOf(e); !ok {
+			return fmt.Errorf("%s cannot be %s in this document", e.Knob, e.ToLabel)
+		}
 	}
-	for _, e := range edits {
-		byID[e.Knob].Set(doc.Value, e.To)
+	for i, e := range edits {
+		byID[e.Knob].Set(doc.Value, values[i])
 	}
 	return nil
+}
+
+// valueOf returns the value an edit sets k to: its To, or for a knob
+// with labels the value labelled ToLabel (a start planet), which stays
+// right when the document changed the order of the knob's values since
+// the proposal was made; false when no value has that label.
+func (k *Knob) valueOf(e Edit) (float64, bool) {
+	if k.Label == nil || e.ToLabel == "" {
+		return e.To, true
+	}
+	for x := math.Ceil(k.Min); x <= k.Max; x++ {
+		if k.Label(x) == e.ToLabel {
+			return x, true
+		}
+	}
+	return 0, false
 }

@@ -4,9 +4,12 @@ import (
 	"fmt"
 	"math"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 
+	"github.com/shapan/shapan/engine/sim"
+	"github.com/shapan/shapan/family"
 	"github.com/shapan/shapan/formats"
 )
 
@@ -31,6 +34,14 @@ type Knob struct {
 	// never one document.
 	Integer bool
 	Unit    float64
+	// OptIn knobs are never in the default set: only a --knobs pattern
+	// that matches them (or "all") selects them. Moving a start changes a
+	// map more than a number does.
+	OptIn bool
+	// Label, when set, names the value x for people: a start/K knob's
+	// values are ranks in a list of planets, and "A", "f" say which. A
+	// knob without it is read as its number.
+	Label func(x float64) string
 	// Get reads the knob from a model; Set writes x into it.
 	Get func(model any) float64
 	Set func(model any, x float64)
@@ -107,18 +118,13 @@ func Knobs(doc *formats.Document, spec string) ([]Knob, error) {
 	}
 	all := make(doc)
 	sort.SliceStable(all, func(i, j int) bool { return all[i].ID < all[j].ID })
-	patterns := defaultKnobs[doc.Kind]
-	if spec == "all" {
-		patterns = nil
-	} else if spec != "" {
-		patterns = strings.Split(spec, ",")
-	}
-	if patterns == nil && spec == "" && sidedByDefault[doc.Kind] {
-		return nonEmpty(sided(all), doc.Kind)
-	}
-	if patterns == nil {
+	if strings.TrimSpace(spec) == "all" {
 		return nonEmpty(all, doc.Kind)
 	}
+	if strings.TrimSpace(spec) == "" {
+		return defaultSet(all, doc.Kind)
+	}
+	patterns := strings.Split(spec, ",")
 	var out []Knob
 	taken := map[string]bool{}
 	for _, p := range patterns {
@@ -142,6 +148,31 @@ func Knobs(doc *formats.Document, spec string) ([]Knob, error) {
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].ID < out[j].ID })
 	return out, nil
+}
+
+// defaultSet returns the knobs used when --knobs is not given: those
+// the kind's default patterns match, or those that favour a side, or
+// all — never an opt-in knob.
+func defaultSet(all []Knob, kind string) ([]Knob, error) {
+	var candidates []Knob
+	for _, k := range all {
+		if !k.OptIn {
+			candidates = append(candidates, k)
+		}
+	}
+	switch patterns := defaultKnobs[kind]; {
+	case patterns != nil:
+		var out []Knob
+		for _, k := range candidates {
+			if slices.ContainsFunc(patterns, func(p string) bool { ok, _ := path.Match(p, k.ID); return ok }) {
+				out = append(out, k)
+			}
+		}
+		return nonEmpty(out, kind)
+	case sidedByDefault[kind]:
+		return nonEmpty(sided(candidates), kind)
+	}
+	return nonEmpty(candidates, kind)
 }
 
 func nonEmpty(knobs []Knob, kind string) ([]Knob, error) {
@@ -178,4 +209,50 @@ func around(v, factor, lo, hi float64) (float64, float64) {
 		return lo, math.Min(hi, math.Max(lo, 1)*factor)
 	}
 	return math.Max(lo, v/factor), math.Min(hi, v*factor)
+}
+
+// info describes k as it is in model, naming the side it favours among
+// sides.
+func (k *Knob) info(model any, sides []sim.Side) KnobInfo {
+	v := k.Get(model)
+	info := KnobInfo{ID: k.ID, Path: k.Path, Value: v, Min: round4(k.Min), Max: round4(k.Max)}
+	if k.Side >= 0 && k.Side < len(sides) {
+		info.Side = sides[k.Side].Name
+	}
+	if k.Label != nil {
+		info.Label = k.Label(v)
+		for x := math.Ceil(k.Min); x <= k.Max; x++ {
+			info.Labels = append(info.Labels, k.Label(x))
+		}
+	}
+	return info
+}
+
+// edit is k changed from one value to another.
+func (k *Knob) edit(from, to float64) Edit {
+	e := Edit{Knob: k.ID, Path: k.Path, From: from, To: to}
+	if k.Label != nil {
+		e.FromLabel, e.ToLabel = k.Label(from), k.Label(to)
+	}
+	return e
+}
+
+// DescribeKnobs lists the knobs of doc that spec selects (as Knobs
+// does) with their values and ranges and the sides they favour, as a
+// search's result lists them: what the studio shows while a pattern is
+// typed.
+func DescribeKnobs(doc *formats.Document, spec string) ([]KnobInfo, error) {
+	knobs, err := Knobs(doc, spec)
+	if err != nil {
+		return nil, err
+	}
+	var sides []sim.Side
+	if f, err := family.Simulate(doc, family.SimOptions{}); err == nil {
+		sides = f.Sides()
+	}
+	out := make([]KnobInfo, len(knobs))
+	for i := range knobs {
+		out[i] = knobs[i].info(doc.Value, sides)
+	}
+	return out, nil
 }

@@ -2,11 +2,19 @@ package balance
 
 import (
 	"fmt"
+	"math"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/shapan/shapan/formats"
+	"github.com/shapan/shapan/formats/diag"
+	ftbtfmt "github.com/shapan/shapan/formats/ftbt"
+	planetsfmt "github.com/shapan/shapan/formats/planets"
+	"github.com/shapan/shapan/internal/shared"
 	"github.com/shapan/shapan/samples"
+	"github.com/shapan/shapan/validate"
 )
 
 // TestKnobsReadAndWriteTheModel: on every sample, every knob (all of
@@ -113,8 +121,8 @@ func TestPlanetsDefaultKnobsAreTheStarts(t *testing.T) {
 	if got := strings.Join(ids, " "); got != "def/A def/B def/C def/D max/A max/B max/C max/D res/A res/B res/C res/D" {
 		t.Errorf("the default planets knobs are %s", got)
 	}
-	if all, _ := Knobs(doc, "all"); len(all) != 75 {
-		t.Errorf("all selects %d knobs, want 75 (25 planets)", len(all))
+	if all, _ := Knobs(doc, "all"); len(all) != 79 {
+		t.Errorf("all selects %d knobs, want 79 (25 planets' def, res and max, 4 starts)", len(all))
 	}
 }
 
@@ -160,4 +168,283 @@ func TestPlanetKnobsMoveByHundredths(t *testing.T) {
 			t.Errorf("res/A set to %v reads back as %v", got, back)
 		}
 	}
+}
+
+// legacyDoc reads a file of the shared legacy corpus (an ftbt level with
+// the shipped rules), skipping when the corpus is absent.
+func legacyDoc(t *testing.T, name, rules string) *formats.Document {
+	t.Helper()
+	dir := shared.Dir(t)
+	opts := formats.Options{}
+	if rules != "" {
+		opts.RulesPath = filepath.Join(dir, "legacy", rules)
+	}
+	doc, err := formats.Read(filepath.Join(dir, "legacy", name), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return doc
+}
+
+// verdicts sets every value of every knob in turn (the others as the
+// document has them) and asks check about it, as the search does before
+// it plays a candidate: accepted when it finds no error and no warning
+// the document does not have. A refused value must be refused for a
+// reason about what the knob changes: a diagnostic about reports true for
+// it. It returns the values accepted and refused, and the codes of the
+// refusals.
+func verdicts(t *testing.T, doc *formats.Document, knobs []Knob, about func(d diag.Diagnostic, k Knob) bool) (accepted, refused int, codes map[string]int) {
+	t.Helper()
+	before := warningCounts(validate.Check(doc))
+	codes = map[string]int{}
+	for _, k := range knobs {
+		was := k.Get(doc.Value)
+		for x := k.Min; x <= k.Max; x++ {
+			k.Set(doc.Value, x)
+			l := validate.Check(doc)
+			var fresh []string
+			for code, n := range warningCounts(l) {
+				if n > before[code] {
+					fresh = append(fresh, code)
+				}
+			}
+			if !l.HasErrors() && len(fresh) == 0 {
+				accepted++
+				continue
+			}
+			refused++
+			why := ""
+			for _, d := range l {
+				if (d.Severity == diag.Error || slices.Contains(fresh, d.Code)) && about(d, k) {
+					why = d.Code
+					break
+				}
+			}
+			if why == "" {
+				t.Errorf("%s = %v is refused without a reason about what it changes: %v", k.ID, x, l)
+			}
+			codes[why]++
+		}
+		k.Set(doc.Value, was)
+	}
+	return accepted, refused, codes
+}
+
+// personPath is the document path of the person a knob moves
+// ("people[3]" of "people[3].at[0]").
+func personPath(k Knob) string {
+	p, _, _ := strings.Cut(k.Path, ".")
+	return p
+}
+
+// aboutCell reports whether d says why the person a cell knob moves
+// cannot stand where it is: off the map, on another person's cell
+// (reported at the later of the two in the file, naming the other),
+// unable to move or to reach an enemy.
+func aboutCell(d diag.Diagnostic, k Knob) bool {
+	_, who, _ := strings.Cut(k.ID, "/")
+	switch d.Code {
+	case "FTB023", "FTB032", "FTB033":
+		return strings.HasPrefix(d.Path, personPath(k)+".")
+	case "FTB024":
+		return strings.HasPrefix(d.Path, personPath(k)+".") || strings.Contains(d.Message, "where "+who+" already stands")
+	}
+	return false
+}
+
+// TestStartCellKnobs: every person of an ftbt level has an x/ and a y/
+// knob, in whole cells, inside the map and at most a quarter of it (two
+// cells at least) from the level's cell, favouring no side, never in the
+// default set. Every cell of their ranges passes check or is refused for
+// a reason about that person (another person there, a cell it cannot
+// move from or reach an enemy from) — on the sample and on the original
+// game's levels.
+func TestStartCellKnobs(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		doc  func(t *testing.T) *formats.Document
+	}{
+		{"长坂坡", func(t *testing.T) *formats.Document { return loadSample(t, "ftbt/长坂坡.yaml") }},
+		{"legacy m1", func(t *testing.T) *formats.Document { return legacyDoc(t, "ftbt/m1.map", "ftbt/star.tech") }},
+		{"legacy m2", func(t *testing.T) *formats.Document { return legacyDoc(t, "ftbt/m2.map", "ftbt/star.tech") }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			doc := tc.doc(t)
+			l := doc.Value.(*ftbtfmt.Level)
+			knobs, err := Knobs(doc, "x/*,y/*")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(knobs) != 2*len(l.People) {
+				t.Fatalf("%d cell knobs for %d people", len(knobs), len(l.People))
+			}
+			for _, k := range knobs {
+				size, v := float64(l.W), float64(l.People[personIndex(t, k)].X)
+				if k.ID[0] == 'y' {
+					size, v = float64(l.H), float64(l.People[personIndex(t, k)].Y)
+				}
+				reach := math.Max(2, math.Floor(size/4))
+				if k.Get(doc.Value) != v || k.Min != math.Max(0, v-reach) || k.Max != math.Min(size-1, v+reach) ||
+					!k.Integer || k.Step != 1 || k.MinStep != 1 || k.Side != -1 || !k.OptIn {
+					t.Errorf("%s: value %v, range %v–%v, step %v/%v, side %d, opt-in %v; want %v in %v–%v by 1, no side, opt-in",
+						k.ID, k.Get(doc.Value), k.Min, k.Max, k.Step, k.MinStep, k.Side, k.OptIn, v, math.Max(0, v-reach), math.Min(size-1, v+reach))
+				}
+			}
+			def, _ := Knobs(doc, "")
+			for _, k := range def {
+				if k.OptIn {
+					t.Errorf("the default set has %s", k.ID)
+				}
+			}
+			accepted, refused, codes := verdicts(t, doc, knobs, aboutCell)
+			t.Logf("%d cells accepted, %d refused %v", accepted, refused, codes)
+			if accepted < len(knobs) {
+				t.Errorf("only %d cells of %d knobs pass check: not even every person's own cell", accepted, len(knobs))
+			}
+		})
+	}
+}
+
+// personIndex is the index of the person a knob moves.
+func personIndex(t *testing.T, k Knob) int {
+	t.Helper()
+	var i int
+	if _, err := fmt.Sscanf(personPath(k), "people[%d]", &i); err != nil {
+		t.Fatalf("%s: path %s", k.ID, k.Path)
+	}
+	return i
+}
+
+// TestStartCellOnAnotherPersonIsRefused: on 长坂坡 虎豹骑甲 stands at
+// (29, 11) and 虎豹骑乙 at (29, 13); the search refuses the candidate with
+// 虎豹骑甲 on row 13 (two people on one cell, FTB024) without playing it
+// and counts it, and takes row 12.
+func TestStartCellOnAnotherPersonIsRefused(t *testing.T) {
+	doc := loadSample(t, "ftbt/长坂坡.yaml")
+	s, err := newSearch(doc, Options{Knobs: "y/虎豹骑甲"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c, err := s.candidate([]float64{13}); err != nil || c != nil || s.refused != 1 {
+		t.Errorf("虎豹骑甲 on 虎豹骑乙's cell: candidate %v, %v, %d refused; want it refused", c, err, s.refused)
+	}
+	if c, err := s.candidate([]float64{12}); err != nil || c == nil || s.refused != 1 {
+		t.Errorf("虎豹骑甲 on (29, 12): candidate %v, %v, %d refused; want it taken", c, err, s.refused)
+	}
+	if p := s.order[0].doc.Value.(*ftbtfmt.Level).People[8]; p.Name != "虎豹骑甲" || p.Y != 12 {
+		t.Errorf("the candidate has %s on row %d, want 虎豹骑甲 on row 12", p.Name, p.Y)
+	}
+}
+
+// TestStartPlanetKnobs: every start of a planets map has a start/K knob
+// (K from 1, the side it favours K−1), opt-in, whose values rank the
+// start planet and the planets one route away that are no start,
+// weakest first by the growth of their first round; every value passes
+// check on the sample and on the original game's maps, Apply sets the
+// planet a proposal names, and two starts moved to one planet are
+// refused (PLN014).
+func TestStartPlanetKnobs(t *testing.T) {
+	docs := map[string]*formats.Document{"九州": loadSample(t, "planets/九州.yaml")}
+	for _, name := range []string{"star.yml", "fight_here.yml", "test.yml"} {
+		docs[name] = legacyDoc(t, "planets/"+name, "")
+	}
+	for name, doc := range docs {
+		t.Run(name, func(t *testing.T) {
+			m := doc.Value.(*planetsfmt.Map)
+			knobs, err := Knobs(doc, "start/*")
+			if err != nil {
+				t.Fatal(err)
+			}
+			routes, _ := m.DirectedRoutes()
+			ids := map[string]int{}
+			for id, p := range m.ByID() {
+				ids[p.Token.Key()] = id
+			}
+			for _, k := range knobs {
+				var slot int
+				fmt.Sscanf(k.ID, "start/%d", &slot)
+				start := m.Starts[slot-1].Text
+				if k.Side != slot-1 || !k.OptIn || !k.Integer || k.Min != 0 || k.Step != 1 || k.Label(k.Get(doc.Value)) != start {
+					t.Errorf("%s: side %d, opt-in %v, range %v–%v, value %s; want side %d, opt-in, ranks from 0, %s",
+						k.ID, k.Side, k.OptIn, k.Min, k.Max, k.Label(k.Get(doc.Value)), slot-1, start)
+				}
+				last := math.Inf(-1)
+				for x := k.Min; x <= k.Max; x++ {
+					p := planetNamed(t, m, k.Label(x))
+					if _, next := routes[planetsfmt.Edge{From: ids[start], To: ids[p.Token.Key()]}]; !next && p.Token.Text != start {
+						t.Errorf("%s can choose %s, no route away from %s", k.ID, p.Token.Text, start)
+					}
+					growth, _, _ := startStrength(m, p)
+					if growth < last {
+						t.Errorf("%s: %s (growth %v) after a stronger planet (%v)", k.ID, p.Token.Text, growth, last)
+					}
+					last = growth
+				}
+			}
+			if def, _ := Knobs(doc, ""); slices.ContainsFunc(def, func(k Knob) bool { return k.OptIn }) {
+				t.Error("the default set has a start knob")
+			}
+			accepted, refused, codes := verdicts(t, doc, knobs, func(diag.Diagnostic, Knob) bool { return false })
+			if refused > 0 || accepted == 0 {
+				t.Errorf("%d start planets pass check, %d are refused (%v)", accepted, refused, codes)
+			}
+		})
+	}
+}
+
+// TestTwoStartsOnOnePlanetAreRefused: on the original game's star map
+// starts 1 and 2 (A and B) may both move to F; the two moves together
+// are refused by check (PLN014), each alone is not, and Apply of a
+// proposal's edit sets the planet it names.
+func TestTwoStartsOnOnePlanetAreRefused(t *testing.T) {
+	doc := legacyDoc(t, "planets/star.yml", "")
+	ks, err := Knobs(doc, "start/1,start/2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	toF := func(k Knob) float64 {
+		for x := k.Min; x <= k.Max; x++ {
+			if k.Label(x) == "F" {
+				return x
+			}
+		}
+		t.Fatalf("%s cannot choose F", k.ID)
+		return 0
+	}
+	s, err := newSearch(doc, Options{Knobs: "start/1,start/2"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := ks[0].Get(doc.Value), ks[1].Get(doc.Value)
+	if c, _ := s.candidate([]float64{toF(ks[0]), toF(ks[1])}); c != nil || s.refused != 1 {
+		t.Errorf("A and B both moved to F: candidate %v, %d refused", c, s.refused)
+	}
+	if c, _ := s.candidate([]float64{toF(ks[0]), b}); c == nil {
+		t.Error("A moved to F alone is refused")
+	}
+	if l := validate.Check(s.order[len(s.order)-1].doc); l.HasErrors() {
+		t.Errorf("A moved to F: %v", l)
+	}
+	e := ks[0].edit(a, toF(ks[0]))
+	if e.FromLabel != "A" || e.ToLabel != "F" || e.String() != "start/1 A → F" {
+		t.Errorf("the edit reads %q (%s → %s)", e.String(), e.FromLabel, e.ToLabel)
+	}
+	if err := Apply(doc, []Edit{e}); err != nil || doc.Value.(*planetsfmt.Map).Starts[0].Text != "F" {
+		t.Errorf("Apply start/1 A → F: %v, starts %v", err, doc.Value.(*planetsfmt.Map).Starts)
+	}
+	if err := Apply(doc, []Edit{{Knob: "start/2", To: 1, ToLabel: "Z"}}); err == nil {
+		t.Error("Apply moves start 2 to a planet it cannot choose")
+	}
+}
+
+// planetNamed returns the planet whose token is name.
+func planetNamed(t *testing.T, m *planetsfmt.Map, name string) *planetsfmt.Planet {
+	t.Helper()
+	for i := range m.Planets {
+		if m.Planets[i].Token.Text == name {
+			return &m.Planets[i]
+		}
+	}
+	t.Fatalf("no planet %s", name)
+	return nil
 }

@@ -10,8 +10,20 @@ import (
 
 // The ftbt knobs: every person's hp, attack (abi), defence (def) and
 // speed (hp/NAME, abi/NAME, def/NAME, speed/NAME), each favouring the
-// person's side; the default set is hp/*. People are named by their name, or by their number
-// when two share one.
+// person's side; the default set is hp/*. People are named by their name,
+// or by their number when two share one.
+//
+// The start cell of every person (x/NAME, y/NAME: its column and row)
+// is an opt-in knob: only a --knobs pattern that names it turns it. It
+// moves by whole cells, at most a quarter of the map's width (height)
+// from where the level puts the person (two cells at least), inside the
+// map. It favours no side: a person moved toward the enemy fights
+// sooner, which helps a side that attacks and hurts one that holds a
+// place (张飞 at the bridge of 长坂坡), so the search tries both ways.
+// Whether the new cell is legal — on the map, nobody else there (spec
+// §1.4), a cell the person can move from and reach an enemy from (FTB032,
+// FTB033) — is `check`'s to say: a candidate it refuses is never played,
+// at the cost of one check and no game.
 func init() {
 	registerKnobs("ftbt/level", ftbtKnobs)
 	defaultKnobs["ftbt/level"] = []string{"hp/*"}
@@ -59,6 +71,37 @@ func ftbtKnobs(doc *formats.Document) []Knob {
 				Get: func(m any) float64 { return float64(*st.field(&m.(*ftbtfmt.Level).People[pi])) },
 				Set: func(m any, x float64) { *st.field(&m.(*ftbtfmt.Level).People[pi]) = int(x) }})
 		}
+		out = append(out, cellKnobs(l, pi, who)...)
+	}
+	return out
+}
+
+// cellKnobs are the x/ and y/ knobs of person pi's start cell.
+func cellKnobs(l *ftbtfmt.Level, pi int, who string) []Knob {
+	p := l.People[pi]
+	axes := []struct {
+		key   string
+		at    int // the index in the YAML's at: [x, y]
+		v, n  int // the value and the map's size along the axis
+		field func(p *ftbtfmt.Person) *int
+	}{
+		{"x", 0, p.X, l.W, func(p *ftbtfmt.Person) *int { return &p.X }},
+		{"y", 1, p.Y, l.H, func(p *ftbtfmt.Person) *int { return &p.Y }},
+	}
+	var out []Knob
+	for _, a := range axes {
+		if a.v < 0 || a.v >= a.n {
+			continue // off the map: check reports it, the search leaves it alone
+		}
+		reach := max(2, a.n/4)
+		lo, hi := max(0, a.v-reach), min(a.n-1, a.v+reach)
+		if lo == hi {
+			continue // a map one cell wide along the axis
+		}
+		out = append(out, Knob{ID: a.key + "/" + who, Path: fmt.Sprintf("people[%d].at[%d]", pi, a.at), Side: -1,
+			Min: float64(lo), Max: float64(hi), Step: 1, MinStep: 1, Integer: true, OptIn: true,
+			Get: func(m any) float64 { return float64(*a.field(&m.(*ftbtfmt.Level).People[pi])) },
+			Set: func(m any, x float64) { *a.field(&m.(*ftbtfmt.Level).People[pi]) = int(x) }})
 	}
 	return out
 }

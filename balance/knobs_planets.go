@@ -3,6 +3,8 @@ package balance
 import (
 	"fmt"
 	"math"
+	"slices"
+	"sort"
 
 	"github.com/shapan/shapan/formats"
 	planetsfmt "github.com/shapan/shapan/formats/planets"
@@ -13,6 +15,15 @@ import (
 // A value keeps its type: an integer stays an integer (the game fights
 // differently with def 2 and def 2.0). The default set is the start
 // planets' knobs.
+//
+// Each start (start/K, K = 1, 2, … as the sides of a simulation are
+// numbered) is an opt-in knob that moves player slot K's start planet
+// to a planet next to it (startChoices). Its values are ranks: 0 is the
+// weakest choice, a step up a stronger one, so a start knob favours its
+// slot when raised. A simulation shuffles the starts among the players
+// (spec §1.6, with the game's seed) but counts a win for the start slot
+// its winner began on, and the slot is the side: whoever plays from it,
+// a stronger start planet helps the slot.
 func init() {
 	registerKnobs("planets/map", planetsKnobs)
 	sidedByDefault["planets/map"] = true
@@ -45,6 +56,11 @@ func planetsKnobs(doc *formats.Document) []Knob {
 		side, isStart := starts[p.Token.Key()]
 		if !isStart {
 			side = -1
+		}
+		if isStart {
+			if k, ok := startKnob(m, side); ok {
+				out = append(out, k)
+			}
 		}
 		for _, st := range planetStats {
 			v := *st.field(&p)
@@ -82,3 +98,112 @@ const planetUnit = 0.01
 
 // roundTo rounds x to a multiple of unit.
 func roundTo(x, unit float64) float64 { return math.Round(x/unit) * unit }
+
+// startKnob is the start/K knob of starts[k]: its value is the rank of
+// the start planet among startChoices, Label names the planet.
+func startKnob(m *planetsfmt.Map, k int) (Knob, bool) {
+	choices := startChoices(m, k)
+	if len(choices) < 2 || !slices.ContainsFunc(choices, func(c planetsfmt.Value) bool { return c.Key() == m.Starts[k].Key() }) {
+		return Knob{}, false // nowhere to go, or a start that is not a placed planet (check says so)
+	}
+	rank := func(mv any) float64 {
+		starts := mv.(*planetsfmt.Map).Starts
+		if k < len(starts) {
+			for i, c := range choices {
+				if c.Key() == starts[k].Key() {
+					return float64(i)
+				}
+			}
+		}
+		return -1
+	}
+	return Knob{ID: fmt.Sprintf("start/%d", k+1), Path: fmt.Sprintf("starts[%d]", k), Side: k,
+		Min: 0, Max: float64(len(choices) - 1), Step: 1, MinStep: 1, Integer: true, OptIn: true,
+		Label: func(x float64) string {
+			if i := int(x); float64(i) == x && i >= 0 && i < len(choices) {
+				return choices[i].Text
+			}
+			return "?"
+		},
+		Get: rank,
+		Set: func(mv any, x float64) { mv.(*planetsfmt.Map).Starts[k] = choices[int(x)] }}, true
+}
+
+// startChoices are the planets start k may move to: the start planet
+// itself and the planets one route away from it that are no start, on
+// the grid and with numeric def, res, cos and max (spec §11, checks 4, 6,
+// 14–16 and 23 hold for every one), weakest first: by the units they grow
+// in their first round (startStrength), then by def, then in the order
+// the map lists them.
+func startChoices(m *planetsfmt.Map, k int) []planetsfmt.Value {
+	ids, err := m.StartIDs()
+	routes, rerr := m.DirectedRoutes()
+	if err != nil || rerr != nil || k >= len(ids) {
+		return nil
+	}
+	byID := m.ByID()
+	starts := map[int]bool{}
+	for _, id := range ids {
+		starts[id] = true
+	}
+	pos := m.Positions()
+	order := map[*planetsfmt.Planet]int{}
+	for i := range m.Planets {
+		order[&m.Planets[i]] = i
+	}
+	type choice struct {
+		p           *planetsfmt.Planet
+		growth, def float64
+	}
+	var cs []choice
+	for id, p := range byID {
+		_, placed := pos[p.Token.Key()]
+		_, next := routes[planetsfmt.Edge{From: ids[k], To: id}]
+		if id != ids[k] && (starts[id] || !next) || !placed || p.Token.Type != planetsfmt.Str {
+			continue
+		}
+		if growth, def, ok := startStrength(m, p); ok {
+			cs = append(cs, choice{p, growth, def})
+		}
+	}
+	sort.SliceStable(cs, func(i, j int) bool {
+		a, b := cs[i], cs[j]
+		switch {
+		case a.growth != b.growth:
+			return a.growth < b.growth
+		case a.def != b.def:
+			return a.def < b.def
+		}
+		return order[a.p] < order[b.p]
+	})
+	out := make([]planetsfmt.Value, len(cs))
+	for i, c := range cs {
+		out[i] = c.p.Token
+	}
+	return out
+}
+
+// startStrength measures what a planet gives the player who starts on
+// it: the units it grows in its first round from start_unit (spec §5.6:
+// start_unit × (res − 1) + cos, capped at max, the fee left out) and its
+// defence multiplier. False when a value is not a number.
+func startStrength(m *planetsfmt.Map, p *planetsfmt.Planet) (growth, def float64, ok bool) {
+	var v [4]float64
+	for i, f := range []planetsfmt.Value{p.Def, p.Res, p.Cos, p.Max} {
+		x, ok := f.Float64()
+		if !ok || !f.IsNumber() || math.IsNaN(x) || math.IsInf(x, 0) {
+			return 0, 0, false
+		}
+		v[i] = x
+	}
+	res, cos, most := v[1], v[2], v[3]
+	unit, ok := m.Get("start_unit").Float64()
+	if !ok {
+		unit = 100
+	}
+	grown := unit + unit*(res-1) + cos
+	if unit < most {
+		grown = math.Min(grown, most)
+	}
+	return grown - unit, v[0], true
+}

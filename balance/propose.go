@@ -19,11 +19,7 @@ func (s *search) result(outcome string) *Result {
 		r.Family = f
 	}
 	for _, k := range s.knobs {
-		info := KnobInfo{ID: k.ID, Path: k.Path, Value: k.Get(s.doc.Value), Min: round4(k.Min), Max: round4(k.Max)}
-		if k.Side >= 0 && k.Side < len(s.sides) {
-			info.Side = s.sides[k.Side].Name
-		}
-		r.Knobs = append(r.Knobs, info)
+		r.Knobs = append(r.Knobs, k.info(s.doc.Value, s.sides))
 	}
 	if len(s.order) == 0 {
 		return r
@@ -57,7 +53,7 @@ func (s *search) proposal(c *candidate) Proposal {
 	}
 	for i, k := range s.knobs {
 		if from := k.Get(s.doc.Value); from != c.point[i] {
-			p.Edits = append(p.Edits, Edit{Knob: k.ID, Path: k.Path, From: from, To: c.point[i]})
+			p.Edits = append(p.Edits, k.edit(from, c.point[i]))
 		}
 	}
 	if p.Edits == nil {

@@ -40,6 +40,11 @@ type KnobInfo struct {
 	Value float64 `json:"value"`
 	Min   float64 `json:"min"`
 	Max   float64 `json:"max"`
+	// Label names the value, Labels every value from Min to Max, for a
+	// knob whose values are choices (a start/K knob's planets, weakest
+	// first); empty for a number.
+	Label  string   `json:"label,omitempty"`
+	Labels []string `json:"labels,omitempty"`
 }
 
 // Proposal is a candidate document with its evidence.
@@ -69,6 +74,10 @@ type Edit struct {
 	Path string  `json:"path"`
 	From float64 `json:"from"`
 	To   float64 `json:"to"`
+	// FromLabel and ToLabel name the values of a knob that has labels
+	// ("A" → "f" for a start planet); Apply sets such a knob by ToLabel.
+	FromLabel string `json:"from_label,omitempty"`
+	ToLabel   string `json:"to_label,omitempty"`
 }
 
 // Measure is how a document's games ended.

@@ -15,7 +15,7 @@ func (r *Result) WriteText(w io.Writer) error {
 		r.Family, r.Scenario, r.Target, r.Tolerance*100, r.Seed)
 	fmt.Fprintf(&b, "\nKnobs (%d)\n", len(r.Knobs))
 	for _, k := range r.Knobs {
-		fmt.Fprintf(&b, "  %-20s %s = %s (%s–%s)", k.ID, k.Path, num(k.Value), num(k.Min), num(k.Max))
+		fmt.Fprintf(&b, "  %-20s %s", k.ID, k.Describe())
 		if k.Side != "" {
 			fmt.Fprintf(&b, ", favours %s", k.Side)
 		}
@@ -91,8 +91,23 @@ func editLine(edits []Edit) string {
 	return strings.Join(parts, ", ")
 }
 
-// String describes an edit: "money/吴 12000 → 9000".
-func (e Edit) String() string { return fmt.Sprintf("%s %s → %s", e.Knob, num(e.From), num(e.To)) }
+// String describes an edit: "money/吴 12000 → 9000", "start/1 A → f".
+func (e Edit) String() string {
+	if e.FromLabel != "" || e.ToLabel != "" {
+		return fmt.Sprintf("%s %s → %s", e.Knob, e.FromLabel, e.ToLabel)
+	}
+	return fmt.Sprintf("%s %s → %s", e.Knob, num(e.From), num(e.To))
+}
+
+// Describe says what a knob changes, its value and its range:
+// "roles[0].money = 14000 (4666.6667–39999)", "starts[0] = A (one of
+// e, F, j, A, f, weakest first)".
+func (k KnobInfo) Describe() string {
+	if k.Labels != nil {
+		return fmt.Sprintf("%s = %s (one of %s, weakest first)", k.Path, k.Label, strings.Join(k.Labels, ", "))
+	}
+	return fmt.Sprintf("%s = %s (%s–%s)", k.Path, num(k.Value), num(k.Min), num(k.Max))
+}
 
 // EditLine describes a proposal's edits in one line.
 func (p Proposal) EditLine() string { return editLine(p.Edits) }
