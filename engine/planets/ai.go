@@ -130,7 +130,7 @@ func (ai *AI) jitter(score float64) float64 {
 
 // Answer implements Player.
 func (ai *AI) Answer(g *Game, d *engine.Decision) engine.Answer {
-	return ai.Order(g, d.Player).Encode()
+	return g.OrderAnswer(d, ai.Order(g, d.Player))
 }
 
 // Order returns player me's order for the next step. On a map whose

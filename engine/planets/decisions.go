@@ -1,6 +1,7 @@
 package planets
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -55,13 +56,15 @@ func (g *game) rules(p *engine.Play) any {
 			}
 			// The Check's last accepted order is the answer Ask returns.
 			var accepted checked
-			p.Ask(&engine.Decision{Player: i, Kind: KindOrders, Args: st.ordersArgs(i, board), Check: func(a engine.Answer) error {
-				c, err := st.checkOrder(i, a)
+			d := &engine.Decision{Player: i, Kind: KindOrders, Args: st.ordersArgs(i, board), Legal: func() engine.Legal { return st.legal(i) }}
+			d.Check = func(a engine.Answer) error {
+				c, err := st.checkAnswer(d, a)
 				if err == nil {
 					accepted = c
 				}
 				return err
-			}, Legal: func() engine.Legal { return st.legal(i) }})
+			}
+			p.Ask(d)
 			st.submit(i, accepted)
 		}
 		if !st.step() {
@@ -102,8 +105,44 @@ func (s *state) ordersArgs(i int, b roundBoard) OrdersArgs {
 		Players: s.playerViews(b.planets, b.units), Holds: b.holds, Fleets: b.fleets, Routes: s.b.routeList}
 }
 
+// givenOrder is an order given as a value to a pending decision
+// (Game.OrderAnswer), checked already, and the answer that carries it.
+type givenOrder struct {
+	d      *engine.Decision
+	answer engine.Answer
+	c      checked
+}
+
+// OrderAnswer returns the answer of order o to d, a decision pending in
+// g, as Encode does, and checks o as a value: when the answer reaches
+// Answer unchanged, the rules take the order so checked instead of
+// reading its JSON again. The computer players answer so; an answer
+// that differs, or an order the check refuses, is read and checked from
+// its JSON as any answer is.
+func (g *Game) OrderAnswer(d *engine.Decision, o Order) engine.Answer {
+	a := o.AppendJSON(make([]byte, 0, 16+16*len(o.Moves)))
+	st := g.st
+	if d != nil && g.PendingFor(d.Player) == d {
+		if c, err := st.checkGiven(d.Player, o); err == nil {
+			st.given = givenOrder{d: d, answer: a, c: c}
+		}
+	}
+	return a
+}
+
+// checkAnswer checks an answer to decision d: the order OrderAnswer
+// checked when a is its answer, else a read as JSON (checkOrder).
+func (s *state) checkAnswer(d *engine.Decision, a engine.Answer) (checked, error) {
+	given := s.given
+	s.given = givenOrder{}
+	if given.d == d && bytes.Equal(given.answer, a) {
+		return given.c, nil
+	}
+	return s.checkOrder(d.Player, a)
+}
+
 // Encode returns the answer of an order.
-func (o Order) Encode() engine.Answer { return engine.Encode(o) }
+func (o Order) Encode() engine.Answer { return o.AppendJSON(nil) }
 
 // DecodeOrder reads an answer as an order (null: no order, ok false). It
 // checks the shape only; the rules check the rest.

@@ -28,8 +28,56 @@ type Move struct {
 }
 
 // MarshalJSON writes [count, from, to].
-func (m Move) MarshalJSON() ([]byte, error) {
-	return []byte(fmt.Sprintf("[%d,%d,%d]", m.Count, m.From, m.To)), nil
+func (m Move) MarshalJSON() ([]byte, error) { return m.appendJSON(nil), nil }
+
+func (m Move) appendJSON(buf []byte) []byte {
+	buf = append(buf, '[')
+	buf = strconv.AppendInt(buf, m.Count, 10)
+	buf = append(buf, ',')
+	buf = strconv.AppendInt(buf, int64(m.From), 10)
+	buf = append(buf, ',')
+	buf = strconv.AppendInt(buf, int64(m.To), 10)
+	return append(buf, ']')
+}
+
+// AppendJSON appends the order's JSON form to buf, byte for byte as
+// json.Marshal writes it (Encode), without its reflection.
+func (o Order) AppendJSON(buf []byte) []byte {
+	buf = append(buf, `{"moves":`...)
+	if o.Moves == nil {
+		buf = append(buf, "null"...)
+	} else {
+		buf = append(buf, '[')
+		for i, m := range o.Moves {
+			if i > 0 {
+				buf = append(buf, ',')
+			}
+			buf = m.appendJSON(buf)
+		}
+		buf = append(buf, ']')
+	}
+	if t := o.Tactic; t != nil {
+		buf = append(buf, `,"tactic":{"type":`...)
+		buf = appendJSONString(buf, t.Type)
+		buf = append(buf, `,"planet":`...)
+		buf = strconv.AppendInt(buf, int64(t.Planet), 10)
+		buf = append(buf, '}')
+	}
+	return append(buf, '}')
+}
+
+// appendJSONString appends s as a JSON string as json.Marshal writes it:
+// printable ASCII as it is, anything else by json.Marshal itself.
+func appendJSONString(buf []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c > 0x7e || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			q, _ := json.Marshal(s)
+			return append(buf, q...)
+		}
+	}
+	buf = append(buf, '"')
+	buf = append(buf, s...)
+	return append(buf, '"')
 }
 
 // Tactic is a tactic attached to an order (spec 8).
@@ -110,12 +158,12 @@ func (s *state) checkOrder(p int, a []byte) (checked, error) {
 	}
 	c := checked{moves: []fleet{}}
 	for i, raw := range w.Moves {
-		f, keep, err := s.checkMove(p, raw)
+		count, from, to, err := s.readMove(raw)
 		if err != nil {
 			return checked{}, fmt.Errorf("move %d: %w", i+1, err)
 		}
-		if keep {
-			c.moves = append(c.moves, f)
+		if err := s.keepMove(&c, p, i, count, from, to); err != nil {
+			return checked{}, err
 		}
 	}
 	if w.Tactic != nil {
@@ -157,18 +205,12 @@ func (s *state) checkPlainOrder(p int, a []byte) (c checked, ok bool, err error)
 	}
 	c.moves = make([]fleet, 0, len(o.Moves))
 	for i, m := range o.Moves {
-		if *m[0] <= 0 {
-			continue
+		if err := s.keepMove(&c, p, i, *m[0], *m[1], *m[2]); err != nil {
+			return checked{}, true, err
 		}
-		f, err := s.checkIDs(p, *m[0], *m[1], *m[2])
-		if err != nil {
-			return checked{}, true, fmt.Errorf("move %d: %w", i+1, err)
-		}
-		c.moves = append(c.moves, f)
 	}
 	if o.Tactic != nil {
-		planet := json.RawMessage(strconv.FormatInt(o.Tactic.Planet, 10))
-		t, err := s.checkTactic(p, &tacticWire{Type: &o.Tactic.Type, Planet: planet})
+		t, err := s.checkTacticOf(p, o.Tactic.Type, o.Tactic.Planet)
 		if err != nil {
 			return checked{}, true, err
 		}
@@ -177,30 +219,67 @@ func (s *state) checkPlainOrder(p int, a []byte) (c checked, ok bool, err error)
 	return c, true, nil
 }
 
-// checkMove checks one move [count, from, to]; keep is false for a move
-// of no units, which is dropped without checking the rest.
-func (s *state) checkMove(p int, raw json.RawMessage) (f fleet, keep bool, err error) {
+// checkGiven checks an order given as a value, as checkOrder checks its
+// JSON form (Order.Encode): an order it accepts, checkOrder accepts with
+// the same result. (An order it refuses is read from its JSON form again,
+// which says why in the words of the wire.)
+func (s *state) checkGiven(p int, o Order) (checked, error) {
+	if p < 0 || p >= len(s.players) {
+		return checked{}, ErrNoPlayer
+	}
+	if !s.players[p].alive {
+		return checked{}, ErrNotAlive
+	}
+	c := checked{moves: make([]fleet, 0, len(o.Moves))}
+	for i, m := range o.Moves {
+		if err := s.keepMove(&c, p, i, m.Count, int64(m.From), int64(m.To)); err != nil {
+			return checked{}, err
+		}
+	}
+	if o.Tactic != nil {
+		t, err := s.checkTacticOf(p, o.Tactic.Type, int64(o.Tactic.Planet))
+		if err != nil {
+			return checked{}, err
+		}
+		c.tactic = t
+	}
+	return c, nil
+}
+
+// keepMove checks move i (0-based) of an order, count units from planet
+// from to planet to, and adds it to c; a move of no units is dropped
+// without checking the rest.
+func (s *state) keepMove(c *checked, p, i int, count, from, to int64) error {
+	if count <= 0 {
+		return nil
+	}
+	f, err := s.checkIDs(p, count, from, to)
+	if err != nil {
+		return fmt.Errorf("move %d: %w", i+1, err)
+	}
+	c.moves = append(c.moves, f)
+	return nil
+}
+
+// readMove reads one move [count, from, to]; from and to are not read
+// when count is not positive (keepMove drops such a move).
+func (s *state) readMove(raw json.RawMessage) (count, from, to int64, err error) {
 	var items []json.RawMessage
 	if err := json.Unmarshal(raw, &items); err != nil || len(items) != 3 {
-		return fleet{}, false, fmt.Errorf("%w: a move is [count, from, to], not %s", ErrBadOrder, raw)
+		return 0, 0, 0, fmt.Errorf("%w: a move is [count, from, to], not %s", ErrBadOrder, raw)
 	}
-	count, err := pyIntOf(items[0])
+	if count, err = pyIntOf(items[0]); err != nil || count <= 0 {
+		return count, 0, 0, err
+	}
+	f, err := s.planetID(items[1])
 	if err != nil {
-		return fleet{}, false, err
+		return 0, 0, 0, err
 	}
-	if count <= 0 {
-		return fleet{}, false, nil
-	}
-	from, err := s.planetID(items[1])
+	t, err := s.planetID(items[2])
 	if err != nil {
-		return fleet{}, false, err
+		return 0, 0, 0, err
 	}
-	to, err := s.planetID(items[2])
-	if err != nil {
-		return fleet{}, false, err
-	}
-	f, err = s.checkIDs(p, count, int64(from), int64(to))
-	return f, err == nil, err
+	return count, int64(f), int64(t), nil
 }
 
 // checkIDs checks a move of count > 0 units between two planet ids.
@@ -232,12 +311,8 @@ func (s *state) checkTactic(p int, w *tacticWire) (*Tactic, error) {
 	if w.Type == nil {
 		return nil, fmt.Errorf("%w: a tactic is {\"type\": \"terminator\", \"planet\": id}", ErrBadOrder)
 	}
-	cost, ok := TacticCost[*w.Type]
-	if !ok {
-		return nil, fmt.Errorf("%w: %s", ErrWrongTactic, *w.Type)
-	}
-	if s.players[p].points < cost {
-		return nil, fmt.Errorf("%w: %s costs %d, player %d has %d", ErrNotEnoughPoints, *w.Type, cost, p, s.players[p].points)
+	if err := s.affords(p, *w.Type); err != nil {
+		return nil, err
 	}
 	if w.Planet == nil {
 		return nil, fmt.Errorf("%w: the tactic names no planet", ErrBadOrder)
@@ -249,12 +324,42 @@ func (s *state) checkTactic(p int, w *tacticWire) (*Tactic, error) {
 	return &Tactic{Type: *w.Type, Planet: planet}, nil
 }
 
+// checkTacticOf is checkTactic for a tactic of a known type name and an
+// integer planet.
+func (s *state) checkTacticOf(p int, typ string, planet int64) (*Tactic, error) {
+	if err := s.affords(p, typ); err != nil {
+		return nil, err
+	}
+	if planet < 0 || planet >= int64(len(s.holds)) {
+		return nil, fmt.Errorf("tactic target: %w", s.notPlanet(strconv.FormatInt(planet, 10)))
+	}
+	return &Tactic{Type: typ, Planet: int(planet)}, nil
+}
+
+// affords checks that typ is a tactic and that player p has the points
+// for it.
+func (s *state) affords(p int, typ string) error {
+	cost, ok := TacticCost[typ]
+	if !ok {
+		return fmt.Errorf("%w: %s", ErrWrongTactic, typ)
+	}
+	if s.players[p].points < cost {
+		return fmt.Errorf("%w: %s costs %d, player %d has %d", ErrNotEnoughPoints, typ, cost, p, s.players[p].points)
+	}
+	return nil
+}
+
+// notPlanet is the refusal of text as a planet id.
+func (s *state) notPlanet(text string) error {
+	return fmt.Errorf("%w: %s is not a planet id (0 to %d)", ErrBadOrder, text, len(s.holds)-1)
+}
+
 // planetID reads a planet id: an integer from 0 to the number of planets
 // minus one.
 func (s *state) planetID(raw json.RawMessage) (int, error) {
 	n, err := strconv.ParseInt(string(bytes.TrimSpace(raw)), 10, 64)
 	if err != nil || n < 0 || n >= int64(len(s.holds)) {
-		return 0, fmt.Errorf("%w: %s is not a planet id (0 to %d)", ErrBadOrder, raw, len(s.holds)-1)
+		return 0, s.notPlanet(string(raw))
 	}
 	return int(n), nil
 }

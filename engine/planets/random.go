@@ -24,7 +24,7 @@ func NewRandomPlayer(seed int64) *RandomPlayer {
 
 // Answer implements Player.
 func (p *RandomPlayer) Answer(g *Game, d *engine.Decision) engine.Answer {
-	return p.Order(g, d.Player).Encode()
+	return g.OrderAnswer(d, p.Order(g, d.Player))
 }
 
 // Order draws player me's order.

@@ -37,6 +37,9 @@ type state struct {
 	// everyProduction reports the production of every owned planet, not
 	// only of those whose garrison changed (the original server's log).
 	everyProduction bool
+	// given is the order a player gave as a value to the pending decision
+	// (Game.OrderAnswer), checked already.
+	given givenOrder
 }
 
 // player is one joined player.
@@ -109,6 +112,7 @@ func (s *state) clone() *state {
 			c.players[i].tactic = &tc
 		}
 	}
+	c.given = givenOrder{}
 	c.holds = slices.Clone(s.holds)
 	c.fleets = slices.Clone(s.fleets)
 	return &c
