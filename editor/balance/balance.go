@@ -11,6 +11,7 @@ package balance
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -41,6 +42,7 @@ type Window struct {
 	win     fyne.Window
 
 	fields           *fields
+	knobs            *knobsView
 	runBtn, stopBtn  *widget.Button
 	suggestBtn       *widget.Button
 	suggest          *suggestions
@@ -84,6 +86,11 @@ func Open(st *editor.Studio, s *editor.Session) *Window {
 		}
 	})
 	windows[s] = w
+	s.Listen(func(c editor.Change) {
+		if c == editor.ModelChanged && !w.closed {
+			w.knobs.schedule() // the knobs' values are the document's
+		}
+	})
 	w.win.Show()
 	return w
 }
@@ -95,7 +102,9 @@ func (w *Window) layout() fyne.CanvasObject {
 	w.stopBtn = widget.NewButtonWithIcon("Stop", theme.MediaStopIcon(), w.Stop)
 	w.stopBtn.Disable()
 	w.suggestBtn = widget.NewButtonWithIcon("Suggest", theme.SearchIcon(), w.Suggest)
-	w.suggest = newSuggestions(func() (*formats.Document, error) { return snapshot(w.session) })
+	current := func() (*formats.Document, error) { return snapshot(w.session) }
+	w.knobs = newKnobsView(current, w.st.Later)
+	w.suggest = newSuggestions(current, w.knobs.panel)
 	w.progress = widget.NewProgressBar()
 	w.progress.TextFormatter = func() string {
 		return formatProgress(int(w.progress.Value), int(w.progress.Max))
@@ -120,12 +129,20 @@ func (w *Window) layout() fyne.CanvasObject {
 
 	controls := container.NewHBox(w.fields.object(), w.runBtn, w.stopBtn, w.suggestBtn)
 	progress := container.NewBorder(nil, nil, nil, container.NewHBox(w.copyBtn, w.jsonBtn, w.pngBtn), w.progress)
-	top := container.NewVBox(controls, progress, w.status, w.failures.object)
+	top := container.NewVBox(controls, w.knobs.fields(), progress, w.status, w.failures.object)
 	w.tabs = container.NewAppTabs(
 		container.NewTabItemWithIcon("Charts", theme.GridIcon(), w.charts.object),
 		container.NewTabItemWithIcon("Report", theme.DocumentIcon(), w.text),
 		container.NewTabItemWithIcon("Suggestions", theme.SearchIcon(), w.suggest.object),
 	)
+	w.knobs.update()
+	idle, importance := w.status.Text, w.status.Importance
+	w.knobs.typed = func() {
+		w.tabs.Select(w.tabs.Items[2]) // where the knobs are listed
+		if strings.HasPrefix(w.status.Text, "Suggest needs knobs") {
+			w.setStatus(idle, importance) // the pattern is being mended
+		}
+	}
 	return container.NewBorder(top, nil, nil, nil, w.tabs)
 }
 

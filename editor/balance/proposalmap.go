@@ -98,7 +98,7 @@ func markSpot(c *preview.Canvas, sp spot, e bal.Edit, after bool, line int) {
 	parts := []struct {
 		text string
 		col  color.RGBA
-	}{{what + " ", bright}, {number(e.From), was}, {" → ", bright}, {number(e.To), now}}
+	}{{what + " ", bright}, {valueText(e.From, e.FromLabel), was}, {" → ", bright}, {valueText(e.To, e.ToLabel), now}}
 	const size = 14
 	w := 0.0
 	for _, p := range parts {
@@ -124,23 +124,42 @@ func markSpot(c *preview.Canvas, sp spot, e bal.Edit, after bool, line int) {
 // number writes a knob's value as the proposals do: 1.5, 12000.
 func number(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
 
+// valueText is a value as a proposal names it: its label when it has
+// one (the planet a start/K knob chooses), else its number.
+func valueText(x float64, label string) string {
+	if label != "" {
+		return label
+	}
+	return number(x)
+}
+
 // knobSubject is the name after the knob's "what/": "A" of "res/A".
 func knobSubject(id string) string {
 	_, who, _ := strings.Cut(id, "/")
 	return who
 }
 
-// planetSpot rings the planet of def/, res/ and max/PLANET.
+// planetSpot rings the planet of def/, res/ and max/PLANET, and the
+// start planet of start/K as the map has it (the new one after, the old
+// one before).
 func planetSpot(doc *formats.Document, k bal.KnobInfo) (spot, bool) {
 	m, ok := doc.Value.(*planetsfmt.Map)
 	if !ok {
 		return spot{}, false
 	}
+	name := knobSubject(k.ID)
+	if what, _, _ := strings.Cut(k.ID, "/"); what == "start" {
+		slot, err := strconv.Atoi(name)
+		if err != nil || slot < 1 || slot > len(m.Starts) {
+			return spot{}, false
+		}
+		name = m.Starts[slot-1].Text
+	}
 	l := preview.PlanetMapLayout(m, preview.Options{})
 	pos := m.Positions()
 	for i := range m.Planets {
 		p := &m.Planets[i]
-		if at, ok := pos[p.Token.Key()]; ok && p.Token.Text == knobSubject(k.ID) {
+		if at, ok := pos[p.Token.Key()]; ok && p.Token.Text == name {
 			x, y := l.Centre(at)
 			return spot{x, y, preview.PlanetRadius(p, l.Cell) + 8}, true
 		}
@@ -162,7 +181,8 @@ func battleSpot(doc *formats.Document, k bal.KnobInfo) (spot, bool) {
 	return spot{margin + (float64(x)+0.5)*cell, margin + (float64(y)+0.5)*cell, math.Max(8, cell)}, true
 }
 
-// ftbtSpot rings the person of hp/, abi/, def/ and speed/PERSON.
+// ftbtSpot rings the person of hp/, abi/, def/, speed/, x/ and y/PERSON,
+// on the cell the map has it on.
 func ftbtSpot(doc *formats.Document, k bal.KnobInfo) (spot, bool) {
 	l, ok := doc.Value.(*ftbtfmt.Level)
 	if !ok {

@@ -86,6 +86,7 @@ func (w *Window) finish(out outcome) {
 func (w *Window) setRunning(on bool) {
 	w.running = on
 	w.fields.enable(!on)
+	w.knobs.enable(!on)
 	if on {
 		w.runBtn.Disable()
 		w.suggestBtn.Disable()

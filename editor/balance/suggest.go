@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"image"
+	"math"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -22,7 +23,9 @@ import (
 // (proposalMap, without changing the document) and one that applies it
 // to the document as one undoable edit and re-runs the report. The fields say
 // how: a proposal is confirmed with Games games, the search spends ten
-// times as many, with the seed, turn cap and jobs of the fields.
+// times as many, with the seed, turn cap and jobs of the fields, turning
+// the knobs the Knobs field selects (knobsView) to bring every side within
+// the Tolerance field's points of the target.
 
 // suggestBudget is how many runs of Games games a search may spend.
 const suggestBudget = 10
@@ -46,7 +49,9 @@ type suggestions struct {
 	afterBtn  *widget.Button
 }
 
-func newSuggestions(current func() (*formats.Document, error)) *suggestions {
+// newSuggestions makes the tab; knobs, the list of the knobs a search
+// turns, goes above the proposals.
+func newSuggestions(current func() (*formats.Document, error), knobs fyne.CanvasObject) *suggestions {
 	s := &suggestions{current: current, previewed: -1, after: true,
 		box: container.NewVBox(widget.NewLabel(
 			"Suggest searches small edits of the document that make every side win as often, and shows them here."))}
@@ -63,7 +68,9 @@ func newSuggestions(current func() (*formats.Document, error)) *suggestions {
 	s.beforeBtn.Disable()
 	s.afterBtn.Disable()
 	pane := container.NewBorder(container.NewVBox(s.title, container.NewHBox(s.beforeBtn, s.afterBtn)), s.notes, nil, nil, s.mapView)
-	split := container.NewHSplit(container.NewVScroll(s.box), pane)
+	left := container.NewVSplit(knobs, container.NewVScroll(s.box))
+	left.Offset = 0.3
+	split := container.NewHSplit(left, pane)
 	split.Offset = 0.42
 	s.object = split
 	return s
@@ -80,6 +87,17 @@ func (w *Window) Suggest() {
 		w.setStatus(err.Error(), widget.DangerImportance)
 		return
 	}
+	tol, err := w.knobs.tolerancePoints()
+	if err != nil {
+		w.setStatus(err.Error(), widget.DangerImportance)
+		return
+	}
+	w.knobs.update()
+	if w.knobs.err != nil {
+		w.tabs.Select(w.tabs.Items[2])
+		w.setStatus("Suggest needs knobs: "+w.knobs.why, widget.DangerImportance)
+		return
+	}
 	doc, err := snapshot(w.session)
 	if err != nil {
 		w.setStatus(err.Error(), widget.DangerImportance)
@@ -89,11 +107,12 @@ func (w *Window) Suggest() {
 	w.cancel = cancel
 	w.setRunning(true)
 	opts := bal.Options{Budget: suggestBudget * set.Games, MaxGames: set.Games, Seed: set.Seed, Jobs: set.Jobs,
-		Scenario: w.session.Name()}
+		Scenario: w.session.Name(), Knobs: w.knobs.spec(), Tolerance: tol / 100}
 	opts.Sim.TurnCap = set.TurnCap
 	w.progress.Max = float64(opts.Budget)
 	w.progress.SetValue(0)
-	w.setStatus(fmt.Sprintf("Searching edits that make %s fair (at most %d games)…", w.session.Name(), opts.Budget), widget.MediumImportance)
+	w.setStatus(fmt.Sprintf("Searching edits of %d knobs that make %s fair within ±%g points (at most %d games)…",
+		len(w.knobs.knobs), w.session.Name(), tol, opts.Budget), widget.MediumImportance)
 	opts.Progress = everyPermille(func(done, total int) { w.st.Post(func() { w.showProgress(done, total) }) })
 	w.st.Async(func() {
 		r, err := bal.Run(ctx, doc, opts)
@@ -137,8 +156,8 @@ func (s *suggestions) show(r *bal.Result, apply func(p bal.Proposal)) {
 	base := widget.NewLabelWithStyle(fmt.Sprintf("Baseline: %s", rates(r.Baseline)), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	base.Wrapping = fyne.TextWrapWord
 	s.box.Add(base)
-	s.box.Add(wrapped(fmt.Sprintf("Target %s within ±%.0f points · %d knobs · %d of %d games spent on %d candidates · %s",
-		r.Target, r.Tolerance*100, len(r.Knobs), r.Spent, r.Budget, r.Candidates, r.Outcome)))
+	s.box.Add(wrapped(fmt.Sprintf("Target %s within ±%g points · %d knobs · %d of %d games spent on %d candidates (%d refused by check) · %s",
+		r.Target, math.Round(r.Tolerance*1000)/10, len(r.Knobs), r.Spent, r.Budget, r.Candidates, r.Refused, r.Outcome)))
 	for i, p := range r.Proposals {
 		verdict := "not confirmed"
 		if p.Fair {
@@ -150,7 +169,9 @@ func (s *suggestions) show(r *bal.Result, apply func(p bal.Proposal)) {
 		head.Wrapping = fyne.TextWrapWord
 		s.box.Add(head)
 		s.box.Add(wrapped(rates(p)))
-		diff := container.NewHScroll(widget.NewTextGridFromString(p.Diff))
+		grid := widget.NewTextGrid()
+		setReportText(grid, p.Diff) // Chinese characters two cells wide, as in the report
+		diff := container.NewHScroll(grid)
 		p, i := p, i
 		look := widget.NewButtonWithIcon(fmt.Sprintf("Preview %d", i+1), theme.VisibilityIcon(), func() { s.preview(i) })
 		btn := widget.NewButtonWithIcon(fmt.Sprintf("Apply %d", i+1), theme.ConfirmIcon(), func() { apply(p) })
