@@ -136,6 +136,9 @@ type Options struct {
 	// DropEvents keeps no event log (long simulations that only need the
 	// result, or OnEvent).
 	DropEvents bool
+	// DropAnswers keeps no log of the answers (Answers, AnsweredBy): for
+	// games that are never saved, as a simulation's; Snapshot then fails.
+	DropAnswers bool
 	// Threaded runs the rules on a goroutine of their own, handing
 	// decisions over channels, instead of as a coroutine (iter.Pull). A
 	// coroutine cannot be resumed from a goroutine locked to its OS
@@ -290,7 +293,7 @@ func (m *Machine) Err() error { return m.err }
 func (m *Machine) Events() []Event { return m.events }
 
 // Answers returns every accepted answer so far, in the order they were
-// given.
+// given (none with Options.DropAnswers).
 func (m *Machine) Answers() []Answer { return m.answers }
 
 // AnsweredBy returns the player who gave each answer of Answers.
@@ -351,8 +354,10 @@ func (m *Machine) Answer(player int, a Answer) error {
 		}
 	}
 	a = append(Answer(nil), a...)
-	m.answers = append(m.answers, a)
-	m.by = append(m.by, player)
+	if !m.opts.DropAnswers {
+		m.answers = append(m.answers, a)
+		m.by = append(m.by, player)
+	}
 	m.given[i] = a
 	if m.Pending() == nil {
 		m.play.answers = m.given

@@ -114,6 +114,36 @@ func TestSnapshotResumesIdentically(t *testing.T) {
 	}
 }
 
+// TestDropAnswersPlaysTheSameAndCannotBeSaved: a machine that keeps no
+// answers plays every game as one that does, lists no answer, and
+// refuses to be saved.
+func TestDropAnswersPlaysTheSameAndCannotBeSaved(t *testing.T) {
+	rng := rand.New(rand.NewSource(9))
+	for trial := 0; trial < 20; trial++ {
+		seed := rng.Int63()
+		kept := Start(countdown(seed, 30))
+		dropped := StartWith(countdown(seed, 30), Options{DropAnswers: true})
+		for !kept.Over() {
+			a := Encode(1 + rng.Intn(3))
+			if err := kept.Answer(kept.Pending().Player, a); err != nil {
+				t.Fatal(err)
+			}
+			if err := dropped.Answer(dropped.Pending().Player, a); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if !dropped.Over() || !reflect.DeepEqual(kept.Events(), dropped.Events()) || kept.Result() != dropped.Result() {
+			t.Fatalf("trial %d: the game that kept no answers differs", trial)
+		}
+		if len(kept.Answers()) == 0 || dropped.Answers() != nil || dropped.AnsweredBy() != nil {
+			t.Fatalf("trial %d: %d answers kept, %d dropped", trial, len(kept.Answers()), len(dropped.Answers()))
+		}
+		if _, err := dropped.Snapshot("countdown", nil); err == nil || !strings.Contains(err.Error(), "DropAnswers") {
+			t.Fatalf("trial %d: saving a game that kept no answers: %v", trial, err)
+		}
+	}
+}
+
 func TestClosingMidGameAndFailingRules(t *testing.T) {
 	m := Start(countdown(1, 9))
 	m.Close()

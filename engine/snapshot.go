@@ -2,6 +2,7 @@ package engine
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 )
 
@@ -22,6 +23,9 @@ type Snapshot struct {
 
 // Snapshot returns the saved form of m, given the family and its setup.
 func (m *Machine) Snapshot(family string, setup any) (*Snapshot, error) {
+	if m.opts.DropAnswers {
+		return nil, errors.New("engine: the game kept no answers (Options.DropAnswers) and cannot be saved")
+	}
 	raw, err := json.Marshal(setup)
 	if err != nil {
 		return nil, err

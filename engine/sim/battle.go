@@ -104,7 +104,7 @@ func seating(game int) [2]int {
 func (b *Battle) Play(ctx context.Context, game int, seed int64) (GameResult, error) {
 	seat := seating(game)
 	rec := newBattleGame(b.board, seat)
-	g, err := battle.New(b.setup, battle.Options{Machine: engine.Options{DropEvents: true, OnEvent: rec.event}, ReuseArgs: true})
+	g, err := battle.New(b.setup, battle.Options{Machine: engine.Options{DropEvents: true, DropAnswers: true, OnEvent: rec.event}, ReuseArgs: true})
 	if err != nil {
 		return GameResult{}, err
 	}

@@ -84,7 +84,7 @@ func (f *FTBT) Play(ctx context.Context, _ int, seed int64) (GameResult, error) 
 	setup := f.setup
 	setup.Seed = seed
 	rec := newFTBTGame(setup.Level)
-	g, err := ftbt.New(setup, ftbt.Options{Machine: engine.Options{DropEvents: true, OnEvent: rec.event}})
+	g, err := ftbt.New(setup, ftbt.Options{Machine: engine.Options{DropEvents: true, DropAnswers: true, OnEvent: rec.event}})
 	if err != nil {
 		return GameResult{}, err
 	}

@@ -85,7 +85,7 @@ func (m *MBG) TurnCap() int { return m.turnCap }
 func (m *MBG) Play(ctx context.Context, _ int, seed int64) (GameResult, error) {
 	rec := &mbgGame{bankrupt: make([]int, len(m.sc.Roles))}
 	t := &mbgTracker{rec: rec, turn: 1, square: -1, siege: -1}
-	g, err := mbg.New(m.setup(seed), mbg.Options{Machine: engine.Options{DropEvents: true, OnEvent: t.event}})
+	g, err := mbg.New(m.setup(seed), mbg.Options{Machine: engine.Options{DropEvents: true, DropAnswers: true, OnEvent: t.event}})
 	if err != nil {
 		return GameResult{}, err
 	}
