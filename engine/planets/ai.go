@@ -63,11 +63,12 @@ type AI struct {
 	dist  [][]float64 // shortest route lengths of the last board
 	board *board
 	taste []float64 // the noise factor of every planet, nil for none
-	// forecast, spares and cands are the storage of an order, kept for
-	// the next (an AI plays one game at a time).
+	// forecast, spares, cands and moves are the storage of an order,
+	// kept for the next (an AI plays one game at a time).
 	forecast forecast
 	spares   []int64
 	cands    []candidate
+	moves    []Move
 }
 
 // NewAI returns the computer player with its usual settings.
@@ -128,28 +129,34 @@ func (ai *AI) jitter(score float64) float64 {
 	return score * (1 + ai.Noise*(2*ai.Rand.Float64()-1))
 }
 
-// Answer implements Player.
+// Answer implements Player. Its order's moves are built in storage the
+// AI keeps from one answer to the next (the answer is their JSON).
 func (ai *AI) Answer(g *Game, d *engine.Decision) engine.Answer {
-	return g.OrderAnswer(d, ai.Order(g, d.Player))
+	if ai.moves == nil {
+		ai.moves = make([]Move, 0, 8)
+	}
+	o := ai.safeOrder(g.st, d.Player, ai.moves[:0])
+	ai.moves = o.Moves
+	return g.OrderAnswer(d, o)
 }
 
 // Order returns player me's order for the next step. On a map whose
 // numbers make the rules fail (the game stops there too), it orders
 // nothing.
-func (ai *AI) Order(g *Game, me int) Order { return ai.safeOrder(g.st, me) }
+func (ai *AI) Order(g *Game, me int) Order { return ai.safeOrder(g.st, me, []Move{}) }
 
 // safeOrder is order, with an empty order on a map whose numbers make the
-// rules fail.
-func (ai *AI) safeOrder(st *state, me int) (o Order) {
+// rules fail; the order's moves are appended to moves (empty, not nil).
+func (ai *AI) safeOrder(st *state, me int, moves []Move) (o Order) {
 	defer func() {
 		if r := recover(); r != nil {
 			if _, ok := r.(NumError); !ok {
 				panic(r)
 			}
-			o = Order{Moves: []Move{}}
+			o = Order{Moves: moves[:0]}
 		}
 	}()
-	return ai.order(st, me)
+	return ai.order(st, me, moves)
 }
 
 // candidate is a fleet the AI considers.
@@ -159,11 +166,11 @@ type candidate struct {
 	score    float64
 }
 
-func (ai *AI) order(st *state, me int) Order {
+func (ai *AI) order(st *state, me int, moves []Move) Order {
 	ai.prepare(st.b)
 	f := &ai.forecast
 	f.reset(st)
-	o := Order{Moves: []Move{}}
+	o := Order{Moves: moves}
 	if t := ai.terminatorTarget(st, me); t >= 0 {
 		o.Tactic = &Tactic{Type: Terminator, Planet: t}
 		f.now[t] = hold{owner: Neutral}

@@ -6,16 +6,23 @@ import "math"
 // original's exact order of operations and with its number types.
 func (s *state) battle(to int, arrived []fleet) {
 	before := s.holds[to]
-	after, sides, winner, outcome := resolve(before, s.b.planets[to].def, arrived, nil)
+	tell := s.tells(Battle{}.EventName())
+	var buf []Pair // the sides of an event are its own
+	if !tell {
+		buf = s.scratch.sides
+	}
+	after, sides, winner, outcome := resolve(before, s.b.planets[to].def, arrived, buf)
 	s.holds[to] = after
-	if s.emit == nil {
+	if !tell {
+		s.scratch.sides = sides
 		return
 	}
-	e := Battle{Planet: to, Before: before.public(), Sides: sides, Winner: winner, Outcome: outcome, After: after.public()}
+	e := Battle{Planet: to, Before: before.public(), Sides: sides, Winner: winner, Outcome: outcome, After: after.public(),
+		Fleets: make([]Pair, 0, len(arrived))}
 	for _, f := range arrived {
 		e.Fleets = append(e.Fleets, Pair{Player: f.player, Value: Int(f.count)})
 	}
-	s.report(e)
+	report(s, e)
 }
 
 // resolve computes a planet's hold after a battle: before is its hold, d

@@ -93,16 +93,35 @@ type roundBoard struct {
 	fleets  []Fleet
 }
 
-// board returns the board the players are asked their orders on.
+// board returns the board the players are asked their orders on: new,
+// or with reuseArgs in the storage of the round's parity.
 func (s *state) board() roundBoard {
-	planets, units := s.tally()
-	return roundBoard{planets: planets, units: units, holds: s.holdList(), fleets: s.fleetList()}
+	if !s.reuseArgs {
+		planets, units := s.tally()
+		return roundBoard{planets: planets, units: units, holds: s.holdList(), fleets: s.fleetList()}
+	}
+	b := &s.argsBuf[s.round%2].board
+	b.planets, b.units = s.tallyTo(b.planets, b.units)
+	b.holds = s.appendHolds(b.holds[:0])
+	b.fleets = s.appendFleets(b.fleets[:0])
+	return *b
 }
 
 // ordersArgs is what player i sees on board b.
 func (s *state) ordersArgs(i int, b roundBoard) OrdersArgs {
+	var views []PlayerView
+	if s.reuseArgs {
+		buf := &s.argsBuf[s.round%2]
+		if len(buf.views) < len(s.players) {
+			buf.views = append(buf.views, make([][]PlayerView, len(s.players)-len(buf.views))...)
+		}
+		views = s.appendPlayerViews(buf.views[i][:0], b.planets, b.units)
+		buf.views[i] = views
+	} else {
+		views = s.playerViews(b.planets, b.units)
+	}
 	return OrdersArgs{Round: s.round, Status: s.status, Player: i, Points: s.players[i].points,
-		Players: s.playerViews(b.planets, b.units), Holds: b.holds, Fleets: b.fleets, Routes: s.b.routeList}
+		Players: views, Holds: b.holds, Fleets: b.fleets, Routes: s.b.routeList}
 }
 
 // givenOrder is an order given as a value to a pending decision
@@ -120,7 +139,11 @@ type givenOrder struct {
 // that differs, or an order the check refuses, is read and checked from
 // its JSON as any answer is.
 func (g *Game) OrderAnswer(d *engine.Decision, o Order) engine.Answer {
-	a := o.AppendJSON(make([]byte, 0, 16+16*len(o.Moves)))
+	size := 16 + 16*len(o.Moves)
+	if o.Tactic != nil {
+		size += 48
+	}
+	a := o.AppendJSON(make([]byte, 0, size))
 	st := g.st
 	if d != nil && g.PendingFor(d.Player) == d {
 		if c, err := st.checkGiven(d.Player, o); err == nil {

@@ -1,7 +1,10 @@
 package planets
 
 import (
+	"fmt"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/shapan/shapan/engine"
 )
@@ -9,6 +12,23 @@ import (
 // Events: what happens in a step, as engine.Event values whose JSON is
 // {"e": name, ...fields}. Holds are [owner, garrison] with owner null for
 // a neutral planet.
+
+// eventNames are the names of every event a game emits.
+var eventNames = []string{
+	Join{}.EventName(), Start{}.EventName(), Reset{}.EventName(), Alive{}.EventName(), Finish{}.EventName(),
+	Launch{}.EventName(), Skip{}.EventName(), TacticUsed{}.EventName(), Lost{}.EventName(), Battle{}.EventName(),
+	Production{}.EventName(), RoundEnd{}.EventName(),
+}
+
+// checkEventNames returns names (Options.Events) if each names an event.
+func checkEventNames(names []string) ([]string, error) {
+	for _, n := range names {
+		if !slices.Contains(eventNames, n) {
+			return nil, fmt.Errorf("planets: no event is named %q (the events: %s)", n, strings.Join(eventNames, ", "))
+		}
+	}
+	return names, nil
+}
 
 // Join is "join": a player joined and took its start planet.
 type Join struct {

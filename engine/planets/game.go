@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"github.com/shapan/shapan/formats/diag"
 	"math/rand"
+	"slices"
 
 	"github.com/shapan/shapan/engine"
 	pfmt "github.com/shapan/shapan/formats/planets"
@@ -19,6 +20,10 @@ const Family = "planets"
 type Setup struct {
 	// Map is the map played (in JSON: the game's own YAML, as text).
 	Map *pfmt.Map `json:"-"`
+	// Board, when set, is Map as NewBoard read it: the games started from
+	// setups sharing a Board read the map once (a simulation of thousands
+	// of games). Nil: every game reads Map.
+	Board *Board `json:"-"`
 	// Players is the number of players that join before the first step
 	// (0: as many as the map allows, the smaller of max_player and the
 	// number of start planets).
@@ -83,6 +88,21 @@ func (s *Setup) UnmarshalJSON(b []byte) error {
 type Options struct {
 	// Machine options: an event callback, or no event log.
 	Machine engine.Options
+	// ReuseArgs lets the orders' Args of a round share their storage
+	// with those of the round two rounds later, which overwrite them: for
+	// players that read a decision's Args only while it is pending, as
+	// the computer players of a simulation do. (Otherwise every
+	// decision's Args are its own.)
+	ReuseArgs bool
+	// Events, when not nil, names the only events the game builds and
+	// emits (by EventName: "battle", "round", ...): a listener that
+	// follows a few kinds, as a simulation's facts do, spares the
+	// building of the others. Nil: every event.
+	Events []string
+	// OwnerProduction reports a production (Production) only when it
+	// changes a planet's owner — its garrison fell to nothing — instead
+	// of for every garrison that changes.
+	OwnerProduction bool
 }
 
 // Result is how a game ended.
@@ -125,6 +145,13 @@ func New(setup Setup, opts Options) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
+	st.reuseArgs = opts.ReuseArgs
+	if st.only, err = checkEventNames(opts.Events); err != nil {
+		return nil, err
+	}
+	if opts.OwnerProduction {
+		st.productions = productionOwners
+	}
 	gm := &game{st: st, players: n, cap: setup.MaxRounds, quiet: opts.Machine.DropEvents && opts.Machine.OnEvent == nil}
 	m := engine.StartWith(gm.rules, opts.Machine)
 	if err := m.Err(); err != nil {
@@ -133,9 +160,41 @@ func New(setup Setup, opts Options) (*Game, error) {
 	return &Game{Machine: m, setup: setup, st: st}, nil
 }
 
+// Board is a map as the rules read it (spec 1), read once for any number
+// of games (Setup.Board); games share it, read-only, from any goroutine.
+type Board struct {
+	m *pfmt.Map
+	b *board
+}
+
+// NewBoard reads map m for the games of setups whose Board it is; it
+// refuses the maps New refuses. The board is m as it is now: m is not to
+// change while the board is used.
+func NewBoard(m *pfmt.Map) (*Board, error) {
+	b, err := newBoard(m)
+	if err != nil {
+		return nil, err
+	}
+	return &Board{m: m, b: b}, nil
+}
+
+// board returns the board of a new game of s: the shared Board's, with
+// start planets of its own (they are shuffled), or Map read anew.
+func (s Setup) board() (*board, error) {
+	if s.Board == nil {
+		return newBoard(s.Map)
+	}
+	if s.Board.m != s.Map {
+		return nil, errors.New("planets: the setup's board was read from another map")
+	}
+	b := *s.Board.b
+	b.starts = slices.Clone(b.starts)
+	return &b, nil
+}
+
 // state builds the new game of a setup and the number of players to join.
 func (s Setup) state() (*state, int, error) {
-	b, err := newBoard(s.Map)
+	b, err := s.board()
 	if err != nil {
 		return nil, 0, err
 	}

@@ -34,12 +34,39 @@ type state struct {
 	// winner is the winner recorded by the last finish check (-1: none).
 	winner int
 	emit   func(engine.Event)
-	// everyProduction reports the production of every owned planet, not
-	// only of those whose garrison changed (the original server's log).
-	everyProduction bool
+	// only, when not nil, names the only events built and emitted
+	// (Options.Events).
+	only []string
+	// productions says which productions are reported.
+	productions productionEvents
 	// given is the order a player gave as a value to the pending decision
 	// (Game.OrderAnswer), checked already.
 	given givenOrder
+	// reuseArgs builds the orders' Args of a round in argsBuf[round%2]
+	// (Options.ReuseArgs).
+	reuseArgs bool
+	argsBuf   [2]argsStorage
+	// scratch is storage a step reuses from round to round: what it
+	// never hands out.
+	scratch scratch
+}
+
+// argsStorage is the storage of one round's Args.
+type argsStorage struct {
+	board roundBoard
+	views [][]PlayerView // by player
+}
+
+// scratch is the storage of a step: the totals of the finish check and
+// of the fee, the fee levels, the fleets arriving and those arriving at
+// one planet.
+type scratch struct {
+	planets []int
+	units   []Num
+	levels  []Num
+	arrived []fleet
+	at      []fleet
+	sides   []Pair
 }
 
 // player is one joined player.
@@ -94,11 +121,30 @@ func (s *state) reset() {
 	}
 }
 
-// report emits e when somebody listens.
-func (s *state) report(e engine.Event) {
-	if s.emit != nil {
+// productionEvents says which productions a game reports.
+type productionEvents int
+
+const (
+	// productionChanges: every planet whose garrison or owner changed.
+	productionChanges productionEvents = iota
+	// productionEvery: every owned planet (the original server's log).
+	productionEvery
+	// productionOwners: the planets whose owner changed
+	// (Options.OwnerProduction).
+	productionOwners
+)
+
+// report emits e when somebody listens for its kind; an event nobody
+// listens for is not even made an engine.Event.
+func report[E engine.Event](s *state, e E) {
+	if s.tells(e.EventName()) {
 		s.emit(e)
 	}
+}
+
+// tells reports whether events of the kind name are emitted.
+func (s *state) tells(name string) bool {
+	return s.emit != nil && (s.only == nil || slices.Contains(s.only, name))
 }
 
 // clone returns a deep copy of s (the board is shared: it never changes).
@@ -112,7 +158,7 @@ func (s *state) clone() *state {
 			c.players[i].tactic = &tc
 		}
 	}
-	c.given = givenOrder{}
+	c.given, c.argsBuf, c.scratch = givenOrder{}, [2]argsStorage{}, scratch{}
 	c.holds = slices.Clone(s.holds)
 	c.fleets = slices.Clone(s.fleets)
 	return &c
@@ -138,7 +184,7 @@ func (s *state) addPlayer(name string) (int, error) {
 	planet := s.b.starts[k]
 	s.holds[planet] = hold{owner: k, count: s.b.startUnit}
 	s.adjustFee()
-	s.report(Join{Player: k, Name: name, Planet: planet, Count: s.b.startUnit})
+	report(s, Join{Player: k, Name: name, Planet: planet, Count: s.b.startUnit})
 	return k, nil
 }
 
@@ -160,9 +206,12 @@ func (s *state) adjustFee() {
 
 // tally returns every player's planets and units (garrisons, then fleets
 // in flight, summed in that order as the original does).
-func (s *state) tally() (planets []int, units []Num) {
-	planets = make([]int, len(s.players))
-	units = make([]Num, len(s.players))
+func (s *state) tally() (planets []int, units []Num) { return s.tallyTo(nil, nil) }
+
+// tallyTo is tally with the totals stored in planets and units (resized).
+func (s *state) tallyTo(planets []int, units []Num) ([]int, []Num) {
+	planets = resize(planets, len(s.players))
+	units = resize(units, len(s.players))
 	for _, h := range s.holds {
 		if h.owner >= 0 && h.owner < len(s.players) {
 			planets[h.owner]++
@@ -175,6 +224,17 @@ func (s *state) tally() (planets []int, units []Num) {
 		}
 	}
 	return planets, units
+}
+
+// resize returns buf with n zero elements, reusing its storage when
+// large enough.
+func resize[T any](buf []T, n int) []T {
+	if cap(buf) < n {
+		return make([]T, n)
+	}
+	buf = buf[:n]
+	clear(buf)
+	return buf
 }
 
 // Standing is one player's place in the ranking (spec 7.2).

@@ -12,14 +12,14 @@ func (s *state) step() bool {
 	switch s.status {
 	case StatusFinished:
 		s.reset()
-		s.report(Reset{})
+		report(s, Reset{})
 		return true
 	case StatusWaiting:
 		if Int(int64(len(s.players))).Less(s.b.minPlayer) {
 			return false
 		}
 		s.status = StatusRunning
-		s.report(Start{Round: s.round})
+		report(s, Start{Round: s.round})
 	}
 	if over, byRound := s.finishCheck(); over {
 		s.status = StatusFinished
@@ -28,7 +28,7 @@ func (s *state) step() bool {
 		if len(ranking) > 0 {
 			s.winner = ranking[0].Player
 		}
-		s.report(Finish{Round: s.round, RoundLimit: byRound, Winner: s.winner, Ranking: ranking})
+		report(s, Finish{Round: s.round, RoundLimit: byRound, Winner: s.winner, Ranking: ranking})
 	}
 	for i := range s.players {
 		s.players[i].points++
@@ -46,7 +46,9 @@ func (s *state) finishCheck() (over, byRound bool) {
 	if s.b.maxRound.Less(Int(s.round)) {
 		return true, true
 	}
-	_, units := s.tally()
+	sc := &s.scratch
+	sc.planets, sc.units = s.tallyTo(sc.planets, sc.units)
+	units := sc.units
 	left := 0
 	for i, u := range units {
 		alive := u.Positive()
@@ -55,7 +57,7 @@ func (s *state) finishCheck() (over, byRound bool) {
 		}
 		if s.players[i].alive != alive {
 			s.players[i].alive = alive
-			s.report(Alive{Player: i, Alive: alive})
+			report(s, Alive{Player: i, Alive: alive})
 		}
 	}
 	return left <= 1, false
@@ -85,7 +87,7 @@ func (s *state) execute(i int) {
 	for _, m := range p.order {
 		h := &s.holds[m.from]
 		if h.count.Less(Int(m.count)) {
-			s.report(Skip{Player: m.player, From: m.from, To: m.to, Count: m.count, Garrison: h.count})
+			report(s, Skip{Player: m.player, From: m.from, To: m.to, Count: m.count, Garrison: h.count})
 			continue
 		}
 		h.count = h.count.Sub(Int(m.count))
@@ -94,14 +96,14 @@ func (s *state) execute(i int) {
 		if emptied {
 			*h = hold{owner: Neutral}
 		}
-		s.report(Launch{Player: m.player, From: m.from, To: m.to, Count: m.count, Steps: m.left, Emptied: emptied})
+		report(s, Launch{Player: m.player, From: m.from, To: m.to, Count: m.count, Steps: m.left, Emptied: emptied})
 	}
 	p.order, p.queued = nil, false
 	if t := p.tactic; t != nil && t.Type == Terminator {
 		before := s.holds[t.Planet].public()
 		s.holds[t.Planet] = hold{owner: Neutral}
 		p.points -= TacticCost[Terminator]
-		s.report(TacticUsed{Player: i, Type: t.Type, Planet: t.Planet, Before: before, Points: p.points})
+		report(s, TacticUsed{Player: i, Type: t.Type, Planet: t.Planet, Before: before, Points: p.points})
 	}
 	p.tactic = nil
 }
@@ -119,15 +121,15 @@ func (s *state) missStep(i int) {
 	if p.misses >= missLimit {
 		p.alive = false
 		s.adjustFee()
-		s.report(Alive{Player: i, Alive: false, NoResponse: true})
+		report(s, Alive{Player: i, Alive: false, NoResponse: true})
 	}
 }
 
 // arriveStage is spec 5.4: every fleet comes one step closer; those with
-// no steps left arrive (returned in list order), those past their
-// destination are lost.
+// no steps left arrive (returned in list order, valid until the next
+// arriveStage), those past their destination are lost.
 func (s *state) arriveStage() []fleet {
-	var arrived []fleet
+	arrived := s.scratch.arrived[:0]
 	kept := s.fleets[:0]
 	for _, f := range s.fleets {
 		f.left = f.left.Sub(Int(1))
@@ -137,11 +139,12 @@ func (s *state) arriveStage() []fleet {
 		case 1:
 			kept = append(kept, f)
 		default:
-			s.report(Lost{Fleet: f.public()})
+			report(s, Lost{Fleet: f.public()})
 		}
 	}
 	clear(s.fleets[len(kept):])
 	s.fleets = kept
+	s.scratch.arrived = arrived
 	return arrived
 }
 
@@ -150,7 +153,7 @@ func (s *state) battleStage(arrived []fleet) {
 	if len(arrived) == 0 {
 		return
 	}
-	var at []fleet
+	at := s.scratch.at
 	for planet := range s.holds {
 		at = at[:0]
 		for _, f := range arrived {
@@ -162,6 +165,7 @@ func (s *state) battleStage(arrived []fleet) {
 			s.battle(planet, at)
 		}
 	}
+	s.scratch.at = at
 }
 
 // production is spec 5.6: every owned planet grows (or shrinks), then the
@@ -186,15 +190,29 @@ func (s *state) production() {
 			after = hold{owner: Neutral}
 		}
 		s.holds[i] = after
-		if s.emit != nil && (s.everyProduction || after.owner != h.owner || !after.count.Same(h.count)) {
-			s.report(Production{Planet: i, Before: h.public(), After: after.public()})
+		if s.reportsProduction(h, after) {
+			report(s, Production{Planet: i, Before: h.public(), After: after.public()})
 		}
 	}
 	s.round++
-	if s.emit != nil {
+	if s.tells(RoundEnd{}.EventName()) {
 		planets, units := s.tally()
-		s.report(RoundEnd{Round: s.round, Planets: planets, Units: units})
+		report(s, RoundEnd{Round: s.round, Planets: planets, Units: units})
 	}
+}
+
+// reportsProduction reports whether the production of a planet from hold
+// before to after is reported.
+func (s *state) reportsProduction(before, after hold) bool {
+	switch {
+	case !s.tells(Production{}.EventName()):
+		return false
+	case after.owner != before.owner:
+		return true
+	case s.productions == productionEvery:
+		return true
+	}
+	return s.productions == productionChanges && !after.count.Same(before.count)
 }
 
 // grow is the production of one planet with garrison g (spec 5.6): the
@@ -220,12 +238,13 @@ func grow(g Num, p planetInfo, fee bool, level Num) Num {
 // feeLevels returns every player's maintenance level (spec 6), from the
 // units measured once, before any planet produces.
 func (s *state) feeLevels() []Num {
-	_, units := s.tally()
-	out := make([]Num, len(units))
-	for i, u := range units {
-		out[i] = feeLevel(u, s.mtBase)
+	sc := &s.scratch
+	sc.planets, sc.units = s.tallyTo(sc.planets, sc.units)
+	sc.levels = resize(sc.levels, len(sc.units))
+	for i, u := range sc.units {
+		sc.levels[i] = feeLevel(u, s.mtBase)
 	}
-	return out
+	return sc.levels
 }
 
 // feeLevel is the maintenance level of a player with u units against the

@@ -49,7 +49,7 @@ func NewTable(setup TableSetup) (*Table, error) {
 		r.Shuffle(len(b.starts), func(i, j int) { b.starts[i], b.starts[j] = b.starts[j], b.starts[i] })
 	}
 	t := &Table{st: newState(b, setup.NoResponse), setup: setup}
-	t.st.everyProduction = true
+	t.st.productions = productionEvery
 	t.st.emit = func(e engine.Event) { t.events = append(t.events, e) }
 	return t, nil
 }
@@ -138,7 +138,7 @@ func (t *Table) Alive(player int) bool {
 func (t *Table) Winner() int { return t.st.winner }
 
 // Order returns the computer player's order for player me.
-func (t *Table) Order(ai *AI, me int) Order { return ai.safeOrder(t.st, me) }
+func (t *Table) Order(ai *AI, me int) Order { return ai.safeOrder(t.st, me, []Move{}) }
 
 // ClientMap returns the map as the original serves it to clients (spec
 // 10, 12.5.2): routes (every directed pair, sorted), planets in id order

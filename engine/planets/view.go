@@ -2,6 +2,7 @@ package planets
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 )
 
@@ -70,29 +71,49 @@ func (s *state) view() View {
 // playerViews returns every player's totals, given the planets and units
 // each holds.
 func (s *state) playerViews(planets []int, units []Num) []PlayerView {
-	out := make([]PlayerView, len(s.players))
+	return s.appendPlayerViews(nil, planets, units)
+}
+
+// appendPlayerViews is playerViews appending to buf (never nil).
+func (s *state) appendPlayerViews(buf []PlayerView, planets []int, units []Num) []PlayerView {
+	buf = grown(buf, len(s.players))
 	for i, p := range s.players {
-		out[i] = PlayerView{Name: p.name, Planets: planets[i], Units: units[i], Points: p.points, Alive: p.alive, Queued: p.queued}
+		buf = append(buf, PlayerView{Name: p.name, Planets: planets[i], Units: units[i], Points: p.points, Alive: p.alive, Queued: p.queued})
 	}
-	return out
+	return buf
 }
 
 // holdList returns every planet's hold in id order.
-func (s *state) holdList() []Hold {
-	out := make([]Hold, len(s.holds))
-	for i, h := range s.holds {
-		out[i] = Hold{Owner: h.owner, Count: h.count}
+func (s *state) holdList() []Hold { return s.appendHolds(nil) }
+
+// appendHolds is holdList appending to buf (never nil).
+func (s *state) appendHolds(buf []Hold) []Hold {
+	buf = grown(buf, len(s.holds))
+	for _, h := range s.holds {
+		buf = append(buf, h.public())
 	}
-	return out
+	return buf
 }
 
 // fleetList returns the fleets in flight in their order.
-func (s *state) fleetList() []Fleet {
-	out := make([]Fleet, len(s.fleets))
-	for i, f := range s.fleets {
-		out[i] = f.public()
+func (s *state) fleetList() []Fleet { return s.appendFleets(nil) }
+
+// appendFleets is fleetList appending to buf (never nil).
+func (s *state) appendFleets(buf []Fleet) []Fleet {
+	buf = grown(buf, len(s.fleets))
+	for _, f := range s.fleets {
+		buf = append(buf, f.public())
 	}
-	return out
+	return buf
+}
+
+// grown returns buf with room for n more elements, never nil (a list
+// marshals to [] even when empty).
+func grown[T any](buf []T, n int) []T {
+	if buf == nil {
+		return make([]T, 0, n)
+	}
+	return slices.Grow(buf, n)
 }
 
 func (f fleet) public() Fleet {

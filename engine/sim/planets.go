@@ -38,6 +38,7 @@ type PlanetsOptions struct {
 // again with its seed.
 type Planets struct {
 	m            *planetsfmt.Map // the adapter's own copy
+	board        *planets.Board  // m read once for every game
 	roundCap     int
 	maxDecisions int
 	starts       []int    // the start planets' ids, in map order
@@ -67,6 +68,9 @@ func NewPlanets(m *planetsfmt.Map, o PlanetsOptions) (*Planets, error) {
 	if p.maxDecisions <= 0 {
 		p.maxDecisions = DefaultMaxDecisions
 	}
+	if p.board, err = planets.NewBoard(own); err != nil {
+		return nil, err
+	}
 	g, err := planets.New(p.setup(0), planets.Options{Machine: engine.Options{DropEvents: true}})
 	if err != nil {
 		return nil, err
@@ -88,7 +92,7 @@ func NewPlanets(m *planetsfmt.Map, o PlanetsOptions) (*Planets, error) {
 }
 
 func (p *Planets) setup(seed int64) planets.Setup {
-	return planets.Setup{Map: p.m, Seed: seed, Shuffle: true, MaxRounds: int64(p.roundCap)}
+	return planets.Setup{Map: p.m, Board: p.board, Seed: seed, Shuffle: true, MaxRounds: int64(p.roundCap)}
 }
 
 // Name implements Family.
@@ -110,7 +114,7 @@ func (p *Planets) RoundCap() int { return p.roundCap }
 // play MAP --seed S --turns CAP`.
 func (p *Planets) Play(ctx context.Context, _ int, seed int64) (GameResult, error) {
 	rec := &planetsGame{}
-	g, err := planets.New(p.setup(seed), planets.Options{Machine: engine.Options{DropEvents: true, OnEvent: rec.event}})
+	g, err := planets.New(p.setup(seed), planetsGameOptions(rec))
 	if err != nil {
 		return GameResult{}, err
 	}
@@ -128,6 +132,20 @@ func (p *Planets) Play(ctx context.Context, _ int, seed int64) (GameResult, erro
 	rec.end(g.View(), len(p.starts))
 	return GameResult{Winner: rec.slot[r.Winner], Turns: int(r.Rounds), Capped: !r.Finished, Facts: rec}, nil
 }
+
+// planetsGameOptions are the options of a game of the report: its
+// events go to rec, which follows only the events it reads (rec.event),
+// and its computer players read no decision's Args once answered.
+func planetsGameOptions(rec *planetsGame) planets.Options {
+	return planets.Options{
+		Machine:   engine.Options{DropEvents: true, DropAnswers: true, OnEvent: rec.event},
+		ReuseArgs: true, Events: planetsFactEvents, OwnerProduction: true,
+	}
+}
+
+// planetsFactEvents are the events planetsGame.event reads; of the
+// productions it reads only those that change a planet's owner.
+var planetsFactEvents = []string{planets.Battle{}.EventName(), planets.Production{}.EventName(), planets.RoundEnd{}.EventName()}
 
 // slots returns the start slot (index in map order) of every player,
 // given the start planet of every player: a planet named twice in the
