@@ -38,7 +38,8 @@ func init() {
 			"--knobs selects knobs by name, comma-separated patterns such as money/*,scope/襄阳 ('all': every knob; an\n" +
 			"unknown name lists them). The knobs: mbg money/ROLE, scope/CITY, abilities/OFFICER (the five scaled together);\n" +
 			"ftbt hp/, abi/, def/, speed/PERSON; planets def/, res/, max/PLANET (by default the start planets' only);\n" +
-			"battle level/X:Y of the city at (X, Y).\n" +
+			"battle level/X:Y of the city at (X, Y). Only when named (never by default): ftbt x/, y/PERSON, the start\n" +
+			"cell; planets start/K, player slot K's start planet, moved to a planet one route away.\n" +
 			"--target SIDE=RATE,... asks rates of named sides (0.4 or 40%; the others share the rest). --json prints the\n" +
 			"result as JSON. --shard K/N --shard-dir DIR makes this process one of N that run the same search at once\n" +
 			"(same FILE, options and seed; DIR a folder all of them share): each plays its K-th slice of every batch of\n" +

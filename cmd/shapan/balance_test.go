@@ -142,3 +142,38 @@ func TestBalanceRefuses(t *testing.T) {
 		}
 	}
 }
+
+// TestBalanceTurnsStarts: the start knobs are opt-in — named by --knobs,
+// they are listed with their values and ranges (a start planet's choices,
+// weakest first), and a proposal that moves a start names the planets in
+// its text and its JSON; the default set has none of them.
+func TestBalanceTurnsStarts(t *testing.T) {
+	const planets, level = "../../samples/planets/九州.yaml", "../../samples/ftbt/长坂坡.yaml"
+	_, out, _ := runCLI("balance", planets, "--knobs", "start/*", "--budget", "96", "--max-games", "16", "--seed", "3", "--jobs", "2")
+	for _, want := range []string{"Knobs (4)", "start/1              starts[0] = A (one of e, F, j, A, f, weakest first), favours start 1 (A)",
+		"start/4              starts[3] = D (one of G, H, q, D, u, weakest first), favours start 4 (D)", "Proposal 1: start/"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the output lacks %q:\n%s", want, out)
+		}
+	}
+	_, out, _ = runCLI("balance", planets, "--knobs", "start/*", "--budget", "96", "--max-games", "16", "--seed", "3", "--jobs", "2", "--json")
+	var r balance.Result
+	if err := json.Unmarshal([]byte(out), &r); err != nil || len(r.Proposals) == 0 {
+		t.Fatalf("the JSON: %v (%d proposals)\n%s", err, len(r.Proposals), out)
+	}
+	for _, e := range r.Proposals[0].Edits {
+		if e.FromLabel == "" || e.ToLabel == "" || !strings.Contains(r.Proposals[0].Diff, "+starts: [") {
+			t.Errorf("proposal 1's edit %+v names no planets, or its diff moves no start:\n%s", e, r.Proposals[0].Diff)
+		}
+	}
+	_, out, _ = runCLI("balance", level, "--knobs", "x/赵云,y/赵云", "--budget", "8", "--max-games", "8", "--seed", "3")
+	for _, want := range []string{"Knobs (2)", "people[0].at[0] = 3 (0–11)\n", "people[0].at[1] = 10 (5–15)\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the output lacks %q:\n%s", want, out)
+		}
+	}
+	_, out, _ = runCLI("balance", planets, "--budget", "8", "--max-games", "8")
+	if strings.Contains(out, "start/") || !strings.Contains(out, "Knobs (12)") {
+		t.Errorf("the default set of 九州 is not its start planets' 12 knobs:\n%s", out)
+	}
+}
