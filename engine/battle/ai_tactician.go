@@ -1,6 +1,7 @@
 package battle
 
 import (
+	"bytes"
 	"math/rand"
 	"slices"
 
@@ -33,11 +34,21 @@ type Tactician struct {
 	sim   simulator
 	w     weights
 	out   []byte
-	// actions, mine and theirs are the storage of candidates and score,
-	// kept from call to call.
+	// The storage of a round's orders, kept from call to call: the
+	// actions and the candidates of a hero, the plans of the orders and
+	// of the second round simulated, both sides' commands simulated,
+	// the cities after the first round, a round's taken cells, the
+	// predicted enemy orders, two commands' JSON, and the orders given.
 	actions []Command
+	cands   []Command
+	plans   [2]plan
 	mine    [2][]Command
 	theirs  []Command
+	cities  []City
+	taken   map[Point]bool
+	model0  []Command
+	orders  []Command
+	json    [2][]byte
 	// Depth is the number of rounds simulated per candidate (1 or 2).
 	Depth int
 	// Budget caps the candidates simulated per round.
@@ -95,10 +106,8 @@ type plan struct {
 	makes     []Command
 }
 
-func (pl *plan) commands() []Command { return pl.appendCommands(nil) }
-
-// appendCommands appends the plan's commands to out, in the order
-// commands returns them.
+// appendCommands appends the plan's commands to out: the side's BUFF and
+// FORM, each slot's movement and action, the MAKEs.
 func (pl *plan) appendCommands(out []Command) []Command {
 	out = append(out, pl.side...)
 	for k := range pl.move {
@@ -112,22 +121,25 @@ func (pl *plan) appendCommands(out []Command) []Command {
 	return append(out, pl.makes...)
 }
 
-// Orders returns the tactician's commands for the orders of a.
+// Orders returns the tactician's commands for the orders of a (valid
+// until the next call).
 func (p *Tactician) Orders(a *OrdersArgs) []Command {
 	pos, s := a.Position, a.Side
 	if pos.Round == 1 {
 		return []Command{PickTeam(p.team...)}
 	}
-	pl := p.script(pos, s)
-	theirs := p.model.Orders(&OrdersArgs{Side: other(s), Position: pos})
-	p.refine(pos, s, &pl, theirs)
-	return pl.commands()
+	pl := p.script(pos, s, &p.plans[0])
+	p.model0 = p.model.AppendOrders(p.model0[:0], &OrdersArgs{Side: other(s), Position: pos})
+	p.refine(pos, s, pl, p.model0)
+	p.orders = pl.appendCommands(p.orders[:0])
+	return p.orders
 }
 
 // script is the plan before the lookahead: movements towards the roles'
-// cells, default actions, buff, formation and soldiers.
-func (p *Tactician) script(pos *Position, s int) plan {
-	var pl plan
+// cells, default actions, buff, formation and soldiers. It is made in pl
+// (its storage reused) and returned.
+func (p *Tactician) script(pos *Position, s int, pl *plan) *plan {
+	*pl = plan{side: pl.side[:0], makes: pl.makes[:0]}
 	r := pos.Round
 	onFlag := p.onFlag(pos, s)
 	quota := TeamSize
@@ -135,7 +147,11 @@ func (p *Tactician) script(pos *Position, s int) plan {
 		quota = min(TeamSize, max(2, p.onFlag(pos, other(s))+1))
 	}
 	holders := p.nearestToFlag(pos, s, quota)
-	taken := map[Point]bool{}
+	if p.taken == nil {
+		p.taken = map[Point]bool{}
+	}
+	clear(p.taken)
+	taken := p.taken
 	for t := range pos.Sides {
 		for k := range pos.Sides[t].Team {
 			if u := &pos.Sides[t].Team[k]; u.Alive && !p.b.IsBase(s, u.At) {
@@ -158,7 +174,7 @@ func (p *Tactician) script(pos *Position, s int) plan {
 		}
 		pl.act[k] = p.defaultAction(pos, s, k)
 	}
-	p.economy(pos, s, &pl, onFlag)
+	p.economy(pos, s, pl, onFlag)
 	return pl
 }
 
@@ -178,7 +194,8 @@ func (p *Tactician) onFlag(pos *Position, s int) int {
 func (p *Tactician) nearestToFlag(pos *Position, s, n int) [TeamSize]bool {
 	var out [TeamSize]bool
 	dist := p.field.flag(s)
-	var slots []int
+	var buf [TeamSize]int
+	slots := buf[:0]
 	for k := range pos.Sides[s].Team {
 		if pos.Sides[s].Team[k].Alive {
 			slots = append(slots, k)
@@ -290,7 +307,7 @@ func (p *Tactician) refine(pos *Position, s int, pl *plan, theirs []Command) {
 			}
 			keep := pl.act[k]
 			for _, c := range p.candidates(pos, s, k) {
-				if budget <= 0 || c.Op == keep.Op && sameCommand(c, keep) {
+				if budget <= 0 || c.Op == keep.Op && p.sameCommand(c, keep) {
 					continue
 				}
 				budget--
@@ -307,8 +324,11 @@ func (p *Tactician) refine(pos *Position, s int, pl *plan, theirs []Command) {
 	}
 }
 
-func sameCommand(a, b Command) bool {
-	return string(a.AppendJSON(nil)) == string(b.AppendJSON(nil))
+// sameCommand reports whether a and b are the same command: the same
+// JSON.
+func (p *Tactician) sameCommand(a, b Command) bool {
+	p.json[0], p.json[1] = a.AppendJSON(p.json[0][:0]), b.AppendJSON(p.json[1][:0])
+	return bytes.Equal(p.json[0], p.json[1])
 }
 
 // score simulates the plan against the predicted enemy orders for Depth
@@ -320,15 +340,19 @@ func (p *Tactician) score(pos *Position, s int, pl *plan, theirs []Command) floa
 	cmds[s], cmds[other(s)] = p.mine[0], theirs
 	next := p.sim.play(pos, &cmds)
 	if r := p.sim.st.result; r != nil && r.Winner >= 0 {
-		return map[bool]float64{true: 1e9, false: -1e9}[r.Winner == s]
+		if r.Winner == s {
+			return 1e9
+		}
+		return -1e9
 	}
 	if p.Depth < 2 || p.sim.st.result != nil {
 		return p.w.evaluate(next, s)
 	}
 	after := *next
-	after.Cities = append([]City(nil), next.Cities...)
+	p.cities = append(p.cities[:0], next.Cities...)
+	after.Cities = p.cities
 	after.Round++
-	ours := p.script(&after, s)
+	ours := p.script(&after, s, &p.plans[1])
 	for k := range ours.act {
 		ours.act[k] = p.defaultAction(&after, s, k)
 		if !after.Sides[s].Team[k].Alive {
@@ -347,7 +371,7 @@ func (p *Tactician) score(pos *Position, s int, pl *plan, theirs []Command) floa
 func (p *Tactician) candidates(pos *Position, s, k int) []Command {
 	u := &pos.Sides[s].Team[k]
 	reach := pos.Hero(s, k).Range + 2
-	var out []Command
+	out := p.cands[:0]
 	p.actions = pos.AppendActions(p.actions[:0], s, k)
 	for _, c := range p.actions {
 		switch c.Op {
@@ -367,6 +391,7 @@ func (p *Tactician) candidates(pos *Position, s, k int) []Command {
 			out = append(out, c)
 		}
 	}
+	p.cands = out
 	return out
 }
 

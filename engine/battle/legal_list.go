@@ -139,7 +139,8 @@ func (p *Position) AppendActions(out []Command, s, k int) []Command {
 		return out
 	}
 	name := p.Hero(s, k).Name
-	enemies := p.livingNames(other(s))
+	var buf [TeamSize]string
+	enemies := p.appendLivingNames(buf[:0], other(s))
 	for _, e := range enemies {
 		out = append(out, Attack(name, e))
 	}
@@ -162,8 +163,8 @@ func (p *Position) AppendActions(out []Command, s, k int) []Command {
 	return out
 }
 
-func (p *Position) livingNames(s int) []string {
-	var out []string
+// appendLivingNames appends the names of side s's living heroes to out.
+func (p *Position) appendLivingNames(out []string, s int) []string {
 	for k := range p.Sides[s].Team {
 		if p.Sides[s].Team[k].Alive {
 			out = append(out, p.Hero(s, k).Name)
