@@ -12,6 +12,7 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
+	bal "github.com/shapan/shapan/balance"
 	"github.com/shapan/shapan/editor"
 	"github.com/shapan/shapan/engine/sim"
 	"github.com/shapan/shapan/internal/guitest"
@@ -76,6 +77,25 @@ func runGames(t *testing.T, w *Window, games int, seed int64, jobs int) {
 	if w.Running() {
 		t.Fatal("the simulation still runs after Run returned in a synchronous studio")
 	}
+}
+
+// pressSuggest fills in the games, seed and jobs fields, presses
+// Suggest and returns the result the Suggestions tab shows (in a
+// synchronous studio the search is over when the press returns); it
+// fails the test when there are no proposals.
+func pressSuggest(t *testing.T, w *Window, games, seed, jobs int) *bal.Result {
+	t.Helper()
+	w.fields.games.SetText(strconv.Itoa(games))
+	w.fields.seed.SetText(strconv.Itoa(seed))
+	w.fields.jobs.SetText(strconv.Itoa(jobs))
+	if !guitest.Button(w.win.Content(), "Suggest") {
+		t.Fatal("there is no enabled Suggest button")
+	}
+	r := w.suggest.result
+	if r == nil || len(r.Proposals) == 0 {
+		t.Fatalf("no proposals shown; status %q", w.status.Text)
+	}
+	return r
 }
 
 // direct plays the games of the session's document, as it is now,

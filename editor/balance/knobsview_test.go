@@ -78,16 +78,7 @@ func TestSuggestTurnsTheKnobsTyped(t *testing.T) {
 		}
 	}
 	typeInto(w, kv.tolerance, "3", "10")
-	w.fields.games.SetText("16")
-	w.fields.seed.SetText("3")
-	w.fields.jobs.SetText("2")
-	if !guitest.Button(w.win.Content(), "Suggest") {
-		t.Fatal("there is no enabled Suggest button")
-	}
-	r := w.suggest.result
-	if r == nil || len(r.Proposals) == 0 {
-		t.Fatalf("no proposals; status %q", w.status.Text)
-	}
+	r := pressSuggest(t, w, 16, 3, 2)
 	if got := knobIDs(r.Knobs); !slices.Equal(got, want) || r.Tolerance != 0.1 {
 		t.Errorf("the search turned %v at ±%v, want %v at ±0.1", got, r.Tolerance, want)
 	}

@@ -189,8 +189,11 @@ func ftbtSpot(doc *formats.Document, k bal.KnobInfo) (spot, bool) {
 		return spot{}, false
 	}
 	cell, margin := preview.LevelGeometry(l, preview.Options{})
-	for _, p := range l.People {
-		if p.Name == knobSubject(k.ID) {
+	who := knobSubject(k.ID)
+	for i, p := range l.People {
+		// a knob names a person by name, or as NAME#N (the N-th person)
+		// when two share the name
+		if p.Name == who || who == fmt.Sprintf("%s#%d", p.Name, i+1) {
 			return spot{margin + (float64(p.X)+0.5)*cell, margin + (float64(p.Y)+0.5)*cell, math.Max(8, cell*0.8)}, true
 		}
 	}

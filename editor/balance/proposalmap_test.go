@@ -9,9 +9,11 @@ import (
 	"fyne.io/fyne/v2"
 
 	bal "github.com/shapan/shapan/balance"
+	ftbtfmt "github.com/shapan/shapan/formats/ftbt"
 	planetsfmt "github.com/shapan/shapan/formats/planets"
 	"github.com/shapan/shapan/internal/guitest"
 	"github.com/shapan/shapan/internal/imagetest"
+	"github.com/shapan/shapan/preview"
 )
 
 // suggestUnfairPlanets opens 九州 with start A growing by 1.5 a step
@@ -20,13 +22,7 @@ func suggestUnfairPlanets(t *testing.T) *Window {
 	t.Helper()
 	w, s := openWindow(t, "planets/九州.yaml")
 	s.Edit("res", func() { planetRes(t, s.Model().(*planetsfmt.Map), "A", planetsfmt.FloatValue(1.5)) })
-	w.fields.games.SetText("16")
-	w.fields.seed.SetText("3")
-	w.fields.jobs.SetText("2")
-	if !guitest.Button(w.win.Content(), "Suggest") {
-		t.Fatal("there is no enabled Suggest button")
-	}
-	if r := w.suggest.result; r == nil || len(r.Proposals) < 2 || len(r.Proposals[0].Edits) == 0 {
+	if r := pressSuggest(t, w, 16, 3, 2); len(r.Proposals) < 2 || len(r.Proposals[0].Edits) == 0 {
 		t.Fatalf("the search gave no two proposals with edits; status %q", w.status.Text)
 	}
 	return w
@@ -127,8 +123,8 @@ func sameImage(a, b *image.RGBA) bool {
 func TestProposalMapRingsEveryFamily(t *testing.T) {
 	for _, tc := range []struct {
 		sample, knob string
-	}{{"planets/九州.yaml", "max/X"}, {"battle/小沛.yaml", ""}, {"ftbt/长坂坡.yaml", "hp/赵云"},
-		{"mbg/赤壁.yaml", "scope/襄阳"}, {"mbg/赤壁.yaml", "money/魏"}, {"mbg/赤壁.yaml", "abilities/曹操"}} {
+	}{{"planets/九州.yaml", "max/X"}, {"planets/九州.yaml", "start/1"}, {"battle/小沛.yaml", ""}, {"ftbt/长坂坡.yaml", "hp/赵云"},
+		{"ftbt/长坂坡.yaml", "x/赵云"}, {"mbg/赤壁.yaml", "scope/襄阳"}, {"mbg/赤壁.yaml", "money/魏"}, {"mbg/赤壁.yaml", "abilities/曹操"}} {
 		t.Run(tc.sample+" "+tc.knob, func(t *testing.T) {
 			_, s := openSample(t, tc.sample, sampleOthers(tc.sample)...)
 			doc, err := snapshot(s)
@@ -144,6 +140,9 @@ func TestProposalMapRingsEveryFamily(t *testing.T) {
 				if kk.ID == tc.knob {
 					k = kk
 				}
+			}
+			if tc.knob != "" && k.ID != tc.knob {
+				t.Fatalf("%s has no knob %s", tc.sample, tc.knob)
 			}
 			from := k.Get(doc.Value)
 			info := bal.KnobInfo{ID: k.ID}
@@ -239,5 +238,30 @@ func TestProposalMapStacksTheLabelsOfOnePlanet(t *testing.T) {
 	one, two := marked(def), marked(def, res)
 	if two < one*1.15 {
 		t.Errorf("two edits of A mark %.4f%% of the map, one %.4f%%: the second label covers the first", two*100, one*100)
+	}
+}
+
+// TestProposalMapRingsPeopleWhoShareAName: when two people of a level
+// share a name their knobs are NAME#N; the map rings the N-th person.
+func TestProposalMapRingsPeopleWhoShareAName(t *testing.T) {
+	_, s := openSample(t, "ftbt/长坂坡.yaml", sampleOthers("ftbt/长坂坡.yaml")...)
+	doc, err := snapshot(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := doc.Value.(*ftbtfmt.Level)
+	l.People[9].Name = l.People[8].Name // 虎豹骑乙 becomes a second 虎豹骑甲
+	e := bal.Edit{Knob: "hp/虎豹骑甲#10", From: 80, To: 60}
+	if _, err := bal.Knobs(doc, e.Knob); err != nil {
+		t.Fatal(err)
+	}
+	want, ok := ftbtSpot(doc, bal.KnobInfo{ID: e.Knob})
+	cell, margin := preview.LevelGeometry(l, preview.Options{})
+	if x, y := margin+(float64(l.People[9].X)+0.5)*cell, margin+(float64(l.People[9].Y)+0.5)*cell; !ok || want.x != x || want.y != y {
+		t.Fatalf("%s is placed at %+v (%v), want person 10's cell (%v, %v)", e.Knob, want, ok, x, y)
+	}
+	img, unplaced, err := proposalMap(doc, nil, []bal.Edit{e}, true)
+	if err != nil || len(unplaced) > 0 || img.RGBAAt(int(want.x+want.r), int(want.y)) != markColor {
+		t.Errorf("%s: %v, not drawn %v", e.Knob, err, unplaced)
 	}
 }

@@ -17,16 +17,7 @@ func TestSuggestAppliesAProposal(t *testing.T) {
 	w, s := openWindow(t, "mbg/赤壁.yaml")
 	s.Edit("money", func() { s.Model().(*mbgfmt.Scenario).Roles[0].Money = 34000 })
 	w.fields.turnCap.SetText("20")
-	w.fields.games.SetText("16")
-	w.fields.seed.SetText("4")
-	w.fields.jobs.SetText("2")
-	if !guitest.Button(w.win.Content(), "Suggest") {
-		t.Fatal("there is no enabled Suggest button")
-	}
-	r := w.suggest.result
-	if r == nil || len(r.Proposals) == 0 {
-		t.Fatalf("no proposals shown; status %q", w.status.Text)
-	}
+	r := pressSuggest(t, w, 16, 4, 2)
 	if r.Spent > 160 || r.Baseline.Measure.Games == 0 || r.Family != "mbg" {
 		t.Fatalf("unexpected search: spent %d, baseline %d games, family %q", r.Spent, r.Baseline.Measure.Games, r.Family)
 	}
