@@ -55,17 +55,9 @@ func (g *game) rules(p *engine.Play) any {
 				continue
 			}
 			// The Check's last accepted order is the answer Ask returns.
-			var accepted checked
-			d := &engine.Decision{Player: i, Kind: KindOrders, Args: st.ordersArgs(i, board), Legal: func() engine.Legal { return st.legal(i) }}
-			d.Check = func(a engine.Answer) error {
-				c, err := st.checkAnswer(d, a)
-				if err == nil {
-					accepted = c
-				}
-				return err
-			}
-			p.Ask(d)
-			st.submit(i, accepted)
+			st.accepted = checked{}
+			p.Ask(st.decision(i, board))
+			st.submit(i, st.accepted)
 		}
 		if !st.step() {
 			return g.result(false) // too few players: never the case here
@@ -81,6 +73,33 @@ func (g *game) result(finished bool) Result {
 		r.Winner = st.leader()
 	}
 	return r
+}
+
+// decision is the orders decision of player i on board b: a new one, or
+// with reuseArgs the one of player i and the round's parity, whose Check
+// and Legal are made once a game.
+func (s *state) decision(i int, b roundBoard) *engine.Decision {
+	d := &engine.Decision{}
+	if s.reuseArgs {
+		buf := &s.argsBuf[s.round%2]
+		if len(buf.decisions) != len(s.players) {
+			buf.decisions = make([]engine.Decision, len(s.players))
+		}
+		d = &buf.decisions[i]
+		if d.Check != nil {
+			d.Args = s.ordersArgs(i, b)
+			return d
+		}
+	}
+	*d = engine.Decision{Player: i, Kind: KindOrders, Args: s.ordersArgs(i, b), Legal: func() engine.Legal { return s.legal(i) }}
+	d.Check = func(a engine.Answer) error {
+		c, err := s.checkAnswer(d, a)
+		if err == nil {
+			s.accepted = c
+		}
+		return err
+	}
+	return d
 }
 
 // roundBoard is what every player sees alike between two steps: orders

@@ -88,11 +88,11 @@ func (s *Setup) UnmarshalJSON(b []byte) error {
 type Options struct {
 	// Machine options: an event callback, or no event log.
 	Machine engine.Options
-	// ReuseArgs lets the orders' Args of a round share their storage
-	// with those of the round two rounds later, which overwrite them: for
-	// players that read a decision's Args only while it is pending, as
-	// the computer players of a simulation do. (Otherwise every
-	// decision's Args are its own.)
+	// ReuseArgs lets the orders decisions of a round and their Args
+	// share their storage with those of the round two rounds later,
+	// which overwrite them: for players that read a decision only while
+	// it is pending, as the computer players of a simulation do.
+	// (Otherwise every decision and its Args are its own.)
 	ReuseArgs bool
 	// Events, when not nil, names the only events the game builds and
 	// emits (by EventName: "battle", "round", ...): a listener that

@@ -40,8 +40,10 @@ type state struct {
 	// productions says which productions are reported.
 	productions productionEvents
 	// given is the order a player gave as a value to the pending decision
-	// (Game.OrderAnswer), checked already.
-	given givenOrder
+	// (Game.OrderAnswer), checked already; accepted the last order the
+	// pending decision's Check accepted.
+	given    givenOrder
+	accepted checked
 	// reuseArgs builds the orders' Args of a round in argsBuf[round%2]
 	// (Options.ReuseArgs).
 	reuseArgs bool
@@ -53,8 +55,9 @@ type state struct {
 
 // argsStorage is the storage of one round's Args.
 type argsStorage struct {
-	board roundBoard
-	views [][]PlayerView // by player
+	board     roundBoard
+	views     [][]PlayerView    // by player
+	decisions []engine.Decision // by player
 }
 
 // scratch is the storage of a step: the totals of the finish check and
@@ -158,7 +161,7 @@ func (s *state) clone() *state {
 			c.players[i].tactic = &tc
 		}
 	}
-	c.given, c.argsBuf, c.scratch = givenOrder{}, [2]argsStorage{}, scratch{}
+	c.given, c.accepted, c.argsBuf, c.scratch = givenOrder{}, checked{}, [2]argsStorage{}, scratch{}
 	c.holds = slices.Clone(s.holds)
 	c.fleets = slices.Clone(s.fleets)
 	return &c
