@@ -56,6 +56,7 @@ type Window struct {
 	pngBtn           *widget.Button
 
 	running bool
+	counted bool               // the progress bar counts games of a run or a search
 	cancel  context.CancelFunc // cancels the running simulation
 	closed  bool
 	shown   outcome // the outcome shown
@@ -107,6 +108,9 @@ func (w *Window) layout() fyne.CanvasObject {
 	w.suggest = newSuggestions(current, w.knobs.panel)
 	w.progress = widget.NewProgressBar()
 	w.progress.TextFormatter = func() string {
+		if !w.counted {
+			return "No games played yet"
+		}
 		return formatProgress(int(w.progress.Value), int(w.progress.Max))
 	}
 	w.status = widget.NewLabel("Simulates games of " + w.session.Name() + " as it is in the editor now, the computer on every side.")
@@ -147,6 +151,13 @@ func (w *Window) layout() fyne.CanvasObject {
 }
 
 // formatProgress is the progress bar's text.
+// setProgress shows done of total games on the progress bar.
+func (w *Window) setProgress(done, total int) {
+	w.counted = true
+	w.progress.Max = float64(total)
+	w.progress.SetValue(float64(done))
+}
+
 func formatProgress(done, total int) string {
 	if total == 0 {
 		return ""

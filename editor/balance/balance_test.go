@@ -1,6 +1,7 @@
 package balance
 
 import (
+	"fmt"
 	"github.com/shapan/shapan/family"
 	"image"
 	"strings"
@@ -27,6 +28,9 @@ func TestRunShowsSimsReport(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			w, s := openWindow(t, tc.name, tc.others...)
 			w.win.Resize(fyne.NewSize(1220, 760))
+			if got := w.progress.TextFormatter(); got != "No games played yet" {
+				t.Errorf("before any run the progress bar reads %q", got)
+			}
 			runGames(t, w, games, seed, 2)
 
 			want := direct(t, s, games, seed, 1)
@@ -47,6 +51,9 @@ func TestRunShowsSimsReport(t *testing.T) {
 			}
 			if w.progress.Value != games || w.progress.Max != games {
 				t.Errorf("the progress bar shows %v of %v, want %d of %d", w.progress.Value, w.progress.Max, games, games)
+			}
+			if got, want := w.progress.TextFormatter(), fmt.Sprintf("%d / %d games", games, games); got != want {
+				t.Errorf("the progress bar reads %q, want %q", got, want)
 			}
 			if w.runBtn.Disabled() || !w.stopBtn.Disabled() || w.copyBtn.Disabled() || w.pngBtn.Disabled() {
 				t.Error("after the run Run should be enabled, Stop disabled and the exports enabled")

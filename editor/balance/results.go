@@ -29,8 +29,7 @@ func (w *Window) show(out outcome) {
 	}
 	r := out.report
 	w.shown = out
-	w.progress.Max = float64(r.Requested)
-	w.progress.SetValue(float64(r.Games + r.Failed))
+	w.setProgress(r.Games+r.Failed, r.Requested)
 	importance := widget.SuccessImportance
 	if r.Stopped {
 		importance = widget.WarningImportance

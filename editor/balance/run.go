@@ -28,8 +28,7 @@ func (w *Window) Run() {
 	ctx, cancel := context.WithCancel(context.Background())
 	w.cancel = cancel
 	w.setRunning(true)
-	w.progress.Max = float64(set.Games)
-	w.progress.SetValue(0)
+	w.setProgress(0, set.Games)
 	w.setStatus(fmt.Sprintf("Playing %d games of %s…", set.Games, w.session.Name()), widget.MediumImportance)
 	name, now := w.session.Name(), w.now
 	progress := everyPermille(func(done, total int) {
@@ -60,8 +59,7 @@ func (w *Window) showProgress(done, total int) {
 	if w.closed {
 		return
 	}
-	w.progress.Max = float64(total)
-	w.progress.SetValue(float64(done))
+	w.setProgress(done, total)
 	if w.onProgress != nil {
 		w.onProgress(done, total)
 	}

@@ -109,8 +109,7 @@ func (w *Window) Suggest() {
 	opts := bal.Options{Budget: suggestBudget * set.Games, MaxGames: set.Games, Seed: set.Seed, Jobs: set.Jobs,
 		Scenario: w.session.Name(), Knobs: w.knobs.spec(), Tolerance: tol / 100}
 	opts.Sim.TurnCap = set.TurnCap
-	w.progress.Max = float64(opts.Budget)
-	w.progress.SetValue(0)
+	w.setProgress(0, opts.Budget)
 	w.setStatus(fmt.Sprintf("Searching edits of %d knobs that make %s fair within ±%g points (at most %d games)…",
 		len(w.knobs.knobs), w.session.Name(), tol, opts.Budget), widget.MediumImportance)
 	opts.Progress = everyPermille(func(done, total int) { w.st.Post(func() { w.showProgress(done, total) }) })
