@@ -68,8 +68,12 @@ func (s *search) measureRange(c *candidate, from, to int) Measure {
 	wins, draws, games := c.counts(len(s.sides), from, to)
 	played := max(0, min(to, len(c.winners))-from)
 	m := Measure{Games: games, Failed: played - games, Draws: sim.NewProportion(draws, games)}
+	// The targets are shares of the games that have a winner; when no
+	// game has one they are those of decided games, so that a document
+	// where every game is a draw (an ftbt person moved where the sides
+	// never meet) is unfair, not "every side wins its 0 %".
 	decisive := 1.0
-	if games > 0 {
+	if games > draws {
 		decisive = float64(games-draws) / float64(games)
 	}
 	targets := s.opts.Target.of(s.sides, decisive)

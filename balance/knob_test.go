@@ -448,3 +448,34 @@ func planetNamed(t *testing.T, m *planetsfmt.Map, name string) *planetsfmt.Plane
 	t.Fatalf("no planet %s", name)
 	return nil
 }
+
+// TestNoWinnerIsNotFair: a candidate all of whose games are draws — on
+// 长坂坡 moving a person can make the sides never finish each other off —
+// is unfair (every side far below its share of decided games), dropped
+// at the first round, never "fair" with every side at its 0 % target.
+func TestNoWinnerIsNotFair(t *testing.T) {
+	doc := loadSample(t, "ftbt/长坂坡.yaml")
+	s, err := newSearch(doc, Options{Knobs: "x/文聘", Tolerance: 0.08})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := s.candidate([]float64{27})
+	if err != nil || c == nil {
+		t.Fatalf("candidate: %v", err)
+	}
+	s.sides = c.fam.Sides()
+	c.winners = slices.Repeat([]int{draw}, 64)
+	m := s.measure(c, 64)
+	for _, st := range m.Sides {
+		if st.Target != 0.5 || !st.Outside {
+			t.Errorf("%s: target %v, outside %v; want 0.5 and outside", st.Name, st.Target, st.Outside)
+		}
+	}
+	if s.unfairSide(c, 64) == "" || s.offTarget(m, "its") == "" || m.Loss < 0.5 {
+		t.Errorf("64 draws: unfair side %q, off target %q, loss %v", s.unfairSide(c, 64), s.offTarget(m, "its"), m.Loss)
+	}
+	c.winners = append(slices.Repeat([]int{draw}, 32), slices.Repeat([]int{0, 1}, 16)...)
+	if m := s.measure(c, 64); m.Sides[0].Target != 0.25 || m.Loss != 0 {
+		t.Errorf("half draws, the decided games shared: targets %v, loss %v; want a quarter each, no loss", m.Sides[0].Target, m.Loss)
+	}
+}
