@@ -164,6 +164,7 @@ func (g *Game) OrderAnswer(d *engine.Decision, o Order) engine.Answer {
 	}
 	a := o.AppendJSON(make([]byte, 0, size))
 	st := g.st
+	st.given = givenOrder{} // its moves share storage with the next ones
 	if d != nil && g.PendingFor(d.Player) == d {
 		if c, err := st.checkGiven(d.Player, o); err == nil {
 			st.given = givenOrder{d: d, answer: a, c: c}

@@ -222,7 +222,9 @@ func (s *state) checkPlainOrder(p int, a []byte) (c checked, ok bool, err error)
 // checkGiven checks an order given as a value, as checkOrder checks its
 // JSON form (Order.Encode): an order it accepts, checkOrder accepts with
 // the same result. (An order it refuses is read from its JSON form again,
-// which says why in the words of the wire.)
+// which says why in the words of the wire.) Its moves are stored in the
+// player's spare storage: valid until the next checkGiven of the player
+// or until they are submitted.
 func (s *state) checkGiven(p int, o Order) (checked, error) {
 	if p < 0 || p >= len(s.players) {
 		return checked{}, ErrNoPlayer
@@ -230,7 +232,10 @@ func (s *state) checkGiven(p int, o Order) (checked, error) {
 	if !s.players[p].alive {
 		return checked{}, ErrNotAlive
 	}
-	c := checked{moves: make([]fleet, 0, len(o.Moves))}
+	c := checked{moves: s.players[p].spare[:0]}
+	if c.moves == nil {
+		c.moves = make([]fleet, 0, len(o.Moves))
+	}
 	for i, m := range o.Moves {
 		if err := s.keepMove(&c, p, i, m.Count, int64(m.From), int64(m.To)); err != nil {
 			return checked{}, err
@@ -430,6 +435,7 @@ func (s *state) submit(p int, c checked) {
 	}
 	pl := &s.players[p]
 	pl.order, pl.queued = c.moves, true
+	pl.spare = nil // the order may be in it
 	if c.tactic != nil {
 		pl.tactic = c.tactic
 	}

@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand"
 	"reflect"
+	"slices"
 	"testing"
 	"unicode/utf8"
 
@@ -168,4 +169,57 @@ func newTestGame(t testing.TB, setup Setup) *Game {
 	}
 	t.Cleanup(g.Close)
 	return g
+}
+
+// TestGivenOrderKeepsTheQueuedOrders: an order checked as a value is made
+// in storage of the player's last order run, never in that of an order
+// still queued.
+func TestGivenOrderKeepsTheQueuedOrders(t *testing.T) {
+	g := newTestGame(t, Setup{Map: sampleMap(t), Seed: 4, Shuffle: true, MaxRounds: 40})
+	ais := SeededSeats(4, g.NumPlayers())
+	checked := 0
+	for d := g.Pending(); d != nil; d = g.Pending() {
+		st := g.st
+		queued := make([][]fleet, len(st.players))
+		for p := range st.players {
+			queued[p] = slices.Clone(st.players[p].order)
+		}
+		for p := range st.players {
+			if !st.players[p].alive {
+				continue
+			}
+			if _, err := st.checkGiven(p, oneUnitEverywhere(st, p)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for p := range st.players {
+			if len(queued[p]) > 0 {
+				checked++
+			}
+			if !slices.Equal(queued[p], st.players[p].order) {
+				t.Fatalf("round %d: checking an order of player %d as a value changed its queued order %v to %v", st.round, p, queued[p], st.players[p].order)
+			}
+		}
+		if err := g.Answer(d.Player, ais[d.Player].Answer(g, d)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if checked < 20 {
+		t.Fatalf("only %d queued orders watched", checked)
+	}
+}
+
+// oneUnitEverywhere is the order of player p that sends one unit along
+// every route from every planet p holds with a unit or more.
+func oneUnitEverywhere(st *state, p int) Order {
+	o := Order{Moves: []Move{}}
+	for from, h := range st.holds {
+		if h.owner == p && !h.count.Less(Int(1)) {
+			for _, r := range st.b.adj[from] {
+				o.Moves = append(o.Moves, Move{Count: 1, From: from, To: r.to})
+				break
+			}
+		}
+	}
+	return o
 }

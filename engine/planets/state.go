@@ -81,6 +81,9 @@ type player struct {
 	// queued at all (an accepted order may have no moves).
 	order  []fleet
 	queued bool
+	// spare is the storage of the last order run, for the next order
+	// checked as a value (checkGiven); nil while an order is queued.
+	spare []fleet
 	// tactic is the queued tactic, if any.
 	tactic *Tactic
 	// The no-response rule's counter: missed consecutive steps, the round
@@ -156,6 +159,7 @@ func (s *state) clone() *state {
 	c.players = slices.Clone(s.players)
 	for i := range c.players {
 		c.players[i].order = slices.Clone(s.players[i].order)
+		c.players[i].spare = nil
 		if t := s.players[i].tactic; t != nil {
 			tc := *t
 			c.players[i].tactic = &tc

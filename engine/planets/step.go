@@ -98,7 +98,7 @@ func (s *state) execute(i int) {
 		}
 		report(s, Launch{Player: m.player, From: m.from, To: m.to, Count: m.count, Steps: m.left, Emptied: emptied})
 	}
-	p.order, p.queued = nil, false
+	p.spare, p.order, p.queued = p.order[:0], nil, false
 	if t := p.tactic; t != nil && t.Type == Terminator {
 		before := s.holds[t.Planet].public()
 		s.holds[t.Planet] = hold{owner: Neutral}
