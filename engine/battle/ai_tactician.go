@@ -372,7 +372,7 @@ func (p *Tactician) candidates(pos *Position, s, k int) []Command {
 	u := &pos.Sides[s].Team[k]
 	reach := pos.Hero(s, k).Range + 2
 	out := p.cands[:0]
-	p.actions = pos.AppendActions(p.actions[:0], s, k)
+	p.actions = pos.appendActions(p.actions[:0], s, k, false) // usefulSkill refuses 蜀汉旗
 	for _, c := range p.actions {
 		switch c.Op {
 		case OpAD:

@@ -132,6 +132,12 @@ func (p *Position) Actions(s, k int) []Command { return p.AppendActions(nil, s, 
 // AppendActions appends the actions of side s's living hero in slot k
 // (see Actions) to out and returns the extended slice.
 func (p *Position) AppendActions(out []Command, s, k int) []Command {
+	return p.appendActions(out, s, k, true)
+}
+
+// appendActions is AppendActions, without 蜀汉旗 (its cells within 8)
+// unless flags is set.
+func (p *Position) appendActions(out []Command, s, k int, flags bool) []Command {
 	r := p.Round
 	u := &p.Sides[s].Team[k]
 	out = append(out, Command{})
@@ -156,7 +162,7 @@ func (p *Position) AppendActions(out []Command, s, k int) []Command {
 		return out
 	}
 	for sk := 1; sk <= 2; sk++ {
-		if r >= p.Ready(s, k, sk-1) {
+		if r >= p.Ready(s, k, sk-1) && (flags || skillOf(u.Hero, sk) != sk2Flag) {
 			out = p.appendSkillOptions(out, s, k, sk, name, enemies)
 		}
 	}
