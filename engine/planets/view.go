@@ -87,22 +87,19 @@ func (s *state) appendPlayerViews(buf []PlayerView, planets []int, units []Num) 
 func (s *state) holdList() []Hold { return s.appendHolds(nil) }
 
 // appendHolds is holdList appending to buf (never nil).
-func (s *state) appendHolds(buf []Hold) []Hold {
-	buf = grown(buf, len(s.holds))
-	for _, h := range s.holds {
-		buf = append(buf, h.public())
-	}
-	return buf
-}
+func (s *state) appendHolds(buf []Hold) []Hold { return appendPublic(buf, s.holds, hold.public) }
 
 // fleetList returns the fleets in flight in their order.
 func (s *state) fleetList() []Fleet { return s.appendFleets(nil) }
 
 // appendFleets is fleetList appending to buf (never nil).
-func (s *state) appendFleets(buf []Fleet) []Fleet {
-	buf = grown(buf, len(s.fleets))
-	for _, f := range s.fleets {
-		buf = append(buf, f.public())
+func (s *state) appendFleets(buf []Fleet) []Fleet { return appendPublic(buf, s.fleets, fleet.public) }
+
+// appendPublic appends the public form of every item to buf (never nil).
+func appendPublic[T, P any](buf []P, items []T, public func(T) P) []P {
+	buf = grown(buf, len(items))
+	for _, it := range items {
+		buf = append(buf, public(it))
 	}
 	return buf
 }
