@@ -145,7 +145,8 @@ func planetsGameOptions(rec *planetsGame) planets.Options {
 
 // planetsFactEvents are the events planetsGame.event reads; of the
 // productions it reads only those that change a planet's owner.
-var planetsFactEvents = []string{planets.Battle{}.EventName(), planets.Production{}.EventName(), planets.RoundEnd{}.EventName()}
+var planetsFactEvents = []string{planets.Battle{}.EventName(), planets.Production{}.EventName(),
+	planets.TacticUsed{}.EventName(), planets.RoundEnd{}.EventName()}
 
 // slots returns the start slot (index in map order) of every player,
 // given the start planet of every player: a planet named twice in the
@@ -182,6 +183,7 @@ type planetsGame struct {
 	held                       []int   // the planets of every slot at the end
 	played                     []bool
 	eliminated                 []bool // the slot's player ended with nothing
+	terminated                 int    // held planets the terminator made neutral
 }
 
 // start records who holds what when the game begins; slot is every
@@ -217,8 +219,9 @@ func (g *planetsGame) own(i, player int) {
 	}
 }
 
-// event follows a game's battles, the planets changing hands and the
-// rounds.
+// event follows a game's battles, the planets changing hands (taken in a
+// battle, occupied, fallen neutral in production or to a terminator) and
+// the rounds.
 func (g *planetsGame) event(e engine.Event) {
 	switch e := e.(type) {
 	case planets.Battle:
@@ -234,6 +237,13 @@ func (g *planetsGame) event(e engine.Event) {
 				g.captures[e.Planet]++
 			}
 			g.own(e.Planet, e.After.Owner)
+		}
+	case planets.TacticUsed:
+		// The terminator makes its target neutral, whoever held it (spec §8).
+		if e.Planet >= 0 && e.Planet < len(g.changes) && e.Before.Owner != planets.Neutral {
+			g.changes[e.Planet]++
+			g.terminated++
+			g.own(e.Planet, planets.Neutral)
 		}
 	case planets.Production:
 		if e.Planet >= 0 && e.Planet < len(g.changes) && e.After.Owner != e.Before.Owner {

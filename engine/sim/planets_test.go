@@ -333,3 +333,32 @@ func TestPlanetsHeldAndFirstHeld(t *testing.T) {
 		}
 	}
 }
+
+// TestPlanetsOwnersFollowTheGame: the owner of every planet that the
+// report follows from a game's events is, at the end of every game, the
+// owner the game's own view shows — whatever changed hands, by a battle,
+// a production or a terminator — and some game of each map made a planet
+// neutral with the terminator, so the case is covered.
+func TestPlanetsOwnersFollowTheGame(t *testing.T) {
+	for _, name := range []string{"九州", "fight_here"} {
+		t.Run(name, func(t *testing.T) {
+			p := planetsFamilies[name](t).(*Planets)
+			terminated := 0
+			for i := range 12 {
+				seed := GameSeed(3, i)
+				res, err := p.Play(context.Background(), i, seed)
+				if err != nil {
+					t.Fatalf("game %d: %v", i, err)
+				}
+				rec := res.Facts.(*planetsGame)
+				if !slices.Equal(rec.owner, rec.owners) {
+					t.Fatalf("game %d (seed %d): the owners followed from the events are %v, the game ends with %v", i, seed, rec.owner, rec.owners)
+				}
+				terminated += rec.terminated
+			}
+			if terminated == 0 {
+				t.Fatal("no game used the terminator on a held planet: the case is not covered")
+			}
+		})
+	}
+}
