@@ -164,3 +164,61 @@ func text(r *Result) string {
 	r.WriteText(&b)
 	return b.String()
 }
+
+// roundsCase is 长坂坡 with 赵云 at three times his hp, asked for ±6 points
+// with candidates judged on 128 games: a search whose first round settles
+// on a point within ±6 on the round's games but not on fresh ones.
+func roundsCase() familyCase {
+	tc := familyCases[0]
+	tc.opts.Tolerance, tc.opts.MaxGames, tc.opts.Budget = 0.06, 128, 1000
+	return tc
+}
+
+// TestRoundsStartOnNewGames: on roundsCase the first round ends when a
+// candidate within ±6 on the round's games fails on its fresh games, and
+// the search goes on from it in a second round — on games of another
+// seed, each judged candidate with fresh games of its own seed and a
+// longer hold-out — within the budget; the first round alone (the search
+// as it was) ends there with no fair proposal.
+func TestRoundsStartOnNewGames(t *testing.T) {
+	tc := roundsCase()
+	doc := loadSample(t, tc.sample)
+	tc.unbalance(doc.Value)
+	tc.opts.Jobs, tc.opts.Proposals = 2, 100 // every candidate
+	one := tc.opts
+	one.oneRound = true
+	first, err := Run(context.Background(), doc, one)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if first.Rounds != 1 || len(first.Proposals) == 0 || first.Proposals[0].Fair || !strings.Contains(text(first), "of the fresh") {
+		t.Fatalf("the first round did not end on a candidate that failed on fresh games:\n%s", text(first))
+	}
+	r, err := Run(context.Background(), doc, tc.opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("first round: %d games, %s; with rounds: games %v, %s", first.Spent, first.Outcome, r.RoundGames, r.Outcome)
+	if r.Rounds < 2 || len(r.RoundGames) != r.Rounds || r.RoundGames[0] != first.Spent || sum(r.RoundGames) != r.Spent || r.Spent > tc.opts.Budget {
+		t.Fatalf("rounds %d of games %v after a first round of %d games; spent %d of %d", r.Rounds, r.RoundGames, first.Spent, r.Spent, tc.opts.Budget)
+	}
+	later := 0
+	for _, p := range r.Proposals {
+		if p.Round == 1 {
+			continue
+		}
+		later++
+		if p.Seed == tc.opts.Seed {
+			t.Errorf("round %d played the first round's games (seed %d)", p.Round, p.Seed)
+		}
+		if p.Fresh != nil && (p.FreshSeed == 0 || p.FreshSeed == p.Seed) {
+			t.Errorf("a candidate of round %d was judged on fresh games of seed %d (its round's: %d)", p.Round, p.FreshSeed, p.Seed)
+		}
+		if p.Fair && p.Fresh.Games < 2*tc.opts.MaxGames {
+			t.Errorf("a candidate of round %d was called fair on %d fresh games", p.Round, p.Fresh.Games)
+		}
+	}
+	if later == 0 {
+		t.Errorf("no proposal comes from a later round:\n%s", text(r))
+	}
+}

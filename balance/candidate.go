@@ -18,17 +18,39 @@ const (
 )
 
 // candidate is the document with the knobs at point, and the games it
-// has played: game i, with sim.GameSeed(seed, i), ended as winners[i].
+// has played in its round of the search: game i, with
+// sim.GameSeed(seed, i), ended as winners[i].
 type candidate struct {
-	point   []float64
-	doc     *formats.Document
-	fam     sim.Family
-	winners []int
+	point []float64
+	doc   *formats.Document
+	fam   sim.Family
+	round int
+	seed  int64
+	// freshSeed, when not 0, is the base seed of the candidate's fresh
+	// games (game index MaxGames on) in place of seed.
+	freshSeed int64
+	freshFrom int
+	winners   []int
 	// dropped says why the candidate stopped playing ("" while it may
 	// play on); fair is set when it played MaxGames without being
-	// dropped.
+	// dropped and was within the tolerance on as many fresh games too;
+	// cursed when it was within the tolerance on its MaxGames games but
+	// not on the fresh ones.
 	dropped string
 	fair    bool
+	cursed  bool
+	// reference marks the first incumbent of a later round that failed on
+	// fresh games in the round before: it plays the round's games as the
+	// reference its moves are compared with, and is not judged again.
+	reference bool
+}
+
+// seedOf returns the base seed of c's game i.
+func (c *candidate) seedOf(i int) int64 {
+	if c.freshSeed != 0 && i >= c.freshFrom {
+		return c.freshSeed
+	}
+	return c.seed
 }
 
 // key identifies a point of the knob space.
@@ -110,12 +132,12 @@ func (s *search) unfairSide(c *candidate, n int) string {
 	return ""
 }
 
-// play plays c's games up to game n (exclusive; at most twice MaxGames:
+// play plays c's games up to game n (exclusive; at most s.games(c):
 // the race's games, then the fresh games of its confirmation), in units
 // of s.unit games, within the budget. It reports false when the budget
 // stopped it first.
 func (s *search) play(ctx context.Context, c *candidate, n int) (bool, error) {
-	total := 2 * s.maxGames
+	total := s.games(c)
 	n = min(n, total)
 	for len(c.winners) < n {
 		if s.spent+s.unit > s.opts.Budget {

@@ -14,7 +14,8 @@ import (
 // result sums the search up.
 func (s *search) result(outcome string) *Result {
 	r := &Result{Scenario: s.opts.Scenario, Target: s.opts.Target.String(), Tolerance: s.tol, Seed: s.opts.Seed,
-		Budget: s.opts.Budget, Spent: s.spent, MaxGames: s.maxGames, Candidates: len(s.order), Refused: s.refused, Outcome: outcome}
+		Budget: s.opts.Budget, Spent: s.spent, MaxGames: s.maxGames, Candidates: len(s.order), Refused: s.refused, Outcome: outcome,
+		Rounds: s.rounds + 1, RoundGames: append(append([]int{}, s.roundGames...), s.spent-sum(s.roundGames))}
 	if f, _ := familyOf(s.doc.Kind); f != "" {
 		r.Family = f
 	}
@@ -38,15 +39,22 @@ func (s *search) result(outcome string) *Result {
 		}
 		return s.measure(a, len(a.winners)).Risk < s.measure(b, len(b.winners)).Risk
 	})
-	for _, c := range rest[:min(len(rest), s.opts.Proposals)] {
-		r.Proposals = append(r.Proposals, s.proposal(c))
+	listed := map[string]bool{}
+	for _, c := range rest {
+		if len(r.Proposals) == s.opts.Proposals {
+			break
+		}
+		if !listed[key(c.point)] { // a point played again in a later round is listed once, at its best
+			listed[key(c.point)] = true
+			r.Proposals = append(r.Proposals, s.proposal(c))
+		}
 	}
 	return r
 }
 
 // proposal is c with its evidence and its diff from the document.
 func (s *search) proposal(c *candidate) Proposal {
-	p := Proposal{Measure: s.measure(c, len(c.winners)), Fair: c.fair, Dropped: c.dropped}
+	p := Proposal{Measure: s.measure(c, len(c.winners)), Fair: c.fair, Dropped: c.dropped, Round: c.round + 1, Seed: c.seed, FreshSeed: c.freshSeed}
 	if len(c.winners) > s.maxGames {
 		fresh := s.measureRange(c, s.maxGames, len(c.winners))
 		p.Fresh = &fresh

@@ -28,6 +28,10 @@ type Result struct {
 	MaxGames   int `json:"max_games"`
 	Candidates int `json:"candidates"`
 	Refused    int `json:"refused"`
+	// Rounds counts the rounds of the search (each on its own games),
+	// RoundGames the games each of them played.
+	Rounds     int   `json:"rounds"`
+	RoundGames []int `json:"round_games"`
 	// Outcome says how the search ended.
 	Outcome string `json:"outcome"`
 }
@@ -62,6 +66,14 @@ type Proposal struct {
 	// earlier ("" when it did not).
 	Fair    bool   `json:"fair"`
 	Dropped string `json:"dropped,omitempty"`
+	// Round is the round of the search that played it (from 1), Seed
+	// the base seed of that round's games: game i was played with
+	// sim.GameSeed(Seed, i). FreshSeed, when not 0, is the base seed of
+	// its fresh games instead (a later round's candidate has fresh games
+	// of its own).
+	Round     int   `json:"round"`
+	Seed      int64 `json:"seed"`
+	FreshSeed int64 `json:"fresh_seed,omitempty"`
 	// YAML is the document with the edits, Diff the unified diff from
 	// the baseline's YAML to it.
 	YAML []byte `json:"-"`

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"time"
 
@@ -20,7 +21,10 @@ const (
 	DefaultMaxGames  = 400
 	DefaultBatch     = 8
 	DefaultProposals = 3
-	maxSteps         = 40
+	// maxSteps is the most steps of a round, maxRounds the most rounds
+	// of a search.
+	maxSteps  = 40
+	maxRounds = 8
 )
 
 // Options adjust a search. The zero value is the default: a fair target
@@ -70,6 +74,9 @@ type Options struct {
 	// MaxGames without racing: what the search would cost without
 	// sequential dropping.
 	plain bool
+	// oneRound, for the tests, stops the search after its first round:
+	// the search as it was before it had rounds.
+	oneRound bool
 }
 
 // search is the state of one Run.
@@ -82,8 +89,13 @@ type search struct {
 	knobs          []Knob
 	sides          []sim.Side
 	steps          []float64
-	seen           map[string]*candidate
-	order          []*candidate // every candidate simulated, in order
+	active         []int                 // the knobs the round turns (indexes of knobs)
+	rounds         int                   // the rounds before this one
+	roundGames     []int                 // the games each of them played
+	judged         int                   // the candidates of later rounds judged on fresh games
+	seed           int64                 // the base seed of the round's games
+	seen           map[string]*candidate // the round's candidates by point
+	order          []*candidate          // every candidate simulated, in order
 	warnings       map[string]int
 	spent, refused int
 	ownGames       int  // the games this process played (its shard's, when sharded)
@@ -137,13 +149,17 @@ func newSearch(doc *formats.Document, opts Options) (*search, error) {
 	unit := opts.Batch
 	s := &search{opts: opts, tol: opts.Tolerance, unit: unit, maxGames: (max(opts.MaxGames, unit) + unit - 1) / unit * unit,
 		doc: doc, base: base, knobs: knobs, seen: map[string]*candidate{}, warnings: warningCounts(validate.Check(doc))}
-	for _, k := range knobs {
+	for i, k := range knobs {
 		s.steps = append(s.steps, k.Step)
+		s.active = append(s.active, i)
 	}
+	s.seed = opts.Seed
 	return s, nil
 }
 
-// run is the pattern search; it returns how it ended.
+// run is the search: rounds of pattern search (see round), each on its
+// own games, until a candidate is fair, the budget is spent, or
+// maxRounds rounds have run. It returns how it ended.
 func (s *search) run(ctx context.Context) (string, error) {
 	start := make([]float64, len(s.knobs))
 	for i, k := range s.knobs {
@@ -157,34 +173,73 @@ func (s *search) run(ctx context.Context) (string, error) {
 	if err := s.opts.Target.check(s.sides); err != nil {
 		return "", err
 	}
+	for {
+		outcome, next, err := s.round(ctx, inc)
+		if err != nil || outcome != "" {
+			return outcome, err
+		}
+		if s.rounds+1 >= s.maxRounds() {
+			return fmt.Sprintf("stopped after %d rounds", s.rounds+1), nil
+		}
+		if inc, err = s.nextRound(next); err != nil || inc == nil {
+			return "no edit of the knobs makes it fairer", err
+		}
+	}
+}
+
+// maxRounds is the most rounds a search runs.
+func (s *search) maxRounds() int {
+	if s.opts.oneRound {
+		return 1
+	}
+	return maxRounds
+}
+
+// round is one round of pattern search from inc on the round's games. It
+// returns how the search ended ("" when it goes on with another round)
+// and, when it goes on, the candidate the next round starts from: a move
+// that was within the tolerance on the round's games but not on its fresh
+// ones (the round's games flatter the candidates chosen on them: the
+// round has found what its games can show), or the incumbent when the
+// round ran out of moves that help. The round's first incumbent is not
+// judged so: when it fails on fresh games the round searches around it
+// (a new round from it would only replay it on other games, a new chance
+// for a point that is borderline to pass by luck).
+func (s *search) round(ctx context.Context, inc *candidate) (string, *candidate, error) {
 	if err := s.race(ctx, []*candidate{inc}); err != nil {
-		return "stopped", err
+		return "stopped", nil, err
 	}
 	for step := 0; ; step++ {
 		switch {
-		case inc.fair && step == 0:
-			return "the document is fair already", nil
+		case inc.fair && step == 0 && s.rounds == 0:
+			return "the document is fair already", nil, nil
 		case inc.fair:
-			return "found a fair document", nil
+			return "found a fair document", nil, nil
 		case s.out:
-			return "the budget is spent", nil
+			return "the budget is spent", nil, nil
 		case step == maxSteps:
-			return fmt.Sprintf("stopped after %d steps", maxSteps), nil
+			return "", inc, nil
 		}
 		moves, err := s.moves(inc)
 		if err != nil {
-			return "", err
+			return "", nil, err
 		}
 		if len(moves) == 0 {
 			if !s.shrink() {
-				return "no edit of the knobs makes it fairer", nil
+				return "", inc, nil
 			}
 			continue
 		}
 		if err := s.race(ctx, moves); err != nil {
-			return "stopped", err
+			return "stopped", nil, err
+		}
+		if s.fairest(moves) != nil {
+			return "found a fair document", nil, nil
 		}
 		best := s.best(moves)
+		if cursed := s.mostFair(moves...); cursed != nil && !s.out {
+			return "", cursed, nil
+		}
 		switch {
 		case best != nil && s.beats(best, inc):
 			s.expandMoved(inc, best)
@@ -192,9 +247,159 @@ func (s *search) run(ctx context.Context) (string, error) {
 		case best != nil && s.ties(best, inc) && s.expand():
 			// a plateau (every move as unfair as the incumbent): look further
 		case !s.shrink():
-			return "no edit of the knobs makes it fairer", nil
+			return "", inc, nil
 		}
 	}
+}
+
+// fairest returns the fair candidate with the least loss over all its
+// games (nil when none is fair).
+func (s *search) fairest(cands []*candidate) *candidate {
+	var out *candidate
+	for _, c := range cands {
+		if c.fair && (out == nil || s.measure(c, len(c.winners)).Loss < s.measure(out, len(out.winners)).Loss) {
+			out = c
+		}
+	}
+	return out
+}
+
+// mostFair returns, of the candidates within the tolerance on the
+// round's games but not on their fresh games, the one with the least loss
+// over all its games (nil when there is none).
+func (s *search) mostFair(cands ...*candidate) *candidate {
+	var out *candidate
+	for _, c := range cands {
+		if c.cursed && (out == nil || s.measure(c, len(c.winners)).Loss < s.measure(out, len(out.winners)).Loss) {
+			out = c
+		}
+	}
+	return out
+}
+
+// nextRound starts a round from the point of from: new games (a seed
+// derived from the search's seed and the round's number); the knobs that
+// favour a side outside the band on from's fresh games and can move the
+// way that helps it (else those of the side farthest from its target
+// that can, else all of the round's knobs); the first steps the knobs
+// have at that point. It returns the round's first incumbent (nil when
+// check refuses it).
+func (s *search) nextRound(from *candidate) (*candidate, error) {
+	m := s.unbiased(from)
+	if active := s.helping(from, m, s.outside(from, m)); len(active) > 0 {
+		s.active = active
+	} else {
+		for _, side := range s.byDistance(m) {
+			if active := s.helping(from, m, []int{side}); len(active) > 0 {
+				s.active = active
+				break
+			}
+		}
+	}
+	firstSteps := map[string]float64{}
+	if knobs, err := Knobs(from.doc, s.opts.Knobs); err == nil {
+		for _, k := range knobs {
+			firstSteps[k.ID] = k.Step
+		}
+	}
+	for _, i := range s.active {
+		k := s.knobs[i]
+		if step, ok := firstSteps[k.ID]; ok {
+			s.steps[i] = math.Min(math.Max(step, k.MinStep), k.Max-k.Min)
+		} else {
+			s.steps[i] = k.Step
+		}
+	}
+	s.rounds++
+	s.roundGames = append(s.roundGames, s.spent-sum(s.roundGames))
+	s.seed = roundSeed(s.opts.Seed, s.rounds)
+	s.seen = map[string]*candidate{}
+	c, err := s.candidate(append([]float64(nil), from.point...))
+	if c != nil {
+		c.reference = from.cursed
+	}
+	return c, err
+}
+
+// helping returns the round's knobs that favour one of sides and can
+// move the way that brings it toward its target in m.
+func (s *search) helping(from *candidate, m Measure, sides []int) []int {
+	var out []int
+	for _, i := range s.active {
+		k := s.knobs[i]
+		if slices.Contains(sides, k.Side) && s.canHelp(k, from.point[i], m.Sides[k.Side]) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// outside returns the sides of c whose rate in m (its fresh games) is
+// outside the band its last check asked for.
+func (s *search) outside(c *candidate, m Measure) []int {
+	h := s.holdOuts(c)
+	margin := 0.0
+	if len(c.winners) >= h[len(h)-1].games {
+		margin = h[len(h)-1].margin
+	}
+	var out []int
+	for i, st := range m.Sides {
+		if !st.Absent && math.Abs(st.Wins.Rate-st.Target) > s.band(st.Target, m.Games, margin)+1e-9 {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// canHelp reports whether knob k, now at x, can move the way that brings
+// st, the side it favours, toward its target.
+func (s *search) canHelp(k Knob, x float64, st SideMeasure) bool {
+	if st.Wins.Rate > st.Target {
+		return k.clamp(x-k.MinStep) < x
+	}
+	return k.clamp(x+k.MinStep) > x
+}
+
+// unbiased measures c on its fresh games when it played them (they did
+// not choose it), else on all its games.
+func (s *search) unbiased(c *candidate) Measure {
+	if len(c.winners) > s.maxGames {
+		return s.measureRange(c, s.maxGames, len(c.winners))
+	}
+	return s.measure(c, len(c.winners))
+}
+
+// byDistance returns the sides that take part, farthest from their
+// target in m first.
+func (s *search) byDistance(m Measure) []int {
+	var out []int
+	for i, st := range m.Sides {
+		if !st.Absent {
+			out = append(out, i)
+		}
+	}
+	dist := func(i int) float64 { return math.Abs(m.Sides[i].Wins.Rate - m.Sides[i].Target) }
+	sort.SliceStable(out, func(a, b int) bool { return dist(out[a]) > dist(out[b]) })
+	return out
+}
+
+func sum(xs []int) int {
+	n := 0
+	for _, x := range xs {
+		n += x
+	}
+	return n
+}
+
+// roundSeed is the base seed of round r's games: the search's seed for
+// the first round, then a seed derived from it and r, so that a round's
+// candidates are not chosen on the luck of the games of the rounds
+// before.
+func roundSeed(seed int64, r int) int64 {
+	if r == 0 {
+		return seed
+	}
+	return sim.GameSeed(seed, math.MinInt32+r)
 }
 
 // candidate returns the document with the knobs at point, ready to play,
@@ -219,7 +424,7 @@ func (s *search) candidate(point []float64) (*candidate, error) {
 		s.refused++
 		return nil, nil
 	}
-	c := &candidate{point: point, doc: doc, fam: fam}
+	c := &candidate{point: point, doc: doc, fam: fam, round: s.rounds, seed: s.seed}
 	s.seen[key(point)] = c
 	s.order = append(s.order, c)
 	return c, nil
@@ -256,7 +461,8 @@ func (s *search) moves(inc *candidate) ([]*candidate, error) {
 	var points [][]float64
 	push := append([]float64(nil), inc.point...)
 	pushed := 0
-	for i, k := range s.knobs {
+	for _, i := range s.active {
+		k := s.knobs[i]
 		dirs := s.directions(inc, k)
 		for _, d := range dirs {
 			p := append([]float64(nil), inc.point...)
@@ -300,7 +506,7 @@ const maxPairKnobs = 12
 // side still wins them all), and the push moves knobs that hurt, so the
 // step also tries the knobs two by two.
 func (s *search) sweeping(inc *candidate) bool {
-	if len(s.knobs) < 2 || len(s.knobs) > maxPairKnobs {
+	if len(s.active) < 2 || len(s.active) > maxPairKnobs {
 		return false
 	}
 	m := s.measure(inc, len(inc.winners))
@@ -316,8 +522,9 @@ func (s *search) sweeping(inc *candidate) bool {
 // a direction that may help.
 func (s *search) pairs(inc *candidate) [][]float64 {
 	var out [][]float64
-	for i, ki := range s.knobs {
-		for j := i + 1; j < len(s.knobs); j++ {
+	for a, i := range s.active {
+		ki := s.knobs[i]
+		for _, j := range s.active[a+1:] {
 			for _, di := range s.directions(inc, ki) {
 				for _, dj := range s.directions(inc, s.knobs[j]) {
 					p := append([]float64(nil), inc.point...)
@@ -362,7 +569,8 @@ func (s *search) expandMoved(from, to *candidate) {
 // when none could grow.
 func (s *search) expand() bool {
 	grown := false
-	for i, k := range s.knobs {
+	for _, i := range s.active {
+		k := s.knobs[i]
 		if next := s.longer(k, s.steps[i]); next > s.steps[i] {
 			s.steps[i], grown = next, true
 		}
@@ -382,7 +590,8 @@ func (s *search) longer(k Knob, step float64) float64 {
 // false when no step could shrink.
 func (s *search) shrink() bool {
 	shrunk := false
-	for i, k := range s.knobs {
+	for _, i := range s.active {
+		k := s.knobs[i]
 		next := math.Max(k.MinStep, s.steps[i]/2)
 		if k.Integer {
 			next = math.Max(k.MinStep, math.Round(next))
@@ -441,37 +650,101 @@ func (s *search) dropUnfair(live []*candidate, n int) []*candidate {
 // the tolerance of its target over their MaxGames games and again over
 // MaxGames fresh games (the next game indexes, seeds no candidate was
 // chosen on: picking the best of many candidates on the same games
-// flatters it, the fresh games do not), and drops the others.
+// flatters it, the fresh games do not), and drops the others. In a later
+// round a candidate that passes plays as many fresh games again and must
+// be within the tolerance less a standard error over all of them (see
+// holdOuts).
 func (s *search) judge(ctx context.Context, live []*candidate) error {
 	for _, c := range live {
-		if why := s.offTarget(s.measure(c, s.maxGames), "its"); why != "" {
+		if why := s.offTarget(s.measure(c, s.maxGames), "its", 0); why != "" {
 			c.dropped = why
 			continue
 		}
-		ok, err := s.play(ctx, c, 2*s.maxGames)
-		if err != nil {
-			return err
-		}
-		if !ok {
-			c.dropped = "the budget ran out before its confirmation on fresh games"
-			s.out = true
-			return nil
-		}
-		if why := s.offTarget(s.measureRange(c, s.maxGames, 2*s.maxGames), "the fresh"); why != "" {
-			c.dropped = why
+		if c.reference {
+			// judging it again would give a point that failed one more
+			// chance to pass on luck
+			c.dropped = "the round's reference: it failed on fresh games in the round before"
 			continue
 		}
-		c.fair = true
+		if c.round > 0 {
+			// a later round's candidate has fresh games of its own: no
+			// other candidate of the round was judged on them
+			s.judged++
+			c.freshSeed, c.freshFrom = sim.GameSeed(c.seed, -1-s.judged), s.maxGames
+		}
+		for _, h := range s.holdOuts(c) {
+			ok, err := s.play(ctx, c, h.games)
+			if err != nil {
+				return err
+			}
+			if !ok {
+				c.dropped = "the budget ran out before its confirmation on fresh games"
+				s.out = true
+				return nil
+			}
+			if why := s.offTarget(s.measureRange(c, s.maxGames, h.games), "the fresh", h.margin); why != "" {
+				c.dropped, c.cursed = why, true
+				break
+			}
+		}
+		c.fair = c.dropped == ""
 	}
 	return nil
 }
 
+// holdOut is a check of a candidate on its fresh games: up to game
+// index games, every side within the tolerance less margin standard
+// errors.
+type holdOut struct {
+	games  int
+	margin float64
+}
+
+// holdOuts returns the checks of c on its fresh games: MaxGames of them
+// within the tolerance; in a later round, moreover, twice as many within
+// the tolerance less one standard error. A later round exists because a
+// candidate passed its round's games and failed fresh ones: the search
+// is near the band's edge, where one hold-out passes a point just outside
+// it one time in two, and every round is one more draw. The second
+// check passes a side at the band's edge one time in six, and one a
+// standard error inside it one time in two, so what a later round calls
+// fair lies inside the band.
+func (s *search) holdOuts(c *candidate) []holdOut {
+	first := holdOut{games: 2 * s.maxGames}
+	if c.round == 0 {
+		return []holdOut{first}
+	}
+	return []holdOut{first, {games: 3 * s.maxGames, margin: 1}}
+}
+
+// games returns the most games c plays: MaxGames, then its fresh games.
+func (s *search) games(c *candidate) int {
+	h := s.holdOuts(c)
+	return h[len(h)-1].games
+}
+
+// band is how far a side whose target is target may be from it over n
+// games, less margin standard errors of n games (at most half the
+// tolerance).
+func (s *search) band(target float64, n int, margin float64) float64 {
+	if margin <= 0 || n <= 0 {
+		return s.tol
+	}
+	return s.tol - math.Min(margin*math.Sqrt(target*(1-target)/float64(n)), s.tol/2)
+}
+
 // offTarget names a side whose win rate in m is farther from its target
-// than the tolerance ("" when none is).
-func (s *search) offTarget(m Measure, which string) string {
+// than the band (the tolerance less margin standard errors), "" when
+// none is.
+func (s *search) offTarget(m Measure, which string, margin float64) string {
 	for _, st := range m.Sides {
-		if !st.Absent && math.Abs(st.Wins.Rate-st.Target) > s.tol+1e-9 {
-			return fmt.Sprintf("%s wins %.1f%% of %s %d games, more than %.1f points from %.1f%%", st.Name, st.Wins.Rate*100, which, m.Games, s.tol*100, st.Target*100)
+		band := s.band(st.Target, m.Games, margin)
+		if !st.Absent && math.Abs(st.Wins.Rate-st.Target) > band+1e-9 {
+			what := fmt.Sprintf("%.1f points", s.tol*100)
+			if band < s.tol {
+				what = fmt.Sprintf("%.1f points (the tolerance less a standard error)", band*100)
+			}
+			return fmt.Sprintf("%s wins %.1f%% of %s %d games, more than %s from %.1f%%", st.Name, st.Wins.Rate*100, which, m.Games, what, st.Target*100)
 		}
 	}
 	return ""

@@ -41,7 +41,7 @@ type slice struct {
 // and returns their winners (failed for a game that failed). Sharded, it
 // plays its own slice and gathers the others from Options.ShardDir.
 func (s *search) playBatch(ctx context.Context, c *candidate, k, total int) ([]int, error) {
-	o := sim.Options{Games: total, Seed: s.opts.Seed, Jobs: s.opts.Jobs}
+	o := sim.Options{Games: total, Seed: c.seedOf(k * s.unit), Jobs: s.opts.Jobs}
 	batches := total / s.unit
 	n := max(1, s.opts.Shard.Count)
 	if n == 1 {
@@ -90,16 +90,17 @@ func partWinners(p *sim.Part) []int {
 }
 
 // slicePath names the file of a slice: a hash of what decides its games
-// (the document, the knobs and their values, the seed, the games' options),
+// (the document, the knobs and their values, the seed of its games, the
+// games' options),
 // then its first game and the number of shards.
 func (s *search) slicePath(c *candidate, sh sim.Shard, total int) string {
 	h := sha256.New()
 	opts, _ := json.Marshal(s.opts.Sim)
-	fmt.Fprintf(h, "%s\x00%s\x00%d\x00%d\x00%s\x00", s.base, key(c.point), s.opts.Seed, total, opts)
+	first, _ := sh.Games(total)
+	fmt.Fprintf(h, "%s\x00%s\x00%d\x00%d\x00%s\x00", s.base, key(c.point), c.seedOf(first), total, opts)
 	for _, k := range s.knobs {
 		fmt.Fprintf(h, "%s\x00", k.ID)
 	}
-	first, _ := sh.Games(total)
 	name := fmt.Sprintf("%s-g%d-of%d.json", hex.EncodeToString(h.Sum(nil))[:24], first, s.opts.Shard.Count)
 	return filepath.Join(s.opts.ShardDir, name)
 }

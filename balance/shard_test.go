@@ -13,15 +13,35 @@ import (
 
 // TestShardsFindTheSameProposals: three shards of a search, run at once
 // on one folder, each end with the same result as one unsharded run,
-// byte for byte as JSON, and each played about a third of the games.
+// byte for byte as JSON, and each played about a third of the games —
+// for a search of one round and for one of several (whose later rounds
+// play games of other seeds).
 func TestShardsFindTheSameProposals(t *testing.T) {
-	tc := familyCases[0] // ftbt: the fastest games
-	tc.opts.Budget = 240
-	whole := runCase(t, tc, Options{})
-	want, err := json.Marshal(whole)
-	if err != nil {
-		t.Fatal(err)
+	short := familyCases[0] // ftbt: the fastest games
+	short.opts.Budget = 240
+	rounds := roundsCase() // its second round, cut short by the budget
+	rounds.opts.Budget = 900
+	for i, tc := range []familyCase{short, rounds} {
+		whole := runCase(t, tc, Options{})
+		if whole.Result == nil {
+			return
+		}
+		if i == 1 && whole.Rounds < 2 {
+			t.Errorf("the search of %d games ran %d round: the test shows nothing of rounds", whole.Spent, whole.Rounds)
+		}
+		t.Logf("%d games, rounds %v: %s", whole.Spent, whole.RoundGames, whole.Outcome)
+		want, err := json.Marshal(whole)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkShards(t, tc, whole, want)
 	}
+}
+
+// checkShards runs tc in three shards at once and compares each with
+// want, the JSON of whole, one unsharded run.
+func checkShards(t *testing.T, tc familyCase, whole shardRun, want []byte) {
+	t.Helper()
 	const shards = 3
 	dir := t.TempDir()
 	got := make([][]byte, shards)

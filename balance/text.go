@@ -28,11 +28,26 @@ func (r *Result) WriteText(w io.Writer) error {
 	}
 	for i, p := range r.Proposals {
 		fmt.Fprintf(&b, "\nProposal %d: %s\n", i+1, editLine(p.Edits))
+		if r.Rounds > 1 {
+			fmt.Fprintf(&b, "  round %d (games of seed %d", p.Round, p.Seed)
+			if p.FreshSeed != 0 {
+				fmt.Fprintf(&b, ", fresh games of seed %d", p.FreshSeed)
+			}
+			b.WriteString(")\n")
+		}
 		writeMeasure(&b, p)
 		b.WriteString(indent(p.Diff, "  "))
 	}
-	fmt.Fprintf(&b, "\nSpent %d of %d games on %d candidates (%d edits refused by check); %s.\n",
-		r.Spent, r.Budget, r.Candidates, r.Refused, r.Outcome)
+	rounds := ""
+	if r.Rounds > 1 {
+		games := make([]string, len(r.RoundGames))
+		for i, n := range r.RoundGames {
+			games[i] = strconv.Itoa(n)
+		}
+		rounds = fmt.Sprintf(" in %d rounds (%s games)", r.Rounds, strings.Join(games, " + "))
+	}
+	fmt.Fprintf(&b, "\nSpent %d of %d games on %d candidates%s (%d edits refused by check); %s.\n",
+		r.Spent, r.Budget, r.Candidates, rounds, r.Refused, r.Outcome)
 	_, err := io.WriteString(w, b.String())
 	return err
 }
