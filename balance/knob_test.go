@@ -471,8 +471,8 @@ func TestNoWinnerIsNotFair(t *testing.T) {
 			t.Errorf("%s: target %v, outside %v; want 0.5 and outside", st.Name, st.Target, st.Outside)
 		}
 	}
-	if s.unfairSide(c, 64) == "" || s.offTarget(m, "its") == "" || m.Loss < 0.5 {
-		t.Errorf("64 draws: unfair side %q, off target %q, loss %v", s.unfairSide(c, 64), s.offTarget(m, "its"), m.Loss)
+	if s.unfairSide(c, 64) == "" || s.offTarget(m, "its", 0) == "" || m.Loss < 0.5 {
+		t.Errorf("64 draws: unfair side %q, off target %q, loss %v", s.unfairSide(c, 64), s.offTarget(m, "its", 0), m.Loss)
 	}
 	c.winners = append(slices.Repeat([]int{draw}, 32), slices.Repeat([]int{0, 1}, 16)...)
 	if m := s.measure(c, 64); m.Sides[0].Target != 0.25 || m.Loss != 0 {
