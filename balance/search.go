@@ -314,6 +314,14 @@ func (s *search) nextRound(from *candidate) (*candidate, error) {
 	s.roundGames = append(s.roundGames, s.spent-sum(s.roundGames))
 	s.seed = roundSeed(s.opts.Seed, s.rounds)
 	s.seen = map[string]*candidate{}
+	// The round starts where the model of every game played so far
+	// predicts the target (surrogate.go), when it predicts a point fairer
+	// than from and check takes it; that start is judged like any move.
+	if point := s.surrogatePoint(from); point != nil {
+		if c, err := s.candidate(point); err != nil || c != nil {
+			return c, err
+		}
+	}
 	c, err := s.candidate(append([]float64(nil), from.point...))
 	if c != nil {
 		c.reference = from.cursed
