@@ -1,6 +1,7 @@
 package balance
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"image"
@@ -269,11 +270,23 @@ func (w *Window) applyProposal(p bal.Proposal) {
 		return
 	}
 	trial, err := snapshot(w.session)
+	var before, after []byte
+	if err == nil {
+		before, err = formats.Encode(trial, formats.YAML)
+	}
 	if err == nil {
 		err = bal.Apply(trial, p.Edits)
 	}
+	if err == nil {
+		after, err = formats.Encode(trial, formats.YAML)
+	}
 	if err != nil {
 		w.setStatus("The proposal does not fit the document any more: "+err.Error(), widget.DangerImportance)
+		return
+	}
+	if bytes.Equal(before, after) {
+		// Pressed again after Apply: no empty step in the undo history.
+		w.setStatus("The document has these values already: "+p.EditLine()+".", widget.WarningImportance)
 		return
 	}
 	w.session.Edit("Balance: "+p.EditLine(), func() { bal.Apply(w.session.Document(), p.Edits) })

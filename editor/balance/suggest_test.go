@@ -12,7 +12,8 @@ import (
 // (魏 given 34000 money), presses Suggest, and checks the Suggestions tab
 // shows the assistant's proposals; pressing a proposal's Apply button
 // changes the document as the proposal says in one undoable edit and
-// re-runs the report; Undo brings the unfair document back.
+// re-runs the report; pressed again it changes nothing and says so; one
+// Undo brings the unfair document back.
 func TestSuggestAppliesAProposal(t *testing.T) {
 	w, s := openWindow(t, "mbg/赤壁.yaml")
 	s.Edit("money", func() { s.Model().(*mbgfmt.Scenario).Roles[0].Money = 34000 })
@@ -42,6 +43,12 @@ func TestSuggestAppliesAProposal(t *testing.T) {
 	}
 	if rep := w.Report(); rep == nil || rep.Games+rep.Failed != 16 || rep.Seed != 4 {
 		t.Fatalf("the report was not re-run after Apply: %+v", rep)
+	}
+	if !guitest.Button(w.win.Content(), "Apply 1") {
+		t.Fatal("there is no Apply 1 button after Apply")
+	}
+	if !strings.Contains(w.status.Text, "already") {
+		t.Errorf("Apply 1 pressed again says %q, not that the document has the values already", w.status.Text)
 	}
 	if !s.Undo() || s.Model().(*mbgfmt.Scenario).Roles[0].Money != 34000 {
 		t.Errorf("one Undo does not bring the document before the proposal back")
