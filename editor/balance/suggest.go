@@ -140,7 +140,8 @@ func (w *Window) finishSuggest(r *bal.Result, err error) {
 	case err != nil:
 		w.setStatus(fmt.Sprintf("Stopped after %d games; the proposals so far are shown.", r.Spent), widget.WarningImportance)
 	case r.Baseline.Fair:
-		w.setStatus("The document is fair already ("+r.Outcome+").", widget.SuccessImportance)
+		w.setStatus(fmt.Sprintf("The document is fair already: every side within ±%g points of its target over %d games; no edit is needed.",
+			math.Round(r.Tolerance*1000)/10, r.Baseline.Measure.Games), widget.SuccessImportance)
 	case len(r.Proposals) > 0 && r.Proposals[0].Fair:
 		w.setStatus(fmt.Sprintf("Found a fair edit in %d games: %s.", r.Spent, r.Proposals[0].EditLine()), widget.SuccessImportance)
 	default:

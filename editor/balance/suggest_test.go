@@ -1,6 +1,7 @@
 package balance
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -84,4 +85,28 @@ func knobValue(sc *mbgfmt.Scenario, id string) float64 {
 		}
 	}
 	return -1
+}
+
+// TestSuggestOnAFairDocument: Suggest on a document already fair within
+// the tolerance typed says so once, with the tolerance and the games,
+// and proposes nothing to apply.
+func TestSuggestOnAFairDocument(t *testing.T) {
+	w, _ := openWindow(t, "planets/九州.yaml")
+	w.fields.games.SetText("32")
+	w.fields.seed.SetText("1")
+	w.knobs.tolerance.SetText("40")
+	if !guitest.Button(w.win.Content(), "Suggest") {
+		t.Fatal("there is no enabled Suggest button")
+	}
+	r := w.suggest.result
+	if r == nil || !r.Baseline.Fair {
+		t.Fatalf("九州 is not fair within ±40 points: %+v", r)
+	}
+	want := fmt.Sprintf("The document is fair already: every side within ±40 points of its target over %d games; no edit is needed.", r.Baseline.Measure.Games)
+	if w.status.Text != want {
+		t.Errorf("the status says %q, want %q", w.status.Text, want)
+	}
+	if guitest.Button(w.win.Content(), "Apply 1") {
+		t.Error("a fair document offers a proposal to apply")
+	}
 }
