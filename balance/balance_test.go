@@ -204,6 +204,9 @@ func TestRoundsStartOnNewGames(t *testing.T) {
 	}
 	later := 0
 	for _, p := range r.Proposals {
+		if len(p.Edits) == 0 {
+			t.Errorf("a proposal of round %d edits nothing: the baseline is not a proposal", p.Round)
+		}
 		if p.Round == 1 {
 			continue
 		}

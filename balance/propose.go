@@ -39,7 +39,9 @@ func (s *search) result(outcome string) *Result {
 		}
 		return s.measure(a, len(a.winners)).Risk < s.measure(b, len(b.winners)).Risk
 	})
-	listed := map[string]bool{}
+	// The document's own point, played again in a later round, is no
+	// edit to propose: the baseline shows it.
+	listed := map[string]bool{key(s.order[0].point): true}
 	for _, c := range rest {
 		if len(r.Proposals) == s.opts.Proposals {
 			break
