@@ -88,7 +88,10 @@ func (st *Studio) menu() *fyne.MainMenu {
 		fyne.NewMenuItem("Host on the network…", st.Host),
 		item("Balance…", ctrl(fyne.KeyB), st.Balance),
 	)
-	help := fyne.NewMenu("Help", item("Keyboard", key(fyne.KeyF1), st.ShowKeyboardHelp))
+	help := fyne.NewMenu("Help",
+		item("Keyboard", key(fyne.KeyF1), st.ShowKeyboardHelp),
+		fyne.NewMenuItem("About Shapan", st.ShowAbout),
+	)
 	return fyne.NewMainMenu(file, edit, view, tools, playMenu, help)
 }
 

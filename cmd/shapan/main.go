@@ -12,11 +12,11 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime/debug"
 	"sort"
 	"strings"
 
 	_ "github.com/shapan/shapan/family/all" // every game family
+	buildversion "github.com/shapan/shapan/internal/version"
 )
 
 // Exit statuses.
@@ -88,6 +88,8 @@ func run(args []string, out, errOut io.Writer) int {
 	case "-version", "--version", "version":
 		fmt.Fprintln(out, version())
 		return exitOK
+	case genDocsCommand:
+		return runGenDocs(args[1:], out, errOut)
 	}
 	c, ok := commands[args[0]]
 	if !ok {
@@ -145,31 +147,10 @@ func firstSentence(summary string) string {
 	return s
 }
 
-// version describes the build: the module version, the revision it was
-// built from (when the build recorded it) and the Go version.
-func version() string {
-	info, ok := debug.ReadBuildInfo()
-	if !ok {
-		return "shapan (no build information)"
-	}
-	settings := map[string]string{}
-	for _, s := range info.Settings {
-		settings[s.Key] = s.Value
-	}
-	v := "shapan " + info.Main.Version
-	if rev := settings["vcs.revision"]; rev != "" {
-		v += ", revision " + rev
-		if t := settings["vcs.time"]; t != "" {
-			v += " (" + t + ")"
-		}
-		if settings["vcs.modified"] == "true" {
-			v += " with local changes"
-		}
-	} else {
-		v += ", revision unknown (built without version control information)"
-	}
-	return v + ", " + info.GoVersion
-}
+// version describes the build: the version stamped by a release build
+// (internal/version), or the revision of a development build, and the Go
+// version.
+func version() string { return buildversion.String("shapan") }
 
 // parseFlags parses flags that may come before, between or after the
 // positional arguments, and returns the positional ones.
@@ -192,6 +173,9 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 // prints the command's usage.
 func newFlagSet(c *command, errOut io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
+	if onNewFlagSet != nil {
+		onNewFlagSet(fs)
+	}
 	fs.SetOutput(errOut)
 	fs.Usage = func() {
 		fmt.Fprintf(errOut, "usage: %s\n\n%s\n\nflags:\n", c.usage, c.summary)

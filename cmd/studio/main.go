@@ -2,6 +2,7 @@
 // document in a tab, family editors, live problems, previews and test play.
 //
 //	studio [--sample] [FILE...]
+//	studio --version
 //
 // --sample opens the scenarios that ship with Shapan (embedded in the
 // program); FILEs may be YAML documents or the games' own files. --play
@@ -9,6 +10,9 @@
 // --balance opens the balance window of the first document that can be
 // simulated and starts a simulation with its default settings.
 package main
+
+// The window's icon, Icon.png, bundled as a Fyne resource.
+//go:generate go run fyne.io/tools/cmd/fyne@v1.7.4 bundle -o icon_bundle.go --package main --name iconPNG Icon.png
 
 import (
 	"flag"
@@ -30,6 +34,7 @@ import (
 	_ "github.com/shapan/shapan/editor/families" // every family's editors and play windows
 	"github.com/shapan/shapan/editor/play"
 	"github.com/shapan/shapan/formats"
+	"github.com/shapan/shapan/internal/version"
 	"github.com/shapan/shapan/samples"
 )
 
@@ -40,14 +45,20 @@ func main() {
 	size := flag.String("size", "", "window size WIDTHxHEIGHT")
 	playFirst := flag.Bool("play", false, "open the play window of the first document, the computer on every seat (seed 1)")
 	balanceFirst := flag.Bool("balance", false, "open the balance window of the first document that can be simulated and start a simulation")
+	showVersion := flag.Bool("version", false, "print the version and exit")
 	flag.Usage = func() {
 		fmt.Fprintln(os.Stderr, "usage: studio [--sample] [FILE...]")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
+	if *showVersion {
+		fmt.Println(version.String("shapan-studio"))
+		return
+	}
 	fixLocale()
 
 	a := app.NewWithID("io.github.shapan.studio")
+	a.SetIcon(iconPNG)
 	dir := autosaveDir()
 	st := editor.New(a, editor.Options{AutosaveDir: dir})
 	var problems []string
