@@ -44,7 +44,7 @@ func ParseTarget(s string) (Target, error) {
 			rate, scale = r, 0.01
 		}
 		x, err := strconv.ParseFloat(rate, 64)
-		if err != nil || x*scale < 0 || x*scale > 1 {
+		if err != nil || !(x*scale >= 0 && x*scale <= 1) { // NaN too
 			return Target{}, fmt.Errorf("--target: the rate of %s must be a number from 0 to 1 (or 0%% to 100%%), not %q", name, rate)
 		}
 		if _, dup := t.Rates[name]; dup {

@@ -384,22 +384,71 @@ func Render(path string, doc *Document, to Format) (map[string][]byte, error) {
 	return files, nil
 }
 
-// WriteFiles writes files (keyed by path) atomically, in the order of
-// their paths, and returns the paths written.
+// WriteFiles writes files (keyed by path) as one save, and returns the
+// paths written. Every file is written to a temporary file beside it and
+// flushed first; only when all are complete are they renamed into place,
+// in the order of their paths. A failure before the renames (a full disk)
+// leaves every old file as it was. A crash between two renames (the
+// machine losing power in the microseconds between them) leaves the files
+// renamed so far new and the others old: an ftbt level's .intro is
+// renamed first, then its .map.
 func WriteFiles(files map[string][]byte) ([]string, error) {
-	var written []string
 	paths := make([]string, 0, len(files))
 	for p := range files {
 		paths = append(paths, p)
 	}
-	sort.Strings(paths)
+	sort.Slice(paths, func(i, j int) bool { return renameOrder(paths[i], paths[j]) })
+	var pending []*AtomicFile
+	abort := func() {
+		for _, f := range pending {
+			f.Abort()
+		}
+	}
 	for _, p := range paths {
-		if err := WriteFileAtomic(p, files[p]); err != nil {
+		f, err := CreateAtomic(p)
+		if err != nil {
+			abort()
+			return nil, &IOError{err}
+		}
+		pending = append(pending, f)
+		if _, err := f.Write(files[p]); err != nil {
+			abort()
+			return nil, &IOError{err}
+		}
+	}
+	for i, f := range pending {
+		if err := f.prepare(); err != nil {
+			for _, g := range pending[i+1:] {
+				g.Abort()
+			}
+			for _, g := range pending[:i] {
+				os.Remove(g.f.Name())
+			}
+			return nil, &IOError{err}
+		}
+	}
+	var written []string
+	for i, f := range pending {
+		if err := f.rename(); err != nil {
+			for _, g := range pending[i+1:] {
+				os.Remove(g.f.Name())
+			}
 			return written, &IOError{err}
 		}
-		written = append(written, p)
+		written = append(written, paths[i])
 	}
 	return written, nil
+}
+
+// renameOrder sorts the files of one save: the files beside a document
+// (its .intro, a tileset image) before the document itself, which is what
+// names them, and otherwise by path.
+func renameOrder(a, b string) bool {
+	ia, ib := strings.HasSuffix(a, ".intro"), strings.HasSuffix(b, ".intro")
+	if ia != ib {
+		return ia
+	}
+	return a < b
 }
 
 // Inputs returns the files doc was read from: its own file, the intro

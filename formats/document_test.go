@@ -159,3 +159,39 @@ func TestRulesGivenInMemory(t *testing.T) {
 		t.Fatalf("rules of the wrong type should be refused: %v", err)
 	}
 }
+
+// A level saved as its pair of files (.map and .intro) is one save: when
+// the .map cannot be written (a full disk), the old .intro stays as it
+// was, never paired with the old map.
+func TestLevelPairIsWrittenWholeOrNotAtAll(t *testing.T) {
+	dir := shared.Dir(t)
+	doc, err := Read(filepath.Join(dir, "legacy/ftbt/m2.map"), Options{RulesPath: filepath.Join(dir, "legacy/ftbt/star.tech")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, fail := range []string{"full disk", "a folder in the way"} {
+		out := t.TempDir()
+		m, intro := filepath.Join(out, "m2.map"), filepath.Join(out, "m2.intro")
+		if err := os.WriteFile(intro, []byte("old intro"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if fail == "full disk" {
+			if _, err := os.Stat("/dev/full"); err != nil {
+				t.Skip("no /dev/full")
+			}
+			os.Symlink("/dev/full", m)
+		} else {
+			os.Mkdir(m, 0o755)
+		}
+		written, err := Write(m, doc, FTBTLevel)
+		if err == nil || len(written) != 0 {
+			t.Errorf("%s: wrote %v, %v", fail, written, err)
+		}
+		if b, _ := os.ReadFile(intro); string(b) != "old intro" {
+			t.Errorf("%s: the intro was replaced although the map was not", fail)
+		}
+		if entries, _ := os.ReadDir(out); len(entries) != 2 {
+			t.Errorf("%s: temporary files left: %v", fail, entries)
+		}
+	}
+}

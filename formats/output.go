@@ -97,6 +97,16 @@ func (a *AtomicFile) Abort() {
 // path, keeping the permissions of the file it replaces, then flushes the
 // folder. On failure the temporary file is removed.
 func (a *AtomicFile) Commit() error {
+	if err := a.prepare(); err != nil {
+		return err
+	}
+	return a.rename()
+}
+
+// prepare flushes the temporary file to the disk and gives it the
+// permissions of the file it replaces: all that is left is the rename.
+// On failure the temporary file is removed.
+func (a *AtomicFile) prepare() error {
 	if a.direct {
 		if err := a.f.Close(); err != nil {
 			return fmt.Errorf("saving %s: %w", a.path, err)
@@ -122,8 +132,17 @@ func (a *AtomicFile) Commit() error {
 	if err := os.Chmod(tmp, mode); err != nil {
 		return fail(err)
 	}
-	if err := os.Rename(tmp, a.target); err != nil {
-		return fail(err)
+	return nil
+}
+
+// rename puts the prepared temporary file in place and flushes the folder.
+func (a *AtomicFile) rename() error {
+	if a.direct {
+		return nil
+	}
+	if err := os.Rename(a.f.Name(), a.target); err != nil {
+		os.Remove(a.f.Name())
+		return fmt.Errorf("saving %s: %w", a.path, err)
 	}
 	if err := syncDir(filepath.Dir(a.target)); err != nil {
 		return fmt.Errorf("saving %s: %w", a.path, err)

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"syscall"
 
 	"github.com/shapan/shapan/balance"
 	"github.com/shapan/shapan/engine/sim"
@@ -63,6 +64,7 @@ type balanceFlags struct {
 
 func runBalance(args []string, out, errOut io.Writer) int {
 	c := commands["balance"]
+	out, errOut = textOut(out), textOut(errOut)
 	fs := newFlagSet(c, errOut)
 	var f balanceFlags
 	fs.StringVar(&f.target, "target", "fair", "fair, or SIDE=RATE,... (rates 0–1 or percentages)")
@@ -79,6 +81,7 @@ func runBalance(args []string, out, errOut io.Writer) int {
 	fs.BoolVar(&f.asJSON, "json", false, "print the result as JSON")
 	fs.StringVar(&f.shard, "shard", "", "K/N: be the K-th (from 0) of N processes running this search at once")
 	fs.StringVar(&f.shardDir, "shard-dir", "", "with --shard: the folder the shards share to exchange their games")
+	recordOutput(fs, "shard-dir") // a folder (see folderFlag)
 	fs.BoolVar(&f.quiet, "quiet", false, "no progress bar on standard error")
 	input := addInputFlags(fs)
 	pos, err := parseFlags(fs, args)
@@ -108,6 +111,16 @@ func runBalance(args []string, out, errOut io.Writer) int {
 	if _, err := balance.Knobs(doc, opts.Knobs); err != nil {
 		return usageError(c, errOut, err.Error())
 	}
+	// The games are set up as sim sets them up: what it refuses (players
+	// that cannot be chosen, a document the engine refuses) is said here.
+	if _, err := family.Simulate(doc, opts.Sim); err != nil {
+		var problems diag.List
+		if errors.As(err, &problems) {
+			return report(errOut, file, problems)
+		}
+		fmt.Fprintf(errOut, "shapan balance: %s: %s\n", file, err)
+		return exitInvalid
+	}
 	opts.Scenario = filepath.Base(file)
 	return balanceRun(doc, file, opts, f, out, errOut)
 }
@@ -120,10 +133,6 @@ func (f *balanceFlags) options() (balance.Options, string) {
 		return balance.Options{}, err.Error()
 	case f.tolerance <= 0 || f.tolerance >= 100:
 		return balance.Options{}, "--tolerance must be more than 0 and less than 100 points"
-	case f.budget < 1:
-		return balance.Options{}, "--budget must be at least 1"
-	case f.maxGames < 0 || f.proposals < 1 || f.jobs < 0 || f.turns < 0:
-		return balance.Options{}, "--max-games, --jobs and --turns must not be negative, --proposals at least 1"
 	}
 	opts := balance.Options{Target: target, Tolerance: f.tolerance / 100, Budget: f.budget, MaxGames: f.maxGames,
 		Proposals: f.proposals, Knobs: f.knobs, Seed: f.seed, Jobs: f.jobs, ShardDir: f.shardDir,
@@ -136,6 +145,9 @@ func (f *balanceFlags) options() (balance.Options, string) {
 	case f.shardDir == "":
 		return balance.Options{}, "--shard K/N needs --shard-dir DIR, a folder every shard can read and write"
 	}
+	if err := checkFolder("shard-dir", f.shardDir); err != nil {
+		return balance.Options{}, err.Error()
+	}
 	if opts.Shard, err = sim.ParseShard(f.shard); err != nil {
 		return balance.Options{}, "--shard: " + err.Error()
 	}
@@ -147,9 +159,9 @@ func (f *balanceFlags) options() (balance.Options, string) {
 
 // balanceRun searches and prints the result.
 func balanceRun(doc *formats.Document, file string, opts balance.Options, f balanceFlags, out, errOut io.Writer) int {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	bar := progress.New(errOut, progress.Options{Total: int64(opts.Budget), Unit: "games", Quiet: f.quiet})
+	bar := progress.New(rawWriter(errOut), progress.Options{Total: int64(opts.Budget), Unit: "games", Quiet: f.quiet})
 	if bar != nil {
 		opts.Progress = bar.Games
 	}

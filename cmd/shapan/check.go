@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"runtime/debug"
@@ -21,7 +22,7 @@ func init() {
 			"matchers read). --format json prints one JSON array of diagnostics (--json is the same), github prints GitHub\n" +
 			"Actions workflow commands (annotations on the lines of a pull request), sarif a SARIF 2.1.0 log for code\n" +
 			"scanning. The count of errors and warnings goes to standard error (--quiet: not; nor the progress bar drawn\n" +
-			"over many files on a terminal). Text on a terminal is coloured unless NO_COLOR is set. --rules\n" +
+			"over many files on a terminal). Text on a terminal is coloured unless NO_COLOR is set (not empty). --rules\n" +
 			"names the ftbt rules a level is checked against (otherwise the rules its YAML names). Exit status 0 when there\n" +
 			"are only warnings, 1 when there are errors. 'shapan check --list' prints the rule catalogue.",
 		run: runCheck,
@@ -45,21 +46,18 @@ func runCheck(args []string, out, errOut io.Writer) int {
 	if err != nil {
 		return usageError(c, errOut, err.Error())
 	}
-	if *list {
-		for _, r := range validate.Rules() {
-			fmt.Fprintf(out, "%s  %-7s  %s\n", r.Code, r.Severity, r.Title)
-		}
-		return exitOK
-	}
-	if len(files) == 0 {
-		return usageError(c, errOut, "name at least one FILE")
-	}
 	if *asJSON {
 		*format = string(diagout.JSON)
 	}
 	form, err := diagout.Parse(*format)
 	if err != nil {
 		return usageError(c, errOut, err.Error())
+	}
+	if *list {
+		return listRules(c, form, out, errOut)
+	}
+	if len(files) == 0 {
+		return usageError(c, errOut, "name at least one FILE")
 	}
 	// A check reads each document once and keeps it until it is checked:
 	// collecting at 5× the live heap spares it the collections while a
@@ -121,4 +119,36 @@ func checkTool() diagout.Tool {
 		t.Rules = append(t.Rules, diagout.Rule{Code: r.Code, Severity: r.Severity, Title: r.Title, Meaning: r.Meaning, Fix: r.Fix})
 	}
 	return t
+}
+
+// listRules prints the rule catalogue in the output form asked for: a
+// table (text) or a JSON array of the rules.
+func listRules(c *command, form diagout.Format, out, errOut io.Writer) int {
+	switch form {
+	case diagout.Text:
+		for _, r := range validate.Rules() {
+			fmt.Fprintf(out, "%s  %-7s  %s\n", r.Code, r.Severity, r.Title)
+		}
+	case diagout.JSON:
+		type rule struct {
+			Code     string `json:"code"`
+			Severity string `json:"severity"`
+			Title    string `json:"title"`
+			Meaning  string `json:"meaning"`
+			Fix      string `json:"fix"`
+		}
+		var rules []rule
+		for _, r := range validate.Rules() {
+			rules = append(rules, rule{r.Code, r.Severity.String(), r.Title, r.Meaning, r.Fix})
+		}
+		b, err := json.MarshalIndent(rules, "", "  ")
+		if err != nil {
+			fmt.Fprintf(errOut, "shapan check: %v\n", err)
+			return exitUsage
+		}
+		out.Write(append(b, '\n'))
+	default:
+		return usageError(c, errOut, fmt.Sprintf("--list prints the catalogue as text or json, not %s", form))
+	}
+	return exitOK
 }

@@ -43,12 +43,13 @@ func TestCheckColoursARealTerminal(t *testing.T) {
 	dir := t.TempDir()
 	bad := dir + "/bad.yaml"
 	os.WriteFile(bad, []byte("kind: planets/map\nformat: 1\nmap: [1\n"), 0o644)
-	for _, noColour := range []bool{false, true} {
+	// NO_COLOR turns colours off only when it is not empty (no-color.org).
+	for _, env := range []string{"unset", "", "1"} {
+		noColour := env == "1"
 		controller, terminal := openPTY(t)
 		t.Setenv("TERM", "xterm")
-		if noColour {
-			t.Setenv("NO_COLOR", "1")
-		} else {
+		t.Setenv("NO_COLOR", env)
+		if env == "unset" {
 			os.Unsetenv("NO_COLOR")
 		}
 		var errOut bytes.Buffer

@@ -3,7 +3,9 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 
 	"github.com/shapan/shapan/formats"
@@ -46,6 +48,7 @@ func runConvert(args []string, out, errOut io.Writer) int {
 	rules := fs.String("rules", "", "ftbt rules file for a level")
 	schemaBase := fs.String("schema-base", "", "folder (or URL) of the JSON schemas a YAML document's modeline names")
 	input := addInputFlags(fs)
+	recordOutput(fs, "OUT") // the argument OUT, an output like any output flag
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return flagErr(err)
@@ -66,13 +69,28 @@ func runConvert(args []string, out, errOut io.Writer) int {
 	if err != nil {
 		return report(errOut, in, err)
 	}
-	if outPath == "-" {
+	if *schemaBase != "" && !strings.Contains(*schemaBase, "://") {
+		if st, err := os.Stat(*schemaBase); err != nil || !st.IsDir() {
+			return usageError(c, errOut, fmt.Sprintf("--schema-base %s: no such folder; write the schemas there first with 'shapan schema --write %s', or name a URL", *schemaBase, *schemaBase))
+		}
+	}
+	if outPath == formats.Stdin {
 		if *to == "" {
 			return usageError(c, errOut, "writing to standard output (-) needs --to")
 		}
 		data, err := formats.Encode(doc, formats.Format(*to))
 		if err != nil {
 			return report(errOut, outPath, err)
+		}
+		if files, err := formats.Render(outPath, doc, formats.Format(*to)); err == nil && len(files) > 1 {
+			var beside []string
+			for p := range files {
+				if p != outPath {
+					beside = append(beside, p)
+				}
+			}
+			sort.Strings(beside)
+			return usageError(c, errOut, fmt.Sprintf("a %s written as %s is more than one file (%d beside it, such as a level's intro); standard output (-) holds only one: name a file OUT, or write --to yaml", doc.Kind, *to, len(beside)))
 		}
 		if *schemaBase != "" {
 			data = yamlx.RebaseSchema(data, schemaBaseFor("", *schemaBase))
@@ -91,8 +109,8 @@ func runConvert(args []string, out, errOut io.Writer) int {
 		return report(errOut, outPath, err)
 	}
 	for p, data := range files {
-		if err := formats.CheckNotInput(p, doc.Inputs()); err != nil {
-			return report(errOut, p, err)
+		if err := checkOutput(p, doc.Inputs()); err != nil {
+			return ioFailure(c.name, errOut, err)
 		}
 		if *schemaBase != "" {
 			files[p] = yamlx.RebaseSchema(data, schemaBaseFor(p, *schemaBase))

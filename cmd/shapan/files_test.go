@@ -23,11 +23,15 @@ func copyFile(t *testing.T, dir, rel string) string {
 	return p
 }
 
-// No command writes over a file it reads, whatever the path's spelling.
+// No output of any command is written over a file the command reads,
+// whatever the path's spelling: every output flag (and convert's OUT) is
+// in the table, and each is pointed at an input.
 func TestNoCommandWritesOverItsInput(t *testing.T) {
 	dir := t.TempDir()
 	m := copyFile(t, dir, "legacy/mbg/sanguo.map")
-	before, _ := os.ReadFile(m)
+	level := copyFile(t, dir, "legacy/ftbt/m1.map")
+	intro := copyFile(t, dir, "legacy/ftbt/m1.intro")
+	rules := copyFile(t, dir, "legacy/ftbt/star.tech")
 	alias := filepath.Join(dir, "alias.map")
 	if err := os.Symlink(m, alias); err != nil {
 		t.Fatal(err)
@@ -36,22 +40,61 @@ func TestNoCommandWritesOverItsInput(t *testing.T) {
 	if code, _, errOut := runCLI("convert", m, y); code != exitOK {
 		t.Fatal(errOut)
 	}
-	for _, args := range [][]string{
-		{"convert", m, m, "--to", "mbg-map"},
-		{"convert", m, alias, "--to", "mbg-map"},
-		{"convert", y, y},
-		{"play", m, "--trace", m},
-		{"play", m, "--trace", filepath.Join(dir, ".", "sanguo.map")},
-		{"preview", m, "-o", m},
-		{"sim", m, "--games", "1", "--chart", m},
-	} {
-		code, _, errOut := runCLI(args...)
-		if code != exitUsage || !strings.Contains(errOut, "refusing to write") {
-			t.Errorf("%v: exit %d, %s", args[:2], code, errOut)
-		}
+	part := filepath.Join(dir, "p.json")
+	if code, _, errOut := runCLI("sim", y, "--games", "2", "--shard", "0/2", "--out", part, "--turns", "3"); code != exitOK {
+		t.Fatal(errOut)
 	}
-	if after, _ := os.ReadFile(m); !bytes.Equal(before, after) {
-		t.Error("the input was changed")
+	inputs := []string{m, level, intro, rules, y, part}
+	before := map[string][]byte{}
+	for _, p := range inputs {
+		before[p], _ = os.ReadFile(p)
+	}
+	tested := map[string]bool{}
+	for _, tc := range []struct {
+		output string // command and flag ("convert OUT" for the argument)
+		args   []string
+	}{
+		{"convert OUT", []string{"convert", m, m, "--to", "mbg-map"}},
+		{"convert OUT", []string{"convert", m, alias, "--to", "mbg-map"}},
+		{"convert OUT", []string{"convert", y, y}},
+		{"convert OUT", []string{"convert", level, filepath.Join(dir, ".", "m1.map"), "--rules", rules, "--to", "ftbt-level"}},
+		{"convert OUT", []string{"convert", level, rules, "--rules", rules, "--to", "ftbt-level"}},
+		{"play trace", []string{"play", m, "--trace", m}},
+		{"play trace", []string{"play", m, "--trace", filepath.Join(dir, ".", "sanguo.map")}},
+		{"play trace", []string{"play", level, "--rules", rules, "--trace", intro}},
+		{"play trace", []string{"play", level, "--rules", rules, "--trace", rules}},
+		{"preview o", []string{"preview", m, "-o", m}},
+		{"preview o", []string{"preview", level, "--rules", rules, "-o", intro}},
+		{"sim chart", []string{"sim", m, "--games", "1", "--chart", m}},
+		{"sim chart", []string{"sim", "merge", part, "--chart", part}},
+		{"sim out", []string{"sim", y, "--games", "2", "--shard", "1/2", "--out", y}},
+		{"sim out", []string{"sim", level, "--rules", rules, "--games", "2", "--shard", "1/2", "--out", rules}},
+	} {
+		code, _, errOut := runCLI(tc.args...)
+		if code != exitUsage || !strings.Contains(errOut, "refusing to write") {
+			t.Errorf("%s: %v: exit %d, %s", tc.output, tc.args[1:], code, errOut)
+		}
+		for _, p := range inputs {
+			if after, _ := os.ReadFile(p); !bytes.Equal(before[p], after) {
+				t.Fatalf("%s: %v changed the input %s", tc.output, tc.args, p)
+			}
+		}
+		command, flagName, _ := strings.Cut(tc.output, " ")
+		tested[command+" "+flagName] = true
+	}
+	// The folders written into (--write, --shard-dir) are checked by
+	// TestDashIsStandardOutput; every other output is in the table.
+	folders := map[string]bool{"schema write": true, "samples write": true, "balance shard-dir": true}
+	for name := range commands {
+		runCLI(name, "-h") // declares its flags
+		if name == "sim" {
+			runCLI(name, "merge", "-h")
+		}
+		for _, o := range declaredOutputs(name) {
+			if key := name + " " + o; !tested[key] && !folders[key] && name != "serve" {
+				t.Errorf("the output %s of %s is not audited", o, name)
+			}
+		}
 	}
 }
 

@@ -52,7 +52,7 @@ func parseSize(s string) (int64, error) {
 	mult := map[string]float64{"": 1, "b": 1, "k": 1e3, "kb": 1e3, "kib": 1 << 10, "m": 1e6, "mb": 1e6, "mib": 1 << 20,
 		"g": 1e9, "gb": 1e9, "gib": 1 << 30, "t": 1e12, "tb": 1e12, "tib": 1 << 40}[unit]
 	v, err := strconv.ParseFloat(num, 64)
-	if err != nil || mult == 0 || v*mult < 1 || v*mult > 1<<62 {
+	if err != nil || mult == 0 || !(v*mult >= 1 && v*mult <= 1<<62) { // NaN too
 		return 0, fmt.Errorf("%q is not a size (write bytes, or a number with a unit such as 64MiB or 1GB)", s)
 	}
 	return int64(v * mult), nil

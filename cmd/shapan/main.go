@@ -14,6 +14,7 @@ import (
 	"os"
 	"sort"
 	"strings"
+	"sync"
 
 	_ "github.com/shapan/shapan/family/all" // every game family
 	buildversion "github.com/shapan/shapan/internal/version"
@@ -153,20 +154,34 @@ func firstSentence(summary string) string {
 func version() string { return buildversion.String("shapan") }
 
 // parseFlags parses flags that may come before, between or after the
-// positional arguments, and returns the positional ones.
+// positional arguments, and returns the positional ones. "--" ends the
+// flags: every argument after it is positional, even one that starts with
+// a dash. The numbers given to numeric flags are checked (see
+// checkNumbers); a problem is printed on the flag set's output.
 func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
-	var pos []string
+	var pos, tail []string
+	for i, a := range args {
+		if a == "--" {
+			args, tail = args[:i], args[i+1:]
+			break
+		}
+	}
 	for {
 		if err := fs.Parse(args); err != nil {
 			return nil, err
 		}
 		args = fs.Args()
 		if len(args) == 0 {
-			return pos, nil
+			break
 		}
 		pos = append(pos, args[0])
 		args = args[1:]
 	}
+	if err := checkNumbers(fs); err != nil {
+		fmt.Fprintf(fs.Output(), "shapan %s: %v\n", fs.Name(), err)
+		return nil, err
+	}
+	return append(pos, tail...), nil
 }
 
 // newFlagSet returns a flag set that reports its errors to errOut and
@@ -177,12 +192,22 @@ func newFlagSet(c *command, errOut io.Writer) *flag.FlagSet {
 		onNewFlagSet(fs)
 	}
 	fs.SetOutput(errOut)
+	lastFlagSet.Lock()
+	lastFlagSet.m[c.name] = fs
+	lastFlagSet.Unlock()
 	fs.Usage = func() {
 		fmt.Fprintf(errOut, "usage: %s\n\n%s\n\nflags:\n", c.usage, c.summary)
 		fs.PrintDefaults()
 	}
 	return fs
 }
+
+// lastFlagSet holds the flag set each command made last, so that a test
+// can list every command's flags.
+var lastFlagSet = struct {
+	sync.Mutex
+	m map[string]*flag.FlagSet
+}{m: map[string]*flag.FlagSet{}}
 
 // usageError prints msg and the command's usage and returns exitUsage.
 func usageError(c *command, errOut io.Writer, msg string) int {

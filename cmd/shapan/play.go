@@ -31,10 +31,11 @@ func init() {
 
 func runPlay(args []string, out, errOut io.Writer) int {
 	c := commands["play"]
+	out, errOut = textOut(out), textOut(errOut)
 	fs := newFlagSet(c, errOut)
 	seed := fs.Int64("seed", 1, "seed of the game's random generator")
 	turns := fs.Int("turns", 100, "turn limit (the last turn played)")
-	tracePath := fs.String("trace", "", "write the game as JSON Lines to this file")
+	tracePath := outputFlag(fs, "trace", "write the game as JSON Lines to this file (-: standard output, the game's report then goes to standard error)")
 	traceMax := fs.String("trace-max", "1GiB", "largest trace written (bytes, or with a unit: 64MiB); a longer game fails")
 	rules := fs.String("rules", "", "ftbt rules file for a level")
 	input := addInputFlags(fs)
@@ -49,9 +50,6 @@ func runPlay(args []string, out, errOut io.Writer) int {
 	}
 	if len(pos) != 1 {
 		return usageError(c, errOut, "name one scenario FILE")
-	}
-	if *turns < 1 {
-		return usageError(c, errOut, "--turns must be at least 1")
 	}
 	doc, err := formats.Read(pos[0], opts)
 	if err != nil {
@@ -70,28 +68,34 @@ func runPlay(args []string, out, errOut io.Writer) int {
 		if err != nil {
 			return usageError(c, errOut, "--trace-max: "+err.Error())
 		}
-		if err := formats.CheckNotInput(*tracePath, doc.Inputs()); err != nil {
-			return report(errOut, *tracePath, err)
+		if err := checkOutput(*tracePath, doc.Inputs()); err != nil {
+			return ioFailure(c.name, errOut, err)
 		}
-		if trace, err = formats.CreateAtomic(*tracePath); err != nil {
-			return report(errOut, *tracePath, err)
+		w := rawWriter(out)
+		if *tracePath == formats.Stdin {
+			out = errOut // the trace has standard output
+		} else {
+			if trace, err = formats.CreateAtomic(*tracePath); err != nil {
+				return ioFailure(c.name, errOut, err)
+			}
+			w = trace
 		}
-		limited = &formats.LimitedWriter{W: trace, N: limit, What: "the trace (--trace-max " + *traceMax + ")"}
+		limited = &formats.LimitedWriter{W: w, N: limit, What: "the trace (--trace-max " + *traceMax + ")"}
 		o.Trace = limited
 	}
 	err = family.PlayDocument(doc, o, out)
-	if trace != nil {
-		switch {
-		case limited.Err != nil:
+	if limited != nil && limited.Err != nil {
+		if trace != nil {
 			trace.Abort() // no half-written trace
-			fmt.Fprintf(errOut, "shapan play: %v\n", limited.Err)
-			return exitUsage
-		case err != nil:
+		}
+		fmt.Fprintf(errOut, "shapan play: %v\n", limited.Err)
+		return exitUsage
+	}
+	if trace != nil {
+		if err != nil {
 			trace.Abort()
-		default:
-			if err := trace.Commit(); err != nil {
-				return report(errOut, *tracePath, err)
-			}
+		} else if err := trace.Commit(); err != nil {
+			return ioFailure(c.name, errOut, err)
 		}
 	}
 	var problems diag.List

@@ -2,8 +2,11 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"image/png"
 	"io"
+	"math"
 
 	"github.com/shapan/shapan/formats"
 	"github.com/shapan/shapan/preview"
@@ -23,7 +26,7 @@ func init() {
 func runPreview(args []string, out, errOut io.Writer) int {
 	c := commands["preview"]
 	fs := newFlagSet(c, errOut)
-	output := fs.String("o", "", "the PNG file to write (- for standard output)")
+	output := outputFlag(fs, "o", "the PNG file to write (- for standard output)")
 	rules := fs.String("rules", "", "ftbt rules file for a level")
 	scale := fs.Float64("scale", 1, "size multiplier")
 	input := addInputFlags(fs)
@@ -38,31 +41,59 @@ func runPreview(args []string, out, errOut io.Writer) int {
 	if len(pos) != 1 || *output == "" {
 		return usageError(c, errOut, "need FILE and -o OUT.png")
 	}
-	if err := (preview.Options{Scale: *scale}).Validate(); err != nil || *scale == 0 {
-		return usageError(c, errOut, fmt.Sprintf("--scale must be a number above 0 and at most %d, not %g", preview.MaxScale, *scale))
-	}
 	doc, err := formats.Read(pos[0], opts)
 	if err != nil {
 		return report(errOut, pos[0], err)
 	}
-	if *output != formats.Stdin {
-		if err := formats.CheckNotInput(*output, doc.Inputs()); err != nil {
-			return report(errOut, *output, err)
-		}
+	if err := checkOutput(*output, doc.Inputs()); err != nil {
+		return ioFailure(c.name, errOut, err)
+	}
+	img, err := preview.Render(doc, preview.Options{Scale: *scale})
+	var tooLarge *preview.TooLargeError
+	switch {
+	case errors.As(err, &tooLarge):
+		fmt.Fprintf(errOut, "shapan preview: %s\n", tooLargeAdvice(doc, *scale, tooLarge))
+		return exitInvalid
+	case err != nil:
+		fmt.Fprintf(errOut, "shapan preview: %v\n", err)
+		return exitInvalid
+	case img.Bounds().Empty():
+		fmt.Fprintf(errOut, "shapan preview: at --scale %g the preview would be %d×%d pixels, an empty image; use a larger --scale\n", *scale, img.Bounds().Dx(), img.Bounds().Dy())
+		return exitUsage
 	}
 	var buf bytes.Buffer
-	if err := preview.WritePNG(&buf, doc, preview.Options{Scale: *scale}); err != nil {
+	if err := png.Encode(&buf, img); err != nil {
 		fmt.Fprintf(errOut, "shapan preview: %v\n", err)
 		return exitInvalid
 	}
-	if *output == formats.Stdin {
-		out.Write(buf.Bytes()) // checked by runChecked
-		return exitOK
+	if err := writeOutput(*output, buf.Bytes(), doc.Inputs(), out); err != nil {
+		return ioFailure(c.name, errOut, err)
 	}
-	if err := formats.WriteFileAtomic(*output, buf.Bytes()); err != nil {
-		fmt.Fprintf(errOut, "shapan preview: %v\n", err)
-		return exitUsage
+	if *output != formats.Stdin {
+		fmt.Fprintf(errOut, "wrote %s\n", *output)
 	}
-	fmt.Fprintf(errOut, "wrote %s\n", *output)
 	return exitOK
+}
+
+// tooLargeAdvice says how large the preview would be and the largest
+// scale (to a hundredth) at which it is drawn: a scale that was tried,
+// since margins and labels do not grow with the scale.
+func tooLargeAdvice(doc *formats.Document, scale float64, e *preview.TooLargeError) string {
+	msg := fmt.Sprintf("the preview would be %d×%d pixels (%.0f megapixels), more than the limit of %d megapixels",
+		e.W, e.H, float64(e.W)*float64(e.H)/(1<<20), preview.MaxPixels>>20)
+	s := scale
+	for range 12 {
+		s = min(math.Floor(s*math.Sqrt(float64(preview.MaxPixels)/(float64(e.W)*float64(e.H)))*100)/100, s-0.01)
+		if s < 0.01 {
+			break
+		}
+		_, err := preview.Render(doc, preview.Options{Scale: s})
+		if err == nil {
+			return msg + fmt.Sprintf("; the largest scale that fits is about %g (--scale %g)", s, s)
+		}
+		if !errors.As(err, &e) {
+			break
+		}
+	}
+	return msg + "; the document is too large to draw at any scale (its grid, or the display coordinates of its squares, span too far)"
 }

@@ -75,6 +75,7 @@ func describeHead(h family.Head) string {
 
 func runReplay(args []string, out, errOut io.Writer) int {
 	c := commands["replay"]
+	out, errOut = textOut(out), textOut(errOut)
 	fs := newFlagSet(c, errOut)
 	root := fs.String("root", "", "folder the scenario paths of a golden file are relative to (default: two levels above the file)")
 	printEvents := fs.Bool("print-events", false, "print the events of the trace's game as JSON Lines (the summary goes to standard error)")

@@ -25,13 +25,16 @@ func init() {
 func runSamples(args []string, out, errOut io.Writer) int {
 	c := commands["samples"]
 	flags := newFlagSet(c, errOut)
-	dir := flags.String("write", "", "write the samples into this folder")
+	dir := folderFlag(flags, "write", "write the samples into this folder")
 	pos, err := parseFlags(flags, args)
 	if err != nil {
 		return flagErr(err)
 	}
 	if len(pos) > 0 {
 		return usageError(c, errOut, "takes no FILE")
+	}
+	if err := checkFolder("write", *dir); err != nil {
+		return usageError(c, errOut, err.Error())
 	}
 	err = fs.WalkDir(samples.FS(), ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {

@@ -27,7 +27,7 @@ func init() {
 func runSchema(args []string, out, errOut io.Writer) int {
 	c := commands["schema"]
 	fs := newFlagSet(c, errOut)
-	dir := fs.String("write", "", "write every schema into this folder")
+	dir := folderFlag(fs, "write", "write every schema into this folder")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return flagErr(err)
@@ -38,6 +38,9 @@ func runSchema(args []string, out, errOut io.Writer) int {
 	case *dir != "" && len(pos) > 0:
 		return usageError(c, errOut, "--write writes every schema; name no KIND with it")
 	case *dir != "":
+		if err := checkFolder("write", *dir); err != nil {
+			return usageError(c, errOut, err.Error()+" ('shapan schema KIND' prints one schema)")
+		}
 		return writeSchemas(*dir, errOut)
 	case len(pos) == 0:
 		for _, name := range schemas.Names() {

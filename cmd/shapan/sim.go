@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"github.com/shapan/shapan/formats/diag"
 	"image/png"
@@ -13,6 +12,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/shapan/shapan/engine/sim"
@@ -55,17 +55,18 @@ func runSim(args []string, out, errOut io.Writer) int {
 		return runSimMerge(args[1:], out, errOut)
 	}
 	c := commands["sim"]
+	out, errOut = textOut(out), textOut(errOut)
 	fs := newFlagSet(c, errOut)
 	games := fs.Int("games", 100, "number of games")
 	seed := fs.Int64("seed", 1, "base seed of the games")
 	jobs := fs.Int("jobs", 0, "games played at once (0: one per CPU)")
 	turns := fs.Int("turns", 0, "turn cap: the last turn (round) played (default: "+defaultCaps()+")")
 	asJSON := fs.Bool("json", false, "print the report as JSON")
-	chart := fs.String("chart", "", "write charts of the report to this PNG file")
+	chart := outputFlag(fs, "chart", "write charts of the report to this PNG file (-: standard output, the report then goes to standard error)")
 	rules := fs.String("rules", "", "ftbt rules file for a level")
 	players := fs.String("players", "", "the computer player of each seat, for families that offer a choice (battle: tactician, greedy, random)")
 	shard := fs.String("shard", "", "play only slice K/N of the games (0 ≤ K < N) and write them as a part for 'shapan sim merge'")
-	partOut := fs.String("out", "", "with --shard: the file the part is written to (default: standard output)")
+	partOut := outputFlag(fs, "out", "with --shard: the file the part is written to (default and -: standard output)")
 	quiet := fs.Bool("quiet", false, "no progress bar and no summary line on standard error")
 	input := addInputFlags(fs)
 	pos, err := parseFlags(fs, args)
@@ -79,12 +80,6 @@ func runSim(args []string, out, errOut io.Writer) int {
 	switch {
 	case len(pos) != 1:
 		return usageError(c, errOut, "name one scenario FILE")
-	case *games < 1:
-		return usageError(c, errOut, "--games must be at least 1")
-	case given(fs, "turns") && *turns < 1:
-		return usageError(c, errOut, "--turns must be at least 1")
-	case *jobs < 0:
-		return usageError(c, errOut, "--jobs must not be negative")
 	case *partOut != "" && *shard == "":
 		return usageError(c, errOut, "--out names the file of a part: give --shard K/N too")
 	case *shard != "" && (*asJSON || *chart != ""):
@@ -95,15 +90,18 @@ func runSim(args []string, out, errOut io.Writer) int {
 		if sh, err = sim.ParseShard(*shard); err != nil {
 			return usageError(c, errOut, "--shard: "+err.Error())
 		}
+		if sh.Count > *games {
+			return usageError(c, errOut, fmt.Sprintf("--shard %s: more slices than games (%d): a slice would play no game; give N at most --games", *shard, *games))
+		}
 	}
 	file := pos[0]
 	doc, err := formats.Read(file, readOpts)
 	if err != nil {
 		return report(errOut, file, err)
 	}
-	if *chart != "" {
-		if err := formats.CheckNotInput(*chart, doc.Inputs()); err != nil {
-			return report(errOut, *chart, err)
+	for _, o := range []string{*chart, *partOut} {
+		if err := checkOutput(o, doc.Inputs()); o != "" && err != nil {
+			return ioFailure(c.name, errOut, err)
 		}
 	}
 	adapter, err := family.Simulate(doc, family.SimOptions{TurnCap: *turns, Players: *players})
@@ -116,11 +114,11 @@ func runSim(args []string, out, errOut io.Writer) int {
 		return exitInvalid
 	}
 
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	var timing sim.Timing
 	opts := sim.Options{Games: *games, Seed: *seed, Jobs: *jobs, Timing: &timing}
-	bar := progress.New(errOut, progress.Options{Total: int64(*games), Unit: "games", Quiet: *quiet})
+	bar := progress.New(rawWriter(errOut), progress.Options{Total: int64(*games), Unit: "games", Quiet: *quiet})
 	if bar != nil {
 		opts.Progress = bar.Games
 	}
@@ -145,7 +143,7 @@ func runSim(args []string, out, errOut io.Writer) int {
 	r.Scenario = filepath.Base(file)
 	played := r.Games + r.Failed
 	cost := fmt.Sprintf("shapan sim: %d games in %.1f s (%.1f games/s)%s\n", played, elapsed.Seconds(), float64(played)/max(elapsed.Seconds(), 1e-9), costs(timing, played, time.Duration(cputime.Process())-cpu))
-	if code := printReport(r, *asJSON, *chart, cost, *quiet, out, errOut); code != exitOK {
+	if code := printReport(r, *asJSON, *chart, doc.Inputs(), cost, *quiet, out, errOut); code != exitOK {
 		return code
 	}
 	if runErr != nil {
@@ -156,9 +154,14 @@ func runSim(args []string, out, errOut io.Writer) int {
 }
 
 // printReport prints r as text or JSON, then note on standard error (unless
-// quiet), and
-// writes its charts when chart names a file.
-func printReport(r *sim.Report, asJSON bool, chart, note string, quiet bool, out, errOut io.Writer) int {
+// quiet), and writes its charts when chart names a file (never one of
+// inputs). Charts on standard output (chart "-") send the report to
+// standard error.
+func printReport(r *sim.Report, asJSON bool, chart string, inputs []string, note string, quiet bool, out, errOut io.Writer) int {
+	stdout := out
+	if chart == formats.Stdin {
+		out = errOut
+	}
 	if asJSON {
 		b, err := r.JSON()
 		if err != nil {
@@ -177,11 +180,12 @@ func printReport(r *sim.Report, asJSON bool, chart, note string, quiet bool, out
 			fmt.Fprintf(errOut, "shapan sim: %v\n", err)
 			return exitUsage
 		}
-		if err := formats.WriteFileAtomic(chart, buf.Bytes()); err != nil {
-			fmt.Fprintf(errOut, "shapan sim: %v\n", err)
-			return exitUsage
+		if err := writeOutput(chart, buf.Bytes(), inputs, rawWriter(stdout)); err != nil {
+			return ioFailure("sim", errOut, err)
 		}
-		info(quiet, errOut, "wrote %s\n", chart)
+		if chart != formats.Stdin {
+			info(quiet, errOut, "wrote %s\n", chart)
+		}
 	}
 	return exitOK
 }
@@ -220,11 +224,4 @@ func defaultCaps() string {
 		}
 	}
 	return strings.Join(out, ", ")
-}
-
-// given reports whether the flag name was set on the command line.
-func given(fs *flag.FlagSet, name string) bool {
-	set := false
-	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
-	return set
 }

@@ -83,14 +83,11 @@ func runShard(ctx context.Context, adapter sim.Family, doc *formats.Document, s 
 		return exitUsage
 	}
 	b = append(b, '\n')
-	if outPath == "" || outPath == "-" {
-		if _, err := stdout.Write(b); err != nil {
-			fmt.Fprintf(errOut, "shapan sim: %v\n", err)
-			return exitUsage
-		}
-	} else if err := formats.WriteFileAtomic(outPath, b); err != nil {
-		fmt.Fprintf(errOut, "shapan sim: %v\n", err)
-		return exitUsage
+	if outPath == "" {
+		outPath = formats.Stdin
+	}
+	if err := writeOutput(outPath, b, doc.Inputs(), rawWriter(stdout)); err != nil {
+		return ioFailure("sim", errOut, err)
 	}
 	first, n := sh.Games(opts.Games)
 	if runErr != nil {
@@ -101,7 +98,7 @@ func runShard(ctx context.Context, adapter sim.Family, doc *formats.Document, s 
 	if opts.Timing != nil {
 		fmt.Fprint(errOut, costs(*opts.Timing, n, time.Duration(cputime.Process())-cpu))
 	}
-	if outPath != "" && outPath != "-" {
+	if outPath != formats.Stdin {
 		fmt.Fprintf(errOut, "; wrote %s", outPath)
 	}
 	fmt.Fprintln(errOut)
@@ -111,15 +108,19 @@ func runShard(ctx context.Context, adapter sim.Family, doc *formats.Document, s 
 // runSimMerge is `shapan sim merge PARTS...`.
 func runSimMerge(args []string, out, errOut io.Writer) int {
 	c := commands["sim"]
+	out, errOut = textOut(out), textOut(errOut)
 	fs := newFlagSet(c, errOut)
 	asJSON := fs.Bool("json", false, "print the report as JSON")
-	chart := fs.String("chart", "", "write charts of the report to this PNG file")
+	chart := outputFlag(fs, "chart", "write charts of the report to this PNG file (-: standard output, the report then goes to standard error)")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return flagErr(err)
 	}
 	if len(pos) == 0 {
 		return usageError(c, errOut, "name the PARTS to merge (the files `shapan sim --shard K/N` wrote)")
+	}
+	if err := checkOutput(*chart, pos); *chart != "" && err != nil {
+		return ioFailure("sim merge", errOut, err)
 	}
 	parts := make([]*sim.Part, len(pos))
 	for i, p := range pos {
@@ -146,7 +147,7 @@ func runSimMerge(args []string, out, errOut io.Writer) int {
 	}
 	r.Scenario = parts[0].Scenario
 	note := fmt.Sprintf("shapan sim merge: %d games from %d parts\n", r.Games+r.Failed, len(parts))
-	if code := printReport(r, *asJSON, *chart, note, false, out, errOut); code != exitOK {
+	if code := printReport(r, *asJSON, *chart, pos, note, false, out, errOut); code != exitOK {
 		return code
 	}
 	return failedGames(r, errOut)

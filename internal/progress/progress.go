@@ -32,10 +32,11 @@ var IsTerminal = func(w io.Writer) bool {
 }
 
 // Colour reports whether text written to w may carry colours: w is a
-// terminal, NO_COLOR (https://no-color.org) is not set and TERM is not
+// terminal, NO_COLOR (https://no-color.org) is not set to a non-empty
+// value and TERM is not
 // "dumb".
 func Colour(w io.Writer) bool {
-	_, noColour := os.LookupEnv("NO_COLOR")
+	noColour := os.Getenv("NO_COLOR") != "" // set and not empty (no-color.org)
 	return IsTerminal(w) && !noColour && os.Getenv("TERM") != "dumb"
 }
 

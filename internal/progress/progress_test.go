@@ -62,9 +62,14 @@ func TestColourOnlyOnATerminalWithoutNO_COLOR(t *testing.T) {
 		t.Error("colour on a pipe")
 	}
 	onTerminal(t)
+	// no-color.org: only a NO_COLOR that is not empty turns colour off.
 	t.Setenv("NO_COLOR", "")
+	if !Colour(&b) {
+		t.Error("no colour with an empty NO_COLOR")
+	}
+	t.Setenv("NO_COLOR", "1")
 	if Colour(&b) {
-		t.Error("colour with NO_COLOR set (even empty)")
+		t.Error("colour with NO_COLOR=1")
 	}
 }
 
