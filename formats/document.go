@@ -89,6 +89,9 @@ type Options struct {
 	// Stdin is read for the path "-" (nil means os.Stdin).
 	Stdin io.Reader
 
+	// confined reads every file a document names from FS, by plain
+	// name only (ReadConfined).
+	confined bool
 	// chain lists the files being read that led to this one (an ftbt
 	// level reading its rules), to refuse a cycle.
 	chain []string

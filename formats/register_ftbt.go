@@ -98,7 +98,7 @@ func finishLevel(v any, ctx *readContext) error {
 	l := v.(*ftbt.Level)
 	if ctx.path != "" && ctx.path != Stdin {
 		ip := introPath(ctx.path)
-		data, err := ReadInput(ip, ctx.opts)
+		data, err := ctx.readBeside(ip)
 		switch {
 		case err == nil:
 			if data, err = textenc.Decode(ip, data, ctx.opts.Encoding); err != nil {
@@ -114,6 +114,19 @@ func finishLevel(v any, ctx *readContext) error {
 		}
 	}
 	return ctx.givenRules(ctx.path)
+}
+
+// readBeside reads a file beside the document being read: from the
+// machine, or from Options.FS only when the read is confined.
+func (ctx *readContext) readBeside(path string) ([]byte, error) {
+	if !ctx.opts.confined {
+		return ReadInput(path, ctx.opts)
+	}
+	data, err := fs.ReadFile(ctx.opts.FS, path)
+	if err != nil {
+		return nil, &IOError{err}
+	}
+	return data, nil
 }
 
 // givenRules takes the rules of Options.Rules or reads those of
@@ -154,6 +167,8 @@ func (ctx *readContext) levelRules(file, named string, at diag.Pos) error {
 	}
 	p := filepath.FromSlash(named)
 	switch {
+	case ctx.opts.confined:
+		p = named
 	case ctx.opts.FS != nil:
 		p = path.Join(path.Dir(filepath.ToSlash(file)), named)
 	case !filepath.IsAbs(p) && file != "":
@@ -184,6 +199,14 @@ func (ctx *readContext) loadRules(path, level, asWritten string, at diag.Pos) er
 	refuse := func(code, msg string) error {
 		return &diag.Diagnostic{File: level, Line: at.Line, Col: at.Col, Severity: diag.Error, Code: code, Message: msg, Path: "rules"}
 	}
+	if ctx.opts.confined {
+		if err := PlainName(path); err != nil {
+			return refuse(diag.CodeBadRef, fmt.Sprintf("%s cannot be read: %v (a document sent from elsewhere names only the files sent with it, by a plain name such as 兵法.yaml)", where, err))
+		}
+		if _, err := fs.Stat(ctx.opts.FS, path); err != nil {
+			return refuse(diag.CodeBadRef, fmt.Sprintf("%s cannot be read: no file of that name was sent with the document; send the rules with it", where))
+		}
+	}
 	chain := append(append([]string(nil), ctx.opts.chain...), absPath(level))
 	for i, p := range chain {
 		if p == absPath(path) {
@@ -195,7 +218,7 @@ func (ctx *readContext) loadRules(path, level, asWritten string, at diag.Pos) er
 			return refuse(diag.CodeBadRef, fmt.Sprintf("the rules named by %s lead back to a file being read: %s; a level's rules must be an ftbt/rules document", where, strings.Join(names, " → ")))
 		}
 	}
-	opts := Options{FS: ctx.opts.FS, Encoding: ctx.opts.Encoding, MaxInput: ctx.opts.MaxInput, chain: chain}
+	opts := Options{FS: ctx.opts.FS, confined: ctx.opts.confined, Stdin: ctx.opts.Stdin, Encoding: ctx.opts.Encoding, MaxInput: ctx.opts.MaxInput, chain: chain}
 	var doc *Document
 	var err error
 	if ctx.opts.FS != nil {

@@ -27,6 +27,8 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("GET /api/rooms/{id}/state", s.withRoom(s.handleState))
 	s.mux.HandleFunc("GET /api/rooms/{id}/events", s.withRoom(s.handleEvents))
 	s.mux.HandleFunc("GET /api/rooms/{id}/record", s.withRoom(s.handleRecord))
+	s.mux.HandleFunc("GET /api/games", s.handleGames)
+	s.mux.HandleFunc("GET /api/games/{id}", s.handleGame)
 	s.mux.HandleFunc("GET /api/planet-conquer/games", s.handlePCGames)
 	s.mux.HandleFunc("GET /api/planet-conquer/games/{name}", s.handlePCGame)
 	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
@@ -59,6 +61,9 @@ func writeError(w http.ResponseWriter, err error) {
 
 // readBody decodes a bounded JSON body into v.
 func (s *Server) readBody(w http.ResponseWriter, r *http.Request, v any) error {
+	if err := jsonBody(r); err != nil {
+		return err
+	}
 	b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.opts.MaxBody))
 	if err != nil {
 		var mb *http.MaxBytesError
@@ -76,10 +81,14 @@ func (s *Server) readBody(w http.ResponseWriter, r *http.Request, v any) error {
 }
 
 func (s *Server) handleDocuments(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusOK, map[string]any{"documents": s.hub.documents()})
+	writeJSON(w, http.StatusOK, map[string]any{"documents": s.hub.documents(), "damaged": s.Damaged()})
 }
 
 func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
+	if !s.creates.allow(r) {
+		writeError(w, refuse(http.StatusTooManyRequests, CodeRateLimited, "at most %g rooms a second from one address", s.opts.CreateRate))
+		return
+	}
 	var req CreateRequest
 	if err := s.readBody(w, r, &req); err != nil {
 		writeError(w, err)
@@ -125,19 +134,29 @@ func (s *Server) withRoom(h roomHandler) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		room, ok := s.hub.room(r.PathValue("id"))
 		if !ok {
-			writeError(w, refuse(http.StatusNotFound, "no_room", "there is no room %s", r.PathValue("id")))
+			s.serveClosed(w, r, r.PathValue("id"), strings.HasSuffix(r.URL.Path, "/record"))
 			return
 		}
 		room.mu.Lock()
+		if room.closed {
+			room.mu.Unlock()
+			s.serveClosed(w, r, r.PathValue("id"), strings.HasSuffix(r.URL.Path, "/record"))
+			return
+		}
 		a, ok := room.access(token(r))
 		var limited bool
 		if ok && a.Seat >= 0 {
 			limited = !room.seats[a.Seat].limit.Allow()
 		}
 		room.mu.Unlock()
+		if ok && a.Spectator {
+			limited = !s.watches.allow(r)
+		}
 		switch {
 		case !ok:
 			writeError(w, refuse(http.StatusForbidden, CodeWrongToken, "the token opens no seat of room %s", room.ID))
+		case limited && a.Spectator:
+			writeError(w, refuse(http.StatusTooManyRequests, CodeRateLimited, "at most %g spectator requests a second from one address", s.opts.WatchRate))
 		case limited:
 			writeError(w, refuse(http.StatusTooManyRequests, CodeRateLimited, "at most %g requests a second per token", s.opts.Rate))
 		default:
@@ -229,6 +248,11 @@ func (r *Room) hint(a Access) Hint {
 
 func (s *Server) handleHint(w http.ResponseWriter, r *http.Request, room *Room, a Access) {
 	room.mu.Lock()
+	if room.closed {
+		room.mu.Unlock()
+		s.serveClosed(w, r, room.ID, false)
+		return
+	}
 	h := room.hint(a)
 	room.mu.Unlock()
 	writeJSON(w, http.StatusOK, h)
@@ -275,6 +299,8 @@ func (r *Room) react(a Access, req ReactRequest) (*written, error) {
 	switch {
 	case a.Seat < 0:
 		return nil, refuse(http.StatusForbidden, CodeWrongToken, "a spectator's token cannot answer")
+	case r.closed:
+		return nil, refuse(http.StatusGone, CodeRoomClosed, "room %s is closed", r.ID)
 	case req.Turn == nil || req.Answer == nil:
 		return nil, refuse(http.StatusBadRequest, CodeBadRequest, `react needs {"turn": N, "answer": ...}`)
 	case r.failure != "":
@@ -335,6 +361,11 @@ type State struct {
 
 func (s *Server) handleState(w http.ResponseWriter, r *http.Request, room *Room, a Access) {
 	room.mu.Lock()
+	if room.closed {
+		room.mu.Unlock()
+		s.serveClosed(w, r, room.ID, false)
+		return
+	}
 	st := State{Room: room.ID, Title: room.title, Family: room.fam.Name, Turn: room.turn, Seq: room.shown,
 		Over: room.g.Over(), Result: room.g.Result(), Waiting: room.waitingFor(), Board: board(room.fam, room.g)}
 	for k, s := range room.seats {
@@ -376,8 +407,11 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request, room *Room
 	for {
 		room.mu.Lock()
 		items := room.items[min(from, room.shown):room.shown]
-		wake := room.notify
+		wake, closed := room.notify, room.closed
 		room.mu.Unlock()
+		if closed {
+			return
+		}
 		rc.SetWriteDeadline(time.Now().Add(s.opts.WriteTimeout))
 		for _, it := range items {
 			from++

@@ -38,6 +38,8 @@ func FuzzRoomRequests(f *testing.F) {
 	send := func(t *testing.T, method, path string, body []byte) *httptest.ResponseRecorder {
 		req := httptest.NewRequest(method, path, bytes.NewReader(body))
 		req.Header.Set("Authorization", "Bearer "+token)
+		req.Header.Set("Content-Type", "application/json")
+		req.Host = "localhost"
 		rec := httptest.NewRecorder()
 		s.Handler().ServeHTTP(rec, req)
 		var reply map[string]any

@@ -85,6 +85,9 @@ func call(t testing.TB, method, url, token string, body any, out any) int {
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
 	resp, err := testClient.Do(req)
 	if err != nil {
 		t.Fatal(err)

@@ -1,6 +1,9 @@
 package serve
 
-import "sort"
+import (
+	"fmt"
+	"sort"
+)
 
 // CreateRoom makes a room as POST /api/rooms does, for a program that
 // runs the server in its own process (the studio's Host on the network).
@@ -26,6 +29,18 @@ func (s *Server) Rooms() []Created {
 	out := make([]Created, len(rooms))
 	for i, r := range rooms {
 		out[i] = r.created_()
+	}
+	return out
+}
+
+// Damaged lists the rooms set aside at start-up because their logs could
+// not be read back (the host page and the studio name them).
+func (s *Server) Damaged() []DamagedRoom {
+	out := append([]DamagedRoom{}, s.hub.damaged...)
+	if s.pc != nil {
+		for _, d := range s.pc.Damaged() {
+			out = append(out, DamagedRoom{Room: fmt.Sprintf("planet-conquer %d", d.Room), File: d.File, Reason: d.Reason})
+		}
 	}
 	return out
 }

@@ -2,8 +2,8 @@ package serve
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -15,6 +15,7 @@ import (
 	"github.com/shapan/shapan/engine"
 	"github.com/shapan/shapan/family"
 	"github.com/shapan/shapan/formats"
+	"github.com/shapan/shapan/formats/ftbt"
 	"github.com/shapan/shapan/serve/store"
 )
 
@@ -30,8 +31,17 @@ type Document struct {
 type hub struct {
 	mu    sync.Mutex
 	rooms map[string]*Room
-	docs  []*Document
-	opts  *Options
+	// reserved counts the rooms being made (they count towards MaxRooms).
+	reserved int
+	docs     []*Document
+	// damaged are the rooms set aside at start-up.
+	damaged []DamagedRoom
+	// records are the kept games of closed rooms, by room.
+	records map[string]*GameInfo
+	// includes are the files of the offered documents an uploaded
+	// document may name (the rules the offered levels were read with).
+	includes formats.Files
+	opts     *Options
 	// computers plays the rooms' computer seats.
 	computers *computers
 	logf      func(format string, args ...any)
@@ -48,6 +58,11 @@ func newHub(opts *Options) (*hub, error) {
 		}
 	}
 	h.computers = newComputers(opts.ComputerWorkers, h.logf)
+	if err := h.loadRecords(); err != nil {
+		h.close()
+		return nil, err
+	}
+	defer func() { go h.janitor() }()
 	if opts.Dir == "" {
 		return h, nil
 	}
@@ -59,13 +74,51 @@ func newHub(opts *Options) (*hub, error) {
 	for _, f := range files {
 		r, err := h.restore(f)
 		if err != nil {
-			h.close()
-			return nil, fmt.Errorf("serve: %s: %w", f, err)
+			h.setAside(f, err)
+			continue
 		}
-		h.rooms[r.ID] = r
+		if r != nil {
+			h.rooms[r.ID] = r
+		}
+	}
+	h.sweep(time.Now())
+	for _, r := range h.rooms {
 		h.kick(r)
 	}
 	return h, nil
+}
+
+// DamagedRoom is a room whose log could not be read back: it is set
+// aside, untouched, in the data folder's quarantine/, and every other
+// room starts.
+type DamagedRoom struct {
+	Room   string `json:"room"`
+	File   string `json:"file"`
+	Reason string `json:"reason"`
+}
+
+// setAside moves a room log that cannot be restored to quarantine/, as
+// it is, and reports it.
+func (h *hub) setAside(path string, why error) {
+	id := strings.TrimSuffix(filepath.Base(path), ".log")
+	dest := filepath.Join(h.opts.Dir, "quarantine", filepath.Base(path))
+	if _, err := os.Stat(dest); err == nil {
+		dest = filepath.Join(h.opts.Dir, "quarantine", fmt.Sprintf("%s-%d.log", id, time.Now().UnixNano()))
+	}
+	err := os.MkdirAll(filepath.Dir(dest), 0o700)
+	if err == nil {
+		err = os.Rename(path, dest)
+	}
+	if err == nil {
+		err = store.SyncDir(filepath.Dir(path))
+	}
+	if err != nil {
+		h.logf("serve: room %s is damaged (%v) and cannot be set aside (%v); it stays in %s and does not start", id, why, err, path)
+		dest = path
+	} else {
+		h.logf("serve: room %s is damaged and set aside, untouched, in %s: %v; every other room starts", id, dest, why)
+	}
+	h.damaged = append(h.damaged, DamagedRoom{Room: id, File: dest, Reason: why.Error()})
 }
 
 // offer adds a document to those rooms can be made of.
@@ -81,6 +134,30 @@ func (h *hub) offer(d *Document) error {
 	d.family, d.seats = f, g.Seats
 	g.Close()
 	h.docs = append(h.docs, d)
+	return h.include(d.Doc)
+}
+
+// include adds the rules an offered level was read with to the files an
+// uploaded document may name, by the plain name of their file, in the
+// form that name tells.
+func (h *hub) include(doc *formats.Document) error {
+	if doc.Rules == nil || doc.RulesFile == "" {
+		return nil
+	}
+	name := filepath.Base(doc.RulesFile)
+	rules := &formats.Document{Kind: ftbt.KindRules, Value: doc.Rules}
+	to := formats.YAML
+	if strings.EqualFold(filepath.Ext(name), ".tech") {
+		to = formats.FTBTRules
+	}
+	b, err := formats.Encode(rules, to)
+	if err != nil {
+		return fmt.Errorf("serve: the rules of %s: %w", doc.Path, err)
+	}
+	if h.includes == nil {
+		h.includes = formats.Files{}
+	}
+	h.includes[name] = b
 	return nil
 }
 
@@ -88,12 +165,17 @@ func (h *hub) offer(d *Document) error {
 type CreateRequest struct {
 	// Document names a document the server offers, or Source is a
 	// document uploaded by the host (YAML, or a game's own file named by
-	// Filename); Rules are the rules of an uploaded ftbt level.
-	Document string `json:"document"`
-	Source   string `json:"source"`
-	Filename string `json:"filename"`
-	Rules    string `json:"rules"`
-	Title    string `json:"title"`
+	// Filename, a plain name); Rules are the rules of an uploaded ftbt
+	// level. Files are the other files an uploaded document names, by
+	// plain name (an ftbt level's rules, a legacy level's intro): a
+	// document names only those and the files the server's documents
+	// were read with, never a file of the server.
+	Document string            `json:"document"`
+	Source   string            `json:"source"`
+	Filename string            `json:"filename"`
+	Rules    string            `json:"rules"`
+	Files    map[string]string `json:"files"`
+	Title    string            `json:"title"`
 	// Seed seeds the game (nil: a random one).
 	Seed *int64 `json:"seed"`
 	// Seats says "person" or "computer" for every seat (missing: person).
@@ -125,19 +207,26 @@ func (h *hub) document(req CreateRequest) (*formats.Document, string, error) {
 		}
 		return nil, "", fmt.Errorf("no document %q is offered", req.Document)
 	}
-	name := filepath.Base(req.Filename)
-	if name == "." || name == "/" {
+	name := req.Filename
+	if name == "" {
 		name = "upload.yaml"
+	}
+	files := formats.Files{}
+	for n, b := range h.includes {
+		files[n] = b
+	}
+	for n, b := range req.Files {
+		files[n] = []byte(b)
 	}
 	opts := formats.Options{}
 	if req.Rules != "" {
-		rules, err := formats.ReadBytes("rules.yaml", []byte(req.Rules), formats.Options{})
+		rules, err := formats.ReadConfined("rules.yaml", []byte(req.Rules), nil, formats.Options{})
 		if err != nil {
 			return nil, "", fmt.Errorf("the rules: %w", err)
 		}
 		opts.Rules = rules.Value
 	}
-	doc, err := formats.ReadBytes(name, []byte(req.Source), opts)
+	doc, err := formats.ReadConfined(name, []byte(req.Source), files, opts)
 	if err != nil {
 		return nil, "", err
 	}
@@ -157,12 +246,37 @@ func (h *hub) create(req CreateRequest) (*Room, error) {
 	if !ok {
 		return nil, refuse(400, CodeBadRequest, "a %s document cannot be played", doc.Kind)
 	}
-	h.mu.Lock()
-	full := len(h.rooms) >= h.opts.MaxRooms
-	h.mu.Unlock()
-	if full {
-		return nil, refuse(503, "too_many_rooms", "the server holds %d rooms, its limit", h.opts.MaxRooms)
+	if !h.reserve() {
+		return nil, refuse(503, CodeTooManyRooms, "the server holds %d rooms, its limit", h.opts.MaxRooms)
 	}
+	r, err := h.build(req, doc, name, f)
+	h.mu.Lock()
+	h.reserved--
+	if err == nil {
+		h.rooms[r.ID] = r
+	}
+	h.mu.Unlock()
+	if err != nil {
+		return nil, err
+	}
+	h.kick(r)
+	return r, nil
+}
+
+// reserve takes a place for a room being made, unless the rooms and the
+// places taken reach MaxRooms.
+func (h *hub) reserve() bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if len(h.rooms)+h.reserved >= h.opts.MaxRooms {
+		return false
+	}
+	h.reserved++
+	return true
+}
+
+// build makes the room of a document, kept on disk, not yet listed.
+func (h *hub) build(req CreateRequest, doc *formats.Document, name string, f *family.Family) (*Room, error) {
 	seed := time.Now().UnixNano()
 	if req.Seed != nil {
 		seed = *req.Seed
@@ -172,6 +286,7 @@ func (h *hub) create(req CreateRequest) (*Room, error) {
 		title = strings.TrimSuffix(name, filepath.Ext(name))
 	}
 	r := &Room{ID: newToken()[:16], fam: f, seed: seed, title: title, created: time.Now().UTC(), watch: newToken(), notify: make(chan struct{})}
+	r.last = r.created
 	g, err := startGame(doc, seed, r.onEvent)
 	if err != nil {
 		return nil, refuse(400, CodeBadRequest, "%v", err)
@@ -207,10 +322,6 @@ func (h *hub) create(req CreateRequest) (*Room, error) {
 		return nil, err
 	}
 	r.publish()
-	h.mu.Lock()
-	h.rooms[r.ID] = r
-	h.mu.Unlock()
-	h.kick(r)
 	return r, nil
 }
 
@@ -260,13 +371,22 @@ func (h *hub) restore(path string) (*Room, error) {
 		return nil, err
 	}
 	if len(recs) == 0 {
-		disk.Remove()
-		return nil, errors.New("an empty room log")
+		// A room whose creation a crash interrupted: it was never
+		// acknowledged, nobody has its links.
+		h.logf("serve: %s holds no record (a room being made when the server stopped); it is removed", path)
+		return nil, disk.Remove()
+	}
+	if disk.Cut > 0 {
+		h.logf("serve: %s: %d bytes of an answer being written when the server stopped were cut off (it was never acknowledged)", path, disk.Cut)
 	}
 	var hd header
-	if err := json.Unmarshal(recs[0], &hd); err != nil || hd.Start == nil {
+	if err := json.Unmarshal(recs[0], &hd); err != nil || hd.Start == nil || hd.ID == "" {
 		disk.Close()
-		return nil, fmt.Errorf("the room's first record: %v", err)
+		return nil, fmt.Errorf("the room's first record is not a room's setup (%v)", err)
+	}
+	if want := strings.TrimSuffix(filepath.Base(path), ".log"); hd.ID != want {
+		disk.Close()
+		return nil, fmt.Errorf("the log names room %q, not %q", hd.ID, want)
 	}
 	r := &Room{ID: hd.ID, fam: family.ByName(hd.Start.Family), seed: hd.Seed, title: hd.Title, created: hd.Created, watch: hd.Watch, notify: make(chan struct{})}
 	r.start = hd.Start
@@ -290,6 +410,10 @@ func (h *hub) restore(path string) (*Room, error) {
 		return nil, err
 	}
 	r.disk = disk
+	r.last = hd.Created
+	if st, err := os.Stat(path); err == nil {
+		r.last = st.ModTime() // the last answer's write
+	}
 	r.publish()
 	return r, nil
 }

@@ -47,6 +47,11 @@ func (r *Room) record() Record {
 
 func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request, room *Room, a Access) {
 	room.mu.Lock()
+	if room.closed {
+		room.mu.Unlock()
+		s.serveClosed(w, r, room.ID, true)
+		return
+	}
 	rec := room.record()
 	b, err := json.MarshalIndent(rec, "", " ")
 	room.mu.Unlock()

@@ -30,6 +30,8 @@ type Room struct {
 	seed    int64
 	title   string
 	created time.Time
+	// last is when the room was made or last answered in.
+	last time.Time
 	// items is the room's stream: item k has sequence number k+1. The
 	// first shown of them may be sent: the items that follow a person's
 	// answer wait until it is on disk (held lists the answers on their
@@ -213,6 +215,16 @@ const (
 	CodeBadRequest  = "bad_request"
 	CodeRateLimited = "rate_limited"
 	CodeNotSaved    = "not_saved"
+	// CodeWrongHost refuses a Host name the server does not answer,
+	// CodeCrossSite a change asked by a page of another site,
+	// CodeBadContentType a body not declared JSON.
+	CodeWrongHost      = "wrong_host"
+	CodeCrossSite      = "cross_site"
+	CodeBadContentType = "bad_content_type"
+	// CodeTooManyRooms refuses a room beyond --max-rooms; CodeRoomClosed
+	// names a room closed since, whose game is kept as a record.
+	CodeTooManyRooms = "too_many_rooms"
+	CodeRoomClosed   = "room_closed"
 )
 
 // Refused is a refused request: nothing changed.
@@ -247,6 +259,7 @@ func (r *Room) accept(k int, a engine.Answer, request string, person bool) (*wri
 		return nil, err
 	}
 	r.turn++
+	r.last = time.Now()
 	r.seats[k].lastRequest = request
 	r.answers = append(r.answers, answerRecord{Player: k, Answer: append(json.RawMessage(nil), a...)})
 	var w *written

@@ -10,10 +10,12 @@ import (
 	"log"
 	"net"
 	"net/http"
+	"path/filepath"
 	"runtime"
 	"time"
 
 	"github.com/shapan/shapan/serve/pcserver"
+	"github.com/shapan/shapan/serve/store"
 )
 
 // Options configure a server.
@@ -40,6 +42,23 @@ type Options struct {
 	// processors so that people's requests are served while computers
 	// think.
 	ComputerWorkers int
+	// Addr is the address the server listens on (host:port): on a
+	// loopback, private or unspecified address the server answers only
+	// the Host names it serves — the loopback names, this machine's
+	// name, IP addresses — and AllowHosts ("*": any).
+	Addr       string
+	AllowHosts []string
+	// CreateRate bounds the rooms one client address creates a second
+	// (default 1, in bursts of 10); WatchRate the spectators' requests of
+	// one client address (default Rate, in bursts of twice as many).
+	CreateRate, WatchRate float64
+	// RoomTTL closes a room nobody answered in for that long (default
+	// 24 h); FinishedTTL a room whose game is over, that long after its
+	// last answer (default 10 min). A closed room's game is kept as a
+	// record (GET /api/games) and its memory freed. KeepRecords bounds
+	// the records kept (default 1000; the oldest go first).
+	RoomTTL, FinishedTTL time.Duration
+	KeepRecords          int
 	// Logf reports what the server does (nil: the log package).
 	Logf func(format string, args ...any)
 }
@@ -50,6 +69,13 @@ type Server struct {
 	pc   *pcserver.Server
 	hub  *hub
 	mux  *http.ServeMux
+	// hosts are the Host names answered; creates and watches the
+	// clients' budgets of room creations and spectator requests.
+	hosts            hostPolicy
+	creates, watches *clientLimits
+	handler          http.Handler
+	// lock holds the data folder.
+	lock *store.DirLock
 }
 
 // New opens a server: the rooms kept in Dir are restored.
@@ -81,17 +107,42 @@ func New(opts Options) (*Server, error) {
 	if opts.Logf == nil {
 		opts.Logf = log.Printf
 	}
-	s := &Server{opts: opts, mux: http.NewServeMux()}
+	if opts.CreateRate <= 0 {
+		opts.CreateRate = 1
+	}
+	if opts.WatchRate <= 0 {
+		opts.WatchRate = opts.Rate
+	}
+	if opts.RoomTTL <= 0 {
+		opts.RoomTTL = 24 * time.Hour
+	}
+	if opts.FinishedTTL <= 0 {
+		opts.FinishedTTL = 10 * time.Minute
+	}
+	if opts.KeepRecords <= 0 {
+		opts.KeepRecords = 1000
+	}
+	s := &Server{opts: opts, mux: http.NewServeMux(), hosts: newHostPolicy(opts.Addr, opts.AllowHosts),
+		creates: newClientLimits(opts.CreateRate, 10), watches: newClientLimits(opts.WatchRate, int(2*opts.WatchRate))}
+	s.handler = s.guard(s.mux)
+	if opts.Dir != "" {
+		lock, err := store.LockDir(opts.Dir, "shapan serve")
+		if err != nil {
+			return nil, fmt.Errorf("serve: %w", err)
+		}
+		s.lock = lock
+	}
 	if opts.PC != nil {
 		pc := *opts.PC
 		if pc.Dir == "" && opts.Dir != "" {
-			pc.Dir = opts.Dir + "/planet-conquer"
+			pc.Dir = filepath.Join(opts.Dir, "planet-conquer")
 		}
 		if pc.Logf == nil {
 			pc.Logf = opts.Logf
 		}
 		srv, err := pcserver.New(pc)
 		if err != nil {
+			s.Close()
 			return nil, err
 		}
 		s.pc = srv
@@ -108,11 +159,11 @@ func New(opts Options) (*Server, error) {
 }
 
 // Handler returns the server's HTTP handler.
-func (s *Server) Handler() http.Handler { return s.mux }
+func (s *Server) Handler() http.Handler { return s.handler }
 
 // HTTPServer returns an http.Server for the handler with the timeouts.
 func (s *Server) HTTPServer() *http.Server {
-	return &http.Server{Handler: s.mux, ReadHeaderTimeout: s.opts.ReadTimeout, ReadTimeout: s.opts.ReadTimeout,
+	return &http.Server{Handler: s.handler, ReadHeaderTimeout: s.opts.ReadTimeout, ReadTimeout: s.opts.ReadTimeout,
 		WriteTimeout: s.opts.WriteTimeout, IdleTimeout: s.opts.IdleTimeout, MaxHeaderBytes: 64 << 10}
 }
 
@@ -125,6 +176,7 @@ func (s *Server) Close() error {
 	if s.hub != nil {
 		s.hub.close()
 	}
+	errs = append(errs, s.lock.Unlock())
 	return errors.Join(errs...)
 }
 

@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"time"
 
@@ -35,8 +36,12 @@ func init() {
 			"unmodified; --step is the rounds' interval there (default 2s) and --computers N seats N computer players in\n" +
 			"every game beside the first player who joins; the last --keep-games finished games of those rooms are kept as\n" +
 			"traces that 'shapan replay' plays. Every join and order is on disk in --data (default\n" +
-			"$XDG_STATE_HOME/shapan/serve) before it is answered, and a restarted server resumes every room. The server\n" +
-			"listens on the loopback address unless --addr names another, and then says that it is reachable from the network.\n" +
+			"$XDG_STATE_HOME/shapan/serve) before it is answered, and a restarted server resumes every room; a room whose\n" +
+			"log is damaged is set aside in the folder's quarantine/ and named, and the others start. Rooms are closed when\n" +
+			"their game has been over for --finished-ttl or nobody answered for --room-ttl; their games are kept as records\n" +
+			"(GET /api/games) that 'shapan replay' plays. The server listens on the loopback address unless --addr names\n" +
+			"another, and then says that it is reachable from the network; it answers only the host names it serves\n" +
+			"(--allow-host adds some), and no page of another site may create rooms or answer in them.\n" +
 			"Every document must pass 'shapan check'. docs/PROTOCOL.md describes the protocols.",
 		run: runServe,
 	})
@@ -52,6 +57,10 @@ type serveFlags struct {
 	rate                 float64
 	readT, writeT, idle  time.Duration
 	maxRooms, maxStreams int
+	allowHosts           string
+	createRate           float64
+	roomTTL, finishedTTL time.Duration
+	keepRecords          int
 }
 
 func runServe(args []string, out, errOut io.Writer) int {
@@ -68,6 +77,11 @@ func runServe(args []string, out, errOut io.Writer) int {
 	fs.Float64Var(&f.rate, "rate", 20, "most answers a second from one player's token (bursts of twice as many)")
 	fs.IntVar(&f.maxRooms, "max-rooms", 1000, "most rooms the server holds")
 	fs.IntVar(&f.maxStreams, "max-spectators", 100, "most event streams (players and spectators) open on one room")
+	fs.StringVar(&f.allowHosts, "allow-host", "", "host names the server answers beside localhost, this machine's name and IP addresses (comma-separated; * answers any)")
+	fs.Float64Var(&f.createRate, "create-rate", 1, "most rooms a second created from one address (bursts of 10)")
+	fs.DurationVar(&f.roomTTL, "room-ttl", 24*time.Hour, "a room nobody answered in for this long is closed (its game kept as a record)")
+	fs.DurationVar(&f.finishedTTL, "finished-ttl", 10*time.Minute, "a room whose game is over is closed this long after its last answer (its game kept as a record)")
+	fs.IntVar(&f.keepRecords, "keep-records", 1000, "the records of closed rooms kept in --data (the oldest go first)")
 	fs.DurationVar(&f.readT, "read-timeout", 10*time.Second, "time to read a request")
 	fs.DurationVar(&f.writeT, "write-timeout", 10*time.Second, "time to write a reply (event streams excepted)")
 	fs.DurationVar(&f.idle, "idle-timeout", 120*time.Second, "time an idle keep-alive connection stays open")
@@ -83,7 +97,16 @@ func runServe(args []string, out, errOut io.Writer) int {
 		return usageError(c, errOut, err.Error())
 	}
 	opts := serve.Options{Dir: f.data, ReadTimeout: f.readT, WriteTimeout: f.writeT, IdleTimeout: f.idle,
-		MaxRooms: f.maxRooms, MaxStreams: f.maxStreams, Rate: f.rate, MaxBody: f.maxBody}
+		MaxRooms: f.maxRooms, MaxStreams: f.maxStreams, Rate: f.rate, MaxBody: f.maxBody,
+		Addr: f.addr, CreateRate: f.createRate, RoomTTL: f.roomTTL, FinishedTTL: f.finishedTTL, KeepRecords: f.keepRecords}
+	for _, h := range strings.Split(f.allowHosts, ",") {
+		if h = strings.TrimSpace(h); h != "" {
+			opts.AllowHosts = append(opts.AllowHosts, h)
+		}
+	}
+	if f.data == "" {
+		return usageError(c, errOut, "--data must name a folder: the rooms are kept there")
+	}
 	for _, file := range files {
 		doc, status := readServed(file, errOut)
 		if status != exitOK {
@@ -102,6 +125,10 @@ func runServe(args []string, out, errOut io.Writer) int {
 		return exitUsage
 	}
 	defer srv.Close()
+	fmt.Fprintf(out, "rooms and finished games are kept in %s\n", f.data)
+	for _, d := range srv.Damaged() {
+		fmt.Fprintf(errOut, "shapan serve: room %s is damaged and set aside, untouched, in %s: %s\n", d.Room, d.File, d.Reason)
+	}
 	return listen(srv, f.addr, loopback, out, errOut)
 }
 

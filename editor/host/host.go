@@ -175,7 +175,7 @@ func start(doc *formats.Document, name string, setup Setup) (*Hosting, error) {
 		os.RemoveAll(dir)
 		return nil, err
 	}
-	srv, err := serve.New(serve.Options{Documents: []*serve.Document{{Name: name, Doc: doc}}, Dir: dir, Logf: func(string, ...any) {}})
+	srv, err := serve.New(serve.Options{Documents: []*serve.Document{{Name: name, Doc: doc}}, Dir: dir, Addr: listenHost(setup.Public), Logf: func(string, ...any) {}})
 	if err != nil {
 		return fail(err)
 	}
@@ -203,7 +203,7 @@ func resume(k Kept) (*Hosting, error) {
 	if err := claim(k.Dir); err != nil {
 		return nil, err
 	}
-	srv, err := serve.New(serve.Options{Dir: k.Dir, Logf: func(string, ...any) {}})
+	srv, err := serve.New(serve.Options{Dir: k.Dir, Addr: listenHost(k.Public), Logf: func(string, ...any) {}})
 	if err != nil {
 		release(k.Dir)
 		return nil, fmt.Errorf("resuming %s: %w", k.Name, err)
@@ -217,13 +217,19 @@ func resume(k Kept) (*Hosting, error) {
 	return serveRoom(srv, rooms[0], k)
 }
 
+// listenHost is the address a hosting listens on (its port chosen
+// later): it tells the server which Host names to answer.
+func listenHost(public bool) string {
+	if public {
+		return ":0"
+	}
+	return "127.0.0.1:0"
+}
+
 // serveRoom serves the room c of srv, on k's port when it is free, and
 // records the port in k's folder. On failure srv is closed.
 func serveRoom(srv *serve.Server, c serve.Created, k Kept) (*Hosting, error) {
-	host := "127.0.0.1"
-	if k.Public {
-		host = ""
-	}
+	host, _, _ := net.SplitHostPort(listenHost(k.Public))
 	ln, err := net.Listen("tcp", net.JoinHostPort(host, strconv.Itoa(k.Port)))
 	if err != nil && k.Port != 0 {
 		ln, err = net.Listen("tcp", net.JoinHostPort(host, "0"))
@@ -358,17 +364,27 @@ func seatNames(doc *formats.Document) ([]string, error) {
 }
 
 // copyOf copies a session's document as it is in the editor now, through
-// YAML, so that the hosted game never sees later edits.
+// YAML, so that the hosted game never sees later edits. The copy is read
+// confined: it takes the rules the editor holds, never a file of the
+// machine (what is hosted is what the editor shows).
 func copyOf(s *editor.Session) (*formats.Document, error) {
 	doc := *s.Document()
 	data, err := formats.Encode(&doc, formats.YAML)
 	if err != nil {
 		return nil, fmt.Errorf("copying %s to host it: %w", s.Name(), err)
 	}
-	fresh, err := formats.ReadBytes(doc.Path, data, formats.Options{From: formats.YAML, RulesPath: doc.RulesFile, Rules: doc.Rules})
+	fresh, err := formats.ReadConfined(hostedName(s.Name()), data, nil, formats.Options{From: formats.YAML, Rules: doc.Rules})
 	if err != nil {
 		return nil, fmt.Errorf("copying %s to host it: %w", s.Name(), err)
 	}
 	fresh.Path, fresh.Rules, fresh.RulesFile = doc.Path, doc.Rules, doc.RulesFile
 	return fresh, nil
+}
+
+// hostedName is the plain name a document is hosted under.
+func hostedName(name string) string {
+	if n := filepath.Base(name); formats.PlainName(n) == nil {
+		return n
+	}
+	return "hosted.yaml"
 }

@@ -70,6 +70,7 @@ func react(t *testing.T, base, link string, turn int, answer string) {
 	body := `{"turn":` + strconv.Itoa(turn) + `,"answer":` + answer + `,"request":"r` + strconv.Itoa(turn) + `"}`
 	req, _ := http.NewRequest("POST", base+strings.Replace(u, "/room/", "/api/rooms/", 1)+"/react", bytes.NewReader([]byte(body)))
 	req.Header.Set("Authorization", "Bearer "+token)
+	req.Header.Set("Content-Type", "application/json")
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)

@@ -1,6 +1,8 @@
 package pcserver
 
 import (
+	"bytes"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -61,7 +63,7 @@ func TestATornLogLosesOnlyTheUnacknowledgedRecord(t *testing.T) {
 	want := post(t, base1, "op=info&room=0")
 	join(t, base1, 0, "ben", "go", 1)
 	s1.Close()
-	path := filepath.Join(dir, "rooms", "00.log")
+	path := filepath.Join(s1.opts.Dir, "rooms", "00.log")
 	st, err := os.Stat(path)
 	if err != nil {
 		t.Fatal(err)
@@ -72,6 +74,65 @@ func TestATornLogLosesOnlyTheUnacknowledgedRecord(t *testing.T) {
 	_, base2 := start(t, Options{Map: m, Dir: dir})
 	same(t, "info", post(t, base2, "op=info&room=0"), string(want))
 	same(t, "ann", post(t, base2, "op=moves&room=0&id="+a+"&moves=[]"), `{"status": "ok", "op": "moves"}`)
+}
+
+// TestAnotherMapKeepsTheOldGamesApart: a server started on the same
+// folder with another map does not play the old map's joins and orders
+// on it; started again on the first map, the old room is as it was.
+func TestAnotherMapKeepsTheOldGamesApart(t *testing.T) {
+	dir := t.TempDir()
+	m := readMap(t, smallMap)
+	s1, base1 := start(t, Options{Map: m, Dir: dir, Seed: 3})
+	a := join(t, base1, 0, "ann", "go", 0)
+	want := post(t, base1, "op=info&room=0")
+	s1.Close()
+	other := readMap(t, strings.Replace(smallMap, "name: small", "name: other", 1))
+	s2, base2 := start(t, Options{Map: other, Dir: dir, Seed: 3})
+	if got := decodeReply(t, post(t, base2, "op=info&room=0")); len(got["players"].([]any)) != 0 {
+		t.Fatalf("the other map's room 0 has the old players: %v", got)
+	}
+	same(t, "the old id on the other map", post(t, base2, "op=moves&room=0&id="+a+"&moves=[]"), `{"status": "noid", "op": "moves"}`)
+	s2.Close()
+	_, base3 := start(t, Options{Map: m, Dir: dir, Seed: 3})
+	same(t, "the first map again", post(t, base3, "op=info&room=0"), string(want))
+	if s1.opts.Dir == s2.opts.Dir {
+		t.Fatalf("both maps keep their rooms in %s", s1.opts.Dir)
+	}
+}
+
+// TestADamagedRoomIsSetAside: a flipped byte in one room's log sets that
+// log aside untouched and names it; the room starts anew and every other
+// room resumes.
+func TestADamagedRoomIsSetAside(t *testing.T) {
+	dir := t.TempDir()
+	m := readMap(t, smallMap)
+	s1, base1 := start(t, Options{Map: m, Dir: dir})
+	join(t, base1, 0, "ann", "go", 0)
+	join(t, base1, 0, "ben", "go", 1)
+	b := join(t, base1, 1, "bob", "go", 0)
+	want := post(t, base1, "op=info&room=1")
+	s1.Close()
+	path := filepath.Join(s1.opts.Dir, "rooms", "00.log")
+	data, _ := os.ReadFile(path)
+	data[len(data)/2] ^= 0x20
+	os.WriteFile(path, data, 0o600)
+	var logged []string
+	s2, base2 := start(t, Options{Map: m, Dir: dir, Logf: func(f string, a ...any) { logged = append(logged, fmt.Sprintf(f, a...)) }})
+	d := s2.Damaged()
+	if len(d) != 1 || d[0].Room != 0 {
+		t.Fatalf("damaged %v, want room 0", d)
+	}
+	if kept, _ := os.ReadFile(d[0].File); !bytes.Equal(kept, data) {
+		t.Fatal("the damaged log was not kept as it was")
+	}
+	if !strings.Contains(strings.Join(logged, "\n"), d[0].File) {
+		t.Fatalf("the log does not name %s: %q", d[0].File, logged)
+	}
+	same(t, "room 1 resumes", post(t, base2, "op=info&room=1"), string(want))
+	same(t, "bob plays on", post(t, base2, "op=moves&room=1&id="+b+"&moves=[]"), `{"status": "ok", "op": "moves"}`)
+	if got := decodeReply(t, post(t, base2, "op=info&room=0")); got["status"] != "waitforplayer" {
+		t.Fatalf("room 0 after it was set aside: %v", got)
+	}
 }
 
 // TestOtherMethodsAndPaths: GET on /cmd is 405, other paths 404, and a

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"time"
 
 	"golang.org/x/time/rate"
 
@@ -83,17 +84,60 @@ func (s *Server) openRoom(n int) (*room, error) {
 	if s.opts.Dir == "" {
 		return r, nil
 	}
-	disk, recs, err := store.Open(filepath.Join(s.opts.Dir, "rooms", fmt.Sprintf("%02d.log", n)))
-	if err != nil {
+	path := filepath.Join(s.opts.Dir, "rooms", fmt.Sprintf("%02d.log", n))
+	disk, recs, err := store.Open(path)
+	if err == nil {
+		if disk.Cut > 0 {
+			s.opts.Logf("pcserver: room %d: %d bytes of a record being written when the server stopped were cut off (it was never acknowledged)", n, disk.Cut)
+		}
+		r.disk = disk
+		if err = r.replay(s, recs); err == nil {
+			r.recs = recs
+			return r, nil
+		}
+		disk.Close()
+		r.disk = nil
+	}
+	// The log cannot be read back: it is set aside as it is, and the
+	// room starts a new game.
+	if err := s.setAside(n, path, err); err != nil {
 		return nil, err
 	}
-	r.disk = disk
-	if err := r.replay(s, recs); err != nil {
+	r = &room{n: n}
+	if err := r.setMap(s, s.opts.Map, nil); err != nil {
 		return nil, err
 	}
-	r.recs = recs
+	if r.disk, _, err = store.Open(path); err != nil {
+		return nil, err
+	}
 	return r, nil
 }
+
+// setAside moves the log of room n, which cannot be read back, to
+// quarantine/ untouched, and reports it.
+func (s *Server) setAside(n int, path string, why error) error {
+	dest := filepath.Join(s.opts.Dir, "quarantine", fmt.Sprintf("%02d-%d.log", n, time.Now().UnixNano()))
+	if err := os.MkdirAll(filepath.Dir(dest), 0o700); err != nil {
+		return fmt.Errorf("the log cannot be read back (%v) nor set aside: %w", why, err)
+	}
+	if err := os.Rename(path, dest); err != nil {
+		return fmt.Errorf("the log cannot be read back (%v) nor set aside: %w", why, err)
+	}
+	s.opts.Logf("pcserver: room %d is damaged and set aside, untouched, in %s: %v; it starts a new game, every other room goes on", n, dest, why)
+	s.damaged = append(s.damaged, Damaged{Room: n, File: dest, Reason: why.Error()})
+	return store.SyncDir(filepath.Dir(path))
+}
+
+// Damaged is a room whose log could not be read back when the server
+// started: set aside in File.
+type Damaged struct {
+	Room   int    `json:"room"`
+	File   string `json:"file"`
+	Reason string `json:"reason"`
+}
+
+// Damaged lists the rooms set aside when the server started.
+func (s *Server) Damaged() []Damaged { return append([]Damaged{}, s.damaged...) }
 
 // setMap puts a new table on m, with nobody at it.
 func (r *room) setMap(s *Server, m *pfmt.Map, custom []byte) error {

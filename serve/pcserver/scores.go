@@ -2,6 +2,9 @@ package pcserver
 
 import (
 	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
 	"path/filepath"
 	"sort"
 	"sync"
@@ -27,12 +30,25 @@ type win struct {
 const keep = 31 * 24 * time.Hour
 
 // openScores reads the wins kept in dir ("" keeps them in memory).
-func openScores(dir string) (*scores, error) {
+func openScores(dir string, logf func(string, ...any)) (*scores, error) {
 	s := &scores{}
 	if dir == "" {
 		return s, nil
 	}
-	disk, recs, err := store.Open(filepath.Join(dir, "scores.log"))
+	path := filepath.Join(dir, "scores.log")
+	disk, recs, err := store.Open(path)
+	var damaged *store.DamagedError
+	if errors.As(err, &damaged) {
+		// The wins are set aside as they are; the table starts anew.
+		dest := filepath.Join(dir, "quarantine", fmt.Sprintf("scores-%d.log", time.Now().UnixNano()))
+		if err = os.MkdirAll(filepath.Dir(dest), 0o700); err == nil {
+			err = os.Rename(path, dest)
+		}
+		if err == nil {
+			logf("pcserver: the scores are damaged (%v) and set aside in %s; they start anew", damaged, dest)
+			disk, recs, err = store.Open(path)
+		}
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -20,7 +20,9 @@ package pcserver
 
 import (
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/binary"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -29,12 +31,15 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
+	"unicode"
 
 	"golang.org/x/time/rate"
 
 	pfmt "github.com/shapan/shapan/formats/planets"
+	"github.com/shapan/shapan/serve/store"
 )
 
 // Rooms is the number of rooms, numbered 0 to Rooms-1 (spec 12.3).
@@ -83,9 +88,11 @@ type Server struct {
 	rooms  [Rooms]*room
 	scores *scores
 	games  *games // nil: no traces kept
-	stop   chan struct{}
-	done   sync.WaitGroup
-	once   sync.Once
+	// damaged are the rooms set aside when the server started.
+	damaged []Damaged
+	stop    chan struct{}
+	done    sync.WaitGroup
+	once    sync.Once
 }
 
 // New opens the server: every room is restored from its log in Dir, and
@@ -130,13 +137,18 @@ func New(opts Options) (*Server, error) {
 // open restores the seed, the scores and every room.
 func (s *Server) open() error {
 	if s.opts.Dir != "" {
+		dir, err := mapFolder(s.opts.Dir, s.opts.Map, s.opts.Logf)
+		if err != nil {
+			return err
+		}
+		s.opts.Dir = dir
 		seed, err := keptSeed(filepath.Join(s.opts.Dir, "seed"), s.opts.Seed)
 		if err != nil {
 			return err
 		}
 		s.opts.Seed = seed
 	}
-	sc, err := openScores(s.opts.Dir)
+	sc, err := openScores(s.opts.Dir, s.opts.Logf)
 	if err != nil {
 		return err
 	}
@@ -152,6 +164,40 @@ func (s *Server) open() error {
 		s.rooms[i] = r
 	}
 	return nil
+}
+
+// mapFolder returns the folder of dir that keeps the rooms played on m:
+// maps/NAME-HASH, HASH the first 12 hex digits of the SHA-256 of the map
+// as the game writes it, so that a server started on another map never
+// plays the old map's orders on it. The map is written there as map.yml.
+func mapFolder(dir string, m *pfmt.Map, logf func(string, ...any)) (string, error) {
+	src, err := pfmt.WriteLegacy(m)
+	if err != nil {
+		return "", fmt.Errorf("pcserver: the map: %w", err)
+	}
+	sum := sha256.Sum256(src)
+	name := strings.Map(func(r rune) rune {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' || r == '_' {
+			return r
+		}
+		return '_'
+	}, m.Name.Key())
+	if len(name) > 60 || name == "" {
+		name = "map"
+	}
+	folder := filepath.Join(dir, "maps", name+"-"+hex.EncodeToString(sum[:6]))
+	if _, err := os.Stat(filepath.Join(dir, "rooms")); err == nil {
+		logf("pcserver: %s holds the rooms of an earlier shapan serve, whose map was not recorded; they are kept apart, and the rooms on %s are kept in %s", dir, name, folder)
+	}
+	if err := os.MkdirAll(folder, 0o700); err != nil {
+		return "", fmt.Errorf("pcserver: %w", err)
+	}
+	if _, err := os.Stat(filepath.Join(folder, "map.yml")); err != nil {
+		if err := store.WriteFile(filepath.Join(folder, "map.yml"), src); err != nil {
+			return "", fmt.Errorf("pcserver: %w", err)
+		}
+	}
+	return folder, nil
 }
 
 // keptSeed returns the seed kept in path, or keeps seed there.

@@ -12,8 +12,10 @@
 // A log is one file of framed records: a 4-byte little-endian length, a
 // 4-byte CRC-32C of the payload, then the payload. A crash can leave only
 // the last record torn (its write was interrupted, so it was never
-// acknowledged); Open reads up to the first record that is incomplete or
-// fails its checksum and cuts the file there.
+// acknowledged): Open cuts it off. A record that is whole but fails its
+// checksum was damaged after it was written (and maybe acknowledged):
+// Open refuses the log and leaves it as it is, for the caller to set
+// aside, so that no acknowledged record is ever dropped silently.
 package store
 
 import (
@@ -55,13 +57,19 @@ type Log struct {
 	size, synced int64
 	// syncing is closed when the fsync running now ends (nil: none).
 	syncing chan struct{}
+	// Cut is the number of bytes of a torn tail that Open cut off.
+	Cut int64
 	// broken is set when a failed write could not be undone, or an fsync
 	// failed: every later write and sync fails with it.
 	broken error
 }
 
 // Open opens (or creates) the log at path and returns its records. A torn
-// tail — the remains of a write interrupted by a crash — is cut off.
+// tail — the remains of a write interrupted by a crash, never
+// acknowledged — is cut off (Log.Cut says how many bytes). A damaged
+// record — one whose checksum fails, or whose length could never have
+// been written — is never cut: Open returns a *DamagedError and leaves
+// the file as it is.
 func Open(path string) (*Log, [][]byte, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return nil, nil, fmt.Errorf("store: %w", err)
@@ -82,9 +90,17 @@ func Open(path string) (*Log, [][]byte, error) {
 		f.Close()
 		return nil, nil, fmt.Errorf("store: reading %s: %w", path, err)
 	}
-	recs, good := Decode(data)
-	if good < int64(len(data)) {
+	recs, good, tail := Decode(data)
+	if tail == Damaged {
+		f.Close()
+		return nil, nil, &DamagedError{Path: path, Offset: good, Records: len(recs)}
+	}
+	if tail == Torn {
 		if err := f.Truncate(good); err != nil {
+			f.Close()
+			return nil, nil, fmt.Errorf("store: cutting the torn end of %s: %w", path, err)
+		}
+		if err := f.Sync(); err != nil {
 			f.Close()
 			return nil, nil, fmt.Errorf("store: cutting the torn end of %s: %w", path, err)
 		}
@@ -93,29 +109,97 @@ func Open(path string) (*Log, [][]byte, error) {
 		f.Close()
 		return nil, nil, fmt.Errorf("store: %w", err)
 	}
-	return &Log{path: path, f: f, size: good, synced: good}, recs, nil
+	return &Log{path: path, f: f, size: good, synced: good, Cut: int64(len(data)) - good}, recs, nil
 }
 
+// DamagedError is a log with a damaged record: Records records read
+// well, up to byte Offset, and what follows cannot be trusted.
+type DamagedError struct {
+	Path    string
+	Offset  int64
+	Records int
+}
+
+func (e *DamagedError) Error() string {
+	return fmt.Sprintf("store: %s is damaged at byte %d, after %d good records (a checksum fails)", e.Path, e.Offset, e.Records)
+}
+
+// Tail tells what follows the good records of a log.
+type Tail int
+
+// The tails of a log.
+const (
+	// Clean: nothing follows.
+	Clean Tail = iota
+	// Torn: the start of a record whose write a crash interrupted (a
+	// header cut short, a payload shorter than its length says and not
+	// matching its checksum, or zero bytes only).
+	Torn
+	// Damaged: a record that was written whole and changed since.
+	Damaged
+)
+
 // Decode reads the records framed in data, up to the first incomplete or
-// damaged one, and returns them with the length of the good prefix.
-func Decode(data []byte) (recs [][]byte, good int64) {
+// damaged one, and returns them with the length of the good prefix and
+// what follows it.
+func Decode(data []byte) (recs [][]byte, good int64, tail Tail) {
 	for off := 0; ; {
-		if len(data)-off < headerSize {
-			return recs, int64(off)
+		rest := data[off:]
+		if len(rest) == 0 {
+			return recs, int64(off), Clean
 		}
-		n := binary.LittleEndian.Uint32(data[off:])
-		sum := binary.LittleEndian.Uint32(data[off+4:])
-		end := off + headerSize + int(n)
-		if n > MaxRecord || end > len(data) {
-			return recs, int64(off)
+		if len(rest) < headerSize || allZero(rest) {
+			return recs, int64(off), Torn
 		}
-		payload := data[off+headerSize : end]
+		n := binary.LittleEndian.Uint32(rest)
+		sum := binary.LittleEndian.Uint32(rest[4:])
+		switch {
+		case n == 0 || n > MaxRecord:
+			return recs, int64(off), Damaged
+		case headerSize+int(n) > len(rest):
+			// Cut short by a crash, or a length damaged since: a length
+			// one byte away from it that frames a payload matching the
+			// checksum tells a record written whole.
+			if lengthDamaged(rest, n, sum) {
+				return recs, int64(off), Damaged
+			}
+			return recs, int64(off), Torn
+		}
+		payload := rest[headerSize : headerSize+int(n)]
 		if crc32.Checksum(payload, castagnoli) != sum {
-			return recs, int64(off)
+			return recs, int64(off), Damaged
 		}
 		recs = append(recs, payload)
-		off = end
+		off += headerSize + int(n)
 	}
+}
+
+// lengthDamaged reports whether the record at the start of rest, whose
+// length n runs past its end, is a whole record whose length has one
+// damaged byte: another value of one of the length's bytes frames a
+// payload that matches the checksum sum.
+func lengthDamaged(rest []byte, n, sum uint32) bool {
+	for k := range 4 {
+		for b := uint32(1); b < 256; b++ {
+			m := n ^ b<<(8*k)
+			if m == 0 || headerSize+int64(m) > int64(len(rest)) {
+				continue
+			}
+			if crc32.Checksum(rest[headerSize:headerSize+int(m)], castagnoli) == sum {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func allZero(b []byte) bool {
+	for _, c := range b {
+		if c != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // frame returns rec with its header.
@@ -142,6 +226,9 @@ func (l *Log) Write(rec []byte) error {
 	defer l.mu.Unlock()
 	if l.broken != nil {
 		return l.broken
+	}
+	if len(rec) == 0 {
+		return errors.New("store: an empty record")
 	}
 	if len(rec) > MaxRecord {
 		return fmt.Errorf("store: a record of %d bytes is larger than %d", len(rec), MaxRecord)
@@ -293,4 +380,34 @@ func SyncDir(dir string) error {
 		return fmt.Errorf("store: syncing %s: %w", dir, err)
 	}
 	return nil
+}
+
+// WriteFile writes a whole file durably: a temporary file beside path is
+// written and synced, renamed over path, and the folder synced, so that a
+// crash leaves the old file or the new one, never a part of one.
+func WriteFile(path string, data []byte) error {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return fmt.Errorf("store: %w", err)
+	}
+	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return fmt.Errorf("store: %w", err)
+	}
+	tmp := f.Name()
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("store: writing %s: %w", path, err)
+	}
+	return SyncDir(dir)
 }

@@ -2,6 +2,8 @@ package store
 
 import (
 	"bytes"
+	"encoding/binary"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -45,9 +47,10 @@ func TestLogKeepsEveryAppendedRecordAcrossReopen(t *testing.T) {
 }
 
 // A crash in the middle of a write leaves a torn record: every cut of the
-// last record's bytes, and any damaged byte in it, must read as the
-// records before it, and the next append must follow them.
-func TestLogCutsATornOrDamagedTail(t *testing.T) {
+// last record's bytes must read as the records before it, and the next
+// append must follow them. Any damaged byte of a whole record is refused
+// as damage, and the file is left as it was.
+func TestLogCutsATornTailAndRefusesDamage(t *testing.T) {
 	dir := t.TempDir()
 	first, last := []byte(`{"t":"first"}`), []byte(`{"t":"last record"}`)
 	whole := append(frame(first), frame(last)...)
@@ -63,11 +66,21 @@ func TestLogCutsATornOrDamagedTail(t *testing.T) {
 				t.Fatal(err)
 			}
 			l, recs, err := Open(path)
+			if damage {
+				var de *DamagedError
+				if !errors.As(err, &de) || de.Records != 1 || de.Offset != int64(len(frame(first))) {
+					t.Fatalf("damage at %d: %v, want damage after record 1", cut, err)
+				}
+				if back, _ := os.ReadFile(path); !bytes.Equal(back, data) {
+					t.Fatalf("damage at %d: the damaged file was changed", cut)
+				}
+				continue
+			}
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(recs) != 1 || !bytes.Equal(recs[0], first) {
-				t.Fatalf("cut %d damage %v: read %q, want only the first record", cut, damage, recs)
+			if len(recs) != 1 || !bytes.Equal(recs[0], first) || l.Cut != int64(cut-len(frame(first))) {
+				t.Fatalf("cut %d: read %q (cut %d bytes), want only the first record", cut, recs, l.Cut)
 			}
 			if err := l.Append([]byte("next")); err != nil {
 				t.Fatal(err)
@@ -75,9 +88,38 @@ func TestLogCutsATornOrDamagedTail(t *testing.T) {
 			l.Close()
 			_, recs, _ = Open(path)
 			if len(recs) != 2 || string(recs[1]) != "next" {
-				t.Fatalf("cut %d damage %v: after an append read %q", cut, damage, recs)
+				t.Fatalf("cut %d: after an append read %q", cut, recs)
 			}
 		}
+	}
+}
+
+// A byte flipped anywhere in a log of many records never drops a record
+// silently: the log opens whole, or Open reports it damaged.
+func TestEveryFlippedByteIsFound(t *testing.T) {
+	var whole []byte
+	for i := range 20 {
+		whole = append(whole, frame([]byte(fmt.Sprintf(`{"p":%d,"a":[%d]}`, i%3, i)))...)
+	}
+	for off := range whole {
+		for _, bit := range []byte{1, 0x80} {
+			data := append([]byte(nil), whole...)
+			data[off] ^= bit
+			recs, _, tail := Decode(data)
+			if tail != Damaged {
+				t.Fatalf("byte %d bit %x: %d records, tail %d: the damage is not found", off, bit, len(recs), tail)
+			}
+		}
+	}
+}
+
+// A tail of zero bytes (a file grown by a crash before its data were
+// written) is torn, not damage.
+func TestZeroTailIsTorn(t *testing.T) {
+	data := append(frame([]byte("ok")), make([]byte, 100)...)
+	recs, good, tail := Decode(data)
+	if len(recs) != 1 || good != int64(len(frame([]byte("ok")))) || tail != Torn {
+		t.Fatalf("Decode = %q, %d, %d", recs, good, tail)
 	}
 }
 
@@ -175,11 +217,11 @@ func TestSyncsAreShared(t *testing.T) {
 	}
 }
 
-func TestOversizedLengthIsATornRecord(t *testing.T) {
+func TestImpossibleLengthIsDamage(t *testing.T) {
 	data := append(frame([]byte("ok")), 0xff, 0xff, 0xff, 0xff, 0, 0, 0, 0)
-	recs, good := Decode(data)
-	if len(recs) != 1 || good != int64(len(frame([]byte("ok")))) {
-		t.Fatalf("Decode = %q, %d", recs, good)
+	recs, good, tail := Decode(data)
+	if len(recs) != 1 || good != int64(len(frame([]byte("ok")))) || tail != Damaged {
+		t.Fatalf("Decode = %q, %d, %d", recs, good, tail)
 	}
 }
 
@@ -187,9 +229,12 @@ func FuzzDecode(f *testing.F) {
 	f.Add(append(frame([]byte("a")), frame([]byte("bc"))...))
 	f.Add([]byte{1, 0, 0, 0})
 	f.Fuzz(func(t *testing.T, data []byte) {
-		recs, good := Decode(data)
+		recs, good, tail := Decode(data)
 		if good < 0 || good > int64(len(data)) {
 			t.Fatalf("good prefix %d of %d bytes", good, len(data))
+		}
+		if (tail == Clean) != (good == int64(len(data))) {
+			t.Fatalf("tail %d with %d of %d bytes read", tail, good, len(data))
 		}
 		var again []byte
 		for _, r := range recs {
@@ -197,6 +242,17 @@ func FuzzDecode(f *testing.F) {
 		}
 		if !bytes.Equal(again, data[:good]) {
 			t.Fatal("the records read do not frame back to the good prefix")
+		}
+		if tail == Torn {
+			// A torn tail is never a whole record: cutting it loses
+			// nothing that was written whole.
+			rest := data[good:]
+			if len(rest) >= headerSize && !allZero(rest) {
+				n := binary.LittleEndian.Uint32(rest)
+				if int(n)+headerSize <= len(rest) {
+					t.Fatalf("a whole record (%d bytes of %d) called torn", n, len(rest))
+				}
+			}
 		}
 	})
 }

@@ -1,0 +1,100 @@
+package formats
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/shapan/shapan/formats/ftbt"
+)
+
+// A confined read takes the files a document names from the set given
+// only: a level whose rules field names a file of the machine — by an
+// absolute path, a relative one, .., -, a link, or a plain name that
+// exists beside the process but not in the set — is refused, and the
+// refusal quotes no content and reads the same whether the file exists.
+func TestReadConfinedNeverReadsTheMachinesFiles(t *testing.T) {
+	level, err := os.ReadFile("../samples/ftbt/长坂坡.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rules, err := os.ReadFile("../samples/ftbt/兵法.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	secret := filepath.Join(dir, "secret.yaml")
+	os.WriteFile(secret, []byte("kind: ftbt/rules\nSECRET-CONTENT\n"), 0o600)
+	os.Symlink(secret, filepath.Join(dir, "link.yaml"))
+	rel, _ := filepath.Rel(".", secret)
+	names := []string{secret, filepath.Join(dir, "missing.yaml"), rel, "../../../../../../etc/passwd", "-",
+		"document.go", "./兵法.yaml", "sub/兵法.yaml", `..\兵法.yaml`, "~/兵法.yaml", ".hidden", "a\x00b", filepath.Join(dir, "link.yaml"), "C:兵法.yaml", ""}
+	with := func(name string) []byte {
+		return []byte(strings.Replace(string(level), "rules: 兵法.yaml", "rules: "+yamlQuote(name), 1))
+	}
+	for _, name := range names {
+		_, err := ReadConfined("level.yaml", with(name), Files{"兵法.yaml": rules}, Options{})
+		if err == nil {
+			t.Errorf("rules %q: read", name)
+			continue
+		}
+		msg := err.Error()
+		if strings.Contains(msg, "SECRET") || strings.Contains(msg, "root:") || strings.Contains(msg, "package formats") {
+			t.Errorf("rules %q: the refusal quotes a file: %s", name, msg)
+		}
+		if strings.Contains(msg, "no such file") || strings.Contains(msg, "permission") {
+			t.Errorf("rules %q: the refusal tells about the machine's files: %s", name, msg)
+		}
+	}
+	// The same refusal for a file that exists and one that does not.
+	_, e1 := ReadConfined("level.yaml", with(secret), nil, Options{})
+	_, e2 := ReadConfined("level.yaml", with(filepath.Join(dir, "missing.yaml")), nil, Options{})
+	if strings.ReplaceAll(e1.Error(), "secret", "missing") != e2.Error() {
+		t.Errorf("the refusals differ:\n%v\n%v", e1, e2)
+	}
+	// The rules sent with the level are read.
+	doc, err := ReadConfined("level.yaml", level, Files{"兵法.yaml": rules}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := doc.Rules.(*ftbt.Rules); !ok || doc.RulesFile != "兵法.yaml" {
+		t.Fatalf("the rules sent were not used: %T %q", doc.Rules, doc.RulesFile)
+	}
+}
+
+// A legacy level's intro comes from the set too, never from beside the
+// process, and a hostile document name is refused before anything.
+func TestReadConfinedLegacyIntroAndNames(t *testing.T) {
+	src, err := os.ReadFile("../samples/ftbt/长坂坡.map")
+	if err != nil {
+		t.Fatal(err)
+	}
+	intro, _ := os.ReadFile("../samples/ftbt/长坂坡.intro")
+	rules, _ := os.ReadFile("../samples/ftbt/兵法.tech")
+	rdoc, err := ReadConfined("兵法.tech", rules, nil, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// No intro sent: none read (../samples/ftbt/长坂坡.intro exists beside it on disk).
+	doc, err := ReadConfined("长坂坡.map", src, nil, Options{Rules: rdoc.Value})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if doc.Value.(*ftbt.Level).Intro != nil {
+		t.Fatal("an intro was read from the machine")
+	}
+	doc, err = ReadConfined("长坂坡.map", src, Files{"长坂坡.intro": intro}, Options{Rules: rdoc.Value})
+	if err != nil || doc.Value.(*ftbt.Level).Intro == nil {
+		t.Fatalf("the intro sent was not read: %v", err)
+	}
+	for _, name := range []string{"../samples/ftbt/长坂坡.map", "/etc/passwd", "-", "..", ".", "", "a/b.map", "x\n.map"} {
+		if _, err := ReadConfined(name, src, nil, Options{}); err == nil || !strings.Contains(err.Error(), "cannot be used") {
+			t.Errorf("document name %q: %v", name, err)
+		}
+	}
+}
+
+func yamlQuote(s string) string {
+	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\x00", `\0`).Replace(s) + `"`
+}
