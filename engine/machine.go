@@ -280,6 +280,19 @@ func (m *Machine) PendingFor(player int) *Decision {
 	return nil
 }
 
+// Given returns the number of answers already given to the decisions
+// posed together now: in a simultaneous round, the seats that answered
+// it; 0 in a sequential game or once the game is over.
+func (m *Machine) Given() int {
+	n := 0
+	for _, a := range m.given {
+		if a != nil {
+			n++
+		}
+	}
+	return n
+}
+
 // Over reports whether the game has ended.
 func (m *Machine) Over() bool { return m.over }
 

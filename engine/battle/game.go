@@ -50,6 +50,9 @@ type Game struct {
 	*engine.Machine
 	setup Setup
 	st    *state
+	// forked is set on a copy Fork made: its rules start with the
+	// round already opened, and it cannot be saved.
+	forked bool
 }
 
 // New starts a game and runs it to its first decision.
@@ -114,9 +117,11 @@ func (g *Game) rules(p *engine.Play) any {
 			return err
 		}
 	}
-	for {
-		st.Round++
-		st.open()
+	for opened := g.forked; ; opened = false {
+		if !opened {
+			st.Round++
+			st.open()
+		}
 		pos := st.argsPosition()
 		var ds [2]*engine.Decision
 		for s := range ds {
@@ -244,7 +249,12 @@ func Resume(snap *engine.Snapshot, opts Options) (*Game, error) {
 }
 
 // Snapshot saves the game at its current decision.
-func (g *Game) Snapshot() (*engine.Snapshot, error) { return g.Machine.Snapshot(Family, g.setup) }
+func (g *Game) Snapshot() (*engine.Snapshot, error) {
+	if g.forked {
+		return nil, errors.New("battle: a copy made for a search cannot be saved")
+	}
+	return g.Machine.Snapshot(Family, g.setup)
+}
 
 // Setup returns how the game started.
 func (g *Game) Setup() Setup { return g.setup }

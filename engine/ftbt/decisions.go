@@ -123,6 +123,7 @@ func (g *game) askPeople(side int) int {
 		}
 	}
 	legal := append(append([]int{}, args.Locs...), AnswerEndTurn)
+	g.at = at{kind: KindSelPeople}
 	return g.askInt(side, KindSelPeople, args, func(v int) error { return g.checkCell(v, AnswerQuit, AnswerEndTurn) }, legal)
 }
 
@@ -130,6 +131,7 @@ func (g *game) askPeople(side int) int {
 // answer ends the turn, or keeps playing instead of quitting (quitting is
 // never listed).
 func (g *game) confirm(side int, what string) bool {
+	g.at = at{kind: KindConfirm, what: what}
 	a := g.play.Ask(&engine.Decision{Player: side, Kind: KindConfirm, Args: ConfirmArgs{Side: side, What: what},
 		Check: func(a engine.Answer) error { _, err := engine.DecodeBool(a); return err },
 		Legal: func() engine.Legal { return engine.LegalValues(what == "end_turn") }})

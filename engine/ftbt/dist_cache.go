@@ -29,7 +29,7 @@ type distances interface {
 // for each decision, only toward the cells it reads. Its memory is a few
 // values per cell of the map, whatever the number of people.
 type distCache struct {
-	owner *state
+	owner uint64 // the id of the state it is about
 	q     distQueue
 	// owners labels the cells with their nearest enemy for the enemies
 	// and cells of ownersFor (see nearest).
@@ -46,8 +46,8 @@ func newDistCache() *distCache { return &distCache{} }
 
 // use forgets everything when the game changes.
 func (dc *distCache) use(s *state) {
-	if dc.owner != s {
-		*dc = distCache{owner: s, q: dc.q, whole: dc.whole}
+	if dc.owner != s.id {
+		*dc = distCache{owner: s.id, q: dc.q, whole: dc.whole}
 	}
 }
 

@@ -1,6 +1,7 @@
 package ftbt
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/shapan/shapan/engine"
@@ -36,6 +37,8 @@ type Game struct {
 	*engine.Machine
 	setup Setup
 	g     *game
+	// forked is set on a copy Fork made, which cannot be saved.
+	forked bool
 }
 
 // New starts a game and runs it to its first decision. A level the
@@ -48,8 +51,8 @@ func New(setup Setup, opts Options) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	rng, _ := engine.NewRand(setup.Seed)
-	g := &game{state: st, rng: rng, turnCap: setup.TurnCap}
+	rng, src := engine.NewRand(setup.Seed)
+	g := &game{state: st, rng: rng, src: src, turnCap: setup.TurnCap}
 	m := engine.StartWith(g.run, opts.Machine)
 	if err := m.Err(); err != nil {
 		return nil, err
@@ -65,6 +68,9 @@ func Resume(snap *engine.Snapshot, opts Options) (*Game, error) {
 
 // Snapshot saves the game at its current point (any decision).
 func (g *Game) Snapshot() (*engine.Snapshot, error) {
+	if g.forked {
+		return nil, errors.New("ftbt: a copy made for a search cannot be saved")
+	}
 	return g.Machine.Snapshot(Family, g.setup)
 }
 

@@ -25,7 +25,7 @@ func newState(rules *ftbtfmt.Rules, l *ftbtfmt.Level) (*state, error) {
 	if len(l.Terrain) != n {
 		return nil, fmt.Errorf("ftbt: the %d×%d map has %d terrain cells, not %d", l.W, l.H, len(l.Terrain), n)
 	}
-	s := &state{rules: rules, nx: l.W, ny: l.H,
+	s := &state{id: states.Add(1), rules: rules, nx: l.W, ny: l.H,
 		terrain: append([]int(nil), l.Terrain...),
 		tw:      make([]int, n), occ: make([]int, n), seen: make([]uint32, n)}
 	for c, t := range s.terrain {

@@ -1,6 +1,14 @@
 package ftbt
 
-import ftbtfmt "github.com/shapan/shapan/formats/ftbt"
+import (
+	"slices"
+	"sync/atomic"
+
+	ftbtfmt "github.com/shapan/shapan/formats/ftbt"
+)
+
+// states numbers the states made (see state.id).
+var states atomic.Uint64
 
 // person is one person's state (spec §2).
 type person struct {
@@ -29,6 +37,9 @@ type cellEffects [2][numAuxes]Effect
 
 // state is the whole board (spec §2).
 type state struct {
+	// id tells this state from every other, copies included (an AI's
+	// caches are about one state).
+	id      uint64
 	rules   *ftbtfmt.Rules
 	nx, ny  int
 	terrain []int // terrain id per cell
@@ -210,4 +221,25 @@ func (s *state) nextGen() uint32 {
 		s.seenGen = 1
 	}
 	return s.seenGen
+}
+
+// clone returns a copy of s that shares nothing it changes (the rules,
+// the terrain and the people's techs are shared: they never change).
+func (s *state) clone() *state {
+	c := *s
+	c.id = states.Add(1)
+	c.occ = slices.Clone(s.occ)
+	for side := range s.weights {
+		c.weights[side] = slices.Clone(s.weights[side])
+		if len(s.weight) > 0 && len(s.weights[side]) > 0 && &s.weight[0] == &s.weights[side][0] {
+			c.weight = c.weights[side]
+		}
+		c.counting[side] = slices.Clone(s.counting[side])
+		c.inCounting[side] = slices.Clone(s.inCounting[side])
+	}
+	c.auxAt = slices.Clone(s.auxAt)
+	c.auxPool = slices.Clone(s.auxPool)
+	c.people = slices.Clone(s.people)
+	c.seen, c.seenGen = make([]uint32, len(s.seen)), 0
+	return &c
 }

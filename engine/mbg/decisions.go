@@ -192,8 +192,12 @@ func index(i, n int, orNone bool, what string) error {
 // return the decoded answer.
 
 func (g *game) ask(player int, kind string, args any, check func(engine.Answer) error) engine.Answer {
-	return g.play.Ask(&engine.Decision{Player: player, Kind: kind, Args: args, Check: check,
+	a := g.play.Ask(&engine.Decision{Player: player, Kind: kind, Args: args, Check: check,
 		Legal: func() engine.Legal { return g.legal(player, kind, args) }})
+	if g.cp != nil {
+		g.cp.answers = append(g.cp.answers, a)
+	}
+	return a
 }
 
 // askInt asks for an integer that valid accepts.

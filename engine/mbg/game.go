@@ -48,6 +48,8 @@ type Game struct {
 	*engine.Machine
 	setup Setup
 	g     *game
+	// forked is set on a copy Fork made, which cannot be saved.
+	forked bool
 }
 
 // New starts a game and runs it to its first decision.
@@ -56,8 +58,8 @@ func New(setup Setup, opts Options) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	rng, _ := engine.NewRand(setup.Seed)
-	g := &game{state: st, rng: rng, maxTurn: setup.MaxTurn, firstRole: first, saveFile: opts.SaveFile, acting: -1}
+	rng, src := engine.NewRand(setup.Seed)
+	g := &game{state: st, rng: rng, src: src, maxTurn: setup.MaxTurn, firstRole: first, saveFile: opts.SaveFile, acting: -1}
 	m := engine.StartWith(g.rules, opts.Machine)
 	if err := m.Err(); err != nil {
 		return nil, err
@@ -101,6 +103,9 @@ func Resume(snap *engine.Snapshot, opts Options) (*Game, error) {
 
 // Snapshot saves the game at its current point (any decision).
 func (g *Game) Snapshot() (*engine.Snapshot, error) {
+	if g.forked {
+		return nil, errors.New("mbg: a copy made for a search cannot be saved")
+	}
 	return g.Machine.Snapshot(Family, g.setup)
 }
 

@@ -28,6 +28,10 @@ type game struct {
 	saveFile func(name string, data []byte) bool
 	// acting is the role whose action is in progress (-1 between actions).
 	acting int
+	// src is rng's source; cp, once Fork turned it on, the state at the
+	// last sel_role_action and the answers given since.
+	src *engine.Source
+	cp  *checkpoint
 }
 
 // rules is the sequential rule code: the UI-connection events, then
@@ -120,6 +124,7 @@ func (g *game) roleAction(r int) bool {
 	g.acting = r
 	defer func() { g.acting = -1 }()
 	for {
+		g.checkpoint(r)
 		a := g.askInt(r, KindSelRoleAction, CardsArgs{Cards: ro.cards}, func(v int) error {
 			if v < -3 || v >= NumCards {
 				return errRoleAction

@@ -37,7 +37,7 @@ func (g *game) rules(p *engine.Play) any {
 	if !g.quiet {
 		st.emit = p.Emit
 	}
-	for i := 0; i < g.players; i++ {
+	for i := 0; i < g.players && !g.forked; i++ {
 		if _, err := st.addPlayer(playerName(i)); err != nil {
 			panic(err) // Setup.state checked the number of players
 		}
@@ -50,12 +50,14 @@ func (g *game) rules(p *engine.Play) any {
 			return g.result(false)
 		}
 		board := st.board()
+		st.keepRoundStart()
 		for i := range st.players {
 			if !st.players[i].alive {
 				continue
 			}
 			// The Check's last accepted order is the answer Ask returns.
 			st.accepted = checked{}
+			st.asking = i
 			p.Ask(st.decision(i, board))
 			st.submit(i, st.accepted)
 		}

@@ -125,8 +125,9 @@ type Result struct {
 // ...) and the rules' state behind it.
 type Game struct {
 	*engine.Machine
-	setup Setup
-	st    *state
+	setup  Setup
+	st     *state
+	forked bool
 }
 
 // game is the rules' side of a Game.
@@ -136,6 +137,9 @@ type game struct {
 	cap     int64
 	// quiet: nobody listens to events, so none are built.
 	quiet bool
+	// forked: a copy Fork made, whose players have joined already and
+	// which cannot be saved.
+	forked bool
 }
 
 // New starts a game: the players join, and play runs to the first
@@ -225,6 +229,9 @@ func Resume(snap *engine.Snapshot, opts Options) (*Game, error) {
 
 // Snapshot saves the game at its current point (any decision).
 func (g *Game) Snapshot() (*engine.Snapshot, error) {
+	if g.forked {
+		return nil, errors.New("planets: a copy made for a search cannot be saved")
+	}
 	return g.Machine.Snapshot(Family, g.setup)
 }
 

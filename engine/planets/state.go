@@ -51,6 +51,27 @@ type state struct {
 	// scratch is storage a step reuses from round to round: what it
 	// never hands out.
 	scratch scratch
+	// asking is the player whose orders are asked (or were last asked);
+	// roundStart every player's queued order when the round's questions
+	// began (Fork goes back to it).
+	asking     int
+	roundStart []queuedOrder
+}
+
+// queuedOrder is what a player has queued.
+type queuedOrder struct {
+	order  []fleet
+	queued bool
+	tactic *Tactic
+}
+
+// keepRoundStart records every player's queued order before the round's
+// questions.
+func (s *state) keepRoundStart() {
+	s.roundStart = resize(s.roundStart, len(s.players))
+	for i, p := range s.players {
+		s.roundStart[i] = queuedOrder{p.order, p.queued, p.tactic}
+	}
 }
 
 // argsStorage is the storage of one round's Args.
@@ -166,6 +187,7 @@ func (s *state) clone() *state {
 		}
 	}
 	c.given, c.accepted, c.argsBuf, c.scratch = givenOrder{}, checked{}, [2]argsStorage{}, scratch{}
+	c.roundStart = slices.Clone(s.roundStart)
 	c.holds = slices.Clone(s.holds)
 	c.fleets = slices.Clone(s.fleets)
 	return &c

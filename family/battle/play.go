@@ -97,8 +97,10 @@ func seats(list string) ([2]string, error) {
 	}
 	for s, p := range parts {
 		p = strings.TrimSpace(p)
-		if p != "human" && !contains(battle.ComputerPlayers, p) {
-			return seats, fmt.Errorf("--players: %q is not human, %s", p, strings.Join(battle.ComputerPlayers, ", "))
+		if p != "human" {
+			if err := battle.ValidComputer(p); err != nil {
+				return seats, fmt.Errorf("--players: %q is not human; %v", p, err)
+			}
 		}
 		seats[s] = p
 	}

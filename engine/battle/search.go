@@ -1,0 +1,84 @@
+package battle
+
+import (
+	"errors"
+
+	"github.com/shapan/shapan/engine"
+	"github.com/shapan/shapan/engine/search"
+)
+
+// Fork returns a copy of g at the start of its current round — the same
+// position, both sides asked their orders again (an answer given this
+// round is not copied, so a side searching the copy does not learn the
+// other's) — that keeps no events and cannot be saved: the search
+// player's copies. The rules draw no random numbers, so there is nothing
+// to reseed.
+func (g *Game) Fork() (*Game, error) {
+	if g.Over() {
+		return nil, errors.New("battle: the game is over")
+	}
+	st := newState(g.st.Board, g.st.maxRounds)
+	st.Position = *g.st.Position.clone()
+	c := &Game{setup: g.setup, st: st, forked: true}
+	c.Machine = engine.StartWith(c.rules, engine.Options{DropEvents: true, DropAnswers: true})
+	if err := c.Err(); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// SearchScale is the lead, in the tactician's evaluation of a position
+// (a living hero is worth 1200, a held round 40), that the search values
+// at 73 % (the logistic of 1).
+const SearchScale = 1500
+
+// SearchModel is the search player's model of games on board b: Fork,
+// the value of a position (the result once over, else the tactician's
+// evaluation of both sides), and the proposals of the tactician and of
+// greedy at every node, with greedy playing the playouts for Horizon
+// decisions (two a round). seed varies the tactician's proposals.
+func SearchModel(b *Board, seed int64) *search.Model {
+	pol := &searchPolicy{greedy: NewGreedy(b)}
+	for s := range pol.tactician {
+		pol.tactician[s] = NewTactician(b, seed*2+int64(s))
+	}
+	return &search.Model{
+		Seats: 2,
+		Fork: func(g search.Game, _ int64) (search.Game, error) {
+			return g.(*Game).Fork()
+		},
+		Value:   searchValue,
+		Policy:  func(int64) search.Policy { return pol },
+		Horizon: 2 * 20,
+	}
+}
+
+// searchValue is both sides' value of g.
+func searchValue(sg search.Game) []float64 {
+	g := sg.(*Game)
+	if r, ok := g.Outcome(); ok {
+		return search.Winner(2, r.Winner)
+	}
+	v := defaultWeights.evaluate(&g.st.Position, 0)
+	return search.Shares([]float64{v / 2, -v / 2}, SearchScale)
+}
+
+// searchPolicy proposes the tactician's and greedy's orders and plays
+// greedy in the playouts.
+type searchPolicy struct {
+	tactician [2]*Tactician
+	greedy    *Greedy
+}
+
+func (p *searchPolicy) Propose(sg search.Game, d *engine.Decision) []engine.Answer {
+	g := sg.(*Game)
+	out := []engine.Answer{p.greedy.Answer(g, d)}
+	if d.Player == 0 || d.Player == 1 {
+		out = append([]engine.Answer{p.tactician[d.Player].Answer(g, d)}, out...)
+	}
+	return out
+}
+
+func (p *searchPolicy) Answer(sg search.Game, d *engine.Decision) engine.Answer {
+	return p.greedy.Answer(sg.(*Game), d)
+}

@@ -1,0 +1,141 @@
+package mbg
+
+import (
+	"fmt"
+	"math/rand"
+	"reflect"
+	"testing"
+
+	"github.com/shapan/shapan/engine"
+	"github.com/shapan/shapan/engine/search"
+)
+
+// forkExact is Fork drawing on from the game's own generator: a copy
+// that must play on exactly as the game.
+func forkExact(t *testing.T, g *Game) *Game {
+	t.Helper()
+	f, err := g.Fork(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seed, draws := g.g.src.Position()
+	f.g.src = engine.SourceAt(seed, draws)
+	f.g.rng = rand.New(f.g.src)
+	return f
+}
+
+// playOn plays g to its end with wasteful random players and sums up how
+// it ended.
+func playOn(t *testing.T, g *Game, seed int64) string {
+	t.Helper()
+	p := &RandomPlayer{Rand: rand.New(rand.NewSource(seed)), Wasteful: 0.2}
+	if err := engine.PlayOut(g, engine.Seats[*Game](p, g.NumRoles()), engine.PlayOptions{MaxDecisions: 200_000}); err != nil {
+		t.Fatal(err)
+	}
+	res, _ := g.Winner()
+	return fmt.Sprintf("result %d, turn %d, moneys %v", res, g.Turn(), g.g.moneys())
+}
+
+// TestForkPlaysOnAsTheGame: a copy made at any decision after the first
+// sel_role_action — within an action too: a card's target, a battle, an
+// allocation — and given the same answers ends as the game does.
+func TestForkPlaysOnAsTheGame(t *testing.T) {
+	sc, err := LoadScenario("../../samples/mbg/赤壁.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	kinds := map[string]int{}
+	for seed := int64(0); seed < 3; seed++ {
+		g, err := New(Setup{Scenario: sc, Seed: seed, MaxTurn: 6}, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rand.New(rand.NewSource(seed))
+		p := &RandomPlayer{Rand: rand.New(rand.NewSource(seed + 100)), Wasteful: 0.2}
+		first := true
+		for n := 0; g.Pending() != nil; n++ {
+			d := g.Pending()
+			if first && d.Kind == KindSelRoleAction {
+				first = false
+				f, err := g.Fork(1) // turns the checkpoints on
+				if err != nil {
+					t.Fatal(err)
+				}
+				f.Close()
+			}
+			if !first && r.Intn(10) == 0 {
+				kinds[d.Kind]++
+				f := forkExact(t, g)
+				if fd := f.Pending(); !reflect.DeepEqual(fd.Args, d.Args) || fd.Player != d.Player || fd.Kind != d.Kind {
+					t.Fatalf("seed %d decision %d: the copy asks %s %+v, the game %s %+v", seed, n, fd.Kind, fd.Args, d.Kind, d.Args)
+				}
+				snap, err := g.Snapshot()
+				if err != nil {
+					t.Fatal(err)
+				}
+				ref, err := Resume(snap, Options{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if a, b := playOn(t, f, int64(n)), playOn(t, ref, int64(n)); a != b {
+					t.Fatalf("seed %d decision %d (%s): the copy ended %s, the game %s", seed, n, d.Kind, a, b)
+				}
+			}
+			if err := g.Answer(d.Player, p.Answer(g, d)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		g.Close()
+	}
+	if len(kinds) < 4 {
+		t.Errorf("copies were made at too few kinds of decision: %v", kinds)
+	}
+	t.Log(kinds)
+}
+
+// TestSearchPlaysOnlyLegalAnswers: at random decisions of random games
+// (after a role's first sel_role_action, where copies begin), the search
+// player's answer passes the rules' check, and the same seed gives the
+// same answer.
+func TestSearchPlaysOnlyLegalAnswers(t *testing.T) {
+	sc, err := LoadScenario("../../samples/mbg/赤壁.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewSource(4))
+	searched := 0
+	for pos := 0; pos < 10; pos++ {
+		g, err := New(Setup{Scenario: sc, Seed: int64(pos), MaxTurn: 20}, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := SearchModel(g.NumRoles())
+		o := search.Options{Playouts: 3, Seed: int64(pos), Horizon: 40}
+		p := NewRandomPlayer(int64(pos))
+		for k := r.Intn(80); g.Pending() != nil; k-- {
+			d := g.Pending()
+			if k <= 0 {
+				sp := search.New(m, o)
+				a := sp.Answer(g, d)
+				if st := sp.Stats(); st.Failed > 0 || st.Playouts == 0 {
+					t.Fatalf("%s: %d playouts, %d failed", d.Kind, st.Playouts, st.Failed)
+				}
+				if err := d.Check(a); err != nil {
+					t.Fatalf("%s: the search answered %s: %v", d.Kind, a, err)
+				}
+				if b := search.New(m, o).Answer(g, d); string(b) != string(a) {
+					t.Fatalf("%s: the same seed answered %s and %s", d.Kind, a, b)
+				}
+				searched++
+				break
+			}
+			if err := g.Answer(d.Player, p.Answer(g, d)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		g.Close()
+	}
+	if searched < 6 {
+		t.Fatalf("only %d positions searched", searched)
+	}
+}
