@@ -13,7 +13,7 @@ run: deps
 	$(GO) run ./cmd/studio --sample
 
 test: deps lint
-	CGO_ENABLED=0 $(GO) build -o /dev/null ./cmd/shapan
+	CGO_ENABLED=0 $(GO) build -trimpath -o /dev/null ./cmd/shapan
 	$(GO) test ./...
 
 deps:
