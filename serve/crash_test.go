@@ -21,7 +21,8 @@ func TestCrashServerProcess(t *testing.T) {
 	if dir == "" {
 		t.Skip("the server process of TestKilledServerResumesEveryRoom")
 	}
-	s, err := New(Options{Documents: []*Document{document(t, "决斗.yml", duelMap)}, Dir: dir, Logf: t.Logf})
+	s, err := New(Options{Documents: []*Document{document(t, "决斗.yml", duelMap), document(t, "长局.yml", longDuel)}, Dir: dir, Logf: t.Logf,
+		Rate: 1e6, CreateRate: 1e6})
 	if err != nil {
 		t.Fatal(err)
 	}

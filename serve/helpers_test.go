@@ -57,7 +57,9 @@ func startServer(t testing.TB, opts Options) (*Server, string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	hs := httptest.NewServer(s.Handler())
+	hs := httptest.NewUnstartedServer(s.Handler())
+	hs.Config.MaxHeaderBytes = s.HTTPServer().MaxHeaderBytes
+	hs.Start()
 	t.Cleanup(func() {
 		s.Close()
 		hs.Close()

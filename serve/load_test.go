@@ -192,3 +192,65 @@ func follow(b *testing.B, base, room, token string, heard func(line string)) (st
 	}()
 	return stop
 }
+
+// BenchmarkSteadyMemory is the steady-play run of docs/BENCHMARKS.md:
+// 100 people play rooms of 九州 (one person seat, three computer seats)
+// one after the other for SHAPAN_STEADY (default 1m), thinking 0.5 s on
+// average, each opening a new room when their game ends; a finished room
+// is closed a second after its end and kept as a record (the last 200
+// are kept). Every SHAPAN_STEADY_EVERY (default 1m) it logs the heap in
+// use after a collection, the rooms open and the games closed; it
+// reports the heap's growth from the first sample to the last. Run it
+// with -benchtime 1x.
+func BenchmarkSteadyMemory(b *testing.B) {
+	total, every := time.Minute, time.Minute
+	if d, err := time.ParseDuration(os.Getenv("SHAPAN_STEADY")); err == nil {
+		total = d
+	}
+	if d, err := time.ParseDuration(os.Getenv("SHAPAN_STEADY_EVERY")); err == nil {
+		every = d
+	}
+	src, err := os.ReadFile("../samples/planets/九州.yml")
+	if err != nil {
+		b.Fatal(err)
+	}
+	const people = 100
+	s, base := startServer(b, Options{Documents: []*Document{document(b, "九州.yml", string(src))}, Dir: b.TempDir(), Logf: func(string, ...any) {},
+		Rate: 1e6, CreateRate: 1e6, MaxRooms: 1e5, FinishedTTL: time.Second, KeepRecords: 200})
+	var left atomic.Int64
+	left.Store(1 << 40)
+	var games, answers atomic.Int64
+	var wg sync.WaitGroup
+	for i := range people {
+		p := &person{b: b, base: base, think: 500 * time.Millisecond, rng: rand.New(rand.NewSource(int64(i))), left: &left}
+		wg.Go(func() {
+			for seed := int64(i); left.Load() > 0; seed += people {
+				c := create(b, base, CreateRequest{Document: "九州.yml", Seed: &seed, Seats: []string{"person", "computer", "computer", "computer"}})
+				answers.Add(int64(len(p.play(c))))
+				games.Add(1)
+			}
+		})
+	}
+	var first, last uint64
+	t0 := time.Now()
+	for k := 0; time.Since(t0) < total; k++ {
+		time.Sleep(every)
+		var m runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&m)
+		s.hub.mu.Lock()
+		open, kept := len(s.hub.rooms), len(s.hub.records)
+		s.hub.mu.Unlock()
+		if k == 0 {
+			first = m.HeapInuse
+		}
+		last = m.HeapInuse
+		b.Logf("%6s: heap in use %6.1f MiB, %3d rooms open, %5d games played (%d records kept), %7d answers",
+			time.Since(t0).Round(time.Second), float64(m.HeapInuse)/(1<<20), open, games.Load(), kept, answers.Load())
+	}
+	left.Store(0)
+	wg.Wait()
+	b.ReportMetric(float64(first)/(1<<20), "MiB-heap-first")
+	b.ReportMetric(float64(last)/(1<<20), "MiB-heap-last")
+	b.ReportMetric(float64(games.Load()), "games")
+}

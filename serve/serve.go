@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"path/filepath"
 	"runtime"
+	"sync"
 	"time"
 
 	"github.com/shapan/shapan/serve/pcserver"
@@ -75,7 +76,9 @@ type Server struct {
 	creates, watches *clientLimits
 	handler          http.Handler
 	// lock holds the data folder.
-	lock *store.DirLock
+	lock      *store.DirLock
+	closeOnce sync.Once
+	closeErr  error
 }
 
 // New opens a server: the rooms kept in Dir are restored.
@@ -167,8 +170,14 @@ func (s *Server) HTTPServer() *http.Server {
 		WriteTimeout: s.opts.WriteTimeout, IdleTimeout: s.opts.IdleTimeout, MaxHeaderBytes: 64 << 10}
 }
 
-// Close stops the clocks and closes the stores.
+// Close stops the clocks and closes the stores; closing again does
+// nothing.
 func (s *Server) Close() error {
+	s.closeOnce.Do(func() { s.closeErr = s.close() })
+	return s.closeErr
+}
+
+func (s *Server) close() error {
 	var errs []error
 	if s.pc != nil {
 		errs = append(errs, s.pc.Close())

@@ -30,7 +30,8 @@ async function api(method, path, body, token) {
 
 async function host() {
   $("host").hidden = false;
-  const { documents } = await api("GET", "/api/documents");
+  const { documents, damaged } = await api("GET", "/api/documents");
+  showDamaged(damaged || []);
   const sel = $("document");
   for (const d of documents) sel.append(el("option", { value: d.name }, `${d.name} (${d.family})`));
   const seatsFor = (names) => {
@@ -62,6 +63,18 @@ async function host() {
       $("links").textContent = "Refused: " + e.message;
     }
   });
+}
+
+// showDamaged names the rooms the server set aside at start-up because
+// their files were damaged (kept untouched for the host to look at).
+function showDamaged(damaged) {
+  if (damaged.length === 0) return;
+  const box = el("div", { id: "damaged", role: "alert" },
+    el("p", {}, `${damaged.length} room(s) could not be read back and were set aside; every other room started:`));
+  const list = el("ul");
+  for (const d of damaged) list.append(el("li", {}, `room ${d.room}: ${d.reason} (kept in ${d.file})`));
+  box.append(list);
+  $("host").prepend(box);
 }
 
 // pcGames lists the finished games of the Planet-Conquer rooms, each a
