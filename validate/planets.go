@@ -231,11 +231,12 @@ func checkRoutes(r *report, m *planets.Map) map[string][]string {
 	type pair struct{ a, b string }
 	routeAt := map[pair]int{}
 	adj := map[string][]string{}
+	ids := m.IDs()
 	for i, rt := range m.Routes {
 		path := srcpos.Index("routes", i)
 		from, to := rt.From.Key(), rt.To.Key()
-		_, okA := m.ID(rt.From)
-		_, okB := m.ID(rt.To)
+		_, okA := ids.ID(rt.From)
+		_, okB := ids.ID(rt.To)
 		if !posInt(rt.Steps) {
 			r.add(plnSteps, path+"[2]", "route %d (%s–%s) has %s steps", i+1, from, to, rt.Steps.Describe())
 		}
@@ -263,9 +264,10 @@ func checkRoutes(r *report, m *planets.Map) map[string][]string {
 // without routes (adj).
 func checkStarts(r *report, m *planets.Map, adj map[string][]string) {
 	startAt := map[string]int{}
+	ids := m.IDs()
 	for i, s := range m.Starts {
 		path := srcpos.Index("starts", i)
-		if _, ok := m.ID(s); !ok {
+		if _, ok := ids.ID(s); !ok {
 			continue // the engine's check reports it
 		}
 		if j, twice := startAt[s.Key()]; twice {

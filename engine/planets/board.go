@@ -127,8 +127,9 @@ func readPlanets(ps *problems, m *pfmt.Map) ([]planetInfo, int64) {
 // readStarts returns the ids of the start planets.
 func readStarts(ps *problems, m *pfmt.Map) []int {
 	var out []int
+	ids := m.IDs()
 	for i, s := range m.Starts {
-		id, ok := m.ID(s)
+		id, ok := ids.ID(s)
 		if !ok {
 			ps.add(CodeStartUnknown, srcpos.Index("starts", i), "start %d is %s, which is no planet", i+1, s.Describe())
 			continue
@@ -148,13 +149,14 @@ func readRoutes(ps *problems, m *pfmt.Map, b *board) {
 		steps pfmt.Value
 	}
 	table := map[[2]int]entry{}
+	ids := m.IDs()
 	for i, r := range m.Routes {
 		path := srcpos.Index("routes", i)
-		from, okA := m.ID(r.From)
+		from, okA := ids.ID(r.From)
 		if !okA {
 			ps.add(CodeRouteEnd, path+"[0]", "route %d starts at %s, which is no planet", i+1, r.From.Describe())
 		}
-		to, okB := m.ID(r.To)
+		to, okB := ids.ID(r.To)
 		if !okB {
 			ps.add(CodeRouteEnd, path+"[1]", "route %d ends at %s, which is no planet", i+1, r.To.Describe())
 		}

@@ -76,16 +76,19 @@ func (m *Map) Tokens() []string {
 }
 
 // ID returns the id of the planet whose token equals key in the Python
-// sense (as a dictionary lookup in the game does), or false.
+// sense (as a dictionary lookup in the game does), or false. It sorts the
+// planets: to look up many keys, build the index once with IDs.
 func (m *Map) ID(key Value) (int, bool) {
-	return m.idIndex().id(key)
+	return m.IDs().ID(key)
 }
 
-// idIndex maps planet tokens to ids.
-type idIndex map[string]int
+// IDIndex maps planet tokens to ids (see Map.IDs); it is not updated when
+// the map changes.
+type IDIndex map[string]int
 
-func (m *Map) idIndex() idIndex {
-	ids := idIndex{}
+// IDs returns the index of the planets' ids by token.
+func (m *Map) IDs() IDIndex {
+	ids := IDIndex{}
 	for i, p := range m.ByID() {
 		if h, ok := hashKey(p.Token); ok {
 			if _, dup := ids[h]; !dup {
@@ -96,7 +99,9 @@ func (m *Map) idIndex() idIndex {
 	return ids
 }
 
-func (ids idIndex) id(key Value) (int, bool) {
+// ID returns the id of the planet whose token equals key in the Python
+// sense, or false.
+func (ids IDIndex) ID(key Value) (int, bool) {
 	h, ok := hashKey(key)
 	if !ok {
 		return 0, false
@@ -190,10 +195,10 @@ func (m *Map) MapSize() (width, height int) {
 // order with start shuffling off). It fails, as the game's loader does,
 // when a start names no planet.
 func (m *Map) StartIDs() ([]int, error) {
-	ids := m.idIndex()
+	ids := m.IDs()
 	out := make([]int, 0, len(m.Starts))
 	for i, s := range m.Starts {
-		id, ok := ids.id(s)
+		id, ok := ids.ID(s)
 		if !ok {
 			return nil, fmt.Errorf("starts[%d]: %s is not a planet", i, s.Describe())
 		}
@@ -231,14 +236,14 @@ type Edge struct{ From, To int }
 // steps in both directions, and later entries overwrite earlier ones. It
 // fails, as the game's loader does, when a route names no planet.
 func (m *Map) DirectedRoutes() (map[Edge]Value, error) {
-	ids := m.idIndex()
+	ids := m.IDs()
 	out := make(map[Edge]Value, 2*len(m.Routes))
 	for i, r := range m.Routes {
-		a, ok := ids.id(r.From)
+		a, ok := ids.ID(r.From)
 		if !ok {
 			return nil, fmt.Errorf("routes[%d]: %s is not a planet", i, r.From.Describe())
 		}
-		b, ok := ids.id(r.To)
+		b, ok := ids.ID(r.To)
 		if !ok {
 			return nil, fmt.Errorf("routes[%d]: %s is not a planet", i, r.To.Describe())
 		}

@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -48,10 +47,11 @@ func Relayout(base, fresh []byte) []byte {
 type text struct {
 	src    []byte
 	starts []int
+	cols   columns
 }
 
 func newText(src []byte) *text {
-	t := &text{src: src, starts: []int{0}}
+	t := &text{src: src, starts: []int{0}, cols: columns{src: src}}
 	for i, c := range src {
 		if c == '\n' {
 			t.starts = append(t.starts, i+1)
@@ -66,12 +66,11 @@ func (t *text) offset(line, col int) int {
 	if line < 1 || line > len(t.starts) {
 		return len(t.src)
 	}
-	off := t.starts[line-1]
-	for c := 1; c < col && off < len(t.src) && t.src[off] != '\n'; c++ {
-		_, size := utf8.DecodeRune(t.src[off:])
-		off += size
+	end := len(t.src)
+	if line < len(t.starts) {
+		end = t.starts[line] - 1 // the line's '\n'
 	}
-	return off
+	return t.cols.offset(t.starts[line-1], end, col)
 }
 
 // lineStart and lineEnd are the offsets of the start of off's line and

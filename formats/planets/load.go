@@ -12,8 +12,10 @@ import (
 	"github.com/shapan/shapan/formats/yamlx"
 )
 
-// maxValues bounds the number of values a document may expand to through
-// aliases, so that a small file cannot make the reader build a huge tree.
+// maxValues bounds, with twice the values written in the file, the
+// number of values a document may expand to through aliases and merge
+// keys (<<), so that a small file cannot make the reader build a huge
+// tree. A file without aliases never reaches it, however large.
 const maxValues = 100_000
 
 // loader turns the YAML nodes of a document into Values the way PyYAML's
@@ -22,8 +24,11 @@ const maxValues = 100_000
 type loader struct {
 	doc    *yamlx.Doc
 	lines  []int // byte offset of each line start
+	cols   columns
 	budget int
-	full   bool // the value budget was exhausted and reported
+	// written is the number of values written in the file.
+	written int
+	full    bool // the value budget was exhausted and reported
 	// active holds the collections being built, to refuse an alias to a
 	// collection from inside itself (PyYAML builds a recursive value the
 	// game cannot use, or recurses forever on a merge).
@@ -43,8 +48,11 @@ func parseAndLoad(file string, src []byte) (Value, *yamlx.Doc, error) {
 // loadDocument returns the top-level mapping of a parsed document as a
 // Value.
 func loadDocument(d *yamlx.Doc) (Value, error) {
-	l := &loader{doc: d, budget: maxValues, active: map[*yaml.Node]bool{}}
+	written := countNodes(d.Root.N)
+	l := &loader{doc: d, budget: 2*written + maxValues, active: map[*yaml.Node]bool{}}
+	l.written = written
 	l.lines = lineStarts(d.Src)
+	l.cols.src = d.Src
 	l.checkSource()
 	root := l.value(d.Root.Labeled("the document"))
 	if err := d.Err(); err != nil {
@@ -78,7 +86,7 @@ func (l *loader) spend(n yamlx.Node) bool {
 	}
 	if !l.full {
 		l.full = true
-		n.Errorf(diag.CodeBadSize, "the document expands to more than %d values (through aliases); the reader stops here", maxValues)
+		n.Errorf(diag.CodeBadSize, "the document expands through aliases and merge keys (<<) to more than %d values (twice the %d values written, and %d); the reader stops here", 2*l.written+maxValues, l.written, maxValues)
 	}
 	return false
 }
@@ -255,17 +263,11 @@ func (l *loader) offset(p diag.Pos) int {
 	if p.Line < 1 || p.Line > len(l.lines) {
 		return 0
 	}
-	off := l.lines[p.Line-1]
 	end := len(l.doc.Src)
 	if p.Line < len(l.lines) {
 		end = l.lines[p.Line]
 	}
-	src := l.doc.Src
-	for col := 1; col < p.Col && off < end; col++ {
-		_, size := utf8.DecodeRune(src[off:])
-		off += size
-	}
-	return off
+	return l.cols.offset(l.lines[p.Line-1], end, p.Col)
 }
 
 // entry is one key and value of a mapping being built.
@@ -418,4 +420,18 @@ func describeNode(n *yaml.Node) string {
 		return "a list"
 	}
 	return "'" + n.Value + "'"
+}
+
+// countNodes counts the nodes written below n (an alias counts once, not
+// what it stands for).
+func countNodes(n *yaml.Node) int {
+	count := 1
+	stack := []*yaml.Node{n}
+	for len(stack) > 0 {
+		top := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		count += len(top.Content)
+		stack = append(stack, top.Content...)
+	}
+	return count
 }

@@ -59,6 +59,12 @@ const (
 
 // resolvePlain returns the tag PyYAML gives the plain scalar s.
 func resolvePlain(s string) string {
+	// PyYAML tries only the resolvers registered for the first character
+	// (and the null resolver for an empty value): a value that starts
+	// with none of them is a string, without a pattern tried.
+	if s != "" && !strings.ContainsRune("yYnNtTfFoO-+0123456789.<~=", rune(s[0])) {
+		return tagStr
+	}
 	switch {
 	case boolRE.MatchString(s):
 		return tagBool
