@@ -167,9 +167,15 @@ func (m *Map) locateCell(p string) (diag.Pos, bool) {
 	return pos, pos.Known()
 }
 
-// locateItem resolves p = list[i]rest with the ItemFunc of list.
+// locateItem resolves p = list[i]rest with the ItemFunc of list. When
+// lists nest (cities[2].garrison inside cities), the innermost list that
+// knows the place answers, whatever the order of the map.
 func (m *Map) locateItem(p string) diag.Pos {
+	best, bestLen := diag.Pos{}, -1
 	for list, item := range m.items {
+		if len(list) <= bestLen {
+			continue
+		}
 		head, ok := strings.CutPrefix(p, list+"[")
 		if !ok {
 			continue
@@ -179,10 +185,12 @@ func (m *Map) locateItem(p string) diag.Pos {
 			continue
 		}
 		if i, err := strconv.Atoi(head[:end]); err == nil && i >= 0 {
-			return item(i, head[end+1:])
+			if pos := item(i, head[end+1:]); pos.Known() {
+				best, bestLen = pos, len(list)
+			}
 		}
 	}
-	return diag.Pos{}
+	return best
 }
 
 // Parent returns path without its last segment ("a.b[3]" → "a.b",
