@@ -1,7 +1,7 @@
 package main
 
 import (
-	"bytes"
+	"bufio"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -13,6 +13,8 @@ import (
 
 	"github.com/shapan/shapan/engine"
 	"github.com/shapan/shapan/family"
+	"github.com/shapan/shapan/formats"
+	"github.com/shapan/shapan/formats/diag"
 	"github.com/shapan/shapan/serve"
 )
 
@@ -79,6 +81,7 @@ func runReplay(args []string, out, errOut io.Writer) int {
 	fs := newFlagSet(c, errOut)
 	root := fs.String("root", "", "folder the scenario paths of a golden file are relative to (default: two levels above the file)")
 	printEvents := fs.Bool("print-events", false, "print the events of the trace's game as JSON Lines (the summary goes to standard error)")
+	maxInput := fs.String("max-input", "256MiB", "largest file read (bytes, or with a unit: 64MiB, 1GiB)")
 	files, err := parseFlags(fs, args)
 	if err != nil {
 		return flagErr(err)
@@ -86,23 +89,33 @@ func runReplay(args []string, out, errOut io.Writer) int {
 	if len(files) == 0 {
 		return usageError(c, errOut, "name a golden FILE.json")
 	}
+	limit, err := parseSize(*maxInput)
+	if err != nil {
+		return usageError(c, errOut, "--max-input: "+err.Error())
+	}
+	// With --root, the files a trace names must lie inside it.
+	engine.StrictRoot.Store(*root != "")
+	defer engine.StrictRoot.Store(false)
 	status := exitOK
 	for _, file := range files {
-		status = max(status, replayFile(file, *root, out, errOut, *printEvents))
+		if file == formats.Stdin {
+			fmt.Fprintf(errOut, "shapan replay: - (standard input) cannot be replayed: a golden file names its scenario relative to its own place; name the file\n")
+			status = exitUsage
+			continue
+		}
+		status = max(status, replayFile(file, *root, limit, out, errOut, *printEvents))
 	}
 	return status
 }
 
-// replayFile replays one golden file and returns its exit status.
-func replayFile(file, root string, out, errOut io.Writer, printEvents bool) int {
-	data, err := os.ReadFile(file)
+// replayFile replays one golden file and returns its exit status. The
+// file must be a regular file of at most limit bytes (a device, a FIFO,
+// a file larger than the limit is refused before it is read); its head
+// is read from a stream, as far as its first JSON value goes.
+func replayFile(file, root string, limit int64, out, errOut io.Writer, printEvents bool) int {
+	head, err := readHead(file, limit)
 	if err != nil {
 		fmt.Fprintf(errOut, "shapan replay: %v\n", err)
-		return exitUsage
-	}
-	var head family.Head
-	if err := json.NewDecoder(bytes.NewReader(data)).Decode(&head); err != nil {
-		fmt.Fprintf(errOut, "shapan replay: %s: not a golden file (a JSON object): %v\n", file, err)
 		return exitUsage
 	}
 	if root == "" {
@@ -137,10 +150,76 @@ func replayFile(file, root string, out, errOut io.Writer, printEvents bool) int 
 			fmt.Fprintf(errOut, "shapan replay: %s: DIVERGED: %v\n", file, err)
 			return exitInvalid
 		default:
-			fmt.Fprintf(errOut, "shapan replay: %s: %v\n", file, err)
+			fmt.Fprintf(errOut, "shapan replay: %s: %v\n", file, unquoted(file, err))
 			return exitUsage
 		}
 	}
 	fmt.Fprintf(errOut, "shapan replay: %s: unrecognised golden format (%s); known formats: %s\n", file, describeHead(head), goldenFormatNames())
 	return exitUsage
+}
+
+// readHead reads the first JSON value of a golden file: its head (the
+// game, kind and format fields), after checking that the file can be
+// read whole within limit.
+func readHead(file string, limit int64) (family.Head, error) {
+	var head family.Head
+	st, err := os.Stat(file)
+	switch {
+	case err != nil:
+		return head, err
+	case !st.Mode().IsRegular():
+		return head, fmt.Errorf("%s is not a regular file (%s); name a golden file", file, modeName(st.Mode()))
+	case st.Size() > limit:
+		return head, fmt.Errorf("%s is %d bytes, larger than the input limit of %d bytes; raise it with --max-input", file, st.Size(), limit)
+	}
+	f, err := os.Open(file)
+	if err != nil {
+		return head, err
+	}
+	defer f.Close()
+	if err := json.NewDecoder(bufio.NewReader(io.LimitReader(f, limit))).Decode(&head); err != nil {
+		return head, fmt.Errorf("%s: not a golden file (a JSON object): %v", file, err)
+	}
+	return head, nil
+}
+
+// modeName names the kind of a file that is not a regular file.
+func modeName(m os.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a directory"
+	case m&os.ModeNamedPipe != 0:
+		return "a FIFO"
+	case m&os.ModeCharDevice != 0:
+		return "a character device"
+	case m&os.ModeDevice != 0:
+		return "a device"
+	case m&os.ModeSocket != 0:
+		return "a socket"
+	}
+	return "not a regular file"
+}
+
+// unquoted returns err, or, when it holds problems found in files other
+// than the golden file (the scenario or rules it names), an error that
+// places them without their messages: a golden file must not make replay
+// print what another file holds (its messages quote the file's tokens).
+func unquoted(file string, err error) error {
+	var list diag.List
+	var one *diag.Diagnostic
+	switch {
+	case errors.As(err, &list):
+	case errors.As(err, &one):
+		list = diag.List{*one}
+	default:
+		return err
+	}
+	var places []string
+	for _, d := range list {
+		if d.File == "" || formats.SameFile(d.File, file) {
+			return err
+		}
+		places = append(places, fmt.Sprintf("%s:%d:%d (%s)", d.File, d.Line, d.Col, d.Code))
+	}
+	return fmt.Errorf("a file it names does not read as the game needs it, at %s; check that file with 'shapan check' (its content is not shown here)", strings.Join(places, ", "))
 }
