@@ -98,3 +98,36 @@ func TestReadConfinedLegacyIntroAndNames(t *testing.T) {
 func yamlQuote(s string) string {
 	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\x00", `\0`).Replace(s) + `"`
 }
+
+// FuzzReadConfined reads a level naming any rules file, under any name:
+// nothing panics, and a read that succeeds took the rules from the set —
+// never from the machine (document.go and the samples exist beside the
+// test, outside the set).
+func FuzzReadConfined(f *testing.F) {
+	level, err := os.ReadFile("../samples/ftbt/长坂坡.yaml")
+	if err != nil {
+		f.Fatal(err)
+	}
+	rules, err := os.ReadFile("../samples/ftbt/兵法.yaml")
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, seed := range [][2]string{{"level.yaml", "兵法.yaml"}, {"level.yaml", "/etc/passwd"}, {"x.map", "document.go"},
+		{"-", "-"}, {"level.tmj", "../samples/ftbt/兵法.yaml"}, {"a.yaml", "兵法.yaml\x00"}, {"长坂坡.map", "兵法.tech"}} {
+		f.Add(seed[0], seed[1])
+	}
+	set := Files{"兵法.yaml": rules}
+	f.Fuzz(func(t *testing.T, name, rulesName string) {
+		src := []byte(strings.Replace(string(level), "rules: 兵法.yaml", "rules: "+yamlQuote(rulesName), 1))
+		doc, err := ReadConfined(name, src, set, Options{})
+		if err != nil {
+			return
+		}
+		if doc.Rules != nil && doc.RulesFile != "兵法.yaml" {
+			t.Fatalf("rules %q read from %q, outside the set", rulesName, doc.RulesFile)
+		}
+		if l, ok := doc.Value.(*ftbt.Level); ok && l.RulesPath != "" && l.RulesPath != "兵法.yaml" {
+			t.Fatalf("the level names %q and was read", l.RulesPath)
+		}
+	})
+}

@@ -80,7 +80,7 @@ func (p hostPolicy) allows(h string) bool {
 	if n == "" {
 		return false
 	}
-	if net.ParseIP(n) != nil || p.names[n] || strings.HasSuffix(n, ".localhost") {
+	if isIP(n) || p.names[n] || strings.HasSuffix(n, ".localhost") {
 		return true
 	}
 	return false
@@ -224,3 +224,6 @@ func clientIP(r *http.Request) string {
 	}
 	return r.RemoteAddr
 }
+
+// isIP reports whether s is an IP address.
+func isIP(s string) bool { return net.ParseIP(s) != nil }

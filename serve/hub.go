@@ -45,8 +45,10 @@ type hub struct {
 	// computers plays the rooms' computer seats.
 	computers *computers
 	logf      func(format string, args ...any)
-	// done is closed when the server closes: event streams end.
-	done chan struct{}
+	// done is closed when the server closes: event streams end, and the
+	// janitor (sweeper) stops.
+	done    chan struct{}
+	sweeper sync.WaitGroup
 }
 
 // newHub restores the rooms kept in opts.Dir.
@@ -62,7 +64,7 @@ func newHub(opts *Options) (*hub, error) {
 		h.close()
 		return nil, err
 	}
-	defer func() { go h.janitor() }()
+	defer h.sweeper.Go(h.janitor)
 	if opts.Dir == "" {
 		return h, nil
 	}
@@ -474,6 +476,7 @@ func (h *hub) documents() []map[string]any {
 // room's log once what was written is on disk.
 func (h *hub) close() {
 	close(h.done)
+	h.sweeper.Wait()
 	h.computers.stop()
 	h.mu.Lock()
 	defer h.mu.Unlock()

@@ -256,6 +256,8 @@ func (s *Server) handleGame(w http.ResponseWriter, r *http.Request) {
 func (s *Server) serveClosed(w http.ResponseWriter, r *http.Request, id string, asRecord bool) {
 	g, ok := s.hub.closedGame(id)
 	switch {
+	case !ok && s.hub.isDamaged(id):
+		writeError(w, refuse(http.StatusServiceUnavailable, CodeRoomDamaged, "room %s could not be read back when the server started: it is set aside, untouched, for its host to look at", id))
 	case !ok:
 		writeError(w, refuse(http.StatusNotFound, "no_room", "there is no room %s", id))
 	case !g.opens(token(r)):
@@ -274,4 +276,14 @@ func (s *Server) serveClosed(w http.ResponseWriter, r *http.Request, id string, 
 		w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="room-%s.json"`, strings.ReplaceAll(id, `"`, "")))
 		w.Write(b)
 	}
+}
+
+// isDamaged reports whether room id was set aside at start-up.
+func (h *hub) isDamaged(id string) bool {
+	for _, d := range h.damaged {
+		if d.Room == id {
+			return true
+		}
+	}
+	return false
 }

@@ -225,6 +225,8 @@ const (
 	// names a room closed since, whose game is kept as a record.
 	CodeTooManyRooms = "too_many_rooms"
 	CodeRoomClosed   = "room_closed"
+	// CodeRoomDamaged names a room set aside at start-up.
+	CodeRoomDamaged = "room_damaged"
 )
 
 // Refused is a refused request: nothing changed.

@@ -131,7 +131,7 @@ func New(opts Options) (*Server, error) {
 	if opts.Dir != "" {
 		lock, err := store.LockDir(opts.Dir, "shapan serve")
 		if err != nil {
-			return nil, fmt.Errorf("serve: %w", err)
+			return nil, err
 		}
 		s.lock = lock
 	}

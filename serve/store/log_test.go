@@ -102,7 +102,7 @@ func TestEveryFlippedByteIsFound(t *testing.T) {
 		whole = append(whole, frame([]byte(fmt.Sprintf(`{"p":%d,"a":[%d]}`, i%3, i)))...)
 	}
 	for off := range whole {
-		for _, bit := range []byte{1, 0x80} {
+		for _, bit := range []byte{1, 0x80, 0xff} {
 			data := append([]byte(nil), whole...)
 			data[off] ^= bit
 			recs, _, tail := Decode(data)
