@@ -245,7 +245,7 @@ func BenchmarkSteadyMemory(b *testing.B) {
 			first = m.HeapInuse
 		}
 		last = m.HeapInuse
-		b.Logf("%6s: heap in use %6.1f MiB, %3d rooms open, %5d games played (%d records kept), %7d answers",
+		fmt.Fprintf(os.Stderr, "%6s: heap in use %6.1f MiB, %3d rooms open, %5d games played (%d records kept), %7d answers\n",
 			time.Since(t0).Round(time.Second), float64(m.HeapInuse)/(1<<20), open, games.Load(), kept, answers.Load())
 	}
 	left.Store(0)
