@@ -2,6 +2,7 @@ package formats
 
 import (
 	"os"
+	"regexp"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -130,4 +131,39 @@ func FuzzReadConfined(f *testing.F) {
 			t.Fatalf("the level names %q and was read", l.RulesPath)
 		}
 	})
+}
+
+// A Tiled map of a level names its rules in a map property: confined,
+// it is read from the set only.
+func TestReadConfinedTiledRules(t *testing.T) {
+	doc, err := Read("../samples/ftbt/长坂坡.yaml", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := Render(filepath.Join(t.TempDir(), "长坂坡.tmj"), doc, Tiled)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tmj []byte
+	for p, b := range files {
+		if strings.HasSuffix(p, ".tmj") {
+			tmj = b
+		}
+	}
+	rules, _ := os.ReadFile("../samples/ftbt/兵法.yaml")
+	named := regexp.MustCompile(`("name": "rules",\s*"type": "string",\s*"value": )"[^"]*"`)
+	if !named.Match(tmj) {
+		t.Fatalf("the Tiled map does not name its rules: %.300s", tmj)
+	}
+	tmj = named.ReplaceAll(tmj, []byte(`$1"兵法.yaml"`))
+	if _, err := ReadConfined("长坂坡.tmj", tmj, Files{"兵法.yaml": rules}, Options{}); err != nil {
+		t.Fatalf("the rules sent were not used: %v", err)
+	}
+	for _, name := range []string{"/etc/passwd", "../samples/ftbt/兵法.yaml", "document.go"} {
+		hostile := strings.Replace(string(tmj), `"兵法.yaml"`, `"`+name+`"`, 1)
+		_, err := ReadConfined("长坂坡.tmj", []byte(hostile), Files{"兵法.yaml": rules}, Options{})
+		if err == nil || !strings.Contains(err.Error(), "cannot be read") || strings.Contains(err.Error(), "root:") {
+			t.Errorf("rules %q: %v", name, err)
+		}
+	}
 }

@@ -2,6 +2,7 @@ package serve
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -9,6 +10,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/time/rate"
 
@@ -240,6 +243,9 @@ func (h *hub) document(req CreateRequest) (*formats.Document, string, error) {
 
 // create makes a room.
 func (h *hub) create(req CreateRequest) (*Room, error) {
+	if err := checkRequest(req); err != nil {
+		return nil, refuse(400, CodeBadRequest, "%v", err)
+	}
 	doc, name, err := h.document(req)
 	if err != nil {
 		return nil, refuse(400, CodeBadRequest, "%v", err)
@@ -263,6 +269,28 @@ func (h *hub) create(req CreateRequest) (*Room, error) {
 	}
 	h.kick(r)
 	return r, nil
+}
+
+// MaxTitle bounds a room's title, in characters.
+const MaxTitle = 200
+
+// checkRequest refuses a title too long or with control characters, and
+// a seat that is neither a person nor the computer.
+func checkRequest(req CreateRequest) error {
+	if utf8.RuneCountInString(req.Title) > MaxTitle || !utf8.ValidString(req.Title) {
+		return fmt.Errorf("the title must be UTF-8 text of at most %d characters", MaxTitle)
+	}
+	for _, r := range req.Title {
+		if unicode.IsControl(r) {
+			return errors.New("the title has a control character")
+		}
+	}
+	for k, s := range req.Seats {
+		if s != "person" && s != "computer" && s != "" {
+			return fmt.Errorf("seat %d is %q: say person or computer", k, s)
+		}
+	}
+	return nil
 }
 
 // reserve takes a place for a room being made, unless the rooms and the

@@ -356,3 +356,38 @@ func TestCreationAndSpectatorsAreRateLimited(t *testing.T) {
 		t.Fatalf("%d of 5 spectator requests limited, want 4", limited)
 	}
 }
+
+// TestHostileCreateRequests: names, titles and seats a room is made with
+// are checked, and an upload's files never reach the machine.
+func TestHostileCreateRequests(t *testing.T) {
+	level, err := os.ReadFile("../samples/ftbt/长坂坡.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rules, _ := os.ReadFile("../samples/ftbt/兵法.yaml")
+	_, base := startServer(t, Options{Documents: []*Document{document(t, "决斗.yml", duelMap)}, CreateRate: 1e6})
+	for _, tc := range []struct {
+		why  string
+		req  map[string]any
+		want int
+	}{
+		{"a level with its rules", map[string]any{"source": string(level), "filename": "长坂坡.yaml", "files": map[string]string{"兵法.yaml": string(rules)}}, 201},
+		{"a level without its rules", map[string]any{"source": string(level), "filename": "长坂坡.yaml"}, 400},
+		{"rules named by a path", map[string]any{"source": strings.Replace(string(level), "rules: 兵法.yaml", "rules: ../helpers_test.go", 1), "filename": "l.yaml"}, 400},
+		{"rules named -", map[string]any{"source": strings.Replace(string(level), "rules: 兵法.yaml", "rules: '-'", 1), "filename": "l.yaml"}, 400},
+		{"a file name that is a path", map[string]any{"source": string(level), "filename": "/etc/x.yaml", "files": map[string]string{"兵法.yaml": string(rules)}}, 400},
+		{"a file name -", map[string]any{"source": string(level), "filename": "-"}, 400},
+		{"a file name with a NUL", map[string]any{"source": duelMap, "filename": "a\x00.yml"}, 400},
+		{"a title of 201 characters", map[string]any{"document": "决斗.yml", "title": strings.Repeat("长", 201)}, 400},
+		{"a title with a control character", map[string]any{"document": "决斗.yml", "title": "a\x1b[2Jb"}, 400},
+		{"a seat that is neither", map[string]any{"document": "决斗.yml", "seats": []string{"root"}}, 400},
+		{"a document not offered", map[string]any{"document": "../../etc/passwd"}, 400},
+	} {
+		var e struct{ Error *Refused }
+		if st := call(t, "POST", base+"/api/rooms", "", tc.req, &e); st != tc.want {
+			t.Errorf("%s: HTTP %d %+v, want %d", tc.why, st, e.Error, tc.want)
+		} else if e.Error != nil && strings.Contains(e.Error.Message, "package serve") {
+			t.Errorf("%s: the refusal quotes a file: %s", tc.why, e.Error.Message)
+		}
+	}
+}
