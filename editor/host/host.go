@@ -209,6 +209,11 @@ func resume(k Kept) (*Hosting, error) {
 		return nil, fmt.Errorf("resuming %s: %w", k.Name, err)
 	}
 	rooms := srv.Rooms()
+	if d := srv.Damaged(); len(rooms) == 0 && len(d) > 0 {
+		srv.Close()
+		release(k.Dir)
+		return nil, fmt.Errorf("resuming %s: its game cannot be read back (%s); it is kept, untouched, in %s", k.Name, d[0].Reason, d[0].File)
+	}
 	if len(rooms) != 1 {
 		srv.Close()
 		release(k.Dir)

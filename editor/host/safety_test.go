@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -54,5 +56,34 @@ func TestHostedServerGuardsTheMachine(t *testing.T) {
 	}
 	if st, msg := send("", "http://attacker.example"); st != http.StatusForbidden {
 		t.Errorf("a page of another site: HTTP %d %s", st, msg)
+	}
+}
+
+// TestResumingADamagedGameNamesIt: a kept hosted game whose room file has
+// a damaged byte is not resumed; the error says where it is kept,
+// untouched.
+func TestResumingADamagedGameNamesIt(t *testing.T) {
+	useDataDir(t)
+	st, s := openSample(t, "planets/九州.yaml")
+	w, err := Open(st, s, Setup{Seats: []string{"person", "computer", "computer", "computer"}, Seed: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := w.Hosting.Kept.Dir
+	w.Close()
+	logs, _ := filepath.Glob(filepath.Join(dir, "rooms", "*.log"))
+	if len(logs) != 1 {
+		t.Fatalf("room files %v", logs)
+	}
+	data, _ := os.ReadFile(logs[0])
+	data[len(data)/2] ^= 0x10
+	os.WriteFile(logs[0], data, 0o600)
+	kept, err := KeptGames()
+	if err != nil || len(kept) != 1 {
+		t.Fatalf("kept %v %v", kept, err)
+	}
+	_, err = Resume(kept[0])
+	if err == nil || !strings.Contains(err.Error(), filepath.Join(dir, "quarantine")) {
+		t.Fatalf("resuming a damaged game: %v", err)
 	}
 }
