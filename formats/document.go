@@ -116,10 +116,6 @@ type codec struct {
 	// siblings lists extra files written beside a legacy export (the
 	// intro of an ftbt level), keyed by path.
 	siblings func(doc *Document, path string) map[string][]byte
-	// setTrailing stores the values left after the last field of a
-	// legacy file in the model (they are read last, once the form is
-	// known: see token.Reader.DeferRest).
-	setTrailing func(v any, rest []string)
 	// named returns the other files the YAML form of doc saved at path
 	// names (an ftbt level's rules), resolved, and a check that reads
 	// them as reading the document would.

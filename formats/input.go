@@ -53,8 +53,14 @@ func ReadInput(path string, opts Options) ([]byte, error) {
 
 // readLimited reads r whole into a buffer of size bytes (grown when r
 // holds more), failing once it holds more than limit bytes (a file can
-// grow while it is read).
+// grow while it is read). A stream of unknown size (size 0) is read in
+// chunks, so that reading it never takes more than twice what it holds
+// (a buffer grown by doubling takes three times), and refusing it past
+// the limit takes no more than the limit.
 func readLimited(name string, r io.Reader, limit, size int64) ([]byte, error) {
+	if size == 0 {
+		return readChunks(name, r, limit)
+	}
 	data := hugepage.Make[byte](0, int(min(max(size, 512), limit)+1))
 	lr := io.LimitReader(r, limit+1)
 	for {
@@ -115,4 +121,32 @@ func describeMode(m fs.FileMode) string {
 		return "a device"
 	}
 	return "not a regular file"
+}
+
+// readChunks reads a stream of unknown size in chunks of 1 MiB, then
+// joins them (see readLimited).
+func readChunks(name string, r io.Reader, limit int64) ([]byte, error) {
+	const chunk = 1 << 20
+	var chunks [][]byte
+	var total int64
+	for {
+		buf := make([]byte, chunk)
+		n, err := io.ReadFull(r, buf)
+		total += int64(n)
+		if total > limit {
+			return nil, &IOError{tooLarge(name, -1, limit)}
+		}
+		chunks = append(chunks, buf[:n])
+		if err == io.EOF || err == io.ErrUnexpectedEOF {
+			break
+		}
+		if err != nil {
+			return nil, &IOError{fmt.Errorf("reading %s: %w", name, err)}
+		}
+	}
+	data := hugepage.Make[byte](0, int(total))
+	for _, c := range chunks {
+		data = append(data, c...)
+	}
+	return data, nil
 }

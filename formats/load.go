@@ -50,7 +50,7 @@ func ReadBytes(path string, src []byte, opts Options) (*Document, error) {
 		if c == nil {
 			return nil, fileError(path, diag.CodeKind, fmt.Sprintf("unknown format %q (known: %s)", from, formatList()))
 		}
-		doc, err = readLegacy(path, src, ctx, []*codec{c})
+		doc, err = readLegacy(path, src, ctx, c)
 	default:
 		doc, err = readDetected(path, src, ctx)
 	}
@@ -86,7 +86,22 @@ func readDetected(path string, src []byte, ctx *readContext) (*Document, error) 
 	if len(cands) > 1 && len(bytes.TrimSpace(src)) == 0 {
 		return nil, &diag.Diagnostic{File: path, Line: 1, Col: 1, Severity: diag.Error, Code: diag.CodeEOF, Message: "the file is empty"}
 	}
-	return readLegacy(path, src, ctx, cands)
+	if len(cands) == 1 {
+		return readLegacy(path, src, ctx, cands[0])
+	}
+	c, err := detectLegacy(path, src, cands, ctx)
+	if err != nil {
+		return nil, err
+	}
+	doc, err := readLegacy(path, src, ctx, c)
+	if err != nil {
+		list := diag.AsList(err, path)
+		if len(list) > 0 && (list[0].File == "" || list[0].File == path) {
+			list[0].Related = append(list[0].Related, detectedNote(c, cands))
+			return nil, list
+		}
+	}
+	return doc, err
 }
 
 // Detect tells the form of a file from its extension and, where the
@@ -173,138 +188,21 @@ func readShared(path string, src []byte, ctx *readContext, f *sharedForm) (*Docu
 	return &Document{Format: f.format, Kind: kind, Value: v, Source: sm}, nil
 }
 
-// reading is src read as one legacy form, its trailing values deferred.
-type reading struct {
-	c   *codec
-	r   *token.Reader
-	doc *Document
-	err error
-}
-
-// reach is how far into the file the reading got: to its end, to the
-// first value left over, or to its first error.
-func (rd *reading) reach() diag.Pos {
-	switch {
-	case rd.err != nil:
-		return errorPos(rd.err)
-	case rd.r.Leftover() >= 0:
-		return rd.r.Pos(rd.r.Leftover())
-	}
-	return diag.Pos{Line: 1 << 30}
-}
-
-// readLegacy reads src as each of the candidate forms and keeps the one
-// that reads it whole; when none does, the one that got furthest — a
-// reading that leaves values over only when it got further than every
-// other form's error. It never keeps a form whose reader failed.
-func readLegacy(path string, src []byte, ctx *readContext, cands []*codec) (*Document, error) {
-	if wantsRules(ctx) {
-		// Rules are given: the file is most likely a level.
-		sort.SliceStable(cands, func(i, j int) bool { return cands[i].legacy == FTBTLevel && cands[j].legacy != FTBTLevel })
-	}
-	readings := make([]*reading, len(cands))
-	for i, c := range cands {
-		r := token.NewReader(path, src)
-		if len(cands) > 1 {
-			r.DeferRest()
-		}
-		v, sm, err := c.readLegacy(r)
-		readings[i] = &reading{c: c, r: r, err: err, doc: &Document{Format: c.legacy, Kind: c.kind, Value: v, Source: sm}}
-	}
-	rd, err := chooseReading(path, readings)
+// readLegacy reads src as the legacy form of c, once.
+func readLegacy(path string, src []byte, ctx *readContext, c *codec) (*Document, error) {
+	r := token.NewReader(path, src)
+	v, sm, err := c.readLegacy(r)
 	if err != nil {
 		return nil, err
 	}
-	if rd.r.Leftover() >= 0 {
-		rest, err := rd.r.TakeRest()
-		if err != nil {
-			return nil, err
-		}
-		rd.c.setTrailing(rd.doc.Value, rest)
-	}
-	if rd.c.finish != nil {
-		if err := rd.c.finish(rd.doc.Value, ctx); err != nil {
+	doc := &Document{Format: c.legacy, Kind: c.kind, Value: v, Source: sm}
+	if c.finish != nil {
+		if err := c.finish(doc.Value, ctx); err != nil {
 			return nil, err
 		}
 	}
-	rd.doc.origin = &origin{format: rd.c.legacy, src: src, names: rd.r.Names()}
-	return rd.doc, nil
-}
-
-// chooseReading picks the reading to keep (see readLegacy).
-func chooseReading(path string, readings []*reading) (*reading, error) {
-	if len(readings) == 1 {
-		return readings[0], readings[0].err
-	}
-	var whole []*reading
-	for _, rd := range readings {
-		if rd.err == nil && rd.r.Leftover() < 0 {
-			whole = append(whole, rd)
-		}
-	}
-	switch len(whole) {
-	case 1:
-		return whole[0], nil
-	case 0:
-	default:
-		var names []string
-		for _, rd := range whole {
-			names = append(names, "--from "+string(rd.c.legacy))
-		}
-		return nil, fileError(path, diag.CodeKind, "cannot tell what kind of file this is: it reads whole as more than one form; add "+strings.Join(names, " or "))
-	}
-	best := readings[0]
-	for _, rd := range readings[1:] {
-		if further(rd, best) {
-			best = rd
-		}
-	}
-	if best.err == nil {
-		return best, nil
-	}
-	return nil, triedForms(best, readings)
-}
-
-// further reports whether reading a got further than b; at the same
-// place, one that read (leaving values over) beats one that failed.
-func further(a, b *reading) bool {
-	pa, pb := a.reach(), b.reach()
-	if pa.Line != pb.Line {
-		return pa.Line > pb.Line
-	}
-	if pa.Col != pb.Col {
-		return pa.Col > pb.Col
-	}
-	return a.err == nil && b.err != nil
-}
-
-// triedForms reports the error of the reading that got furthest, naming
-// the form, with a note saying why each other form does not fit.
-func triedForms(best *reading, readings []*reading) error {
-	list := append(diag.List(nil), diag.AsList(best.err, best.r.File())...)
-	first := &list[0]
-	first.Related = append(first.Related, diag.Related{Line: first.Line, Col: first.Col,
-		Message: fmt.Sprintf("that is where reading the file as %s (%s) fails, the form that got furthest", best.c.legacy, best.c.kind)})
-	var flags []string
-	for _, rd := range readings {
-		flags = append(flags, "--from "+string(rd.c.legacy))
-		if rd == best {
-			continue
-		}
-		p := rd.reach()
-		note := diag.Related{Line: p.Line, Col: p.Col}
-		if rd.err != nil {
-			note.Message = fmt.Sprintf("as %s (%s): %s", rd.c.legacy, rd.c.kind, diag.AsList(rd.err, "")[0].Message)
-		} else {
-			note.Message = fmt.Sprintf("as %s (%s) the file reads, but values are left over from here", rd.c.legacy, rd.c.kind)
-		}
-		first.Related = append(first.Related, note)
-	}
-	first.Related = append(first.Related, diag.Related{Message: "to read the file as one form, add " + strings.Join(flags, " or ")})
-	if what := notADocument(first.File); what != "" {
-		first.Related = append([]diag.Related{{Message: what}}, first.Related...)
-	}
-	return list
+	doc.origin = &origin{format: c.legacy, src: src, names: r.Names()}
+	return doc, nil
 }
 
 // notADocument says what a file of the games that is no document of its
@@ -342,14 +240,6 @@ func formatRank(f Format) int {
 		}
 	}
 	return len(Formats)
-}
-
-// errorPos is where a reading error is (the first diagnostic's position).
-func errorPos(err error) diag.Pos {
-	if l := diag.AsList(err, ""); len(l) > 0 {
-		return diag.Pos{Line: l[0].Line, Col: l[0].Col}
-	}
-	return diag.Pos{}
 }
 
 func looksLikeYAML(src []byte) bool {

@@ -84,8 +84,9 @@ func TestLegacyTextMustBeUTF8(t *testing.T) {
 	}
 }
 
-// A file that no form reads is reported where the furthest reading
-// failed, with a note for every form tried.
+// A .map is read as the form its beginning has the shape of, once: its
+// errors are that form's, with a note saying why it was read so and the
+// --from that reads it as the other.
 func TestDetectionSaysWhichFormsWereTried(t *testing.T) {
 	src := "3 2\n0 0 0\n0 0 0\n1\n关羽 0 10 10 oops 5 0 0 0\n"
 	_, err := ReadBytes("x.map", []byte(src), Options{})
@@ -96,12 +97,44 @@ func TestDetectionSaysWhichFormsWereTried(t *testing.T) {
 	got := l.Error()
 	for _, want := range []string{
 		"x.map:5:12: error P002: person 1 (关羽): hp must be an integer, found 'oops'",
-		"x.map:5:12: note: that is where reading the file as ftbt-level (ftbt/level) fails, the form that got furthest",
-		"note: as mbg-map (mbg/scenario)",
-		"x.map: note: to read the file as one form, add --from mbg-map or --from ftbt-level",
+		"x.map: note: the file is read as ftbt-level (ftbt/level): its beginning has that form's shape (a first line of 2 number(s)); to read it as another form, add --from mbg-map",
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("missing %q in\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "mbg") && !strings.Contains(got, "--from mbg-map") {
+		t.Errorf("the file was read as an mbg scenario too:\n%s", got)
+	}
+}
+
+// An ftbt level whose width or height is 0, with its real body, is an
+// ftbt level with a size error, never an mbg scenario read because the
+// level reader failed; and detection looks at the beginning only, so a
+// file of NUL bytes is refused at once whatever its size.
+func TestDetectionNeverPicksAFormBecauseAnotherFailed(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join(shared.Dir(t), "legacy/ftbt/m1.map"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, head := range []string{"0 40", "50 0"} {
+		bad := head + string(src[bytes.IndexByte(src, '\n'):])
+		_, err := ReadBytes("m1.map", []byte(bad), Options{})
+		got := diag.AsList(err, "m1.map").Error()
+		if err == nil || !strings.HasPrefix(got, "m1.map:1:") || !strings.Contains(got, "ftbt-level") || strings.Contains(got, "MBG") {
+			t.Errorf("%s: %v\n%s", head, err, got)
+		}
+	}
+	// The same levels laid out on one line are told by where their first
+	// name is.
+	oneLine := bytes.Join(bytes.Fields(src), []byte(" "))
+	if doc, err := ReadBytes("m1.map", oneLine, Options{}); err != nil || doc.Format != FTBTLevel {
+		t.Errorf("one line: %v", err)
+	}
+	for _, name := range []string{"zero.map", "zero"} {
+		_, err := ReadBytes(name, make([]byte, 8<<20), Options{})
+		if err == nil || !strings.Contains(err.Error(), "cannot tell what kind of file this is") {
+			t.Errorf("%s: %v", name, err)
 		}
 	}
 }

@@ -19,7 +19,6 @@ func init() {
 		decode: func(d *yamlx.Doc, _ *readContext) (any, *srcpos.Map, error) {
 			return battle.DecodeDoc(d)
 		},
-		encode:      writer(battle.Encode),
-		setTrailing: func(v any, rest []string) { v.(*battle.Map).Trailing = rest },
+		encode: writer(battle.Encode),
 	})
 }

@@ -30,8 +30,7 @@ func init() {
 		decode: func(d *yamlx.Doc, _ *readContext) (any, *srcpos.Map, error) {
 			return ftbt.DecodeRulesDoc(d)
 		},
-		encode:      writer(ftbt.EncodeRules),
-		setTrailing: func(v any, rest []string) { v.(*ftbt.Rules).Trailing = rest },
+		encode: writer(ftbt.EncodeRules),
 	})
 	register(&codec{
 		kind:   ftbt.KindLevel,
@@ -60,7 +59,6 @@ func init() {
 			}
 			return map[string][]byte{introPath(path): ftbt.WriteIntro(*l.Intro)}
 		},
-		setTrailing: func(v any, rest []string) { v.(*ftbt.Level).Trailing = rest },
 	})
 	relativeRules = func(doc *Document, path string) *Document {
 		l, ok := doc.Value.(*ftbt.Level)

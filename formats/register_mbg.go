@@ -19,8 +19,7 @@ func init() {
 		decode: func(d *yamlx.Doc, _ *readContext) (any, *srcpos.Map, error) {
 			return mbg.DecodeScenarioDoc(d)
 		},
-		encode:      writer(mbg.EncodeScenario),
-		setTrailing: func(v any, rest []string) { v.(*mbg.Scenario).Trailing = rest },
+		encode: writer(mbg.EncodeScenario),
 	})
 	register(&codec{
 		kind:   mbg.KindSave,
@@ -33,7 +32,6 @@ func init() {
 		decode: func(d *yamlx.Doc, _ *readContext) (any, *srcpos.Map, error) {
 			return mbg.DecodeSaveDoc(d)
 		},
-		encode:      writer(mbg.EncodeSave),
-		setTrailing: func(v any, rest []string) { v.(*mbg.Save).Trailing = rest },
+		encode: writer(mbg.EncodeSave),
 	})
 }

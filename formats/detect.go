@@ -1,0 +1,252 @@
+package formats
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/shapan/shapan/formats/diag"
+	"github.com/shapan/shapan/formats/token"
+)
+
+// Detection of the games' whitespace files (legacy forms) when the
+// extension allows more than one (.map: an mbg scenario or an ftbt level;
+// no extension or an unknown one: any). The form is told from the file's
+// beginning (sniffPrefix bytes), never by reading the whole file as every
+// form and keeping one that did not fail: the file is then read once, as
+// the form detected, and its errors are that form's (an ftbt level whose
+// width is 0 gets the ftbt error at its width, not an mbg reading).
+//
+// What tells the forms apart, as the games write their files:
+//
+//	form         first line              first word that is no number
+//	mbg-map      4 numbers (squares, nx, ny, win money)   token 5 + 4×squares (an officer)
+//	mbg-sav      11 numbers                               token 12 (a city)
+//	ftbt-rules   1 number (terrains)                      token 2 (a terrain)
+//	ftbt-level   2 numbers (width, height)                token 4 + width×height (a person)
+//	battle-grid  2 numbers (width, height)                none (width×height codes, then the end)
+//
+// The first line decides when it has the shape of exactly one form; a file
+// laid out otherwise (all on one line) is told by where its first word is.
+
+// sniffPrefix is how much of a file detection looks at.
+const sniffPrefix = 64 << 10
+
+// prefix is what detection reads of a file: its first tokens.
+type prefix struct {
+	tokens    [][]byte // the tokens of the prefix (the last may be cut)
+	firstLine int      // how many tokens the first line that has any holds
+	whole     bool     // the prefix is the whole file
+}
+
+func readPrefix(src []byte) prefix {
+	p := prefix{whole: len(src) <= sniffPrefix}
+	head := src[:min(len(src), sniffPrefix)]
+	line, sawLine := 0, false
+	for i := 0; i < len(head); {
+		r, size := utf8.DecodeRune(head[i:])
+		if token.IsSpace(r) {
+			if r == '\n' && line > 0 && !sawLine {
+				p.firstLine, sawLine = line, true
+			}
+			i += size
+			continue
+		}
+		j := i
+		for j < len(head) {
+			r, size := utf8.DecodeRune(head[j:])
+			if token.IsSpace(r) {
+				break
+			}
+			j += size
+		}
+		if j == len(head) && !p.whole {
+			break // a token the prefix cuts
+		}
+		p.tokens = append(p.tokens, head[i:j])
+		if !sawLine {
+			line++
+		}
+		i = j
+	}
+	if !sawLine {
+		p.firstLine = line
+	}
+	return p
+}
+
+// number reports whether token i is a number (false past the prefix).
+func (p prefix) number(i int) bool {
+	if i >= len(p.tokens) {
+		return false
+	}
+	if _, ok := token.ParseInt(p.tokens[i]); ok {
+		return true
+	}
+	_, ok := token.ParseFloat32(p.tokens[i])
+	return ok
+}
+
+// int returns token i as an integer.
+func (p prefix) int(i int) (int64, bool) {
+	if i >= len(p.tokens) {
+		return 0, false
+	}
+	return token.ParseInt(p.tokens[i])
+}
+
+// firstWord is the index of the first token that is no number, or -1
+// when the prefix holds none.
+func (p prefix) firstWord() int {
+	for i := range p.tokens {
+		if !p.number(i) {
+			return i
+		}
+	}
+	return -1
+}
+
+// shape is how a legacy form begins (see the table above).
+type shape struct {
+	firstLine int
+	// word returns where the form puts its first word, from the header
+	// (-1: never; -2: the header does not say).
+	word func(p prefix) int
+}
+
+var shapes = map[Format]shape{
+	MBGMap: {4, func(p prefix) int {
+		n, ok := p.int(0)
+		if !ok || n < 0 || n > 1<<28 {
+			return -2
+		}
+		return int(4 + 4*n + 1)
+	}},
+	MBGSav:    {11, func(prefix) int { return 11 }},
+	FTBTRules: {1, func(prefix) int { return 1 }},
+	FTBTLevel: {2, func(p prefix) int {
+		w, ok1 := p.int(0)
+		h, ok2 := p.int(1)
+		if !ok1 || !ok2 || w < 0 || h < 0 || w > 1<<24 || h > 1<<24 || w*h > 1<<26 {
+			return -2
+		}
+		return int(2 + w*h + 1)
+	}},
+	BattleGrid: {2, func(prefix) int { return -1 }},
+}
+
+// fits reports whether the beginning p can be the form f (by the shape
+// of its first line when byLine, else by where its first word is).
+func (s shape) fits(p prefix, byLine bool) bool {
+	if byLine {
+		if p.firstLine != s.firstLine {
+			return false
+		}
+		for i := range s.firstLine {
+			if !p.number(i) {
+				return false
+			}
+		}
+		return true
+	}
+	want, got := s.word(p), p.firstWord()
+	switch {
+	case want == -2:
+		return false
+	case want == -1:
+		return got == -1
+	case got == -1:
+		return want >= len(p.tokens) && !p.whole // the word lies past the prefix
+	}
+	return want == got
+}
+
+// detectLegacy picks among the candidate forms the one the file's
+// beginning has the shape of; it fails, saying which --from to add, when
+// none or several have it.
+func detectLegacy(path string, src []byte, cands []*codec, ctx *readContext) (*codec, error) {
+	p := readPrefix(src)
+	pick := func(byLine bool) []*codec {
+		var out []*codec
+		for _, c := range cands {
+			if s, ok := shapes[c.legacy]; ok && s.fits(p, byLine) {
+				out = append(out, c)
+			}
+		}
+		return out
+	}
+	found := pick(true)
+	if len(found) == 0 {
+		found = pick(false)
+	}
+	if len(found) > 1 {
+		// Two forms start alike (an ftbt level and a battle grid): the
+		// rest of the beginning tells them apart where it can.
+		if narrowed := pick(false); len(narrowed) == 1 && contains(found, narrowed[0]) {
+			found = narrowed
+		} else if wantsRules(ctx) {
+			for _, c := range found {
+				if c.legacy == FTBTLevel {
+					found = []*codec{c}
+				}
+			}
+		}
+	}
+	if len(found) == 1 {
+		return found[0], nil
+	}
+	var flags []string
+	for _, c := range cmpOr(found, cands) {
+		flags = append(flags, "--from "+string(c.legacy))
+	}
+	d := &diag.Diagnostic{File: path, Line: 1, Col: 1, Severity: diag.Error, Code: diag.CodeKind}
+	if len(found) == 0 {
+		d.Message = fmt.Sprintf("cannot tell what kind of file this is: its beginning has the shape of none of %s; add %s", formsOf(cands), strings.Join(flags, " or "))
+		if what := notADocument(path); what != "" {
+			d.Related = []diag.Related{{Message: what}}
+		}
+	} else {
+		d.Message = "cannot tell what kind of file this is: its beginning fits more than one form; add " + strings.Join(flags, " or ")
+	}
+	return nil, d
+}
+
+func contains(l []*codec, c *codec) bool {
+	for _, x := range l {
+		if x == c {
+			return true
+		}
+	}
+	return false
+}
+
+// cmpOr returns a when it is not empty, else b.
+func cmpOr(a, b []*codec) []*codec {
+	if len(a) > 0 {
+		return a
+	}
+	return b
+}
+
+// formsOf names the forms ("mbg-map (mbg/scenario), ...").
+func formsOf(cands []*codec) string {
+	var names []string
+	for _, c := range cands {
+		names = append(names, fmt.Sprintf("%s (%s)", c.legacy, c.kind))
+	}
+	return strings.Join(names, ", ")
+}
+
+// detectedNote explains, on an error of a file read as a detected form,
+// why it was read as that form and how to read it as another.
+func detectedNote(c *codec, cands []*codec) diag.Related {
+	var others []string
+	for _, o := range cands {
+		if o != c {
+			others = append(others, "--from "+string(o.legacy))
+		}
+	}
+	s := shapes[c.legacy]
+	return diag.Related{Message: fmt.Sprintf("the file is read as %s (%s): its beginning has that form's shape (a first line of %d number(s)); to read it as another form, add %s",
+		c.legacy, c.kind, s.firstLine, strings.Join(others, " or "))}
+}
