@@ -8,6 +8,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/shapan/shapan/formats/diag"
+	"github.com/shapan/shapan/formats/yamlx"
 )
 
 // LostComments warns when a conversion drops comments a person wrote: it
@@ -32,7 +33,7 @@ func LostComments(src []byte, doc *Document, files map[string][]byte) *diag.Diag
 	}
 	var lost []string
 	for _, c := range yamlComments(src) {
-		if !kept[c] {
+		if !kept[c] && !yamlx.IsModeline(c) {
 			lost = append(lost, c)
 		}
 	}

@@ -19,6 +19,7 @@ import (
 	"github.com/shapan/shapan/formats/textenc"
 	"github.com/shapan/shapan/formats/token"
 	"github.com/shapan/shapan/formats/yamlx"
+	"github.com/shapan/shapan/schemas"
 )
 
 // Format names a file form, as the command line's --from and --to do.
@@ -58,6 +59,11 @@ type Document struct {
 	Rules       any
 	RulesFile   string
 	RulesSource *srcpos.Map
+	// SchemaBase is where the modeline of the YAML written for the
+	// document looks for its JSON Schema: "" for the project's schema
+	// folder (schemas.ProjectDir, which writing the document fills), or a
+	// folder or a URL (see schemas.Link).
+	SchemaBase string
 	// origin is the game's file the document was read from (nil for a
 	// document read from YAML): an export in that form is laid out as it.
 	origin *origin
@@ -340,11 +346,28 @@ func writeCompanion(path string, doc *Document, to Format) ([]string, error) {
 	if _, err := os.Stat(file); err == nil || !errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
-	if err := WriteFileAtomic(file, data); err != nil {
-		return nil, &IOError{err}
+	files := LinkSchema(file, doc.SchemaBase, data)
+	written, err := WriteFiles(files)
+	if err != nil {
+		return written, err
 	}
 	doc.RulesFile = file
-	return []string{file}, nil
+	return written, nil
+}
+
+// linkSchema returns the files that writing the YAML data at path takes:
+// data with its modeline naming the schema under base (see
+// Document.SchemaBase), and the project's schemas missing on disk when
+// base is "".
+func LinkSchema(path, base string, data []byte) map[string][]byte {
+	files := map[string][]byte{}
+	if base == "" {
+		dir := schemas.ProjectDir(path)
+		files = schemas.Missing(dir)
+		base = dir
+	}
+	files[path] = yamlx.RebaseSchema(data, schemas.Link(path, base))
+	return files
 }
 
 // Render returns what Write writes for doc at path in the given form: the
@@ -372,6 +395,9 @@ func Render(path string, doc *Document, to Format) (map[string][]byte, error) {
 		data = laidOut(c, doc, path, data)
 	}
 	files := map[string][]byte{path: data}
+	if to == YAML {
+		files = LinkSchema(path, doc.SchemaBase, data)
+	}
 	for p, b := range beside {
 		files[p] = b
 	}
@@ -391,6 +417,8 @@ func Render(path string, doc *Document, to Format) (map[string][]byte, error) {
 // machine losing power in the microseconds between them) leaves the files
 // renamed so far new and the others old: an ftbt level's .intro is
 // renamed first, then its .map.
+// The folder of a project's schemas (see LinkSchema) is made when it is
+// missing.
 func WriteFiles(files map[string][]byte) ([]string, error) {
 	paths := make([]string, 0, len(files))
 	for p := range files {
@@ -404,6 +432,12 @@ func WriteFiles(files map[string][]byte) ([]string, error) {
 		}
 	}
 	for _, p := range paths {
+		if schemas.IsLocal(p) { // the project's schema folder, made on first use
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				abort()
+				return nil, &IOError{err}
+			}
+		}
 		f, err := CreateAtomic(p)
 		if err != nil {
 			abort()
@@ -524,4 +558,29 @@ func writer[T any](write func(T) ([]byte, error)) func(*Document) ([]byte, error
 		}
 		return write(v)
 	}
+}
+
+// Extensions returns the file extensions of every form Shapan reads (".map",
+// ".tmj", ".yaml", ...), sorted, for a command that looks for documents in
+// a folder. A battle grid's ".txt", which notes share, is left out: name
+// such a file to read it.
+func Extensions() []string {
+	seen := map[string]bool{".yaml": true, ".yml": true}
+	for _, c := range codecs {
+		for _, e := range c.exts {
+			seen[e] = true
+		}
+	}
+	for _, f := range sharedForms {
+		for _, e := range f.exts {
+			seen[e] = true
+		}
+	}
+	delete(seen, ".txt")
+	out := make([]string, 0, len(seen))
+	for e := range seen {
+		out = append(out, e)
+	}
+	sort.Strings(out)
+	return out
 }

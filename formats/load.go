@@ -175,7 +175,7 @@ func decodeKind(d *yamlx.Doc, ctx *readContext, kind string) (*Document, error) 
 	if err != nil {
 		return nil, err
 	}
-	return &Document{Format: YAML, Kind: c.kind, Value: v, Source: sm}, nil
+	return &Document{Format: YAML, Kind: c.kind, Value: v, Source: sm, SchemaBase: yamlx.SchemaURL(d.Src)}, nil
 }
 
 // readShared reads a file of a form that several kinds share (a Tiled

@@ -317,9 +317,9 @@ func checkUnknownKeys(r *report, m *planets.Map) {
 	for _, e := range m.Extra {
 		k := e.Key.Key()
 		if s := yamlx.Suggest(k, known); s != "" {
-			r.add(plnUnknownKey, k, "the game ignores the key %s (did you mean %s?)", k, s)
+			r.addAt(plnUnknownKey, k, srcpos.Key(k), "the game ignores the key %s (did you mean %s?)", k, s)
 		} else {
-			r.add(plnUnknownKey, k, "the game ignores the key %s", k)
+			r.addAt(plnUnknownKey, k, srcpos.Key(k), "the game ignores the key %s", k)
 		}
 	}
 }

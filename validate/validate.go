@@ -77,6 +77,12 @@ func newReport(doc *formats.Document) *report {
 // add reports rule at the item with the given document path, unless the
 // rule was reported there already.
 func (r *report) add(rule *Rule, path, format string, args ...any) {
+	r.addAt(rule, path, path, format, args...)
+}
+
+// addAt is add with the place located by another path than the item's
+// (srcpos.Key(path): the key of a mapping entry rather than its value).
+func (r *report) addAt(rule *Rule, path, at, format string, args ...any) {
 	if key := rule.Code + " " + path; path != "" {
 		if r.at[key] {
 			return
@@ -87,7 +93,7 @@ func (r *report) add(rule *Rule, path, format string, args ...any) {
 	if r.counts[rule.Code] > perCode {
 		return
 	}
-	pos := r.doc.Source.Locate(path)
+	pos := r.doc.Source.Locate(at)
 	r.out = append(r.out, diag.Diagnostic{
 		File: r.doc.Path, Line: pos.Line, Col: pos.Col, Severity: rule.Severity,
 		Code: rule.Code, Message: fmt.Sprintf(format, args...), Path: path,

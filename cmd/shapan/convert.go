@@ -25,9 +25,12 @@ func init() {
 			"format; .tmj is a Tiled map of an ftbt level, a battle map or a planets map, written with its tileset image\n" +
 			"OUT.tiles.png beside it). An ftbt level's intro text travels with it: IN.intro beside a legacy level is read, and exporting a level\n" +
 			"writes OUT.intro. OUT - writes to standard output (with --to). --rules names the ftbt rules, so that a level's YAML uses tech and terrain names.\n" +
-			"A YAML document's first line names its JSON Schema for editors: by default the schemas of release " + schemas.Version + " on the web;\n" +
-			"--schema-base DIR names the copies 'shapan schema --write DIR' wrote (written relative to OUT, so that editors find them\n" +
-			"offline), --schema-base URL/ another place.",
+			"A YAML document's first line names its JSON Schema for editors, relative to OUT: by default in the project's\n" +
+			schemas.LocalDir + " folder (the nearest one above OUT, else at the root of OUT's Git work tree, else beside OUT),\n" +
+			"which is filled with this version's schemas when they are missing or differ, so editors find them offline (on\n" +
+			"standard output, OUT -, the modeline names them only when 'shapan schema --install' has put them there);\n" +
+			"--schema-base DIR names the copies 'shapan schema --write DIR' wrote; --schema-base URL/ schemas published on\n" +
+			"the web (" + schemas.BaseURL + " once release " + schemas.Version + " is out).",
 		run: runConvert,
 	})
 }
@@ -82,18 +85,20 @@ func runConvert(args []string, out, errOut io.Writer) int {
 		if err != nil {
 			return report(errOut, outPath, err)
 		}
-		if files, err := formats.Render(outPath, doc, formats.Format(*to)); err == nil && len(files) > 1 {
+		if files, err := formats.Render(outPath, doc, formats.Format(*to)); err == nil {
 			var beside []string
 			for p := range files {
-				if p != outPath {
+				if p != outPath && !schemas.IsLocal(p) {
 					beside = append(beside, p)
 				}
 			}
 			sort.Strings(beside)
-			return usageError(c, errOut, fmt.Sprintf("a %s written as %s is more than one file (%d beside it, such as a level's intro); standard output (-) holds only one: name a file OUT, or write --to yaml", doc.Kind, *to, len(beside)))
+			if len(beside) > 0 {
+				return usageError(c, errOut, fmt.Sprintf("a %s written as %s is more than one file (%d beside it, such as a level's intro); standard output (-) holds only one: name a file OUT, or write --to yaml", doc.Kind, *to, len(beside)))
+			}
 		}
-		if *schemaBase != "" {
-			data = yamlx.RebaseSchema(data, schemaBaseFor("", *schemaBase))
+		if formats.Format(*to) == formats.YAML {
+			data = stdoutSchema(doc, *schemaBase, data)
 		}
 		warnLostComments(errOut, src, doc, map[string][]byte{outPath: data})
 		out.Write(data)
@@ -104,22 +109,56 @@ func runConvert(args []string, out, errOut io.Writer) int {
 		fmt.Fprintf(errOut, "shapan convert: %v\n", err)
 		return exitUsage
 	}
+	if *schemaBase != "" {
+		doc.SchemaBase = *schemaBase
+	}
 	files, err := formats.Render(outPath, doc, target)
 	if err != nil {
 		return report(errOut, outPath, err)
 	}
-	for p, data := range files {
+	for p := range files {
 		if err := checkOutput(p, doc.Inputs()); err != nil {
 			return ioFailure(c.name, errOut, err)
 		}
-		if *schemaBase != "" {
-			files[p] = yamlx.RebaseSchema(data, schemaBaseFor(p, *schemaBase))
-		}
 	}
 	warnLostComments(errOut, src, doc, files)
+	return writeAll(errOut, outPath, doc, target, files)
+}
+
+// stdoutSchema returns the YAML data written to standard output with its
+// modeline: under base (or the document's own base) when given; else in
+// the schema folder of the project of the current folder when it holds
+// this version's schemas ('shapan schema --install'); else without one,
+// as a document must never name a schema that does not load, and writing
+// to standard output writes no other file.
+func stdoutSchema(doc *formats.Document, base string, data []byte) []byte {
+	if base == "" {
+		base = doc.SchemaBase
+	}
+	if base == "" {
+		dir := schemas.ProjectDir(formats.Stdin)
+		if len(schemas.Missing(dir)) > 0 {
+			return yamlx.DropModeline(data)
+		}
+		base = dir
+	}
+	return formats.LinkSchema(formats.Stdin, base, data)[formats.Stdin]
+}
+
+// writeAll writes files and says what it wrote: each file with its form,
+// and the schema folder in one line when schemas were installed.
+func writeAll(errOut io.Writer, outPath string, doc *formats.Document, target formats.Format, files map[string][]byte) int {
 	written, err := formats.WriteFiles(files)
+	schemaDir := ""
 	for _, w := range written {
+		if schemas.IsLocal(w) {
+			schemaDir = filepath.Dir(w)
+			continue
+		}
 		fmt.Fprintf(errOut, "wrote %s (%s)\n", w, describe(doc, target))
+	}
+	if schemaDir != "" {
+		fmt.Fprintf(errOut, "wrote %s (the JSON schemas editors check the documents with)\n", shortPath(schemaDir))
 	}
 	if err != nil {
 		return report(errOut, outPath, err)
@@ -158,23 +197,16 @@ func report(errOut io.Writer, file string, err error) int {
 	return exitInvalid
 }
 
-// schemaBaseFor turns --schema-base into the base the modeline of the file
-// at path names: a URL as it is, a folder relative to the file's own
-// folder (yaml-language-server resolves a relative $schema against the
-// document); both end with a slash.
-func schemaBaseFor(path, base string) string {
-	if strings.Contains(base, "://") {
-		return strings.TrimSuffix(base, "/") + "/"
+// shortPath returns p relative to the current folder when it is inside it
+// or near it, else p.
+func shortPath(p string) string {
+	wd, err := os.Getwd()
+	if err != nil {
+		return p
 	}
-	from, err1 := filepath.Abs(filepath.Dir(path))
-	to, err2 := filepath.Abs(base)
-	rel, err3 := filepath.Rel(from, to)
-	if err1 != nil || err2 != nil || err3 != nil {
-		rel = base
+	rel, err := filepath.Rel(wd, p)
+	if err != nil || strings.HasPrefix(rel, "../../../") {
+		return p
 	}
-	rel = filepath.ToSlash(rel)
-	if !strings.HasPrefix(rel, "../") && !strings.HasPrefix(rel, "/") {
-		rel = "./" + strings.TrimPrefix(rel, "./")
-	}
-	return strings.TrimSuffix(rel, "/") + "/"
+	return rel
 }

@@ -6,9 +6,11 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/shapan/shapan/formats"
 	"github.com/shapan/shapan/samples"
+	"github.com/shapan/shapan/schemas"
 )
 
 func init() {
@@ -36,6 +38,13 @@ func runSamples(args []string, out, errOut io.Writer) int {
 	if err := checkFolder("write", *dir); err != nil {
 		return usageError(c, errOut, err.Error())
 	}
+	if *dir != "" {
+		// The samples' modelines name the schemas in the project's folder,
+		// put where every sample under dir finds it.
+		if code := writeAll(errOut, *dir, nil, formats.YAML, schemas.Missing(schemas.ProjectDir(filepath.Join(*dir, "-")))); code != exitOK {
+			return code
+		}
+	}
 	err = fs.WalkDir(samples.FS(), ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
@@ -51,6 +60,9 @@ func runSamples(args []string, out, errOut io.Writer) int {
 		dst := filepath.Join(*dir, filepath.FromSlash(p))
 		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
 			return err
+		}
+		if strings.HasSuffix(dst, ".yaml") || strings.HasSuffix(dst, ".yml") {
+			data = formats.LinkSchema(dst, "", data)[dst]
 		}
 		if err := formats.WriteFileAtomic(dst, data); err != nil {
 			return err

@@ -14,12 +14,14 @@ import (
 func init() {
 	register(&command{
 		name:  "schema",
-		usage: "shapan schema [--write DIR] [KIND]",
+		usage: "shapan schema [--install | --write DIR] [KIND]",
 		summary: "Prints the JSON Schema of a document KIND (" + strings.Join(formats.Kinds(), ", ") + ",\n" +
 			"or any: " + schemas.Any + ", which accepts every kind by its kind: key); without KIND it lists the schema\n" +
-			"files. --write DIR writes every schema into DIR for editors that work offline (their references resolve\n" +
-			"to the files beside them); 'shapan convert --schema-base DIR' then writes documents whose modeline names\n" +
-			"them. Documents name the schemas of release " + schemas.Version + " by default: " + schemas.BaseURL,
+			"files. --install writes every schema into the project's " + schemas.LocalDir + " folder (the nearest one\n" +
+			"above the current folder, else at the root of its Git work tree, else here), where the modelines of the\n" +
+			"documents Shapan writes point by default; writing a document installs them too when they are missing or\n" +
+			"differ. --write DIR writes them into DIR instead (their references resolve to the files beside them), for\n" +
+			"'shapan convert --schema-base DIR'.",
 		run: runSchema,
 	})
 }
@@ -28,6 +30,7 @@ func runSchema(args []string, out, errOut io.Writer) int {
 	c := commands["schema"]
 	fs := newFlagSet(c, errOut)
 	dir := folderFlag(fs, "write", "write every schema into this folder")
+	install := fs.Bool("install", false, "write every schema into the project's "+schemas.LocalDir)
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return flagErr(err)
@@ -35,8 +38,12 @@ func runSchema(args []string, out, errOut io.Writer) int {
 	switch {
 	case len(pos) > 1:
 		return usageError(c, errOut, "name at most one KIND")
-	case *dir != "" && len(pos) > 0:
-		return usageError(c, errOut, "--write writes every schema; name no KIND with it")
+	case (*dir != "" || *install) && len(pos) > 0:
+		return usageError(c, errOut, "--write and --install write every schema; name no KIND with them")
+	case *dir != "" && *install:
+		return usageError(c, errOut, "--install writes into the project's "+schemas.LocalDir+"; give it or --write DIR")
+	case *install:
+		return installSchemas(out, errOut)
 	case *dir != "":
 		if err := checkFolder("write", *dir); err != nil {
 			return usageError(c, errOut, err.Error()+" ('shapan schema KIND' prints one schema)")
@@ -80,6 +87,22 @@ func writeSchemas(dir string, errOut io.Writer) int {
 			return exitUsage
 		}
 		fmt.Fprintf(errOut, "wrote %s\n", path)
+	}
+	return exitOK
+}
+
+// installSchemas writes every schema into the project's schema folder.
+func installSchemas(out, errOut io.Writer) int {
+	dir := schemas.ProjectDir(filepath.Join(".", "-"))
+	files := schemas.Missing(dir)
+	if _, err := formats.WriteFiles(files); err != nil {
+		fmt.Fprintf(errOut, "shapan schema: %v\n", err)
+		return exitUsage
+	}
+	if len(files) == 0 {
+		fmt.Fprintf(out, "%s holds the schemas of this version already\n", shortPath(dir))
+	} else {
+		fmt.Fprintf(out, "wrote %s (%d of the %d schemas were missing or differed)\n", shortPath(dir), len(files), len(schemas.Names()))
 	}
 	return exitOK
 }

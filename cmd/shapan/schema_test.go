@@ -67,13 +67,42 @@ func TestSchemasWorkOffline(t *testing.T) {
 			t.Errorf("%s accepts win_money: lots", schemaFile)
 		}
 	}
-	// Without --schema-base the modeline names the release's schemas.
-	if code, _, errOut := runCLI("convert", legacy, "web.yaml"); code != 0 {
+	// Without --schema-base the modeline names the project's schema
+	// folder, which the conversion fills: at the root of the Git work
+	// tree, once, and refreshed when a schema differs.
+	os.Mkdir(".git", 0o755)
+	code, _, errOut := runCLI("convert", legacy, "maps/local.yaml")
+	if code != 0 || !strings.Contains(errOut, "wrote .shapan/schemas (") {
+		t.Fatalf("convert: exit %d\n%s", code, errOut)
+	}
+	local, _ := os.ReadFile("maps/local.yaml")
+	if !bytes.HasPrefix(local, []byte("# yaml-language-server: $schema=../.shapan/schemas/mbg-scenario.schema.json\n")) {
+		t.Errorf("default modeline: %.120s", local)
+	}
+	for _, name := range schemas.Names() {
+		want, _ := schemas.Offline(name)
+		if got, err := os.ReadFile(filepath.Join(".shapan", "schemas", name)); err != nil || !bytes.Equal(got, want) {
+			t.Errorf(".shapan/schemas/%s: %v", name, err)
+		}
+	}
+	os.WriteFile(filepath.Join(".shapan", "schemas", schemas.Any), []byte("{}"), 0o644)
+	code, _, errOut = runCLI("convert", legacy, "maps/local2.yaml")
+	if code != 0 || !strings.Contains(errOut, "wrote .shapan/schemas (") {
+		t.Errorf("a schema that differs is not written again: exit %d\n%s", code, errOut)
+	}
+	if code, _, errOut := runCLI("convert", legacy, "maps/local3.yaml"); code != 0 || strings.Contains(errOut, ".shapan") {
+		t.Errorf("schemas written again when all are there: exit %d\n%s", code, errOut)
+	}
+	if code, out, _ := runCLI("schema", "--install"); code != 0 || out != ".shapan/schemas holds the schemas of this version already\n" {
+		t.Errorf("schema --install: exit %d: %s", code, out)
+	}
+	// A URL is kept as it is, for schemas published on the web.
+	if code, _, errOut := runCLI("convert", legacy, "web.yaml", "--schema-base", schemas.BaseURL); code != 0 {
 		t.Fatalf("convert: exit %d\n%s", code, errOut)
 	}
 	web, _ := os.ReadFile("web.yaml")
 	if !bytes.HasPrefix(web, []byte("# yaml-language-server: $schema="+schemas.BaseURL+"mbg-scenario.schema.json\n")) {
-		t.Errorf("default modeline: %.120s", web)
+		t.Errorf("modeline with a URL: %.120s", web)
 	}
 }
 

@@ -13,6 +13,7 @@ import (
 	"github.com/shapan/shapan/editor"
 	"github.com/shapan/shapan/formats"
 	"github.com/shapan/shapan/formats/ftbt"
+	"github.com/shapan/shapan/formats/yamlx"
 	"github.com/shapan/shapan/internal/guitest"
 	"github.com/shapan/shapan/samples"
 )
@@ -58,7 +59,9 @@ func readFile(t *testing.T, path string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return string(b)
+	// As the samples name the published schemas (saved, a document names
+	// the project's schema folder).
+	return string(yamlx.RebaseSchema(b, yamlx.SchemaBase))
 }
 
 func sample(t *testing.T, name string) string {

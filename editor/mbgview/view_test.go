@@ -12,6 +12,7 @@ import (
 	"github.com/shapan/shapan/editor"
 	"github.com/shapan/shapan/formats"
 	"github.com/shapan/shapan/formats/mbg"
+	"github.com/shapan/shapan/formats/yamlx"
 	"github.com/shapan/shapan/internal/guitest"
 	"github.com/shapan/shapan/samples"
 )
@@ -108,6 +109,7 @@ func TestEditTableCellUndoRedoAndSave(t *testing.T) {
 	// one number changed.
 	orig, _ := samples.Read("mbg/赤壁.yaml")
 	got, _ := os.ReadFile(path)
+	got = yamlx.RebaseSchema(got, yamlx.SchemaBase) // saved, it names the project's schemas
 	want := strings.Replace(string(orig), "{name: 张辽, wu: 92, zhan: 93, mou: 78,", "{name: 张辽, wu: 92, zhan: 93, mou: 81,", 1)
 	if string(got) != want {
 		t.Errorf("the saved file differs from the sample by more than the edit")

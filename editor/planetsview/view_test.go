@@ -13,6 +13,7 @@ import (
 	"github.com/shapan/shapan/formats"
 	"github.com/shapan/shapan/formats/diag"
 	"github.com/shapan/shapan/formats/planets"
+	"github.com/shapan/shapan/formats/yamlx"
 	"github.com/shapan/shapan/internal/guitest"
 	"github.com/shapan/shapan/samples"
 )
@@ -73,7 +74,9 @@ func save(t *testing.T, st *editor.Studio, s *editor.Session) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return string(data)
+	// As the samples name the published schemas (saved, a document names
+	// the project's schema folder).
+	return string(yamlx.RebaseSchema(data, yamlx.SchemaBase))
 }
 
 // reread reads a saved map back.

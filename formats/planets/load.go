@@ -300,7 +300,14 @@ func (l *loader) mapping(n yamlx.Node, path string, depth int) []Pair {
 			continue
 		}
 		p := srcpos.Field(path, key.Key())
-		l.doc.Map.SetPos(p, diag.Pos{Line: content[i].Line, Col: content[i].Column})
+		// A value is located where it is written, as a schema-aware
+		// editor marks it; a mapping or list at its key's line.
+		at := content[i]
+		if v := content[i+1]; v.Kind == yaml.ScalarNode || v.Kind == yaml.AliasNode || v.Style&yaml.FlowStyle != 0 {
+			at = v
+		}
+		l.doc.Map.SetPos(p, diag.Pos{Line: at.Line, Col: at.Column})
+		l.doc.Map.SetPos(srcpos.Key(p), diag.Pos{Line: content[i].Line, Col: content[i].Column})
 		h, hashable := hashKey(key)
 		if hashable && seen[h] {
 			child(n, content[i], p).Errorf(diag.CodeStructure, "the key '%s' appears twice in this mapping", key.Key())

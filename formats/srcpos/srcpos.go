@@ -203,6 +203,12 @@ func Parent(path string) string {
 	return path[:i]
 }
 
+// Key returns the path that locates the key of the mapping entry at path
+// (path itself locates its value): a problem with the key, such as a key
+// the game does not know, is reported there. Its parent is path, so a
+// reader that records no key positions locates the value.
+func Key(path string) string { return path + ".(key)" }
+
 // Index returns path + "[i]".
 func Index(path string, i int) string { return path + "[" + strconv.Itoa(i) + "]" }
 

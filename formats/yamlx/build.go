@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 
 	"go.yaml.in/yaml/v3"
 
@@ -25,15 +26,61 @@ const SchemaBase = schemas.BaseURL
 const modeline = "# yaml-language-server: $schema="
 
 // RebaseSchema returns data with the schema its modeline names looked up
-// under base instead of SchemaBase (base ends with a slash: a URL, or a
-// folder relative to the document). Data without our modeline is returned
-// as it is.
+// under base instead of where the modeline looks (base ends with a slash:
+// a URL, or a folder relative to the document). Data without a modeline
+// naming a Shapan schema (NAME.schema.json) is returned as it is.
 func RebaseSchema(data []byte, base string) []byte {
-	prefix := []byte(modeline + SchemaBase)
-	if !bytes.HasPrefix(data, prefix) {
+	if !bytes.HasPrefix(data, []byte(modeline)) {
 		return data
 	}
-	return append([]byte(modeline+base), data[len(prefix):]...)
+	end := bytes.IndexByte(data, '\n')
+	if end < 0 {
+		end = len(data)
+	}
+	line := data[len(modeline):end]
+	name := line[bytes.LastIndexByte(line, '/')+1:]
+	if !bytes.HasSuffix(name, []byte(".schema.json")) {
+		return data
+	}
+	out := make([]byte, 0, len(data)+len(base))
+	out = append(out, modeline+base...)
+	out = append(out, name...)
+	return append(out, data[end:]...)
+}
+
+// DropModeline returns data without the schema modeline of its first line
+// (data as it is when it has none).
+func DropModeline(data []byte) []byte {
+	line, rest, ok := bytes.Cut(data, []byte("\n"))
+	if !ok || !IsModeline(string(line)) {
+		return data
+	}
+	return rest
+}
+
+// IsModeline reports whether the comment line names the JSON Schema of a
+// Shapan document kind, wherever it looks for it: every YAML document
+// Shapan writes starts with one, so it is no note of the author's.
+func IsModeline(comment string) bool {
+	return strings.HasPrefix(comment, modeline) && strings.HasSuffix(comment, ".schema.json")
+}
+
+// SchemaURL returns the web address under which the modeline of src
+// looks for its schema, when it names one other than SchemaBase (which
+// was never published, so a document naming it is better pointed at the
+// project's schemas); else "".
+func SchemaURL(src []byte) string {
+	line, _, _ := bytes.Cut(src, []byte("\n"))
+	s := strings.TrimSpace(string(line))
+	if !IsModeline(s) {
+		return ""
+	}
+	s = strings.TrimPrefix(s, modeline)
+	base := s[:strings.LastIndexByte(s, '/')+1]
+	if !strings.Contains(base, "://") || base == SchemaBase {
+		return ""
+	}
+	return base
 }
 
 // Str returns a string scalar (quoted when it would otherwise read as
