@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"os"
 	"testing"
+
+	"github.com/shapan/shapan/formats/diag"
 )
 
 var updateCatalogue = flag.Bool("update", false, "rewrite RULES.md from the catalogue")
@@ -18,9 +20,9 @@ func catalogueMarkdown() []byte {
 	b.WriteString("Errors make the exit status 1; warnings do not. Each rule has a minimal failing file in\n")
 	b.WriteString("[`testdata/rules/`](testdata/rules). This file is generated from the catalogue in the code\n")
 	b.WriteString("(`go test ./validate -run Catalogue -update`).\n\n")
-	b.WriteString("Codes P001–P017, W001 and W002 are reading and writing errors of the formats (a value that is not a number,\n")
-	b.WriteString("a count larger than the file, an unknown name, a name a legacy file cannot hold, comments a conversion\n")
-	b.WriteString("drops, ...).\n")
+	b.WriteString("The codes P001–P017, W001, W002 and IO001 of the format readers and writers (a value that is not a\n")
+	b.WriteString("number, a count larger than the file, an unknown name, a name a legacy file cannot hold, comments a\n")
+	b.WriteString("conversion drops, a file that cannot be read) are listed [at the end](#formats).\n")
 	family := ""
 	for _, r := range Rules() {
 		if r.Family != family {
@@ -28,6 +30,10 @@ func catalogueMarkdown() []byte {
 			fmt.Fprintf(&b, "\n## %s\n", family)
 		}
 		fmt.Fprintf(&b, "\n### %s — %s (%s)\n\n%s\n\n*Fix:* %s\n", r.Code, r.Title, r.Severity, r.Meaning, r.Fix)
+	}
+	b.WriteString("\n## formats\n")
+	for _, c := range diag.Codes() {
+		fmt.Fprintf(&b, "\n### %s — %s (%s)\n\n%s\n\n*Fix:* %s\n", c.Code, c.Title, c.Severity, c.Meaning, c.Fix)
 	}
 	return b.Bytes()
 }

@@ -248,7 +248,7 @@ func (l List) Locate(file string, loc Locator) List {
 }
 
 // AsList turns any error into a List: a List or *Diagnostic is returned as
-// is, any other error becomes one diagnostic with code IO001 for file.
+// is, any other error becomes one diagnostic with code CodeIO for file.
 func AsList(err error, file string) List {
 	if err == nil {
 		return nil
@@ -259,7 +259,7 @@ func AsList(err error, file string) List {
 	case *Diagnostic:
 		return List{*e}
 	}
-	return List{{File: file, Severity: Error, Code: "IO001", Message: err.Error()}}
+	return List{{File: file, Severity: Error, Code: CodeIO, Message: err.Error()}}
 }
 
 // Codes of the errors the format readers report. Validation codes are

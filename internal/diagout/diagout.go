@@ -70,14 +70,18 @@ type Tool struct {
 	Rules   []Rule // the catalogue of codes; codes not listed get a bare entry
 }
 
-// Write writes l to w in form f. Text writes nothing for an empty list;
-// JSON writes [] and SARIF a log with no results.
-func Write(w io.Writer, f Format, l diag.List, tool Tool) error {
+// Write writes l to w in form f. failures are the files the run could not
+// check at all (code IO001, an unreadable file): SARIF marks the run as
+// failed and lists them as notifications, GitHub makes them annotations
+// too; text and JSON leave them to the caller (standard error). Text
+// writes nothing for an empty list; JSON writes [] and SARIF a log with no
+// results.
+func Write(w io.Writer, f Format, l diag.List, tool Tool, failures diag.List) error {
 	switch f {
 	case Text:
 		return WriteText(w, l, false)
 	case GitHub:
-		return writeLines(w, l, Command)
+		return writeLines(w, append(append(diag.List(nil), failures...), l...), Command)
 	case JSON:
 		if l == nil {
 			l = diag.List{}
@@ -89,7 +93,7 @@ func Write(w io.Writer, f Format, l diag.List, tool Tool) error {
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
 		enc.SetEscapeHTML(false)
-		return enc.Encode(sarifLog(l, tool))
+		return enc.Encode(sarifLog(l, tool, failures))
 	}
 	return fmt.Errorf("diagout: unknown format %q", f)
 }

@@ -27,13 +27,31 @@ var sampleTool = Tool{Name: "shapan", Version: "v1.2.3", URI: "https://github.co
 	{Code: "MBG040", Severity: diag.Warning, Title: "the board length is not divisible by 4"},
 }}
 
+// unreadable is a run's failure: a file that could not be read.
+var unreadable = diag.List{{File: "gone/九州.yml", Severity: diag.Error, Code: diag.CodeIO, Message: "open gone/九州.yml: no such file or directory"}}
+
 func write(t *testing.T, f Format, l diag.List) string {
 	t.Helper()
+	return writeRun(t, f, l, nil)
+}
+
+func writeRun(t *testing.T, f Format, l, failures diag.List) string {
+	t.Helper()
 	var b bytes.Buffer
-	if err := Write(&b, f, l, sampleTool); err != nil {
+	if err := Write(&b, f, l, sampleTool, failures); err != nil {
 		t.Fatal(err)
 	}
 	return b.String()
+}
+
+// sarifLogs are the logs every SARIF test validates: results of every
+// kind, none, and a run that could not read a file.
+func sarifLogs(t *testing.T) map[string]string {
+	return map[string]string{
+		"three":      write(t, SARIF, sample),
+		"none":       write(t, SARIF, nil),
+		"unreadable": writeRun(t, SARIF, sample[:1], unreadable),
+	}
 }
 
 func TestTextIsWhatGccProblemMatchersRead(t *testing.T) {
@@ -99,8 +117,7 @@ func sarifSchema(t *testing.T) *jsonschema.Schema {
 
 func TestSARIFIsValidSARIF210(t *testing.T) {
 	schema := sarifSchema(t)
-	for name, l := range map[string]diag.List{"three": sample, "none": nil} {
-		out := write(t, SARIF, l)
+	for name, out := range sarifLogs(t) {
 		inst, err := jsonschema.UnmarshalJSON(strings.NewReader(out))
 		if err != nil {
 			t.Fatal(err)
@@ -147,6 +164,37 @@ func TestSARIFResultsPointAtTheirRules(t *testing.T) {
 	}
 	if run.Results[2].Locations[0].PhysicalLocation.Region != nil {
 		t.Error("a diagnostic of no known place has a region")
+	}
+}
+
+// TestSARIFOfAnUnreadableFileIsAFailedRun: a file that cannot be read is
+// no clean run of no results: the invocation failed, and says why.
+func TestSARIFOfAnUnreadableFileIsAFailedRun(t *testing.T) {
+	var log sarifFile
+	if err := json.Unmarshal([]byte(writeRun(t, SARIF, sample[:1], unreadable)), &log); err != nil {
+		t.Fatal(err)
+	}
+	run := log.Runs[0]
+	if len(run.Invocations) != 1 || run.Invocations[0].ExecutionSuccessful {
+		t.Fatalf("invocations %+v, want one that failed", run.Invocations)
+	}
+	notes := run.Invocations[0].ToolExecutionNotifications
+	if len(notes) != 1 || notes[0].Level != "error" || notes[0].Message.Text != unreadable[0].Message ||
+		notes[0].Locations[0].PhysicalLocation.ArtifactLocation.URI != "gone/%E4%B9%9D%E5%B7%9E.yml" || notes[0].Descriptor.ID != "IO001" {
+		t.Errorf("notifications %+v", notes)
+	}
+	if d := run.Tool.Driver.Notifications; len(d) != 1 || d[0].ID != "IO001" {
+		t.Errorf("notification descriptors %+v", d)
+	}
+	if len(run.Results) != 1 {
+		t.Errorf("the results of the files read are lost: %d", len(run.Results))
+	}
+	if err := json.Unmarshal([]byte(write(t, SARIF, nil)), &log); err != nil || !log.Runs[0].Invocations[0].ExecutionSuccessful {
+		t.Errorf("a clean run is not successful: %+v", log.Runs[0].Invocations)
+	}
+	gh := writeRun(t, GitHub, nil, unreadable)
+	if gh != "::error file=gone/九州.yml,title=IO001::open gone/九州.yml: no such file or directory\n" {
+		t.Errorf("github: %q", gh)
 	}
 }
 

@@ -19,9 +19,26 @@ type (
 		Runs    []sarifRun `json:"runs"`
 	}
 	sarifRun struct {
-		Tool       sarifTool     `json:"tool"`
-		Results    []sarifResult `json:"results"`
-		ColumnKind string        `json:"columnKind"`
+		Tool        sarifTool         `json:"tool"`
+		Invocations []sarifInvocation `json:"invocations"`
+		Results     []sarifResult     `json:"results"`
+		ColumnKind  string            `json:"columnKind"`
+	}
+	// sarifInvocation says whether the run checked every file (§3.20):
+	// a file that could not be read is a notification, not a result.
+	sarifInvocation struct {
+		ExecutionSuccessful        bool                `json:"executionSuccessful"`
+		ToolExecutionNotifications []sarifNotification `json:"toolExecutionNotifications,omitempty"`
+	}
+	sarifNotification struct {
+		Level      string          `json:"level"`
+		Message    sarifText       `json:"message"`
+		Locations  []sarifLocation `json:"locations,omitempty"`
+		Descriptor *sarifReference `json:"descriptor,omitempty"`
+	}
+	sarifReference struct {
+		ID    string `json:"id"`
+		Index int    `json:"index"`
 	}
 	sarifTool struct {
 		Driver sarifDriver `json:"driver"`
@@ -31,6 +48,7 @@ type (
 		Version        string      `json:"version,omitempty"`
 		InformationURI string      `json:"informationUri,omitempty"`
 		Rules          []sarifRule `json:"rules"`
+		Notifications  []sarifRule `json:"notifications,omitempty"`
 	}
 	sarifRule struct {
 		ID                   string      `json:"id"`
@@ -72,9 +90,11 @@ type (
 )
 
 // sarifLog builds the log of one run: the rules the results use (from
-// tool.Rules, a bare entry for a code it does not list), then the results.
+// tool.Rules, a bare entry for a code it does not list), the invocation
+// (failed when a file could not be read: failures are its notifications,
+// their codes the driver's notification descriptors), then the results.
 // Columns count characters (Unicode code points), as Shapan's do.
-func sarifLog(l diag.List, tool Tool) sarifFile {
+func sarifLog(l diag.List, tool Tool, failures diag.List) sarifFile {
 	catalogue := make(map[string]Rule, len(tool.Rules))
 	for _, r := range tool.Rules {
 		catalogue[r.Code] = r
@@ -105,13 +125,30 @@ func sarifLog(l diag.List, tool Tool) sarifFile {
 		}
 		results = append(results, res)
 	}
+	inv := sarifInvocation{ExecutionSuccessful: len(failures) == 0}
+	var notes []sarifRule
+	noteIndex := map[string]int{}
+	for _, f := range failures {
+		i, ok := noteIndex[f.Code]
+		if !ok {
+			i = len(notes)
+			noteIndex[f.Code] = i
+			notes = append(notes, sarifRuleOf(f, catalogue))
+		}
+		n := sarifNotification{Level: "error", Message: sarifText{Text: f.Message}, Descriptor: &sarifReference{ID: f.Code, Index: i}}
+		if f.File != "" {
+			n.Locations = []sarifLocation{{PhysicalLocation: sarifPlace(f.File, f.Line, f.Col)}}
+		}
+		inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, n)
+	}
 	return sarifFile{
 		Schema:  SARIFSchema,
 		Version: "2.1.0",
 		Runs: []sarifRun{{
-			Tool:       sarifTool{Driver: sarifDriver{Name: tool.Name, Version: tool.Version, InformationURI: tool.URI, Rules: rules}},
-			Results:    results,
-			ColumnKind: "unicodeCodePoints",
+			Tool:        sarifTool{Driver: sarifDriver{Name: tool.Name, Version: tool.Version, InformationURI: tool.URI, Rules: rules, Notifications: notes}},
+			Invocations: []sarifInvocation{inv},
+			Results:     results,
+			ColumnKind:  "unicodeCodePoints",
 		}},
 	}
 }
