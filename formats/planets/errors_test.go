@@ -17,13 +17,13 @@ func TestReaderErrorsArePositioned(t *testing.T) {
 		{"invalid YAML", "name: x\nstarts: [A, B\nmap: |\n", "m.yml:3:6: error P010: invalid YAML: found character that cannot start any token"},
 		{"not a mapping", "- A\n- B\n", "m.yml:1:1: error P011: the document must be a mapping of fields (key: value)"},
 		{"empty", "# nothing\n", "m.yml:1:1: error P011: the document is empty"},
-		{"routes not a list", "planets: {}\nroutes: A B 3\n", "m.yml:2:1: error P011: routes must be a list of [from, to, steps] entries, found 'A B 3'"},
+		{"routes not a list", "planets: {}\nroutes: A B 3\n", "m.yml:2:9: error P011: routes must be a list of [from, to, steps] entries, found 'A B 3'"},
 		{"route not a list", "routes:\n  - [A, B, 3]\n  - A\n", "m.yml:3:5: error P011: routes[1] must be a route [from, to, steps], found 'A'"},
 		{"route of 2 items", "routes:\n  - - A\n    - B\n", "m.yml:2:5: error P011: routes[0] must be a route [from, to, steps] of 3 items, found 2 items (the game cannot load it)"},
-		{"starts not a list", "starts: AB\n", "m.yml:1:1: error P011: starts must be a list of start planets ([A, B, ...]), found 'AB'"},
+		{"starts not a list", "starts: AB\n", "m.yml:1:9: error P011: starts must be a list of start planets ([A, B, ...]), found 'AB'"},
 		{"planets not a mapping", "planets:\n  - A\n", "m.yml:1:1: error P011: planets must be a mapping from planet letters to their attributes"},
-		{"planet not a mapping", "planets:\n  A: {max: 1}\n  B: 5\n", "m.yml:3:3: error P011: planet B must be a mapping of its attributes (def, res, cos, max), found 5"},
-		{"map not text", "map: 12\n", "m.yml:1:1: error P011: map must be the grid of planet letters written as text (map: |), found 12"},
+		{"planet not a mapping", "planets:\n  A: {max: 1}\n  B: 5\n", "m.yml:3:6: error P011: planet B must be a mapping of its attributes (def, res, cos, max), found 5"},
+		{"map not text", "map: 12\n", "m.yml:1:6: error P011: map must be the grid of planet letters written as text (map: |), found 12"},
 		{"duplicate key", "planets:\n  A: {max: 1}\n  A: {max: 2}\n", "m.yml:3:3: error P011: planets.A: the key 'A' appears twice in this mapping"},
 		{"same key in Python", "planets:\n  1: {max: 1}\n  1.0: {max: 2}\n", "m.yml:3:3: error P011: planets.1.0: the key '1.0' appears twice in this mapping"},
 		{"unreadable number", "planets:\n  A: {max: 0x_}\n", "m.yml:2:12: error P010: planets.A.max: '0x_' looks like an integer but is not one (the game's YAML loader fails on it)"},
@@ -34,7 +34,7 @@ func TestReaderErrorsArePositioned(t *testing.T) {
 		{"second document", "name: a\n---\nname: b\n", "m.yml:3:1: error P010: a second YAML document starts here; a file holds exactly one document (remove the --- line, or split the file)"},
 		{"unsupported tag", "name: !!binary aGk=\n", "m.yml:1:7: error P010: name: the tag !!binary is not supported; write the value without the tag"},
 		{"recursive alias", "a: &x\n  - *x\n", "m.yml:2:5: error P011: a[0]: an alias here refers to a list or mapping that contains it"},
-		{"foreign kind", "kind: mbg/scenario\nformat: 1\n", "m.yml:1:1: error P013: this is a planets/map document, but kind says 'mbg/scenario'"},
+		{"foreign kind", "kind: mbg/scenario\nformat: 1\n", "m.yml:1:7: error P013: this is a planets/map document, but kind says 'mbg/scenario'"},
 		{"format without kind", "format: 2\n", "m.yml:1:1: error P013: the key 'format' belongs to Shapan's header (kind: planets/map, format: 1); add the kind or rename the key"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -53,9 +53,9 @@ func TestDecodeNeedsTheHeader(t *testing.T) {
 	for _, c := range []struct{ src, want string }{
 		{"name: a\n", "d.yaml:1:1: error P013: missing field 'kind' (planets/map)\nd.yaml:1:1: error P013: missing field 'format' (the format version, 1)"},
 		{"kind: planets/map\n", "d.yaml:1:1: error P013: missing field 'format' (the format version, 1)"},
-		{"kind: planets/map\nformat: 2\n", "d.yaml:2:1: error P013: format version 2 is not supported (this Shapan reads format 1)"},
-		{"kind: planets/map\nformat: \"1\"\n", "d.yaml:2:1: error P013: format version '1' is not supported (this Shapan reads format 1)"},
-		{"kind: ftbt/level\nformat: 1\n", "d.yaml:1:1: error P013: this is a planets/map document, but kind says 'ftbt/level'"},
+		{"kind: planets/map\nformat: 2\n", "d.yaml:2:9: error P013: format version 2 is not supported (this Shapan reads format 1)"},
+		{"kind: planets/map\nformat: \"1\"\n", "d.yaml:2:9: error P013: format version '1' is not supported (this Shapan reads format 1)"},
+		{"kind: ftbt/level\nformat: 1\n", "d.yaml:1:7: error P013: this is a planets/map document, but kind says 'ftbt/level'"},
 	} {
 		_, _, err := Decode("d.yaml", []byte(c.src))
 		if err == nil || err.Error() != c.want {
@@ -130,18 +130,20 @@ func TestPositionsOfPaths(t *testing.T) {
 		t.Fatal(err)
 	}
 	for path, want := range map[string]diag.Pos{
-		"name":             {Line: 1, Col: 1},
-		"starts":           {Line: 10, Col: 1},
-		"starts[1]":        {Line: 12, Col: 5},
-		"map":              {Line: 16, Col: 1},
-		"map[2][2]":        {Line: 19, Col: 5}, // the E of ..E..
-		"map[4][4]":        {Line: 21, Col: 7}, // the D of C...D
-		"planets.E":        {Line: 48, Col: 3},
-		"planets.E.def":    {Line: 50, Col: 5},
-		"planets.A.max":    {Line: 28, Col: 5},
-		"routes[3]":        {Line: 66, Col: 5}, // - - C / - D / - 2
-		"routes[3][2]":     {Line: 68, Col: 7},
-		"planets.E.nosuch": {Line: 48, Col: 3},
+		"name":                {Line: 1, Col: 7}, // the value (a key: "name.(key)")
+		"starts":              {Line: 10, Col: 1},
+		"starts[1]":           {Line: 12, Col: 5},
+		"map":                 {Line: 16, Col: 1},
+		"map[2][2]":           {Line: 19, Col: 5}, // the E of ..E..
+		"map[4][4]":           {Line: 21, Col: 7}, // the D of C...D
+		"planets.E":           {Line: 48, Col: 3},
+		"planets.E.def":       {Line: 50, Col: 10},
+		"planets.A.max":       {Line: 28, Col: 10},
+		"routes[3]":           {Line: 66, Col: 5}, // - - C / - D / - 2
+		"routes[3][2]":        {Line: 68, Col: 7},
+		"planets.E.nosuch":    {Line: 48, Col: 3},
+		"name.(key)":          {Line: 1, Col: 1},
+		"planets.E.def.(key)": {Line: 50, Col: 5},
 	} {
 		if got := sm.Locate(path); got != want {
 			t.Errorf("%s: %+v, want %+v", path, got, want)

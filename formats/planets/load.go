@@ -301,9 +301,10 @@ func (l *loader) mapping(n yamlx.Node, path string, depth int) []Pair {
 		}
 		p := srcpos.Field(path, key.Key())
 		// A value is located where it is written, as a schema-aware
-		// editor marks it; a mapping or list at its key's line.
+		// editor marks it; a block mapping, list or text at its key.
 		at := content[i]
-		if v := content[i+1]; v.Kind == yaml.ScalarNode || v.Kind == yaml.AliasNode || v.Style&yaml.FlowStyle != 0 {
+		if v := content[i+1]; v.Kind == yaml.AliasNode || v.Style&yaml.FlowStyle != 0 ||
+			v.Kind == yaml.ScalarNode && v.Style&(yaml.LiteralStyle|yaml.FoldedStyle) == 0 {
 			at = v
 		}
 		l.doc.Map.SetPos(p, diag.Pos{Line: at.Line, Col: at.Column})

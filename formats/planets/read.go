@@ -63,7 +63,13 @@ type builder struct {
 }
 
 func (b *builder) errorf(path, code, format string, args ...any) {
-	p := b.sm.Locate(path)
+	b.errorfAt(path, path, code, format, args...)
+}
+
+// errorfAt is errorf at the place of another path (srcpos.Key(path): the
+// key rather than the value).
+func (b *builder) errorfAt(path, at, code, format string, args ...any) {
+	p := b.sm.Locate(at)
 	b.errs = append(b.errs, diag.Diagnostic{File: b.file, Line: p.Line, Col: p.Col, Severity: diag.Error,
 		Code: code, Message: fmt.Sprintf(format, args...), Path: path})
 }
@@ -126,7 +132,7 @@ func (b *builder) checkKind(kind, format Value, ours bool) {
 	case kind.Type == Absent && ours:
 		b.errorf("", diag.CodeKind, "missing field 'kind' (%s)", Kind)
 	case kind.Type == Absent && format.Type != Absent:
-		b.errorf("format", diag.CodeKind, "the key 'format' belongs to Shapan's header (kind: %s, format: %d); add the kind or rename the key", Kind, FormatVersion)
+		b.errorfAt("format", srcpos.Key("format"), diag.CodeKind, "the key 'format' belongs to Shapan's header (kind: %s, format: %d); add the kind or rename the key", Kind, FormatVersion)
 		return
 	case kind.Type != Absent && (kind.Type != Str || kind.Text != Kind):
 		b.errorf("kind", diag.CodeKind, "this is a %s document, but kind says %s", Kind, kind.Describe())
