@@ -119,6 +119,7 @@ type Machine struct {
 	events  []Event
 	answers []Answer
 	by      []int // by[i] is the player who gave answers[i]
+	counted int   // the answers accepted (kept or not)
 	// together is set once the rules posed decisions to several players
 	// at once: the order of the answers then no longer says who gave
 	// them, so snapshots record the players.
@@ -280,6 +281,10 @@ func (m *Machine) PendingFor(player int) *Decision {
 	return nil
 }
 
+// Answered returns the number of answers accepted so far, kept
+// (Answers) or not (Options.DropAnswers).
+func (m *Machine) Answered() int { return m.counted }
+
 // Given returns the number of answers already given to the decisions
 // posed together now: in a simultaneous round, the seats that answered
 // it; 0 in a sequential game or once the game is over.
@@ -367,6 +372,7 @@ func (m *Machine) Answer(player int, a Answer) error {
 		}
 	}
 	a = append(Answer(nil), a...)
+	m.counted++
 	if !m.opts.DropAnswers {
 		m.answers = append(m.answers, a)
 		m.by = append(m.by, player)

@@ -129,6 +129,13 @@ type Game struct {
 	Save func() (*engine.Snapshot, error)
 	// Computer returns the family's computer player for a seat.
 	Computer func(seat int) func(d *engine.Decision) engine.Answer
+	// Players, when set, names the computer players a seat may take
+	// (the family's own, strongest first, then random and search), and
+	// Player returns one by name (search with any budget: search:400,
+	// search:100ms). Nil: the family's Computer, and the generic random
+	// and search players (ComputerNamed).
+	Players []string
+	Player  func(name string, seat int) (func(d *engine.Decision) engine.Answer, error)
 	// View returns the board as a remote client draws it, a value that
 	// marshals to JSON with a "family" field naming the family (the
 	// server's browser page draws each family's board from it); nil when

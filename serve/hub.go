@@ -24,10 +24,11 @@ import (
 
 // Document is a document the server offers for new rooms.
 type Document struct {
-	Name   string
-	Doc    *formats.Document
-	family *family.Family
-	seats  []string
+	Name      string
+	Doc       *formats.Document
+	family    *family.Family
+	seats     []string
+	computers []string // the computer players a seat may take
 }
 
 // hub holds the rooms.
@@ -136,7 +137,7 @@ func (h *hub) offer(d *Document) error {
 	if err != nil {
 		return fmt.Errorf("serve: %s: %w", d.Name, err)
 	}
-	d.family, d.seats = f, g.Seats
+	d.family, d.seats, d.computers = f, g.Seats, g.Computers()
 	g.Close()
 	h.docs = append(h.docs, d)
 	return h.include(d.Doc)
@@ -183,7 +184,10 @@ type CreateRequest struct {
 	Title    string            `json:"title"`
 	// Seed seeds the game (nil: a random one).
 	Seed *int64 `json:"seed"`
-	// Seats says "person" or "computer" for every seat (missing: person).
+	// Seats says who plays every seat (missing: a person): "person",
+	// "computer" (the family's computer player) or a computer player by
+	// name, one of the document's computers ("search", "search:400",
+	// "random", "tactician", …).
 	Seats []string `json:"seats"`
 }
 
@@ -329,10 +333,17 @@ func (h *hub) build(req CreateRequest, doc *formats.Document, name string, f *fa
 	}
 	for k, n := range names {
 		s := &seat{Name: n}
-		if k < len(req.Seats) && req.Seats[k] == "computer" {
-			s.Computer = true
-		} else {
+		who := ""
+		if k < len(req.Seats) {
+			who = req.Seats[k]
+		}
+		switch who {
+		case "", "person":
 			s.Token = newToken()
+		case "computer":
+			s.Computer = true
+		default:
+			s.Computer, s.Player = true, who // a computer player by name
 		}
 		r.seats = append(r.seats, s)
 	}
@@ -360,7 +371,11 @@ func (h *hub) equip(r *Room) error {
 	for k, s := range r.seats {
 		s.limit = rate.NewLimiter(rate.Limit(h.opts.Rate), max(1, int(2*h.opts.Rate)))
 		if s.Computer {
-			s.play = r.g.Computer(k)
+			play, err := r.g.ComputerNamed(s.Player, k, r.seed)
+			if err != nil {
+				return fmt.Errorf("seat %d: %w", k, err)
+			}
+			s.play = play
 		}
 	}
 	return nil
@@ -373,7 +388,7 @@ func (h *hub) keep(r *Room, start *engine.Snapshot) error {
 	}
 	hd := header{ID: r.ID, Title: r.title, Seed: r.seed, Created: r.created, Watch: r.watch, Start: start}
 	for _, s := range r.seats {
-		hd.Seats = append(hd.Seats, seat{Name: s.Name, Computer: s.Computer, Token: s.Token})
+		hd.Seats = append(hd.Seats, seat{Name: s.Name, Computer: s.Computer, Player: s.Player, Token: s.Token})
 	}
 	b, err := json.Marshal(hd)
 	if err != nil {
@@ -427,7 +442,7 @@ func (h *hub) restore(path string) (*Room, error) {
 	}
 	r.attach(g)
 	for _, s := range hd.Seats {
-		r.seats = append(r.seats, &seat{Name: s.Name, Computer: s.Computer, Token: s.Token})
+		r.seats = append(r.seats, &seat{Name: s.Name, Computer: s.Computer, Player: s.Player, Token: s.Token})
 	}
 	err = h.equip(r)
 	if err == nil {
@@ -494,7 +509,7 @@ func (h *hub) room(id string) (*Room, bool) {
 func (h *hub) documents() []map[string]any {
 	out := []map[string]any{}
 	for _, d := range h.docs {
-		out = append(out, map[string]any{"name": d.Name, "kind": d.Doc.Kind, "family": d.family.Name, "seats": d.seats})
+		out = append(out, map[string]any{"name": d.Name, "kind": d.Doc.Kind, "family": d.family.Name, "seats": d.seats, "computers": d.computers})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i]["name"].(string) < out[j]["name"].(string) })
 	return out

@@ -66,7 +66,9 @@ type Room struct {
 type seat struct {
 	Name     string `json:"name"`
 	Computer bool   `json:"computer,omitempty"`
-	Token    string `json:"token,omitempty"`
+	// Player names a computer seat's player ("": the family's computer).
+	Player string `json:"player,omitempty"`
+	Token  string `json:"token,omitempty"`
 	// lastRequest is the request id of its last accepted answer.
 	lastRequest string
 	limit       *rate.Limiter

@@ -39,7 +39,7 @@ func runPlay(args []string, out, errOut io.Writer) int {
 	traceMax := fs.String("trace-max", "1GiB", "largest trace written (bytes, or with a unit: 64MiB); a longer game fails")
 	rules := fs.String("rules", "", "ftbt rules file for a level")
 	input := addInputFlags(fs)
-	players := fs.String("players", "", "who plays each seat, for families that offer a choice (battle: human, tactician, greedy, random)")
+	players := fs.String("players", "", "who plays each seat, comma-separated: the family's own computer players (battle: human, tactician, greedy; ftbt, mbg, planets: ai), random, or search, search:PLAYOUTS, search:CPU (search:100ms)")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
 		return flagErr(err)

@@ -64,7 +64,7 @@ func runSim(args []string, out, errOut io.Writer) int {
 	asJSON := fs.Bool("json", false, "print the report as JSON")
 	chart := outputFlag(fs, "chart", "write charts of the report to this PNG file (-: standard output, the report then goes to standard error)")
 	rules := fs.String("rules", "", "ftbt rules file for a level")
-	players := fs.String("players", "", "the computer player of each seat, for families that offer a choice (battle: tactician, greedy, random)")
+	players := fs.String("players", "", "the computer player of each seat, comma-separated (the seats turn game by game when they differ): the family's own (battle: tactician, greedy; ftbt, mbg, planets: ai), random, or search, search:PLAYOUTS, search:CPU (search:100ms)")
 	shard := fs.String("shard", "", "play only slice K/N of the games (0 ≤ K < N) and write them as a part for 'shapan sim merge'")
 	partOut := outputFlag(fs, "out", "with --shard: the file the part is written to (default and -: standard output)")
 	quiet := fs.Bool("quiet", false, "no progress bar and no summary line on standard error")

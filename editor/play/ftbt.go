@@ -28,7 +28,7 @@ const ftbtTurnCap = 100
 var ftbtSideColours = []string{"red", "blue"}
 
 func init() {
-	Register(ftbtfmt.KindLevel, Family{Seats: ftbtSeats, New: newFTBTMatch, Notice: ftbtNotice})
+	Register(ftbtfmt.KindLevel, Family{Seats: ftbtSeats, New: newFTBTMatch, Notice: ftbtNotice, Computers: ftbteng.Roster(ftbteng.Setup{}).Names()})
 }
 
 // ftbtNotice says who can never reach an enemy (check's FTB032 and
@@ -83,7 +83,8 @@ func ftbtSeats(doc *formats.Document) ([]Seat, error) {
 // ftbtMatch plays an ftbt level.
 type ftbtMatch struct {
 	g     *ftbteng.Game
-	ai    *ftbteng.AI // nil when every seat is a person's
+	ai    *ftbteng.AI      // nil when every seat is a person's
+	named []ftbteng.Player // computer seats that name another player
 	rules *ftbtfmt.Rules
 	level *ftbtfmt.Level
 	seats []Seat
@@ -154,6 +155,10 @@ func newFTBTMatch(doc *formats.Document, seats []Seat, o Options) (Match, error)
 		return nil, fmt.Errorf("starting the game: %w", err)
 	}
 	m.g = g
+	if m.named, err = namedComputers(seats, ftbteng.Roster(setup), seed); err != nil {
+		g.Close()
+		return nil, err
+	}
 	for _, p := range l.People {
 		m.pos = append(m.pos, p.Y*l.W+p.X)
 		m.hp = append(m.hp, p.HP)
@@ -168,6 +173,11 @@ func (m *ftbtMatch) Machine() *engine.Machine { return m.g.Machine }
 
 func (m *ftbtMatch) Computer() (engine.Answer, error) {
 	d := m.g.Pending()
+	if d != nil {
+		if p := seatPlayer(m.named, d.Player); p != nil {
+			return p.Answer(m.g, d), nil
+		}
+	}
 	if m.ai == nil || d == nil {
 		return nil, errors.New("no computer player in this game")
 	}

@@ -25,7 +25,7 @@ import (
 const mbgTurnLimit = 100
 
 func init() {
-	fam := Family{Seats: mbgSeats, New: newMBGMatch}
+	fam := Family{Seats: mbgSeats, New: newMBGMatch, Computers: mbgeng.Roster(0).Names()}
 	Register(mbgfmt.KindScenario, fam)
 	Register(mbgfmt.KindSave, fam)
 }
@@ -59,6 +59,7 @@ func mbgSeats(doc *formats.Document) ([]Seat, error) {
 type mbgMatch struct {
 	g     *mbgeng.Game
 	ai    *mbgeng.AI
+	named []mbgeng.Player // computer seats that name another player
 	seats []Seat
 	names mbgeng.Names
 	scope []int // city scopes (they never change in play)
@@ -95,6 +96,10 @@ func newMBGMatch(doc *formats.Document, seats []Seat, o Options) (Match, error) 
 		return nil, err
 	}
 	m.g = g
+	if m.named, err = namedComputers(seats, mbgeng.Roster(g.NumRoles()), seed); err != nil {
+		g.Close()
+		return nil, err
+	}
 	m.names = g.Names()
 	m.pos = make([]int, g.NumRoles())
 	for r := range m.pos {
@@ -112,7 +117,14 @@ func newMBGMatch(doc *formats.Document, seats []Seat, o Options) (Match, error) 
 func (m *mbgMatch) Machine() *engine.Machine { return m.g.Machine }
 
 func (m *mbgMatch) Computer() (engine.Answer, error) {
-	return m.ai.Answer(m.g, m.g.Pending()), nil
+	d := m.g.Pending()
+	if d == nil {
+		return nil, errors.New("the game is over")
+	}
+	if p := seatPlayer(m.named, d.Player); p != nil {
+		return p.Answer(m.g, d), nil
+	}
+	return m.ai.Answer(m.g, d), nil
 }
 
 func (m *mbgMatch) Board() fyne.CanvasObject { return m.board.Grid }

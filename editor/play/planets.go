@@ -24,7 +24,7 @@ const planetsRoundCap = 1000
 var planetsColourNames = []string{"Red", "Blue", "Green", "Orange", "Purple", "Brown", "Pink", "Cyan"}
 
 func init() {
-	Register(pfmt.Kind, Family{Seats: planetsSeats, New: newPlanetsMatch})
+	Register(pfmt.Kind, Family{Seats: planetsSeats, New: newPlanetsMatch, Computers: peng.Roster(peng.Setup{}, 0).Names()})
 }
 
 // planetsSeats lists the players a map's game has: as many as shapan play
@@ -69,7 +69,8 @@ func planetsPlayerName(i int) string {
 // while a step is being animated).
 type planetsMatch struct {
 	g      *peng.Game
-	ais    []*peng.AI // the computer player of each seat
+	ais    []*peng.AI    // the computer player of each seat
+	named  []peng.Player // computer seats that name another player
 	seats  []Seat
 	m      *pfmt.Map
 	tokens []string             // planet tokens by id
@@ -114,6 +115,10 @@ func newPlanetsMatch(doc *formats.Document, seats []Seat, o Options) (Match, err
 	}
 	m := &planetsMatch{g: g, ais: ais, seats: seats, m: mp, tokens: g.Tokens(),
 		routes: map[[2]int]float64{}, adj: map[int][]peng.Route{}, battles: map[int]bool{}}
+	if m.named, err = namedComputers(seats, peng.Roster(setup, len(seats)), seed); err != nil {
+		g.Close()
+		return nil, err
+	}
 	if d := g.Pending(); d != nil {
 		if a, ok := d.Args.(peng.OrdersArgs); ok {
 			for _, r := range a.Routes {
@@ -151,6 +156,9 @@ func (m *planetsMatch) Computer() (engine.Answer, error) {
 	}
 	if d.Player < 0 || d.Player >= len(m.ais) {
 		return nil, fmt.Errorf("no computer player for seat %d", d.Player)
+	}
+	if p := seatPlayer(m.named, d.Player); p != nil {
+		return p.Answer(m.g, d), nil
 	}
 	return m.ais[d.Player].Answer(m.g, d), nil
 }

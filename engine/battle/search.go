@@ -35,12 +35,16 @@ const SearchScale = 1500
 // SearchModel is the search player's model of games on board b: Fork,
 // the value of a position (the result once over, else the tactician's
 // evaluation of both sides), and the proposals of the tactician and of
-// greedy at every node, with greedy playing the playouts for Horizon
-// decisions (two a round). seed varies the tactician's proposals.
+// greedy at every node, with the tactician's plan (without its
+// lookahead) playing the playouts for Horizon decisions (two a round).
+// seed varies the tactician's proposals.
 func SearchModel(b *Board, seed int64) *search.Model {
 	pol := &searchPolicy{greedy: NewGreedy(b)}
 	for s := range pol.tactician {
 		pol.tactician[s] = NewTactician(b, seed*2+int64(s))
+		// the playouts' tactician: its plan without the lookahead
+		pol.quick[s] = NewTactician(b, seed*2+int64(s))
+		pol.quick[s].Depth, pol.quick[s].Budget = 1, 0
 	}
 	return &search.Model{
 		Seats: 2,
@@ -49,7 +53,7 @@ func SearchModel(b *Board, seed int64) *search.Model {
 		},
 		Value:   searchValue,
 		Policy:  func(int64) search.Policy { return pol },
-		Horizon: 2 * 20,
+		Horizon: 2 * 10,
 	}
 }
 
@@ -64,10 +68,10 @@ func searchValue(sg search.Game) []float64 {
 }
 
 // searchPolicy proposes the tactician's and greedy's orders and plays
-// greedy in the playouts.
+// the quick tactician in the playouts.
 type searchPolicy struct {
-	tactician [2]*Tactician
-	greedy    *Greedy
+	tactician, quick [2]*Tactician
+	greedy           *Greedy
 }
 
 func (p *searchPolicy) Propose(sg search.Game, d *engine.Decision) []engine.Answer {
@@ -80,5 +84,8 @@ func (p *searchPolicy) Propose(sg search.Game, d *engine.Decision) []engine.Answ
 }
 
 func (p *searchPolicy) Answer(sg search.Game, d *engine.Decision) engine.Answer {
+	if d.Player == 0 || d.Player == 1 {
+		return p.quick[d.Player].Answer(sg.(*Game), d)
+	}
 	return p.greedy.Answer(sg.(*Game), d)
 }

@@ -13,6 +13,8 @@ type Game interface {
 	Over() bool
 	Err() error
 	Close()
+	// Answered is the number of answers the game accepted so far.
+	Answered() int
 }
 
 // Model is what the search needs to know of a family's games beyond the

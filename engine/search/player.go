@@ -45,13 +45,23 @@ type Player struct {
 	o     Options
 	rng   *rand.Rand
 	stats Stats
+	// next is the tree below the player's last answer, kept for its
+	// next decision when that comes right after it (the same seat acting
+	// on: a destination, then a tech, then a target): at is the game
+	// and its answer count then.
+	next *node
+	in   Game
+	at   int
 }
 
 // Stats is what a player's thinking cost.
 type Stats struct {
 	// Decisions is the number of decisions searched (a decision with a
-	// single legal answer and no proposal is answered without a search).
+	// single legal answer is answered without a search).
 	Decisions int
+	// Reused is the number of decisions that went on with the tree of
+	// the player's previous answer (see Player).
+	Reused int
 	// Playouts is the number of playouts played, Failed those whose copy
 	// of the game could not be made or failed in the rules.
 	Playouts, Failed int
@@ -91,8 +101,8 @@ func For[G Game](p *Player) engine.Player[G] {
 // tried most in the playouts from g.
 func (p *Player) Answer(g Game, d *engine.Decision) engine.Answer {
 	l, listed := engine.LegalOf(d)
-	if listed && l.N == 1 && p.model.Policy == nil {
-		return l.At(0)
+	if listed && l.N == 1 {
+		return l.At(0) // nothing to choose
 	}
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
@@ -103,13 +113,19 @@ func (p *Player) Answer(g Game, d *engine.Decision) engine.Answer {
 		}
 		return time.Duration(cputime.Thread() - start)
 	}
-	var root *node
+	root := p.kept(g, d)
+	playouts := p.o.Playouts
+	if root != nil {
+		p.stats.Reused++
+		// the playouts through the kept tree count, down to a quarter
+		playouts = max(playouts-root.visits(), playouts/4)
+	}
 	for n := 0; ; n++ {
 		if p.o.CPU > 0 {
 			if n > 0 && spent() >= p.o.CPU {
 				break
 			}
-		} else if n >= p.o.Playouts {
+		} else if n >= playouts {
 			break
 		}
 		root = p.playout(root, g)
@@ -118,7 +134,32 @@ func (p *Player) Answer(g Game, d *engine.Decision) engine.Answer {
 	p.stats.Decisions++
 	p.stats.CPU += used
 	p.stats.MaxCPU = max(p.stats.MaxCPU, used)
-	return p.choose(root, g, d, l, listed)
+	a := p.choose(root, g, d, l, listed)
+	p.keep(root, g, a)
+	return a
+}
+
+// kept returns the tree kept from the player's last answer when d comes
+// right after it, in the same game, and is the decision the tree expects.
+func (p *Player) kept(g Game, d *engine.Decision) *node {
+	n, in := p.next, p.in
+	p.next, p.in = nil, nil
+	if n == nil || n.choices == nil || in != g || g.Answered() != p.at {
+		return nil
+	}
+	if len(n.choices) != 1 || n.choices[0].player != d.Player || n.choices[0].kind != d.Kind {
+		return nil
+	}
+	return n
+}
+
+// keep keeps the tree below answer a of a sequential decision (a single
+// seat asked) for the player's next decision.
+func (p *Player) keep(root *node, g Game, a engine.Answer) {
+	if root == nil || len(root.choices) != 1 {
+		return
+	}
+	p.next, p.in, p.at = root.children[string(a)+"\x00"], g, g.Answered()+1
 }
 
 // choose returns the answer of d's seat tried most at the root, checked

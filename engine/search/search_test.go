@@ -282,3 +282,60 @@ func TestParseSearch(t *testing.T) {
 		}
 	}
 }
+
+// twoStep starts a game where each player in turn names a heap of Nim,
+// then the stones to take from it: two decisions in a row.
+func twoStep(heaps ...int) func(seed int64) *testGame {
+	var start func(seed int64) *testGame
+	start = func(seed int64) *testGame {
+		stones := append([]int(nil), heaps...)
+		g := &testGame{start: start, seed: seed}
+		g.Machine = engine.Start(func(p *engine.Play) any {
+			for turn := 0; ; turn++ {
+				who := turn % 2
+				var open []int
+				for h, s := range stones {
+					if s > 0 {
+						open = append(open, h)
+					}
+				}
+				if len(open) == 0 {
+					return 1 - who
+				}
+				var h int
+				json.Unmarshal(p.Ask(&engine.Decision{Player: who, Kind: "heap", Legal: func() engine.Legal { return engine.LegalValues(open...) }}), &h)
+				var take []int
+				for n := 1; n <= stones[h]; n++ {
+					take = append(take, n)
+				}
+				var n int
+				json.Unmarshal(p.Ask(&engine.Decision{Player: who, Kind: "take", Legal: func() engine.Legal { return engine.LegalValues(take...) }}), &n)
+				stones[h] -= n
+			}
+		})
+		return g
+	}
+	return start
+}
+
+func TestSearchGoesOnWithItsTree(t *testing.T) {
+	g := twoStep(3, 4, 5)(0)
+	defer g.Close()
+	p := New(replayModel(2, winnerValue), Options{Playouts: 2000, Seed: 1})
+	heap := p.Answer(g, g.Pending())
+	if err := g.Answer(0, heap); err != nil {
+		t.Fatal(err)
+	}
+	before := p.Stats().Playouts
+	take := p.Answer(g, g.Pending())
+	st := p.Stats()
+	if st.Reused != 1 || st.Playouts-before >= 2000 {
+		t.Fatalf("the second decision reused %d trees and played %d playouts", st.Reused, st.Playouts-before)
+	}
+	if string(heap) != "0" {
+		t.Fatalf("the search named heap %s of 3, 4, 5; the only winning move takes from heap 0", heap)
+	}
+	if err := g.Answer(0, take); err != nil {
+		t.Fatal(err)
+	}
+}

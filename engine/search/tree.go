@@ -83,6 +83,14 @@ func (n *node) matches(step []*engine.Decision) bool {
 	return true
 }
 
+// visits returns the playouts that went through the node.
+func (n *node) visits() int {
+	if len(n.choices) == 0 {
+		return 0
+	}
+	return n.choices[0].visits
+}
+
 // add adds an answer as an arm unless it is one already.
 func (c *choice) add(a engine.Answer) bool {
 	if a == nil || c.seen[string(a)] {

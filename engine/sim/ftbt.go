@@ -23,6 +23,10 @@ type FTBTOptions struct {
 	TurnCap int
 	// MaxDecisions guards against stalls (0: DefaultMaxDecisions).
 	MaxDecisions int
+	// Players names the computer player of each side (ftbt.Roster: ai,
+	// random, search…); empty: the original's AI on both. Different
+	// players swap sides every other game (Seating).
+	Players []string
 }
 
 // FTBT is the Family of an ftbt level: the original's computer player on
@@ -33,6 +37,7 @@ type FTBT struct {
 	setup        ftbt.Setup // the adapter's own copies of the level and rules
 	turnCap      int
 	maxDecisions int
+	players      []string
 }
 
 // NewFTBT returns the adapter of level l played with rules. It works on
@@ -46,7 +51,7 @@ func NewFTBT(l *ftbtfmt.Level, rules *ftbtfmt.Rules, o FTBTOptions) (*FTBT, erro
 	case rules == nil:
 		return nil, fmt.Errorf("sim: %w", ftbt.ErrNoRules)
 	}
-	f := &FTBT{setup: ftbt.Setup{Level: copyLevel(l), Rules: copyRules(rules)}, turnCap: o.TurnCap, maxDecisions: o.MaxDecisions}
+	f := &FTBT{setup: ftbt.Setup{Level: copyLevel(l), Rules: copyRules(rules)}, turnCap: o.TurnCap, maxDecisions: o.MaxDecisions, players: o.Players}
 	if f.turnCap == 0 {
 		f.turnCap = DefaultFTBTTurnCap
 	}
@@ -65,6 +70,14 @@ func NewFTBT(l *ftbtfmt.Level, rules *ftbtfmt.Rules, o FTBTOptions) (*FTBT, erro
 	if _, err := ftbt.NewGoldenAI(f.setup); err != nil {
 		return nil, err
 	}
+	if err := checkPlayers(f.players, 2); err != nil {
+		return nil, err
+	}
+	for _, n := range f.players {
+		if err := ftbt.Roster(f.setup).Valid(n); err != nil {
+			return nil, fmt.Errorf("sim: %w", err)
+		}
+	}
 	return f, nil
 }
 
@@ -80,7 +93,7 @@ func (f *FTBT) TurnCap() int { return f.turnCap }
 
 // Play implements Family. A game of the report is replayed, up to the
 // result of a capped game, by `shapan play LEVEL --seed S --turns CAP`.
-func (f *FTBT) Play(ctx context.Context, _ int, seed int64) (GameResult, error) {
+func (f *FTBT) Play(ctx context.Context, game int, seed int64) (GameResult, error) {
 	setup := f.setup
 	setup.Seed = seed
 	rec := newFTBTGame(setup.Level)
@@ -89,13 +102,21 @@ func (f *FTBT) Play(ctx context.Context, _ int, seed int64) (GameResult, error) 
 		return GameResult{}, err
 	}
 	defer g.Close()
-	ai, err := ftbt.NewGoldenAI(setup)
+	seats := Seating(f.players, 2, game)
+	players, err := seatPlayers(ftbt.Roster(setup), seats, 2, seed)
 	if err != nil {
 		return GameResult{}, err
 	}
+	if seats == nil {
+		ai, err := ftbt.NewGoldenAI(setup)
+		if err != nil {
+			return GameResult{}, err
+		}
+		players = engine.Seats[*ftbt.Game](ai, 2)
+	}
 	where := func() string { return fmt.Sprintf("round %d", g.Turn()) }
 	o := engine.PlayOptions{MaxDecisions: f.maxDecisions, Context: ctx, Where: where}
-	if err := engine.PlayOut(g, engine.Seats[*ftbt.Game](ai, 2), o); err != nil {
+	if err := engine.PlayOut(g, players, o); err != nil {
 		return GameResult{}, err
 	}
 	res, _ := g.Winner()
@@ -111,7 +132,7 @@ func (f *FTBT) Play(ctx context.Context, _ int, seed int64) (GameResult, error) 
 		return GameResult{}, fmt.Errorf("the game ended without a winner (result %d) before the turn cap", res)
 	}
 	rec.winner, rec.capped = res, capped
-	return GameResult{Winner: res, Turns: g.Rounds(), Capped: capped, Facts: rec}, nil
+	return GameResult{Winner: res, Turns: g.Rounds(), Capped: capped, Seats: seats, Facts: rec}, nil
 }
 
 // ftbtGame is what one ftbt game leaves for the report.

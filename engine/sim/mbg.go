@@ -25,6 +25,10 @@ type MBGOptions struct {
 	TurnCap int
 	// MaxDecisions guards against stalls (0: DefaultMaxDecisions).
 	MaxDecisions int
+	// Players names the computer player of each role that takes part
+	// (mbg.Roster: ai, random, search…); empty: the AI for all. Different
+	// players turn over the roles game by game (Seating).
+	Players []string
 }
 
 // MBG is the Family of mbg scenarios: the mbg AI plays every role; roles
@@ -33,6 +37,8 @@ type MBG struct {
 	sc           *mbgfmt.Scenario
 	turnCap      int
 	maxDecisions int
+	players      []string
+	present      []int // the roles that take part
 }
 
 // NewMBG returns the adapter of scenario sc, which it checks by starting a
@@ -42,7 +48,20 @@ func NewMBG(sc *mbgfmt.Scenario, o MBGOptions) (*MBG, error) {
 	if sc == nil {
 		return nil, errors.New("sim: no mbg scenario")
 	}
-	m := &MBG{sc: sc, turnCap: o.TurnCap, maxDecisions: o.MaxDecisions}
+	m := &MBG{sc: sc, turnCap: o.TurnCap, maxDecisions: o.MaxDecisions, players: o.Players}
+	for i, r := range sc.Roles {
+		if r.Start != -1 {
+			m.present = append(m.present, i)
+		}
+	}
+	if err := checkPlayers(m.players, len(m.present)); err != nil {
+		return nil, err
+	}
+	for _, n := range m.players {
+		if err := mbg.Roster(len(sc.Roles)).Valid(n); err != nil {
+			return nil, fmt.Errorf("sim: %w", err)
+		}
+	}
 	if m.turnCap == 0 {
 		m.turnCap = DefaultTurnCap
 	}
@@ -82,7 +101,7 @@ func (m *MBG) TurnCap() int { return m.turnCap }
 // Play implements Family. The game and its AI are both seeded with seed,
 // as `shapan play --seed` seeds them, so a game of the report is replayed
 // by `shapan play FILE --seed S --turns CAP`.
-func (m *MBG) Play(ctx context.Context, _ int, seed int64) (GameResult, error) {
+func (m *MBG) Play(ctx context.Context, game int, seed int64) (GameResult, error) {
 	rec := &mbgGame{bankrupt: make([]int, len(m.sc.Roles))}
 	t := &mbgTracker{rec: rec, turn: 1, square: -1, siege: -1}
 	g, err := mbg.New(m.setup(seed), mbg.Options{Machine: engine.Options{DropEvents: true, DropAnswers: true, OnEvent: t.event}})
@@ -90,10 +109,16 @@ func (m *MBG) Play(ctx context.Context, _ int, seed int64) (GameResult, error) {
 		return GameResult{}, err
 	}
 	defer g.Close()
-	ai := mbg.NewAI(seed)
+	players := engine.Seats[*mbg.Game](mbg.NewAI(seed), g.NumRoles())
+	seats := m.seating(game)
+	if seats != nil {
+		if players, err = seatPlayers(mbg.Roster(g.NumRoles()), seats, g.NumRoles(), seed); err != nil {
+			return GameResult{}, err
+		}
+	}
 	where := func() string { return fmt.Sprintf("turn %d", g.Turn()) }
 	o := engine.PlayOptions{MaxDecisions: m.maxDecisions, Context: ctx, Where: where}
-	if err := engine.PlayOut(g, engine.Seats[*mbg.Game](ai, g.NumRoles()), o); err != nil {
+	if err := engine.PlayOut(g, players, o); err != nil {
 		return GameResult{}, err
 	}
 	res, _ := g.Winner()
@@ -107,7 +132,21 @@ func (m *MBG) Play(ctx context.Context, _ int, seed int64) (GameResult, error) {
 	for _, r := range v.Roles {
 		rec.money = append(rec.money, r.Money)
 	}
-	return GameResult{Winner: res, Turns: min(g.Turn(), m.turnCap), Capped: g.Turn() > m.turnCap, Facts: rec}, nil
+	return GameResult{Winner: res, Turns: min(g.Turn(), m.turnCap), Capped: g.Turn() > m.turnCap, Seats: seats, Facts: rec}, nil
+}
+
+// seating returns the player of every role in game number game ("" for a
+// role that does not take part), nil for the AI on all.
+func (m *MBG) seating(game int) []string {
+	turned := Seating(m.players, len(m.present), game)
+	if turned == nil {
+		return nil
+	}
+	out := make([]string, len(m.sc.Roles))
+	for k, r := range m.present {
+		out[r] = turned[k]
+	}
+	return out
 }
 
 // The kinds of mbg battles.

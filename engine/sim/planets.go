@@ -22,6 +22,10 @@ type PlanetsOptions struct {
 	RoundCap int
 	// MaxDecisions guards against stalls (0: DefaultMaxDecisions).
 	MaxDecisions int
+	// Players names the computer player of each seat (planets.Roster:
+	// ai, random, search…); empty: the seeded computer player in every
+	// seat. Different players turn over the seats game by game (Seating).
+	Players []string
 }
 
 // Planets is the Family of a Planet-Conquer map: the seeded computer
@@ -45,6 +49,7 @@ type Planets struct {
 	names        []string // the planets' names, by id
 	byID         []int    // every planet id's index in m.Planets
 	players      int      // players joining every game
+	seatNames    []string // Options.Players
 }
 
 // NewPlanets returns the adapter of map m. It works on a copy of m, so the
@@ -58,7 +63,7 @@ func NewPlanets(m *planetsfmt.Map, o PlanetsOptions) (*Planets, error) {
 	if err != nil {
 		return nil, fmt.Errorf("sim: %w", err)
 	}
-	p := &Planets{m: own, roundCap: o.RoundCap, maxDecisions: o.MaxDecisions}
+	p := &Planets{m: own, roundCap: o.RoundCap, maxDecisions: o.MaxDecisions, seatNames: o.Players}
 	if p.roundCap == 0 {
 		p.roundCap = DefaultPlanetsRoundCap
 	}
@@ -77,6 +82,14 @@ func NewPlanets(m *planetsfmt.Map, o PlanetsOptions) (*Planets, error) {
 	}
 	p.players = g.NumPlayers()
 	g.Close()
+	if err := checkPlayers(p.seatNames, p.players); err != nil {
+		return nil, err
+	}
+	for _, n := range p.seatNames {
+		if err := planets.Roster(p.setup(0), p.players).Valid(n); err != nil {
+			return nil, fmt.Errorf("sim: %w", err)
+		}
+	}
 	if p.starts, err = own.StartIDs(); err != nil {
 		return nil, err
 	}
@@ -112,7 +125,7 @@ func (p *Planets) RoundCap() int { return p.roundCap }
 
 // Play implements Family. A game of the report is replayed by `shapan
 // play MAP --seed S --turns CAP`.
-func (p *Planets) Play(ctx context.Context, _ int, seed int64) (GameResult, error) {
+func (p *Planets) Play(ctx context.Context, game int, seed int64) (GameResult, error) {
 	rec := &planetsGame{}
 	g, err := planets.New(p.setup(seed), planetsGameOptions(rec))
 	if err != nil {
@@ -121,6 +134,12 @@ func (p *Planets) Play(ctx context.Context, _ int, seed int64) (GameResult, erro
 	defer g.Close()
 	rec.start(g.View(), p.slots(g.Starts()[:g.NumPlayers()]), len(p.starts))
 	players := planets.SeededSeats(seed, g.NumPlayers())
+	seats := Seating(p.seatNames, g.NumPlayers(), game)
+	if seats != nil {
+		if players, err = seatPlayers(planets.Roster(p.setup(seed), g.NumPlayers()), seats, g.NumPlayers(), seed); err != nil {
+			return GameResult{}, err
+		}
+	}
 	where := func() string { return fmt.Sprintf("round %d", g.Round()) }
 	if err := engine.PlayOut(g, players, engine.PlayOptions{MaxDecisions: p.maxDecisions, Context: ctx, Where: where}); err != nil {
 		return GameResult{}, err
@@ -130,7 +149,14 @@ func (p *Planets) Play(ctx context.Context, _ int, seed int64) (GameResult, erro
 		return GameResult{}, fmt.Errorf("the game ended without a winner (%d)", r.Winner)
 	}
 	rec.end(g.View(), len(p.starts))
-	return GameResult{Winner: rec.slot[r.Winner], Turns: int(r.Rounds), Capped: !r.Finished, Facts: rec}, nil
+	var sides []string // the player on every start
+	if seats != nil {
+		sides = make([]string, len(p.starts))
+		for pl, name := range seats {
+			sides[rec.slot[pl]] = name
+		}
+	}
+	return GameResult{Winner: rec.slot[r.Winner], Turns: int(r.Rounds), Capped: !r.Finished, Seats: sides, Facts: rec}, nil
 }
 
 // planetsGameOptions are the options of a game of the report: its

@@ -38,6 +38,9 @@ type Report struct {
 	Length LengthStats `json:"length"`
 	// Errors lists the first MaxErrors failed games, in game order.
 	Errors []GameError `json:"errors,omitempty"`
+	// Players, when the sides were played by different computer players
+	// (GameResult.Seats), are every player's wins, by name.
+	Players []PlayerStats `json:"players,omitempty"`
 	// Facts are the family's own facts.
 	Facts Facts `json:"facts"`
 }
@@ -153,6 +156,7 @@ func summarize(f Family, seed int64, requested int, ended []played) *Report {
 	r.Draws = NewProportion(draws, r.Games)
 	r.Capped = NewProportion(capped, r.Games)
 	r.Length = lengthStats(turns)
+	r.Players = playerStats(games)
 	r.Facts = f.Facts(games)
 	return r
 }

@@ -108,6 +108,7 @@ type PartResult struct {
 	Winner int             `json:"winner"`
 	Turns  int             `json:"turns"`
 	Capped bool            `json:"capped,omitempty"`
+	Seats  []string        `json:"seats,omitempty"`
 	Facts  json.RawMessage `json:"facts,omitempty"`
 	Error  string          `json:"error,omitempty"`
 }
@@ -129,7 +130,7 @@ func RunShard(ctx context.Context, f Family, o Options, s Shard) (*Part, error) 
 	games, err := playGames(ctx, f, o, first, n)
 	p.Stopped = len(games) < n
 	for _, g := range games {
-		r := PartResult{Game: g.index, Winner: g.res.Winner, Turns: g.res.Turns, Capped: g.res.Capped}
+		r := PartResult{Game: g.index, Winner: g.res.Winner, Turns: g.res.Turns, Capped: g.res.Capped, Seats: g.res.Seats}
 		if g.err != nil {
 			r = PartResult{Game: g.index, Error: g.err.Error()}
 		} else if g.res.Facts != nil {
@@ -229,7 +230,7 @@ func appendPart(games []played, f Family, p *Part) ([]played, error) {
 		if r.Winner < -1 || r.Winner >= nSides {
 			return nil, fmt.Errorf("sim: %s: game %d: the winner %d is not a side", where, r.Game, r.Winner)
 		}
-		res := GameResult{Winner: r.Winner, Turns: r.Turns, Capped: r.Capped}
+		res := GameResult{Winner: r.Winner, Turns: r.Turns, Capped: r.Capped, Seats: r.Seats}
 		if len(r.Facts) > 0 {
 			facts, err := f.DecodeFacts(r.Facts)
 			if err != nil {

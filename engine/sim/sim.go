@@ -77,6 +77,10 @@ type GameResult struct {
 	// decided by the family's rule for that case, e.g. mbg's richest
 	// role).
 	Capped bool
+	// Seats, when the sides were played by different computer players,
+	// names the player of every side (in side order); the report then
+	// counts every player's wins (Report.Players).
+	Seats []string
 	// Facts is the family's record of the game, for Family.Facts.
 	Facts any
 }

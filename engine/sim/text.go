@@ -38,6 +38,14 @@ func (r *Report) WriteText(w io.Writer) error {
 	l := r.Length
 	b.WriteString("\nGame length (turns)\n")
 	fmt.Fprintf(&b, "  mean %s · median %s · p90 %d · min %d · max %d\n", num(l.Mean), num(l.Median), l.P90, l.Min, l.Max)
+	if len(r.Players) > 0 {
+		b.WriteString("\nPlayers (the sides turn over the players game by game; fair share: the wins of equal players)\n")
+		t := newTable("player", "games", "wins", "rate", "95% interval", "fair share")
+		for _, p := range r.Players {
+			t.add(p.Name, fmt.Sprint(p.Games), fmt.Sprint(p.Wins.Count), pct(p.Wins.Rate), interval(p.Wins), pct(p.Share))
+		}
+		t.write(&b)
+	}
 	switch f := r.Facts; {
 	case f.MBG != nil:
 		f.MBG.writeText(&b, r.Games)

@@ -37,13 +37,13 @@ func init() {
 
 const playHelp = "A battle map (battle/map YAML or grid) is played by the two players --players A,B names, side 0's then side\n" +
 	"1's: human (orders typed in the terminal, one command a line, an empty line sends them; 'help' lists them),\n" +
-	"tactician (the default), greedy or random; computer players are seeded from --seed. --turns is the round\n" +
-	"limit (default 1000). The events are told in words (only kills, fallen cities and the flag when no person\n" +
-	"plays), then the result; --trace writes the game as JSON Lines that 'shapan replay' replays."
+	"tactician (the default), greedy, random or search (search:PLAYOUTS, search:CPU such as search:100ms);\n" +
+	"computer players are seeded from --seed. --turns is the round limit (default 1000). The events are told in\n" +
+	"words (only kills, fallen cities and the flag when no person plays), then the result; --trace writes the game as JSON Lines that 'shapan replay' replays."
 
-const simHelp = "A battle map: two computer players (--players A,B: tactician, greedy or random; default the tactician on\n" +
-	"both), A on player 1's base in even games and on player 2's in odd ones; the sides are the bases. --turns is\n" +
-	"the round limit (default 1000). Facts: each player's wins over both seatings, how the games ended, each\n" +
+const simHelp = "A battle map: two computer players (--players A,B: tactician, greedy, random or search[:PLAYOUTS|:CPU];\n" +
+	"default the tactician on both), A on player 1's base in even games and on player 2's in odd ones; the sides\n" +
+	"are the bases. --turns is the round limit (default 1000). Facts: each player's wins over both seatings, how the games ended, each\n" +
 	"side's rounds held, kills and cities, every city's falls and the damage and kills on every cell (the heat map\n" +
 	"drawn over the map)."
 
@@ -98,12 +98,13 @@ func game(g *battle.Game, seed int64) *family.Game {
 	for s := range ais {
 		ais[s] = battle.NewTactician(g.Board(), seed*2+int64(s))
 	}
-	return &family.Game{Machine: g.Machine, Seats: []string{"side 0", "side 1"}, Save: g.Snapshot,
+	fg := &family.Game{Machine: g.Machine, Seats: []string{"side 0", "side 1"}, Save: g.Snapshot,
 		Computer: func(seat int) func(d *engine.Decision) engine.Answer {
 			return func(d *engine.Decision) engine.Answer { return ais[seat].Answer(g, d) }
 		},
 		View:     func() any { return view(g) },
 		Describe: battle.Describe}
+	return family.WithRoster(fg, battle.Roster(g.Board()), g, seed)
 }
 
 // boardView is the board as a remote client draws it: the map's codes

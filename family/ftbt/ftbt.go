@@ -30,8 +30,8 @@ func init() {
 			{Kind: ftbtfmt.KindLevel, Title: "ftbt level", Legacy: formats.FTBTLevel, Check: true, Preview: true, Play: true, Sim: true,
 				Template: &family.Template{Title: "ftbt level (30×20)", YAML: NewLevelYAML, FS: samples.FS(), Path: "ftbt/new.yaml"}},
 		},
-		Play:   &family.Play{Help: playHelp, Run: run, Start: start, Resume: resume},
-		Sim:    &family.Sim{Help: simHelp, DefaultTurnCap: sim.DefaultFTBTTurnCap, New: newSim},
+		Play:   &family.Play{Help: playHelp, Run: run, Start: start, Resume: resume, Players: ftbteng.Roster(ftbteng.Setup{}).Names()},
+		Sim:    &family.Sim{Help: simHelp, DefaultTurnCap: sim.DefaultFTBTTurnCap, New: newSim, Players: ftbteng.Roster(ftbteng.Setup{}).Names()},
 		Golden: golden,
 	})
 }
@@ -39,13 +39,16 @@ func init() {
 const playHelp = "An ftbt level (.map with --rules FILE.tech, or ftbt/level YAML) is played by the AI on both sides (side 1 with\n" +
 	"the level's AI settings, side 0 with goal nearest enemy and factors 30/30/40); --turns is the turn cap (when round\n" +
 	"N+1 would start, side 0 quits: no winner); --trace writes the golden game format as JSON Lines (header, AI\n" +
-	"decisions and events in order, then {result, turns_played, guards, final})."
+	"decisions and events in order, then {result, turns_played, guards, final}). --players A,B names the player\n" +
+	"of each side: ai, random or search (search:PLAYOUTS, search:CPU such as search:100ms); no --trace then."
 
 const simHelp = "An ftbt level (YAML naming its rules, or .map with --rules FILE.tech): the original's AI plays both sides as\n" +
 	"in 'shapan play'; --turns is the last round played (default 100), after which the side that kept the larger\n" +
 	"share of its starting hp wins (equal shares: a draw). Facts: every side's mean survivors and hp left, wins by\n" +
 	"rout and at the cap; every person's survival rate, damage dealt to enemies (mean and total) and kills; and\n" +
-	"every cell's attacks, hits, damage and people removed (the heat map drawn over the level)."
+	"every cell's attacks, hits, damage and people removed (the heat map drawn over the level). --players A,B\n" +
+	"plays other players (ai, random, search[:PLAYOUTS|:CPU]), the sides swapped every other game, and counts\n" +
+	"each player's wins."
 
 // maxDecisions stops a computer game that would never end.
 const maxDecisions = 10_000_000
@@ -65,7 +68,11 @@ func newSim(doc *formats.Document, o family.SimOptions) (sim.Family, error) {
 	if err != nil {
 		return nil, err
 	}
-	return sim.NewFTBT(s.Level, s.Rules, sim.FTBTOptions{TurnCap: o.TurnCap})
+	players, err := sim.ParsePlayers(o.Players, ftbteng.Roster(s).Valid)
+	if err != nil {
+		return nil, err
+	}
+	return sim.NewFTBT(s.Level, s.Rules, sim.FTBTOptions{TurnCap: o.TurnCap, Players: players})
 }
 
 // run plays an ftbt level computer against computer: the AI on both
@@ -79,6 +86,27 @@ func run(doc *formats.Document, o family.PlayOptions, out io.Writer) error {
 	}
 	s.Seed, s.TurnCap = o.Seed, o.Turns
 	var outcome ftbteng.Outcome
+	if o.Players != "" {
+		if o.Trace != nil {
+			return fmt.Errorf("--trace writes the golden form of the AI's games: leave --players out")
+		}
+		r := ftbteng.Roster(s)
+		names, err := family.PlayerSeats(o.Players, 2, r.Valid)
+		if err != nil {
+			return err
+		}
+		var players [2]ftbteng.Player
+		for side, name := range names {
+			if players[side], err = r.New(name, side, o.Seed*2+int64(side)); err != nil {
+				return err
+			}
+		}
+		if outcome, err = ftbteng.PlayGame(s, players, maxDecisions); err != nil {
+			return err
+		}
+		printOutcome(out, o, s.Level, outcome)
+		return nil
+	}
 	if o.Trace != nil {
 		level, rulesFile, aerr := absPaths(o.File, doc.RulesFile)
 		if aerr != nil {
@@ -147,7 +175,7 @@ func start(doc *formats.Document, o family.GameOptions) (*family.Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	return game(g)
+	return game(g, o.Seed)
 }
 
 // resume rebuilds a game from its snapshot.
@@ -156,12 +184,12 @@ func resume(snap *engine.Snapshot, o family.GameOptions) (*family.Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	return game(g)
+	return game(g, o.Seed)
 }
 
 // game is g for any player; the computer is the original's AI, as in the
 // golden games, for both sides.
-func game(g *ftbteng.Game) (*family.Game, error) {
+func game(g *ftbteng.Game, seed int64) (*family.Game, error) {
 	ai, err := ftbteng.NewGoldenAI(g.Setup())
 	if err != nil {
 		g.Close()
@@ -169,12 +197,13 @@ func game(g *ftbteng.Game) (*family.Game, error) {
 	}
 	seats := []string{"side 0", "side 1"}
 	tell := &ftbteng.Teller{Rules: g.Setup().Rules, Level: g.Setup().Level, Sides: seats}
-	return &family.Game{Machine: g.Machine, Seats: seats, Save: g.Snapshot,
+	fg := &family.Game{Machine: g.Machine, Seats: seats, Save: g.Snapshot,
 		Computer: func(int) func(d *engine.Decision) engine.Answer {
 			return func(d *engine.Decision) engine.Answer { return ai.Answer(g, d) }
 		},
 		View:     func() any { return newView(g) },
-		Describe: tell.Describe}, nil
+		Describe: tell.Describe}
+	return family.WithRoster(fg, ftbteng.Roster(g.Setup()), g, seed), nil
 }
 
 // view is the board of a war-chess game as a client draws it.

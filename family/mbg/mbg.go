@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"strings"
 
 	"github.com/shapan/shapan/engine"
 	mbgeng "github.com/shapan/shapan/engine/mbg"
@@ -27,14 +28,19 @@ func init() {
 			{Kind: mbgfmt.KindSave, Title: "mbg save", Legacy: formats.MBGSav, Check: true, Preview: true, Play: true,
 				NoSim: "a save cannot be simulated: simulate the scenario it was played from"},
 		},
-		Play: &family.Play{Help: playHelp, Run: run, Start: start, Resume: resume},
-		Sim: &family.Sim{Help: simHelp, DefaultTurnCap: sim.DefaultTurnCap, New: func(doc *formats.Document, o family.SimOptions) (sim.Family, error) {
-			sc, ok := doc.Value.(*mbgfmt.Scenario)
-			if !ok {
-				return nil, fmt.Errorf("not an mbg scenario")
-			}
-			return sim.NewMBG(sc, sim.MBGOptions{TurnCap: o.TurnCap})
-		}},
+		Play: &family.Play{Help: playHelp, Run: run, Start: start, Resume: resume, Players: mbgeng.Roster(0).Names()},
+		Sim: &family.Sim{Help: simHelp, DefaultTurnCap: sim.DefaultTurnCap, Players: mbgeng.Roster(0).Names(),
+			New: func(doc *formats.Document, o family.SimOptions) (sim.Family, error) {
+				sc, ok := doc.Value.(*mbgfmt.Scenario)
+				if !ok {
+					return nil, fmt.Errorf("not an mbg scenario")
+				}
+				players, err := sim.ParsePlayers(o.Players, mbgeng.Roster(0).Valid)
+				if err != nil {
+					return nil, err
+				}
+				return sim.NewMBG(sc, sim.MBGOptions{TurnCap: o.TurnCap, Players: players})
+			}},
 		Golden: golden,
 	})
 }
@@ -44,11 +50,13 @@ const playHelp = "An mbg scenario (YAML or .map) or save (.sav or YAML) is playe
 	"--trace writes the game in the golden-trace format as JSON Lines: first a header object {game, case, scenario,\n" +
 	"seed, rng, max_turn, first_role, fill_cards, players, initial}, then one line per decision {q, role, ev, args, a}\n" +
 	"and per event {e, ...} in the order they happened, then a final line {result, n_events, n_decisions, final}; the\n" +
-	"header's scenario is the absolute path of FILE, so 'shapan replay OUT.jsonl' replays the trace."
+	"header's scenario is the absolute path of FILE, so 'shapan replay OUT.jsonl' replays the trace. --players\n" +
+	"A,B,... names the player of each role: ai, random or search (search:PLAYOUTS, search:CPU such as search:100ms)."
 
 const simHelp = "An mbg scenario: the sides are the roles; --turns is the last turn played (default 100), after which the\n" +
 	"richest role wins. Facts: when each role goes bankrupt, who owns each city at the end, and where battles are\n" +
-	"fought and cities taken."
+	"fought and cities taken. --players A,B,... plays other players (ai, random, search[:PLAYOUTS|:CPU]), the\n" +
+	"roles turned game by game, and counts each player's wins."
 
 // maxDecisions stops a computer game that would never end.
 const maxDecisions = 10_000_000
@@ -78,14 +86,27 @@ func run(doc *formats.Document, o family.PlayOptions, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	players := engine.Seats[*mbgeng.Game](mbgeng.NewAI(o.Seed), len(names))
+	players, who := engine.Seats[*mbgeng.Game](mbgeng.NewAI(o.Seed), len(names)), "ai"
+	if o.Players != "" {
+		r := mbgeng.Roster(len(names))
+		seats, err := family.PlayerSeats(o.Players, len(names), r.Valid)
+		if err != nil {
+			return err
+		}
+		for i, name := range seats {
+			if players[i], err = r.New(name, i, o.Seed*int64(len(seats))+int64(i)); err != nil {
+				return err
+			}
+		}
+		who = strings.Join(seats, ",")
+	}
 	var outcome mbgeng.Outcome
 	if o.Trace != nil {
 		scenario, aerr := filepath.Abs(o.File)
 		if aerr != nil {
 			return aerr
 		}
-		header := mbgeng.TraceHeader{Case: filepath.Base(o.File), Scenario: filepath.ToSlash(scenario), Players: "ai"}
+		header := mbgeng.TraceHeader{Case: filepath.Base(o.File), Scenario: filepath.ToSlash(scenario), Players: who}
 		outcome, err = mbgeng.PlayTraced(s, players, header, o.Trace, maxDecisions)
 	} else {
 		outcome, err = mbgeng.PlayGame(s, players, maxDecisions)
@@ -143,12 +164,13 @@ func game(g *mbgeng.Game, seed int64) *family.Game {
 	}
 	ai := mbgeng.NewAI(seed)
 	board := newViewer(g)
-	return &family.Game{Machine: g.Machine, Seats: seats, Save: g.Snapshot,
+	fg := &family.Game{Machine: g.Machine, Seats: seats, Save: g.Snapshot,
 		Computer: func(int) func(d *engine.Decision) engine.Answer {
 			return func(d *engine.Decision) engine.Answer { return ai.Answer(g, d) }
 		},
 		View:     func() any { return board.view() },
 		Describe: g.Names().Describe}
+	return family.WithRoster(fg, mbgeng.Roster(g.NumRoles()), g, seed)
 }
 
 // golden are mbg's golden and trace formats.

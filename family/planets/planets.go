@@ -24,14 +24,19 @@ func init() {
 			{Kind: pfmt.Kind, Title: "Planet-Conquer map", Legacy: formats.Planets, Check: true, Preview: true, Play: true, Sim: true,
 				Template: &family.Template{Title: "Planet-Conquer map (4 players)", YAML: func() ([]byte, error) { return []byte(template), nil }}},
 		},
-		Play: &family.Play{Help: playHelp, Run: run, Start: start, Resume: resume},
-		Sim: &family.Sim{Help: simHelp, DefaultTurnCap: sim.DefaultPlanetsRoundCap, New: func(doc *formats.Document, o family.SimOptions) (sim.Family, error) {
-			m, ok := doc.Value.(*pfmt.Map)
-			if !ok {
-				return nil, fmt.Errorf("not a Planet-Conquer map")
-			}
-			return sim.NewPlanets(m, sim.PlanetsOptions{RoundCap: o.TurnCap})
-		}},
+		Play: &family.Play{Help: playHelp, Run: run, Start: start, Resume: resume, Players: peng.Roster(peng.Setup{}, 0).Names()},
+		Sim: &family.Sim{Help: simHelp, DefaultTurnCap: sim.DefaultPlanetsRoundCap, Players: peng.Roster(peng.Setup{}, 0).Names(),
+			New: func(doc *formats.Document, o family.SimOptions) (sim.Family, error) {
+				m, ok := doc.Value.(*pfmt.Map)
+				if !ok {
+					return nil, fmt.Errorf("not a Planet-Conquer map")
+				}
+				players, err := sim.ParsePlayers(o.Players, peng.Roster(peng.Setup{}, 0).Valid)
+				if err != nil {
+					return nil, err
+				}
+				return sim.NewPlanets(m, sim.PlanetsOptions{RoundCap: o.TurnCap, Players: players})
+			}},
 		Golden: golden,
 	})
 }
@@ -39,13 +44,17 @@ func init() {
 const playHelp = "A Planet-Conquer map (.yml or planets/map YAML) is played by the AI in every seat (as many players as the map\n" +
 	"allows: the smaller of max_player and the number of start planets); start planets are taken in map order, or\n" +
 	"shuffled with --seed when it is given, and then every seat is played by an AI seeded from it (as shapan sim\n" +
-	"plays), without it by the deterministic AI; --turns caps the rounds (default: the map's own max_round ends the game)."
+	"plays), without it by the deterministic AI; --turns caps the rounds (default: the map's own max_round ends the\n" +
+	"game). --players A,B,... names the player of each seat: ai, random or search (search:PLAYOUTS, search:CPU such\n" +
+	"as search:100ms)."
 
 const simHelp = "A Planet-Conquer map: the computer player in every seat, the start planets shuffled by each game's seed; the\n" +
 	"sides are the start planets (a win counts for the planet its winner began on). --turns is the round cap\n" +
 	"(default 1000; the map's own max_round ends a game first when lower), after which a game is ranked as it\n" +
 	"stands. Facts: every start's mean planets held at the end and eliminations; every planet's owners at the end,\n" +
-	"battles, captures and changes of owner (the heat map drawn over the planet graph)."
+	"battles, captures and changes of owner (the heat map drawn over the planet graph). --players A,B,... plays\n" +
+	"other players (ai, random, search[:PLAYOUTS|:CPU]), the seats turned game by game, and counts each player's\n" +
+	"wins."
 
 // maxDecisions stops a computer game that would never end.
 const maxDecisions = 10_000_000
@@ -77,6 +86,12 @@ func run(doc *formats.Document, o family.PlayOptions, out io.Writer) error {
 	if setup.Shuffle {
 		seats, players = peng.SeededSeats(o.Seed, n), "seeded ai"
 	}
+	if o.Players != "" {
+		if seats, err = namedSeats(setup, n, o); err != nil {
+			return err
+		}
+		players = o.Players
+	}
 	var r peng.Result
 	if o.Trace != nil {
 		abs, err := filepath.Abs(o.File)
@@ -94,6 +109,23 @@ func run(doc *formats.Document, o family.PlayOptions, out io.Writer) error {
 	return nil
 }
 
+// namedSeats returns the players --players names, one a seat (fewer
+// names: the last plays the remaining seats), seeded from --seed.
+func namedSeats(setup peng.Setup, n int, o family.PlayOptions) ([]peng.Player, error) {
+	r := peng.Roster(setup, n)
+	names, err := family.PlayerSeats(o.Players, n, r.Valid)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]peng.Player, n)
+	for i, name := range names {
+		if out[i], err = r.New(name, i, peng.SeatSeed(o.Seed, i)); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
 // printSummary prints the winner, the rounds and every player's planets
 // and units.
 func printSummary(out io.Writer, o family.PlayOptions, setup peng.Setup, initial peng.View, r peng.Result) {
@@ -105,7 +137,11 @@ func printSummary(out io.Writer, o family.PlayOptions, setup peng.Setup, initial
 	if setup.MaxRounds > 0 {
 		limit = fmt.Sprintf("round cap %d", setup.MaxRounds)
 	}
-	fmt.Fprintf(out, "planets: %s, %d players (AI), %s, %s\n", o.File, len(initial.Players), starts, limit)
+	who := "AI"
+	if o.Players != "" {
+		who = o.Players
+	}
+	fmt.Fprintf(out, "planets: %s, %d players (%s), %s, %s\n", o.File, len(initial.Players), who, starts, limit)
 	how := "the game finished"
 	if !r.Finished {
 		how = "stopped at the round cap, ranked as it stood"
@@ -150,12 +186,13 @@ func game(g *peng.Game, seed int64) *family.Game {
 		seats[i] = fmt.Sprintf("player %d", i)
 	}
 	ais := peng.SeededSeats(seed, len(seats))
-	return &family.Game{Machine: g.Machine, Seats: seats, Save: g.Snapshot,
+	fg := &family.Game{Machine: g.Machine, Seats: seats, Save: g.Snapshot,
 		Computer: func(seat int) func(d *engine.Decision) engine.Answer {
 			return func(d *engine.Decision) engine.Answer { return ais[seat].Answer(g, d) }
 		},
 		View:     view(g),
 		Describe: (&peng.Teller{Planets: g.Tokens(), Players: seats}).Describe}
+	return family.WithRoster(fg, peng.Roster(g.Setup(), len(seats)), g, seed)
 }
 
 // view returns the board of g as a client draws it: the map in the

@@ -34,16 +34,18 @@ async function host() {
   showDamaged(damaged || []);
   const sel = $("document");
   for (const d of documents) sel.append(el("option", { value: d.name }, `${d.name} (${d.family})`));
-  const seatsFor = (names) => {
+  const seatsFor = (names, computers) => {
     const fs = $("seats");
     fs.querySelectorAll("label").forEach((l) => l.remove());
     names.forEach((n, i) => {
       const s = el("select", { id: "seat-" + i }, el("option", { value: "person" }, "person"), el("option", { value: "computer" }, "computer"));
+      // the family's other computer players: random, search, …
+      (computers || []).slice(1).forEach((c) => s.append(el("option", { value: c }, "computer: " + c)));
       fs.append(el("label", {}, n + " ", s));
     });
   };
   pcGames().catch(() => {});
-  const pick = () => { const d = documents.find((x) => x.name === sel.value); if (d) seatsFor(d.seats); };
+  const pick = () => { const d = documents.find((x) => x.name === sel.value); if (d) seatsFor(d.seats, d.computers); };
   sel.addEventListener("change", pick);
   pick();
   $("create").addEventListener("submit", async (ev) => {
