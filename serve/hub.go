@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -279,7 +280,8 @@ func (h *hub) create(req CreateRequest) (*Room, error) {
 const MaxTitle = 200
 
 // checkRequest refuses a title too long or with control characters, and
-// a seat that is neither a person nor the computer.
+// a seat that is neither a person, nor the computer, nor named like a
+// computer player.
 func checkRequest(req CreateRequest) error {
 	if utf8.RuneCountInString(req.Title) > MaxTitle || !utf8.ValidString(req.Title) {
 		return fmt.Errorf("the title must be UTF-8 text of at most %d characters", MaxTitle)
@@ -290,12 +292,17 @@ func checkRequest(req CreateRequest) error {
 		}
 	}
 	for k, s := range req.Seats {
-		if s != "person" && s != "computer" && s != "" {
-			return fmt.Errorf("seat %d is %q: say person or computer", k, s)
+		if s != "person" && s != "computer" && s != "" && !playerName.MatchString(s) {
+			return fmt.Errorf("seat %d is %q: say person, computer or a computer player's name (random, search, search:400, …)", k, s)
 		}
 	}
 	return nil
 }
+
+// playerName is what a computer player's name looks like ("tactician",
+// "search:400", "search:100ms"); the game says whether it has one so
+// named.
+var playerName = regexp.MustCompile(`^[a-z]{1,20}(:[0-9a-z.]{1,12})?$`)
 
 // reserve takes a place for a room being made, unless the rooms and the
 // places taken reach MaxRooms.
