@@ -406,12 +406,13 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request, room *Room
 	defer ping.Stop()
 	for {
 		room.mu.Lock()
-		items := room.items[min(from, room.shown):room.shown]
-		wake, closed := room.notify, room.closed
-		room.mu.Unlock()
-		if closed {
+		if room.closed {
+			room.mu.Unlock()
 			return
 		}
+		items := room.items[min(from, room.shown):room.shown]
+		wake := room.notify
+		room.mu.Unlock()
 		rc.SetWriteDeadline(time.Now().Add(s.opts.WriteTimeout))
 		for _, it := range items {
 			from++

@@ -240,13 +240,21 @@ func BenchmarkSteadyMemory(b *testing.B) {
 		runtime.ReadMemStats(&m)
 		s.hub.mu.Lock()
 		open, kept := len(s.hub.rooms), len(s.hub.records)
+		var over int
+		for _, r := range s.hub.rooms {
+			r.mu.Lock()
+			if !r.closed && r.g.Over() {
+				over++
+			}
+			r.mu.Unlock()
+		}
 		s.hub.mu.Unlock()
 		if k == 0 {
 			first = m.HeapInuse
 		}
 		last = m.HeapInuse
-		fmt.Fprintf(os.Stderr, "%6s: heap in use %6.1f MiB, %3d rooms open, %5d games played (%d records kept), %7d answers\n",
-			time.Since(t0).Round(time.Second), float64(m.HeapInuse)/(1<<20), open, games.Load(), kept, answers.Load())
+		fmt.Fprintf(os.Stderr, "%6s: heap in use %6.1f MiB, %3d rooms open (%2d of them over), %5d games played (%d records kept), %7d answers\n",
+			time.Since(t0).Round(time.Second), float64(m.HeapInuse)/(1<<20), open, over, games.Load(), kept, answers.Load())
 	}
 	left.Store(0)
 	wg.Wait()

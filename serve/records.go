@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/shapan/shapan/serve/store"
@@ -105,7 +106,9 @@ func (h *hub) expired(r *Room, now time.Time) string {
 	return ""
 }
 
-// sweep closes the rooms due at now.
+// sweep closes the rooms due at now. Their records are written side by
+// side, the folders synced once for all of them, and only then are their
+// logs removed: a crash at any point leaves each room's log or its record.
 func (h *hub) sweep(now time.Time) {
 	h.mu.Lock()
 	rooms := make([]*Room, 0, len(h.rooms))
@@ -113,13 +116,61 @@ func (h *hub) sweep(now time.Time) {
 		rooms = append(rooms, r)
 	}
 	h.mu.Unlock()
+	var closing []*closing
 	for _, r := range rooms {
 		if why := h.expired(r, now); why != "" {
-			if err := h.retire(r, why, now); err != nil {
-				h.logf("serve: room %s: %v", r.ID, err)
+			if c := h.closeRoom(r, why, now); c != nil {
+				closing = append(closing, c)
 			}
 		}
 	}
+	if len(closing) == 0 {
+		return
+	}
+	var wg sync.WaitGroup
+	slots := make(chan struct{}, 8)
+	for _, c := range closing {
+		wg.Go(func() {
+			slots <- struct{}{}
+			defer func() { <-slots }()
+			if c.err = c.disk.Sync(); c.err == nil {
+				c.err = h.writeRecord(c.rec, c.info)
+			}
+		})
+	}
+	wg.Wait()
+	synced := store.SyncDir(filepath.Join(h.opts.Dir, "games"))
+	for _, c := range closing {
+		if c.err == nil {
+			c.err = synced
+		}
+		path := c.disk.Path()
+		c.disk.Close()
+		if c.err != nil {
+			h.logf("serve: room %s: its game cannot be kept as a record, its log stays: %v", c.info.Room, c.err)
+			continue
+		}
+		if err := os.Remove(path); err != nil {
+			h.logf("serve: room %s: %v", c.info.Room, err)
+		}
+		h.mu.Lock()
+		h.records[c.info.Room] = c.info
+		h.mu.Unlock()
+	}
+	if err := store.SyncDir(filepath.Join(h.opts.Dir, "rooms")); err != nil {
+		h.logf("serve: %v", err)
+	}
+	h.mu.Lock()
+	h.trimRecords()
+	h.mu.Unlock()
+}
+
+// closing is a room being closed: its record to write, and its log.
+type closing struct {
+	rec  Record
+	info *GameInfo
+	disk *store.Log
+	err  error
 }
 
 // janitor sweeps the rooms until the server closes.
@@ -138,11 +189,10 @@ func (h *hub) janitor() {
 	}
 }
 
-// retire closes a room: its game is written as a record (when the server
-// keeps rooms on disk), its log removed, and the room forgotten. When the
-// record cannot be written the log stays, and the room closes again
-// after a restart.
-func (h *hub) retire(r *Room, why string, now time.Time) error {
+// closeRoom closes a room: it is forgotten and its game stopped, and
+// what its record needs is returned (nil when the server keeps nothing
+// on disk, or the room is closed already).
+func (h *hub) closeRoom(r *Room, why string, now time.Time) *closing {
 	r.mu.Lock()
 	if r.closed {
 		r.mu.Unlock()
@@ -162,6 +212,7 @@ func (h *hub) retire(r *Room, why string, now time.Time) error {
 	close(r.notify) // the event streams end
 	r.notify = make(chan struct{})
 	r.g.Close()
+	r.items, r.answers = nil, nil
 	r.mu.Unlock()
 	h.mu.Lock()
 	delete(h.rooms, r.ID)
@@ -169,27 +220,12 @@ func (h *hub) retire(r *Room, why string, now time.Time) error {
 	if disk == nil {
 		return nil
 	}
-	err := disk.Sync()
-	if err == nil {
-		err = h.writeRecord(rec, info)
-	}
-	if err != nil {
-		disk.Close()
-		return fmt.Errorf("its game cannot be kept as a record, its log stays: %w", err)
-	}
-	if err := disk.Remove(); err != nil {
-		return err
-	}
-	h.mu.Lock()
-	h.records[r.ID] = info
-	h.trimRecords()
-	h.mu.Unlock()
-	return nil
+	return &closing{rec: rec, info: info, disk: disk}
 }
 
 // writeRecord writes a closed room's record and its index entry.
 func (h *hub) writeRecord(rec Record, info *GameInfo) error {
-	b, err := json.MarshalIndent(rec, "", " ")
+	b, err := json.Marshal(rec)
 	if err != nil {
 		return err
 	}
@@ -198,10 +234,10 @@ func (h *hub) writeRecord(rec Record, info *GameInfo) error {
 		return err
 	}
 	recPath, infoPath := recordPaths(h.opts.Dir, info.Room)
-	if err := store.WriteFile(recPath, b); err != nil {
+	if err := store.WriteFileOnly(recPath, b); err != nil {
 		return err
 	}
-	return store.WriteFile(infoPath, ib)
+	return store.WriteFileOnly(infoPath, ib)
 }
 
 // trimRecords deletes the oldest kept games beyond KeepRecords (h.mu

@@ -35,7 +35,10 @@ func TestClosedRoomsAreKeptAsRecords(t *testing.T) {
 	if _, ok := s.hub.room(idle.Room); !ok {
 		t.Fatal("the idle room closed before RoomTTL")
 	}
+	items, _ := readStream(t, base, idle.Room, tokenOf(idle.Spectator), 0)
 	s.hub.sweep(time.Now().Add(3 * time.Hour))
+	for range items { // the stream of a closed room ends
+	}
 	var list struct{ Games []GameInfo }
 	if st := call(t, "GET", base+"/api/games", "", nil, &list); st != http.StatusOK || len(list.Games) != 2 {
 		t.Fatalf("HTTP %d, %d games listed, want 2", st, len(list.Games))

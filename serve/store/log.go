@@ -252,6 +252,9 @@ func (l *Log) undo() {
 	}
 }
 
+// Path returns the log's file.
+func (l *Log) Path() string { return l.path }
+
 // Size returns the length of the log written so far: after a Write, the
 // end of its record, which SyncTo waits for.
 func (l *Log) Size() int64 {
@@ -386,6 +389,15 @@ func SyncDir(dir string) error {
 // written and synced, renamed over path, and the folder synced, so that a
 // crash leaves the old file or the new one, never a part of one.
 func WriteFile(path string, data []byte) error {
+	if err := WriteFileOnly(path, data); err != nil {
+		return err
+	}
+	return SyncDir(filepath.Dir(path))
+}
+
+// WriteFileOnly is WriteFile without the folder's sync: the caller syncs
+// the folder once for many files (SyncDir) before it counts on them.
+func WriteFileOnly(path string, data []byte) error {
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return fmt.Errorf("store: %w", err)
@@ -409,5 +421,5 @@ func WriteFile(path string, data []byte) error {
 		os.Remove(tmp)
 		return fmt.Errorf("store: writing %s: %w", path, err)
 	}
-	return SyncDir(dir)
+	return nil
 }
