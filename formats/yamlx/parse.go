@@ -3,6 +3,7 @@ package yamlx
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"regexp"
 	"strconv"
@@ -27,6 +28,9 @@ import (
 func Parse(file string, src []byte) (*Doc, error) {
 	parses.Add(1)
 	if err := textenc.CheckUTF8(file, src); err != nil {
+		return nil, err
+	}
+	if err := checkFlowDepth(file, src); err != nil {
 		return nil, err
 	}
 	d := &Doc{File: file, Src: src, Map: srcpos.New(src)}
@@ -314,4 +318,49 @@ func firstNonSpace(s string) int {
 		col++
 	}
 	return 1
+}
+
+// maxFlowDepth is the deepest nesting of [ ] and { } the YAML parser
+// takes (it refuses more, but only after parsing, and locating its error
+// re-parsed the file many times: 512k nested [ took half a minute).
+const maxFlowDepth = 10000
+
+// checkFlowDepth refuses, in one pass over src, a document whose [ ] and
+// { } nest deeper than maxFlowDepth, at the bracket that goes past it.
+// Quoted text and comments are skipped.
+func checkFlowDepth(file string, src []byte) error {
+	depth, line, col := 0, 1, 0
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		if c&0xC0 != 0x80 { // columns count characters
+			col++
+		}
+		switch {
+		case c == '\n':
+			line, col = line+1, 0
+		case c == '#' && (i == 0 || src[i-1] == ' ' || src[i-1] == '\t' || src[i-1] == '\n'):
+			for i+1 < len(src) && src[i+1] != '\n' {
+				i++
+			}
+		case c == '"' || c == '\'':
+			for i+1 < len(src) && src[i+1] != c {
+				if c == '"' && src[i+1] == '\\' {
+					i++
+				}
+				if i+1 < len(src) && src[i+1] == '\n' {
+					line, col = line+1, 0
+				}
+				i++
+			}
+			i++
+		case c == '[' || c == '{':
+			if depth++; depth > maxFlowDepth {
+				return &diag.Diagnostic{File: file, Line: line, Col: col, Severity: diag.Error, Code: diag.CodeYAMLSyntax,
+					Message: fmt.Sprintf("[ ] and { } nest deeper than %d levels here; the YAML reader stops", maxFlowDepth)}
+			}
+		case c == ']' || c == '}':
+			depth = max(depth-1, 0)
+		}
+	}
+	return nil
 }
