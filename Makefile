@@ -6,7 +6,7 @@ GO ?= go
 # staticcheck, pinned; `go run` builds it once and keeps it in the build cache.
 STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: run test deps build vet lint oldest-go fuzz bench screenshots
+.PHONY: run test deps build vet lint oldest-go fuzz bench screenshots dist
 
 # The studio on the sample scenarios embedded in it.
 run: deps
@@ -38,6 +38,16 @@ oldest-go:
 build:
 	CGO_ENABLED=0 $(GO) build -o bin/shapan ./cmd/shapan
 	$(GO) build -o bin/studio ./cmd/studio
+
+# Every release file in dist/: the .deb and .tar.xz for Linux, the Windows
+# zip (studio and shapan.exe), shapan for linux/windows/darwin × amd64/arm64,
+# SHA256SUMS and VERSION (scripts/dist.sh; the release workflow runs the
+# same). The extra packages: mingw-w64 for the Windows studio's cgo,
+# ImageMagick for the icons, xz and zip for the archives.
+DIST_DEPS = gcc-mingw-w64-x86-64 imagemagick xz-utils zip
+dist:
+	@SHAPAN_DEPS_EXTRA="$(DIST_DEPS)" scripts/deps.sh
+	scripts/dist.sh
 
 # Screenshots of the studio for the README (needs Xvfb and ImageMagick).
 screenshots:
