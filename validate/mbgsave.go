@@ -14,7 +14,7 @@ var (
 		Title:   "a saved game refers to an item that does not exist",
 		Meaning: "The engine indexes its tables with the saved numbers and crashes on the first one out of range.",
 		Fix:     "Correct the reference (saves are normally written by the game; a hand-edited save needs care)."})
-	savActing = define(Rule{Code: "MBG061", Severity: diag.Error, Family: "mbg",
+	_ = define(Rule{Code: "MBG061", Severity: diag.Error, Family: "mbg",
 		Title:   "the acting role of a save is not a role in play",
 		Meaning: "A loaded game continues with the acting role's action; a role that does not exist crashes the engine, an eliminated one skips its turn oddly.",
 		Fix:     "Name a role that is still on the board."})
@@ -40,9 +40,6 @@ func checkSave(r *report) {
 	}
 	checkTrailing(r, s.Trailing)
 	r.addAll(mbgeng.CheckSave(s)) // what the engine refuses
-	if a := s.ActingRole; a >= 0 && a < len(s.Roles) && s.Roles[a].Loc == -1 {
-		r.add(savActing, "acting_role", "the acting role %s has been eliminated", s.Roles[a].Name)
-	}
 	for i, c := range s.Cities {
 		checkSavedPosts(r, srcpos.Index("cities", i), c, s.Officers)
 	}

@@ -81,7 +81,7 @@ var (
 		Title:   "a game of one player",
 		Meaning: "With min_player 1 a single player starts the game, which ends at its first step (at most one player has units).",
 		Fix:     "Set min_player to 2 or more."})
-	plnSetting = define(Rule{Code: "PLN018", Severity: diag.Error, Family: "planets",
+	_ = define(Rule{Code: "PLN018", Severity: diag.Error, Family: "planets",
 		Title:   "max_round, start_unit or max_player is not a positive integer",
 		Meaning: "The game does not check them: start_unit 0 makes every player start dead, a non-integer round limit misbehaves.",
 		Fix:     "Use a positive whole number."})
@@ -283,11 +283,8 @@ func checkStarts(r *report, m *planets.Map, adj map[string][]string) {
 // checkSettings reports the map's settings the game misreads or that
 // cannot start a game.
 func checkSettings(r *report, m *planets.Map) {
-	for _, key := range []string{"max_round", "start_unit", "max_player"} {
-		if v := m.Get(key); !posInt(v) {
-			r.add(plnSetting, key, "%s is %s; it must be a positive whole number", key, v.Describe())
-		}
-	}
+	// max_round, start_unit and max_player (PLN018) are the engine's:
+	// CheckMap refuses them, and check reports them from there.
 	minP, okMin := m.Get("min_player").Int64()
 	maxP, okMax := m.Get("max_player").Int64()
 	switch {

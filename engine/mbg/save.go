@@ -77,6 +77,11 @@ func CheckSave(sv *mbgfmt.Save) diag.List {
 func loadSave(sv *mbgfmt.Save) (*state, diag.List) {
 	var ps problems
 	checkSaveShape(&ps, sv)
+	if a := sv.ActingRole; len(ps.list) == 0 && a >= 0 && a < len(sv.Roles) && sv.Roles[a].Loc == -1 {
+		// A role at -1 has been eliminated: a game resumed with it acting
+		// would let it play (and win) as if it were on the board.
+		ps.add(CodeSaveActing, "acting_role", "the acting role %s has been eliminated", sv.Roles[a].Name)
+	}
 	if len(ps.list) > 0 || checkStateSize(len(sv.Board), len(sv.Cities), len(sv.Officers), len(sv.Roles)) != nil {
 		return nil, ps.list // the state is not built beyond the memory budget
 	}

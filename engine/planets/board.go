@@ -67,6 +67,7 @@ func newBoard(m *pfmt.Map) (*board, error) {
 		return nil, fmt.Errorf("planets: no map")
 	}
 	b, ps := readBoard(m)
+	ps = append(ps, checkSettings(m, ps)...)
 	if ps.HasErrors() {
 		return nil, ps
 	}

@@ -2,6 +2,7 @@ package planets
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/shapan/shapan/formats/diag"
 	pfmt "github.com/shapan/shapan/formats/planets"
@@ -45,6 +46,7 @@ func (ps *problems) number(code, path, what string, v pfmt.Value) Num {
 // them through package validate and New refuses a map with any of them.
 func CheckMap(m *pfmt.Map) diag.List {
 	b, list := readBoard(m)
+	list = append(list, checkSettings(m, list)...)
 	if list.HasErrors() {
 		return list
 	}
@@ -68,4 +70,22 @@ func (b *board) allowedPlayers() int {
 func tooFew(n int, b *board) diag.Diagnostic {
 	return diag.Diagnostic{Severity: diag.Error, Code: CodePlayers, Path: "min_player",
 		Message: fmt.Sprintf("%d players are too few to start the game (min_player %s; max_player %s, %d start planets)", n, b.minPlayer, b.maxPlayer, len(b.starts))}
+}
+
+// checkSettings refuses max_round, start_unit and max_player that are not
+// positive whole numbers (unless readBoard refused them already, in
+// found): the game plays a round limit of 0 or a start of -5 units as a
+// game nobody can play, and check reports them as errors.
+func checkSettings(m *pfmt.Map, found diag.List) diag.List {
+	var ps problems
+	for _, key := range []string{"max_round", "start_unit", "max_player"} {
+		if slices.ContainsFunc(found, func(d diag.Diagnostic) bool { return d.Path == key }) {
+			continue
+		}
+		v := m.Get(key)
+		if i, ok := v.Int64(); !ok || v.Type != pfmt.Int || i < 1 {
+			ps.add(CodeSetting, key, "%s is %s; it must be a positive whole number", key, v.Describe())
+		}
+	}
+	return ps.list
 }

@@ -176,13 +176,13 @@ func join(parts []string) string {
 }
 
 // oddYAML is a map the validator warns about but the original plays:
-// real start_unit and max (real garrisons), def 0, res below 1, negative
+// real max (real garrisons), def 0, res below 1, negative
 // cos, max 0, routes of fractional, zero and negative steps (fleets on
 // them are lost), a route of 2.0 steps, a route from a planet to itself.
 const oddYAML = `name: odd
 max_round: 60
 max_player: 3
-start_unit: 50.5
+start_unit: 50
 starts: [A, B, C]
 map: |
   A.B.C

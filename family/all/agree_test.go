@@ -177,3 +177,57 @@ func TestMaxAbiZeroCheckAndPlayAgree(t *testing.T) {
 		})
 	}
 }
+
+// TestCheckAndPlayAgreeOnEveryCase: what check calls an error, play
+// refuses with the same code at the same place, and the other way round,
+// for the cases where they disagreed: a save whose acting role has been
+// eliminated (it played, and won), a Planet-Conquer map with start_unit
+// -5 or max_round 0 (they played).
+func TestCheckAndPlayAgreeOnEveryCase(t *testing.T) {
+	for _, tc := range []struct {
+		name, sample, from, to, code string
+	}{
+		{"acting role eliminated", "mbg/赤壁第十四回.yaml", "  - name: 魏\n    at: 34\n", "  - name: 魏\n    at: -1\n", "MBG061"},
+		{"start_unit -5", "planets/九州.yaml", "start_unit: 100", "start_unit: -5", "PLN018"},
+		{"max_round 0", "planets/九州.yaml", "max_round: 600", "max_round: 0", "PLN018"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src, err := os.ReadFile(filepath.Join("..", "..", "samples", tc.sample))
+			if err != nil {
+				t.Fatal(err)
+			}
+			edited := strings.Replace(string(src), tc.from, tc.to, 1)
+			if edited == string(src) {
+				t.Fatalf("%q is not in the sample", tc.from)
+			}
+			file := filepath.Join(t.TempDir(), filepath.Base(tc.sample))
+			os.WriteFile(file, []byte(edited), 0o644)
+			doc, err := formats.Read(file, formats.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var reported []string
+			for _, d := range validate.Check(doc) {
+				if d.Severity == diag.Error {
+					reported = append(reported, place(d))
+				}
+			}
+			refused, err := engineRefusals(doc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var refusedAt []string
+			for _, d := range refused {
+				refusedAt = append(refusedAt, place(d))
+			}
+			if !slices.ContainsFunc(reported, func(p string) bool { return strings.HasPrefix(p, tc.code+" ") }) {
+				t.Errorf("check does not report %s: %v", tc.code, reported)
+			}
+			for _, p := range reported {
+				if !slices.Contains(refusedAt, p) {
+					t.Errorf("check reports %s, but play does not refuse it (play refuses %v)", p, refusedAt)
+				}
+			}
+		})
+	}
+}
