@@ -321,7 +321,7 @@ func (st *Studio) report(err error, ok string) {
 	st.Status(ok)
 }
 
-var fileFilter = storage.NewExtensionFileFilter([]string{".yaml", ".yml", ".map", ".sav", ".tech", ".grid", ".txt", ".tmj"})
+var fileFilter = storage.NewExtensionFileFilter([]string{".yaml", ".yml", ".map", ".sav", ".tech", ".grid", ".txt", ".tmj", ".tmx"})
 
 // OpenDialog asks for a file to open: a field to type or paste its path
 // in, and Browse… for Fyne's file chooser, which starts in the folder of

@@ -3,6 +3,7 @@ package formats
 import (
 	"fmt"
 	"path/filepath"
+	"strings"
 
 	"github.com/shapan/shapan/formats/battle"
 	"github.com/shapan/shapan/formats/diag"
@@ -15,7 +16,7 @@ import (
 func init() {
 	registerShared(&sharedForm{
 		format: Tiled,
-		exts:   []string{".tmj"},
+		exts:   []string{".tmj", ".tmx"},
 		kinds:  []string{ftbt.KindLevel, battle.Kind, planets.Kind},
 		read:   readTiled,
 		write:  writeTiled,
@@ -63,6 +64,11 @@ func writeTiled(doc *Document, path string) ([]byte, map[string][]byte, error) {
 	}
 	if err != nil {
 		return nil, nil, err
+	}
+	if strings.EqualFold(filepath.Ext(path), ".tmx") {
+		if f.Map, err = tiled.ToTMX(f.Map); err != nil {
+			return nil, nil, err
+		}
 	}
 	if path == "" {
 		return f.Map, nil, nil

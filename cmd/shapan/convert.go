@@ -22,7 +22,7 @@ func init() {
 		summary: "Converts between a game's original file and Shapan's YAML document (either way), without losing a value.\n" +
 			"KIND is one of " + formatNames() + "; without --from/--to the kind\n" +
 			"comes from the extension and the content (.yaml is Shapan's YAML; .yml is a Planet-Conquer map in the game's own\n" +
-			"format; .tmj is a Tiled map of an ftbt level, a battle map or a planets map, written with its tileset image\n" +
+			"format; .tmj or .tmx is a Tiled map (JSON or XML) of an ftbt level, a battle map or a planets map, written with its tileset image\n" +
 			"OUT.tiles.png beside it). An ftbt level's intro text travels with it: IN.intro beside a legacy level is read, and exporting a level\n" +
 			"writes OUT.intro. OUT - writes to standard output (with --to). --rules names the ftbt rules, so that a level's YAML uses tech and terrain names.\n" +
 			"A YAML document's first line names its JSON Schema for editors, relative to OUT: by default in the project's\n" +

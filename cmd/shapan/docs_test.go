@@ -321,3 +321,28 @@ func TestCIWorkflows(t *testing.T) {
 		}
 	}
 }
+
+// notRun marks a console block that is not run, with the reason.
+var notRun = regexp.MustCompile(`^<!-- example: not run: \S.* -->$`)
+
+// TestEveryConsoleExampleIsRunOrSaysWhyNot: a console block of the
+// documents is an example that runs, or says why it does not (a person
+// types, a run takes minutes), so that no output is shown that the
+// program does not print.
+func TestEveryConsoleExampleIsRunOrSaysWhyNot(t *testing.T) {
+	for _, doc := range documented {
+		b, err := os.ReadFile(filepath.Join(repoRoot, doc))
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(string(b), "\n")
+		for i, line := range lines {
+			if line != "```console" {
+				continue
+			}
+			if i == 0 || !exampleMark.MatchString(lines[i-1]) && !notRun.MatchString(lines[i-1]) {
+				t.Errorf("%s:%d: a console block with neither <!-- example: in DIR --> nor <!-- example: not run: WHY --> before it", doc, i+1)
+			}
+		}
+	}
+}

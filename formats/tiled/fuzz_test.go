@@ -25,6 +25,14 @@ func FuzzRead(f *testing.F) {
 		`"tilesets":[{"firstgid":1,"name":"g","tilecount":1,"tiles":[{"id":0,"properties":[{"name":"char","type":"string","value":"."}]}]}],` +
 		`"layers":[{"type":"tilelayer","name":"map","width":3,"height":2,"encoding":"base64","data":"AQAAAAEAAAAAAAAAAQAAAAAAAAAAAAAA"},` +
 		`{"type":"objectgroup","name":"planets","objects":[{"id":1,"name":"A","x":40,"y":0,"width":32,"height":32,"properties":[{"name":"def","type":"string","value":"2.0"}]}]}]}`))
+	// The same maps in TMX, Tiled's XML form.
+	for _, p := range []string{"testdata/handmade.tmj", "testdata/长坂坡-tiled-1.8.2.tmj"} {
+		if src, err := os.ReadFile(p); err == nil {
+			if x, err := ToTMX(src); err == nil {
+				f.Add(x)
+			}
+		}
+	}
 	f.Fuzz(func(t *testing.T, src []byte) {
 		if l, _, err := ReadLevel("f.tmj", src, nil); err == nil {
 			out, err := WriteLevel(l, nil, "f.png")

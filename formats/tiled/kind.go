@@ -16,7 +16,13 @@ type head struct {
 // property "kind", which Shapan writes on export.
 func Kind(file string, src []byte) (string, error) {
 	var h head
-	if err := json.Unmarshal(src, &h); err != nil {
+	if IsTMX(src) {
+		m, _, err := parseTMX(src)
+		if err != nil {
+			return "", tmxError(file, src, err)
+		}
+		h.Properties = m.Properties
+	} else if err := json.Unmarshal(src, &h); err != nil {
 		s := &source{file: file}
 		s.lines = srcpos.NewLines(src)
 		return "", s.jsonError(err)
@@ -32,7 +38,13 @@ func Kind(file string, src []byte) (string, error) {
 // "rules" map property), or "".
 func RulesPathOf(src []byte) string {
 	var h head
-	if json.Unmarshal(src, &h) != nil {
+	if IsTMX(src) {
+		m, _, err := parseTMX(src)
+		if err != nil {
+			return ""
+		}
+		h.Properties = m.Properties
+	} else if json.Unmarshal(src, &h) != nil {
 		return ""
 	}
 	s, _ := stringProperty(h.Properties, "rules")

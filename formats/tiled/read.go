@@ -72,10 +72,18 @@ func (s *source) tile(gid uint32) (tileRef, bool) {
 // finite map of a bounded size with embedded tilesets.
 func parse(file string, src []byte) (*source, error) {
 	s := &source{file: file, lines: srcpos.NewLines(src), used: map[int]bool{}}
-	if err := json.Unmarshal(src, &s.m); err != nil {
-		return nil, s.jsonError(err)
+	if IsTMX(src) {
+		m, ix, err := parseTMX(src)
+		if err != nil {
+			return nil, tmxError(file, src, err)
+		}
+		s.m, s.ix = m, ix
+	} else {
+		if err := json.Unmarshal(src, &s.m); err != nil {
+			return nil, s.jsonError(err)
+		}
+		s.ix = buildIndex(src)
 	}
-	s.ix = buildIndex(src)
 	m := &s.m
 	if m.Type != "" && m.Type != "map" {
 		s.errorf("type", "", diag.CodeKind, "this is a Tiled %s, not a map", m.Type)
