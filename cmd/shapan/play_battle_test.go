@@ -125,3 +125,30 @@ func TestSimBattle(t *testing.T) {
 		t.Errorf("a person in a simulation: exit %d: %s", code, errOut)
 	}
 }
+
+// A line of a round's orders that is no command (a syntax error) refuses
+// the whole round, which is asked again: the other orders are not sent,
+// and a round whose only line was wrong does not pass with no orders.
+func TestPlayBattleRefusesARoundWithASyntaxError(t *testing.T) {
+	stdin = strings.NewReader(strings.Join([]string{
+		"PICK 吕布 赵云 关羽 刘备 曹操 孙权", "",
+		"MOVE 吕布 4 4", "SK 赵云 1 2 3 4 5", "FROB 吕布", "MOVE 吕布 abc 3", "",
+		"MOVE 吕布 4 4", "",
+		"", "",
+	}, "\n"))
+	defer func() { stdin = os.Stdin }()
+	code, out, errOut := runCLI("play", xiaopei, "--players", "human,greedy", "--turns", "4")
+	if code != 0 {
+		t.Fatalf("exit %d: %s\n%s", code, errOut, out)
+	}
+	refused := strings.Index(out, "none of this round's orders were sent; type them again")
+	moved := strings.Index(out, "吕布 (side 0) moves (3,3) → (4,4)")
+	if refused < 0 || moved < refused || strings.Count(out, "吕布 (side 0) moves (3,3)") != 1 {
+		t.Errorf("the round with syntax errors was sent, or the corrected one not:\n%s", out)
+	}
+	for _, bad := range []string{`"FROB 吕布"`, `"MOVE 吕布 abc 3"`} {
+		if !strings.Contains(out, bad) {
+			t.Errorf("the refusal does not name %s", bad)
+		}
+	}
+}

@@ -146,6 +146,7 @@ func (p *terminalPlayer) Answer(g *battle.Game, d *engine.Decision) engine.Answe
 	writeBattleState(p.out, a.Position, a.Side)
 	fmt.Fprintf(p.out, "side %d, your orders ('help' for the commands):\n", a.Side)
 	var cmds []battle.Command
+	var bad []string // the lines of this round that are no command
 	for {
 		if !p.in.Scan() {
 			fmt.Fprintf(p.out, "side %d gives up (end of input)\n", a.Side)
@@ -153,6 +154,12 @@ func (p *terminalPlayer) Answer(g *battle.Game, d *engine.Decision) engine.Answe
 		}
 		line := strings.TrimSpace(p.in.Text())
 		switch {
+		case line == "" && len(bad) > 0:
+			// A line that is no command refuses the whole round, as the
+			// rules refuse it: sending the others would play orders the
+			// player did not finish.
+			fmt.Fprintf(p.out, "refused: %s — none of this round's orders were sent; type them again\n", strings.Join(bad, "; "))
+			cmds, bad = nil, nil
 		case line == "" || strings.HasPrefix(line, "["):
 			answer := battle.Encode(cmds...)
 			if line != "" {
@@ -160,7 +167,7 @@ func (p *terminalPlayer) Answer(g *battle.Game, d *engine.Decision) engine.Answe
 			}
 			if err := g.Check(a.Side, answer); err != nil {
 				fmt.Fprintf(p.out, "refused: %v — type the orders again\n", err)
-				cmds = nil
+				cmds, bad = nil, nil
 				continue
 			}
 			return answer
@@ -169,13 +176,14 @@ func (p *terminalPlayer) Answer(g *battle.Game, d *engine.Decision) engine.Answe
 		case line == "show":
 			writeBattleState(p.out, a.Position, a.Side)
 		case line == "clear":
-			cmds = nil
+			cmds, bad = nil, nil
 		case strings.HasPrefix(line, "legal "):
 			writeLegal(p.out, a.Position, a.Side, strings.TrimSpace(strings.TrimPrefix(line, "legal ")))
 		default:
 			c, err := battle.ParseCommand(line)
 			if err != nil {
-				fmt.Fprintf(p.out, "  %v\n", err)
+				fmt.Fprintf(p.out, "  %v (the round's orders will not be sent until it is typed again or 'clear')\n", err)
+				bad = append(bad, fmt.Sprintf("%q: %v", line, err))
 				continue
 			}
 			cmds = append(cmds, c)
