@@ -144,7 +144,7 @@ func describeDamage(e Damage) string {
 		src = who(e.Src, e.SrcSide)
 	}
 	verb := map[string]string{"AD": "attacks", "SK1": "strikes", "SK2": "strikes", "DOT": "wears down", "CITY": "fires at"}[e.Via]
-	s := fmt.Sprintf("%s %s %s: %d damage", src, verb, e.Hero, e.Amount)
+	s := fmt.Sprintf("%s %s %s: %d damage", src, verb, who(e.Hero, e.Side), e.Amount)
 	if e.ShieldsLost+e.ArchersLost > 0 {
 		var lost []string
 		if e.ShieldsLost > 0 {

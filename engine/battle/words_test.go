@@ -84,3 +84,12 @@ func TestParseCommandReadsWhatAPersonTypes(t *testing.T) {
 		}
 	}
 }
+
+// A damage line says which side's hero is hit: both teams may pick the
+// same hero, and a city fires at either side.
+func TestDamageNamesTheSideOfTheHeroHit(t *testing.T) {
+	got := Describe(Damage{SrcSide: -1, Src: "city (9,5)", Via: "CITY", Side: 1, Hero: "吕布", Amount: 30, HP: 1470})
+	if want := "city (9,5) fires at 吕布 (side 1): 30 damage, hp 1470"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
