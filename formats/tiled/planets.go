@@ -1,6 +1,7 @@
 package tiled
 
 import (
+	"encoding/json"
 	"fmt"
 	"image/color"
 	"strings"
@@ -15,6 +16,7 @@ import (
 const (
 	layerMap     = "map"
 	layerPlanets = "planets"
+	layerRoutes  = "routes"
 	classPlanet  = "planet"
 	emptyChar    = "."
 )
@@ -76,7 +78,42 @@ func WritePlanets(m *planets.Map, imageName string) (*Files, error) {
 	b.tileset("grid", imageName, specs)
 	b.tileLayer(layerMap, gids)
 	b.objectLayer(layerPlanets, objs)
+	if m.HasRoutes {
+		routes, err := routeObjects(m.Routes, objs)
+		if err != nil {
+			return nil, err
+		}
+		b.objectLayer(layerRoutes, routes)
+	}
 	return b.files(specs, imageName)
+}
+
+// routeObjects returns a polyline object per route, from the centre of
+// one planet's ellipse to the other's, so that Tiled and tmxrasterizer
+// draw the routes; its properties from, to and steps hold the route's
+// values as YAML text (so that 2 and 2.0 stay apart). A route naming a
+// planet that has no object is a line of no length at the origin.
+func routeObjects(routes []planets.Route, planetObjs []Object) ([]Object, error) {
+	centre := map[string][2]float64{}
+	for _, o := range planetObjs {
+		centre[o.Name] = [2]float64{o.X + o.Width/2, o.Y + o.Height/2}
+	}
+	out := make([]Object, 0, len(routes))
+	for i, r := range routes {
+		var texts [3]string
+		for k, v := range []planets.Value{r.From, r.To, r.Steps} {
+			t, err := planets.ValueText(v)
+			if err != nil {
+				return nil, fmt.Errorf("tiled: routes[%d]: %w", i, err)
+			}
+			texts[k] = t
+		}
+		a, b := centre[texts[0]], centre[texts[1]]
+		line, _ := json.Marshal([]map[string]float64{{"x": 0, "y": 0}, {"x": b[0] - a[0], "y": b[1] - a[1]}})
+		out = append(out, Object{Name: texts[0] + "–" + texts[1], Type: "route", X: a[0], Y: a[1],
+			Polyline: line, Properties: []Property{strProp("from", texts[0]), strProp("to", texts[1]), strProp("steps", texts[2])}})
+	}
+	return out, nil
 }
 
 // planetsProps returns the map properties: kind and format, the settings
@@ -106,17 +143,6 @@ func planetsProps(m *planets.Map) ([]Property, error) {
 		if err := add("starts", planets.ListValue(m.Starts...)); err != nil {
 			return nil, err
 		}
-	}
-	if m.HasRoutes {
-		lines := make([]string, len(m.Routes))
-		for i, r := range m.Routes {
-			t, err := planets.ValueText(planets.ListValue(r.From, r.To, r.Steps))
-			if err != nil {
-				return nil, fmt.Errorf("tiled: routes[%d]: %w", i, err)
-			}
-			lines[i] = "- " + t
-		}
-		props = append(props, strProp("routes", strings.Join(lines, "\n")))
 	}
 	if len(m.Extra) > 0 {
 		if err := add("extra", planets.MappingValue(m.Extra...)); err != nil {
@@ -234,7 +260,10 @@ func ReadPlanets(file string, src []byte) (*planets.Map, *srcpos.Map, error) {
 	if i, layer := s.layer(layerPlanets, "objectgroup", false); layer != nil && rows != nil {
 		s.readPlanets(i, layer, m, rows, sm)
 	}
-	s.unusedLayers(layerMap + ", " + layerPlanets)
+	if i, layer := s.layer(layerRoutes, "objectgroup", false); layer != nil {
+		s.readRoutes(i, layer, m, sm)
+	}
+	s.unusedLayers(layerMap + ", " + layerPlanets + ", " + layerRoutes)
 	if err := s.err(); err != nil {
 		return nil, nil, err
 	}
@@ -295,6 +324,41 @@ func (s *source) planetsSettings(m *planets.Map, sm *srcpos.Map) bool {
 	}
 	mp.done()
 	return finalNewline
+}
+
+// readRoutes reads the routes layer: a route per object, in the layer's
+// order, from its properties from, to and steps (YAML text); the line
+// drawn is only a picture of it.
+func (s *source) readRoutes(i int, layer *Layer, m *planets.Map, sm *srcpos.Map) {
+	if m.HasRoutes {
+		s.errorf(layerPath(i), fmt.Sprintf("layer %q", layer.Name), diag.CodeStructure, "the routes are both the map property \"routes\" and this layer; keep one")
+		return
+	}
+	m.HasRoutes = true
+	for k := range layer.Objects {
+		o := &layer.Objects[k]
+		path := objectPath(i, k)
+		where := objectWhere(layer, o)
+		pp := s.props(path, where, o.Properties)
+		var r [3]planets.Value
+		ok := true
+		for n, name := range []string{"from", "to", "steps"} {
+			text, has := pp.str(name, true)
+			if !has {
+				ok = false
+				continue
+			}
+			_, at, _ := pp.find(name)
+			v, good := s.yamlValue(text, at, where, name)
+			ok = ok && good
+			r[n] = v
+		}
+		pp.done()
+		if ok {
+			sm.SetPos(fmt.Sprintf("routes[%d]", len(m.Routes)), s.pos(path))
+			m.Routes = append(m.Routes, planets.Route{From: r[0], To: r[1], Steps: r[2]})
+		}
+	}
 }
 
 // yamlValue reads the YAML text of a property as the game would.

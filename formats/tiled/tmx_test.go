@@ -6,6 +6,7 @@ import (
 	"compress/zlib"
 	"encoding/base64"
 	"encoding/binary"
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -17,6 +18,8 @@ import (
 
 	"github.com/shapan/shapan/formats"
 	"github.com/shapan/shapan/formats/diag"
+	"github.com/shapan/shapan/formats/planets"
+	"github.com/shapan/shapan/formats/tiled"
 	"github.com/shapan/shapan/internal/modeleq"
 	"github.com/shapan/shapan/samples"
 )
@@ -192,5 +195,61 @@ func TestTiledReadsAndWritesOurTMX(t *testing.T) {
 			}
 			readsBack(t, dir, name, out, doc)
 		}
+	}
+}
+
+// TestPlanetsRoutesArePolylines: a planets map's routes are polyline
+// objects from planet to planet (Tiled and tmxrasterizer draw them), and
+// they are read back from the objects: deleting one in Tiled deletes the
+// route.
+func TestPlanetsRoutesArePolylines(t *testing.T) {
+	dir := t.TempDir()
+	copySamples(t, dir)
+	doc := gridSamples(t, dir)["planets/九州.yaml"]
+	out := filepath.Join(dir, "planets", "routes.tmj")
+	if _, err := formats.Write(out, doc, formats.Tiled); err != nil {
+		t.Fatal(err)
+	}
+	src, _ := os.ReadFile(out)
+	var m tiled.Map
+	if err := json.Unmarshal(src, &m); err != nil {
+		t.Fatal(err)
+	}
+	centres := map[string][2]float64{}
+	var routes *tiled.Layer
+	for i := range m.Layers {
+		l := &m.Layers[i]
+		for _, o := range l.Objects {
+			if l.Name == "planets" {
+				centres[o.Name] = [2]float64{o.X + o.Width/2, o.Y + o.Height/2}
+			}
+		}
+		if l.Name == "routes" {
+			routes = l
+		}
+	}
+	pm := doc.Value.(*planets.Map)
+	if routes == nil || len(routes.Objects) != len(pm.Routes) {
+		t.Fatalf("routes layer %+v; the map has %d routes", routes, len(pm.Routes))
+	}
+	for k, o := range routes.Objects {
+		var pts []struct{ X, Y float64 }
+		json.Unmarshal(o.Polyline, &pts)
+		from, to := pm.Routes[k].From.Text, pm.Routes[k].To.Text
+		a, b := centres[from], centres[to]
+		if len(pts) != 2 || o.X != a[0] || o.Y != a[1] || o.X+pts[1].X != b[0] || o.Y+pts[1].Y != b[1] {
+			t.Errorf("route %d (%s–%s): polyline at (%v, %v) %+v, want from %v to %v", k, from, to, o.X, o.Y, pts, a, b)
+		}
+	}
+	// Deleted in Tiled: the first route object goes.
+	routes.Objects = routes.Objects[1:]
+	edited, _ := json.Marshal(&m)
+	path := writeFile(t, filepath.Join(dir, "planets"), "fewer.tmj", string(edited))
+	back, err := formats.Read(path, formats.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := back.Value.(*planets.Map).Routes; len(got) != len(pm.Routes)-1 || !planets.Equal(got[0].From, pm.Routes[1].From) {
+		t.Errorf("after deleting the first route object: %d routes", len(got))
 	}
 }
