@@ -43,6 +43,10 @@ type publishDiagnostics struct {
 	} `json:"diagnostics"`
 }
 
+// lspWait bounds each wait for the server: generous, as node starts slowly
+// on a loaded machine (the server's own work takes about 2 s of CPU).
+const lspWait = 3 * time.Minute
+
 // settings are the yaml-language-server settings a client sends; the
 // schema store (a catalogue on the web) is off, as a machine offline has
 // no use of it.
@@ -109,8 +113,8 @@ func (c *lspClient) call(method string, params any) json.RawMessage {
 	select {
 	case r := <-ch:
 		return r
-	case <-time.After(30 * time.Second):
-		c.t.Fatalf("no answer to %s in 30 s", method)
+	case <-time.After(lspWait):
+		c.t.Fatalf("no answer to %s in %v", method, lspWait)
 		return nil
 	}
 }
@@ -277,8 +281,8 @@ func TestYAMLLanguageServerLoadsTheDefaultSchemas(t *testing.T) {
 		select {
 		case p := <-c.diags:
 			got[p.URI] = p
-		case <-time.After(30 * time.Second):
-			t.Fatalf("diagnostics for %d of %d documents in 30 s", len(got), 3*len(docs))
+		case <-time.After(lspWait):
+			t.Fatalf("diagnostics for %d of %d documents in %v", len(got), 3*len(docs), lspWait)
 		}
 	}
 	for _, d := range docs {
