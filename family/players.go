@@ -3,10 +3,12 @@ package family
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/shapan/shapan/engine"
 	"github.com/shapan/shapan/engine/search"
+	"github.com/shapan/shapan/engine/sim"
 )
 
 // PlayerSeats reads a --players list: one computer player per seat,
@@ -106,4 +108,42 @@ func WithRoster[G search.Game](fg *Game, r search.Roster[G], g G, seed int64) *G
 		return func(d *engine.Decision) engine.Answer { return p.Answer(g, d) }, nil
 	}
 	return fg
+}
+
+// SkillLevels reads a --skill list for documents of kind: random, greedy
+// (where the family has a greedy player), best (its strongest player),
+// search (or search:PLAYOUTS, search:CPU), or any of its players' names.
+// A level the family has no player for is skipped, with the reason.
+func SkillLevels(kind, list string) (levels []sim.Level, skipped []string, err error) {
+	f, k := Of(kind)
+	if k == nil || !k.Sim || f.Sim == nil {
+		return nil, nil, fmt.Errorf("a %s document cannot be simulated", kind)
+	}
+	players := f.Sim.Players
+	if len(players) == 0 {
+		return nil, nil, fmt.Errorf("the players of a %s document cannot be chosen", kind)
+	}
+	for _, name := range strings.Split(list, ",") {
+		name = strings.TrimSpace(name)
+		switch {
+		case name == "best":
+			levels = append(levels, sim.Level{Name: name, Player: players[0]})
+		case slices.Contains(players, name):
+			levels = append(levels, sim.Level{Name: name, Player: name})
+		case name == "greedy":
+			skipped = append(skipped, fmt.Sprintf("greedy: %s has no greedy player (its players: %s)", f.Name, strings.Join(players, ", ")))
+		default:
+			if _, ok, err := search.ParseSearch(name); ok && err == nil && slices.Contains(players, search.KindSearch) {
+				levels = append(levels, sim.Level{Name: name, Player: name})
+				continue
+			} else if err != nil {
+				return nil, nil, fmt.Errorf("--skill: %w", err)
+			}
+			return nil, nil, fmt.Errorf("--skill: no level %q (random, greedy, best, search[:PLAYOUTS|:CPU] or a player: %s)", name, strings.Join(players, ", "))
+		}
+	}
+	if len(levels) == 0 {
+		return nil, skipped, errors.New("--skill names no level the family has a player for")
+	}
+	return levels, skipped, nil
 }

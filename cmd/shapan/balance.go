@@ -55,11 +55,14 @@ func init() {
 // balanceFlags are balance's settings.
 type balanceFlags struct {
 	target, knobs, rules, players, shard     string
+	skill                                    string
+	skillGames                               int
 	shardDir                                 string
 	tolerance                                float64
 	budget, maxGames, proposals, jobs, turns int
 	seed                                     int64
 	asJSON, quiet                            bool
+	readOpts                                 formats.Options
 }
 
 func runBalance(args []string, out, errOut io.Writer) int {
@@ -83,6 +86,8 @@ func runBalance(args []string, out, errOut io.Writer) int {
 	fs.StringVar(&f.shardDir, "shard-dir", "", "with --shard: the folder the shards share to exchange their games")
 	recordOutput(fs, "shard-dir") // a folder (see folderFlag)
 	fs.BoolVar(&f.quiet, "quiet", false, "no progress bar on standard error")
+	fs.StringVar(&f.skill, "skill", "", "after the search, the skill ladder of the document and of the best proposal: random, greedy, best, search (or search:N, a player's name), comma-separated")
+	fs.IntVar(&f.skillGames, "skill-games", 200, "with --skill: the games of every level")
 	input := addInputFlags(fs)
 	pos, err := parseFlags(fs, args)
 	if err != nil {
@@ -122,6 +127,7 @@ func runBalance(args []string, out, errOut io.Writer) int {
 		return exitInvalid
 	}
 	opts.Scenario = filepath.Base(file)
+	f.readOpts = readOpts
 	return balanceRun(doc, file, opts, f, out, errOut)
 }
 
@@ -133,6 +139,8 @@ func (f *balanceFlags) options() (balance.Options, string) {
 		return balance.Options{}, err.Error()
 	case f.tolerance <= 0 || f.tolerance >= 100:
 		return balance.Options{}, "--tolerance must be more than 0 and less than 100 points"
+	case f.skillGames < 1:
+		return balance.Options{}, "--skill-games must be at least 1"
 	}
 	opts := balance.Options{Target: target, Tolerance: f.tolerance / 100, Budget: f.budget, MaxGames: f.maxGames,
 		Proposals: f.proposals, Knobs: f.knobs, Seed: f.seed, Jobs: f.jobs, ShardDir: f.shardDir,
@@ -175,7 +183,9 @@ func balanceRun(doc *formats.Document, file string, opts balance.Options, f bala
 		fmt.Fprintf(errOut, "shapan balance: %s: %v\n", file, err)
 		return exitInvalid
 	}
-	if f.asJSON {
+	if f.asJSON && f.skill != "" && err == nil {
+		// printed with the ladders, as one object
+	} else if f.asJSON {
 		b, jerr := json.MarshalIndent(r, "", "  ")
 		if jerr != nil {
 			fmt.Fprintf(errOut, "shapan balance: %v\n", jerr)
@@ -185,6 +195,12 @@ func balanceRun(doc *formats.Document, file string, opts balance.Options, f bala
 	} else if werr := r.WriteText(out); werr != nil {
 		fmt.Fprintf(errOut, "shapan balance: %v\n", werr)
 		return exitUsage
+	}
+	if f.skill != "" && err == nil {
+		if lerr := balanceLadders(ctx, file, f.readOpts, r, f, out, errOut); lerr != nil {
+			fmt.Fprintf(errOut, "shapan balance: the skill ladder: %v\n", lerr)
+			return exitInvalid
+		}
 	}
 	switch {
 	case err != nil:

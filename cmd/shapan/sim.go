@@ -15,6 +15,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/shapan/shapan/engine/search"
 	"github.com/shapan/shapan/engine/sim"
 	"github.com/shapan/shapan/family"
 	"github.com/shapan/shapan/formats"
@@ -68,6 +69,7 @@ func runSim(args []string, out, errOut io.Writer) int {
 	shard := fs.String("shard", "", "play only slice K/N of the games (0 ≤ K < N) and write them as a part for 'shapan sim merge'")
 	partOut := outputFlag(fs, "out", "with --shard: the file the part is written to (default and -: standard output)")
 	quiet := fs.Bool("quiet", false, "no progress bar and no summary line on standard error")
+	skill := fs.String("skill", "", "a skill ladder: the same games at every level, every seat played alike: random, greedy, best, search (or search:N, or a player's name), comma-separated")
 	input := addInputFlags(fs)
 	pos, err := parseFlags(fs, args)
 	if err != nil {
@@ -103,6 +105,10 @@ func runSim(args []string, out, errOut io.Writer) int {
 		if err := checkOutput(o, doc.Inputs()); o != "" && err != nil {
 			return ioFailure(c.name, errOut, err)
 		}
+	}
+	if *skill != "" {
+		return runLadder(doc, ladderOptions{skill: *skill, players: *players, shard: *shard, chart: *chart, turns: *turns, json: *asJSON, quiet: *quiet,
+			o: sim.Options{Games: *games, Seed: *seed, Jobs: *jobs}}, out, errOut)
 	}
 	adapter, err := family.Simulate(doc, family.SimOptions{TurnCap: *turns, Players: *players})
 	var problems diag.List
@@ -212,7 +218,12 @@ func costs(t sim.Timing, played int, cpu time.Duration) string {
 	if cpu > 0 {
 		s += ms(cpu/time.Duration(played)) + " of CPU, "
 	}
-	return s + fmt.Sprintf("%s in a worker; %d workers %.0f%% busy", ms(t.PerGame(played)), t.Jobs, 100*t.Utilization())
+	s += fmt.Sprintf("%s in a worker; %d workers %.0f%% busy", ms(t.PerGame(played)), t.Jobs, 100*t.Utilization())
+	if th := search.Spent(); th.Decisions > 0 {
+		s += fmt.Sprintf("; search players: %d decisions, %s of CPU a decision (at most %s), %.0f playouts a decision",
+			th.Decisions, ms(th.PerDecision()), ms(th.Max), float64(th.Playouts)/float64(th.Decisions))
+	}
+	return s
 }
 
 // defaultCaps names every family's default turn cap ("ftbt 100, mbg 100").

@@ -113,6 +113,7 @@ func (p *Player) Answer(g Game, d *engine.Decision) engine.Answer {
 		}
 		return time.Duration(cputime.Thread() - start)
 	}
+	before := p.stats.Playouts
 	root := p.kept(g, d)
 	playouts := p.o.Playouts
 	if root != nil {
@@ -131,6 +132,7 @@ func (p *Player) Answer(g Game, d *engine.Decision) engine.Answer {
 		root = p.playout(root, g)
 	}
 	used := spent()
+	record(p.stats.Playouts-before, used)
 	p.stats.Decisions++
 	p.stats.CPU += used
 	p.stats.MaxCPU = max(p.stats.MaxCPU, used)

@@ -103,6 +103,9 @@ func (f *FTBT) Play(ctx context.Context, game int, seed int64) (GameResult, erro
 	}
 	defer g.Close()
 	seats := Seating(f.players, 2, game)
+	if onlyDefault(seats, "ai") {
+		seats = nil
+	}
 	players, err := seatPlayers(ftbt.Roster(setup), seats, 2, seed)
 	if err != nil {
 		return GameResult{}, err

@@ -139,7 +139,7 @@ func (m *MBG) Play(ctx context.Context, game int, seed int64) (GameResult, error
 // role that does not take part), nil for the AI on all.
 func (m *MBG) seating(game int) []string {
 	turned := Seating(m.players, len(m.present), game)
-	if turned == nil {
+	if onlyDefault(turned, "ai") {
 		return nil
 	}
 	out := make([]string, len(m.sc.Roles))

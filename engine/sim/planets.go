@@ -135,6 +135,9 @@ func (p *Planets) Play(ctx context.Context, game int, seed int64) (GameResult, e
 	rec.start(g.View(), p.slots(g.Starts()[:g.NumPlayers()]), len(p.starts))
 	players := planets.SeededSeats(seed, g.NumPlayers())
 	seats := Seating(p.seatNames, g.NumPlayers(), game)
+	if onlyDefault(seats, "ai") {
+		seats = nil
+	}
 	if seats != nil {
 		if players, err = seatPlayers(planets.Roster(p.setup(seed), g.NumPlayers()), seats, g.NumPlayers(), seed); err != nil {
 			return GameResult{}, err

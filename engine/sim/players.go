@@ -28,7 +28,7 @@ type PlayerStats struct {
 // of a simulation whose players are names (one per side; fewer names: the
 // last plays the remaining sides): the list turned by the game's index,
 // so that every player plays every side alike often. Nil when names
-// lists no player or one player for every side.
+// lists no player.
 func Seating(names []string, seats, game int) []string {
 	if len(names) == 0 || seats == 0 {
 		return nil
@@ -37,18 +37,22 @@ func Seating(names []string, seats, game int) []string {
 	for s := range all {
 		all[s] = names[min(s, len(names)-1)]
 	}
-	same := true
-	for _, n := range all {
-		same = same && n == all[0]
-	}
-	if same {
-		return nil
-	}
 	out := make([]string, seats)
 	for s := range out {
 		out[s] = all[((s-game)%seats+seats)%seats]
 	}
 	return out
+}
+
+// onlyDefault reports whether every seat named is played by def (the
+// family's default player), so the adapter plays its default game.
+func onlyDefault(seats []string, def string) bool {
+	for _, n := range seats {
+		if n != "" && n != def {
+			return false
+		}
+	}
+	return true
 }
 
 // checkPlayers refuses more players than seats.
@@ -111,6 +115,9 @@ func playerStats(games []GameResult) []PlayerStats {
 				p.Wins.Count++
 			}
 		}
+	}
+	if len(order) < 2 {
+		return nil // one player on every side: the sides say it all
 	}
 	var out []PlayerStats
 	for _, n := range order {

@@ -12,7 +12,7 @@ func TestSeatingTurnsThePlayers(t *testing.T) {
 	if s := Seating(nil, 2, 0); s != nil {
 		t.Fatalf("no players: %v", s)
 	}
-	if s := Seating([]string{"ai"}, 4, 3); s != nil {
+	if s := Seating([]string{"search"}, 3, 3); !reflect.DeepEqual(s, []string{"search", "search", "search"}) {
 		t.Fatalf("one player for all: %v", s)
 	}
 	want := [][]string{{"search", "ai", "ai"}, {"ai", "search", "ai"}, {"ai", "ai", "search"}, {"search", "ai", "ai"}}

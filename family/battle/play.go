@@ -85,13 +85,17 @@ func run(doc *formats.Document, o family.PlayOptions, out io.Writer) error {
 	return nil
 }
 
-// seats reads --players: two names, human or a computer player.
+// seats reads --players: two names, human or a computer player (one
+// name plays both sides).
 func seats(list string) ([2]string, error) {
 	seats := [2]string{"tactician", "tactician"}
 	if list == "" {
 		return seats, nil
 	}
 	parts := strings.Split(list, ",")
+	if len(parts) == 1 {
+		parts = append(parts, parts[0]) // one player on both sides
+	}
 	if len(parts) != 2 {
 		return seats, fmt.Errorf("--players names two players, side 0's and side 1's (human, %s), not %q", strings.Join(battle.ComputerPlayers, ", "), list)
 	}
