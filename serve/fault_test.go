@@ -161,10 +161,15 @@ func TestFaultInjection(t *testing.T) {
 	for round := 0; round < rounds; round++ {
 		base, cmd := serverProcess(t, dir)
 		f.check(t, base, rooms, a)
-		if round == 0 {
-			for i := range 6 {
-				rooms = append(rooms, create(t, base, CreateRequest{Document: "长局.yml", Seed: ptr(int64(i)), Seats: []string{"person", "person"}}))
+		// Six rooms are played; a room set aside as damaged is replaced.
+		live := 0
+		for _, c := range rooms {
+			if !f.damaged[c.Room] {
+				live++
 			}
+		}
+		for ; live < 6; live++ {
+			rooms = append(rooms, create(t, base, CreateRequest{Document: "长局.yml", Seed: ptr(int64(len(rooms))), Seats: []string{"person", "person"}}))
 		}
 		var wg sync.WaitGroup
 		counts := make([]int, 2*len(rooms))
@@ -183,16 +188,13 @@ func TestFaultInjection(t *testing.T) {
 		wg.Wait()
 		f.kills++
 		f.rounds++
-		live := []Created{}
+		var alive []Created
 		for _, c := range rooms {
 			if !f.damaged[c.Room] {
-				live = append(live, c)
+				alive = append(alive, c)
 			}
 		}
-		if len(live) == 0 {
-			break
-		}
-		path := filepath.Join(dir, "rooms", live[rng.Intn(len(live))].Room+".log")
+		path := filepath.Join(dir, "rooms", alive[rng.Intn(len(alive))].Room+".log")
 		switch round % 3 {
 		case 1: // a torn write: the start of a record, cut short
 			frame := make([]byte, 8+40)
