@@ -83,6 +83,10 @@ type Play struct {
 	// Players names the players a seat can take in Run (PlayOptions'
 	// Players); nil: the family offers no choice.
 	Players []string
+	// Decisions lists every decision kind the family's games ask (the
+	// engine's list): a client that answers each of them — the server's
+	// page has a control for every one — can play any game.
+	Decisions []string
 }
 
 // PlayOptions are `shapan play`'s settings.

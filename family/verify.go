@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/shapan/shapan/engine"
 	"github.com/shapan/shapan/engine/sim"
@@ -42,6 +43,9 @@ func Verify(f *Family, docs func(kind string) []*formats.Document) []error {
 			fail("it claims play or simulation, but the family lacks Play's Run, Start and Resume or Sim's New")
 			continue
 		}
+		if k.Play && len(f.Play.Decisions) == 0 {
+			fail("it claims play, but the family's Play lists no decision kinds (Decisions)")
+		}
 		ds := docs(k.Kind)
 		if len(ds) == 0 {
 			fail("no template or sample to verify the kind with")
@@ -76,7 +80,7 @@ func verifyDocument(f *Family, k *Kind, doc *formats.Document) error {
 		}
 	}
 	if k.Play {
-		if err := verifyPlay(doc); err != nil {
+		if err := verifyPlay(doc, f.Play.Decisions); err != nil {
 			return err
 		}
 	}
@@ -87,9 +91,9 @@ func verifyDocument(f *Family, k *Kind, doc *formats.Document) error {
 }
 
 // verifyPlay plays 300 decisions of doc with the family's computer
-// player, checking every decision's legal answers, then saves the game
-// and resumes it at the same decision.
-func verifyPlay(doc *formats.Document) error {
+// player, checking every decision's kind (one of kinds) and legal
+// answers, then saves the game and resumes it at the same decision.
+func verifyPlay(doc *formats.Document, kinds []string) error {
 	o := GameOptions{Seed: 3, TurnCap: 20, Machine: engine.Options{DropEvents: true}}
 	g, err := StartGame(doc, o)
 	if err != nil {
@@ -100,6 +104,9 @@ func verifyPlay(doc *formats.Document) error {
 		d := g.Pending()
 		if d.Player < 0 || d.Player >= len(g.Seats) {
 			return fmt.Errorf("a decision for seat %d of %d", d.Player, len(g.Seats))
+		}
+		if !slices.Contains(kinds, d.Kind) {
+			return fmt.Errorf("a decision of kind %q, which the family's Play.Decisions does not list", d.Kind)
 		}
 		if err := engine.VerifyLegal(d, 8); err != nil {
 			return err

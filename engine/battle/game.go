@@ -14,6 +14,10 @@ const Family = "battle"
 // KindOrders is the only decision: a side's orders for a round.
 const KindOrders = "orders"
 
+// Kinds lists every decision kind the rules ask: the orders only (both
+// sides answer each round at once).
+var Kinds = []string{KindOrders}
+
 // Setup describes how a game starts (spec §16).
 type Setup struct {
 	// Map is the battle map.

@@ -16,6 +16,9 @@ const (
 	KindConfirm    = "confirm"      // Confirm: quit or end the turn?
 )
 
+// Kinds lists every decision kind the rules ask.
+var Kinds = []string{KindSelPeople, KindSelMoveObj, KindSelTech, KindSelTechObj, KindConfirm}
+
 // Special answers to sel_people.
 const (
 	AnswerQuit    = -1 // quit the game (asks confirm)

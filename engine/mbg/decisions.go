@@ -34,6 +34,14 @@ const (
 	KindSelGeneral         = "sel_general"
 )
 
+// Kinds lists every decision kind the rules ask, in the order of spec §9:
+// a client that answers them all can play any game (the server's page
+// has a control for each, and its browser test answers each once).
+var Kinds = []string{KindSelRoleAction, KindGetFileName, KindIsOccuCity, KindSelCityMos, KindSelMayor,
+	KindSelTreasurer, KindIsAttackCity, KindSaloonSelPeople, KindSelStudy, KindSelTrain, KindBattleWithRole,
+	KindConfirmCard, KindSelCardObjRole, KindSelCardObjLoc, KindSelCardObjAny, KindSelCardObjPeople,
+	KindSelAllocObj, KindExchangeCityPeople, KindIsCancelStudy, KindIsCancelTrain, KindSelGeneral}
+
 // MaxScale bounds battle scales (is_attack_city, battle_with_role): the
 // original accepts any integer, but a scale s means 40 + 30·s battle
 // rounds, and a huge one would stall the game (or overflow); answers

@@ -12,6 +12,9 @@ import (
 // KindOrders is the only decision: a player's orders for the next step.
 const KindOrders = "orders"
 
+// Kinds lists every decision kind the rules ask: the orders only.
+var Kinds = []string{KindOrders}
+
 // OrdersArgs is what a player sees when asked for orders: the live state
 // between two steps, and the map's routes.
 type OrdersArgs struct {

@@ -29,7 +29,8 @@ func init() {
 					return bfmt.Encode(bfmt.NewStandard(80, 60))
 				}}},
 		},
-		Play:   &family.Play{Help: playHelp, Run: run, Start: start, Resume: resume, Players: append([]string{"human"}, battle.ComputerPlayers...)},
+		Play: &family.Play{Help: playHelp, Run: run, Start: start, Resume: resume, Players: append([]string{"human"}, battle.ComputerPlayers...),
+			Decisions: battle.Kinds},
 		Sim:    &family.Sim{Help: simHelp, DefaultTurnCap: sim.DefaultBattleRoundCap, New: newSim, Players: battle.ComputerPlayers},
 		Golden: golden,
 	})

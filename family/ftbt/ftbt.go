@@ -30,7 +30,7 @@ func init() {
 			{Kind: ftbtfmt.KindLevel, Title: "ftbt level", Legacy: formats.FTBTLevel, Check: true, Preview: true, Play: true, Sim: true,
 				Template: &family.Template{Title: "ftbt level (30×20)", YAML: NewLevelYAML, FS: samples.FS(), Path: "ftbt/new.yaml"}},
 		},
-		Play:   &family.Play{Help: playHelp, Run: run, Start: start, Resume: resume, Players: ftbteng.Roster(ftbteng.Setup{}).Names()},
+		Play:   &family.Play{Help: playHelp, Run: run, Start: start, Resume: resume, Players: ftbteng.Roster(ftbteng.Setup{}).Names(), Decisions: ftbteng.Kinds},
 		Sim:    &family.Sim{Help: simHelp, DefaultTurnCap: sim.DefaultFTBTTurnCap, New: newSim, Players: ftbteng.Roster(ftbteng.Setup{}).Names()},
 		Golden: golden,
 	})
@@ -206,7 +206,8 @@ func game(g *ftbteng.Game, seed int64) (*family.Game, error) {
 	return family.WithRoster(fg, ftbteng.Roster(g.Setup()), g, seed), nil
 }
 
-// view is the board of a war-chess game as a client draws it.
+// view is the board of a war-chess game as a client draws it (HPMax is
+// every person's health at the start).
 type view struct {
 	Family   string                `json:"family"`
 	W        int                   `json:"w"`
@@ -216,6 +217,7 @@ type view struct {
 	Names    []string              `json:"terrain_names"`
 	Techs    []string              `json:"techs"`
 	People   []ftbteng.PersonState `json:"people"`
+	HPMax    []int                 `json:"hp_max"`
 	Turn     int                   `json:"turn"`
 	Side     int                   `json:"side"`
 	Intro    string                `json:"intro,omitempty"`
@@ -233,6 +235,9 @@ func newView(g *ftbteng.Game) view {
 	}
 	for _, t := range s.Rules.Techs {
 		v.Techs = append(v.Techs, t.Name)
+	}
+	for _, p := range s.Level.People {
+		v.HPMax = append(v.HPMax, p.HP)
 	}
 	if s.Level.Intro != nil {
 		v.Intro = *s.Level.Intro

@@ -28,7 +28,7 @@ func init() {
 			{Kind: mbgfmt.KindSave, Title: "mbg save", Legacy: formats.MBGSav, Check: true, Preview: true, Play: true,
 				NoSim: "a save cannot be simulated: simulate the scenario it was played from"},
 		},
-		Play: &family.Play{Help: playHelp, Run: run, Start: start, Resume: resume, Players: mbgeng.Roster(0).Names()},
+		Play: &family.Play{Help: playHelp, Run: run, Start: start, Resume: resume, Players: mbgeng.Roster(0).Names(), Decisions: mbgeng.Kinds},
 		Sim: &family.Sim{Help: simHelp, DefaultTurnCap: sim.DefaultTurnCap, Players: mbgeng.Roster(0).Names(),
 			New: func(doc *formats.Document, o family.SimOptions) (sim.Family, error) {
 				sc, ok := doc.Value.(*mbgfmt.Scenario)

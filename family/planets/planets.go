@@ -24,7 +24,7 @@ func init() {
 			{Kind: pfmt.Kind, Title: "Planet-Conquer map", Legacy: formats.Planets, Check: true, Preview: true, Play: true, Sim: true,
 				Template: &family.Template{Title: "Planet-Conquer map (4 players)", YAML: func() ([]byte, error) { return []byte(template), nil }}},
 		},
-		Play: &family.Play{Help: playHelp, Run: run, Start: start, Resume: resume, Players: peng.Roster(peng.Setup{}, 0).Names()},
+		Play: &family.Play{Help: playHelp, Run: run, Start: start, Resume: resume, Players: peng.Roster(peng.Setup{}, 0).Names(), Decisions: peng.Kinds},
 		Sim: &family.Sim{Help: simHelp, DefaultTurnCap: sim.DefaultPlanetsRoundCap, Players: peng.Roster(peng.Setup{}, 0).Names(),
 			New: func(doc *formats.Document, o family.SimOptions) (sim.Family, error) {
 				m, ok := doc.Value.(*pfmt.Map)

@@ -38,8 +38,9 @@ func init() {
 		Name: Family, Title: "Nim, heaps of stones",
 		Kinds: []family.Kind{{Kind: Kind, Title: "Nim heaps", Legacy: Legacy, Check: true, Preview: true, Play: true, Sim: true,
 			Template: &family.Template{Title: "Nim (3, 4, 5)", YAML: func() ([]byte, error) { return encode(&Heaps{Stones: []int{3, 4, 5}}) }}}},
-		Play: &family.Play{Help: "Nim heaps are played by the computer on both sides.", Run: run, Start: start, Resume: resume},
-		Sim:  &family.Sim{Help: "Nim heaps: the first and the second player.", DefaultTurnCap: 1000, New: newSim},
+		Play: &family.Play{Help: "Nim heaps are played by the computer on both sides.", Run: run, Start: start, Resume: resume,
+			Decisions: []string{"take"}},
+		Sim: &family.Sim{Help: "Nim heaps: the first and the second player.", DefaultTurnCap: 1000, New: newSim},
 	})
 }
 
