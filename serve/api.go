@@ -21,6 +21,7 @@ import (
 
 func (s *Server) routes() {
 	s.mux.HandleFunc("GET /api/documents", s.handleDocuments)
+	s.mux.HandleFunc("POST /api/documents/seats", s.handleSeats)
 	s.mux.HandleFunc("POST /api/rooms", s.handleCreate)
 	s.mux.HandleFunc("GET /api/rooms/{id}/hint", s.withRoom(s.handleHint))
 	s.mux.HandleFunc("POST /api/rooms/{id}/react", s.withRoom(s.handleReact))
@@ -82,6 +83,32 @@ func (s *Server) readBody(w http.ResponseWriter, r *http.Request, v any) error {
 
 func (s *Server) handleDocuments(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]any{"documents": s.hub.documents(), "damaged": s.Damaged()})
+}
+
+// handleSeats reads a document uploaded as POST /api/rooms would, and
+// answers its family and seats: the host page lists them before the room
+// is made.
+func (s *Server) handleSeats(w http.ResponseWriter, r *http.Request) {
+	var req CreateRequest
+	if err := s.readBody(w, r, &req); err != nil {
+		writeError(w, err)
+		return
+	}
+	if req.Source == "" {
+		writeError(w, refuse(http.StatusBadRequest, CodeBadRequest, "no document uploaded: source is empty"))
+		return
+	}
+	doc, name, err := s.hub.document(req)
+	if err != nil {
+		writeError(w, refuse(http.StatusBadRequest, CodeBadRequest, "%v", err))
+		return
+	}
+	f, seats, computers, err := seatsOf(doc)
+	if err != nil {
+		writeError(w, refuse(http.StatusBadRequest, CodeBadRequest, "%v", err))
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"name": name, "kind": doc.Kind, "family": f.Name, "seats": seats, "computers": computers})
 }
 
 func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {

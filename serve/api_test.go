@@ -160,3 +160,33 @@ func TestAnswerItemsWaitForTheDisk(t *testing.T) {
 		r.mu.Unlock()
 	}
 }
+
+// TestSeatsOfAnUpload: the seats of an uploaded document are answered
+// before any room is made; a document that cannot be played is refused
+// with the reason, and no room is made either way.
+func TestSeatsOfAnUpload(t *testing.T) {
+	s, base := startServer(t, Options{})
+	var got struct {
+		Family string   `json:"family"`
+		Kind   string   `json:"kind"`
+		Seats  []string `json:"seats"`
+	}
+	if st := call(t, "POST", base+"/api/documents/seats", "", CreateRequest{Source: duelMap, Filename: "决斗.yml"}, &got); st != http.StatusOK {
+		t.Fatalf("seats: HTTP %d", st)
+	}
+	if got.Family != "planets" || got.Kind != "planets/map" || strings.Join(got.Seats, ",") != "player 0,player 1" {
+		t.Fatalf("the seats of 决斗.yml: %+v", got)
+	}
+	for _, tc := range []struct{ name, source, want string }{
+		{"nothing", "", "no document uploaded"},
+		{"not a document", "kind: nothing/at-all\nversion: 1\n", "nothing/at-all"},
+	} {
+		var e apiError
+		if st := call(t, "POST", base+"/api/documents/seats", "", CreateRequest{Source: tc.source, Filename: "x.yaml"}, &e); st != http.StatusBadRequest || !strings.Contains(e.Error.Message, tc.want) {
+			t.Errorf("%s: HTTP %d %+v, want 400 saying %q", tc.name, st, e.Error, tc.want)
+		}
+	}
+	if n := len(s.hub.rooms); n != 0 {
+		t.Fatalf("asking for seats made %d rooms", n)
+	}
+}

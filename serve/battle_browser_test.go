@@ -23,8 +23,11 @@ type battlePage struct {
 	Chosen int      `json:"chosen"` // the heroes chosen for the team
 	Orders []string `json:"orders"`
 	Events []string `json:"events"`
-	// Units is where each hero of the page's side stands, "x,y".
-	Units map[string]string `json:"units"`
+	// Units is where each hero of the page's side on top of a stack (or
+	// alone) stands, "x,y"; Heroes counts the side's heroes on the map,
+	// stacks included.
+	Units  map[string]string `json:"units"`
+	Heroes int               `json:"heroes"`
 }
 
 const readBattlePage = `(() => {
@@ -35,7 +38,8 @@ const readBattlePage = `(() => {
     orders: [...document.querySelectorAll("#orders li")].map((li) => li.textContent),
     events: [...document.querySelectorAll("#events li")].map((li) => li.textContent),
     units: Object.fromEntries([...document.querySelectorAll("#battle g.unit[id^='unit-" + side + "-']")].map((g) =>
-      [g.dataset.hero, g.querySelector("circle").getAttribute("cx") + "," + g.querySelector("circle").getAttribute("cy")]))};
+      [g.dataset.hero, g.querySelector("circle").getAttribute("cx") + "," + g.querySelector("circle").getAttribute("cy")])),
+    heroes: [...document.querySelectorAll("#battle g.unit[id^='unit-" + side + "-']")].reduce((n, g) => n + Number(g.dataset.stack), 0)};
 })()`
 
 // TestTwoBrowsersPlayABattle: two pages of a real browser, one per side,
@@ -72,15 +76,17 @@ func TestTwoBrowsersPlayABattle(t *testing.T) {
 	do(t, ctx1, "send the team", chromedp.Click(chromedp.ID("send")))
 	for k, ctx := range pages {
 		do(t, ctx, "round 2", chromedp.WaitVisible(chromedp.CSS(`body[data-status="play"] #battle[data-round="2"]`)))
-		if p := read(t, ctx); len(p.Units) != 6 {
-			t.Fatalf("page %d shows %d heroes of its side on the map, want 6 (%q)", k, len(p.Units), p.Text)
+		if p := read(t, ctx); p.Heroes != 6 {
+			t.Fatalf("page %d shows %d heroes of its side on the map, want 6 (%q)", k, p.Heroes, p.Text)
 		}
 	}
 
-	// Round 2: side 0 moves a hero one cell by clicking; side 1
+	// Round 2: side 0 moves a hero one cell by clicking: the six stand
+	// on their base, and the page asks which of them is meant. Side 1
 	// sends no orders.
 	before := read(t, ctx0)
-	do(t, ctx0, "pick the hero", chromedp.Click(chromedp.CSS(`#battle g.unit.pickable`)), chromedp.WaitVisible(chromedp.CSS(`#battle rect.target`)))
+	do(t, ctx0, "pick the stack", chromedp.Click(chromedp.CSS(`#battle g.unit.pickable`)), chromedp.WaitVisible(chromedp.CSS(`#stack`)))
+	do(t, ctx0, "pick the hero", chromedp.Click(chromedp.CSS(`#stack button:nth-of-type(2)`)), chromedp.WaitVisible(chromedp.CSS(`#battle rect.target`)))
 	do(t, ctx0, "pick a cell", chromedp.Click(chromedp.CSS(`#battle rect.target`)), chromedp.WaitVisible(chromedp.CSS(`#orders li`)))
 	p0 := read(t, ctx0)
 	if len(p0.Orders) != 1 || !strings.Contains(p0.Orders[0], "moves to") {

@@ -130,16 +130,11 @@ func (h *hub) setAside(path string, why error) {
 
 // offer adds a document to those rooms can be made of.
 func (h *hub) offer(d *Document) error {
-	f, ok := playable(d.Doc.Kind)
-	if !ok {
-		return fmt.Errorf("serve: %s: a %s document cannot be played", d.Name, d.Doc.Kind)
-	}
-	g, err := startGame(d.Doc, 1, func(engine.Event) {})
+	f, seats, computers, err := seatsOf(d.Doc)
 	if err != nil {
 		return fmt.Errorf("serve: %s: %w", d.Name, err)
 	}
-	d.family, d.seats, d.computers = f, g.Seats, g.Computers()
-	g.Close()
+	d.family, d.seats, d.computers = f, seats, computers
 	h.docs = append(h.docs, d)
 	return h.include(d.Doc)
 }
@@ -166,6 +161,21 @@ func (h *hub) include(doc *formats.Document) error {
 	}
 	h.includes[name] = b
 	return nil
+}
+
+// seatsOf returns the family that plays doc, the seats of its games and
+// the computer players a seat may take.
+func seatsOf(doc *formats.Document) (*family.Family, []string, []string, error) {
+	f, ok := playable(doc.Kind)
+	if !ok {
+		return nil, nil, nil, fmt.Errorf("a %s document cannot be played", doc.Kind)
+	}
+	g, err := startGame(doc, 1, func(engine.Event) {})
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	defer g.Close()
+	return f, g.Seats, g.Computers(), nil
 }
 
 // CreateRequest asks for a new room.

@@ -109,7 +109,7 @@ func TestBrowserPlaysAnMBGRoom(t *testing.T) {
 			break
 		}
 		id := p.Buttons[0]
-		if id == "mbg-garrison" {
+		if id == "mbg-mos-send" {
 			clickAndWait(t, ctx, "mbg-mos-0", "#mbg-mos-0:not(:checked)")
 		}
 		clickAndWait(t, ctx, id, `body[data-turn="`+p.Turn+`"]`)

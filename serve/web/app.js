@@ -1,64 +1,114 @@
 // Shapan's browser client: hosts a room, or plays a seat of one. It draws
-// the board from the room's state, offers the pending decision's options
-// as things to click, and tells the events in words. No build step.
+// the board from the room's state (each family's drawing and controls
+// are in its own file), offers the pending decision's options as things
+// to click, and tells the events in words. No build step.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const colors = ["#c0392b", "#2471a3", "#1e8449", "#b9770e", "#7d3c98", "#148f77"];
+const colors = ["#c0392b", "#2471a3", "#1e8449", "#b9770e", "#7d3c98", "#148f77", "#d35400", "#34495e"];
 const SVG = "http://www.w3.org/2000/svg";
 
+// el makes an element ("svg:…" an SVG one): attributes, an onclick
+// handler, and children.
 function el(tag, attrs, ...children) {
   const e = tag.startsWith("svg:") ? document.createElementNS(SVG, tag.slice(4)) : document.createElement(tag);
   for (const [k, v] of Object.entries(attrs || {})) {
     if (k === "onclick") e.addEventListener("click", v);
-    else e.setAttribute(k, v);
+    else if (k === "onchange") e.addEventListener("change", v);
+    else if (k === "oninput") e.addEventListener("input", v);
+    else if (v !== undefined && v !== null && v !== false) e.setAttribute(k, v === true ? "" : v);
   }
-  for (const c of children) e.append(c);
+  for (const c of children) if (c !== null && c !== undefined && c !== "") e.append(c);
   return e;
 }
 
+// api calls the server: same-origin JSON.
 async function api(method, path, body, token) {
-  const headers = { "Content-Type": "application/json" };
+  const headers = {};
+  if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = "Bearer " + token;
-  const resp = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const data = await resp.json();
+  const resp = await fetch(path, { method, headers, credentials: "same-origin", body: body === undefined ? undefined : JSON.stringify(body) });
+  let data;
+  try {
+    data = await resp.json();
+  } catch (e) {
+    throw { code: "http_" + resp.status, message: resp.statusText || "the server's reply is not JSON" };
+  }
   if (!resp.ok) throw data.error || { code: "http_" + resp.status, message: resp.statusText };
   return data;
 }
 
 // ---- hosting ----
 
+// host shows the form that makes a room: a document the server offers or
+// one uploaded, and who plays each seat (the first a person, the others
+// the computer, until the host says otherwise).
 async function host() {
   $("host").hidden = false;
   const { documents, damaged } = await api("GET", "/api/documents");
   showDamaged(damaged || []);
   const sel = $("document");
+  const uploaded = el("option", { value: "", hidden: true }, "the uploaded file");
   for (const d of documents) sel.append(el("option", { value: d.name }, `${d.name} (${d.family})`));
-  const seatsFor = (names, computers) => {
-    const fs = $("seats");
-    fs.querySelectorAll("label").forEach((l) => l.remove());
-    names.forEach((n, i) => {
-      const s = el("select", { id: "seat-" + i }, el("option", { value: "person" }, "person"), el("option", { value: "computer" }, "computer"));
-      // the family's other computer players: random, search, …
-      (computers || []).slice(1).forEach((c) => s.append(el("option", { value: c }, "computer: " + c)));
-      fs.append(el("label", {}, n + " ", s));
-    });
+  sel.append(uploaded);
+  if (documents.length) sel.value = documents[0].name;
+  let upload = null; // {source, filename, rules} of the uploaded file, once the server read it
+  const note = (text, bad) => {
+    $("upload-note").textContent = text;
+    $("upload-note").className = bad ? "bad" : "";
   };
+  const pick = () => {
+    const d = documents.find((x) => x.name === sel.value);
+    if (d) seatsFor(d.seats, d.computers);
+  };
+  sel.addEventListener("change", () => {
+    if (!sel.value) return;
+    upload = null;
+    $("upload").value = "";
+    $("rules").value = "";
+    note("");
+    pick();
+  });
+  // A file chosen is sent to the server to be read: its seats, or why it
+  // cannot be played.
+  const read = async () => {
+    const file = $("upload").files[0];
+    if (!file) {
+      upload = null;
+      note("");
+      if (!sel.value && documents.length) sel.value = documents[0].name;
+      pick();
+      return;
+    }
+    const req = { source: await file.text(), filename: file.name };
+    if ($("rules").files[0]) req.rules = await $("rules").files[0].text();
+    uploaded.hidden = false;
+    sel.value = "";
+    upload = null;
+    seatsFor([]);
+    try {
+      const d = await api("POST", "/api/documents/seats", req);
+      upload = req;
+      note(`${file.name}: ${d.title || d.kind} (${d.family}), ${d.seats.length} seats.`);
+      seatsFor(d.seats, d.computers);
+    } catch (e) {
+      note(`${file.name} cannot be played: ${e.message}`, true);
+    }
+  };
+  $("upload").addEventListener("change", read);
+  $("rules").addEventListener("change", read);
   pcGames().catch(() => {});
-  const pick = () => { const d = documents.find((x) => x.name === sel.value); if (d) seatsFor(d.seats, d.computers); };
-  sel.addEventListener("change", pick);
   pick();
   $("create").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const req = { seed: Number($("seed").value), seats: [] };
     $("seats").querySelectorAll("select").forEach((s) => req.seats.push(s.value));
-    const file = $("upload").files[0];
-    if (file) {
-      req.source = await file.text();
-      req.filename = file.name;
-      if ($("rules").files[0]) req.rules = await $("rules").files[0].text();
-      req.seats = [];
-    } else req.document = sel.value;
+    if (upload) Object.assign(req, upload);
+    else if (sel.value) req.document = sel.value;
+    else {
+      $("links").textContent = "Choose a document, or upload one the server can read.";
+      return;
+    }
     try {
       showLinks(await api("POST", "/api/rooms", req));
     } catch (e) {
@@ -79,6 +129,22 @@ function showDamaged(damaged) {
   $("host").prepend(box);
 }
 
+// seatsFor lists the seats of a document, each a person, the computer or
+// another of the family's computer players (random, search, …): by
+// default the first seat is a person (the host) and the others the
+// computer.
+function seatsFor(names, computers) {
+  const fs = $("seats");
+  fs.querySelectorAll("label").forEach((l) => l.remove());
+  names.forEach((n, i) => {
+    const s = el("select", { id: "seat-" + i }, el("option", { value: "person" }, "a person"), el("option", { value: "computer" }, "the computer"));
+    (computers || []).slice(1).forEach((c) => s.append(el("option", { value: c }, "the computer: " + c)));
+    s.value = i === 0 ? "person" : "computer";
+    fs.append(el("label", {}, n + " ", s));
+  });
+  $("create-room").disabled = names.length === 0;
+}
+
 // pcGames lists the finished games of the Planet-Conquer rooms, each a
 // download.
 async function pcGames() {
@@ -96,7 +162,7 @@ function showLinks(c) {
   box.replaceChildren(el("h2", {}, "Room " + c.room));
   const row = (label, link, id) => {
     const url = location.origin + link;
-    box.append(el("p", { class: "links" }, label, el("br"), el("input", { readonly: "", value: url, id }), " ", el("a", { href: url, target: "_blank" }, "open")));
+    box.append(el("p", { class: "links" }, label, el("br"), el("input", { readonly: "", value: url, id }), " ", el("a", { href: url, target: "_blank", id: "open-" + id }, "open")));
   };
   for (const s of c.seats) {
     if (s.link) row(`Seat ${s.seat}: ${s.name} — give this secret link to its player`, s.link, "link-" + s.seat);
@@ -107,13 +173,19 @@ function showLinks(c) {
 
 // ---- playing ----
 
-const room = { id: "", token: "", hint: null, state: null, seq: 0, orders: [], pick: null, mode: null, busy: false, question: "", board: "", notice: "" };
+// room is the page's seat: the latest hint and state, and what the person
+// is writing for the pending decision (orders, a pick, a mode).
+const room = { id: "", token: "", hint: null, state: null, seq: 0, orders: [], pick: null, mode: null, tactic: null, busy: false, question: "", board: "", notice: "", told: 0 };
 
 function play(id) {
   room.id = id;
   room.token = new URLSearchParams(location.hash.slice(1)).get("token") || "";
+  // Another seat's link pasted into this tab changes the fragment only:
+  // the page starts again as that seat.
+  window.addEventListener("hashchange", () => location.reload());
   $("room").hidden = false;
   $("download").href = `/api/rooms/${id}/record?token=${encodeURIComponent(room.token)}`;
+  boardGestures();
   refresh();
   follow();
 }
@@ -129,13 +201,20 @@ function follow() {
   es.onerror = () => { /* the browser reconnects with Last-Event-ID */ };
 }
 
-let timer = null;
-function schedule() {
+// The page asks the room again after the stream's items, at most five
+// times a second (the server allows a token 20 requests a second, and
+// each asking is two): a burst of events is one asking at its end.
+let timer = null, asking = false, again = false, lastAsked = 0;
+function schedule(delay) {
+  if (asking) { again = true; return; }
   clearTimeout(timer);
-  timer = setTimeout(refresh, 30);
+  timer = setTimeout(refresh, Math.max(delay === undefined ? 30 : delay, lastAsked + 200 - Date.now()));
 }
 
 async function refresh() {
+  if (asking) { again = true; return; }
+  asking = true;
+  lastAsked = Date.now();
   try {
     const [hint, state] = await Promise.all([
       api("GET", `/api/rooms/${room.id}/hint`, undefined, room.token),
@@ -143,7 +222,7 @@ async function refresh() {
     ]);
     // The orders being written are kept while the same decision waits
     // (in a simultaneous round the other seats' answers do not change it).
-    if (!room.hint || posedAt(hint) !== posedAt(room.hint)) { room.orders = []; room.pick = null; room.mode = null; }
+    if (!room.hint || posedAt(hint) !== posedAt(room.hint)) { room.orders = []; room.pick = null; room.mode = null; room.tactic = null; }
     room.hint = hint;
     room.state = state;
     // The board and the question's controls are drawn again only when
@@ -151,23 +230,44 @@ async function refresh() {
     // one an event of the stream replaced meanwhile.
     const question = JSON.stringify([hint.status, hint.seat, hint.decision || null]);
     const board = JSON.stringify(state.board);
-    if (question === room.question && board === room.board) { showStatus(); return; }
-    room.question = question;
-    room.board = board;
-    room.notice = "";
-    render();
+    if (question !== room.question || board !== room.board) {
+      room.question = question;
+      room.board = board;
+      room.notice = "";
+      render();
+    } else showStatus();
   } catch (e) {
-    $("status").textContent = e.code === "wrong_token" ? "This link opens no seat of this room." : "Error: " + e.message;
+    if (e.code === "rate_limited") again = true;
+    else $("status").textContent = e.code === "wrong_token" ? "This link opens no seat of this room." : "Error: " + e.message;
+  } finally {
+    asking = false;
+    if (again) {
+      again = false;
+      schedule(200);
+    }
   }
 }
 
 function posedAt(h) { return h.decision ? h.decision.turn : -1 - h.turn; }
 
+// answer sends the person's answer to the pending decision (again, a
+// moment later, while the server says the page asks too often).
 async function answer(value) {
   if (room.busy) return;
   room.busy = true;
+  document.body.dataset.busy = "1";
+  if (room.notice) say("");
+  const body = { turn: room.hint.decision ? room.hint.decision.turn : room.hint.turn, answer: value, request: crypto.randomUUID ? crypto.randomUUID() : String(Math.random()) };
   try {
-    await api("POST", `/api/rooms/${room.id}/react`, { turn: room.hint.decision ? room.hint.decision.turn : room.hint.turn, answer: value, request: crypto.randomUUID ? crypto.randomUUID() : String(Math.random()) }, room.token);
+    for (let tries = 0; ; tries++) {
+      try {
+        await api("POST", `/api/rooms/${room.id}/react`, body, room.token);
+        break;
+      } catch (e) {
+        if (e.code !== "rate_limited" || tries >= 8) throw e;
+        await new Promise((ok) => setTimeout(ok, 400));
+      }
+    }
     room.orders = [];
     room.pick = null;
     room.mode = null;
@@ -175,9 +275,18 @@ async function answer(value) {
     room.notice = "Refused: " + e.message;
   } finally {
     room.busy = false;
-    refresh();
+    delete document.body.dataset.busy;
+    schedule(0);
   }
 }
+
+// families are the drawings and controls of each family's board.
+const families = {
+  planets: { draw: drawPlanets, controls: planetControls },
+  ftbt: { draw: drawFTBT, controls: ftbtControls },
+  battle: { draw: drawBattle, controls: battleControls, spectators: true },
+  mbg: { draw: drawMBG, controls: mbgControls },
+};
 
 // render draws the whole room: the status, the board and the controls of
 // the pending question (with the orders being written).
@@ -185,9 +294,15 @@ function render() {
   const h = room.hint;
   showStatus();
   const board = room.state.board;
-  const draw = { planets: drawPlanets, ftbt: drawFTBT, battle: drawBattle, mbg: drawMBG }[board.family] || drawGeneric;
-  $("board").replaceChildren(draw(board, h));
-  $("controls").replaceChildren(...controls(board, h));
+  const fam = families[board.family];
+  document.body.dataset.family = board.family || "";
+  document.body.dataset.kind = h.status === "play" && h.decision ? h.decision.kind : "";
+  if (fam) showBoard(fam.draw(board, h), room.id);
+  else $("board").replaceChildren(drawGeneric(board));
+  let cs = [];
+  if (fam && (h.seat !== null || fam.spectators)) cs = fam.controls(board, h);
+  else if (!fam && h.seat !== null) cs = genericControls(board, h);
+  $("controls").replaceChildren(...cs);
 }
 
 // showStatus tells whose move it is, and the result at the end.
@@ -202,10 +317,11 @@ function showStatus() {
   else if (h.status === "wait") text += "Waiting for " + (h.waiting || []).map((w) => w.name + (w.computer ? " (computer)" : "")).join(", ") + ".";
   else text += "The game is over. " + result(h.result);
   $("status").textContent = room.notice ? `${text} ${room.notice}` : text;
+  $("status").className = room.notice ? "refused" : "";
 }
 
 function result(r) {
-  if (!r) return "";
+  if (r === null || r === undefined) return "";
   if (r.winner !== undefined) return (r.winner >= 0 ? `Winner: ${name(r.winner)}` : "No winner") + (r.reason ? ` (${r.reason}).` : ".");
   if (typeof r === "number") return r >= 0 ? `Winner: ${name(r)}.` : "No winner.";
   return JSON.stringify(r);
@@ -216,112 +332,10 @@ function name(k) {
   return s ? s.name : "player " + k;
 }
 
-// ---- Planet-Conquer ----
-
-function drawPlanets(b, h) {
-  const [w, hgt] = b.map.map_size;
-  const cell = 60, pad = 40;
-  const svg = el("svg:svg", { viewBox: `0 0 ${w * cell + 2 * pad} ${hgt * cell + 2 * pad}`, id: "planets" });
-  const at = (p) => [pad + p.pos[0] * cell + cell / 2, pad + p.pos[1] * cell + cell / 2];
-  for (const [f, t, steps] of b.map.routes) {
-    if (f > t) continue;
-    const [x1, y1] = at(b.map.planets[f]), [x2, y2] = at(b.map.planets[t]);
-    svg.append(el("svg:line", { x1, y1, x2, y2, stroke: "#445", "stroke-width": 2 }));
-    svg.append(el("svg:text", { x: (x1 + x2) / 2, y: (y1 + y2) / 2, fill: "#889", "font-size": 12 }, String(steps)));
-  }
-  for (const f of b.state.fleets) {
-    const [x1, y1] = at(b.map.planets[f[1]]), [x2, y2] = at(b.map.planets[f[2]]);
-    const total = routeSteps(b, f[1], f[2]) || 1, done = (total - f[4]) / total;
-    svg.append(el("svg:circle", { cx: x1 + (x2 - x1) * done, cy: y1 + (y2 - y1) * done, r: 6, fill: colors[f[0] % colors.length] }));
-  }
-  const mine = h.seat;
-  const playing = h.status === "play";
-  b.map.planets.forEach((p, i) => {
-    const [x, y] = at(p);
-    const [owner, count] = b.state.holds[i];
-    const reach = room.pick !== null && routeSteps(b, room.pick, i) !== null;
-    const pickable = playing && ((room.pick === null && owner === mine && count > 0) || reach);
-    const g = el("svg:g", { class: "planet" + (pickable ? " pickable" : "") + (room.pick === i ? " selected" : ""), id: "planet-" + i, "data-owner": owner === null ? "" : owner });
-    g.append(el("svg:circle", { cx: x, cy: y, r: 14 + Math.min(14, Math.sqrt(Number(p.max) || 100) / 3), fill: owner === null ? "#9a9a9a" : colors[owner % colors.length] }));
-    g.append(el("svg:text", { x, y: y - 2, "text-anchor": "middle", fill: "#fff", "font-size": 14, "font-weight": "bold" }, b.tokens[i]));
-    g.append(el("svg:text", { x, y: y + 14, "text-anchor": "middle", fill: "#fff", "font-size": 12 }, String(Math.trunc(count))));
-    if (pickable) g.addEventListener("click", () => pickPlanet(b, i));
-    svg.append(g);
-  });
-  return svg;
-}
-
-function routeSteps(b, f, t) {
-  const r = b.map.routes.find((x) => x[0] === f && x[1] === t);
-  return r ? r[2] : null;
-}
-
-function pickPlanet(b, i) {
-  if (room.pick === null || room.pick === i) {
-    room.pick = room.pick === i ? null : i;
-  } else {
-    const have = Math.trunc(b.state.holds[room.pick][1]) - room.orders.filter((m) => m[1] === room.pick).reduce((a, m) => a + m[0], 0);
-    const n = Number($("count") ? $("count").value : have) || have;
-    if (n > 0) room.orders.push([Math.min(n, have), room.pick, i]);
-    room.pick = null;
-  }
-  render();
-}
-
-function planetControls(b, h) {
-  if (h.status !== "play") return [];
-  const tk = (i) => b.tokens[i];
-  const list = el("ul", { class: "moves", id: "orders" });
-  room.orders.forEach((m, k) => list.append(el("li", {}, `${m[0]} from ${tk(m[1])} to ${tk(m[2])} `,
-    el("button", { onclick: () => { room.orders.splice(k, 1); render(); } }, "✕"))));
-  const count = el("input", { type: "number", id: "count", min: 1, placeholder: "all", style: "width:6rem" });
-  return [
-    el("p", {}, room.pick === null ? "Click one of your planets, then where to send its units." : `From ${tk(room.pick)}: click a planet linked to it. Units: `, room.pick === null ? "" : count),
-    list,
-    el("button", { class: "primary", id: "send", onclick: () => answer({ moves: room.orders }) }, room.orders.length ? "Send the orders" : "Send no orders this round"),
-  ];
-}
-
-// ---- ftbt (war chess) ----
-
-function drawFTBT(b, h) {
-  const c = 40;
-  const svg = el("svg:svg", { viewBox: `0 0 ${b.w * c} ${b.h * c}`, id: "ftbt" });
-  const d = h.decision;
-  const targets = new Map();
-  if (d) {
-    if (d.kind === "sel_people") d.args.people.forEach((p, k) => targets.set(d.args.locs[k], p));
-    if (d.kind === "sel_move_obj") d.args.dests.forEach((cell) => targets.set(cell, cell));
-    if (d.kind === "sel_tech_obj") d.args.targets.forEach((cell) => targets.set(cell, cell));
-  }
-  for (let i = 0; i < b.w * b.h; i++) {
-    const x = (i % b.w) * c, y = Math.floor(i / b.w) * c;
-    const pick = targets.has(i);
-    const g = el("svg:g", { class: "cell" + (pick ? " pickable" : ""), id: "cell-" + i });
-    g.append(el("svg:rect", { x, y, width: c, height: c, fill: b.colors[b.terrain[i]] || "#777" }));
-    if (pick) g.addEventListener("click", () => answer(targets.get(i)));
-    svg.append(g);
-  }
-  b.people.forEach((p, k) => {
-    if (p.loc < 0) return;
-    const x = (p.loc % b.w) * c + c / 2, y = Math.floor(p.loc / b.w) * c + c / 2;
-    svg.append(el("svg:circle", { cx: x, cy: y, r: c * 0.38, fill: colors[p.side], opacity: p.finished ? 0.55 : 1, "pointer-events": "none" }));
-    svg.append(el("svg:text", { x, y: y + 4, "text-anchor": "middle", fill: "#fff", "font-size": 11, "pointer-events": "none" }, p.name.slice(0, 2)));
-  });
-  return svg;
-}
-
-function ftbtControls(b, h) {
-  const d = h.decision;
-  if (!d) return [];
-  switch (d.kind) {
-    case "sel_people": return [el("p", {}, "Click one of your people to act."), el("button", { id: "end-turn", onclick: () => answer(-2) }, "End the turn")];
-    case "sel_move_obj": return [el("p", {}, "Click where to move (its own cell: stay).")];
-    case "sel_tech": return [el("p", {}, "Choose a tech:"), ...d.args.techs.map((t, k) => el("button", { onclick: () => answer(k) }, b.techs[t] || "tech " + t)), el("button", { id: "no-tech", onclick: () => answer(-1) }, "No tech")];
-    case "sel_tech_obj": return [el("p", {}, "Click the target."), el("button", { onclick: () => answer(-1) }, "Give the tech up")];
-    case "confirm": return [el("p", {}, d.args.what === "quit" ? "Quit the game?" : "End the turn?"), el("button", { id: "yes", onclick: () => answer(true) }, "Yes"), el("button", { id: "no", onclick: () => answer(false) }, "No")];
-  }
-  return genericControls(b, h);
+// say puts a notice beside the status (a choice the page cannot send).
+function say(text) {
+  room.notice = text;
+  showStatus();
 }
 
 // ---- any family ----
@@ -330,34 +344,30 @@ function drawGeneric(b) {
   return el("pre", { style: "white-space: pre-wrap; max-height: 40vh; overflow: auto" }, JSON.stringify(b.state || b, null, 1).slice(0, 4000));
 }
 
+// genericControls offers the legal answers of a family the page has no
+// drawing for, and a box for any answer.
 function genericControls(b, h) {
   const d = h.decision;
   if (!d) return [];
   const out = [el("p", {}, `Question: ${d.kind}`)];
   if (d.legal) for (const a of d.legal.answers.slice(0, 60)) out.push(el("button", { onclick: () => answer(a) }, JSON.stringify(a)));
   const input = el("input", { id: "answer", placeholder: "an answer as JSON" });
-  out.push(el("p", {}, input, el("button", { onclick: () => { try { answer(JSON.parse(input.value)); } catch (e) { room.notice = "Not JSON: " + e.message; showStatus(); } } }, "Answer")));
+  out.push(el("p", {}, input, el("button", { onclick: () => { try { answer(JSON.parse(input.value)); } catch (e) { say("Not JSON: " + e.message); } } }, "Answer")));
   return out;
-}
-
-function controls(b, h) {
-  if (b.family === "battle") return battleControls(b, h);
-  if (h.seat === null) return [];
-  return ({ planets: planetControls, ftbt: ftbtControls, mbg: mbgControls }[b.family] || genericControls)(b, h);
 }
 
 // ---- events in words ----
 
-// tell adds an item of the room's stream to the list: the server words
-// every event as the studio's play log does (an event not worth telling,
-// a single step of a move, comes without words).
+// tell adds an item of the room's stream to the list, newest first and
+// numbered from the first: the server words every event as the studio's
+// play log does (an event not worth telling, a single step of a move,
+// comes without words; an answer is told by the events it causes).
 function tell(item) {
-  let text;
-  if (item.answer) text = `${item.answer.name} answered (turn ${item.answer.turn}).`;
-  else if (item.over) text = "The game is over.";
-  else text = item.words;
-  if (!text) return;
-  const li = el("li", {}, text);
+  let text = item.words;
+  if (item.over) text = "The game is over.";
+  if (!text || item.answer) return;
+  room.told++;
+  const li = el("li", { value: room.told }, text);
   $("events").prepend(li);
   while ($("events").children.length > 200) $("events").lastChild.remove();
 }

@@ -15,30 +15,42 @@ const BUFFS = { 1001: "1001 (a hero)", 1002: "1002", 1003: "1003", 1004: "1004" 
 
 function drawBattle(b, h) {
   const W = b.width, H = b.height, st = b.state;
-  const svg = el("svg:svg", { viewBox: `0 0 ${W * CELL} ${H * CELL}`, id: "battle", "data-round": st.round });
+  // Legible: a cell is 32 pixels.
+  const svg = el("svg:svg", { viewBox: `0 0 ${W * CELL} ${H * CELL}`, id: "battle", "data-round": st.round, "data-legible": (32 / CELL).toFixed(3) });
+  const ground = el("svg:g", { "shape-rendering": "crispEdges" });
   for (let y = 0; y < H; y++) {
     for (let x0 = 0, x = 1; x <= W; x++) {
       if (x < W && b.cells[y * W + x] === b.cells[y * W + x0]) continue;
-      svg.append(el("svg:rect", { x: x0 * CELL, y: y * CELL, width: (x - x0) * CELL, height: CELL, fill: b.colors.cells[b.cells[y * W + x0]] || "#f0f" }));
+      ground.append(el("svg:rect", { x: x0 * CELL, y: y * CELL, width: (x - x0) * CELL, height: CELL, fill: b.colors.cells[b.cells[y * W + x0]] || "#f0f" }));
       x0 = x;
     }
   }
+  svg.append(ground);
   b.bases.forEach((cells, s) => cells.forEach(([x, y]) =>
-    svg.append(el("svg:rect", { x: x * CELL, y: y * CELL, width: CELL, height: CELL, fill: b.colors.sides[s] }))));
+    svg.append(el("svg:rect", { x: x * CELL, y: y * CELL, width: CELL, height: CELL, fill: b.colors.sides[s], class: s === h.seat ? "base mine" : "base" }))));
   for (let i = 0; i < W * H; i++) {
-    if (b.cells[i] === 3) svg.append(el("svg:rect", { x: (i % W) * CELL, y: Math.floor(i / W) * CELL, width: CELL, height: CELL, fill: "none", stroke: "#a07000", "stroke-width": 1 }));
+    if (b.cells[i] === 3) svg.append(el("svg:rect", { x: (i % W) * CELL, y: Math.floor(i / W) * CELL, width: CELL, height: CELL, fill: "none", stroke: "#a07000", "stroke-width": 0.5 }));
   }
   const mine = battleMine(h);
   st.cities.forEach((city, i) => svg.append(drawCity(b, city, i, mine)));
   for (const [x, y] of battleTargets(b, mine)) {
-    const g = el("svg:rect", { x: x * CELL, y: y * CELL, width: CELL, height: CELL, class: "pickable target", id: `cell-${x}-${y}`, fill: "rgba(255,224,102,.35)" });
+    const g = el("svg:rect", { x: x * CELL, y: y * CELL, width: CELL, height: CELL, class: "pickable target", id: `cell-${x}-${y}`, fill: "rgba(255,224,102,.45)" });
     g.addEventListener("click", () => battleCell(b, mine, x, y));
     svg.append(g);
   }
-  st.units.forEach((team, s) => team.forEach((u) => { if (u.alive && u.at) svg.append(drawUnit(b, u, s, mine)); }));
+  // The units, one mark per cell: a stack shows how many stand there, and
+  // a click on it asks which of them.
+  const cells = new Map();
+  st.units.forEach((team, s) => team.forEach((u) => {
+    if (!u.alive || !u.at) return;
+    const k = u.at[0] + "," + u.at[1];
+    if (!cells.has(k)) cells.set(k, []);
+    cells.get(k).push([u, s]);
+  }));
+  for (const stack of cells.values()) svg.append(drawStack(b, stack, mine, h));
   if (mine && room.mode && room.mode.any) {
     // A skill aimed at a cell, or 瞬移: any cell of the map may be clicked.
-    const cover = el("svg:rect", { x: 0, y: 0, width: W * CELL, height: H * CELL, fill: "transparent", id: "aim" });
+    const cover = el("svg:rect", { x: 0, y: 0, width: W * CELL, height: H * CELL, fill: "transparent", id: "aim", class: "aim" });
     cover.addEventListener("click", (ev) => {
       const p = svg.createSVGPoint();
       p.x = ev.clientX; p.y = ev.clientY;
@@ -63,16 +75,45 @@ function drawCity(b, city, i, mine) {
   return g;
 }
 
-function drawUnit(b, u, s, mine) {
+// drawStack draws the units standing on one cell: the first of them, and
+// their number when there are more.
+function drawStack(b, stack, mine, h) {
+  const [u, s] = stack.find(([x, side]) => side === mine?.side && x.hero === room.pick) || stack[0];
   const [x, y] = u.at;
-  const g = el("svg:g", { class: "unit" + (room.pick === u.hero && s === mine?.side ? " selected" : ""), id: `unit-${s}-${u.slot}`, "data-hero": u.hero });
-  g.append(el("svg:circle", { cx: x * CELL + CELL / 2, cy: y * CELL + CELL / 2, r: CELL * 0.75, fill: b.colors.sides[s], stroke: "#fff", "stroke-width": 1.5 }));
-  g.append(el("svg:text", { x: x * CELL + CELL / 2, y: y * CELL + CELL * 0.85, "text-anchor": "middle", fill: "#fff", "font-size": CELL, "pointer-events": "none" }, u.hero.slice(0, 1)));
+  const own = h.seat === s;
+  const g = el("svg:g", { class: "unit" + (room.pick === u.hero && s === mine?.side ? " selected" : "") + (own ? " mine" : ""), id: `unit-${s}-${u.slot}`, "data-hero": u.hero, "data-stack": stack.length });
+  g.append(el("svg:circle", { cx: x * CELL + CELL / 2, cy: y * CELL + CELL / 2, r: CELL * 0.62, fill: b.colors.sides[s], stroke: "#fff", "stroke-width": 1 }));
+  g.append(el("svg:text", { x: x * CELL + CELL / 2, y: y * CELL + CELL * 0.82, "text-anchor": "middle", fill: "#fff", "font-size": CELL * 0.75, "pointer-events": "none" }, [...u.hero][0]));
+  if (stack.length > 1) {
+    g.append(el("svg:circle", { cx: x * CELL + CELL * 0.95, cy: y * CELL + CELL * 0.05, r: CELL * 0.3, fill: "#222", "pointer-events": "none" }));
+    g.append(el("svg:text", { x: x * CELL + CELL * 0.95, y: y * CELL + CELL * 0.05 + CELL * 0.18, "text-anchor": "middle", fill: "#fff", "font-size": CELL * 0.45, "pointer-events": "none" }, String(stack.length)));
+  }
   if (mine) {
     g.classList.add("pickable");
-    g.addEventListener("click", (ev) => { ev.stopPropagation(); battleUnit(b, mine, u, s); });
+    g.addEventListener("click", (ev) => {
+      ev.stopPropagation();
+      const ours = stack.filter(([, side]) => side === mine.side), theirs = stack.filter(([, side]) => side !== mine.side);
+      const choices = room.pick && theirs.length ? theirs : ours.length ? ours : theirs;
+      if (choices.length === 1) battleUnit(b, mine, choices[0][0], choices[0][1]);
+      else battleStackMenu(b, mine, choices, ev);
+    });
   }
   return g;
+}
+
+// battleStackMenu asks which unit of a stack a click meant: a row of
+// their names over the board, where the click was.
+function battleStackMenu(b, mine, choices, ev) {
+  const box = $("boardbox").getBoundingClientRect();
+  const menu = el("div", { class: "stack", id: "stack", role: "menu" },
+    el("span", {}, choices[0][1] === mine.side ? "Which hero?" : "Which enemy?"),
+    ...choices.map(([u, s]) => el("button", { id: "stack-" + u.hero, role: "menuitem", onclick: () => { menu.remove(); battleUnit(b, mine, u, s); } }, `${u.hero} ${u.hp}/${u.max_hp}`)),
+    el("button", { id: "stack-close", "aria-label": "close", onclick: () => menu.remove() }, "✕"));
+  menu.style.left = Math.max(0, Math.min(ev.clientX - box.left - 60, box.width - 240)) + "px";
+  menu.style.top = Math.max(0, ev.clientY - box.top + 16) + "px";
+  const old = $("stack");
+  if (old) old.remove();
+  $("boardbox").append(menu);
 }
 
 // battleMine returns the person's side and its args when they give
@@ -259,7 +300,16 @@ function modeWords(m) {
 function battleSide(mine) {
   const out = el("div", { class: "side" });
   const cur = mine.sides[mine.side].formation;
-  for (const f of FORMS) if (f !== cur) out.append(el("button", { id: "form-" + f, onclick: () => battleOrder({ c: "FORM", form: f }) }, `Formation ${f} (50 morale, 100 grain)`));
+  const sd = mine.sides[mine.side];
+  for (const f of FORMS) {
+    if (f === cur) continue;
+    const b = el("button", { id: "form-" + f, onclick: () => battleOrder({ c: "FORM", form: f }) }, `Formation ${f} (50 morale, 100 grain)`);
+    if (sd.morale < 50 || sd.grain < 100) {
+      b.disabled = true;
+      b.title = `the side has ${sd.morale} morale and ${sd.grain} grain`;
+    }
+    out.append(b);
+  }
   if (mine.buff) {
     for (const id of Object.keys(BUFFS)) {
       out.append(el("button", { id: "buff-" + id, onclick: () => battleOrder(id === "1001" ? { c: "BUFF", id: 1001, hero: room.pick } : { c: "BUFF", id: Number(id) }) }, "Buff " + BUFFS[id]));
