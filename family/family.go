@@ -119,6 +119,10 @@ type GameOptions struct {
 	TurnCap int
 	// Machine adjusts the decision machine (events, threading).
 	Machine engine.Options
+	// SaveFile keeps a file a player asked the game to write (an mbg
+	// save: answer -3, then the file's name) and reports whether it was
+	// kept; nil refuses every such request (the game tells so).
+	SaveFile func(name string, data []byte) bool
 }
 
 // Game is a running game of any family, for players outside the

@@ -5,10 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"mime"
 	"net/http"
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/shapan/shapan/engine"
 	"github.com/shapan/shapan/formats"
@@ -28,6 +30,7 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("GET /api/rooms/{id}/state", s.withRoom(s.handleState))
 	s.mux.HandleFunc("GET /api/rooms/{id}/events", s.withRoom(s.handleEvents))
 	s.mux.HandleFunc("GET /api/rooms/{id}/record", s.withRoom(s.handleRecord))
+	s.mux.HandleFunc("GET /api/rooms/{id}/save", s.withRoom(s.handleSave))
 	s.mux.HandleFunc("GET /api/games", s.handleGames)
 	s.mux.HandleFunc("GET /api/games/{id}", s.handleGame)
 	s.mux.HandleFunc("GET /api/planet-conquer/games", s.handlePCGames)
@@ -89,6 +92,10 @@ func (s *Server) handleDocuments(w http.ResponseWriter, r *http.Request) {
 // answers its family and seats: the host page lists them before the room
 // is made.
 func (s *Server) handleSeats(w http.ResponseWriter, r *http.Request) {
+	if !s.creates.allow(r) { // as much work as a room's creation
+		writeError(w, refuse(http.StatusTooManyRequests, CodeRateLimited, "at most %g rooms a second from one address", s.opts.CreateRate))
+		return
+	}
 	var req CreateRequest
 	if err := s.readBody(w, r, &req); err != nil {
 		writeError(w, err)
@@ -463,6 +470,50 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request, room *Room
 			}
 		}
 	}
+}
+
+// handleSave downloads the last game the token's seat saved (an mbg
+// save, .sav), under the name its player typed (its last part, as a
+// plain file name).
+func (s *Server) handleSave(w http.ResponseWriter, r *http.Request, room *Room, a Access) {
+	room.mu.Lock()
+	var sv *savedGame
+	if a.Seat >= 0 {
+		sv = room.seats[a.Seat].saved
+	}
+	room.mu.Unlock()
+	if sv == nil {
+		writeError(w, refuse(http.StatusNotFound, CodeNoSave, "this seat of room %s has saved no game", room.ID))
+		return
+	}
+	w.Header().Set("Content-Type", "application/octet-stream")
+	w.Header().Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": saveName(sv.name)}))
+	w.Write(sv.data)
+}
+
+// saveName is a typed save name as a plain file name ending in .sav.
+func saveName(typed string) string {
+	name := typed
+	if i := strings.LastIndexAny(name, `/\`); i >= 0 {
+		name = name[i+1:]
+	}
+	name = strings.Map(func(r rune) rune {
+		if r < ' ' || r == 0x7f || r == '"' || r == utf8.RuneError {
+			return -1
+		}
+		return r
+	}, name)
+	name = strings.Trim(name, " .")
+	if n := []rune(name); len(n) > 80 {
+		name = string(n[:80])
+	}
+	if name == "" {
+		name = "game"
+	}
+	if !strings.HasSuffix(strings.ToLower(name), ".sav") {
+		name += ".sav"
+	}
+	return name
 }
 
 // handlePCGames lists the Planet-Conquer rooms' kept games.

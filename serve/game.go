@@ -23,18 +23,19 @@ func machine(onEvent func(engine.Event)) engine.Options {
 	return engine.Options{DropEvents: true, OnEvent: onEvent}
 }
 
-// startGame begins the game of a document.
-func startGame(doc *formats.Document, seed int64, onEvent func(engine.Event)) (*family.Game, error) {
-	return family.StartGame(doc, family.GameOptions{Seed: seed, Machine: machine(onEvent)})
+// startGame begins the game of a document; onSave keeps the games its
+// players save (nil: none is kept).
+func startGame(doc *formats.Document, seed int64, onEvent func(engine.Event), onSave func(string, []byte) bool) (*family.Game, error) {
+	return family.StartGame(doc, family.GameOptions{Seed: seed, Machine: machine(onEvent), SaveFile: onSave})
 }
 
 // resumeGame rebuilds the game of a room from its setup; seed seeds its
 // computer players as it did when the room was made.
-func resumeGame(snap *engine.Snapshot, seed int64, onEvent func(engine.Event)) (*family.Game, error) {
+func resumeGame(snap *engine.Snapshot, seed int64, onEvent func(engine.Event), onSave func(string, []byte) bool) (*family.Game, error) {
 	if family.ByName(snap.Family) == nil {
 		return nil, fmt.Errorf("a game of the unknown family %q", snap.Family)
 	}
-	return family.ResumeGame(snap, family.GameOptions{Seed: seed, Machine: machine(onEvent)})
+	return family.ResumeGame(snap, family.GameOptions{Seed: seed, Machine: machine(onEvent), SaveFile: onSave})
 }
 
 // board returns what the page draws of a room's game.

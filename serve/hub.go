@@ -170,7 +170,7 @@ func seatsOf(doc *formats.Document) (*family.Family, []string, []string, error) 
 	if !ok {
 		return nil, nil, nil, fmt.Errorf("a %s document cannot be played", doc.Kind)
 	}
-	g, err := startGame(doc, 1, func(engine.Event) {})
+	g, err := startGame(doc, 1, func(engine.Event) {}, nil)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -338,7 +338,7 @@ func (h *hub) build(req CreateRequest, doc *formats.Document, name string, f *fa
 	}
 	r := &Room{ID: newToken()[:16], fam: f, seed: seed, title: title, created: time.Now().UTC(), watch: newToken(), notify: make(chan struct{})}
 	r.last = r.created
-	g, err := startGame(doc, seed, r.onEvent)
+	g, err := startGame(doc, seed, r.onEvent, r.onSave)
 	if err != nil {
 		return nil, refuse(400, CodeBadRequest, "%v", err)
 	}
@@ -452,7 +452,7 @@ func (h *hub) restore(path string) (*Room, error) {
 	}
 	r := &Room{ID: hd.ID, fam: family.ByName(hd.Start.Family), seed: hd.Seed, title: hd.Title, created: hd.Created, watch: hd.Watch, notify: make(chan struct{})}
 	r.start = hd.Start
-	g, err := resumeGame(hd.Start, hd.Seed, r.onEvent)
+	g, err := resumeGame(hd.Start, hd.Seed, r.onEvent, r.onSave)
 	if err != nil {
 		disk.Close()
 		return nil, err

@@ -99,7 +99,7 @@ func ReplayRecordFile(path string) (ReplaySummary, error) {
 	g, err := resumeGame(rec.Start, 0, func(e engine.Event) {
 		b, _ := json.Marshal(e)
 		events = append(events, b)
-	})
+	}, func(string, []byte) bool { return true }) // the room kept every save
 	if err != nil {
 		return ReplaySummary{}, fmt.Errorf("%s: %w", path, err)
 	}

@@ -60,6 +60,9 @@ type Room struct {
 	// early holds the events of the game's start until the game is
 	// attached.
 	early []engine.Event
+	// answering is the seat whose answer the game is applying: a game it
+	// saves is that seat's.
+	answering int
 }
 
 // seat is one player of a room.
@@ -73,6 +76,16 @@ type seat struct {
 	lastRequest string
 	limit       *rate.Limiter
 	play        func(d *engine.Decision) engine.Answer
+	// saved is the last game the seat asked to save (an mbg save: Save
+	// the game… on its page), which its page downloads.
+	saved *savedGame
+}
+
+// savedGame is a game a seat saved: the file's name as the player typed
+// it, and its bytes.
+type savedGame struct {
+	name string
+	data []byte
 }
 
 // header is the first record of a room's log.
@@ -177,6 +190,18 @@ func (r *Room) onEvent(e engine.Event) {
 	r.push(it)
 }
 
+// onSave is the game's save callback: the game the answering seat asked
+// to save is kept, in memory, for its page to download (the server writes
+// no file). A room restarted from its log saves it again as the answers
+// are given again.
+func (r *Room) onSave(name string, data []byte) bool {
+	if r.answering < 0 || r.answering >= len(r.seats) {
+		return false
+	}
+	r.seats[r.answering].saved = &savedGame{name: name, data: append([]byte(nil), data...)}
+	return true
+}
+
 // attach makes g the room's game and adds the events of its start to the
 // stream.
 func (r *Room) attach(g *family.Game) {
@@ -217,6 +242,7 @@ const (
 	CodeBadRequest  = "bad_request"
 	CodeRateLimited = "rate_limited"
 	CodeNotSaved    = "not_saved"
+	CodeNoSave      = "no_save"
 	// CodeWrongHost refuses a Host name the server does not answer,
 	// CodeCrossSite a change asked by a page of another site,
 	// CodeBadContentType a body not declared JSON.
@@ -258,6 +284,7 @@ type written struct {
 // same answers.
 func (r *Room) accept(k int, a engine.Answer, request string, person bool) (*written, error) {
 	before := len(r.items)
+	r.answering = k
 	if err := r.g.Answer(k, a); err != nil {
 		r.items = r.items[:before] // a refused answer emits nothing
 		return nil, err

@@ -33,11 +33,13 @@ var review = []struct {
 }{
 	{"GET /api/documents", [11]string{"200 -", "200 -", "200 -", "200 -", "200 -", "200 -", "431 -", "200 -", "421 wrong_host", "404 not_found", "200 -"}},
 	{"POST /api/rooms", [11]string{"201 -", "201 -", "201 -", "201 -", "201 -", "201 -", "413 too_large", "403 cross_site", "421 wrong_host", "400 bad_request", "400 bad_request"}},
+	{"POST /api/documents/seats", [11]string{"200 -", "200 -", "200 -", "200 -", "200 -", "200 -", "413 too_large", "403 cross_site", "421 wrong_host", "400 bad_request", "400 bad_request"}},
 	{"GET /api/rooms/{id}/hint", [11]string{"403 wrong_token", "403 wrong_token", "200 seat 1", "403 wrong_token", "200 spectator", "200 seat 1", "431 -", "200 seat 0", "421 wrong_host", "404 no_room", "404 no_room"}},
 	{"POST /api/rooms/{id}/react", [11]string{"403 wrong_token", "403 wrong_token", "409 not_your_turn", "403 wrong_token", "403 wrong_token", "409 stale_turn", "413 too_large", "403 cross_site", "421 wrong_host", "404 no_room", "409 illegal"}},
 	{"GET /api/rooms/{id}/state", [11]string{"403 wrong_token", "403 wrong_token", "200 -", "403 wrong_token", "200 -", "200 -", "431 -", "200 -", "421 wrong_host", "404 no_room", "404 no_room"}},
 	{"GET /api/rooms/{id}/events", [11]string{"403 wrong_token", "403 wrong_token", "200 -", "403 wrong_token", "200 -", "200 -", "431 -", "200 -", "421 wrong_host", "404 no_room", "404 no_room"}},
 	{"GET /api/rooms/{id}/record", [11]string{"403 wrong_token", "403 wrong_token", "200 -", "403 wrong_token", "200 -", "200 -", "431 -", "200 -", "421 wrong_host", "404 no_room", "404 no_room"}},
+	{"GET /api/rooms/{id}/save", [11]string{"403 wrong_token", "403 wrong_token", "404 no_save", "403 wrong_token", "404 no_save", "404 no_save", "431 -", "404 no_save", "421 wrong_host", "404 no_room", "404 no_room"}},
 	{"GET /api/games", [11]string{"200 -", "200 -", "200 -", "200 -", "200 -", "200 -", "431 -", "200 -", "421 wrong_host", "404 no_room", "200 -"}},
 	{"GET /api/games/{id}", [11]string{"403 wrong_token", "403 wrong_token", "200 -", "403 wrong_token", "200 -", "200 -", "431 -", "200 -", "421 wrong_host", "404 no_room", "404 no_room"}},
 	{"GET /api/planet-conquer/games", [11]string{"200 -", "200 -", "200 -", "200 -", "200 -", "200 -", "431 -", "200 -", "421 wrong_host", "404 no_game", "200 -"}},
@@ -140,13 +142,17 @@ func (f *fixture) request(route, attack string) *http.Request {
 			path = strings.Replace(path, f.pc, "%3Cb%3E.jsonl", 1)
 		}
 	}
-	if attack == "traversal" && !strings.Contains(route, "{") && route != "POST /api/rooms" {
+	upload := route == "POST /api/rooms" || route == "POST /api/documents/seats"
+	if attack == "traversal" && !strings.Contains(route, "{") && !upload {
 		path += "/..%2F..%2Fetc%2Fpasswd"
 	}
 	var body []byte
 	switch {
-	case route == "POST /api/rooms":
+	case upload:
 		req := map[string]any{"document": "决斗.yml", "seats": []string{"person", "person"}}
+		if route == "POST /api/documents/seats" {
+			req = map[string]any{"source": duelMap, "filename": "决斗.yml"}
+		}
 		switch attack {
 		case "traversal":
 			req = map[string]any{"source": string(f.level), "filename": "../../../etc/passwd", "files": map[string]string{"兵法.yaml": "x"}}

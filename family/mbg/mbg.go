@@ -139,7 +139,7 @@ func start(doc *formats.Document, o family.GameOptions) (*family.Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	g, err := mbgeng.New(s, mbgeng.Options{Machine: o.Machine})
+	g, err := mbgeng.New(s, mbgeng.Options{Machine: o.Machine, SaveFile: o.SaveFile})
 	if err != nil {
 		return nil, err
 	}
@@ -148,7 +148,7 @@ func start(doc *formats.Document, o family.GameOptions) (*family.Game, error) {
 
 // resume rebuilds a game from its snapshot.
 func resume(snap *engine.Snapshot, o family.GameOptions) (*family.Game, error) {
-	g, err := mbgeng.Resume(snap, mbgeng.Options{Machine: o.Machine})
+	g, err := mbgeng.Resume(snap, mbgeng.Options{Machine: o.Machine, SaveFile: o.SaveFile})
 	if err != nil {
 		return nil, err
 	}
