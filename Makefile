@@ -49,9 +49,11 @@ dist:
 	@SHAPAN_DEPS_EXTRA="$(DIST_DEPS)" scripts/deps.sh
 	scripts/dist.sh
 
-# Screenshots of the studio for the README (needs Xvfb and ImageMagick).
+# Screenshots of the studio for the README (needs Xvfb and ImageMagick) and
+# of the server's page (needs chromium).
 screenshots:
 	scripts/screenshots.sh
+	scripts/web-screenshots.sh
 
 # Fuzz every reader for FUZZTIME each (default 10 minutes).
 FUZZTIME ?= 10m

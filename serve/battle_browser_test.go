@@ -105,10 +105,6 @@ func TestTwoBrowsersPlayABattle(t *testing.T) {
 	if !anyContains(after.Events, "moves") || !anyContains(after.Events, "round 3") {
 		t.Fatalf("the events told do not tell the move and the new round: %q", after.Events)
 	}
-	shot, err := chromedp.Run(ctx0, chromedp.FullScreenshot(90))
-	if err != nil {
-		t.Fatal(err)
-	}
 
 	// Round 3: side 1 forfeits, side 0 sends no orders: the game ends.
 	do(t, ctx1, "forfeit", chromedp.Click(chromedp.ID("quit")), chromedp.Click(chromedp.ID("quit-yes")),
@@ -118,11 +114,6 @@ func TestTwoBrowsersPlayABattle(t *testing.T) {
 		do(t, ctx, "the end", chromedp.WaitVisible(chromedp.CSS(`body[data-status="over"]`)))
 		if p := read(t, ctx); !strings.Contains(p.Text, "Winner: side 0") {
 			t.Fatalf("page %d says %q at the end, want side 0 the winner", k, p.Text)
-		}
-	}
-	if os.Getenv("SHAPAN_UPDATE_SCREENSHOTS") != "" {
-		if err := os.WriteFile(filepath.Join("..", "docs", "screenshots", "serve-battle.png"), shot, 0o644); err != nil {
-			t.Fatal(err)
 		}
 	}
 }

@@ -19,6 +19,7 @@ import (
 // game's one decision kind is answered every round. 24 rounds
 // (SHAPAN_LONG=1: 100).
 func TestLaptopPlaysABattle(t *testing.T) {
+	t.Parallel()
 	ctx := browserAt(t, 1280, 900, false)
 	src, err := os.ReadFile(filepath.Join("..", "samples", "battle", "小沛.yaml"))
 	if err != nil {
@@ -97,7 +98,6 @@ func TestLaptopPlaysABattle(t *testing.T) {
 		p.press("#send")
 		p.sent(s)
 	}
-	p.shot("serve-battle.png")
 	p.everyKind("battle")
 	recordAgrees(t, base, c, 0, p)
 	if !stacked {

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -31,7 +30,7 @@ func browser(t *testing.T) context.Context {
 	}
 	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancel := chromedp.NewContext(alloc)
-	ctx, cancelTime := context.WithTimeout(ctx, 90*time.Second)
+	ctx, cancelTime := context.WithTimeout(ctx, 4*time.Minute)
 	t.Cleanup(func() {
 		cancelTime()
 		cancel()
@@ -117,20 +116,11 @@ func TestTwoBrowsersPlayAPlanetsGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	shot, err := chromedp.Run(ctx0, chromedp.FullScreenshot(90))
-	if err != nil {
-		t.Fatal(err)
-	}
 	if want := "Winner: player 0."; !contains(text, want) {
 		t.Fatalf("page 0 says %q, want %q", text, want)
 	}
 	if moves < 4 {
 		t.Fatalf("the game ended after %d moves", moves)
-	}
-	if os.Getenv("SHAPAN_UPDATE_SCREENSHOTS") != "" {
-		if err := os.WriteFile(filepath.Join("..", "docs", "screenshots", "serve-planets.png"), shot, 0o644); err != nil {
-			t.Fatal(err)
-		}
 	}
 }
 

@@ -10,7 +10,8 @@ import (
 
 // TestPhonePlaysFTBT: a person on a phone (420×900, a touch screen) plays
 // the sample war-chess level 长坂坡 against the computer with a finger
-// only: the board is dragged and zoomed with the finger and the buttons,
+// only: the board is dragged with a finger, zoomed with two and with the
+// buttons,
 // every target on it is at least 32 pixels, a person is picked by tapping
 // their cell (the page sends the cell the engine asks for), moved by
 // tapping a marked cell, uses techs on targets tapped on the board, ends
@@ -18,6 +19,7 @@ import (
 // engine is answered through a control. The game is played to its end,
 // or for 40 decisions (SHAPAN_LONG=1: 100).
 func TestPhonePlaysFTBT(t *testing.T) {
+	t.Parallel()
 	ctx := browserAt(t, 420, 900, true)
 	src, err := samples.Read("ftbt/长坂坡.yaml")
 	if err != nil {
@@ -46,6 +48,8 @@ func TestPhonePlaysFTBT(t *testing.T) {
 	s0 := scale()
 	p.press("#zoom-out")
 	p.waitFor(func() bool { return scale() < s0 }, "zooming out")
+	p.pinch(60, 200)
+	p.waitFor(func() bool { return scale() > s0 }, "spreading two fingers")
 	p.press("#zoom-back")
 	p.waitFor(func() bool { return scale() == s0 }, "back to the pieces")
 
@@ -114,7 +118,6 @@ func TestPhonePlaysFTBT(t *testing.T) {
 			p.targetsLegible("decision " + strconv.Itoa(p.answers))
 		}
 	}
-	p.shot("serve-ftbt-phone.png")
 	p.everyKind("ftbt")
 	if p.answered["sel_tech_obj on the board"] == 0 {
 		t.Errorf("no tech was aimed at a target on the board (answers: %s)", kindsOf(p.answered))

@@ -18,6 +18,7 @@ import (
 // another seat opens that seat; the events are listed newest first,
 // numbered from the first, without a line for every answer.
 func TestHostPageUploadsAndSeats(t *testing.T) {
+	t.Parallel()
 	ctx := browserAt(t, 1280, 900, false)
 	_, base := startServer(t, Options{Documents: []*Document{document(t, "决斗.yml", duelMap)}, Dir: t.TempDir()})
 	p := newPlayer(t, ctx, false)

@@ -2,8 +2,6 @@ package serve
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -129,15 +127,6 @@ func TestBrowserPlaysAnMBGRoom(t *testing.T) {
 	for _, e := range events {
 		if raw.MatchString(e) {
 			t.Errorf("the page tells an event raw: %q", e)
-		}
-	}
-	shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(90))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if os.Getenv("SHAPAN_UPDATE_SCREENSHOTS") != "" {
-		if err := os.WriteFile(filepath.Join("..", "docs", "screenshots", "serve-mbg.png"), shot, 0o644); err != nil {
-			t.Fatal(err)
 		}
 	}
 }

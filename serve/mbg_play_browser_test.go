@@ -1,17 +1,22 @@
 package serve
 
 import (
+	"io"
+	"mime"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strconv"
 	"testing"
+
+	"github.com/shapan/shapan/formats"
 )
 
 // TestLaptopPlaysEveryMBGQuestion: a person at a laptop (1280×900, a
 // mouse) plays an mbg save made for it (serve/testdata: they hold every
 // card, a city, a researcher and a trainee on a small board) against the
 // computer, by clicking and typing only: they save the game under a name
-// they type, play cards on a role, on themselves, on a square of the
+// they type (and download it: an mbg save), play cards on a role, on themselves, on a square of the
 // board and on an officer, roll the dice, occupy and garrison cities,
 // attack cities and roles with a main and a vice general, hire at the
 // saloon, study, train, and in the allocation manage their city (officers
@@ -19,6 +24,7 @@ import (
 // decision kind of the mbg engine is answered through a control, within
 // 100 decisions.
 func TestLaptopPlaysEveryMBGQuestion(t *testing.T) {
+	t.Parallel()
 	ctx := browserAt(t, 1280, 900, false)
 	src, err := os.ReadFile(filepath.Join("testdata", "mbg-every-question.yaml"))
 	if err != nil {
@@ -55,7 +61,7 @@ func TestLaptopPlaysEveryMBGQuestion(t *testing.T) {
 				p.press("#mbg-roll")
 			}
 		case "get_file_name":
-			p.typeInto("#mbg-file", "魏的存档.sav")
+			p.typeInto("#mbg-file", "../魏的存档")
 			p.press("#mbg-save")
 		case "confirm_card", "is_occu_city":
 			p.press("#mbg-yes")
@@ -139,9 +145,39 @@ func TestLaptopPlaysEveryMBGQuestion(t *testing.T) {
 		}
 		p.sent(s)
 	}
-	p.shot("serve-mbg.png")
 	p.everyKind("mbg")
 	recordAgrees(t, base, c, 0, p)
+
+	// The game saved under the typed name is there to download: an mbg
+	// save, named as typed (its last part), ending in .sav.
+	p.waitFor(func() bool { return p.has("#saved:not([hidden])") }, "the saved game's link")
+	resp, err := http.Get(eval[string](p, `document.getElementById("save-download").href`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	_, params, _ := mime.ParseMediaType(resp.Header.Get("Content-Disposition"))
+	if resp.StatusCode != http.StatusOK || params["filename"] != "魏的存档.sav" {
+		t.Fatalf("the saved game: HTTP %d, %q", resp.StatusCode, resp.Header.Get("Content-Disposition"))
+	}
+	doc, err := formats.ReadBytes(params["filename"], b, formats.Options{})
+	if err != nil || doc.Kind != "mbg/save" {
+		t.Fatalf("the saved game is not an mbg save: %v", err)
+	}
+	// The room's record, save and all, replays as it was played.
+	rec := filepath.Join(t.TempDir(), "room.json")
+	resp, err = http.Get(eval[string](p, `document.getElementById("download").href`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if err := writeBody(resp, rec); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ReplayRecordFile(rec); err != nil {
+		t.Fatalf("the room's record does not replay: %v", err)
+	}
 }
 
 // mbgSeed seeds the game of TestLaptopPlaysEveryMBGQuestion: its dice

@@ -5,6 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/chromedp"
+
 	"github.com/shapan/shapan/formats"
 	"github.com/shapan/shapan/samples"
 )
@@ -18,6 +21,7 @@ import (
 // game is played to its end, to the person's defeat, or for 30 rounds
 // (SHAPAN_LONG=1: 100).
 func TestLaptopPlaysPlanets(t *testing.T) {
+	t.Parallel()
 	ctx := browserAt(t, 1280, 900, false)
 	src, err := samples.Read("planets/九州.yaml")
 	if err != nil {
@@ -31,6 +35,17 @@ func TestLaptopPlaysPlanets(t *testing.T) {
 	c := create(t, base, CreateRequest{Document: "九州.yaml", Seed: ptr(int64(2)), Seats: []string{"person", "computer", "computer", "computer"}})
 	p := newPlayer(t, ctx, false)
 	p.open(base + c.Seats[0].Link)
+	p.next()
+
+	// The wheel zooms the board in under the mouse; ⤢ shows it whole.
+	scale := func() string { return eval[string](p, `document.body.dataset.scale`) }
+	s0, bb := scale(), p.boardBox()
+	// The protocol wants both deltas, and leaves a zero out.
+	wheel := func(m *input.DispatchMouseEventParams) { m.DeltaX, m.DeltaY = 0.01, -300 }
+	do(t, ctx, "the wheel", chromedp.MouseEvent(chromedp.MouseWheel, bb.cx(), bb.cy(), wheel))
+	p.waitFor(func() bool { return scale() > s0 }, "turning the wheel")
+	p.press("#zoom-all")
+	p.waitFor(func() bool { return scale() <= s0 }, "the whole board")
 
 	limit := 30
 	if long() {
@@ -86,7 +101,6 @@ func TestLaptopPlaysPlanets(t *testing.T) {
 		p.press("#send")
 		p.sent(s)
 	}
-	p.shot("serve-planets.png")
 	p.everyKind("planets")
 	if !terminator || typed == 0 {
 		t.Errorf("the terminator was aimed: %v; counts typed: %d", terminator, typed)

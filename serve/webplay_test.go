@@ -7,7 +7,6 @@ import (
 	"math"
 	"net/http"
 	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -256,6 +255,32 @@ func (p *player) drag(x0, y0, x1, y1 float64) {
 	}
 }
 
+// pinch spreads (or closes) two fingers on the board around its centre,
+// from a distance d0 between them to d1.
+func (p *player) pinch(d0, d1 float64) {
+	p.t.Helper()
+	bb := p.boardBox()
+	cx, cy := bb.cx(), bb.cy()
+	touch := func(typ input.DispatchTouchEventType, d float64) chromedp.Action[chromedp.Void] {
+		return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+			pts := []*input.TouchPoint{}
+			if typ != input.DispatchTouchEventTypeTouchEnd {
+				pts = append(pts, &input.TouchPoint{X: cx - d/2, Y: cy, ID: ptr(1.0)}, &input.TouchPoint{X: cx + d/2, Y: cy, ID: ptr(2.0)})
+			}
+			_, err := cdp.Call(ctx, t, input.DispatchTouchEvent, input.DispatchTouchEventParams{Type: typ, TouchPoints: pts})
+			return err
+		})
+	}
+	acts := []chromedp.Action[chromedp.Void]{touch(input.DispatchTouchEventTypeTouchStart, d0)}
+	for k := 1; k <= 6; k++ {
+		acts = append(acts, touch(input.DispatchTouchEventTypeTouchMove, d0+(d1-d0)*float64(k)/6))
+	}
+	acts = append(acts, chromedp.Sleep(150*time.Millisecond), touch(input.DispatchTouchEventTypeTouchEnd, d1))
+	if err := chromedp.Do(p.ctx, acts...); err != nil {
+		p.t.Fatalf("pinching the board: %v", err)
+	}
+}
+
 // boardBox is the board's box on the screen.
 func (p *player) boardBox() box {
 	return eval[box](p, `(() => { const r = document.getElementById("board").getBoundingClientRect(); return {x: r.left, y: r.top, w: r.width, h: r.height}; })()`)
@@ -366,22 +391,6 @@ func (p *player) targetsLegible(where string) {
 	})()`)
 	if len(small) > 0 {
 		p.t.Errorf("%s: targets smaller than 32 pixels: %q", where, small)
-	}
-}
-
-// shot writes a screenshot of the page to docs/screenshots when
-// SHAPAN_UPDATE_SCREENSHOTS is set.
-func (p *player) shot(name string) {
-	p.t.Helper()
-	if os.Getenv("SHAPAN_UPDATE_SCREENSHOTS") == "" {
-		return
-	}
-	b, err := chromedp.Run(p.ctx, chromedp.CaptureScreenshot())
-	if err != nil {
-		p.t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join("..", "docs", "screenshots", name), b, 0o644); err != nil {
-		p.t.Fatal(err)
 	}
 }
 

@@ -175,7 +175,7 @@ function showLinks(c) {
 
 // room is the page's seat: the latest hint and state, and what the person
 // is writing for the pending decision (orders, a pick, a mode).
-const room = { id: "", token: "", hint: null, state: null, seq: 0, orders: [], pick: null, mode: null, tactic: null, busy: false, question: "", board: "", notice: "", told: 0 };
+const room = { id: "", token: "", hint: null, state: null, seq: 0, orders: [], pick: null, mode: null, tactic: null, busy: false, question: "", board: "", notice: "", told: 0, savedBy: new Set() };
 
 function play(id) {
   room.id = id;
@@ -185,6 +185,7 @@ function play(id) {
   window.addEventListener("hashchange", () => location.reload());
   $("room").hidden = false;
   $("download").href = `/api/rooms/${id}/record?token=${encodeURIComponent(room.token)}`;
+  $("save-download").href = `/api/rooms/${id}/save?token=${encodeURIComponent(room.token)}`;
   boardGestures();
   refresh();
   follow();
@@ -318,6 +319,7 @@ function showStatus() {
   else text += "The game is over. " + result(h.result);
   $("status").textContent = room.notice ? `${text} ${room.notice}` : text;
   $("status").className = room.notice ? "refused" : "";
+  $("saved").hidden = h.seat === null || !room.savedBy.has(h.seat);
 }
 
 function result(r) {
@@ -363,6 +365,11 @@ function genericControls(b, h) {
 // play log does (an event not worth telling, a single step of a move,
 // comes without words; an answer is told by the events it causes).
 function tell(item) {
+  // A game saved by this seat (an mbg save) can be downloaded.
+  if (item.event && item.event.e === "save_report" && item.event.ok) {
+    room.savedBy.add(item.event.to);
+    if (room.hint) showStatus();
+  }
   let text = item.words;
   if (item.over) text = "The game is over.";
   if (!text || item.answer) return;

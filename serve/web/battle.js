@@ -65,7 +65,7 @@ function drawBattle(b, h) {
 function drawCity(b, city, i, mine) {
   const [x, y] = city.at, r = [0, 3, 4, 5][city.level] || 0;
   const g = el("svg:g", { class: "city" + (city.standing ? "" : " fallen"), id: `city-${i}` });
-  g.append(el("svg:rect", { x: (x - r) * CELL, y: (y - r) * CELL, width: (2 * r + 1) * CELL, height: (2 * r + 1) * CELL, fill: "none", stroke: "rgba(122,59,46,.45)", "stroke-width": 1, "pointer-events": "none" }));
+  g.append(el("svg:rect", { x: (x - r) * CELL, y: (y - r) * CELL, width: (2 * r + 1) * CELL, height: (2 * r + 1) * CELL, fill: "none", stroke: "rgba(122,59,46,.45)", "stroke-width": 1, "pointer-events": "none", class: "range" }));
   g.append(el("svg:rect", { x: x * CELL, y: y * CELL, width: CELL, height: CELL, fill: city.standing ? b.colors.cells[49 + city.level] : "#555" }));
   g.append(el("svg:text", { x: x * CELL + CELL / 2, y: y * CELL + CELL * 0.8, "text-anchor": "middle", fill: "#fff", "font-size": CELL * 0.8 }, city.standing ? String(city.level) : "✕"));
   if (mine && room.pick && city.standing) {
@@ -107,13 +107,22 @@ function battleStackMenu(b, mine, choices, ev) {
   const box = $("boardbox").getBoundingClientRect();
   const menu = el("div", { class: "stack", id: "stack", role: "menu" },
     el("span", {}, choices[0][1] === mine.side ? "Which hero?" : "Which enemy?"),
-    ...choices.map(([u, s]) => el("button", { id: "stack-" + u.hero, role: "menuitem", onclick: () => { menu.remove(); battleUnit(b, mine, u, s); } }, `${u.hero} ${u.hp}/${u.max_hp}`)),
+    ...choices.map(([u, s]) => el("button", { id: "stack-" + u.hero, role: "menuitem", onclick: () => { menu.remove(); battleUnit(b, mine, u, s); } }, `${u.hero} · ${u.hp}/${u.max_hp}`)),
     el("button", { id: "stack-close", "aria-label": "close", onclick: () => menu.remove() }, "✕"));
-  menu.style.left = Math.max(0, Math.min(ev.clientX - box.left - 60, box.width - 240)) + "px";
-  menu.style.top = Math.max(0, ev.clientY - box.top + 16) + "px";
   const old = $("stack");
   if (old) old.remove();
   $("boardbox").append(menu);
+  // Beside the click (below, above, right or left of it), inside the
+  // board's box.
+  const w = menu.offsetWidth, h = menu.offsetHeight, x = ev.clientX - box.left, y = ev.clientY - box.top, gap = 20;
+  const clampX = (v) => Math.max(0, Math.min(v, box.width - w)), clampY = (v) => Math.max(0, Math.min(v, box.height - h));
+  let at = [clampX(x - w / 2), clampY(y + gap)];
+  if (y + gap + h <= box.height) at = [clampX(x - w / 2), y + gap];
+  else if (y - gap - h >= 0) at = [clampX(x - w / 2), y - gap - h];
+  else if (x + gap + w <= box.width) at = [x + gap, clampY(y - h / 2)];
+  else if (x - gap - w >= 0) at = [x - gap - w, clampY(y - h / 2)];
+  menu.style.left = at[0] + "px";
+  menu.style.top = at[1] + "px";
 }
 
 // battleMine returns the person's side and its args when they give

@@ -68,14 +68,17 @@ function ftbtTargets(d) {
 function ftbtControls(b, h) {
   const out = [ftbtSides(b, h)];
   const d = h.status === "play" ? h.decision : null;
-  if (!d) return out;
+  if (!d) return out.concat(ftbtTerrains(b));
   const a = d.args || {};
-  const who = (p) => (b.people[p] ? b.people[p].name : "person " + p);
+  const who = (p) => {
+    const q = b.people[p];
+    return q ? `${q.name} (${q.hp}/${Math.max(q.hp, (b.hp_max || [])[p] || q.hp)})` : "person " + p;
+  };
   const btn = (id, text, value, cls) => el("button", { id, class: cls, onclick: () => answer(value) }, text);
   switch (d.kind) {
     case "sel_people":
       out.push(el("p", {}, `Round ${a.turn}: click one of your people on the board (or a name) to act.`),
-        el("div", { class: "pool", id: "people" }, ...a.people.map((p, k) => btn("act-" + p, `${who(p)} · ${b.people[p].hp}`, a.locs[k]))),
+        el("div", { class: "pool", id: "people" }, ...a.people.map((p, k) => btn("act-" + p, who(p), a.locs[k]))),
         btn("end-turn", "End the turn", -2, "primary"), btn("quit", "Quit the game", -1));
       break;
     case "sel_move_obj":
@@ -99,7 +102,14 @@ function ftbtControls(b, h) {
     default:
       return out.concat(genericControls(b, h));
   }
-  return out;
+  return out.concat(ftbtTerrains(b));
+}
+
+// ftbtTerrains: the terrains of the rules, each in its colour.
+function ftbtTerrains(b) {
+  const used = new Set(b.terrain);
+  return el("div", { class: "terrains" }, ...(b.terrain_names || []).map((n, i) => (used.has(i)
+    ? el("span", {}, el("span", { class: "swatch", style: `background:${b.colors[i]}` }), " " + n) : "")));
 }
 
 // ftbtSides: the round, and the people left on each side.

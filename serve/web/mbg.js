@@ -19,8 +19,8 @@ function drawMBG(b, h) {
   const t = MBG_TILE, m = MBG_MARGIN;
   const inside = b.w >= 4 && b.h >= 4;
   const legend = inside ? 0 : (b.roles.length + 1) * 30 + 12;
-  // Legible: a square is 44 pixels, its name 12.
-  const svg = el("svg:svg", { viewBox: `0 0 ${2 * m + Math.max(b.w, 5) * t} ${2 * m + b.h * t + legend}`, id: "mbg", "data-legible": "0.61" });
+  // Legible: a square is 40 pixels, its name 11.
+  const svg = el("svg:svg", { viewBox: `0 0 ${2 * m + Math.max(b.w, 5) * t} ${2 * m + b.h * t + legend}`, id: "mbg", "data-legible": "0.55" });
   svg.append(el("svg:rect", { x: 0, y: 0, width: 2 * m + Math.max(b.w, 5) * t, height: 2 * m + b.h * t + legend, fill: "#fbf8f0" }));
   const d = h.status === "play" ? h.decision : null;
   const picks = mbgSquarePicks(d, b);
@@ -46,21 +46,29 @@ function drawMBG(b, h) {
   b.roles.forEach((r, k) => {
     if (r.out || r.at < 0 || r.at >= b.squares.length) return;
     const sq = b.squares[r.at], n = on[r.at] = (on[r.at] || 0) + 1;
-    const cx = m + sq.x * t + 14 + (n - 1) * 22, cy = m + sq.y * t + t - 14;
-    svg.append(el("svg:circle", { cx, cy, r: 11, fill: r.color, stroke: "#fff", "stroke-width": 2, class: "role" + (k === h.seat ? " mine" : ""), id: "role-" + k, "pointer-events": "none" }));
-    svg.append(el("svg:text", { x: cx, y: cy + 5, "font-size": 13, fill: "#fff", "text-anchor": "middle", "pointer-events": "none" }, [...r.name][0] || "?"));
+    const cx = m + sq.x * t + 14 + ((n - 1) % 3) * 22, cy = m + sq.y * t + t - 14 - Math.floor((n - 1) / 3) * 24;
+    svg.append(el("svg:circle", { cx, cy, r: 13, fill: r.color, stroke: "#fff", "stroke-width": 2, class: "role" + (k === h.seat ? " mine" : ""), id: "role-" + k, "pointer-events": "none" }));
+    svg.append(el("svg:text", { x: cx, y: cy + 5, "font-size": 15, fill: "#fff", "text-anchor": "middle", "pointer-events": "none" }, [...r.name][0] || "?"));
   });
-  let lx = m + t + 16, ly = m + t + 34;
+  // Inside the ring (under it when the ring is too small): the turn, and
+  // every role's money, cities and travelling officers.
+  let lx = m + t + 16, ly = m + t + 40;
   if (!inside) { lx = m; ly = m + b.h * t + 26; }
-  svg.append(el("svg:text", { x: lx, y: ly, "font-size": 22, fill: "#2b2118" }, `第 ${b.turn} 回合 · 胜利金额 ${mbgMoney(b.win_money)}`));
-  const st = b.state;
+  const st = b.state, innerW = (b.w - 2) * t - 32;
+  svg.append(el("svg:text", { x: lx, y: ly, "font-size": 26, fill: "#2b2118", "font-weight": "bold" }, `第 ${b.turn} 回合 · 胜利金额 ${mbgMoney(b.win_money)}`));
   b.roles.forEach((r, k) => {
-    const y = ly + (k + 1) * 30;
+    const y = ly + (k + 1) * (inside ? 64 : 30);
     const ro = st.roles[k] || {};
     const cities = st.cities.filter((c) => c.role === k).length;
-    svg.append(el("svg:circle", { cx: lx + 9, cy: y - 7, r: 9, fill: r.out ? "#999" : r.color }));
-    const more = inside ? `  · ${cities} 城 · ${(ro.mos || []).length} 随行` : "";
-    svg.append(el("svg:text", { x: lx + 26, y, "font-size": 18, fill: "#2b2118", class: "role-money" }, `${r.name}  ${mbgMoney(r.money)}` + (r.out ? "  (出局)" : more)));
+    svg.append(el("svg:circle", { cx: lx + 11, cy: y - 8, r: 11, fill: r.out ? "#999" : r.color }));
+    svg.append(el("svg:text", { x: lx + 30, y, "font-size": 22, fill: "#2b2118", class: "role-money" },
+      `${r.name}  ${mbgMoney(r.money)}` + (r.out ? "  (出局)" : `  · ${cities} 城 · ${(ro.mos || []).length} 随行`)));
+    if (inside && (ro.mos || []).length) {
+      let names = ro.mos.map((p) => b.officers[p]).join(" ");
+      const fit = Math.floor((innerW - 30) / 17);
+      if ([...names].length > fit) names = [...names].slice(0, fit - 1).join("") + "…";
+      svg.append(el("svg:text", { x: lx + 30, y: y + 26, "font-size": 17, fill: "#7a6e5e" }, names));
+    }
   });
   return svg;
 }

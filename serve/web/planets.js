@@ -87,6 +87,8 @@ function pickPlanet(b, i) {
 
 function planetControls(b, h) {
   const out = [planetTable(b, h)];
+  const me = h.seat !== null && b.state.players ? b.state.players[h.seat] : null;
+  if (me && !me.alive && h.status !== "over") out.push(el("p", { id: "out" }, "You have lost every planet and every fleet: the game goes on without you."));
   if (h.status !== "play") return out;
   const tk = (i) => b.tokens[i];
   const args = h.decision.args || {};
