@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -150,5 +151,31 @@ func TestPlayBattleRefusesARoundWithASyntaxError(t *testing.T) {
 		if !strings.Contains(out, bad) {
 			t.Errorf("the refusal does not name %s", bad)
 		}
+	}
+}
+
+// play builds the game's trace only when --trace asks for it: without it
+// a game allocates less than half as much (it wrote every decision and
+// event as JSON, and threw them away), and prints the same.
+func TestPlayBattleBuildsNoTraceUnasked(t *testing.T) {
+	trace := filepath.Join(t.TempDir(), "t.jsonl")
+	allocated := func(args ...string) (uint64, string) {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		code, out, errOut := runCLI(args...)
+		runtime.ReadMemStats(&after)
+		if code != exitOK {
+			t.Fatalf("%v: exit %d, %s", args, code, errOut)
+		}
+		return after.TotalAlloc - before.TotalAlloc, out
+	}
+	game := []string{"play", "../../samples/battle/赤壁.yaml", "--players", "greedy,greedy", "--turns", "1000"}
+	plain, out := allocated(game...)
+	traced, tracedOut := allocated(append(game, "--trace", trace)...)
+	if out != tracedOut {
+		t.Errorf("the game printed differs with --trace:\n%s\n%s", out, tracedOut)
+	}
+	if plain*2 > traced {
+		t.Errorf("without --trace the game allocated %d bytes, with it %d: the trace is built unasked", plain, traced)
 	}
 }

@@ -30,7 +30,8 @@ func init() {
 			"--print-events prints the events the game of a trace emits as JSON Lines (the summary then goes to standard\n" +
 			"error; battle traces). A battle trace written by hand may hold only its header ({\"game\": \"battle\", \"format\":\n" +
 			"\"battle-trace/1\", \"map_file\": MAP, \"setup\": {\"start\": ...}}, the map relative to the trace) and the answers\n" +
-			"({\"q\": \"orders\", \"player\": SIDE, \"a\": [...]}): it is run, so any situation of the rules can be checked.",
+			"({\"q\": \"orders\", \"player\": SIDE, \"a\": [...]}): it is run, so any situation of the rules can be checked\n" +
+			"(docs/battle-start.md describes setup.start, a position to start from).",
 		run: runReplay,
 	})
 }

@@ -1,6 +1,7 @@
 package battle
 
 import (
+	"encoding/json"
 	"math/rand"
 	"strings"
 	"testing"
@@ -91,5 +92,26 @@ func TestDamageNamesTheSideOfTheHeroHit(t *testing.T) {
 	got := Describe(Damage{SrcSide: -1, Src: "city (9,5)", Via: "CITY", Side: 1, Hero: "吕布", Amount: 30, HP: 1470})
 	if want := "city (9,5) fires at 吕布 (side 1): 30 damage, hp 1470"; got != want {
 		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// A hand-made start position with a key it does not know, or a status
+// that is not [from, until], is refused, naming it.
+func TestStartPositionRefusesUnknownKeys(t *testing.T) {
+	for _, tc := range []struct{ src, want string }{
+		{`{"round": 2, "sides": [{"units": [{"hero": "吕布", "archerhp": 3}]}, {"units": []}]}`, `unknown field "archerhp"`},
+		{`{"round": 2, "sides": [{"units": [{"hero": "吕布", "statuses": {}}]}, {"units": []}]}`, `unknown field "statuses"`},
+		{`{"round": 2, "sides": [{"units": [{"hero": "吕布", "status": {"rage": [4]}}]}, {"units": []}]}`, "status rage must be [from, until]"},
+		{`{"round": 2, "sides": [{"grian": 3, "units": []}, {"units": []}]}`, `unknown field "grian"`},
+		{`{"round": 2, "holdr": 0, "sides": [{"units": []}, {"units": []}]}`, `unknown field "holdr"`},
+	} {
+		var s Start
+		if err := json.Unmarshal([]byte(tc.src), &s); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v", tc.src, err)
+		}
+	}
+	var s Start
+	if err := json.Unmarshal([]byte(`{"round": 3, "sides": [{"units": [{"hero": "吕布", "at": [3, 3], "status": {"rage": [2, 4]}}]}, {"units": []}]}`), &s); err != nil {
+		t.Errorf("a good start: %v", err)
 	}
 }

@@ -68,21 +68,41 @@ func run(doc *formats.Document, o family.PlayOptions, out io.Writer) error {
 		}
 		fmt.Fprintln(out, battle.Describe(e))
 	}
-	trace := o.Trace
-	if trace == nil {
-		trace = io.Discard
+	var r battle.Result
+	if o.Trace == nil {
+		// No trace asked for: the game is played as sim plays it, without
+		// writing every decision's arguments and events as JSON.
+		r, err = playUntraced(setup, players, tell)
+	} else {
+		abs, aerr := filepath.Abs(o.File)
+		if aerr != nil {
+			return aerr
+		}
+		header := battle.TraceHeader{Case: filepath.Base(o.File), Map: filepath.ToSlash(abs), Players: strings.Join(names[:], ",")}
+		r, err = battle.PlayTraced(setup, players, header, o.Trace, battle.Options{Machine: engine.Options{OnEvent: tell}})
 	}
-	abs, err := filepath.Abs(o.File)
-	if err != nil {
-		return err
-	}
-	header := battle.TraceHeader{Case: filepath.Base(o.File), Map: filepath.ToSlash(abs), Players: strings.Join(names[:], ",")}
-	r, err := battle.PlayTraced(setup, players, header, trace, battle.Options{Machine: engine.Options{OnEvent: tell}})
 	if err != nil {
 		return err
 	}
 	printBattleSummary(out, r)
 	return nil
+}
+
+// playUntraced plays a game to its end, telling its events.
+func playUntraced(setup battle.Setup, players []battle.Player, tell func(engine.Event)) (battle.Result, error) {
+	g, err := battle.New(setup, battle.Options{Machine: engine.Options{DropEvents: true, OnEvent: tell}})
+	if err != nil {
+		return battle.Result{}, err
+	}
+	defer g.Close()
+	if err := battle.PlayCommands(g, players, engine.PlayOptions{}); err != nil {
+		return battle.Result{}, err
+	}
+	r, ok := g.Outcome()
+	if !ok {
+		return battle.Result{}, fmt.Errorf("battle: the game ended without a result")
+	}
+	return r, nil
 }
 
 // seats reads --players: two names, human or a computer player (one
