@@ -7,6 +7,7 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -85,7 +86,33 @@ func (s *Server) readBody(w http.ResponseWriter, r *http.Request, v any) error {
 }
 
 func (s *Server) handleDocuments(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusOK, map[string]any{"documents": s.hub.documents(), "damaged": s.Damaged()})
+	writeJSON(w, http.StatusOK, map[string]any{"documents": s.hub.documents(), "damaged": s.publicDamaged()})
+}
+
+// publicDamaged lists the damaged rooms for anyone who can reach the
+// server: where each log is kept is said relative to the data folder, so
+// no path of the host's file system leaves it (the host reads the whole
+// path in the server's log and in Damaged).
+func (s *Server) publicDamaged() []DamagedRoom {
+	out := s.Damaged()
+	for i, d := range out {
+		out[i].File = s.dataRelative(d.File)
+		if s.opts.Dir != "" {
+			out[i].Reason = strings.ReplaceAll(d.Reason, filepath.Clean(s.opts.Dir)+string(filepath.Separator), "")
+		}
+	}
+	return out
+}
+
+// dataRelative returns path relative to the data folder, or its base name
+// when it lies outside it.
+func (s *Server) dataRelative(path string) string {
+	if s.opts.Dir != "" {
+		if rel, err := filepath.Rel(s.opts.Dir, path); err == nil && !strings.HasPrefix(rel, "..") {
+			return filepath.ToSlash(rel)
+		}
+	}
+	return filepath.Base(path)
 }
 
 // handleSeats reads a document uploaded as POST /api/rooms would, and

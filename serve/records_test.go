@@ -169,6 +169,12 @@ func TestADamagedRoomIsSetAsideAndTheOthersStart(t *testing.T) {
 	if call(t, "GET", base2+"/api/documents", "", nil, &docs); len(docs.Damaged) != 2 {
 		t.Fatalf("the host page is told of %d damaged rooms", len(docs.Damaged))
 	}
+	for _, x := range docs.Damaged {
+		// Anyone may read the list: it names no path of the host.
+		if strings.Contains(x.File, dir) || strings.Contains(x.Reason, dir) || !strings.HasPrefix(x.File, "quarantine/") {
+			t.Errorf("the public list shows %+v (the data folder is %s)", x, dir)
+		}
+	}
 	for _, c := range rooms[2:] {
 		var h Hint
 		if st := call(t, "GET", base2+"/api/rooms/"+c.Room+"/hint", tokenOf(c.Seats[1].Link), nil, &h); st != http.StatusOK || h.Turn != 1 {
