@@ -16,8 +16,8 @@ import (
 // their cell (the page sends the cell the engine asks for), moved by
 // tapping a marked cell, uses techs on targets tapped on the board, ends
 // turns and declines to quit — every decision kind of the war-chess
-// engine is answered through a control. The game is played to its end,
-// or for 40 decisions (SHAPAN_LONG=1: 100).
+// engine is answered through a control. The game is played to its end
+// (about 80 decisions), or for 100 decisions.
 func TestPhonePlaysFTBT(t *testing.T) {
 	t.Parallel()
 	ctx := browserAt(t, 420, 900, true)
@@ -53,15 +53,15 @@ func TestPhonePlaysFTBT(t *testing.T) {
 	p.press("#zoom-back")
 	p.waitFor(func() bool { return scale() == s0 }, "back to the pieces")
 
-	limit := 40
-	if long() {
-		limit = 100
-	}
+	limit := 100
 	round, acted, quitAsked := -1, 0, false
 	for p.answers < limit {
 		s := p.next()
 		if s.Status == "over" {
 			break
+		}
+		if p.answers%5 == 0 && (s.Kind == "sel_people" || s.Kind == "sel_move_obj") {
+			p.targetsLegible(s.Kind + " at decision " + strconv.Itoa(p.answers))
 		}
 		switch s.Kind {
 		case "sel_people":
@@ -114,9 +114,6 @@ func TestPhonePlaysFTBT(t *testing.T) {
 			t.Fatalf("the war-chess page asks %q, which this test does not know", s.Kind)
 		}
 		p.sent(s)
-		if p.answers%10 == 0 {
-			p.targetsLegible("decision " + strconv.Itoa(p.answers))
-		}
 	}
 	p.everyKind("ftbt")
 	if p.answered["sel_tech_obj on the board"] == 0 {

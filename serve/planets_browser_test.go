@@ -18,8 +18,7 @@ import (
 // to, keep the count the page offers (half the units) or type another,
 // aim the terminator with a click when the points allow it, or send no
 // orders. An empty count is not sent: the page asks for a number. The
-// game is played to its end, to the person's defeat, or for 30 rounds
-// (SHAPAN_LONG=1: 100).
+// game is played to its end, to the person's defeat, or for 100 rounds.
 func TestLaptopPlaysPlanets(t *testing.T) {
 	t.Parallel()
 	ctx := browserAt(t, 1280, 900, false)
@@ -47,10 +46,7 @@ func TestLaptopPlaysPlanets(t *testing.T) {
 	p.press("#zoom-all")
 	p.waitFor(func() bool { return scale() <= s0 }, "the whole board")
 
-	limit := 30
-	if long() {
-		limit = 100
-	}
+	limit := 100
 	terminator, typed, emptyTried := false, 0, false
 	for p.answers < limit {
 		if eval[bool](p, `room.state && room.hint.seat !== null && !room.state.board.state.players[room.hint.seat].alive`) {

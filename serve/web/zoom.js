@@ -35,11 +35,15 @@ function showBoard(svg, key) {
     view.s = Math.max(fitScale(), view.legible);
     const f = focus(svg, true) || [view.w / 2, view.h / 2];
     [view.cx, view.cy] = f;
-  } else if (!inSight(svg)) {
+    apply();
+    return;
+  }
+  apply(); // the view the person left, then the targets if none is in it
+  if (!inSight(svg)) {
     const f = focus(svg, false);
     if (f) [view.cx, view.cy] = f;
+    apply();
   }
-  apply();
 }
 
 function boxSize() {
