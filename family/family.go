@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/shapan/shapan/engine"
+	"github.com/shapan/shapan/engine/restrict"
 	"github.com/shapan/shapan/engine/sim"
 	"github.com/shapan/shapan/formats"
 )
@@ -167,6 +168,9 @@ type Sim struct {
 	// Players names the computer players a seat can take (SimOptions'
 	// Players); nil: the family offers no choice.
 	Players []string
+	// Restrictions, when set, lists what a side of doc can be forbidden
+	// to use (restricted play: SimOptions' Restrict).
+	Restrictions func(doc *formats.Document) ([]restrict.Restriction, error)
 }
 
 // SimOptions adjust a simulation adapter.
@@ -177,6 +181,9 @@ type SimOptions struct {
 	// for a family that offers a choice ("": the family's default). A
 	// family that offers none refuses it.
 	Players string
+	// Restrict, when set, forbids a side one element (one of the
+	// family's Restrictions): restricted play.
+	Restrict *restrict.Side
 }
 
 // Golden is one golden or trace file format a family replays.

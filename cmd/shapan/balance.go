@@ -55,8 +55,9 @@ func init() {
 // balanceFlags are balance's settings.
 type balanceFlags struct {
 	target, knobs, rules, players, shard     string
-	skill                                    string
-	skillGames                               int
+	skill, restrictKinds                     string
+	skillGames, restrictGames                int
+	restrict                                 bool
 	shardDir                                 string
 	tolerance                                float64
 	budget, maxGames, proposals, jobs, turns int
@@ -88,6 +89,9 @@ func runBalance(args []string, out, errOut io.Writer) int {
 	fs.BoolVar(&f.quiet, "quiet", false, "no progress bar on standard error")
 	fs.StringVar(&f.skill, "skill", "", "after the search, the skill ladder of the document and of the best proposal: random, greedy, best, search (or search:N, a player's name), comma-separated")
 	fs.IntVar(&f.skillGames, "skill-games", 200, "with --skill: the games of every level")
+	fs.BoolVar(&f.restrict, "restrict", false, "restricted play instead of the search: forbid every officer, tech, hero, planet or card to each side in turn and measure what it costs")
+	fs.StringVar(&f.restrictKinds, "restrict-kinds", "", "with --restrict: the kinds of element measured, comma-separated (default: all the family's)")
+	fs.IntVar(&f.restrictGames, "restrict-games", balance.DefaultRestrictGames, "with --restrict: the games of every measurement")
 	input := addInputFlags(fs)
 	pos, err := parseFlags(fs, args)
 	if err != nil {
@@ -112,6 +116,9 @@ func runBalance(args []string, out, errOut io.Writer) int {
 	if !balance.Balanceable(doc.Kind) {
 		fmt.Fprintf(errOut, "shapan balance: %s: a %s document cannot be balanced (%s can)\n", file, doc.Kind, kindTitles(balance.Balanceable))
 		return exitInvalid
+	}
+	if f.restrict {
+		return balanceRestrict(doc, file, opts, f, out, errOut)
 	}
 	if _, err := balance.Knobs(doc, opts.Knobs); err != nil {
 		return usageError(c, errOut, err.Error())
@@ -141,6 +148,10 @@ func (f *balanceFlags) options() (balance.Options, string) {
 		return balance.Options{}, "--tolerance must be more than 0 and less than 100 points"
 	case f.skillGames < 1:
 		return balance.Options{}, "--skill-games must be at least 1"
+	case f.restrictGames < 1:
+		return balance.Options{}, "--restrict-games must be at least 1"
+	case f.restrict && f.skill != "":
+		return balance.Options{}, "--restrict measures restricted play, --skill a ladder after the search: give one"
 	}
 	opts := balance.Options{Target: target, Tolerance: f.tolerance / 100, Budget: f.budget, MaxGames: f.maxGames,
 		Proposals: f.proposals, Knobs: f.knobs, Seed: f.seed, Jobs: f.jobs, ShardDir: f.shardDir,

@@ -75,7 +75,7 @@ func SearchModel(setup Setup) (*search.Model, error) {
 		},
 		Value:   searchValue,
 		Policy:  func(int64) search.Policy { return pol },
-		Horizon: 20 * len(setup.Level.People),
+		Horizon: 4 * len(setup.Level.People),
 	}, nil
 }
 

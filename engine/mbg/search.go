@@ -148,7 +148,7 @@ func SearchModel(roles int) *search.Model {
 			ai := NewAI(seed)
 			return search.PolicyFunc(func(g search.Game, d *engine.Decision) engine.Answer { return ai.Answer(g.(*Game), d) })
 		},
-		Horizon: 60 * roles,
+		Horizon: 15 * roles,
 	}
 }
 

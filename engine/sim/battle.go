@@ -7,6 +7,7 @@ import (
 
 	"github.com/shapan/shapan/engine"
 	"github.com/shapan/shapan/engine/battle"
+	"github.com/shapan/shapan/engine/restrict"
 	battlefmt "github.com/shapan/shapan/formats/battle"
 )
 
@@ -25,6 +26,9 @@ type BattleOptions struct {
 	Players [2]string
 	// MaxDecisions guards against stalls (0: DefaultMaxDecisions).
 	MaxDecisions int
+	// Restrict, when set, forbids the player on a base (a side) an
+	// element (restricted play).
+	Restrict *restrict.Side
 }
 
 // Battle is the Family of a battle map: two computer players, the sides
@@ -38,6 +42,7 @@ type Battle struct {
 	players  [2]string
 	maxDec   int
 	roundCap int
+	restrict *restrict.Side
 }
 
 // NewBattle returns the adapter of map m (with its roster). It works on a
@@ -47,7 +52,7 @@ func NewBattle(m *battlefmt.Map, o BattleOptions) (*Battle, error) {
 		return nil, errors.New("sim: no battle map")
 	}
 	own := m.Clone()
-	b := &Battle{m: own, players: o.Players, maxDec: o.MaxDecisions, roundCap: o.RoundCap}
+	b := &Battle{m: own, players: o.Players, maxDec: o.MaxDecisions, roundCap: o.RoundCap, restrict: o.Restrict}
 	if b.roundCap == 0 {
 		b.roundCap = DefaultBattleRoundCap
 	}
@@ -115,6 +120,7 @@ func (b *Battle) Play(ctx context.Context, game int, seed int64) (GameResult, er
 			return GameResult{}, err
 		}
 	}
+	players = restricted(players, b.restrict, b.restrict.SideOf())
 	o := engine.PlayOptions{MaxDecisions: b.maxDec, Context: ctx, Where: func() string { return fmt.Sprintf("round %d", g.Round()) }}
 	if err := battle.PlayCommands(g, players, o); err != nil {
 		return GameResult{}, err

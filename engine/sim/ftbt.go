@@ -7,6 +7,7 @@ import (
 
 	"github.com/shapan/shapan/engine"
 	"github.com/shapan/shapan/engine/ftbt"
+	"github.com/shapan/shapan/engine/restrict"
 	ftbtfmt "github.com/shapan/shapan/formats/ftbt"
 )
 
@@ -27,6 +28,8 @@ type FTBTOptions struct {
 	// random, search…); empty: the original's AI on both. Different
 	// players swap sides every other game (Seating).
 	Players []string
+	// Restrict, when set, forbids a side an element (restricted play).
+	Restrict *restrict.Side
 }
 
 // FTBT is the Family of an ftbt level: the original's computer player on
@@ -38,6 +41,7 @@ type FTBT struct {
 	turnCap      int
 	maxDecisions int
 	players      []string
+	restrict     *restrict.Side
 }
 
 // NewFTBT returns the adapter of level l played with rules. It works on
@@ -51,7 +55,7 @@ func NewFTBT(l *ftbtfmt.Level, rules *ftbtfmt.Rules, o FTBTOptions) (*FTBT, erro
 	case rules == nil:
 		return nil, fmt.Errorf("sim: %w", ftbt.ErrNoRules)
 	}
-	f := &FTBT{setup: ftbt.Setup{Level: copyLevel(l), Rules: copyRules(rules)}, turnCap: o.TurnCap, maxDecisions: o.MaxDecisions, players: o.Players}
+	f := &FTBT{setup: ftbt.Setup{Level: copyLevel(l), Rules: copyRules(rules)}, turnCap: o.TurnCap, maxDecisions: o.MaxDecisions, players: o.Players, restrict: o.Restrict}
 	if f.turnCap == 0 {
 		f.turnCap = DefaultFTBTTurnCap
 	}
@@ -117,6 +121,7 @@ func (f *FTBT) Play(ctx context.Context, game int, seed int64) (GameResult, erro
 		}
 		players = engine.Seats[*ftbt.Game](ai, 2)
 	}
+	players = restricted(players, f.restrict, f.restrict.SideOf())
 	where := func() string { return fmt.Sprintf("round %d", g.Turn()) }
 	o := engine.PlayOptions{MaxDecisions: f.maxDecisions, Context: ctx, Where: where}
 	if err := engine.PlayOut(g, players, o); err != nil {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/shapan/shapan/engine"
 	"github.com/shapan/shapan/engine/mbg"
+	"github.com/shapan/shapan/engine/restrict"
 	mbgfmt "github.com/shapan/shapan/formats/mbg"
 )
 
@@ -29,6 +30,8 @@ type MBGOptions struct {
 	// (mbg.Roster: ai, random, search…); empty: the AI for all. Different
 	// players turn over the roles game by game (Seating).
 	Players []string
+	// Restrict, when set, forbids a role an element (restricted play).
+	Restrict *restrict.Side
 }
 
 // MBG is the Family of mbg scenarios: the mbg AI plays every role; roles
@@ -39,6 +42,7 @@ type MBG struct {
 	maxDecisions int
 	players      []string
 	present      []int // the roles that take part
+	restrict     *restrict.Side
 }
 
 // NewMBG returns the adapter of scenario sc, which it checks by starting a
@@ -48,7 +52,7 @@ func NewMBG(sc *mbgfmt.Scenario, o MBGOptions) (*MBG, error) {
 	if sc == nil {
 		return nil, errors.New("sim: no mbg scenario")
 	}
-	m := &MBG{sc: sc, turnCap: o.TurnCap, maxDecisions: o.MaxDecisions, players: o.Players}
+	m := &MBG{sc: sc, turnCap: o.TurnCap, maxDecisions: o.MaxDecisions, players: o.Players, restrict: o.Restrict}
 	for i, r := range sc.Roles {
 		if r.Start != -1 {
 			m.present = append(m.present, i)
@@ -116,6 +120,7 @@ func (m *MBG) Play(ctx context.Context, game int, seed int64) (GameResult, error
 			return GameResult{}, err
 		}
 	}
+	players = restricted(players, m.restrict, m.restrict.SideOf())
 	where := func() string { return fmt.Sprintf("turn %d", g.Turn()) }
 	o := engine.PlayOptions{MaxDecisions: m.maxDecisions, Context: ctx, Where: where}
 	if err := engine.PlayOut(g, players, o); err != nil {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/shapan/shapan/engine"
 	"github.com/shapan/shapan/engine/planets"
+	"github.com/shapan/shapan/engine/restrict"
 	planetsfmt "github.com/shapan/shapan/formats/planets"
 )
 
@@ -26,6 +27,9 @@ type PlanetsOptions struct {
 	// ai, random, search…); empty: the seeded computer player in every
 	// seat. Different players turn over the seats game by game (Seating).
 	Players []string
+	// Restrict, when set, forbids the player of a start planet (a side)
+	// an element (restricted play).
+	Restrict *restrict.Side
 }
 
 // Planets is the Family of a Planet-Conquer map: the seeded computer
@@ -50,6 +54,7 @@ type Planets struct {
 	byID         []int    // every planet id's index in m.Planets
 	players      int      // players joining every game
 	seatNames    []string // Options.Players
+	restrict     *restrict.Side
 }
 
 // NewPlanets returns the adapter of map m. It works on a copy of m, so the
@@ -63,7 +68,7 @@ func NewPlanets(m *planetsfmt.Map, o PlanetsOptions) (*Planets, error) {
 	if err != nil {
 		return nil, fmt.Errorf("sim: %w", err)
 	}
-	p := &Planets{m: own, roundCap: o.RoundCap, maxDecisions: o.MaxDecisions, seatNames: o.Players}
+	p := &Planets{m: own, roundCap: o.RoundCap, maxDecisions: o.MaxDecisions, seatNames: o.Players, restrict: o.Restrict}
 	if p.roundCap == 0 {
 		p.roundCap = DefaultPlanetsRoundCap
 	}
@@ -141,6 +146,14 @@ func (p *Planets) Play(ctx context.Context, game int, seed int64) (GameResult, e
 	if seats != nil {
 		if players, err = seatPlayers(planets.Roster(p.setup(seed), g.NumPlayers()), seats, g.NumPlayers(), seed); err != nil {
 			return GameResult{}, err
+		}
+	}
+	if p.restrict != nil {
+		// the side is a start planet: restrict the player who starts there
+		for pl, slot := range rec.slot {
+			if slot == p.restrict.Side {
+				players = restricted(players, p.restrict, pl)
+			}
 		}
 	}
 	where := func() string { return fmt.Sprintf("round %d", g.Round()) }

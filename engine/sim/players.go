@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/shapan/shapan/engine"
+	"github.com/shapan/shapan/engine/restrict"
 	"github.com/shapan/shapan/engine/search"
 )
 
@@ -147,4 +148,15 @@ func seatPlayers[G search.Game](r search.Roster[G], seats []string, n int, seed 
 		out[s] = p
 	}
 	return out, nil
+}
+
+// restricted returns players with the player of seat restricted by r
+// (players itself when r is nil).
+func restricted[G any](players []engine.Player[G], r *restrict.Side, seat int) []engine.Player[G] {
+	if r == nil || seat < 0 || seat >= len(players) || players[seat] == nil {
+		return players
+	}
+	out := append([]engine.Player[G](nil), players...)
+	out[seat] = restrict.Player(out[seat], r.Restriction)
+	return out
 }

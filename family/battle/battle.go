@@ -12,6 +12,7 @@ import (
 
 	"github.com/shapan/shapan/engine"
 	battle "github.com/shapan/shapan/engine/battle"
+	"github.com/shapan/shapan/engine/restrict"
 	"github.com/shapan/shapan/engine/sim"
 	"github.com/shapan/shapan/family"
 	"github.com/shapan/shapan/formats"
@@ -31,7 +32,18 @@ func init() {
 		},
 		Play: &family.Play{Help: playHelp, Run: run, Start: start, Resume: resume, Players: append([]string{"human"}, battle.ComputerPlayers...),
 			Decisions: battle.Kinds},
-		Sim:    &family.Sim{Help: simHelp, DefaultTurnCap: sim.DefaultBattleRoundCap, New: newSim, Players: battle.ComputerPlayers},
+		Sim: &family.Sim{Help: simHelp, DefaultTurnCap: sim.DefaultBattleRoundCap, New: newSim, Players: battle.ComputerPlayers,
+			Restrictions: func(doc *formats.Document) ([]restrict.Restriction, error) {
+				m, ok := doc.Value.(*bfmt.Map)
+				if !ok {
+					return nil, fmt.Errorf("not a battle map")
+				}
+				b, err := battle.NewBoard(m, m.Roster)
+				if err != nil {
+					return nil, err
+				}
+				return battle.Restrictions(b), nil
+			}},
 		Golden: golden,
 	})
 }
@@ -65,7 +77,7 @@ func newSim(doc *formats.Document, o family.SimOptions) (sim.Family, error) {
 		}
 		players = names
 	}
-	return sim.NewBattle(m, sim.BattleOptions{RoundCap: o.TurnCap, Players: players})
+	return sim.NewBattle(m, sim.BattleOptions{RoundCap: o.TurnCap, Players: players, Restrict: o.Restrict})
 }
 
 // start begins a game of a map whose seats anyone may play; the

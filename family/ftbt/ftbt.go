@@ -11,6 +11,7 @@ import (
 
 	"github.com/shapan/shapan/engine"
 	ftbteng "github.com/shapan/shapan/engine/ftbt"
+	"github.com/shapan/shapan/engine/restrict"
 	"github.com/shapan/shapan/engine/sim"
 	"github.com/shapan/shapan/family"
 	"github.com/shapan/shapan/formats"
@@ -30,8 +31,15 @@ func init() {
 			{Kind: ftbtfmt.KindLevel, Title: "ftbt level", Legacy: formats.FTBTLevel, Check: true, Preview: true, Play: true, Sim: true,
 				Template: &family.Template{Title: "ftbt level (30×20)", YAML: NewLevelYAML, FS: samples.FS(), Path: "ftbt/new.yaml"}},
 		},
-		Play:   &family.Play{Help: playHelp, Run: run, Start: start, Resume: resume, Players: ftbteng.Roster(ftbteng.Setup{}).Names(), Decisions: ftbteng.Kinds},
-		Sim:    &family.Sim{Help: simHelp, DefaultTurnCap: sim.DefaultFTBTTurnCap, New: newSim, Players: ftbteng.Roster(ftbteng.Setup{}).Names()},
+		Play: &family.Play{Help: playHelp, Run: run, Start: start, Resume: resume, Players: ftbteng.Roster(ftbteng.Setup{}).Names(), Decisions: ftbteng.Kinds},
+		Sim: &family.Sim{Help: simHelp, DefaultTurnCap: sim.DefaultFTBTTurnCap, New: newSim, Players: ftbteng.Roster(ftbteng.Setup{}).Names(),
+			Restrictions: func(doc *formats.Document) ([]restrict.Restriction, error) {
+				s, err := setup(doc)
+				if err != nil {
+					return nil, err
+				}
+				return ftbteng.Restrictions(s), nil
+			}},
 		Golden: golden,
 	})
 }
@@ -72,7 +80,7 @@ func newSim(doc *formats.Document, o family.SimOptions) (sim.Family, error) {
 	if err != nil {
 		return nil, err
 	}
-	return sim.NewFTBT(s.Level, s.Rules, sim.FTBTOptions{TurnCap: o.TurnCap, Players: players})
+	return sim.NewFTBT(s.Level, s.Rules, sim.FTBTOptions{TurnCap: o.TurnCap, Players: players, Restrict: o.Restrict})
 }
 
 // run plays an ftbt level computer against computer: the AI on both

@@ -11,6 +11,7 @@ import (
 
 	"github.com/shapan/shapan/engine"
 	mbgeng "github.com/shapan/shapan/engine/mbg"
+	"github.com/shapan/shapan/engine/restrict"
 	"github.com/shapan/shapan/engine/sim"
 	"github.com/shapan/shapan/family"
 	"github.com/shapan/shapan/formats"
@@ -39,7 +40,14 @@ func init() {
 				if err != nil {
 					return nil, err
 				}
-				return sim.NewMBG(sc, sim.MBGOptions{TurnCap: o.TurnCap, Players: players})
+				return sim.NewMBG(sc, sim.MBGOptions{TurnCap: o.TurnCap, Players: players, Restrict: o.Restrict})
+			},
+			Restrictions: func(doc *formats.Document) ([]restrict.Restriction, error) {
+				sc, ok := doc.Value.(*mbgfmt.Scenario)
+				if !ok {
+					return nil, fmt.Errorf("not an mbg scenario")
+				}
+				return mbgeng.Restrictions(sc), nil
 			}},
 		Golden: golden,
 	})

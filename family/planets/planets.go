@@ -10,6 +10,7 @@ import (
 
 	"github.com/shapan/shapan/engine"
 	peng "github.com/shapan/shapan/engine/planets"
+	"github.com/shapan/shapan/engine/restrict"
 	"github.com/shapan/shapan/engine/sim"
 	"github.com/shapan/shapan/family"
 	"github.com/shapan/shapan/formats"
@@ -35,7 +36,14 @@ func init() {
 				if err != nil {
 					return nil, err
 				}
-				return sim.NewPlanets(m, sim.PlanetsOptions{RoundCap: o.TurnCap, Players: players})
+				return sim.NewPlanets(m, sim.PlanetsOptions{RoundCap: o.TurnCap, Players: players, Restrict: o.Restrict})
+			},
+			Restrictions: func(doc *formats.Document) ([]restrict.Restriction, error) {
+				m, ok := doc.Value.(*pfmt.Map)
+				if !ok {
+					return nil, fmt.Errorf("not a Planet-Conquer map")
+				}
+				return peng.Restrictions(m), nil
 			}},
 		Golden: golden,
 	})
