@@ -51,23 +51,29 @@ function drawMBG(b, h) {
     svg.append(el("svg:text", { x: cx, y: cy + 5, "font-size": 15, fill: "#fff", "text-anchor": "middle", "pointer-events": "none" }, [...r.name][0] || "?"));
   });
   // Inside the ring (under it when the ring is too small): the turn, and
-  // every role's money, cities and travelling officers.
+  // every role's money, cities and travelling officers, each line as
+  // large as the room allows.
   let lx = m + t + 16, ly = m + t + 40;
   if (!inside) { lx = m; ly = m + b.h * t + 26; }
-  const st = b.state, innerW = (b.w - 2) * t - 32;
-  svg.append(el("svg:text", { x: lx, y: ly, "font-size": 26, fill: "#2b2118", "font-weight": "bold" }, `第 ${b.turn} 回合 · 胜利金额 ${mbgMoney(b.win_money)}`));
+  const st = b.state, room = inside ? (b.w - 2) * t - 32 : Math.max(b.w, 5) * t;
+  const fit = (text, max, width) => Math.min(max, width / [...text].reduce((n, c) => n + (c.charCodeAt(0) > 0x2e7f ? 1 : 0.55), 0));
+  const title = `第 ${b.turn} 回合 · 胜利金额 ${mbgMoney(b.win_money)}`;
+  const big = fit(title, 26, room);
+  svg.append(el("svg:text", { x: lx, y: ly, "font-size": big, fill: "#2b2118", "font-weight": "bold" }, title));
+  let y = ly;
   b.roles.forEach((r, k) => {
-    const y = ly + (k + 1) * (inside ? 64 : 30);
     const ro = st.roles[k] || {};
     const cities = st.cities.filter((c) => c.role === k).length;
-    svg.append(el("svg:circle", { cx: lx + 11, cy: y - 8, r: 11, fill: r.out ? "#999" : r.color }));
-    svg.append(el("svg:text", { x: lx + 30, y, "font-size": 22, fill: "#2b2118", class: "role-money" },
-      `${r.name}  ${mbgMoney(r.money)}` + (r.out ? "  (出局)" : `  · ${cities} 城 · ${(ro.mos || []).length} 随行`)));
+    const line = `${r.name}  ${mbgMoney(r.money)}` + (r.out ? "  (出局)" : `  · ${cities} 城 · ${(ro.mos || []).length} 随行`);
+    const size = fit(line, 22, room - 30);
+    y += size * 1.9;
+    svg.append(el("svg:circle", { cx: lx + 11, cy: y - size * 0.35, r: Math.min(11, size / 2), fill: r.out ? "#999" : r.color }));
+    svg.append(el("svg:text", { x: lx + 30, y, "font-size": size, fill: "#2b2118", class: "role-money" }, line));
     if (inside && (ro.mos || []).length) {
-      let names = ro.mos.map((p) => b.officers[p]).join(" ");
-      const fit = Math.floor((innerW - 30) / 17);
-      if ([...names].length > fit) names = [...names].slice(0, fit - 1).join("") + "…";
-      svg.append(el("svg:text", { x: lx + 30, y: y + 26, "font-size": 17, fill: "#7a6e5e" }, names));
+      const names = ro.mos.map((p) => b.officers[p]).join(" ");
+      const small = Math.min(fit(names, 17, room - 30), size * 0.85);
+      y += small * 1.3;
+      svg.append(el("svg:text", { x: lx + 30, y, "font-size": small, fill: "#7a6e5e" }, names));
     }
   });
   return svg;
@@ -116,6 +122,18 @@ function mbgPlace(b, kinds, st, obj) {
     case "training_room": return `the training room ${nm(b.training_rooms, obj)}`;
   }
   return `${st}, ${obj}`;
+}
+
+// mbgAllocWords tells what choosing a place of the allocation does.
+function mbgAllocWords(b, seat, st, obj) {
+  const v = b.state, nm = (list, i) => (list && list[i] !== undefined ? list[i] : "#" + i);
+  const who = (list) => {
+    const p = list && list.mos ? list.mos[seat] : -1;
+    return p >= 0 ? ` (${nm(b.officers, p)})` : "";
+  };
+  if (st === 0) return `Manage the city ${nm(b.cities, obj)}`;
+  if (st === 1) return `The researcher at ${nm(b.institutes, obj)}${who(v.insts[obj])}`;
+  return `The trainee at ${nm(b.training_rooms, obj)}${who(v.trains[obj])}`;
 }
 
 function mbgControls(b, h) {
@@ -171,7 +189,7 @@ function mbgControls(b, h) {
     case "sel_study": return mbgStudy(b, a);
     case "sel_general": return mbgGeneral(b, a, legal);
     case "sel_alloc_obj": return [el("p", {}, "Allocation 人员调度: manage a city (officers in and out, mayor, treasurer), or call a researcher or trainee back — click it on the board or here."),
-      ...legal.filter((x) => Array.isArray(x) && x[0] >= 0).map((x) => btn(`mbg-alloc-${x[0]}-${x[1]}`, mbgPlace(b, ["city", "institute", "training_room"], x[0], x[1]), x)),
+      ...legal.filter((x) => Array.isArray(x) && x[0] >= 0).map((x) => btn(`mbg-alloc-${x[0]}-${x[1]}`, mbgAllocWords(b, h.seat, x[0], x[1]), x)),
       btn("mbg-done", "Done", [-1, -1], "primary")];
     case "exchange_city_people": return mbgExchange(b, a);
   }
