@@ -46,6 +46,7 @@ type Window struct {
 	runBtn, stopBtn  *widget.Button
 	suggestBtn       *widget.Button
 	suggest          *suggestions
+	restricted       *restrictView
 	progress         *widget.ProgressBar
 	status           *widget.Label
 	failures         *failureBanner
@@ -57,6 +58,7 @@ type Window struct {
 
 	running bool
 	counted bool               // the progress bar counts games of a run or a search
+	unit    string             // what it counts: "games", "measurements"
 	cancel  context.CancelFunc // cancels the running simulation
 	closed  bool
 	shown   outcome // the outcome shown
@@ -76,7 +78,7 @@ func Open(st *editor.Studio, s *editor.Session) *Window {
 		w.win.RequestFocus()
 		return w
 	}
-	w := &Window{st: st, session: s, now: time.Now}
+	w := &Window{st: st, session: s, now: time.Now, unit: "games"}
 	w.win = st.App().NewWindow("Balance — " + s.Name())
 	w.win.SetContent(w.layout())
 	w.win.Resize(fyne.NewSize(1220, 760)) // fits a 1280×800 screen
@@ -111,7 +113,7 @@ func (w *Window) layout() fyne.CanvasObject {
 		if !w.counted {
 			return "No games played yet"
 		}
-		return formatProgress(int(w.progress.Value), int(w.progress.Max))
+		return formatProgress(int(w.progress.Value), int(w.progress.Max), w.unit)
 	}
 	w.status = widget.NewLabel("Simulates games of " + w.session.Name() + " as it is in the editor now, the computer on every side.")
 	if l, ok := w.session.Model().(*ftbtfmt.Level); ok {
@@ -123,6 +125,7 @@ func (w *Window) layout() fyne.CanvasObject {
 	w.status.Truncation = fyne.TextTruncateEllipsis
 	w.failures = newFailureBanner()
 	w.charts = newChartsView()
+	w.restricted = newRestrictView(w)
 	w.text = newReportGrid("The report appears here when the games are over.")
 	w.copyBtn = widget.NewButtonWithIcon("Copy report", theme.ContentCopyIcon(), w.CopyReport)
 	w.jsonBtn = widget.NewButtonWithIcon("Save report as JSON…", theme.DocumentSaveIcon(), w.SaveJSONDialog)
@@ -138,6 +141,7 @@ func (w *Window) layout() fyne.CanvasObject {
 		container.NewTabItemWithIcon("Charts", theme.GridIcon(), w.charts.object),
 		container.NewTabItemWithIcon("Report", theme.DocumentIcon(), w.text),
 		container.NewTabItemWithIcon("Suggestions", theme.SearchIcon(), w.suggest.object),
+		container.NewTabItemWithIcon("Restricted play", theme.ListIcon(), w.restricted.object),
 	)
 	w.knobs.update()
 	idle, importance := w.status.Text, w.status.Importance
@@ -158,11 +162,11 @@ func (w *Window) setProgress(done, total int) {
 	w.progress.SetValue(float64(done))
 }
 
-func formatProgress(done, total int) string {
+func formatProgress(done, total int, unit string) string {
 	if total == 0 {
 		return ""
 	}
-	return fmt.Sprintf("%d / %d games", done, total)
+	return fmt.Sprintf("%d / %d %s", done, total, unit)
 }
 
 // closedByUser cancels the running simulation when the window closes.

@@ -88,10 +88,12 @@ func (w *Window) setRunning(on bool) {
 	if on {
 		w.runBtn.Disable()
 		w.suggestBtn.Disable()
+		w.restricted.measure.Disable()
 		w.stopBtn.Enable()
 	} else {
 		w.runBtn.Enable()
 		w.suggestBtn.Enable()
+		w.restricted.measure.Enable()
 		w.stopBtn.Disable()
 	}
 }

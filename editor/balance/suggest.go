@@ -135,7 +135,7 @@ func (w *Window) finishSuggest(r *bal.Result, err error) {
 		return
 	}
 	w.suggest.show(r, w.applyProposal)
-	w.tabs.SelectIndex(len(w.tabs.Items) - 1)
+	w.tabs.Select(w.tabs.Items[2]) // Suggestions
 	switch {
 	case err != nil:
 		w.setStatus(fmt.Sprintf("Stopped after %d games; the proposals so far are shown.", r.Spent), widget.WarningImportance)
