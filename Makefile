@@ -49,7 +49,7 @@ dist:
 	@SHAPAN_DEPS_EXTRA="$(DIST_DEPS)" scripts/deps.sh
 	scripts/dist.sh
 
-# Screenshots of the studio for the README (needs Xvfb and ImageMagick) and
+# Screenshots of the studio for the README and docs/studio.md (needs Xvfb and ImageMagick) and
 # of the server's page (needs chromium).
 screenshots:
 	scripts/screenshots.sh

@@ -43,7 +43,7 @@ func (st *Studio) KeyBindings() []KeyBinding {
 	return append(out, moreKeys...)
 }
 
-// ShortcutText writes a shortcut as the README and Help ▸ Keyboard do:
+// ShortcutText writes a shortcut as docs/studio.md and Help ▸ Keyboard do:
 // "Ctrl+Shift+S", "B", "Shift+F".
 func ShortcutText(s fyne.Shortcut) string {
 	ks, ok := s.(fyne.KeyboardShortcut)

@@ -128,21 +128,21 @@ func TestMainMenuHasEveryCommandWithItsShortcut(t *testing.T) {
 	}
 }
 
-// TestReadmeKeyboardTableIsTheWindows compares README.md's keyboard table
-// with Help ▸ Keyboard, line for line.
-func TestReadmeKeyboardTableIsTheWindows(t *testing.T) {
-	data, err := os.ReadFile("../README.md")
+// TestManualKeyboardTableIsTheWindows compares the studio manual's
+// keyboard table (docs/studio.md) with Help ▸ Keyboard, line for line.
+func TestManualKeyboardTableIsTheWindows(t *testing.T) {
+	data, err := os.ReadFile("../docs/studio.md")
 	if err != nil {
 		t.Fatal(err)
 	}
 	text := string(data)
-	start := strings.Index(text, "### Keyboard")
+	start := strings.Index(text, "## Keyboard")
 	if start < 0 {
-		t.Fatal("README.md has no Keyboard section")
+		t.Fatal("docs/studio.md has no Keyboard section")
 	}
 	row := regexp.MustCompile(`(?m)^\| (.+?) \| (.+?) \|$`)
 	var readme []string
-	section := text[start+4:]
+	section := text[start+3:]
 	if end := strings.Index(section, "\n#"); end >= 0 {
 		section = section[:end]
 	}
@@ -157,7 +157,7 @@ func TestReadmeKeyboardTableIsTheWindows(t *testing.T) {
 		window = append(window, k.Keys+" = "+k.Does)
 	}
 	if !slices.Equal(readme, window) {
-		t.Errorf("README's keyboard table:\n%s\nHelp ▸ Keyboard:\n%s", strings.Join(readme, "\n"), strings.Join(window, "\n"))
+		t.Errorf("docs/studio.md's keyboard table:\n%s\nHelp ▸ Keyboard:\n%s", strings.Join(readme, "\n"), strings.Join(window, "\n"))
 	}
 }
 

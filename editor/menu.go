@@ -10,7 +10,7 @@ import (
 // shown beside them; the menu is the one place a shortcut is bound (the
 // desktop driver runs a menu item's action when its shortcut is pressed,
 // before the focused widget sees it). Help ▸ Keyboard lists the same
-// table, and README.md's keyboard table is tested against it.
+// table, and the keyboard table of docs/studio.md is tested against it.
 
 func ctrl(k fyne.KeyName) fyne.Shortcut {
 	return &desktop.CustomShortcut{KeyName: k, Modifier: fyne.KeyModifierShortcutDefault}

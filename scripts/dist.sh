@@ -136,6 +136,10 @@ if has linux; then
 	cp "$work/docs/_shapan" "$usr/share/zsh/vendor-completions/_shapan"
 	cp "$work/docs/shapan.fish" "$usr/share/fish/vendor_completions.d/shapan.fish"
 	cp README.md "$usr/share/doc/shapan/README.md"
+	# The manuals the README links to, at the same relative paths.
+	mkdir -p "$usr/share/doc/shapan/docs"
+	cp docs/studio.md docs/cli.md docs/server.md docs/web.md docs/PROTOCOL.md docs/limits.md \
+		docs/engines.md docs/balance.md docs/ci.md "$usr/share/doc/shapan/docs/"
 	chmod -R u=rwX,go=rX "$stage"
 
 	echo "dist: the Debian package"

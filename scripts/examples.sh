@@ -1,5 +1,5 @@
 #!/bin/sh
-# Rewrites the console examples of README.md and docs/ci.md (the blocks
+# Rewrites the console examples of README.md, docs/cli.md and docs/ci.md (the blocks
 # marked <!-- example: in DIR -->) with what the commands print today, so
 # that no example is typed by hand. `go test ./cmd/shapan -run
 # DocumentedExamples` (part of make test) fails when one is out of date.

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Takes the README's screenshots of the studio: each sample opened on one
+# Takes the screenshots of the studio (README, docs/studio.md): each sample opened on one
 # pane, in a virtual X server. Needs Xvfb, xdotool and ImageMagick's import.
 set -eu
 cd "$(dirname "$0")/.."

@@ -26,7 +26,7 @@ import (
 // DIR, one after the other, and what each prints (standard output, then
 // standard error) must be the lines shown under it. A last shown line "…"
 // means the output goes on. Other `$` lines (another program) are not run.
-var documented = []string{"README.md", "docs/ci.md"}
+var documented = []string{"README.md", "docs/cli.md", "docs/ci.md"}
 
 // example is one console block of a document.
 type example struct {
@@ -134,7 +134,7 @@ func normalise(lines []string) []string {
 	return out
 }
 
-// TestDocumentedExamples runs the README's and docs/ci.md's console
+// TestDocumentedExamples runs the console examples of README, docs/cli.md and docs/ci.md
 // examples and compares what they print with what the documents show.
 func TestDocumentedExamples(t *testing.T) {
 	n := 0

@@ -142,7 +142,7 @@ func TestGreedyBeatsRandom(t *testing.T) {
 
 // TestTacticianBeatsGreedy: the stronger player wins at least 70 % of
 // its games against greedy on the standard map, sides swapped. (The 400
-// games of the claim are played by `shapan sim`; see README.)
+// games of the claim are played by `shapan sim`; see docs/engines.md.)
 func TestTacticianBeatsGreedy(t *testing.T) {
 	if testing.Short() {
 		t.Skip("16 games")

@@ -36,7 +36,7 @@ func aiVersusRandom(t testing.TB, n int) (wins int) {
 	return wins
 }
 
-// TestAIBeatsRandom is the README's claim: over 450 games the AI beats
+// TestAIBeatsRandom is docs/engines.md's claim: over 450 games the AI beats
 // the random player with a 95 % Wilson interval whose lower bound is at
 // least 0.99 (it wins every game). Under -short it plays 60 games, and
 // must still win every one of them.

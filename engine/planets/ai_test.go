@@ -31,7 +31,7 @@ func aiVersusRandom(t testing.TB, name string, n int, cap int64, newAI func(i in
 	return wins, rounds
 }
 
-// TestAIBeatsRandom is the README's claim: on two-player games of
+// TestAIBeatsRandom is docs/engines.md's claim: on two-player games of
 // oneline.yml (max_player 2) and of test.yml (two of its four seats), the
 // AI taking each seat in turn, the AI beats the uniformly random player in
 // every game (400 games: a 95 % Wilson interval of [0.990, 1]; 80 under
