@@ -20,7 +20,7 @@ func catalogueMarkdown() []byte {
 	b.WriteString("Errors make the exit status 1; warnings do not. Each rule has a minimal failing file in\n")
 	b.WriteString("[`testdata/rules/`](testdata/rules). This file is generated from the catalogue in the code\n")
 	b.WriteString("(`go test ./validate -run Catalogue -update`).\n\n")
-	b.WriteString("The codes P001–P017, W001, W002 and IO001 of the format readers and writers (a value that is not a\n")
+	b.WriteString("The codes P001–P018, W001, W002 and IO001 of the format readers and writers (a value that is not a\n")
 	b.WriteString("number, a count larger than the file, an unknown name, a name a legacy file cannot hold, comments a\n")
 	b.WriteString("conversion drops, a file that cannot be read) are listed [at the end](#formats).\n")
 	family := ""

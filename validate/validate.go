@@ -168,11 +168,13 @@ var legacyNote = define(Rule{
 	Fix:     "Write the value in plain decimal (or true/false); Shapan writes canonical forms when it saves.",
 })
 
-// checkNotes reports the non-canonical values the reader noticed.
+// checkNotes reports what the reader changed (Source.Warnings) and the
+// non-canonical values it noticed.
 func checkNotes(r *report) {
 	if r.doc.Source == nil {
 		return
 	}
+	r.out = append(r.out, r.doc.Source.Warnings...)
 	for _, n := range r.doc.Source.Notes {
 		pos := r.doc.Source.Lines().Pos(n.Offset)
 		r.counts[legacyNote.Code]++

@@ -72,6 +72,7 @@ func runConvert(args []string, out, errOut io.Writer) int {
 	if err != nil {
 		return report(errOut, in, err)
 	}
+	warnRead(errOut, doc)
 	if *schemaBase != "" && !strings.Contains(*schemaBase, "://") {
 		if st, err := os.Stat(*schemaBase); err != nil || !st.IsDir() {
 			return usageError(c, errOut, fmt.Sprintf("--schema-base %s: no such folder; write the schemas there first with 'shapan schema --write %s', or name a URL", *schemaBase, *schemaBase))
@@ -164,6 +165,17 @@ func writeAll(errOut io.Writer, outPath string, doc *formats.Document, target fo
 		return report(errOut, outPath, err)
 	}
 	return exitOK
+}
+
+// warnRead prints what the reader changed in reading the document (an
+// object of a Tiled map that follows the grid painted under it).
+func warnRead(errOut io.Writer, doc *formats.Document) {
+	if doc.Source == nil {
+		return
+	}
+	for _, d := range doc.Source.Warnings {
+		fmt.Fprintln(errOut, diagout.Line(d))
+	}
 }
 
 // warnLostComments prints a warning when the files written do not keep

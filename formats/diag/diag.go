@@ -279,6 +279,7 @@ const (
 	CodeJSONSyntax = "P015" // the JSON itself is malformed (a Tiled map)
 	CodeOffGrid    = "P016" // an object of a Tiled map lies outside the map's cells
 	CodeNoCode     = "P017" // a painted tile that stands for no code of the family's legend
+	CodeRepainted  = "P018" // an object of a Tiled map that follows what was painted under it
 	CodeUnwritable = "W001" // a value that cannot be written in the target format
 	CodeLostNotes  = "W002" // comments of the input that the converted file does not keep
 )

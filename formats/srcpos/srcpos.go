@@ -71,12 +71,17 @@ type ItemFunc func(i int, rest string) diag.Pos
 // create one with New.
 type Map struct {
 	// Notes lists the non-canonical values found while reading.
-	Notes   []Note
-	lines   *Lines
-	offsets map[string]int
-	pos     map[string]diag.Pos
-	grids   map[string]CellFunc
-	items   map[string]ItemFunc
+	Notes []Note
+	// Warnings lists what the reader changed on the way in that the person
+	// must hear of (an object of a Tiled map dropped because the grid
+	// painted under it no longer makes it); shapan check and convert
+	// report them.
+	Warnings diag.List
+	lines    *Lines
+	offsets  map[string]int
+	pos      map[string]diag.Pos
+	grids    map[string]CellFunc
+	items    map[string]ItemFunc
 }
 
 // New returns an empty map for the file whose content is src.

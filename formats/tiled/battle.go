@@ -2,6 +2,7 @@ package tiled
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -91,11 +92,8 @@ func battleTiles(m *battle.Map) ([]tileSpec, map[int]uint32) {
 func structures(m *battle.Map) []Object {
 	var out []Object
 	for _, c := range m.Cities() {
-		st := battle.CityLevels[c.Level]
 		e, _ := battle.ElementByCode(c.Code)
-		out = append(out, cellObject(e.Chinese, "city", c.X, c.Y, []Property{
-			intProp("level", c.Level), intProp("range", st.Range), intProp("damage", st.Damage),
-			intProp("defence", st.Defence), intProp("reward", st.Reward)}))
+		out = append(out, cellObject(e.Chinese, classCity, c.X, c.Y, cityProps(c.Level)))
 	}
 	p1, _, sided := m.Sides()
 	for _, b := range m.Bases() {
@@ -107,12 +105,68 @@ func structures(m *battle.Map) []Object {
 			}
 			name = fmt.Sprintf("player %d base", player)
 		}
-		out = append(out, boxObject(name, "base", b.Cells, []Property{intProp("player", player), intProp("cells", len(b.Cells))}))
+		out = append(out, boxObject(name, classBase, b.Cells, baseProps(player, len(b.Cells))))
 	}
 	if z := m.FlagZone(); len(z.Cells) > 0 {
-		out = append(out, boxObject("龙旗据点", "flag", z.Cells, []Property{intProp("cells", len(z.Cells)), boolProp("centred", z.Centred)}))
+		out = append(out, boxObject("龙旗据点", classFlag, z.Cells, flagProps(len(z.Cells), z.Centred)))
 	}
 	return out
+}
+
+// Classes of the structure objects.
+const (
+	classCity = "city"
+	classBase = "base"
+	classFlag = "flag"
+)
+
+// cityProps, baseProps and flagProps are the properties of a structure's
+// object.
+func cityProps(level int) []Property {
+	st := battle.CityLevels[level]
+	return []Property{intProp("level", level), intProp("range", st.Range), intProp("damage", st.Damage),
+		intProp("defence", st.Defence), intProp("reward", st.Reward)}
+}
+
+func baseProps(player, cells int) []Property {
+	return []Property{intProp("player", player), intProp("cells", cells)}
+}
+
+func flagProps(cells int, centred bool) []Property {
+	return []Property{intProp("cells", cells), boolProp("centred", centred)}
+}
+
+// madeByGrid reports whether props are the properties that some painting
+// of the grid gives a structure of class: an object holding them shows the
+// grid as it was before it was repainted, not a change made by hand.
+func madeByGrid(class string, props []Property) bool {
+	var cands [][]Property
+	switch class {
+	case classCity:
+		for lv := 1; lv < len(battle.CityLevels); lv++ {
+			cands = append(cands, cityProps(lv))
+		}
+	case classBase:
+		cells := max(intProperty(props, "cells"), 1)
+		for p := 0; p <= 2; p++ {
+			cands = append(cands, baseProps(p, cells))
+		}
+	case classFlag:
+		cells := max(intProperty(props, "cells"), 1)
+		cands = append(cands, flagProps(cells, false), flagProps(cells, true))
+	}
+	return slices.ContainsFunc(cands, func(c []Property) bool { return propsDiffer(c, props) == "" })
+}
+
+// intProperty returns the integer value of the property named name, or 0.
+func intProperty(list []Property, name string) int {
+	for _, p := range list {
+		var n int
+		if p.Name == name && json.Unmarshal(p.Value, &n) == nil {
+			return n
+		}
+	}
+	return 0
 }
 
 // boxObject returns a rectangle object covering the bounding box of cells.
@@ -162,6 +216,7 @@ func ReadBattle(file string, src []byte) (*battle.Map, *srcpos.Map, error) {
 	if err := s.err(); err != nil {
 		return nil, nil, err
 	}
+	sm.Warnings = s.warns
 	return m, sm, nil
 }
 
@@ -174,9 +229,13 @@ func (s *source) battleLegend() []battle.LegendEntry {
 	return out
 }
 
-// checkStructures reports the objects of the structures layer that the
-// grid does not make as they are (only those off the map when the grid
-// could not be read).
+// checkStructures holds the objects of the structures layer against the
+// grid, which makes the structures: an object the grid no longer makes
+// (painted over) is dropped and one it makes otherwise (repainted) takes
+// the grid's properties, each with a warning naming it; an object no grid
+// makes (of another class, or with properties changed by hand) is an
+// error, as it would be lost. Only objects off the map are reported when
+// the grid could not be read.
 func (s *source) checkStructures(i int, layer *Layer, m *battle.Map) {
 	var want []Object
 	if m.Cells != nil {
@@ -193,21 +252,26 @@ func (s *source) checkStructures(i int, layer *Layer, m *battle.Map) {
 		if m.Cells == nil {
 			continue
 		}
-		match := -1
-		for j, w := range want {
-			if w.Type == o.class() && covers(w, x, y) {
-				match = j
-				break
-			}
-		}
-		if match < 0 {
+		class := o.class()
+		match := slices.IndexFunc(want, func(w Object) bool { return w.Type == class && covers(w, x, y) })
+		switch {
+		case match < 0 && class != classCity && class != classBase && class != classFlag:
 			s.errorf(path, where, diag.CodeStructure,
-				"no %s of the grid is at cell (%d, %d), which holds %s: structures are made by painting the %q layer (this object would be lost)",
-				orDefault(o.class(), "structure"), x, y, elementName(m.At(x, y)), layerGrid)
-			continue
-		}
-		if diff := propsDiffer(want[match].Properties, o.Properties); diff != "" {
-			s.errorf(path+".properties", where, diag.CodeStructure, "%s; structures follow the grid and the game's rules (this change would be lost)", diff)
+				"an object of class %q is no structure (city, base or flag) and the layer holds nothing else: structures are made by painting the %q layer (this object would be lost)",
+				class, layerGrid)
+		case match < 0:
+			s.warnf(path, where, diag.CodeRepainted,
+				"no %s is painted at cell (%d, %d) (it holds %s): the object is dropped, as structures follow the %q layer (paint a structure there to add or move one)",
+				class, x, y, elementName(m.At(x, y)), layerGrid)
+		default:
+			diff := propsDiffer(want[match].Properties, o.Properties)
+			switch {
+			case diff == "":
+			case madeByGrid(class, o.Properties):
+				s.warnf(path+".properties", where, diag.CodeRepainted, "%s, as the %s was repainted: the object follows the %q layer", diff, class, layerGrid)
+			default:
+				s.errorf(path+".properties", where, diag.CodeStructure, "%s; structures follow the grid and the game's rules (this change would be lost)", diff)
+			}
 		}
 	}
 }

@@ -25,6 +25,11 @@
 // tileset holds, an object off the map, a missing or mistyped property, a
 // property or layer Shapan does not know (its content would be lost), an
 // infinite or non-orthogonal map, external tilesets and zstd compression.
-// Flip flags of tile ids are ignored: a flipped tile is the same terrain.
+// A battle map's structures are made by painting the grid, so the objects
+// of its structures layer follow the grid: one the grid no longer makes is
+// dropped and one it makes otherwise takes the grid's properties, each
+// with a warning (srcpos.Map.Warnings); a property no painting makes is an
+// error. Flip flags of tile ids are ignored: a flipped tile is the same
+// terrain.
 // Sizes are bounded (MaxSide, MaxCells) before cells are allocated.
 package tiled

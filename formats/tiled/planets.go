@@ -394,6 +394,7 @@ func (s *source) gridRows(i int, layer *Layer) [][]rune {
 	chars := map[uint32]rune{}
 	w := s.m.Width
 	rows := make([][]rune, s.m.Height)
+	holed := map[int]bool{} // rows with a hole reported
 	for k, g := range gids {
 		x, y := k%w, k/w
 		where := fmt.Sprintf("layer %q, cell (%d, %d)", layer.Name, x, y)
@@ -402,8 +403,15 @@ func (s *source) gridRows(i int, layer *Layer) [][]rune {
 			continue
 		}
 		if len(rows[y]) < x {
-			s.errorAt(s.ix.cell(layerPath(i)+".data", k), cellPath, where, diag.CodeNoCode,
-				"the row has no tile at (%d, %d) before this cell; rows end at their first cell without a tile", len(rows[y]), y)
+			// One error per row, at the hole: an erased cell (Tiled's
+			// eraser) inside a row, which would end the row there.
+			if !holed[y] {
+				holed[y] = true
+				hole := y*w + len(rows[y])
+				s.errorAt(s.ix.cell(layerPath(i)+".data", hole), fmt.Sprintf("%s.data[%d]", layerPath(i), hole),
+					fmt.Sprintf("layer %q, cell (%d, %d)", layer.Name, len(rows[y]), y), diag.CodeNoCode,
+					"no tile is painted here, but the row goes on at (%d, %d): paint the cell with the empty space tile %q (a row ends at its first cell without a tile)", x, y, emptyChar)
+			}
 			continue
 		}
 		r, known := chars[g&^flagMask]

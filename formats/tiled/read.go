@@ -33,6 +33,8 @@ type source struct {
 	ix    *index
 	m     Map
 	errs  diag.List
+	// warns are the changes made in reading that the person must hear of.
+	warns diag.List
 	// sets are the embedded tilesets by firstgid, with each one's tile
 	// definitions by local id.
 	sets []gidRange
@@ -145,18 +147,26 @@ func (s *source) errorf(path, where, code, format string, args ...any) {
 }
 
 func (s *source) errorAt(off int, path, where, code, format string, args ...any) {
-	msg := fmt.Sprintf(format, args...)
+	s.errs = append(s.errs, s.diagnostic(diag.Error, off, path, where, code, fmt.Sprintf(format, args...)))
+}
+
+// warnf records a change made in reading the value at the JSON path.
+func (s *source) warnf(path, where, code, format string, args ...any) {
+	s.warns = append(s.warns, s.diagnostic(diag.Warning, s.ix.at(path), path, where, code, fmt.Sprintf(format, args...)))
+}
+
+func (s *source) diagnostic(sev diag.Severity, off int, path, where, code, msg string) diag.Diagnostic {
 	if where != "" {
 		msg = where + ": " + msg
 	}
-	d := diag.Diagnostic{File: s.file, Severity: diag.Error, Code: code, Message: msg, Path: path}
+	d := diag.Diagnostic{File: s.file, Severity: sev, Code: code, Message: msg, Path: path}
 	if s.ix == nil {
 		off = -1
 	}
 	if off >= 0 {
 		d = d.At(s.lines.Pos(off))
 	}
-	s.errs = append(s.errs, d)
+	return d
 }
 
 func (s *source) err() error { return s.errs.Err() }

@@ -1,0 +1,54 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/shapan/shapan/samples"
+)
+
+// A city painted over in Tiled is gone: convert and check read the map,
+// each saying which object was dropped (P018, a warning).
+func TestPaintedOverCityWarns(t *testing.T) {
+	dir := t.TempDir()
+	src, err := samples.Read("battle/赤壁.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	y := filepath.Join(dir, "赤壁.yaml")
+	tmj := filepath.Join(dir, "赤壁.tmj")
+	if err := os.WriteFile(y, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errOut := runCLI("convert", y, tmj); code != exitOK {
+		t.Fatal(errOut)
+	}
+	data, _ := os.ReadFile(tmj)
+	var m map[string]any
+	if err := json.Unmarshal(data, &m); err != nil {
+		t.Fatal(err)
+	}
+	grid := m["layers"].([]any)[0].(map[string]any)
+	cells := grid["data"].([]any)
+	cells[5*int(m["width"].(float64))+17] = 1.0 // space, over the level-1 city at (17, 5)
+	data, _ = json.Marshal(m)
+	if err := os.WriteFile(tmj, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	want := `warning: layer "structures", object 1 (中立城寨（一级）): no city is painted at cell (17, 5) (it holds space): the object is dropped`
+	code, out, errOut := runCLI("check", tmj)
+	if code != exitOK || !strings.Contains(out+errOut, want) || !strings.Contains(out+errOut, "[P018]") {
+		t.Errorf("check: exit %d\n%s%s", code, out, errOut)
+	}
+	back := filepath.Join(dir, "back.yaml")
+	code, _, errOut = runCLI("convert", tmj, back)
+	if code != exitOK || !strings.Contains(errOut, want) {
+		t.Errorf("convert: exit %d\n%s", code, errOut)
+	}
+	if b, _ := os.ReadFile(back); strings.Count(string(b), "S") >= strings.Count(string(src), "S") {
+		t.Errorf("the city is still in the map read:\n%s", b)
+	}
+}
