@@ -12,10 +12,7 @@ func fromScenario(sc *mbgfmt.Scenario) (*state, error) {
 	if sc == nil {
 		return nil, errors.New("no scenario")
 	}
-	np, nr := len(sc.Officers), len(sc.Roles)
-	if err := checkStateSize(len(sc.Board), len(sc.Cities), np, nr); err != nil {
-		return nil, err
-	}
+	np := len(sc.Officers)
 	if ps := CheckScenario(sc); ps.HasErrors() {
 		return nil, ps
 	}

@@ -62,7 +62,7 @@ func (s *state) makeSide(x, m, v, c int) side {
 		sd.def = s.cities[c].hp
 	}
 	for t := range sd.tech {
-		sd.tech[t] = s.roles[x].tech[t]
+		sd.tech[t] = s.roles[x].tech.has(t)
 	}
 	return sd
 }

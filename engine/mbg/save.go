@@ -52,9 +52,6 @@ func fromSave(sv *mbgfmt.Save) (*state, error) {
 	if sv == nil {
 		return nil, errors.New("no save")
 	}
-	if err := checkStateSize(len(sv.Board), len(sv.Cities), len(sv.Officers), len(sv.Roles)); err != nil {
-		return nil, err
-	}
 	s, ps := loadSave(sv)
 	if ps.HasErrors() {
 		return nil, ps
@@ -82,7 +79,7 @@ func loadSave(sv *mbgfmt.Save) (*state, diag.List) {
 		// would let it play (and win) as if it were on the board.
 		ps.add(CodeSaveActing, "acting_role", "the acting role %s has been eliminated", sv.Roles[a].Name)
 	}
-	if len(ps.list) > 0 || checkStateSize(len(sv.Board), len(sv.Cities), len(sv.Officers), len(sv.Roles)) != nil {
+	if len(ps.list) > 0 {
 		return nil, ps.list // the state is not built beyond the memory budget
 	}
 	s := saveState(sv)

@@ -41,12 +41,12 @@ func (s *state) clone() *state {
 	c.people = slices.Clone(s.people)
 	c.cities = slices.Clone(s.cities)
 	for i := range c.cities {
-		c.cities[i].mos = slices.Clone(s.cities[i].mos)
+		c.cities[i].mos = s.cities[i].mos.clone()
 	}
 	c.roles = slices.Clone(s.roles)
 	for i := range c.roles {
 		r := &c.roles[i]
-		r.tech, r.mos, r.mcs, r.sos, r.tos = slices.Clone(r.tech), slices.Clone(r.mos), slices.Clone(r.mcs), slices.Clone(r.sos), slices.Clone(r.tos)
+		r.tech, r.mos, r.mcs, r.sos, r.tos = r.tech.clone(), r.mos.clone(), r.mcs.clone(), r.sos.clone(), r.tos.clone()
 	}
 	c.insts = slices.Clone(s.insts)
 	for i := range c.insts {
@@ -59,7 +59,7 @@ func (s *state) clone() *state {
 		t.trainee, t.round = slices.Clone(t.trainee), slices.Clone(t.round)
 	}
 	for i := range c.free {
-		c.free[i] = slices.Clone(s.free[i])
+		c.free[i] = s.free[i].clone()
 	}
 	return &c
 }

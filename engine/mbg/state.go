@@ -1,7 +1,7 @@
 package mbg
 
 import (
-	"fmt"
+	"slices"
 
 	mbgfmt "github.com/shapan/shapan/formats/mbg"
 )
@@ -59,65 +59,60 @@ const (
 	astPublicEnemy = -2
 )
 
-// MaxStateBytes bounds the memory of a game's membership sets: every city
-// and role keeps a set over all officers (spec §1: sets are bitsets over
-// the index spaces), so their size grows with cities × officers. A
-// scenario that needs more is refused before the game starts.
-const MaxStateBytes = 1 << 30
-
-// checkStateSize refuses a scenario whose sets would take more than
-// MaxStateBytes.
-func checkStateSize(squares, cities, officers, roles int) error {
-	perOfficer := int64(cities) + int64(len(state{}.free)) + 3*int64(roles)
-	need := perOfficer*int64(officers) + int64(roles)*(int64(cities)+int64(squares))
-	if need > MaxStateBytes {
-		return fmt.Errorf("mbg: a game of %d cities, %d roles and %d officers would need %d MiB for its membership sets "+
-			"(one place per officer for every city and role); the limit is %d MiB: use fewer cities or officers",
-			cities, roles, officers, need>>20, MaxStateBytes>>20)
-	}
-	return nil
+// set is a membership set over 0..n-1 (the officers of a garrison, the
+// cities of a role), kept as its members in ascending order: its memory
+// follows the members, not the items they are drawn from, so that a game
+// of many cities and officers holds each officer once (spec §1 describes
+// the sets as bitsets over the index spaces; only their members matter).
+type set struct {
+	n int     // the members are 0..n-1
+	m []int32 // ascending
 }
 
-// set is a membership set over 0..len-1; lists of it are ascending.
-type set []bool
-
-func newSet(n int) set { return make(set, n) }
+func newSet(n int) set { return set{n: n} }
 
 // list returns the members in ascending order (never nil).
 func (s set) list() []int {
-	out := []int{}
-	for i, in := range s {
-		if in {
-			out = append(out, i)
-		}
+	out := make([]int, len(s.m))
+	for i, v := range s.m {
+		out[i] = int(v)
 	}
 	return out
 }
 
 // count returns the number of members.
-func (s set) count() int {
-	n := 0
-	for _, in := range s {
-		if in {
-			n++
-		}
-	}
-	return n
+func (s set) count() int { return len(s.m) }
+
+// find returns where i is or would be in the members, and whether it is.
+func (s set) find(i int) (int, bool) {
+	return slices.BinarySearch(s.m, int32(i))
 }
 
-func (s set) has(i int) bool { return i >= 0 && i < len(s) && s[i] }
+func (s set) has(i int) bool {
+	if i < 0 || i >= s.n {
+		return false
+	}
+	_, ok := s.find(i)
+	return ok
+}
 
-func (s set) add(i int) {
-	if i >= 0 && i < len(s) {
-		s[i] = true
+func (s *set) add(i int) {
+	if i < 0 || i >= s.n {
+		return
+	}
+	if k, ok := s.find(i); !ok {
+		s.m = slices.Insert(s.m, k, int32(i))
 	}
 }
 
-func (s set) del(i int) {
-	if i >= 0 && i < len(s) {
-		s[i] = false
+func (s *set) del(i int) {
+	if k, ok := s.find(i); ok && i >= 0 && i < s.n {
+		s.m = slices.Delete(s.m, k, k+1)
 	}
 }
+
+// clone returns a copy that shares nothing with s.
+func (s set) clone() set { return set{n: s.n, m: slices.Clone(s.m)} }
 
 // officer is one person (人员).
 type officer struct {

@@ -14,6 +14,7 @@ import (
 	"github.com/shapan/shapan/family"
 	"github.com/shapan/shapan/formats"
 	"github.com/shapan/shapan/formats/diag"
+	mbgfmt "github.com/shapan/shapan/formats/mbg"
 	"github.com/shapan/shapan/validate"
 )
 
@@ -182,14 +183,18 @@ func TestMaxAbiZeroCheckAndPlayAgree(t *testing.T) {
 // refuses with the same code at the same place, and the other way round,
 // for the cases where they disagreed: a save whose acting role has been
 // eliminated (it played, and won), a Planet-Conquer map with start_unit
-// -5 or max_round 0 (they played).
+// -5 or max_round 0 (they played), an mbg scenario of 100,000 cities and
+// 100,000 officers (check passed it, play refused it for memory). A case
+// without a code is one both must accept.
 func TestCheckAndPlayAgreeOnEveryCase(t *testing.T) {
 	for _, tc := range []struct {
 		name, sample, from, to, code string
+		edit                         func(*formats.Document)
 	}{
-		{"acting role eliminated", "mbg/赤壁第十四回.yaml", "  - name: 魏\n    at: 34\n", "  - name: 魏\n    at: -1\n", "MBG061"},
-		{"start_unit -5", "planets/九州.yaml", "start_unit: 100", "start_unit: -5", "PLN018"},
-		{"max_round 0", "planets/九州.yaml", "max_round: 600", "max_round: 0", "PLN018"},
+		{"acting role eliminated", "mbg/赤壁第十四回.yaml", "  - name: 魏\n    at: 34\n", "  - name: 魏\n    at: -1\n", "MBG061", nil},
+		{"start_unit -5", "planets/九州.yaml", "start_unit: 100", "start_unit: -5", "PLN018", nil},
+		{"max_round 0", "planets/九州.yaml", "max_round: 600", "max_round: 0", "PLN018", nil},
+		{"100k cities and officers", "mbg/赤壁.yaml", "", "", "", addCitiesAndOfficers(100_000)},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			src, err := os.ReadFile(filepath.Join("..", "..", "samples", tc.sample))
@@ -197,7 +202,7 @@ func TestCheckAndPlayAgreeOnEveryCase(t *testing.T) {
 				t.Fatal(err)
 			}
 			edited := strings.Replace(string(src), tc.from, tc.to, 1)
-			if edited == string(src) {
+			if edited == string(src) && tc.from != "" {
 				t.Fatalf("%q is not in the sample", tc.from)
 			}
 			file := filepath.Join(t.TempDir(), filepath.Base(tc.sample))
@@ -205,6 +210,9 @@ func TestCheckAndPlayAgreeOnEveryCase(t *testing.T) {
 			doc, err := formats.Read(file, formats.Options{})
 			if err != nil {
 				t.Fatal(err)
+			}
+			if tc.edit != nil {
+				tc.edit(doc)
 			}
 			var reported []string
 			for _, d := range validate.Check(doc) {
@@ -220,6 +228,12 @@ func TestCheckAndPlayAgreeOnEveryCase(t *testing.T) {
 			for _, d := range refused {
 				refusedAt = append(refusedAt, place(d))
 			}
+			if tc.code == "" {
+				if len(reported) > 0 || len(refused) > 0 {
+					t.Errorf("check reports %v and play refuses %v; both should accept it", reported, refusedAt)
+				}
+				return
+			}
 			if !slices.ContainsFunc(reported, func(p string) bool { return strings.HasPrefix(p, tc.code+" ") }) {
 				t.Errorf("check does not report %s: %v", tc.code, reported)
 			}
@@ -229,5 +243,17 @@ func TestCheckAndPlayAgreeOnEveryCase(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// addCitiesAndOfficers returns an edit that adds n cities and n officers,
+// nobody's and out of the board's reach, to an mbg scenario.
+func addCitiesAndOfficers(n int) func(*formats.Document) {
+	return func(doc *formats.Document) {
+		sc := doc.Value.(*mbgfmt.Scenario)
+		for i := range n {
+			sc.Officers = append(sc.Officers, mbgfmt.Officer{Name: fmt.Sprintf("兵%d", i), Props: [5]float32{50, 50, 50, 50, 50}})
+			sc.Cities = append(sc.Cities, mbgfmt.City{Name: fmt.Sprintf("城%d", i), Mayor: -1, Treasurer: -1})
+		}
 	}
 }
