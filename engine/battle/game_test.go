@@ -169,3 +169,28 @@ func TestCommandsPlayAsAnswersDo(t *testing.T) {
 		t.Error("side 0 answered twice")
 	}
 }
+
+// A hero a start position leaves out is out of the game: an order to him
+// says so, instead of "dead until the end of round 0", and he cannot be
+// replaced by a PICK.
+func TestLeftOutHeroIsOutOfTheGame(t *testing.T) {
+	g, err := New(Setup{Map: mapT(nil), Start: &Start{Round: 5, Sides: [2]StartSide{
+		{Units: []StartUnit{{Hero: "吕布", At: &Cell{X: 2, Y: 2}}}},
+		{Units: []StartUnit{{Hero: "赵云", At: &Cell{X: 5, Y: 4}}}}}}}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Close()
+	for _, tc := range []struct{ answer, want string }{
+		{`[{"c":"MOVE","hero":"赵云","to":[3,3]}]`, "赵云 is out of the game"},
+		{`[{"c":"PICK","hero":"赵云","as":"司马懿"}]`, "赵云 is out of the game and never respawns"},
+	} {
+		err := g.Check(0, engine.Answer(tc.answer))
+		if err == nil || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "round 0") {
+			t.Errorf("%s: %v, want %q", tc.answer, err, tc.want)
+		}
+	}
+	if err := g.Check(0, engine.Answer(`[{"c":"MOVE","hero":"吕布","to":[3,3]}]`)); err != nil {
+		t.Errorf("the hero the start lists: %v", err)
+	}
+}

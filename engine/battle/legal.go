@@ -219,6 +219,9 @@ func (c *checker) livingHero(name string) (int, error) {
 		return 0, fmt.Errorf("%s is not in the team", name)
 	}
 	if u := &c.p.Sides[c.s].Team[k]; !u.Alive {
+		if u.Gone(c.p.Round) {
+			return 0, fmt.Errorf("%s is out of the game: the start position leaves him out, or he is dead and never returns", name)
+		}
 		return 0, fmt.Errorf("%s is dead until the end of round %d", name, u.Respawn)
 	}
 	return k, nil
@@ -315,6 +318,9 @@ func (c *checker) repick(cmd *Command) error {
 	u := &p.Sides[c.s].Team[k]
 	if u.Alive {
 		return fmt.Errorf("%s is alive", cmd.Hero)
+	}
+	if u.Gone(p.Round) {
+		return fmt.Errorf("%s is out of the game and never respawns, so no hero is picked in his place", cmd.Hero)
 	}
 	if u.Respawn != p.Round {
 		return fmt.Errorf("%s respawns at the end of round %d", cmd.Hero, u.Respawn)

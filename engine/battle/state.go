@@ -115,6 +115,11 @@ type Unit struct {
 	PendingArchers, PendingShields int
 }
 
+// Gone reports whether the unit is out of the game in round r: dead
+// and never returning (a hero a start position leaves out, whose respawn
+// round has passed).
+func (u *Unit) Gone(r int) bool { return !u.Alive && u.Respawn < r }
+
 // Soldiers returns the unit's soldiers.
 func (u *Unit) Soldiers() int { return u.Archers + u.Shields }
 

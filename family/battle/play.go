@@ -272,7 +272,11 @@ func writeBattleState(out io.Writer, pos *battle.Position, s int) {
 // writeUnit prints one slot: hero, place, hp, soldiers, skills, statuses.
 func writeUnit(out io.Writer, pos *battle.Position, s, k int) {
 	v := pos.UnitView(s, k)
-	if !v.Alive {
+	switch {
+	case !v.Alive && v.Respawn < pos.Round:
+		fmt.Fprintf(out, "  %d %s out of the game (never returns)\n", k, v.Hero)
+		return
+	case !v.Alive:
 		fmt.Fprintf(out, "  %d %s dead, back at the end of round %d\n", k, v.Hero, v.Respawn)
 		return
 	}
