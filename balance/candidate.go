@@ -1,7 +1,6 @@
 package balance
 
 import (
-	"context"
 	"fmt"
 	"math"
 	"strconv"
@@ -11,46 +10,45 @@ import (
 	"github.com/shapan/shapan/formats"
 )
 
-// Game outcomes besides a side's index in candidate.winners.
+// Game outcomes besides a side's index in a stream's winners.
 const (
 	draw   = -1
 	failed = -2
 )
 
-// candidate is the document with the knobs at point, and the games it
-// has played in its round of the search: game i, with
+// stream is a run of games of one candidate: game i played with
 // sim.GameSeed(seed, i), ended as winners[i].
+type stream struct {
+	seed    int64
+	winners []int
+}
+
+// candidate is the document with the knobs at point and the games it
+// played: its common games (the search's seed, the same games for every
+// candidate, so that two candidates differ by their edits and not by
+// their luck) and, when it was judged, its fresh games (a seed of its
+// own, games that chose nothing).
 type candidate struct {
 	point []float64
 	doc   *formats.Document
 	fam   sim.Family
-	round int
-	seed  int64
-	// freshSeed, when not 0, is the base seed of the candidate's fresh
-	// games (game index MaxGames on) in place of seed.
-	freshSeed int64
-	freshFrom int
-	winners   []int
-	// dropped says why the candidate stopped playing ("" while it may
-	// play on); fair is set when it played MaxGames without being
-	// dropped and was within the tolerance on as many fresh games too;
-	// cursed when it was within the tolerance on its MaxGames games but
-	// not on the fresh ones.
-	dropped string
-	fair    bool
-	cursed  bool
-	// reference marks the first incumbent of a later round that failed on
-	// fresh games in the round before: it plays the round's games as the
-	// reference its moves are compared with, and is not judged again.
-	reference bool
-}
-
-// seedOf returns the base seed of c's game i.
-func (c *candidate) seedOf(i int) int64 {
-	if c.freshSeed != 0 && i >= c.freshFrom {
-		return c.freshSeed
-	}
-	return c.seed
+	// probe is the knob whose effect the candidate measures (-1: it is
+	// no probe); tried is set when the search planned its point (a probe
+	// may be planned too); measured marks a probe (of one knob or of a
+	// group), anchored a point the knobs were measured around. Only the
+	// points planned are proposals.
+	probe                     int
+	tried, measured, anchored bool
+	// common and fresh are its games; judged is how many fresh games its
+	// confirmation plays at most (0: it was never judged).
+	common, fresh stream
+	judged        int
+	// fair is set when its fresh games put every side within the
+	// tolerance, confirmed when every side's 95 % interval lies inside
+	// too; dropped says why it was not called fair ("" when it was, or
+	// was never judged).
+	fair, confirmed bool
+	dropped         string
 }
 
 // key identifies a point of the knob space.
@@ -63,15 +61,14 @@ func key(point []float64) string {
 }
 
 // counts returns the wins of every side, the draws and the games with a
-// result among games from to to (exclusive) that c played.
-func (c *candidate) counts(sides int, from, to int) (wins []int, draws, games int) {
+// result (not failed) among winners.
+func counts(winners []int, sides int) (wins []int, draws, games int) {
 	wins = make([]int, sides)
-	to = min(to, len(c.winners))
-	for _, w := range c.winners[min(from, to):to] {
+	for _, w := range winners {
 		switch {
 		case w == draw:
 			draws++
-		case w >= 0:
+		case w >= 0 && w < sides:
 			wins[w]++
 		default:
 			continue
@@ -81,15 +78,10 @@ func (c *candidate) counts(sides int, from, to int) (wins []int, draws, games in
 	return wins, draws, games
 }
 
-// measure sums up the first n games of c against the target.
-func (s *search) measure(c *candidate, n int) Measure { return s.measureRange(c, 0, n) }
-
-// measureRange sums up games from to to (exclusive) of c against the
-// target.
-func (s *search) measureRange(c *candidate, from, to int) Measure {
-	wins, draws, games := c.counts(len(s.sides), from, to)
-	played := max(0, min(to, len(c.winners))-from)
-	m := Measure{Games: games, Failed: played - games, Draws: sim.NewProportion(draws, games)}
+// measure sums games up against the target.
+func (s *search) measure(winners []int) Measure {
+	wins, draws, games := counts(winners, len(s.sides))
+	m := Measure{Games: games, Failed: len(winners) - games, Draws: sim.NewProportion(draws, games)}
 	// The targets are shares of the games that have a winner; when no
 	// game has one they are those of decided games, so that a document
 	// where every game is a draw (an ftbt person moved where the sides
@@ -111,50 +103,38 @@ func (s *search) measureRange(c *candidate, from, to int) Measure {
 			lo, hi := targets[i]-s.tol-1e-9, targets[i]+s.tol+1e-9
 			st.Outside = p.High < lo || p.Low > hi
 			st.Inside = p.Low >= lo && p.High <= hi
+			m.Worst = math.Max(m.Worst, math.Abs(rate-targets[i]))
 		}
 		m.Confirmed = m.Confirmed && (side.Absent || st.Inside)
 		m.Sides = append(m.Sides, st)
 	}
-	m.Loss, m.Risk = round4(m.Loss), round4(m.Risk)
+	m.Loss, m.Risk, m.Worst = round4(m.Loss), round4(m.Risk), round4(m.Worst)
 	return m
 }
 
-// unfairSide returns the first side whose 95 % interval over the first n
-// games lies outside its target band, with the reason ("" when none).
-func (s *search) unfairSide(c *candidate, n int) string {
-	m := s.measure(c, n)
+// within reports whether every side of m is within the tolerance of its
+// target (less margin standard errors, when margin is not 0).
+func (s *search) within(m Measure, margin float64) bool {
+	return s.offTarget(m, margin) == ""
+}
+
+// offTarget names the first side of m farther from its target than the
+// tolerance plus margin standard errors of m's games ("" when none is).
+func (s *search) offTarget(m Measure, margin float64) string {
+	if m.Games == 0 {
+		return "no game ended"
+	}
 	for _, st := range m.Sides {
-		if st.Outside {
-			return fmt.Sprintf("%s wins %.1f%% (95%% %.1f%%–%.1f%%) of %d games, outside %.1f%% ± %.1f",
-				st.Name, st.Wins.Rate*100, st.Wins.Low*100, st.Wins.High*100, m.Games, st.Target*100, s.tol*100)
+		if st.Absent {
+			continue
+		}
+		se := math.Sqrt(st.Target * (1 - st.Target) / float64(m.Games))
+		band := s.tol + margin*se
+		if d := st.Wins.Rate - st.Target; math.Abs(d) > band+1e-9 {
+			return fmt.Sprintf("%s wins %.1f%% of %d games, %.1f points from %.1f%%", st.Name, st.Wins.Rate*100, m.Games, math.Abs(d)*100, st.Target*100)
 		}
 	}
 	return ""
-}
-
-// play plays c's games up to game n (exclusive; at most s.games(c):
-// the race's games, then the fresh games of its confirmation), in units
-// of s.unit games, within the budget. It reports false when the budget
-// stopped it first.
-func (s *search) play(ctx context.Context, c *candidate, n int) (bool, error) {
-	total := s.games(c)
-	n = min(n, total)
-	for len(c.winners) < n {
-		if s.spent+s.unit > s.opts.Budget {
-			return false, nil
-		}
-		k := len(c.winners) / s.unit
-		winners, err := s.playBatch(ctx, c, k, total)
-		if err != nil {
-			return false, err
-		}
-		c.winners = append(c.winners, winners...)
-		s.spent += len(winners)
-		if s.opts.Progress != nil {
-			s.opts.Progress(s.spent, s.opts.Budget)
-		}
-	}
-	return true, nil
 }
 
 func round4(x float64) float64 { return math.Round(x*1e4) / 1e4 }

@@ -20,20 +20,28 @@ type Knob struct {
 	// Path is the YAML path of the value it edits ("roles[0].money"),
 	// for people reading a proposal.
 	Path string
-	// Side is the index of the side (sim.Family.Sides) the knob favours
-	// when raised, or -1 when it favours none in particular.
+	// Side is the index of the side (sim.Family.Sides) the knob belongs
+	// to — an mbg role's money, an ftbt person's hp, a start planet's
+	// res — or -1 when it belongs to none. It is no direction: which way
+	// a knob moves each side's win rate is measured (effects.go), never
+	// assumed (raising a start planet's res can make it lose more).
 	Side int
 	// Min and Max bound the values the search tries: the family's legal
-	// range, narrowed to keep the map's character.
+	// range, narrowed to keep the map's character, on the knob's grid.
 	Min, Max float64
-	// Step is the search's first step; steps shrink down to MinStep.
-	Step, MinStep float64
-	// Integer knobs take whole values only; the others, when Unit is
-	// more than 0, multiples of Unit (the resolution the document keeps,
-	// 0.01 for a planet's res), so that two points of the search are
-	// never one document.
-	Integer bool
-	Unit    float64
+	// Step is how far the search moves the knob to measure its effect (a
+	// quarter to two fifths of the value, one level or one scope).
+	Step float64
+	// Grid is the knob's natural step: every value the search proposes
+	// is a multiple of it (money by 100s, hp by 5s, a planet's res and
+	// def by 0.05, its max by 10s, a level or a scope by 1), so that a
+	// proposal holds numbers a designer would write, and two points of
+	// the search are never one document.
+	Grid float64
+	// Ratio knobs are amounts (money, hp, res): a move is measured
+	// against the value (12000 → 9000 is −25 %). The others (a level, a
+	// scope, a start cell) are measured against their range.
+	Ratio bool
 	// OptIn knobs are never in the default set: only a --knobs pattern
 	// that matches them (or "all") selects them. Moving a start changes a
 	// map more than a number does.
@@ -47,26 +55,80 @@ type Knob struct {
 	Set func(model any, x float64)
 }
 
-// clamp brings x into the knob's range and to a whole number for an
-// integer knob, a multiple of Unit for one that has a unit.
+// clamp brings x to the nearest multiple of the knob's grid inside its
+// range.
 func (k *Knob) clamp(x float64) float64 {
-	switch {
-	case k.Integer:
-		return math.Min(math.Max(math.Round(x), math.Ceil(k.Min)), math.Floor(k.Max))
-	case k.Unit > 0:
-		lo, hi := math.Ceil(k.Min/k.Unit-1e-9), math.Floor(k.Max/k.Unit+1e-9)
-		return multiple(math.Min(math.Max(math.Round(x/k.Unit), lo), hi), k.Unit)
+	g := k.Grid
+	if g <= 0 {
+		return math.Min(math.Max(x, k.Min), k.Max)
 	}
-	return math.Min(math.Max(x, k.Min), k.Max)
+	lo, hi := math.Ceil(k.Min/g-1e-9), math.Floor(k.Max/g+1e-9)
+	return multiple(math.Min(math.Max(math.Round(x/g), lo), hi), g)
 }
 
-// multiple returns n·unit as the decimal a person would write: 108·0.01
-// is 1.08, not 1.0800000000000001.
+// scale is what a move of the knob from x0 is measured against: x0 for
+// an amount, the range for the others.
+func (k *Knob) scale(x0 float64) float64 {
+	if k.Ratio && x0 != 0 {
+		return math.Abs(x0)
+	}
+	if r := k.Max - k.Min; r > 0 {
+		return r
+	}
+	return 1
+}
+
+// percent is the move from x0 to x in percent of the knob's scale.
+func (k *Knob) percent(x0, x float64) float64 {
+	return math.Round((x-x0)/k.scale(x0)*1000) / 10
+}
+
+// multiple returns n·unit as the decimal a person would write: 21·0.05
+// is 1.05, not 1.0500000000000003.
 func multiple(n, unit float64) float64 {
 	if unit < 1 {
 		return n / math.Round(1/unit)
 	}
 	return n * unit
+}
+
+// onGrid returns the range from lo to hi shrunk to multiples of grid
+// (an empty range stays at the multiple nearest lo).
+func onGrid(lo, hi, grid float64) (float64, float64) {
+	a, b := multiple(math.Ceil(lo/grid-1e-9), grid), multiple(math.Floor(hi/grid+1e-9), grid)
+	if b < a {
+		return a, a
+	}
+	return a, b
+}
+
+// gridFor is the natural step of an amount now at v: step, or a finer
+// one (a tenth, down to whole numbers, or hundredths for a fraction) for
+// a value of only a few steps, so that it can still move by a quarter.
+func gridFor(v, step float64, integer bool) float64 {
+	for step > 0 && math.Abs(v) < 4*step {
+		next := step / 10
+		if integer && next < 1 {
+			return 1
+		}
+		if next < 0.01 {
+			return 0.01
+		}
+		step = next
+	}
+	return step
+}
+
+// ratioKnob fills the range, grid and step of an amount now at v: from
+// v/factor to v·factor within [lo, hi], on a grid of the natural step
+// (gridFor), measured by a probe of share of the value.
+func ratioKnob(k Knob, v, factor, lo, hi, grid, share float64, integer bool) Knob {
+	k.Grid = gridFor(v, grid, integer)
+	k.Min, k.Max = around(v, factor, lo, hi)
+	k.Min, k.Max = onGrid(k.Min, k.Max, k.Grid)
+	k.Step = math.Max(k.Grid, multiple(math.Round(v*share/k.Grid), k.Grid))
+	k.Ratio = true
+	return k
 }
 
 // knobSets are the knobs of each document kind, by kind.
@@ -215,7 +277,7 @@ func around(v, factor, lo, hi float64) (float64, float64) {
 // sides.
 func (k *Knob) info(model any, sides []sim.Side) KnobInfo {
 	v := k.Get(model)
-	info := KnobInfo{ID: k.ID, Path: k.Path, Value: v, Min: round4(k.Min), Max: round4(k.Max)}
+	info := KnobInfo{ID: k.ID, Path: k.Path, Value: v, Min: round4(k.Min), Max: round4(k.Max), Grid: k.Grid}
 	if k.Side >= 0 && k.Side < len(sides) {
 		info.Side = sides[k.Side].Name
 	}
@@ -230,7 +292,7 @@ func (k *Knob) info(model any, sides []sim.Side) KnobInfo {
 
 // edit is k changed from one value to another.
 func (k *Knob) edit(from, to float64) Edit {
-	e := Edit{Knob: k.ID, Path: k.Path, From: from, To: to}
+	e := Edit{Knob: k.ID, Path: k.Path, From: from, To: to, Percent: k.percent(from, to)}
 	if k.Label != nil {
 		e.FromLabel, e.ToLabel = k.Label(from), k.Label(to)
 	}

@@ -8,9 +8,10 @@ import (
 	ftbtfmt "github.com/shapan/shapan/formats/ftbt"
 )
 
-// The ftbt knobs: every person's hp, attack (abi), defence (def) and
-// speed (hp/NAME, abi/NAME, def/NAME, speed/NAME), each favouring the
-// person's side; the default set is hp/*. People are named by their name,
+// The ftbt knobs: every person's hp (by 5s), attack (abi), defence (def)
+// and speed (hp/NAME, abi/NAME, def/NAME, speed/NAME), each belonging to
+// the person's side, from half the level's value to twice it; the default
+// set is hp/*. People are named by their name,
 // or by their number when two share one.
 //
 // The start cell of every person (x/NAME, y/NAME: its column and row)
@@ -31,9 +32,9 @@ func init() {
 
 // ftbtStats are the person fields the knobs change.
 var ftbtStats = []struct {
-	key     string
-	field   func(p *ftbtfmt.Person) *int
-	minStep float64
+	key   string
+	field func(p *ftbtfmt.Person) *int
+	grid  float64
 }{
 	{"hp", func(p *ftbtfmt.Person) *int { return &p.HP }, 5},
 	{"abi", func(p *ftbtfmt.Person) *int { return &p.Abi }, 1},
@@ -65,11 +66,10 @@ func ftbtKnobs(doc *formats.Document) []Knob {
 			if v <= 0 {
 				continue // a stat the level leaves at 0 stays so
 			}
-			lo, hi := around(v, 2.5, 1, math.Inf(1))
-			out = append(out, Knob{ID: st.key + "/" + who, Path: fmt.Sprintf("people[%d].%s", pi, st.key), Side: side,
-				Min: lo, Max: hi, Step: math.Max(st.minStep, math.Round(v*0.25)), MinStep: st.minStep, Integer: true,
+			out = append(out, ratioKnob(Knob{ID: st.key + "/" + who, Path: fmt.Sprintf("people[%d].%s", pi, st.key), Side: side,
 				Get: func(m any) float64 { return float64(*st.field(&m.(*ftbtfmt.Level).People[pi])) },
-				Set: func(m any, x float64) { *st.field(&m.(*ftbtfmt.Level).People[pi]) = int(x) }})
+				Set: func(m any, x float64) { *st.field(&m.(*ftbtfmt.Level).People[pi]) = int(math.Round(x)) }},
+				v, 2, 1, math.Inf(1), st.grid, 0.25, true))
 		}
 		out = append(out, cellKnobs(l, pi, who)...)
 	}
@@ -99,7 +99,7 @@ func cellKnobs(l *ftbtfmt.Level, pi int, who string) []Knob {
 			continue // a map one cell wide along the axis
 		}
 		out = append(out, Knob{ID: a.key + "/" + who, Path: fmt.Sprintf("people[%d].at[%d]", pi, a.at), Side: -1,
-			Min: float64(lo), Max: float64(hi), Step: 1, MinStep: 1, Integer: true, OptIn: true,
+			Min: float64(lo), Max: float64(hi), Step: 1, Grid: 1, OptIn: true,
 			Get: func(m any) float64 { return float64(*a.field(&m.(*ftbtfmt.Level).People[pi])) },
 			Set: func(m any, x float64) { *a.field(&m.(*ftbtfmt.Level).People[pi]) = int(x) }})
 	}

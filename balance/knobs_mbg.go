@@ -9,14 +9,16 @@ import (
 	mbgfmt "github.com/shapan/shapan/formats/mbg"
 )
 
-// The mbg knobs: every taking role's starting money (money/ROLE), the
-// scope of every city (scope/CITY; it favours the role that owns the city
-// at the start) and the abilities of every officer who starts with a role
-// (abilities/OFFICER: the mean of the five, all scaled together so that
-// the officer keeps his profile; it favours that role).
+// The mbg knobs: every taking role's starting money (money/ROLE, by
+// 100s), the scope of every city (scope/CITY; it belongs to the role that
+// owns the city at the start) and the abilities of every officer who
+// starts with a role (abilities/OFFICER: the mean of the five, all scaled
+// together so that the officer keeps his profile). The default set is the
+// money and the scopes: an officer's abilities are his character, changed
+// only when named (abilities/*, or all).
 func init() {
 	registerKnobs("mbg/scenario", mbgKnobs)
-	defaultKnobs["mbg/scenario"] = []string{"money/*", "scope/*", "abilities/*"}
+	defaultKnobs["mbg/scenario"] = []string{"money/*", "scope/*"}
 }
 
 func mbgKnobs(doc *formats.Document) []Knob {
@@ -32,7 +34,7 @@ func mbgKnobs(doc *formats.Document) []Knob {
 	}
 	for ci, c := range s.Cities {
 		out = append(out, Knob{ID: "scope/" + c.Name, Path: fmt.Sprintf("cities[%d].scope", ci), Side: cityOwner(s, ci),
-			Min: 0, Max: 2, Step: 1, MinStep: 1, Integer: true,
+			Min: 0, Max: 2, Step: 1, Grid: 1,
 			Get: func(m any) float64 { return float64(m.(*mbgfmt.Scenario).Cities[ci].Scope) },
 			Set: func(m any, x float64) { m.(*mbgfmt.Scenario).Cities[ci].Scope = int(x) }})
 	}
@@ -46,11 +48,10 @@ func mbgKnobs(doc *formats.Document) []Knob {
 
 func moneyKnob(s *mbgfmt.Scenario, ri int) Knob {
 	v := float64(s.Roles[ri].Money)
-	lo, hi := around(v, 3, 100, float64(s.WinMoney)-1)
-	return Knob{ID: "money/" + s.Roles[ri].Name, Path: fmt.Sprintf("roles[%d].money", ri), Side: ri,
-		Min: lo, Max: hi, Step: math.Max(100, math.Round(v*0.25/100)*100), MinStep: 100, Integer: true,
+	return ratioKnob(Knob{ID: "money/" + s.Roles[ri].Name, Path: fmt.Sprintf("roles[%d].money", ri), Side: ri,
 		Get: func(m any) float64 { return float64(m.(*mbgfmt.Scenario).Roles[ri].Money) },
-		Set: func(m any, x float64) { m.(*mbgfmt.Scenario).Roles[ri].Money = float32(x) }}
+		Set: func(m any, x float64) { m.(*mbgfmt.Scenario).Roles[ri].Money = float32(x) }},
+		v, 3, 100, float64(s.WinMoney)-1, 100, 0.4, true)
 }
 
 func abilitiesKnob(s *mbgfmt.Scenario, oi int, o mbgfmt.Officer, side int) Knob {
@@ -67,8 +68,7 @@ func abilitiesKnob(s *mbgfmt.Scenario, oi int, o mbgfmt.Officer, side int) Knob 
 	if top > 0 {
 		hi = math.Min(v*2, v*100/top)
 	}
-	return Knob{ID: "abilities/" + o.Name, Path: fmt.Sprintf("officers[%d]", oi), Side: side,
-		Min: math.Max(1, v/2), Max: math.Max(hi, 1), Step: math.Max(1, math.Round(v*0.2)), MinStep: 1, Integer: true,
+	return ratioKnob(Knob{ID: "abilities/" + o.Name, Path: fmt.Sprintf("officers[%d]", oi), Side: side,
 		Get: func(m any) float64 { return math.Round(mean(m.(*mbgfmt.Scenario).Officers[oi].Props)) },
 		Set: func(m any, x float64) {
 			off := &m.(*mbgfmt.Scenario).Officers[oi]
@@ -79,7 +79,7 @@ func abilitiesKnob(s *mbgfmt.Scenario, oi int, o mbgfmt.Officer, side int) Knob 
 			for k := range off.Props {
 				off.Props[k] = float32(math.Min(100, math.Round(float64(off.Props[k])*x/now)))
 			}
-		}}
+		}}, math.Round(v), 2, 1, math.Max(hi, 1), 1, 0.2, true)
 }
 
 // cityOwner returns the role that owns city ci at the start, or -1.

@@ -11,10 +11,10 @@ import (
 )
 
 // The planets knobs: every planet's def, res and max (def/P, res/P,
-// max/P); those of a start planet favour the player who starts there.
-// A value keeps its type: an integer stays an integer (the game fights
-// differently with def 2 and def 2.0). The default set is the start
-// planets' knobs.
+// max/P); those of a start planet belong to the player who starts there.
+// A def or max keeps its type: an integer stays an integer (the game
+// fights differently with def 2 and def 2.0). A res of 1 or more stays 1
+// or more. The default set is the start planets' knobs.
 //
 // Each start (start/K, K = 1, 2, … as the sides of a simulation are
 // numbered) is an opt-in knob that moves player slot K's start planet
@@ -29,17 +29,24 @@ func init() {
 	sidedByDefault["planets/map"] = true
 }
 
-// planetStats are the planet attributes the knobs change, with the
-// factor of their range and their smallest step.
+// planetStats are the planet attributes the knobs change: the factor of
+// their range, their natural step when they are reals (an integer def or
+// max moves by whole numbers, max by 10s when it is 100 or more), and the
+// share of the value a probe moves them by.
 var planetStats = []struct {
-	key     string
-	field   func(p *planetsfmt.Planet) *planetsfmt.Value
-	factor  float64
-	minStep float64
+	key    string
+	field  func(p *planetsfmt.Planet) *planetsfmt.Value
+	factor float64
+	grid   float64
+	share  float64
+	// typed is set when the YAML type of the value changes the game
+	// (spec/planets.md §5.5, §5.6: an integer def divides as integers, an
+	// integer max keeps the garrison whole); res is a factor either way.
+	typed bool
 }{
-	{"def", func(p *planetsfmt.Planet) *planetsfmt.Value { return &p.Def }, 2, 0.05},
-	{"res", func(p *planetsfmt.Planet) *planetsfmt.Value { return &p.Res }, 1.5, 0.01},
-	{"max", func(p *planetsfmt.Planet) *planetsfmt.Value { return &p.Max }, 2, 10},
+	{"def", func(p *planetsfmt.Planet) *planetsfmt.Value { return &p.Def }, 2, 0.05, 0.25, true},
+	{"res", func(p *planetsfmt.Planet) *planetsfmt.Value { return &p.Res }, 1.5, 0.05, 0.2, false},
+	{"max", func(p *planetsfmt.Planet) *planetsfmt.Value { return &p.Max }, 2, 10, 0.25, true},
 }
 
 func planetsKnobs(doc *formats.Document) []Knob {
@@ -68,36 +75,37 @@ func planetsKnobs(doc *formats.Document) []Knob {
 			if !ok || !v.IsNumber() || x <= 0 {
 				continue // the checks report it; the search leaves it alone
 			}
-			integer := v.Type == planetsfmt.Int
-			lo, hi := around(x, st.factor, 0, math.Inf(1))
-			step := math.Max(st.minStep, roundTo(x*0.2, st.minStep))
-			if integer {
-				lo, step = math.Max(1, math.Ceil(lo)), math.Max(1, math.Round(step))
+			wasInt := v.Type == planetsfmt.Int
+			integer := st.typed && wasInt
+			grid := st.grid
+			if integer && grid < 1 {
+				grid = 1
 			}
-			out = append(out, Knob{ID: fmt.Sprintf("%s/%s", st.key, p.Token.Text), Path: fmt.Sprintf("planets.%s.%s", p.Token.Text, st.key),
-				Side: side, Min: lo, Max: hi, Step: step, MinStep: math.Min(step, st.minStep), Integer: integer, Unit: planetUnit,
+			lo := 0.0
+			if st.key == "res" && x >= 1 {
+				lo = 1 // a res below 1 shrinks the planet's garrison every round
+			}
+			k := Knob{ID: fmt.Sprintf("%s/%s", st.key, p.Token.Text), Path: fmt.Sprintf("planets.%s.%s", p.Token.Text, st.key), Side: side,
 				Get: func(mv any) float64 {
 					f, _ := st.field(&mv.(*planetsfmt.Map).Planets[pi]).Float64()
 					return f
 				},
 				Set: func(mv any, x float64) {
-					if integer {
+					if integer || wasInt && x == math.Round(x) {
 						*st.field(&mv.(*planetsfmt.Map).Planets[pi]) = planetsfmt.IntValue(int64(math.Round(x)))
 					} else {
-						*st.field(&mv.(*planetsfmt.Map).Planets[pi]) = planetsfmt.FloatValue(multiple(math.Round(x/planetUnit), planetUnit))
+						*st.field(&mv.(*planetsfmt.Map).Planets[pi]) = planetsfmt.FloatValue(x)
 					}
-				}})
+				}}
+			k = ratioKnob(k, x, st.factor, lo, math.Inf(1), grid, st.share, integer)
+			if integer {
+				k.Min = math.Max(k.Min, 1)
+			}
+			out = append(out, k)
 		}
 	}
 	return out
 }
-
-// planetUnit is the resolution of a planet's def, res and max that are
-// not integers: the knobs move them by hundredths.
-const planetUnit = 0.01
-
-// roundTo rounds x to a multiple of unit.
-func roundTo(x, unit float64) float64 { return math.Round(x/unit) * unit }
 
 // startKnob is the start/K knob of starts[k]: its value is the rank of
 // the start planet among startChoices, Label names the planet.
@@ -118,7 +126,7 @@ func startKnob(m *planetsfmt.Map, k int) (Knob, bool) {
 		return -1
 	}
 	return Knob{ID: fmt.Sprintf("start/%d", k+1), Path: fmt.Sprintf("starts[%d]", k), Side: k,
-		Min: 0, Max: float64(len(choices) - 1), Step: 1, MinStep: 1, Integer: true, OptIn: true,
+		Min: 0, Max: float64(len(choices) - 1), Step: 1, Grid: 1, OptIn: true,
 		Label: func(x float64) string {
 			if i := int(x); float64(i) == x && i >= 0 && i < len(choices) {
 				return choices[i].Text

@@ -2,8 +2,10 @@ package balance
 
 import (
 	"fmt"
+	"math"
 	"path/filepath"
 	"sort"
+	"strings"
 
 	"github.com/pmezard/go-difflib/difflib"
 
@@ -13,61 +15,105 @@ import (
 
 // result sums the search up.
 func (s *search) result(outcome string) *Result {
-	r := &Result{Scenario: s.opts.Scenario, Target: s.opts.Target.String(), Tolerance: s.tol, Seed: s.opts.Seed,
-		Budget: s.opts.Budget, Spent: s.spent, MaxGames: s.maxGames, Candidates: len(s.order), Refused: s.refused, Outcome: outcome,
-		Rounds: s.rounds + 1, RoundGames: append(append([]int{}, s.roundGames...), s.spent-sum(s.roundGames))}
+	r := &Result{Outcome: outcome, Scenario: s.opts.Scenario, Target: s.opts.Target.String(), Tolerance: round4(s.tol * 100),
+		Seed: s.opts.Seed, Budget: s.opts.Budget, Spent: s.spent, MaxGames: s.confirm, Candidates: len(s.order), Refused: s.refused}
 	if f, _ := familyOf(s.doc.Kind); f != "" {
 		r.Family = f
 	}
-	for _, k := range s.knobs {
-		r.Knobs = append(r.Knobs, k.info(s.doc.Value, s.sides))
+	effects := s.docEffects
+	if effects == nil {
+		effects = s.effects
 	}
-	if len(s.order) == 0 {
-		return r
+	for i, k := range s.knobs {
+		info := k.info(s.doc.Value, s.sides)
+		info.Effect = effects[i]
+		r.Knobs = append(r.Knobs, info)
 	}
-	r.Baseline = s.proposal(s.order[0])
-	var rest []*candidate
-	for _, c := range s.order[1:] {
-		if len(c.winners) > 0 && s.measure(c, len(c.winners)).Failed == 0 {
-			rest = append(rest, c)
+	for _, c := range s.order {
+		n := len(c.common.winners)
+		switch {
+		case c == s.baseline:
+			r.Games.Baseline += n
+		case c.measured:
+			r.Games.Knobs += n
+		default:
+			r.Games.Points += n
 		}
+		r.Games.Confirmations += len(c.fresh.winners)
+	}
+	for _, g := range s.groups {
+		g.IDs = nil
+		for _, i := range g.Knobs {
+			g.IDs = append(g.IDs, s.knobs[i].ID)
+		}
+		r.Groups = append(r.Groups, *g)
+	}
+	r.Baseline = s.proposal(s.baseline)
+	type entry struct {
+		c *candidate
+		p Proposal
+	}
+	var rest []entry
+	for _, c := range s.order {
+		if c != s.baseline && c.tried && len(c.common.winners)+len(c.fresh.winners) > 0 {
+			rest = append(rest, entry{c, s.proposal(c)})
+		}
+	}
+	rank := func(p Proposal) int {
+		switch {
+		case p.Fair && p.Confirmed:
+			return 0
+		case p.Fair:
+			return 1
+		}
+		return 2
 	}
 	sort.SliceStable(rest, func(i, j int) bool {
-		a, b := rest[i], rest[j]
-		if a.fair != b.fair {
-			return a.fair
+		a, b := rest[i].p, rest[j].p
+		if rank(a) != rank(b) {
+			return rank(a) < rank(b)
 		}
-		return s.measure(a, len(a.winners)).Risk < s.measure(b, len(b.winners)).Risk
+		if la, lb := a.Unbiased().Loss, b.Unbiased().Loss; la != lb {
+			return la < lb
+		}
+		if len(a.Edits) != len(b.Edits) {
+			return len(a.Edits) < len(b.Edits)
+		}
+		return cost(a.Edits) < cost(b.Edits)
 	})
-	// The document's own point, played again in a later round, is no
-	// edit to propose: the baseline shows it.
-	listed := map[string]bool{key(s.order[0].point): true}
-	for _, c := range rest {
+	// No two proposals whose games ended alike: a knob that changed no
+	// game makes no other proposal.
+	played := map[string]bool{}
+	for _, e := range rest {
 		if len(r.Proposals) == s.opts.Proposals {
 			break
 		}
-		if !listed[key(c.point)] { // a point played again in a later round is listed once, at its best
-			listed[key(c.point)] = true
-			r.Proposals = append(r.Proposals, s.proposal(c))
+		k := fmt.Sprint(e.c.common.winners, e.c.fresh.seed, e.c.fresh.winners)
+		if !played[k] {
+			played[k] = true
+			r.Proposals = append(r.Proposals, e.p)
 		}
 	}
+	r.Headline = s.headline(r)
 	return r
+}
+
+// cost is the sum of the edits' moves, in percent.
+func cost(edits []Edit) float64 {
+	c := 0.0
+	for _, e := range edits {
+		c += math.Abs(e.Percent)
+	}
+	return c
 }
 
 // proposal is c with its evidence and its diff from the document.
 func (s *search) proposal(c *candidate) Proposal {
-	p := Proposal{Measure: s.measure(c, len(c.winners)), Fair: c.fair, Dropped: c.dropped, Round: c.round + 1, Seed: c.seed, FreshSeed: c.freshSeed}
-	if len(c.winners) > s.maxGames {
-		fresh := s.measureRange(c, s.maxGames, len(c.winners))
-		p.Fresh = &fresh
-	}
-	for i, k := range s.knobs {
-		if from := k.Get(s.doc.Value); from != c.point[i] {
-			p.Edits = append(p.Edits, k.edit(from, c.point[i]))
-		}
-	}
-	if p.Edits == nil {
-		p.Edits = []Edit{}
+	p := Proposal{Measure: s.measure(c.common.winners), Fair: c.fair, Confirmed: c.confirmed, Dropped: c.dropped,
+		Seed: c.common.seed, Edits: s.edits(c.point)}
+	if len(c.fresh.winners) > 0 {
+		fresh := s.measure(c.fresh.winners)
+		p.Fresh, p.FreshSeed = &fresh, c.fresh.seed
 	}
 	data, err := formats.Encode(c.doc, formats.YAML)
 	if err != nil {
@@ -79,6 +125,68 @@ func (s *search) proposal(c *candidate) Proposal {
 		p.Diff = Diff(s.base, data, filepath.Base(s.doc.Path))
 	}
 	return p
+}
+
+// headline says what the search found, first.
+func (s *search) headline(r *Result) string {
+	tol := fmt.Sprintf("±%s points", num(r.Tolerance))
+	switch r.Outcome {
+	case OutcomeFairAlready:
+		f := *r.Baseline.Fresh
+		return fmt.Sprintf("fair already: every side within %s of its target on %d fresh games (%s); no edit is needed", tol, f.Games, rateList(f))
+	case OutcomeFairConfirmed, OutcomeFair:
+		p := r.Proposals[0]
+		f := *p.Fresh
+		what := "fair, confirmed"
+		why := fmt.Sprintf("every side's 95%% interval within %s of its target", tol)
+		if r.Outcome == OutcomeFair {
+			what = "fair"
+			why = fmt.Sprintf("every side within %s of its target", tol)
+		}
+		return fmt.Sprintf("%s: %s — %s on %d fresh games (%s)", what, p.EditLine(), why, f.Games, rateList(f))
+	}
+	var b strings.Builder
+	switch r.Outcome {
+	case OutcomeStopped:
+		fmt.Fprintf(&b, "stopped after %d games, no fair proposal yet", r.Spent)
+	case OutcomeNoKnob:
+		switch {
+		case len(s.significant()) == 0 && len(s.knobs) == 1:
+			fmt.Fprintf(&b, "no fair proposal: %s moved no side's win rate beyond the noise of its games", s.knobs[0].ID)
+		case len(s.significant()) == 0:
+			fmt.Fprintf(&b, "no fair proposal: none of the %d knobs moved a side's win rate beyond the noise of its games", len(s.knobs))
+		default:
+			fmt.Fprintf(&b, "no fair proposal: the knobs cannot bring every side within %s in their ranges", tol)
+		}
+	default:
+		fmt.Fprintf(&b, "no fair proposal within %d games", r.Budget)
+		if n := s.unmeasured(); n > 0 && s.spent > 0 && len(r.Proposals) == 0 {
+			fmt.Fprintf(&b, ", which ended before %d of the %d knobs were measured", n, len(s.knobs))
+		}
+	}
+	if len(r.Proposals) > 0 {
+		p := r.Proposals[0]
+		m := p.Unbiased()
+		which := "common"
+		if p.Fresh != nil && m.Games == p.Fresh.Games {
+			which = "fresh"
+		}
+		fmt.Fprintf(&b, "; the best found: %s — %s on %d %s games", p.EditLine(), rateList(m), m.Games, which)
+	}
+	base := r.Baseline.Unbiased()
+	fmt.Fprintf(&b, " (the document: %s on %d games)", rateList(base), base.Games)
+	return b.String()
+}
+
+// rateList lists every side's win rate: "魏 33.1%, 蜀 34.0%, 吴 32.9%".
+func rateList(m Measure) string {
+	var parts []string
+	for _, st := range m.Sides {
+		if !st.Absent {
+			parts = append(parts, fmt.Sprintf("%s %.1f%%", st.Name, st.Wins.Rate*100))
+		}
+	}
+	return strings.Join(parts, ", ")
 }
 
 // Diff returns the unified diff (two lines of context) from before to

@@ -4,80 +4,106 @@ import "github.com/shapan/shapan/engine/sim"
 
 // Result is what a search found.
 type Result struct {
-	// Family and Scenario name what was balanced; Target, Tolerance and
-	// Seed how.
+	// Headline says first what the search found: fair (confirmed), fair
+	// already, or no fair proposal within the budget and the best found,
+	// with its games. Outcome says it as a code (Outcome… constants).
+	Headline string `json:"headline"`
+	Outcome  string `json:"outcome"`
+	// Family and Scenario name what was balanced; Target, Tolerance (in
+	// points, as --tolerance takes it) and Seed how.
 	Family    string  `json:"family"`
 	Scenario  string  `json:"scenario,omitempty"`
 	Target    string  `json:"target"`
 	Tolerance float64 `json:"tolerance"`
 	Seed      int64   `json:"seed"`
-	// Knobs are the knobs the search turned, with their starting values
-	// and ranges.
+	// Knobs are the knobs the search turned, with their starting values,
+	// ranges, grids and measured effects.
 	Knobs []KnobInfo `json:"knobs"`
+	// Groups are knobs of one side measured together (a document far
+	// from fair, where one knob moves nothing).
+	Groups []Group `json:"groups,omitempty"`
 	// Baseline is the document as it is.
 	Baseline Proposal `json:"baseline"`
-	// Proposals are the best candidates, best first: fair ones (see
-	// Proposal.Fair) before the others, then by Measure.Risk.
+	// Proposals are the best points tried, best first: fair ones before
+	// the others, then by their distance from the target on their
+	// unbiased games (the fresh ones when they played some). No two
+	// played the same games with the same results.
 	Proposals []Proposal `json:"proposals"`
-	// Budget is the games allowed, Spent those played (the baseline's
-	// included), MaxGames the games a candidate plays to be called fair;
-	// Candidates counts the documents simulated and Refused the edits
-	// that check refused.
-	Budget     int `json:"budget"`
-	Spent      int `json:"spent"`
-	MaxGames   int `json:"max_games"`
-	Candidates int `json:"candidates"`
-	Refused    int `json:"refused"`
-	// Rounds counts the rounds of the search (each on its own games),
-	// RoundGames the games each of them played.
-	Rounds     int   `json:"rounds"`
-	RoundGames []int `json:"round_games"`
-	// Outcome says how the search ended.
-	Outcome string `json:"outcome"`
+	// Budget is the games allowed, Spent those played; Games splits them
+	// by what they were for. MaxGames is the fresh games a proposal's
+	// confirmation plays at most; Candidates counts the documents
+	// simulated and Refused the edits that check refused.
+	Budget     int        `json:"budget"`
+	Spent      int        `json:"spent"`
+	Games      PhaseGames `json:"games"`
+	MaxGames   int        `json:"max_games"`
+	Candidates int        `json:"candidates"`
+	Refused    int        `json:"refused"`
+	Seconds    float64    `json:"-"` // the wall time of the search
+}
+
+// PhaseGames are the games a search played, by what they were for.
+type PhaseGames struct {
+	Baseline      int `json:"baseline"`
+	Knobs         int `json:"knobs"`
+	Points        int `json:"points"`
+	Confirmations int `json:"confirmations"`
 }
 
 // KnobInfo describes a knob of a search.
 type KnobInfo struct {
 	ID    string  `json:"id"`
 	Path  string  `json:"path"`
-	Side  string  `json:"favours,omitempty"`
+	Side  string  `json:"belongs_to,omitempty"`
 	Value float64 `json:"value"`
 	Min   float64 `json:"min"`
 	Max   float64 `json:"max"`
+	// Grid is the knob's natural step: every value proposed is a
+	// multiple of it.
+	Grid float64 `json:"grid,omitempty"`
 	// Label names the value, Labels every value from Min to Max, for a
 	// knob whose values are choices (a start/K knob's planets, weakest
 	// first); empty for a number.
 	Label  string   `json:"label,omitempty"`
 	Labels []string `json:"labels,omitempty"`
+	// Effect is what the knob's probe measured (nil when the search did
+	// not measure it).
+	Effect *Effect `json:"effect,omitempty"`
 }
 
 // Proposal is a candidate document with its evidence.
 type Proposal struct {
-	// Edits are the knobs it changes (none for the baseline).
+	// Edits are the knobs it changes (none for the baseline), each with
+	// how far it moved, in percent.
 	Edits []Edit `json:"edits"`
-	// Measure is what its games gave, all of them; Fresh what the fresh
-	// games of its confirmation gave alone (nil when it played none).
-	Measure Measure  `json:"measure"`
-	Fresh   *Measure `json:"fresh,omitempty"`
-	// Fair is set when every side's win rate is within the tolerance of
-	// its target over its MaxGames games and again over MaxGames fresh
-	// games (Measure.Confirmed tells whether the intervals are too);
-	// Dropped says why it stopped playing
-	// earlier ("" when it did not).
-	Fair    bool   `json:"fair"`
-	Dropped string `json:"dropped,omitempty"`
-	// Round is the round of the search that played it (from 1), Seed
-	// the base seed of that round's games: game i was played with
-	// sim.GameSeed(Seed, i). FreshSeed, when not 0, is the base seed of
-	// its fresh games instead (a later round's candidate has fresh games
-	// of its own).
-	Round     int   `json:"round"`
-	Seed      int64 `json:"seed"`
-	FreshSeed int64 `json:"fresh_seed,omitempty"`
+	// Measure is what its common games gave (the games every candidate
+	// played, game i with sim.GameSeed(Seed, i)); Fresh what the fresh
+	// games of its confirmation gave (seed FreshSeed; nil when it played
+	// none).
+	Measure   Measure  `json:"measure"`
+	Fresh     *Measure `json:"fresh,omitempty"`
+	Seed      int64    `json:"seed"`
+	FreshSeed int64    `json:"fresh_seed,omitempty"`
+	// Fair is set when its fresh games put every side within the
+	// tolerance of its target, Confirmed when every side's 95 % interval
+	// lies inside too. Dropped says why a judged proposal is not fair.
+	Fair      bool   `json:"fair"`
+	Confirmed bool   `json:"confirmed"`
+	Dropped   string `json:"dropped,omitempty"`
 	// YAML is the document with the edits, Diff the unified diff from
 	// the baseline's YAML to it.
 	YAML []byte `json:"-"`
 	Diff string `json:"diff,omitempty"`
+}
+
+// Unbiased is the measure of the games that did not choose p: its fresh
+// games when it played as many as common ones (a confirmation stopped at
+// its first stage may rest on few), else its common games.
+func (p Proposal) Unbiased() Measure {
+	if p.Fresh != nil && p.Fresh.Games >= p.Measure.Games {
+		return *p.Fresh
+	}
+	return p.Measure
 }
 
 // Edit is one knob changed.
@@ -86,6 +112,9 @@ type Edit struct {
 	Path string  `json:"path"`
 	From float64 `json:"from"`
 	To   float64 `json:"to"`
+	// Percent is how far the knob moved: of its value for an amount
+	// (money, hp, res), of its range for a level, a scope or a start.
+	Percent float64 `json:"percent"`
 	// FromLabel and ToLabel name the values of a knob that has labels
 	// ("A" → "f" for a start planet); Apply sets such a knob by ToLabel.
 	FromLabel string `json:"from_label,omitempty"`
@@ -101,11 +130,11 @@ type Measure struct {
 	Sides []SideMeasure  `json:"sides"`
 	Draws sim.Proportion `json:"draws"`
 	// Loss is the sum over the sides of the squared distance of the win
-	// rate from its target; Risk the same for the end of each side's 95 %
-	// interval farthest from the target (what ranks the proposals: a
-	// candidate measured on few games has wide intervals and a high risk).
-	Loss float64 `json:"loss"`
-	Risk float64 `json:"risk"`
+	// rate from its target, Worst the largest distance; Risk the sum for
+	// the end of each side's 95 % interval farthest from the target.
+	Loss  float64 `json:"loss"`
+	Worst float64 `json:"worst"`
+	Risk  float64 `json:"risk"`
 	// Confirmed is set when every side's 95 % interval lies within its
 	// target ± tolerance: fairness shown at 95 % confidence (it takes
 	// about 1,000 games for ±3 points).

@@ -37,22 +37,32 @@ type slice struct {
 	Winners []int `json:"winners"`
 }
 
-// playBatch plays batch k (games k·unit … (k+1)·unit − 1 of total) of c
-// and returns their winners (failed for a game that failed). Sharded, it
-// plays its own slice and gathers the others from Options.ShardDir.
-func (s *search) playBatch(ctx context.Context, c *candidate, k, total int) ([]int, error) {
-	o := sim.Options{Games: total, Seed: c.seedOf(k * s.unit), Jobs: s.opts.Jobs}
-	batches := total / s.unit
-	n := max(1, s.opts.Shard.Count)
-	if n == 1 {
-		part, err := sim.RunShard(ctx, c.fam, o, sim.Shard{Index: k, Count: batches})
+// playShared plays games first … first+n−1 of st (a multiple of the
+// unit from a unit's start) in a sharded search: of every unit this
+// shard plays its slice and gathers the others' from Options.ShardDir.
+func (s *search) playShared(ctx context.Context, c *candidate, st *stream, first, n int) ([]int, error) {
+	var out []int
+	for u := first; u < first+n; u += s.unit {
+		w, err := s.playUnit(ctx, c, st, u)
 		if err != nil {
 			return nil, err
 		}
-		s.ownGames += len(part.Results)
-		return partWinners(part), nil
+		out = append(out, w...)
 	}
-	mine := sim.Shard{Index: k*n + s.opts.Shard.Index, Count: batches * n}
+	return out, nil
+}
+
+// playUnit plays the unit of st that starts at game first: its own
+// slice, then the other shards' slices read from the folder.
+func (s *search) playUnit(ctx context.Context, c *candidate, st *stream, first int) ([]int, error) {
+	n := s.opts.Shard.Count
+	total := first + s.unit
+	o := sim.Options{Games: total, Seed: st.seed, Jobs: s.opts.Jobs}
+	// Slice j of the unit is shard (first/unit)·n + j of total games cut
+	// in (first/unit + 1)·n slices.
+	base := first / s.unit * n
+	count := (first/s.unit + 1) * n
+	mine := sim.Shard{Index: base + s.opts.Shard.Index, Count: count}
 	var own []int
 	if _, games := mine.Games(total); games > 0 {
 		part, err := sim.RunShard(ctx, c.fam, o, mine)
@@ -62,13 +72,12 @@ func (s *search) playBatch(ctx context.Context, c *candidate, k, total int) ([]i
 		own = partWinners(part)
 		s.ownGames += len(own)
 	}
-	if err := s.writeSlice(c, mine, total, own); err != nil {
+	if err := s.writeSlice(c, st, mine, total, own); err != nil {
 		return nil, err
 	}
 	var out []int
 	for j := range n {
-		sh := sim.Shard{Index: k*n + j, Count: batches * n}
-		w, err := s.readSlice(ctx, c, sh, total)
+		w, err := s.readSlice(ctx, c, st, sim.Shard{Index: base + j, Count: count}, total)
 		if err != nil {
 			return nil, err
 		}
@@ -93,11 +102,11 @@ func partWinners(p *sim.Part) []int {
 // (the document, the knobs and their values, the seed of its games, the
 // games' options),
 // then its first game and the number of shards.
-func (s *search) slicePath(c *candidate, sh sim.Shard, total int) string {
+func (s *search) slicePath(c *candidate, st *stream, sh sim.Shard, total int) string {
 	h := sha256.New()
 	opts, _ := json.Marshal(s.opts.Sim)
 	first, _ := sh.Games(total)
-	fmt.Fprintf(h, "%s\x00%s\x00%d\x00%d\x00%s\x00", s.base, key(c.point), c.seedOf(first), total, opts)
+	fmt.Fprintf(h, "%s\x00%s\x00%d\x00%d\x00%s\x00", s.base, key(c.point), st.seed, total, opts)
 	for _, k := range s.knobs {
 		fmt.Fprintf(h, "%s\x00", k.ID)
 	}
@@ -105,13 +114,13 @@ func (s *search) slicePath(c *candidate, sh sim.Shard, total int) string {
 	return filepath.Join(s.opts.ShardDir, name)
 }
 
-func (s *search) writeSlice(c *candidate, sh sim.Shard, total int, winners []int) error {
+func (s *search) writeSlice(c *candidate, st *stream, sh sim.Shard, total int, winners []int) error {
 	first, _ := sh.Games(total)
 	b, err := json.Marshal(slice{First: first, Winners: append([]int{}, winners...)})
 	if err != nil {
 		return err
 	}
-	if err := formats.WriteFileAtomic(s.slicePath(c, sh, total), b); err != nil {
+	if err := formats.WriteFileAtomic(s.slicePath(c, st, sh, total), b); err != nil {
 		return fmt.Errorf("balance: shard %d/%d: %w", s.opts.Shard.Index, s.opts.Shard.Count, err)
 	}
 	return nil
@@ -119,8 +128,8 @@ func (s *search) writeSlice(c *candidate, sh sim.Shard, total int, winners []int
 
 // readSlice waits for the file of a slice (written by its shard) and
 // returns its winners.
-func (s *search) readSlice(ctx context.Context, c *candidate, sh sim.Shard, total int) ([]int, error) {
-	p := s.slicePath(c, sh, total)
+func (s *search) readSlice(ctx context.Context, c *candidate, st *stream, sh sim.Shard, total int) ([]int, error) {
+	p := s.slicePath(c, st, sh, total)
 	first, games := sh.Games(total)
 	wait := s.opts.ShardWait
 	if wait <= 0 {

@@ -23,30 +23,34 @@ func init() {
 	register(&command{
 		name: "balance",
 		usage: "shapan balance FILE [--target fair|SIDE=RATE,...] [--tolerance P] [--budget GAMES] [--knobs SPEC] [--seed N]\n" +
-			"       [--jobs J] [--turns N] [--players A,B] [--rules FILE] [--max-games N] [--proposals K] [--json]\n" +
+			"       [--jobs J] [--turns N] [--players A,B] [--rules FILE] [--max-games N] [--proposals K] [--json] [-o FILE]\n" +
 			"       [--shard K/N --shard-dir DIR]",
 		summary: "Searches small, legal edits of a scenario that bring every side's win rate to the target (default fair:\n" +
-			"every side that takes part wins as often, within ±--tolerance points, default 3, at 95% confidence) and prints\n" +
-			"the baseline, the knobs it turned and the best proposals: their edits, every side's win rate with its 95%\n" +
-			"Wilson interval, and the unified diff of the YAML document. Every candidate plays the same games (game i\n" +
-			"with the seed 'shapan sim --seed' gives it), in rounds of doubling length: a candidate is dropped as soon as\n" +
-			"a side's interval lies outside its target band, and the worse half by distance from the target after each\n" +
-			"round; one that plays --max-games games (default 400, at most a quarter of the budget) with every side within\n" +
-			"the tolerance, and again on as many fresh games, is fair. From the best candidate the search moves every knob by a step (the way that helps, for a knob that\n" +
-			"favours a side) and halves the steps when nothing is fairer, until a fair document is found or --budget games\n" +
-			"(default 2000, the baseline's included) are spent. Every candidate passes 'shapan check' with no warning the\n" +
-			"document has not. The same --seed gives the same proposals whatever --jobs is. docs/balance.md explains it.\n" +
+			"every side that takes part wins as often, within ±--tolerance points, default 3, more than 0 and less than 50)\n" +
+			"and prints a headline first — fair, confirmed / fair / fair already / no fair proposal within the budget and the\n" +
+			"best found — then the baseline, the knobs with their measured effects and the best proposals: their edits (with\n" +
+			"how far each knob moved, in percent), every side's win rate with its 95% Wilson interval, and the unified diff of\n" +
+			"the YAML document. The search measures which way every knob moves every side (a probe on the baseline's games,\n" +
+			"the same seeds for every candidate), plans the smallest edit a fitted model predicts fair — the fewest knobs, the\n" +
+			"smallest moves, values on each knob's natural step (money by 100s, hp by 5s, a planet's res and def by 0.05), no\n" +
+			"move below a knob's noise threshold — tries it, and confirms it on fresh games of its own seed (--max-games, by\n" +
+			"default enough for the tolerance: 2528 for two sides at ±3). The games of a confirmation are reserved: the budget\n" +
+			"(--budget, default 10000 games, the baseline's included) never ends one. Every candidate passes 'shapan check'\n" +
+			"with no warning the document has not. The same --seed gives the same proposals whatever --jobs is.\n" +
+			"docs/balance.md explains it.\n" +
 			"--knobs selects knobs by name, comma-separated patterns such as money/*,scope/襄阳 ('all': every knob; an\n" +
-			"unknown name lists them). The knobs: mbg money/ROLE, scope/CITY, abilities/OFFICER (the five scaled together);\n" +
-			"ftbt hp/, abi/, def/, speed/PERSON; planets def/, res/, max/PLANET (by default the start planets' only);\n" +
-			"battle level/X:Y of the city at (X, Y). Only when named (never by default): ftbt x/, y/PERSON, the start\n" +
-			"cell; planets start/K, player slot K's start planet, moved to a planet one route away.\n" +
+			"unknown name lists them). The knobs: mbg money/ROLE, scope/CITY, abilities/OFFICER (the five scaled together;\n" +
+			"only when named); ftbt hp/, abi/, def/, speed/PERSON (by default hp/*); planets def/, res/, max/PLANET (by\n" +
+			"default the start planets'); battle level/X:Y of the city at (X, Y). Only when named (never by default): ftbt x/,\n" +
+			"y/PERSON, the start cell; planets start/K, player slot K's start planet, moved to a planet one route away.\n" +
 			"--target SIDE=RATE,... asks rates of named sides (0.4 or 40%; the others share the rest). --json prints the\n" +
-			"result as JSON. --shard K/N --shard-dir DIR makes this process one of N that run the same search at once\n" +
-			"(same FILE, options and seed; DIR a folder all of them share): each plays its K-th slice of every batch of\n" +
-			"games and reads the others' there, and every shard prints the proposals one process would have found.\n" +
-			"Exit status 0 when a fair document is found (or the document is fair already), 1 when the\n" +
-			"document has errors or no proposal is fair within the budget, 2 for usage and I/O problems or an interrupt.\n" +
+			"result as JSON, with an outcome code (fair_confirmed, fair, fair_already, none_within_budget, no_knob_moves_it,\n" +
+			"stopped) and the tolerance in points. -o FILE writes the fair proposal's document (YAML) to FILE. --shard K/N --shard-dir DIR makes this process one of N that run the same\n" +
+			"search at once (same FILE, options and seed; DIR a folder all of them share): each plays its K-th slice of every\n" +
+			"batch of games and reads the others' there, and every shard prints the proposals one process would have found.\n" +
+			"Exit status 0 when a fair document is found (or the document is fair already), 1 when the document has errors or\n" +
+			"no proposal is fair within the budget, 2 for usage and I/O problems (a --tolerance outside (0, 50), a --target\n" +
+			"naming no side) or an interrupt.\n" +
 			"FILE is a document of a kind that can be simulated: " + kindTitles(balance.Balanceable) + ".",
 		run: runBalance,
 	})
@@ -58,7 +62,7 @@ type balanceFlags struct {
 	skill, restrictKinds                     string
 	skillGames, restrictGames                int
 	restrict                                 bool
-	shardDir                                 string
+	shardDir, output                         string
 	tolerance                                float64
 	budget, maxGames, proposals, jobs, turns int
 	seed                                     int64
@@ -72,9 +76,9 @@ func runBalance(args []string, out, errOut io.Writer) int {
 	fs := newFlagSet(c, errOut)
 	var f balanceFlags
 	fs.StringVar(&f.target, "target", "fair", "fair, or SIDE=RATE,... (rates 0–1 or percentages)")
-	fs.Float64Var(&f.tolerance, "tolerance", 3, "how far a side's win rate may be from its target, in percentage points")
+	fs.Float64Var(&f.tolerance, "tolerance", 3, "how far a side's win rate may be from its target, in percentage points (more than 0, less than 50)")
 	fs.IntVar(&f.budget, "budget", balance.DefaultBudget, "the most games played in all")
-	fs.IntVar(&f.maxGames, "max-games", 0, "games a candidate plays to be called fair (0: 400, at most a quarter of the budget)")
+	fs.IntVar(&f.maxGames, "max-games", 0, "fresh games a proposal's confirmation plays at most (0: enough for the tolerance)")
 	fs.IntVar(&f.proposals, "proposals", balance.DefaultProposals, "how many proposals to print")
 	fs.StringVar(&f.knobs, "knobs", "", "knobs to turn: comma-separated patterns of knob names (default: the family's set; all: every knob)")
 	fs.Int64Var(&f.seed, "seed", 1, "base seed of the games")
@@ -92,6 +96,7 @@ func runBalance(args []string, out, errOut io.Writer) int {
 	fs.BoolVar(&f.restrict, "restrict", false, "restricted play instead of the search: forbid every officer, tech, hero, planet or card to each side in turn and measure what it costs")
 	fs.StringVar(&f.restrictKinds, "restrict-kinds", "", "with --restrict: the kinds of element measured, comma-separated (default: all the family's)")
 	fs.IntVar(&f.restrictGames, "restrict-games", balance.DefaultRestrictGames, "with --restrict: the games of every measurement")
+	output := outputFlag(fs, "o", "write the fair proposal's document to this YAML file (-: standard output, the report then goes to standard error; nothing is written when none is fair)")
 	input := addInputFlags(fs)
 	pos, err := parseFlags(fs, args)
 	if err != nil {
@@ -113,6 +118,11 @@ func runBalance(args []string, out, errOut io.Writer) int {
 	if err != nil {
 		return report(errOut, file, err)
 	}
+	if f.output = *output; f.output != "" {
+		if err := checkOutput(f.output, doc.Inputs()); err != nil {
+			return ioFailure("balance", errOut, err)
+		}
+	}
 	if !balance.Balanceable(doc.Kind) {
 		fmt.Fprintf(errOut, "shapan balance: %s: a %s document cannot be balanced (%s can)\n", file, doc.Kind, kindTitles(balance.Balanceable))
 		return exitInvalid
@@ -120,7 +130,7 @@ func runBalance(args []string, out, errOut io.Writer) int {
 	if f.restrict {
 		return balanceRestrict(doc, file, opts, f, out, errOut)
 	}
-	if _, err := balance.Knobs(doc, opts.Knobs); err != nil {
+	if err := balance.Validate(doc, opts); err != nil {
 		return usageError(c, errOut, err.Error())
 	}
 	// The games are set up as sim sets them up: what it refuses (players
@@ -144,8 +154,8 @@ func (f *balanceFlags) options() (balance.Options, string) {
 	switch {
 	case err != nil:
 		return balance.Options{}, err.Error()
-	case f.tolerance <= 0 || f.tolerance >= 100:
-		return balance.Options{}, "--tolerance must be more than 0 and less than 100 points"
+	case !(f.tolerance > 0 && f.tolerance < 50):
+		return balance.Options{}, fmt.Sprintf("--tolerance must be more than 0 and less than 50 points, not %g", f.tolerance)
 	case f.skillGames < 1:
 		return balance.Options{}, "--skill-games must be at least 1"
 	case f.restrictGames < 1:
@@ -176,6 +186,27 @@ func (f *balanceFlags) options() (balance.Options, string) {
 	return opts, ""
 }
 
+// writeProposal writes doc with the proposal's edits to path as YAML
+// (an ftbt level's rules named relative to it; "-": standard output).
+func writeProposal(doc *formats.Document, p balance.Proposal, path string, stdout io.Writer) error {
+	out, err := formats.ReadBytes(doc.Path, p.YAML, formats.Options{From: formats.YAML, RulesPath: doc.RulesFile, Rules: doc.Rules})
+	if err != nil {
+		return fmt.Errorf("reading the proposal back: %w", err)
+	}
+	out.Path, out.Rules, out.RulesFile = doc.Path, doc.Rules, doc.RulesFile
+	if path == formats.Stdin {
+		files, err := formats.Render(path, out, formats.YAML)
+		if err != nil {
+			return err
+		}
+		return writeOutput(path, files[path], nil, stdout)
+	}
+	if _, err := formats.Write(path, out, formats.YAML); err != nil {
+		return fmt.Errorf("writing the proposal: %w", err)
+	}
+	return nil
+}
+
 // balanceRun searches and prints the result.
 func balanceRun(doc *formats.Document, file string, opts balance.Options, f balanceFlags, out, errOut io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -187,12 +218,19 @@ func balanceRun(doc *formats.Document, file string, opts balance.Options, f bala
 	r, err := balance.Run(ctx, doc, opts)
 	bar.Done()
 	var problems diag.List
+	var usage *balance.UsageError
 	switch {
 	case errors.As(err, &problems):
 		return report(errOut, file, problems)
+	case errors.As(err, &usage):
+		return usageError(commands["balance"], errOut, usage.Error())
 	case r == nil || (err != nil && ctx.Err() == nil):
 		fmt.Fprintf(errOut, "shapan balance: %s: %v\n", file, err)
 		return exitInvalid
+	}
+	text := out
+	if f.output == formats.Stdin {
+		text = errOut // the proposal's YAML goes to standard output
 	}
 	if f.asJSON && f.skill != "" && err == nil {
 		// printed with the ladders, as one object
@@ -202,24 +240,30 @@ func balanceRun(doc *formats.Document, file string, opts balance.Options, f bala
 			fmt.Fprintf(errOut, "shapan balance: %v\n", jerr)
 			return exitUsage
 		}
-		out.Write(append(b, '\n'))
-	} else if werr := r.WriteText(out); werr != nil {
+		text.Write(append(b, '\n'))
+	} else if werr := r.WriteText(text); werr != nil {
 		fmt.Fprintf(errOut, "shapan balance: %v\n", werr)
 		return exitUsage
 	}
 	if f.skill != "" && err == nil {
-		if lerr := balanceLadders(ctx, file, f.readOpts, r, f, out, errOut); lerr != nil {
+		if lerr := balanceLadders(ctx, file, f.readOpts, r, f, text, errOut); lerr != nil {
 			fmt.Fprintf(errOut, "shapan balance: the skill ladder: %v\n", lerr)
 			return exitInvalid
 		}
 	}
+	fair := r.Outcome == balance.OutcomeFairConfirmed || r.Outcome == balance.OutcomeFair
 	switch {
 	case err != nil:
 		fmt.Fprintf(errOut, "shapan balance: interrupted after %d games\n", r.Spent)
 		return exitUsage
-	case r.Baseline.Fair || len(r.Proposals) > 0 && r.Proposals[0].Fair:
+	case fair && f.output != "":
+		if err := writeProposal(doc, r.Proposals[0], f.output, out); err != nil {
+			return ioFailure("balance", errOut, err)
+		}
+		return exitOK
+	case fair || r.Outcome == balance.OutcomeFairAlready:
 		return exitOK
 	}
-	fmt.Fprintf(errOut, "shapan balance: no fair proposal within %d games\n", r.Budget)
+	fmt.Fprintf(errOut, "shapan balance: %s\n", r.Headline)
 	return exitInvalid
 }

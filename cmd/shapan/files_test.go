@@ -69,6 +69,8 @@ func TestNoCommandWritesOverItsInput(t *testing.T) {
 		{"sim chart", []string{"sim", "merge", part, "--chart", part}},
 		{"sim out", []string{"sim", y, "--games", "2", "--shard", "1/2", "--out", y}},
 		{"sim out", []string{"sim", level, "--rules", rules, "--games", "2", "--shard", "1/2", "--out", rules}},
+		{"balance o", []string{"balance", y, "--budget", "8", "-o", y}},
+		{"balance o", []string{"balance", level, "--rules", rules, "--budget", "8", "-o", intro}},
 	} {
 		code, _, errOut := runCLI(tc.args...)
 		if code != exitUsage || !strings.Contains(errOut, "refusing to write") {

@@ -69,6 +69,9 @@ type Window struct {
 	// onProgress, when set, learns every progress report shown (tests
 	// press Stop or edit the document there).
 	onProgress func(done, total int)
+	// suggestBudget and suggestMaxGames, when not 0, replace the
+	// search's defaults (tests keep their searches short).
+	suggestBudget, suggestMaxGames int
 }
 
 // Open shows the balance window of s, or brings it to the front when it

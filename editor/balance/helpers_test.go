@@ -79,22 +79,46 @@ func runGames(t *testing.T, w *Window, games int, seed int64, jobs int) {
 	}
 }
 
-// pressSuggest fills in the games, seed and jobs fields, presses
-// Suggest and returns the result the Suggestions tab shows (in a
-// synchronous studio the search is over when the press returns); it
-// fails the test when there are no proposals.
-func pressSuggest(t *testing.T, w *Window, games, seed, jobs int) *bal.Result {
+// pressSuggest gives the search a budget and a confirmation of
+// maxGames fresh games (the window's defaults are the command's, minutes
+// of games), fills in the seed and jobs fields, presses Suggest and
+// returns the result the Suggestions tab shows (in a synchronous studio
+// the search is over when the press returns).
+func pressSuggest(t *testing.T, w *Window, budget, maxGames, seed, jobs int) *bal.Result {
 	t.Helper()
-	w.fields.games.SetText(strconv.Itoa(games))
+	w.suggestBudget, w.suggestMaxGames = budget, maxGames
 	w.fields.seed.SetText(strconv.Itoa(seed))
 	w.fields.jobs.SetText(strconv.Itoa(jobs))
 	if !guitest.Button(w.win.Content(), "Suggest") {
 		t.Fatal("there is no enabled Suggest button")
 	}
 	r := w.suggest.result
-	if r == nil || len(r.Proposals) == 0 {
-		t.Fatalf("no proposals shown; status %q", w.status.Text)
+	if r == nil {
+		t.Fatalf("no result shown; status %q", w.status.Text)
 	}
+	return r
+}
+
+// showProposals shows in the Suggestions tab a result with proposals of
+// the edits given, of the document's knobs that spec selects, as a
+// search that tried them would: what the tests of the map and of Apply
+// need, without the games.
+func showProposals(t *testing.T, w *Window, spec string, proposals ...[]bal.Edit) *bal.Result {
+	t.Helper()
+	doc, err := snapshot(w.session)
+	if err != nil {
+		t.Fatal(err)
+	}
+	knobs, err := bal.DescribeKnobs(doc, spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &bal.Result{Outcome: bal.OutcomeNone, Headline: "no fair proposal within 0 games", Family: "test", Target: "fair", Tolerance: 3, Knobs: knobs}
+	for _, edits := range proposals {
+		r.Proposals = append(r.Proposals, bal.Proposal{Edits: edits})
+	}
+	w.suggest.show(r, w.applyProposal)
+	w.tabs.Select(w.tabs.Items[2]) // Suggestions
 	return r
 }
 

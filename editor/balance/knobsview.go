@@ -130,9 +130,21 @@ func (v *knobsView) update() {
 // spec is the pattern as --knobs takes it.
 func (v *knobsView) spec() string { return strings.TrimSpace(v.pattern.Text) }
 
+// showMeasured lists the knobs a search turned with what it measured of
+// each: which way, and how far, its probe moved every side.
+func (v *knobsView) showMeasured(r *bal.Result) {
+	var sides []string
+	for _, s := range r.Baseline.Measure.Sides {
+		sides = append(sides, s.Name)
+	}
+	v.title.SetText(fmt.Sprintf("Knobs Suggest turned (%d), with their measured effects", len(r.Knobs)))
+	setReportText(v.list, knobLines(r.Knobs, sides...))
+}
+
 // knobLines lists knobs as a table: the knob, what it changes and its
-// value, its range, the side it favours.
-func knobLines(knobs []bal.KnobInfo) string {
+// value, its range and grid, the side it belongs to, and what its probe
+// measured when there are sides to name.
+func knobLines(knobs []bal.KnobInfo, sides ...string) string {
 	width := 0
 	for _, k := range knobs {
 		width = max(width, textwidth.Width(k.ID))
@@ -141,9 +153,12 @@ func knobLines(knobs []bal.KnobInfo) string {
 	for _, k := range knobs {
 		b.WriteString(textwidth.PadRight(k.ID, width+2) + k.Describe())
 		if k.Side != "" {
-			b.WriteString(", favours " + k.Side)
+			b.WriteString(", of " + k.Side)
 		}
 		b.WriteString("\n")
+		if line := k.EffectLine(sides); line != "" && sides != nil {
+			b.WriteString(strings.Repeat(" ", width+2) + line + "\n")
+		}
 	}
 	return b.String()
 }

@@ -2,7 +2,6 @@ package balance
 
 import (
 	"image"
-	"math"
 	"strings"
 	"testing"
 
@@ -17,14 +16,15 @@ import (
 )
 
 // suggestUnfairPlanets opens 九州 with start A growing by 1.5 a step
-// (the others by 1.05), and presses Suggest with 16 games a candidate.
+// (the others by 1.05) and shows two proposals for it: A's res back to
+// 1.2, and A's res to 1.25 with C's def to 1.8.
 func suggestUnfairPlanets(t *testing.T) *Window {
 	t.Helper()
 	w, s := openWindow(t, "planets/九州.yaml")
 	s.Edit("res", func() { planetRes(t, s.Model().(*planetsfmt.Map), "A", planetsfmt.FloatValue(1.5)) })
-	if r := pressSuggest(t, w, 16, 3, 2); len(r.Proposals) < 2 || len(r.Proposals[0].Edits) == 0 {
-		t.Fatalf("the search gave no two proposals with edits; status %q", w.status.Text)
-	}
+	showProposals(t, w, "",
+		[]bal.Edit{{Knob: "res/A", Path: "planets.A.res", From: 1.5, To: 1.2, Percent: -20}},
+		[]bal.Edit{{Knob: "def/C", Path: "planets.C.def", From: 1.5, To: 1.8, Percent: 20}, {Knob: "res/A", Path: "planets.A.res", From: 1.5, To: 1.25, Percent: -16.7}})
 	return w
 }
 
@@ -150,11 +150,8 @@ func TestProposalMapRingsEveryFamily(t *testing.T) {
 				info.Side = sideName(t, s.Model(), k.Side)
 			}
 			to := k.Max
-			if k.Integer {
-				to = math.Floor(to)
-			}
 			if to == from {
-				to = math.Ceil(k.Min)
+				to = k.Min
 			}
 			e := bal.Edit{Knob: k.ID, From: from, To: to}
 			img, unplaced, err := proposalMap(doc, []bal.KnobInfo{info}, []bal.Edit{e}, true)

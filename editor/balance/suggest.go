@@ -5,7 +5,8 @@ import (
 	"context"
 	"fmt"
 	"image"
-	"math"
+	"strings"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -22,14 +23,14 @@ import (
 // proposals beside the report: the edits, every side's win rate with its
 // interval and the YAML diff, each with a button that draws it on the map
 // (proposalMap, without changing the document) and one that applies it
-// to the document as one undoable edit and re-runs the report. The fields say
-// how: a proposal is confirmed with Games games, the search spends ten
-// times as many, with the seed, turn cap and jobs of the fields, turning
-// the knobs the Knobs field selects (knobsView) to bring every side within
-// the Tolerance field's points of the target.
-
-// suggestBudget is how many runs of Games games a search may spend.
-const suggestBudget = 10
+// to the document as one undoable edit and re-runs the report. The search
+// is the one `shapan balance` runs, at its defaults (its budget of games,
+// its confirmations), with the seed, turn cap and jobs of the fields,
+// turning the knobs the Knobs field selects (knobsView) to bring every
+// side within the Tolerance field's points of the target; it ends with
+// the same headline. While it runs the progress bar and the status say
+// what it does, the games it has played of those it expects to play, and
+// about how long it has left.
 
 // suggestions is the Suggestions tab: the proposals on the left, the
 // map of the one previewed on the right.
@@ -104,16 +105,34 @@ func (w *Window) Suggest() {
 		w.setStatus(err.Error(), widget.DangerImportance)
 		return
 	}
+	opts := bal.Options{Budget: w.suggestBudget, MaxGames: w.suggestMaxGames, Seed: set.Seed, Jobs: set.Jobs,
+		Scenario: w.session.Name(), Knobs: w.knobs.spec(), Tolerance: tol / 100}
+	opts.Sim.TurnCap = set.TurnCap
+	if opts.Budget <= 0 {
+		opts.Budget = bal.DefaultBudget
+	}
+	if err := bal.Validate(doc, opts); err != nil {
+		w.setStatus("Suggest cannot start: "+err.Error(), widget.DangerImportance)
+		return
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	w.cancel = cancel
 	w.setRunning(true)
-	opts := bal.Options{Budget: suggestBudget * set.Games, MaxGames: set.Games, Seed: set.Seed, Jobs: set.Jobs,
-		Scenario: w.session.Name(), Knobs: w.knobs.spec(), Tolerance: tol / 100}
-	opts.Sim.TurnCap = set.TurnCap
 	w.setProgress(0, opts.Budget)
-	w.setStatus(fmt.Sprintf("Searching edits of %d knobs that make %s fair within ±%g points (at most %d games)…",
-		len(w.knobs.knobs), w.session.Name(), tol, opts.Budget), widget.MediumImportance)
-	opts.Progress = everyPermille(func(done, total int) { w.st.Post(func() { w.showProgress(done, total) }) })
+	what := fmt.Sprintf("Searching edits of %d knobs that make %s fair within ±%g points (at most %d games)", len(w.knobs.knobs), w.session.Name(), tol, opts.Budget)
+	w.setStatus(what+"…", widget.MediumImportance)
+	start := w.now()
+	last := -1
+	opts.Watch = func(p bal.Progress) {
+		// a report every thousandth of the games expected (and at every
+		// change of phase), not every batch
+		if permille := p.Spent * 1000 / max(p.Expected, 1); permille == last && p.Spent != 0 {
+			return
+		}
+		last = p.Spent * 1000 / max(p.Expected, 1)
+		now := w.now()
+		w.st.Post(func() { w.showSearch(what, p, now.Sub(start)) })
+	}
 	w.st.Async(func() {
 		r, err := bal.Run(ctx, doc, opts)
 		w.st.Post(func() { w.finishSuggest(r, err) })
@@ -135,18 +154,51 @@ func (w *Window) finishSuggest(r *bal.Result, err error) {
 		return
 	}
 	w.suggest.show(r, w.applyProposal)
+	w.knobs.showMeasured(r)
 	w.tabs.Select(w.tabs.Items[2]) // Suggestions
-	switch {
-	case err != nil:
+	w.setProgress(r.Spent, r.Spent)
+	headline := strings.ToUpper(r.Headline[:1]) + r.Headline[1:] + "."
+	switch r.Outcome {
+	case bal.OutcomeStopped:
 		w.setStatus(fmt.Sprintf("Stopped after %d games; the proposals so far are shown.", r.Spent), widget.WarningImportance)
-	case r.Baseline.Fair:
-		w.setStatus(fmt.Sprintf("The document is fair already: every side within ±%g points of its target over %d games; no edit is needed.",
-			math.Round(r.Tolerance*1000)/10, r.Baseline.Measure.Games), widget.SuccessImportance)
-	case len(r.Proposals) > 0 && r.Proposals[0].Fair:
-		w.setStatus(fmt.Sprintf("Found a fair edit in %d games: %s.", r.Spent, r.Proposals[0].EditLine()), widget.SuccessImportance)
+	case bal.OutcomeFairAlready, bal.OutcomeFair, bal.OutcomeFairConfirmed:
+		w.setStatus(headline, widget.SuccessImportance)
 	default:
-		w.setStatus(fmt.Sprintf("No fair edit within %d games (%s); the closest are shown.", r.Spent, r.Outcome), widget.WarningImportance)
+		w.setStatus(headline, widget.WarningImportance)
 	}
+}
+
+// showSearch shows how far a search is (on the UI thread): the progress
+// bar counts the games played of those the search expects to play, the
+// status says what it does and about how long it has left, from the
+// time its games have taken so far.
+func (w *Window) showSearch(what string, p bal.Progress, elapsed time.Duration) {
+	if w.closed || !w.running {
+		return
+	}
+	w.setProgress(p.Spent, p.Expected)
+	left := ""
+	if p.Spent > 0 && elapsed > 0 {
+		rest := time.Duration(float64(elapsed) / float64(p.Spent) * float64(p.Expected-p.Spent))
+		left = ", " + aboutLeft(rest)
+	}
+	w.setStatus(fmt.Sprintf("%s: %s — %d of about %d games%s.", what, p.Phase, p.Spent, p.Expected, left), widget.MediumImportance)
+	if w.onProgress != nil {
+		w.onProgress(p.Spent, p.Expected)
+	}
+}
+
+// aboutLeft says roughly how long is left: "about 3 min left".
+func aboutLeft(d time.Duration) string {
+	switch {
+	case d < 10*time.Second:
+		return "a few seconds left"
+	case d < time.Minute:
+		return fmt.Sprintf("about %d s left", int(d.Seconds()+5)/10*10)
+	case d < time.Hour:
+		return fmt.Sprintf("about %d min left", int(d.Minutes()+0.5))
+	}
+	return fmt.Sprintf("about %.1f h left", d.Hours())
 }
 
 // show fills the tab with a result; apply is called with the proposal
@@ -154,22 +206,30 @@ func (w *Window) finishSuggest(r *bal.Result, err error) {
 func (s *suggestions) show(r *bal.Result, apply func(p bal.Proposal)) {
 	s.result = r
 	s.box.RemoveAll()
-	base := widget.NewLabelWithStyle(fmt.Sprintf("Baseline: %s", rates(r.Baseline)), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	base.Wrapping = fyne.TextWrapWord
-	s.box.Add(base)
-	s.box.Add(wrapped(fmt.Sprintf("Target %s within ±%g points · %d knobs · %d of %d games spent on %d candidates (%d refused by check) · %s",
-		r.Target, math.Round(r.Tolerance*1000)/10, len(r.Knobs), r.Spent, r.Budget, r.Candidates, r.Refused, r.Outcome)))
+	head := widget.NewLabelWithStyle(strings.ToUpper(r.Headline[:1])+r.Headline[1:]+".", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	head.Wrapping = fyne.TextWrapWord
+	s.box.Add(head)
+	s.box.Add(wrapped(fmt.Sprintf("Baseline: %s on %d games", rates(r.Baseline.Unbiased()), r.Baseline.Unbiased().Games)))
+	g := r.Games
+	s.box.Add(wrapped(fmt.Sprintf("Target %s within ±%g points · %d knobs · %d of %d games: %d on the baseline, %d measuring the knobs, %d trying points, %d confirming (%d refused by check)",
+		r.Target, r.Tolerance, len(r.Knobs), r.Spent, r.Budget, g.Baseline, g.Knobs, g.Points, g.Confirmations, r.Refused)))
 	for i, p := range r.Proposals {
-		verdict := "not confirmed"
-		if p.Fair {
+		verdict := "not confirmed on fresh games"
+		switch {
+		case p.Fair && p.Confirmed:
+			verdict = "fair, confirmed"
+		case p.Fair:
 			verdict = "fair"
+		case p.Fresh != nil:
+			verdict = "not fair on fresh games"
 		}
+		m := p.Unbiased()
 		s.box.Add(widget.NewSeparator())
-		head := widget.NewLabelWithStyle(fmt.Sprintf("%d. %s (%s, %d games)", i+1, p.EditLine(), verdict, p.Measure.Games),
+		head := widget.NewLabelWithStyle(fmt.Sprintf("%d. %s (%s, %d games)", i+1, p.EditLine(), verdict, m.Games),
 			fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 		head.Wrapping = fyne.TextWrapWord
 		s.box.Add(head)
-		s.box.Add(wrapped(rates(p)))
+		s.box.Add(wrapped(rates(m)))
 		grid := widget.NewTextGrid()
 		setReportText(grid, p.Diff) // Chinese characters two cells wide, as in the report
 		diff := container.NewHScroll(grid)
@@ -249,10 +309,10 @@ func wrapped(text string) *widget.Label {
 	return l
 }
 
-// rates is a proposal's win rates in one line.
-func rates(p bal.Proposal) string {
+// rates is a measure's win rates in one line.
+func rates(m bal.Measure) string {
 	out := ""
-	for _, st := range p.Measure.Sides {
+	for _, st := range m.Sides {
 		if st.Absent {
 			continue
 		}

@@ -5,13 +5,15 @@ import (
 	"strings"
 	"testing"
 
+	bal "github.com/shapan/shapan/balance"
 	mbgfmt "github.com/shapan/shapan/formats/mbg"
 	"github.com/shapan/shapan/internal/guitest"
 )
 
 // TestSuggestAppliesAProposal makes the 赤壁 sample unfair in the editor
-// (魏 given 34000 money), presses Suggest, and checks the Suggestions tab
-// shows the assistant's proposals; pressing a proposal's Apply button
+// (魏 given 34000 money), presses Suggest turning 魏's money at ±12
+// points, and checks the Suggestions tab shows the assistant's headline
+// and proposals and the status its headline; pressing a proposal's Apply button
 // changes the document as the proposal says in one undoable edit and
 // re-runs the report; pressed again it changes nothing and says so; one
 // Undo brings the unfair document back.
@@ -19,9 +21,15 @@ func TestSuggestAppliesAProposal(t *testing.T) {
 	w, s := openWindow(t, "mbg/赤壁.yaml")
 	s.Edit("money", func() { s.Model().(*mbgfmt.Scenario).Roles[0].Money = 34000 })
 	w.fields.turnCap.SetText("20")
-	r := pressSuggest(t, w, 16, 4, 2)
-	if r.Spent > 160 || r.Baseline.Measure.Games == 0 || r.Family != "mbg" {
-		t.Fatalf("unexpected search: spent %d, baseline %d games, family %q", r.Spent, r.Baseline.Measure.Games, r.Family)
+	w.fields.games.SetText("16")
+	w.knobs.pattern.SetText("money/魏")
+	w.knobs.tolerance.SetText("12")
+	r := pressSuggest(t, w, 400, 64, 4, 2)
+	if r.Spent > 400 || r.Baseline.Measure.Games == 0 || r.Family != "mbg" || len(r.Proposals) == 0 {
+		t.Fatalf("unexpected search: spent %d, baseline %d games, family %q, %d proposals", r.Spent, r.Baseline.Measure.Games, r.Family, len(r.Proposals))
+	}
+	if headline := strings.ToUpper(r.Headline[:1]) + r.Headline[1:] + "."; w.status.Text != headline {
+		t.Errorf("the status says %q, not the headline %q", w.status.Text, headline)
 	}
 	if w.tabs.Selected().Text != "Suggestions" {
 		t.Errorf("the %s tab is shown, not Suggestions", w.tabs.Selected().Text)
@@ -92,18 +100,13 @@ func knobValue(sc *mbgfmt.Scenario, id string) float64 {
 // and proposes nothing to apply.
 func TestSuggestOnAFairDocument(t *testing.T) {
 	w, _ := openWindow(t, "planets/九州.yaml")
-	w.fields.games.SetText("32")
-	w.fields.seed.SetText("1")
 	w.knobs.tolerance.SetText("40")
-	if !guitest.Button(w.win.Content(), "Suggest") {
-		t.Fatal("there is no enabled Suggest button")
-	}
-	r := w.suggest.result
-	if r == nil || !r.Baseline.Fair {
+	r := pressSuggest(t, w, 400, 0, 1, 2)
+	if r == nil || !r.Baseline.Fair || r.Outcome != bal.OutcomeFairAlready {
 		t.Fatalf("九州 is not fair within ±40 points: %+v", r)
 	}
-	want := fmt.Sprintf("The document is fair already: every side within ±40 points of its target over %d games; no edit is needed.", r.Baseline.Measure.Games)
-	if w.status.Text != want {
+	want := fmt.Sprintf("Fair already: every side within ±40 points of its target on %d fresh games (", r.Baseline.Fresh.Games)
+	if !strings.HasPrefix(w.status.Text, want) || !strings.HasSuffix(w.status.Text, "); no edit is needed.") {
 		t.Errorf("the status says %q, want %q", w.status.Text, want)
 	}
 	if guitest.Button(w.win.Content(), "Apply 1") {

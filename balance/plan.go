@@ -1,0 +1,258 @@
+package balance
+
+import (
+	"fmt"
+	"math"
+	"os"
+	"slices"
+	"sort"
+	"strings"
+)
+
+// Planning: the point the model predicts fair with the smallest edit a
+// designer would accept — the fewest knobs, then the smallest moves
+// relative to the values (money −25 %, a level by one of its 1–3), every
+// value on its knob's grid and no knob moved by less than its noise
+// threshold (a move whose effect the model puts below half the
+// tolerance: an edit that changes nothing measurable is no edit).
+
+// maxPlanKnobs is the most knobs a plan moves.
+const maxPlanKnobs = 3
+
+// planned is a point the planner proposes.
+type planned struct {
+	point []float64
+	knobs []int   // the knobs it may move
+	moved int     // the knobs it moves
+	worst float64 // the largest distance of a side's predicted rate from its target
+	cost  float64 // the sum of its relative moves
+}
+
+// plan returns the point to try next (nil when no point but the
+// document's own or ones tried to exhaustion is left). It sets the noise
+// thresholds of the model's knobs.
+func (s *search) plan(m *model) *planned {
+	if m.group != nil {
+		return s.planGroup(m)
+	}
+	s.thresholds(m)
+	size := min(maxPlanKnobs, len(m.sides), len(m.knobs))
+	var all []planned
+	seen := map[string]bool{}
+	try := func(subset []int) {
+		for _, from := range [][]float64{s.anchor.point, m.centre} {
+			x := s.descend(m, subset, from)
+			k := key(x)
+			if seen[k] {
+				continue
+			}
+			seen[k] = true
+			if k == key(s.x0) || k == key(s.anchor.point) || s.picked[k] >= maxIterations {
+				continue
+			}
+			p := planned{point: x, worst: m.worst(s, x), knobs: subset}
+			for i := range s.knobs {
+				if x[i] != s.x0[i] {
+					p.moved++
+					p.cost += math.Abs(x[i]-s.x0[i]) / s.knobs[i].scale(s.x0[i])
+				}
+			}
+			all = append(all, p)
+		}
+	}
+	for n := 1; n <= size; n++ {
+		for _, subset := range subsets(m.knobs, n) {
+			try(subset)
+		}
+	}
+	// A plan is good when the model puts every side within three
+	// quarters of the tolerance: closer than a step of a steep knob's
+	// grid can reach (hp by 5s can move an ftbt level by several points),
+	// so that a plan of fewer knobs is not passed over for one of more
+	// that only the model calls exact.
+	good := func(p planned) bool { return p.worst <= 0.75*s.tol }
+	// When no plan of a few knobs is predicted fair (one side far ahead,
+	// as when all of its people are stronger), add knobs one at a time to
+	// the best plan, each time the one that brings it nearest.
+	for n := size + 1; n <= len(m.knobs) && len(all) > 0 && !slices.ContainsFunc(all, good); n++ {
+		best := all[0]
+		for _, p := range all[1:] {
+			if p.worst < best.worst {
+				best = p
+			}
+		}
+		if len(best.knobs) != n-1 {
+			break
+		}
+		before := len(all)
+		for _, i := range m.knobs {
+			if !slices.Contains(best.knobs, i) {
+				try(append(append([]int(nil), best.knobs...), i))
+			}
+		}
+		if len(all) == before {
+			break
+		}
+	}
+	if len(all) == 0 {
+		return nil
+	}
+	sort.SliceStable(all, func(a, b int) bool {
+		pa, pb := all[a], all[b]
+		if good(pa) != good(pb) {
+			return good(pa)
+		}
+		if !good(pa) && math.Abs(pa.worst-pb.worst) > 0.002 {
+			return pa.worst < pb.worst
+		}
+		if pa.moved != pb.moved {
+			return pa.moved < pb.moved
+		}
+		return pa.cost < pb.cost
+	})
+	if debugPlan {
+		for _, i := range m.knobs {
+			var parts []string
+			for _, d := range []float64{-10, 0, 10, 15, 20, 25, 30, 35, 40, 45} {
+				x := append([]float64(nil), s.x0...)
+				x[i] += d
+				parts = append(parts, fmt.Sprintf("%+.0f:%.1f", d, m.rates(x, len(s.sides))[0]*100))
+			}
+			fmt.Printf("  %s centre %v block %v: %s\n", s.knobs[i].ID, m.centre, m.block, strings.Join(parts, " "))
+		}
+		for j, p := range all[:min(6, len(all))] {
+			fmt.Printf("plan %d: %s worst %.4f cost %.3f\n", j, editLine(s.edits(p.point)), p.worst, p.cost)
+		}
+	}
+	return &all[0]
+}
+
+var debugPlan = os.Getenv("SHAPAN_DEBUG_PLAN") != ""
+
+// planGroup returns the point along the group's line (every twentieth
+// of the way to its probe, each knob on its grid) whose predicted rates
+// are nearest the target, the shortest of those as near.
+func (s *search) planGroup(m *model) *planned {
+	var best *planned
+	for n := 1; n <= 20; n++ {
+		a := s.anchor.point
+		x := append([]float64(nil), a...)
+		for _, i := range m.group.Knobs {
+			x[i] = s.knobs[i].clamp(a[i] + float64(n)/20*(m.group.point[i]-a[i]))
+		}
+		k := key(x)
+		if k == key(s.x0) || k == key(a) || s.picked[k] >= maxIterations {
+			continue
+		}
+		p := &planned{point: x, worst: m.worst(s, x), knobs: m.group.Knobs}
+		for i := range s.knobs {
+			if x[i] != s.x0[i] {
+				p.moved++
+				p.cost += math.Abs(x[i]-s.x0[i]) / s.knobs[i].scale(s.x0[i])
+			}
+		}
+		if best == nil || p.worst < best.worst-0.002 {
+			best = p
+		}
+	}
+	return best
+}
+
+// thresholds sets the noise threshold of every knob of the model: the
+// smallest move on its grid that changes some side's predicted rate at
+// the centre by half the tolerance.
+func (s *search) thresholds(m *model) {
+	here := m.rates(m.centre, len(s.sides))
+	for _, i := range m.knobs {
+		k := s.knobs[i]
+		x := append([]float64(nil), m.centre...)
+		x[i] += k.Step
+		there := m.rates(x, len(s.sides))
+		slope := 0.0
+		for _, side := range m.sides {
+			slope = math.Max(slope, math.Abs(there[side]-here[side])/k.Step)
+		}
+		t := math.Inf(1)
+		if slope > 0 {
+			t = s.tol / 2 / slope
+		}
+		if k.Grid > 0 && !math.IsInf(t, 1) {
+			t = multiple(math.Max(1, math.Ceil(t/k.Grid-1e-9)), k.Grid)
+		}
+		s.threshold[i] = t
+		if !math.IsInf(t, 1) && s.effects[i] != nil {
+			s.effects[i].Threshold = round4(t)
+		}
+	}
+}
+
+// descend moves the knobs of subset from their values in from (the
+// others at the anchor's), by coordinate descent on their grids —
+// strides from twice the probe step down to the grid — toward the least
+// predicted loss plus a small price for the relative moves, within the
+// trust radius of the model's centre. A knob left closer to its value
+// than its noise threshold is moved to the threshold.
+func (s *search) descend(m *model, subset []int, from []float64) []float64 {
+	x := append([]float64(nil), s.anchor.point...)
+	for _, i := range subset {
+		x[i] = from[i]
+	}
+	price := (s.tol / 4) * (s.tol / 4)
+	obj := func(x []float64) float64 {
+		v := m.loss(s, x)
+		for _, i := range subset {
+			r := (x[i] - s.x0[i]) / s.knobs[i].scale(s.x0[i])
+			v += price * r * r
+		}
+		return v
+	}
+	best := obj(x)
+	for _, stride := range []float64{2, 1, 0.5, 0.25, 0.125, 0} {
+		for improved := true; improved; {
+			improved = false
+			for _, i := range subset {
+				k := &s.knobs[i]
+				step := math.Max(k.Grid, stride*k.Step)
+				for _, dir := range []float64{-1, 1} {
+					y := append([]float64(nil), x...)
+					y[i] = k.clamp(x[i] + dir*step)
+					if y[i] == x[i] || math.Abs(y[i]-m.centre[i]) > trustRadius*k.Step+1e-9 {
+						continue
+					}
+					if v := obj(y); v < best-1e-12 {
+						x, best, improved = y, v, true
+					}
+				}
+			}
+		}
+	}
+	for _, i := range subset {
+		k := &s.knobs[i]
+		d := x[i] - s.x0[i]
+		if t := s.threshold[i]; d != 0 && math.Abs(d) < t {
+			if math.IsInf(t, 1) {
+				x[i] = s.x0[i]
+			} else {
+				x[i] = k.clamp(s.x0[i] + math.Copysign(t, d))
+			}
+		}
+	}
+	return x
+}
+
+// subsets returns every subset of n of items, in order.
+func subsets(items []int, n int) [][]int {
+	var out [][]int
+	var rec func(start int, cur []int)
+	rec = func(start int, cur []int) {
+		if len(cur) == n {
+			out = append(out, append([]int(nil), cur...))
+			return
+		}
+		for i := start; i < len(items); i++ {
+			rec(i+1, append(cur, items[i]))
+		}
+	}
+	rec(0, nil)
+	return out
+}

@@ -1,0 +1,208 @@
+package balance
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// The tests here play a model in place of a game: side 0 of two wins a
+// game with a probability known at every point of the knobs, drawn with
+// a number of the game's seed (the same at every point, so that common
+// games are common), or for a share of the games (chaos) with a number of
+// the seed and the point — as a real game, where a knob changes some
+// games' course. They run the whole search in milliseconds of games, so
+// that they can ask what a real game cannot cheaply show: that it moves
+// a knob the way its measured effect says, picks the smallest edit, stays
+// on the grid and above the noise.
+
+// logitGame returns a game where side 0 wins with probability
+// σ(a + Σ b[id]·(x − x0)/x0) over the knobs (relative moves).
+func logitGame(knobs []Knob, x0 []float64, a float64, b map[string]float64, chaos float64) func([]float64, int, int64) int {
+	return func(point []float64, i int, seed int64) int {
+		z := a
+		for k, kn := range knobs {
+			z += b[kn.ID] * (point[k] - x0[k]) / x0[k]
+		}
+		p := 1 / (1 + math.Exp(-z))
+		u := float64(seed) / float64(1<<31-1)
+		if v := unit(seed, point); v < chaos {
+			u = unit(seed+1, point)
+		}
+		if u < p {
+			return 0
+		}
+		return 1
+	}
+}
+
+// unit is a number in [0, 1) from a seed and a point.
+func unit(seed int64, point []float64) float64 {
+	h := uint64(seed)*0x9e3779b97f4a7c15 + 1
+	for _, x := range point {
+		h ^= math.Float64bits(x) + 0x9e3779b97f4a7c15 + h<<6 + h>>2
+	}
+	h ^= h >> 31
+	h *= 0xbf58476d1ce4e5b9
+	h ^= h >> 29
+	return float64(h>>11) / float64(1<<53)
+}
+
+// modelSearch runs a search of 长坂坡 turning knobs, side 0 winning as
+// logitGame says.
+func modelSearch(t *testing.T, knobs string, a float64, b map[string]float64, opts Options) *Result {
+	t.Helper()
+	doc := loadSample(t, "ftbt/长坂坡.yaml")
+	ks, err := Knobs(doc, knobs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var x0 []float64
+	for _, k := range ks {
+		x0 = append(x0, k.Get(doc.Value))
+	}
+	opts.Knobs, opts.Jobs = knobs, 1
+	opts.winner = logitGame(ks, x0, a, b, 0.3)
+	r, err := Run(context.Background(), doc, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func knobInfo(r *Result, id string) KnobInfo {
+	for _, k := range r.Knobs {
+		if k.ID == id {
+			return k
+		}
+	}
+	return KnobInfo{}
+}
+
+// TestMeasuresWhichWayEachKnobMoves: 赵云 belongs to side 0, but in this
+// game more hp for him makes side 0 lose (side 0 wins 80 % as it is).
+// The search measures that, raises his hp — the way its probe showed —
+// and leaves the knobs that move nothing alone.
+func TestMeasuresWhichWayEachKnobMoves(t *testing.T) {
+	r := modelSearch(t, "hp/赵云,hp/曹纯,hp/文聘", 1.4, map[string]float64{"hp/赵云": -6}, Options{Seed: 3})
+	zy := knobInfo(r, "hp/赵云")
+	if zy.Side != "side 0" || zy.Effect == nil || !zy.Effect.Significant || zy.Effect.To <= zy.Value || zy.Effect.Change[0] >= 0 {
+		t.Errorf("hp/赵云 (side 0's): effect %+v; want raising it measured to lower side 0", zy.Effect)
+	}
+	for _, id := range []string{"hp/曹纯", "hp/文聘"} {
+		if e := knobInfo(r, id).Effect; e == nil || e.Significant {
+			t.Errorf("%s moves nothing, measured %+v", id, e)
+		}
+	}
+	if r.Outcome != OutcomeFair && r.Outcome != OutcomeFairConfirmed {
+		t.Fatalf("outcome %s:\n%s", r.Outcome, text(r))
+	}
+	p := r.Proposals[0]
+	if len(p.Edits) != 1 || p.Edits[0].Knob != "hp/赵云" || p.Edits[0].To <= 110 || math.Mod(p.Edits[0].To, 5) != 0 {
+		t.Errorf("proposal 1 is %s; want hp/赵云 raised, by 5s", p.EditLine())
+	}
+	t.Logf("%s", firstLine(r))
+}
+
+// TestProposesTheSmallestEdit: two knobs can each make the game fair
+// alone — 曹纯's hp by +27 % (140), 文聘's by +14 % (125) — and a third
+// moves it too little to matter. The search proposes one knob, the
+// smaller move, on its grid (hp by 5s), not below its noise threshold,
+// with how far it moved in percent; no two proposals played the same
+// games alike; the probe of the knob that matters little shows it below
+// the noise.
+func TestProposesTheSmallestEdit(t *testing.T) {
+	r := modelSearch(t, "hp/曹纯,hp/文聘,hp/夏侯恩", 0.4, map[string]float64{"hp/曹纯": -1.5, "hp/文聘": -3, "hp/夏侯恩": -0.05}, Options{Seed: 5})
+	if r.Outcome != OutcomeFair && r.Outcome != OutcomeFairConfirmed {
+		t.Fatalf("outcome %s:\n%s", r.Outcome, text(r))
+	}
+	p := r.Proposals[0]
+	if len(p.Edits) != 1 || p.Edits[0].Knob != "hp/文聘" {
+		t.Fatalf("proposal 1 is %s; want hp/文聘 alone\n%s", p.EditLine(), text(r))
+	}
+	e := p.Edits[0]
+	k := knobInfo(r, e.Knob)
+	if math.Mod(e.To, 5) != 0 || e.Percent != math.Round((e.To-e.From)/e.From*1000)/10 || !strings.Contains(e.String(), fmt.Sprintf("(+%s%%)", num(e.Percent))) {
+		t.Errorf("the edit %s: not on the grid of 5, or its percent %v is wrong", e, e.Percent)
+	}
+	if k.Effect == nil || math.Abs(e.To-e.From) < k.Effect.Threshold {
+		t.Errorf("the edit %s moves less than the knob's noise threshold %v", e, k.Effect)
+	}
+	if e := knobInfo(r, "hp/夏侯恩").Effect; e == nil || e.Significant {
+		t.Errorf("hp/夏侯恩 barely moves the game, measured %+v", e)
+	}
+	for _, q := range r.Proposals {
+		for _, e := range q.Edits {
+			if e.Knob == "hp/夏侯恩" {
+				t.Errorf("proposal %s edits a knob below the noise", q.EditLine())
+			}
+		}
+	}
+	seen := map[string]string{}
+	for _, q := range r.Proposals {
+		k := fmt.Sprint(q.Measure.Sides, q.Fresh)
+		if other, dup := seen[k]; dup {
+			t.Errorf("proposals %s and %s played the same games alike", other, q.EditLine())
+		}
+		seen[k] = q.EditLine()
+	}
+	t.Logf("%s", firstLine(r))
+}
+
+// TestFairAlready: a game fair as it is is called fair already on its
+// fresh games, with no edit and no knob measured.
+func TestFairAlready(t *testing.T) {
+	r := modelSearch(t, "hp/赵云", 0, map[string]float64{"hp/赵云": 3}, Options{Seed: 7})
+	if r.Outcome != OutcomeFairAlready || r.Baseline.Fresh == nil || r.Games.Knobs != 0 || len(r.Proposals) != 0 {
+		t.Fatalf("outcome %s, %d games measuring knobs, %d proposals:\n%s", r.Outcome, r.Games.Knobs, len(r.Proposals), text(r))
+	}
+	if !strings.HasPrefix(firstLine(r), "长坂坡.yaml: fair already: every side within ±3 points") {
+		t.Errorf("the headline: %s", firstLine(r))
+	}
+}
+
+// TestNoFairProposalSaysSoFirst: a game no knob moves ends with no fair
+// proposal, and the report says so in its first line, with the
+// document's rates and the games they rest on; the outcome is a code.
+func TestNoFairProposalSaysSoFirst(t *testing.T) {
+	r := modelSearch(t, "hp/赵云,hp/曹纯", 2, nil, Options{Seed: 9, Budget: 3000})
+	if r.Outcome != OutcomeNoKnob {
+		t.Fatalf("outcome %q, want %q", r.Outcome, OutcomeNoKnob)
+	}
+	line := firstLine(r)
+	if !strings.HasPrefix(line, "长坂坡.yaml: no fair proposal: none of the 2 knobs moved a side's win rate beyond the noise") ||
+		!strings.Contains(line, "(the document: side 0 ") || !strings.Contains(line, fmt.Sprintf("on %d games)", r.Baseline.Measure.Games)) {
+		t.Errorf("the headline: %s", line)
+	}
+	if r.Baseline.Measure.Games < 200 {
+		t.Errorf("the baseline rests on %d games", r.Baseline.Measure.Games)
+	}
+}
+
+// TestProgressEstimates: the search tells how far it is — the games
+// spent, those it expects to play in all (never more than the budget,
+// never less than those spent) and what it does.
+func TestProgressEstimates(t *testing.T) {
+	var seen []Progress
+	modelSearch(t, "hp/赵云,hp/曹纯", 1.4, map[string]float64{"hp/赵云": -6}, Options{Seed: 3, Watch: func(p Progress) { seen = append(seen, p) }})
+	if len(seen) < 5 {
+		t.Fatalf("%d progress reports", len(seen))
+	}
+	var phases []string
+	for _, p := range seen {
+		if p.Expected < p.Spent || p.Expected > p.Budget || p.Phase == "" {
+			t.Errorf("progress %+v", p)
+		}
+		if len(phases) == 0 || phases[len(phases)-1] != p.Phase {
+			phases = append(phases, p.Phase)
+		}
+	}
+	for _, want := range []string{"measuring the document as it is", "measuring hp/赵云 (knob 1 of 2)", "confirming hp/赵云 "} {
+		if !slices.ContainsFunc(phases, func(p string) bool { return strings.HasPrefix(p, want) }) {
+			t.Errorf("no phase %q in %q", want, phases)
+		}
+	}
+}

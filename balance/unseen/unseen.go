@@ -1,0 +1,209 @@
+// Package unseen builds the unseen-set benchmark of the balance
+// assistant: documents derived from the original games' files (the
+// shared folder's legacy/) and from the samples, each made unfair on
+// purpose by one change, as a designer's mistake would. Some of them
+// tuned the search (Tuned); the others were never used while it was
+// written, and show how it does on maps it has never seen. The original
+// files are not in the repository: the set is built from the shared
+// folder (scripts/balance-unseen.sh), and a case whose file is missing is
+// left out.
+package unseen
+
+import (
+	"fmt"
+	"path/filepath"
+
+	"github.com/shapan/shapan/formats"
+	bfmt "github.com/shapan/shapan/formats/battle"
+	ftbtfmt "github.com/shapan/shapan/formats/ftbt"
+	mbgfmt "github.com/shapan/shapan/formats/mbg"
+	planetsfmt "github.com/shapan/shapan/formats/planets"
+	"github.com/shapan/shapan/samples"
+	"github.com/shapan/shapan/validate"
+)
+
+// Case is one document of the set.
+type Case struct {
+	// Name names the case (and the file it is written to).
+	Name string
+	// Family is the game family; Source the file it is made from
+	// ("legacy/mbg/sanguo.map" in the shared folder, "samples/…" a
+	// sample); Rules the legacy rules file of an ftbt level.
+	Family, Source, Rules string
+	// Change says what was made unfair.
+	Change string
+	// Tuned marks the cases the search was developed on; the others
+	// were never run before the benchmark.
+	Tuned bool
+	// unbalance makes the change in the document's model.
+	unbalance func(doc *formats.Document) error
+}
+
+// Cases returns the set, the tuned cases first.
+func Cases() []Case {
+	return []Case{
+		{Name: "mbg-赤壁-魏3x", Family: "mbg", Source: "samples/mbg/赤壁.yaml", Tuned: true,
+			Change: "魏 starts with three times its money (14000 → 42000)", unbalance: money("魏", 3)},
+		{Name: "ftbt-长坂坡-side0-hp2x", Family: "ftbt", Source: "samples/ftbt/长坂坡.yaml", Tuned: true,
+			Change: "side 0's five people have twice their hp", unbalance: hp(0, 2)},
+		{Name: "planets-fight_here-A-res1.2", Family: "planets", Source: "legacy/planets/fight_here.yml", Tuned: true,
+			Change: "start A's res 1 → 1.2 (on this map a res above 1 makes a start lose)", unbalance: res("A", 1.2)},
+		{Name: "battle-小沛-L-p1", Family: "battle", Source: "samples/battle/小沛.yaml", Tuned: true,
+			Change: "an extra level-3 city beside player 1's base", unbalance: city(0)},
+		{Name: "mbg-sanguo-吴3x", Family: "mbg", Source: "legacy/mbg/sanguo.map",
+			Change: "吴 starts with three times its money (10000 → 30000)", unbalance: money("吴", 3)},
+		{Name: "ftbt-m1-side1-hp2x", Family: "ftbt", Source: "legacy/ftbt/m1.map", Rules: "legacy/ftbt/star.tech",
+			Change: "side 1's people have twice their hp", unbalance: hp(1, 2)},
+		{Name: "planets-test-A-res1.8", Family: "planets", Source: "legacy/planets/test.yml",
+			Change: "start A's res 1.1 → 1.8 (four players)", unbalance: res("A", 1.8)},
+		{Name: "battle-标准-L-p2", Family: "battle", Source: "samples/battle/标准.yaml",
+			Change: "an extra level-3 city beside player 2's base", unbalance: city(1)},
+		{Name: "planets-star-C-max2x", Family: "planets", Source: "legacy/planets/star.yml",
+			Change: "start C's max 300 → 600 (five players)", unbalance: planetMax("C", 2)},
+	}
+}
+
+// Build reads the case's source (from shared, the shared folder, or the
+// samples) and makes its change. The document keeps its source's path,
+// so that an ftbt level finds its rules.
+func Build(shared string, c Case) (*formats.Document, error) {
+	var doc *formats.Document
+	var err error
+	if rest, ok := cut(c.Source, "samples/"); ok {
+		data, rerr := samples.Read(rest)
+		if rerr != nil {
+			return nil, rerr
+		}
+		doc, err = formats.ReadBytes(rest, data, formats.Options{From: formats.YAML, FS: samples.FS()})
+	} else {
+		opts := formats.Options{}
+		if c.Rules != "" {
+			opts.RulesPath = filepath.Join(shared, c.Rules)
+		}
+		doc, err = formats.Read(filepath.Join(shared, c.Source), opts)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", c.Name, err)
+	}
+	if err := c.unbalance(doc); err != nil {
+		return nil, fmt.Errorf("%s: %w", c.Name, err)
+	}
+	if l := validate.Check(doc); l.HasErrors() {
+		return nil, fmt.Errorf("%s: the change does not pass check: %v", c.Name, l)
+	}
+	return doc, nil
+}
+
+func cut(s, prefix string) (string, bool) {
+	if len(s) >= len(prefix) && s[:len(prefix)] == prefix {
+		return s[len(prefix):], true
+	}
+	return s, false
+}
+
+// money multiplies the starting money of the role named role.
+func money(role string, factor float32) func(doc *formats.Document) error {
+	return func(doc *formats.Document) error {
+		s := doc.Value.(*mbgfmt.Scenario)
+		for i := range s.Roles {
+			if s.Roles[i].Name == role {
+				s.Roles[i].Money *= factor
+				return nil
+			}
+		}
+		return fmt.Errorf("no role %s", role)
+	}
+}
+
+// hp multiplies the hp of every person of side.
+func hp(side, factor int) func(doc *formats.Document) error {
+	return func(doc *formats.Document) error {
+		l := doc.Value.(*ftbtfmt.Level)
+		n := 0
+		for i := range l.People {
+			if l.People[i].Side == side {
+				l.People[i].HP *= factor
+				n++
+			}
+		}
+		if n == 0 {
+			return fmt.Errorf("no person on side %d", side)
+		}
+		return nil
+	}
+}
+
+// res sets the res of planet name.
+func res(name string, x float64) func(doc *formats.Document) error {
+	return planet(name, func(p *planetsfmt.Planet) { p.Res = planetsfmt.FloatValue(x) })
+}
+
+// planetMax multiplies the max of planet name (an integer stays one).
+func planetMax(name string, factor int64) func(doc *formats.Document) error {
+	return planet(name, func(p *planetsfmt.Planet) {
+		if v, ok := p.Max.Float64(); ok {
+			if p.Max.Type == planetsfmt.Int {
+				p.Max = planetsfmt.IntValue(int64(v) * factor)
+			} else {
+				p.Max = planetsfmt.FloatValue(v * float64(factor))
+			}
+		}
+	})
+}
+
+func planet(name string, edit func(p *planetsfmt.Planet)) func(doc *formats.Document) error {
+	return func(doc *formats.Document) error {
+		m := doc.Value.(*planetsfmt.Map)
+		for i := range m.Planets {
+			if m.Planets[i].Token.Text == name {
+				edit(&m.Planets[i])
+				return nil
+			}
+		}
+		return fmt.Errorf("no planet %s", name)
+	}
+}
+
+// city puts a level-3 city on the first open cell two or three cells
+// from the base of player (0 or 1) that check accepts without an error
+// (it warns that the map is no longer symmetric).
+func city(player int) func(doc *formats.Document) error {
+	return func(doc *formats.Document) error {
+		m := doc.Value.(*bfmt.Map)
+		p1, p2, ok := m.Sides()
+		if !ok {
+			return fmt.Errorf("the map has not two bases")
+		}
+		base := p1
+		if player == 1 {
+			base = p2
+		}
+		a := base.Anchor()
+		for d := 2; d <= 3; d++ {
+			for y := a.Y - d; y <= a.Y+d; y++ {
+				for x := a.X - d; x <= a.X+d; x++ {
+					if x < 0 || y < 0 || x >= m.W || y >= m.H || max(abs(x-a.X), abs(y-a.Y)) != d {
+						continue
+					}
+					i := m.Index(x, y)
+					if m.Cells[i] != bfmt.CodeSpace {
+						continue
+					}
+					m.Cells[i] = bfmt.CodeCity1 + 2
+					if !validate.Check(doc).HasErrors() {
+						return nil
+					}
+					m.Cells[i] = bfmt.CodeSpace
+				}
+			}
+		}
+		return fmt.Errorf("no open cell beside the base of player %d", player+1)
+	}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
