@@ -60,6 +60,25 @@ const (
 func (s *search) screen(ctx context.Context) error {
 	order := s.screenOrder()
 	base := s.measure(s.anchor.common.winners)
+	if s.anchor != s.baseline {
+		// Around a point tried, the knobs of the sides still outside the
+		// tolerance: what is left to move.
+		var off []int
+		for i, st := range base.Sides {
+			if !st.Absent && math.Abs(st.Wins.Rate-st.Target) > s.tol {
+				off = append(off, i)
+			}
+		}
+		var some []int
+		for _, i := range order {
+			if slices.Contains(off, s.knobs[i].Side) {
+				some = append(some, i)
+			}
+		}
+		if len(some) > 0 {
+			order = some
+		}
+	}
 	s.need = base.Worst
 	far := base.Worst >= farOff
 	for n, i := range order {

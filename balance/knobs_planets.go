@@ -14,7 +14,8 @@ import (
 // max/P); those of a start planet belong to the player who starts there.
 // A def or max keeps its type: an integer stays an integer (the game
 // fights differently with def 2 and def 2.0). A res of 1 or more stays 1
-// or more. The default set is the start planets' knobs.
+// or more, and may go down to 1 (no growth) whatever it is. The default
+// set is the start planets' knobs.
 //
 // Each start (start/K, K = 1, 2, … as the sides of a simulation are
 // numbered) is an opt-in knob that moves player slot K's start planet
@@ -83,7 +84,9 @@ func planetsKnobs(doc *formats.Document) []Knob {
 			}
 			lo := 0.0
 			if st.key == "res" && x >= 1 {
-				lo = 1 // a res below 1 shrinks the planet's garrison every round
+				// down to no growth, not below: a res below 1 shrinks the
+				// planet's garrison every round
+				lo = 1
 			}
 			k := Knob{ID: fmt.Sprintf("%s/%s", st.key, p.Token.Text), Path: fmt.Sprintf("planets.%s.%s", p.Token.Text, st.key), Side: side,
 				Get: func(mv any) float64 {
@@ -100,6 +103,9 @@ func planetsKnobs(doc *formats.Document) []Knob {
 			k = ratioKnob(k, x, st.factor, lo, math.Inf(1), grid, st.share, integer)
 			if integer {
 				k.Min = math.Max(k.Min, 1)
+			}
+			if lo == 1 {
+				k.Min = 1 // a growth rate (res − 1) of 0.8 may go back to 0.1
 			}
 			out = append(out, k)
 		}

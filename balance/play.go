@@ -21,7 +21,8 @@ func (s *search) play(ctx context.Context, c *candidate, st *stream, n int) (boo
 			s.out = true
 			return false, nil
 		}
-		k := min(n-len(st.winners), room)
+		// a few batches at a time, so that the progress moves
+		k := min(n-len(st.winners), room, 4*s.unit*max(1, s.opts.Jobs))
 		var winners []int
 		var err error
 		if s.opts.Shard.Count > 1 {

@@ -18,10 +18,8 @@ import (
 
 // Defaults of Options.
 const (
-	// DefaultBudget is the most games a search plays: enough on the
-	// documents of the unseen-set benchmark (docs/balance.md) to measure
-	// the knobs, try a few points and confirm one, twice if the first
-	// fails, within 10 CPU-minutes on two cores for every family.
+	// DefaultBudget is the most games a search plays when the family
+	// has no budget of its own (BudgetFor).
 	DefaultBudget    = 10000
 	DefaultBatch     = 8
 	DefaultProposals = 3
@@ -183,7 +181,7 @@ func newSearch(doc *formats.Document, opts Options) (*search, error) {
 		return nil, &UsageError{fmt.Errorf("the tolerance must be less than 50 points")}
 	}
 	if opts.Budget <= 0 {
-		opts.Budget = DefaultBudget
+		opts.Budget = BudgetFor(doc.Kind)
 	}
 	if opts.Batch <= 0 {
 		opts.Batch = DefaultBatch
@@ -220,6 +218,24 @@ func newSearch(doc *formats.Document, opts Options) (*search, error) {
 	return s, nil
 }
 
+// familyBudgets are the default budgets of the kinds whose games are
+// cheap: a planets game takes 1 to 12 ms of CPU, an mbg game 10 to 25, a
+// battle game about 50 and an ftbt game 12 to 80, so that every default
+// search ends within 10 CPU-minutes (docs/balance.md), and a cheap
+// family's with more games: four and five sides need more of them to
+// tell a knob's effect from the noise.
+var familyBudgets = map[string]int{"planets/map": 30000, "mbg/scenario": 20000}
+
+// BudgetFor is the default budget of a search of a document of kind:
+// 30,000 games for planets, 20,000 for mbg, DefaultBudget (10,000) for
+// the others.
+func BudgetFor(kind string) int {
+	if b, ok := familyBudgets[kind]; ok {
+		return b
+	}
+	return DefaultBudget
+}
+
 // ConfirmGames is how many fresh games a proposal's confirmation plays
 // at most for sides sides that take part, at tolerance tol: enough that
 // the 95 % interval of a side at its fair share is 0.65 of the
@@ -239,7 +255,7 @@ func ConfirmGames(sides int, tol float64) int {
 // size sets the games of every phase once the sides are known: the
 // confirmation's (MaxGames), the baseline's (a sixth of it, from 12
 // batches to 400 games), a probe's and a tried point's (half the
-// baseline's, 8 batches at least). A budget too
+// baseline's, 8 batches at least, up to all of it for a large budget). A budget too
 // small for the baseline and two confirmations shortens the
 // confirmation, so that the one the search starts always ends.
 func (s *search) size() {
@@ -258,7 +274,9 @@ func (s *search) size() {
 	if room := s.opts.Budget - s.baseGames; room < 2*s.confirm {
 		s.confirm = max(s.unit, room/2/s.unit*s.unit)
 	}
-	s.probeGames = s.units(max(s.baseGames/2, 8*s.unit))
+	// a probe plays half the baseline's games, more when the budget is
+	// large (a cheap family's), up to the baseline's
+	s.probeGames = s.units(min(max(s.baseGames/2, 8*s.unit, s.opts.Budget/75), max(s.baseGames, 8*s.unit)))
 	s.exploreGames = s.probeGames
 }
 
@@ -325,6 +343,26 @@ func (s *search) progressed(c *candidate) {
 	}
 }
 
+// lastChance returns the point tried nearest the target on its common
+// games that was not judged, when every side there is within the
+// tolerance and two standard errors and the budget leaves room for its
+// confirmation (nil otherwise).
+func (s *search) lastChance() *candidate {
+	var best *candidate
+	for _, c := range s.order {
+		if !c.tried || c.judged > 0 || len(c.common.winners) == 0 {
+			continue
+		}
+		if m := s.measure(c.common.winners); s.within(m, 2) && (best == nil || m.Loss < s.measure(best.common.winners).Loss) {
+			best = c
+		}
+	}
+	if best == nil || s.opts.Budget-s.spent < s.confirm {
+		return nil
+	}
+	return best
+}
+
 // maxAnchors is the most times the search measures the knobs again
 // around a point it tried.
 const maxAnchors = 2
@@ -346,7 +384,10 @@ func (s *search) reanchor(ctx context.Context) (bool, error) {
 			best, bestLoss = c, l
 		}
 	}
-	if best == nil || s.opts.Budget-s.spent < len(s.knobs)*s.probeGames/2+s.exploreGames+s.confirm {
+	// Near the target the probes' games cannot tell the knobs' effects
+	// from their noise: measuring again is for a point still far from it.
+	if best == nil || s.measure(best.common.winners).Worst <= 2*s.tol ||
+		s.opts.Budget-s.spent < len(s.knobs)*s.probeGames/2+s.exploreGames+s.confirm {
 		return false, nil
 	}
 	if _, err := s.play(ctx, best, &best.common, s.baseGames); err != nil {
@@ -378,7 +419,10 @@ func (s *search) approach(ctx context.Context) (string, error) {
 		if m != nil {
 			p = s.plan(m)
 		}
-		if p == nil || s.stuck >= maxTries {
+		// When the best plan is predicted off the target where the search
+		// has tried already, the knobs measured cannot get there from here.
+		cannot := p != nil && p.worst > 0.75*s.tol && s.seen[key(p.point)] != nil && s.seen[key(p.point)].tried
+		if p == nil || s.stuck >= maxTries || cannot {
 			// nothing left to plan from here, or every point planned
 			// failed: measure the knobs again around the best point tried
 			again, err := s.reanchor(ctx)
@@ -390,7 +434,15 @@ func (s *search) approach(ctx context.Context) (string, error) {
 				continue
 			}
 			if p == nil {
-				return OutcomeNoKnob, nil
+				// before it gives up, the best point tried gets its
+				// confirmation when its games make it plausible
+				if c := s.lastChance(); c != nil {
+					p = &planned{point: c.point}
+				} else if len(s.significant()) == 0 && s.anchor != s.baseline {
+					return OutcomeNone, nil
+				} else {
+					return OutcomeNoKnob, nil
+				}
 			}
 		}
 		k := key(p.point)

@@ -7,7 +7,11 @@
 # independent simulations of GAMES games under seeds no search used (99 and
 # 1234). It prints a Markdown table, and keeps every output in DIR.
 #
-#   scripts/balance-unseen.sh [DIR] [CASE...]     (SHAPAN_SHARED: the shared folder, default ../shared)
+#   scripts/balance-unseen.sh [DIR] [CASE...]
+#
+# SHAPAN_SHARED: the shared folder (default ../shared); SHAPAN: a shapan
+# binary to use (default: built from this tree into DIR); GAMES: the games
+# of each confirmation (default 3000). CASE names select cases, in order.
 #
 # Without the shared folder it says so and does nothing. Minutes to an
 # hour of CPU: run it by hand, not in CI.
@@ -22,15 +26,21 @@ dir=${1:-$(mktemp -d)}
 shift || true
 games=${GAMES:-3000}
 mkdir -p "$dir"
-go build -o "$dir/shapan" ./cmd/shapan
+if [ -n "${SHAPAN:-}" ]; then
+	cp "$SHAPAN" "$dir/shapan"
+else
+	go build -o "$dir/shapan" ./cmd/shapan
+fi
 go run ./scripts/balance-unseen -shared "$shared" -out "$dir/docs" >"$dir/cases.tsv"
 echo "| document | family | set | baseline | headline | games | CPU | seed 99 | seed 1234 |"
 echo "|---|---|---|---|---|---|---|---|---|"
+if [ $# -gt 0 ]; then
+	for want in "$@"; do grep -P "/\Q$want\E\.yaml\t" "$dir/cases.tsv" || echo "balance-unseen: no case $want" >&2; done >"$dir/run.tsv"
+else
+	cp "$dir/cases.tsv" "$dir/run.tsv"
+fi
 while IFS=$'\t' read -r path family tuned source change; do
 	name=$(basename "$path" .yaml)
-	if [ $# -gt 0 ] && [[ " $* " != *" $name "* ]]; then
-		continue
-	fi
 	out="$dir/$name"
 	rm -f "$out.proposal.yaml"
 	TIMEFORMAT="%U %S"
@@ -66,4 +76,4 @@ user, system = (float(x) for x in cpu.split())
 print("| %s | %s | %s | %s (%d games) | %s | %d | %.0f s | %s | %s |" % (
     name, family, tuned, base, b["games"], r["headline"], r["spent"], user + system, c99, c1234))
 EOF
-done <"$dir/cases.tsv"
+done <"$dir/run.tsv"

@@ -48,18 +48,20 @@ func Cases() []Case {
 			Change: "side 0's five people have twice their hp", unbalance: hp(0, 2)},
 		{Name: "planets-fight_here-A-res1.2", Family: "planets", Source: "legacy/planets/fight_here.yml", Tuned: true,
 			Change: "start A's res 1 → 1.2 (on this map a res above 1 makes a start lose)", unbalance: res("A", 1.2)},
+		{Name: "planets-test-A-res1.8", Family: "planets", Source: "legacy/planets/test.yml", Tuned: true,
+			Change: "start A's res 1.1 → 1.8 (four players)", unbalance: res("A", 1.8)},
+		{Name: "planets-star-C-max2x", Family: "planets", Source: "legacy/planets/star.yml", Tuned: true,
+			Change: "start C's max 300 → 600 (five players)", unbalance: planetMax("C", 2)},
 		{Name: "battle-小沛-L-p1", Family: "battle", Source: "samples/battle/小沛.yaml", Tuned: true,
 			Change: "an extra level-3 city beside player 1's base", unbalance: city(0)},
 		{Name: "mbg-sanguo-吴3x", Family: "mbg", Source: "legacy/mbg/sanguo.map",
 			Change: "吴 starts with three times its money (10000 → 30000)", unbalance: money("吴", 3)},
 		{Name: "ftbt-m1-side1-hp2x", Family: "ftbt", Source: "legacy/ftbt/m1.map", Rules: "legacy/ftbt/star.tech",
 			Change: "side 1's people have twice their hp", unbalance: hp(1, 2)},
-		{Name: "planets-test-A-res1.8", Family: "planets", Source: "legacy/planets/test.yml",
+		{Name: "planets-ut_test-A-res1.8", Family: "planets", Source: "legacy/planets/ut_test.yml",
 			Change: "start A's res 1.1 → 1.8 (four players)", unbalance: res("A", 1.8)},
 		{Name: "battle-标准-L-p2", Family: "battle", Source: "samples/battle/标准.yaml",
 			Change: "an extra level-3 city beside player 2's base", unbalance: city(1)},
-		{Name: "planets-star-C-max2x", Family: "planets", Source: "legacy/planets/star.yml",
-			Change: "start C's max 300 → 600 (five players)", unbalance: planetMax("C", 2)},
 	}
 }
 

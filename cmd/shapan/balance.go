@@ -35,8 +35,9 @@ func init() {
 			"smallest moves, values on each knob's natural step (money by 100s, hp by 5s, a planet's res and def by 0.05), no\n" +
 			"move below a knob's noise threshold — tries it, and confirms it on fresh games of its own seed (--max-games, by\n" +
 			"default enough for the tolerance: 2528 for two sides at ±3). The games of a confirmation are reserved: the budget\n" +
-			"(--budget, default 10000 games, the baseline's included) never ends one. Every candidate passes 'shapan check'\n" +
-			"with no warning the document has not. The same --seed gives the same proposals whatever --jobs is.\n" +
+			"(--budget, default 30000 games for planets, 20000 for mbg, 10000 for ftbt and battle) never ends one. Every\n" +
+			"candidate passes 'shapan check' with no warning the document has not. The same --seed gives the same proposals\n" +
+			"whatever --jobs is.\n" +
 			"docs/balance.md explains it.\n" +
 			"--knobs selects knobs by name, comma-separated patterns such as money/*,scope/襄阳 ('all': every knob; an\n" +
 			"unknown name lists them). The knobs: mbg money/ROLE, scope/CITY, abilities/OFFICER (the five scaled together;\n" +
@@ -77,7 +78,7 @@ func runBalance(args []string, out, errOut io.Writer) int {
 	var f balanceFlags
 	fs.StringVar(&f.target, "target", "fair", "fair, or SIDE=RATE,... (rates 0–1 or percentages)")
 	fs.Float64Var(&f.tolerance, "tolerance", 3, "how far a side's win rate may be from its target, in percentage points (more than 0, less than 50)")
-	fs.IntVar(&f.budget, "budget", balance.DefaultBudget, "the most games played in all")
+	fs.IntVar(&f.budget, "budget", 0, "the most games played in all (0: 30000 for planets, 20000 for mbg, 10000 for ftbt and battle)")
 	fs.IntVar(&f.maxGames, "max-games", 0, "fresh games a proposal's confirmation plays at most (0: enough for the tolerance)")
 	fs.IntVar(&f.proposals, "proposals", balance.DefaultProposals, "how many proposals to print")
 	fs.StringVar(&f.knobs, "knobs", "", "knobs to turn: comma-separated patterns of knob names (default: the family's set; all: every knob)")
@@ -145,6 +146,9 @@ func runBalance(args []string, out, errOut io.Writer) int {
 	}
 	opts.Scenario = filepath.Base(file)
 	f.readOpts = readOpts
+	if opts.Budget == 0 {
+		opts.Budget = balance.BudgetFor(doc.Kind)
+	}
 	return balanceRun(doc, file, opts, f, out, errOut)
 }
 

@@ -57,12 +57,15 @@ type Window struct {
 	pngBtn           *widget.Button
 
 	running bool
-	counted bool               // the progress bar counts games of a run or a search
-	unit    string             // what it counts: "games", "measurements"
-	cancel  context.CancelFunc // cancels the running simulation
-	closed  bool
-	shown   outcome // the outcome shown
-	last    outcome // the outcome of the last run, shown or not
+	counted bool   // the progress bar counts games of a run or a search
+	unit    string // what it counts: "games", "measurements"
+	// estimate, while a search runs, is the progress bar's text: the
+	// games played of those it expects, and the time left ("" for a run).
+	estimate string
+	cancel   context.CancelFunc // cancels the running simulation
+	closed   bool
+	shown    outcome // the outcome shown
+	last     outcome // the outcome of the last run, shown or not
 	// now is the clock the time a run takes is measured with (tests fix
 	// it, so that the window always looks the same).
 	now func() time.Time
@@ -115,6 +118,9 @@ func (w *Window) layout() fyne.CanvasObject {
 	w.progress.TextFormatter = func() string {
 		if !w.counted {
 			return "No games played yet"
+		}
+		if w.estimate != "" {
+			return w.estimate
 		}
 		return formatProgress(int(w.progress.Value), int(w.progress.Max), w.unit)
 	}

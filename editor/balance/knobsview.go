@@ -122,9 +122,17 @@ func (v *knobsView) update() {
 		which = "selected by " + v.spec()
 	}
 	v.summary.Importance = widget.MediumImportance
-	v.summary.SetText(fmt.Sprintf("%d knobs (%s)", len(v.knobs), which))
+	v.summary.SetText(fmt.Sprintf("%s (%s)", plural(len(v.knobs), "knob"), which))
 	v.title.SetText(fmt.Sprintf("Knobs Suggest turns (%d, %s)", len(v.knobs), which))
 	setReportText(v.list, knobLines(v.knobs))
+}
+
+// plural says n things: "1 knob", "12 knobs".
+func plural(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return fmt.Sprintf("%d %ss", n, thing)
 }
 
 // spec is the pattern as --knobs takes it.

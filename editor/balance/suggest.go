@@ -109,7 +109,7 @@ func (w *Window) Suggest() {
 		Scenario: w.session.Name(), Knobs: w.knobs.spec(), Tolerance: tol / 100}
 	opts.Sim.TurnCap = set.TurnCap
 	if opts.Budget <= 0 {
-		opts.Budget = bal.DefaultBudget
+		opts.Budget = bal.BudgetFor(doc.Kind)
 	}
 	if err := bal.Validate(doc, opts); err != nil {
 		w.setStatus("Suggest cannot start: "+err.Error(), widget.DangerImportance)
@@ -119,8 +119,8 @@ func (w *Window) Suggest() {
 	w.cancel = cancel
 	w.setRunning(true)
 	w.setProgress(0, opts.Budget)
-	what := fmt.Sprintf("Searching edits of %d knobs that make %s fair within ±%g points (at most %d games)", len(w.knobs.knobs), w.session.Name(), tol, opts.Budget)
-	w.setStatus(what+"…", widget.MediumImportance)
+	what := fmt.Sprintf("Suggest (%s, ±%g points, at most %d games)", plural(len(w.knobs.knobs), "knob"), tol, opts.Budget)
+	w.setStatus(what+": starting…", widget.MediumImportance)
 	start := w.now()
 	last := -1
 	opts.Watch = func(p bal.Progress) {
@@ -146,6 +146,7 @@ func (w *Window) finishSuggest(r *bal.Result, err error) {
 		w.cancel = nil
 	}
 	w.setRunning(false)
+	w.estimate = ""
 	if w.closed {
 		return
 	}
@@ -153,6 +154,7 @@ func (w *Window) finishSuggest(r *bal.Result, err error) {
 		w.setStatus(fmt.Sprintf("No suggestion: %v", err), widget.DangerImportance)
 		return
 	}
+	w.estimate = ""
 	w.suggest.show(r, w.applyProposal)
 	w.knobs.showMeasured(r)
 	w.tabs.Select(w.tabs.Items[2]) // Suggestions
@@ -176,13 +178,13 @@ func (w *Window) showSearch(what string, p bal.Progress, elapsed time.Duration) 
 	if w.closed || !w.running {
 		return
 	}
-	w.setProgress(p.Spent, p.Expected)
-	left := ""
+	w.estimate = fmt.Sprintf("%d of about %d games", p.Spent, p.Expected)
 	if p.Spent > 0 && elapsed > 0 {
 		rest := time.Duration(float64(elapsed) / float64(p.Spent) * float64(p.Expected-p.Spent))
-		left = ", " + aboutLeft(rest)
+		w.estimate += " · " + aboutLeft(rest)
 	}
-	w.setStatus(fmt.Sprintf("%s: %s — %d of about %d games%s.", what, p.Phase, p.Spent, p.Expected, left), widget.MediumImportance)
+	w.setProgress(p.Spent, p.Expected)
+	w.setStatus(fmt.Sprintf("%s: %s…", what, p.Phase), widget.MediumImportance)
 	if w.onProgress != nil {
 		w.onProgress(p.Spent, p.Expected)
 	}
