@@ -1,12 +1,9 @@
 package balance
 
 import (
-	"fmt"
 	"math"
-	"os"
 	"slices"
 	"sort"
-	"strings"
 )
 
 // Planning: the point the model predicts fair with the smallest edit a
@@ -110,24 +107,8 @@ func (s *search) plan(m *model) *planned {
 		}
 		return pa.cost < pb.cost
 	})
-	if debugPlan {
-		for _, i := range m.knobs {
-			var parts []string
-			for _, d := range []float64{-10, 0, 10, 15, 20, 25, 30, 35, 40, 45} {
-				x := append([]float64(nil), s.x0...)
-				x[i] += d
-				parts = append(parts, fmt.Sprintf("%+.0f:%.1f", d, m.rates(x, len(s.sides))[0]*100))
-			}
-			fmt.Printf("  %s centre %v block %v: %s\n", s.knobs[i].ID, m.centre, m.block, strings.Join(parts, " "))
-		}
-		for j, p := range all[:min(6, len(all))] {
-			fmt.Printf("plan %d: %s worst %.4f cost %.3f\n", j, editLine(s.edits(p.point)), p.worst, p.cost)
-		}
-	}
 	return &all[0]
 }
-
-var debugPlan = os.Getenv("SHAPAN_DEBUG_PLAN") != ""
 
 // planGroup returns the point along the group's line (every twentieth
 // of the way to its probe, each knob on its grid) whose predicted rates

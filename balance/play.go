@@ -2,8 +2,6 @@ package balance
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"runtime"
 	"sync"
 
@@ -106,8 +104,3 @@ func playOne(ctx context.Context, f sim.Family, i int, seed int64) (w int) {
 	}
 	return res.Winner
 }
-
-// errCancelled wraps a cancelled search's context error.
-var errCancelled = errors.New("balance: stopped")
-
-func stoppedErr(err error) error { return fmt.Errorf("%w: %w", errCancelled, err) }

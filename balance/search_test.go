@@ -53,7 +53,7 @@ func unit(seed int64, point []float64) float64 {
 
 // modelSearch runs a search of 长坂坡 turning knobs, side 0 winning as
 // logitGame says.
-func modelSearch(t *testing.T, knobs string, a float64, b map[string]float64, opts Options) *Result {
+func modelSearch(t testing.TB, knobs string, a float64, b map[string]float64, opts Options) *Result {
 	t.Helper()
 	doc := loadSample(t, "ftbt/长坂坡.yaml")
 	ks, err := Knobs(doc, knobs)

@@ -112,8 +112,9 @@ rm -rf "$tmp"
 echo "wrote $out/balance.png"
 
 # Balance ▸ Suggest on 九州 made unfair (start A grows by 1.5 a step, the
-# others by 1.05): 32 games a candidate; the Suggestions tab shows
-# proposal 1 on the map when the search ends.
+# others by 1.05), turning res/A at the defaults; the Suggestions tab
+# shows the headline, the knob's measured effect and proposal 1 on the map
+# when the search ends.
 tmp=$(mktemp -d)
 sed 's/^  A: {type: base, def: 1.5, res: 1.05/  A: {type: base, def: 1.5, res: 1.5/' samples/planets/九州.yaml >"$tmp/九州-unfair.yaml"
 HOME=$tmp XDG_CACHE_HOME=$tmp/cache LANG=en_US.UTF-8 DISPLAY=$display \
@@ -129,7 +130,7 @@ waitidle() {
 	done
 }
 waitidle
-DISPLAY=$display xdotool mousemove 118 21 click --repeat 3 1 key ctrl+a type 32
+DISPLAY=$display xdotool mousemove 235 61 click 1 type 'res/A'
 DISPLAY=$display xdotool mousemove 832 22 click 1
 sleep 5
 waitidle
