@@ -84,6 +84,9 @@ type Play struct {
 	// Players names the players a seat can take in Run (PlayOptions'
 	// Players); nil: the family offers no choice.
 	Players []string
+	// Board reports whether Run draws the board at the terminal
+	// (PlayOptions' Board, `shapan play --board`).
+	Board bool
 	// Decisions lists every decision kind the family's games ask (the
 	// engine's list): a client that answers each of them — the server's
 	// page has a control for every one — can play any game.
@@ -109,6 +112,12 @@ type PlayOptions struct {
 	// In is where a person playing a seat in the terminal types (nil:
 	// no person can play).
 	In io.Reader
+	// Board asks a family that draws its board at the terminal (Play's
+	// Board) to draw it every round (--board); Colour says the output
+	// is a terminal that takes ANSI colours. The board is written to
+	// the writer the output wraps (Unwrap), past the escaping of
+	// document text: it must hold no text from the document.
+	Board, Colour bool
 }
 
 // GameOptions adjust a game Start begins.

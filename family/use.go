@@ -21,6 +21,9 @@ func PlayDocument(doc *formats.Document, o PlayOptions, out io.Writer) error {
 	if o.Players != "" && len(f.Play.Players) == 0 {
 		return fmt.Errorf("the players of a %s document cannot be chosen", doc.Kind)
 	}
+	if o.Board && !f.Play.Board {
+		return fmt.Errorf("--board: the board of a %s document is not drawn at the terminal (a battle map's is)", doc.Kind)
+	}
 	return locate(doc, f.Play.Run(doc, o, out))
 }
 

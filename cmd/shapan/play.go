@@ -11,12 +11,13 @@ import (
 
 	"github.com/shapan/shapan/family"
 	"github.com/shapan/shapan/formats"
+	"github.com/shapan/shapan/internal/progress"
 )
 
 func init() {
 	register(&command{
 		name:  "play",
-		usage: "shapan play FILE [--seed N] [--turns N] [--trace OUT.jsonl] [--rules FILE] [--players A,B]",
+		usage: "shapan play FILE [--seed N] [--turns N] [--trace OUT.jsonl] [--rules FILE] [--players A,B] [--board]",
 		summary: "Plays a scenario computer against computer and prints the winner, the turns played and the final standing.\n" +
 			"FILE is a document of a kind that can be played: " + kindTitles(family.Playable) + ". --rules names ftbt rules\n" +
 			"(for families that need them).\n" + family.Help(func(f *family.Family) string {
@@ -39,6 +40,7 @@ func runPlay(args []string, out, errOut io.Writer) int {
 	traceMax := fs.String("trace-max", "1GiB", "largest trace written (bytes, or with a unit: 64MiB); a longer game fails")
 	rules := fs.String("rules", "", "ftbt rules file for a level")
 	input := addInputFlags(fs)
+	board := fs.Bool("board", false, "draw the board at the terminal every round (a battle map: bases, flag zone, cities, obstacles and heroes, in colour on a terminal)")
 	players := fs.String("players", "", "who plays each seat, comma-separated: the family's own computer players (battle: human, tactician, greedy; ftbt, mbg, planets: ai), random, or search, search:PLAYOUTS, search:CPU (search:100ms)")
 	pos, err := parseFlags(fs, args)
 	if err != nil {
@@ -59,7 +61,11 @@ func runPlay(args []string, out, errOut io.Writer) int {
 		fmt.Fprintf(errOut, "shapan play: %s: a %s document cannot be played yet\n", pos[0], doc.Kind)
 		return exitInvalid
 	}
-	o := family.PlayOptions{File: pos[0], Seed: *seed, Turns: *turns, Given: map[string]bool{}, Players: *players, In: stdin}
+	if f, _ := family.Of(doc.Kind); *board && (f == nil || f.Play == nil || !f.Play.Board) {
+		return usageError(c, errOut, "--board draws a battle map; the board of a "+doc.Kind+" document is not drawn at the terminal")
+	}
+	o := family.PlayOptions{File: pos[0], Seed: *seed, Turns: *turns, Given: map[string]bool{}, Players: *players, In: stdin,
+		Board: *board, Colour: progress.Colour(out)}
 	fs.Visit(func(f *flag.Flag) { o.Given[f.Name] = true })
 	var trace *formats.AtomicFile
 	var limited *formats.LimitedWriter

@@ -1,11 +1,14 @@
 package main
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/shapan/shapan/internal/progress"
 )
 
 const xiaopei = "../../samples/battle/小沛.yaml"
@@ -179,5 +182,60 @@ func TestPlayBattleBuildsNoTraceUnasked(t *testing.T) {
 	}
 	if plain*2 > traced {
 		t.Errorf("without --trace the game allocated %d bytes, with it %d: the trace is built unasked", plain, traced)
+	}
+}
+
+// TestPlayBattleDrawsTheMap: a person types 'show map' and sees the map
+// with the bases, the flag zone, the cities, the obstacles and the
+// heroes where they stand, plain when the output is no terminal;
+// --board draws it every round of a computer game, coloured on a
+// terminal unless NO_COLOR is set; a family without a board refuses
+// --board.
+func TestPlayBattleDrawsTheMap(t *testing.T) {
+	t.Setenv("TERM", "xterm-256color")
+	stdin = strings.NewReader(strings.Join([]string{
+		"PICK 吕布 赵云 关羽 刘备 曹操 孙权", "",
+		"MOVE 吕布 4 4", "", "show map", "", "",
+	}, "\n"))
+	defer func() { stdin = os.Stdin }()
+	code, out, errOut := runCLI("play", xiaopei, "--players", "human,greedy", "--turns", "4")
+	if code != 0 {
+		t.Fatalf("exit %d: %s\n%s", code, errOut, out)
+	}
+	for _, want := range []string{
+		"map 41×31, round 3 · x to the right, y down · the flag zone is held by nobody",
+		"   01234567890123456789012345678901234567890\n",
+		" 3 ...*......S..............................\n", // side 0's heroes on their base, a level-1 city
+		" 4 ....0.......................M............\n", // 吕布 (slot 0) a step out
+		" 6 ..............^^..~~.....................\n", // mountains and water
+		"15 ............L......FFF......L............\n", // the flag zone between two level-3 cities
+		"B base of side 0 (3,3) · B base of side 1 (37,27) · F flag zone",
+		"side 0: 0 吕布 (4,4) · 1 赵云 (3,3)",
+		"side 1: a ",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the output lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "\x1b") {
+		t.Errorf("colour codes in output that is no terminal")
+	}
+
+	old := progress.IsTerminal
+	progress.IsTerminal = func(io.Writer) bool { return true }
+	defer func() { progress.IsTerminal = old }()
+	code, out, errOut = runCLI("play", xiaopei, "--board", "--turns", "3")
+	if code != 0 || strings.Count(out, "map 41×31, round ") != 3 {
+		t.Fatalf("--board: exit %d, %d maps: %s\n%s", code, strings.Count(out, "map 41×31"), errOut, out)
+	}
+	if !strings.Contains(out, "\x1b[1;97;41m*\x1b[0m") || !strings.Contains(out, "\x1b[1;33mFFF\x1b[0m") {
+		t.Errorf("the map on a terminal is not coloured:\n%q", out)
+	}
+	t.Setenv("NO_COLOR", "1")
+	if _, out, _ = runCLI("play", xiaopei, "--board", "--turns", "3"); strings.Contains(out, "\x1b") || !strings.Contains(out, "round 3 ·") {
+		t.Errorf("NO_COLOR: %q", out)
+	}
+	if code, _, errOut := runCLI("play", "../../samples/mbg/赤壁.yaml", "--board"); code != exitUsage || !strings.Contains(errOut, "--board draws a battle map") {
+		t.Errorf("--board on an mbg scenario: exit %d, %s", code, errOut)
 	}
 }

@@ -30,7 +30,7 @@ func init() {
 					return bfmt.Encode(bfmt.NewStandard(80, 60))
 				}}},
 		},
-		Play: &family.Play{Help: playHelp, Run: run, Start: start, Resume: resume, Players: append([]string{"human"}, battle.ComputerPlayers...),
+		Play: &family.Play{Help: playHelp, Run: run, Start: start, Resume: resume, Players: append([]string{"human"}, battle.ComputerPlayers...), Board: true,
 			Decisions: battle.Kinds},
 		Sim: &family.Sim{Help: simHelp, DefaultTurnCap: sim.DefaultBattleRoundCap, New: newSim, Players: battle.ComputerPlayers,
 			Restrictions: func(doc *formats.Document) ([]restrict.Restriction, error) {
@@ -52,7 +52,9 @@ const playHelp = "A battle map (battle/map YAML or grid) is played by the two pl
 	"1's: human (orders typed in the terminal, one command a line, an empty line sends them; 'help' lists them),\n" +
 	"tactician (the default), greedy, random or search (search:PLAYOUTS, search:CPU such as search:100ms);\n" +
 	"computer players are seeded from --seed. --turns is the round limit (default 1000). The events are told in\n" +
-	"words (only kills, fallen cities and the flag when no person plays), then the result; --trace writes the game as JSON Lines that 'shapan replay' replays."
+	"words (only kills, fallen cities and the flag when no person plays), then the result; --trace writes the game as JSON Lines that 'shapan replay' replays.\n" +
+	"--board draws the map each round (bases, flag zone, cities, obstacles, heroes; in colour on a terminal unless NO_COLOR is set);\n" +
+	"a person types 'show map' to draw it at any time."
 
 const simHelp = "A battle map: two computer players (--players A,B: tactician, greedy, random or search[:PLAYOUTS|:CPU];\n" +
 	"default the tactician on both), A on player 1's base in even games and on player 2's in odd ones; the sides\n" +

@@ -43,17 +43,23 @@ func run(doc *formats.Document, o family.PlayOptions, out io.Writer) error {
 	}
 	players := make([]battle.Player, 2)
 	human := false
+	board := boardOut{w: rawOf(out), colour: o.Colour}
 	for s, name := range names {
 		if name == "human" {
 			if in == nil {
 				return fmt.Errorf("--players: nobody can type a person's orders here")
 			}
-			players[s], human = &terminalPlayer{in: in, out: out}, true
+			players[s], human = &terminalPlayer{in: in, out: out, board: board, drawEach: o.Board}, true
 			continue
 		}
 		if players[s], err = battle.NewComputer(name, b, o.Seed*2+int64(s)); err != nil {
 			return err
 		}
+	}
+	if o.Board && !human {
+		// Nobody is asked: the map is drawn before side 0's orders of
+		// each round.
+		players[0] = drawing(players[0], board)
 	}
 	fmt.Fprintf(out, "battle: %s, side 0 %s, side 1 %s, seed %d\n", o.File, names[0], names[1], o.Seed)
 	tell := func(e engine.Event) {
@@ -154,19 +160,56 @@ func printBattleSummary(out io.Writer, r battle.Result) {
 type terminalPlayer struct {
 	in  *bufio.Scanner
 	out io.Writer
+	// board is where the map is drawn ('show map'), drawEach draws it
+	// with the state every round (--board).
+	board    boardOut
+	drawEach bool
+}
+
+// boardOut is where the map is drawn: the output without the escaping
+// of document text (its colours must reach the terminal; the map holds
+// no text from the document), and whether it takes colours.
+type boardOut struct {
+	w      io.Writer
+	colour bool
+}
+
+// draw draws pos's map.
+func (b boardOut) draw(pos *battle.Position) { drawMap(b.w, pos, b.colour) }
+
+// rawOf returns the writer w wraps (Unwrap), or w.
+func rawOf(w io.Writer) io.Writer {
+	if u, ok := w.(interface{ Unwrap() io.Writer }); ok {
+		return u.Unwrap()
+	}
+	return w
+}
+
+// drawing returns p drawing the map before each of its answers.
+func drawing(p battle.Player, board boardOut) battle.Player {
+	return engine.PlayerFunc[*battle.Game](func(g *battle.Game, d *engine.Decision) engine.Answer {
+		if a, ok := d.Args.(*battle.OrdersArgs); ok {
+			board.draw(a.Position)
+		}
+		return p.Answer(g, d)
+	})
 }
 
 const terminalHelp = `Type one command a line, then an empty line to send the orders:
   PICK 吕布 赵云 关羽 刘备 曹操 孙权 (round 1) · PICK DEAD NEW (a hero respawning this round)
   MOVE HERO X Y · SP HERO X Y · AD HERO ENEMY · SG HERO X Y · AC HERO · MAKE HERO ARCHERS SHIELDS
   SK HERO 1|2 [ENEMY | X Y | 7|8 | FORMATION] · FORM 鹤翼阵|八卦阵 · BUFF 1001 HERO|1002|1003|1004 · QUIT
-  or a JSON array of commands on one line. 'show' shows the state again, 'legal HERO' lists a hero's moves
-  and actions, 'clear' forgets the commands typed so far. The end of input gives the game up.`
+  or a JSON array of commands on one line. 'show' shows the state again, 'show map' draws the map (bases,
+  flag zone, cities, obstacles, heroes), 'legal HERO' lists a hero's moves and actions, 'clear' forgets the
+  commands typed so far. The end of input gives the game up.`
 
 // Answer shows the state and reads the orders until the rules accept
 // them.
 func (p *terminalPlayer) Answer(g *battle.Game, d *engine.Decision) engine.Answer {
 	a := d.Args.(*battle.OrdersArgs)
+	if p.drawEach {
+		p.board.draw(a.Position)
+	}
 	writeBattleState(p.out, a.Position, a.Side)
 	fmt.Fprintf(p.out, "side %d, your orders ('help' for the commands):\n", a.Side)
 	var cmds []battle.Command
@@ -199,6 +242,8 @@ func (p *terminalPlayer) Answer(g *battle.Game, d *engine.Decision) engine.Answe
 			fmt.Fprintln(p.out, terminalHelp)
 		case line == "show":
 			writeBattleState(p.out, a.Position, a.Side)
+		case line == "show map" || line == "map":
+			p.board.draw(a.Position)
 		case line == "clear":
 			cmds, bad = nil, nil
 		case strings.HasPrefix(line, "legal "):
