@@ -17,7 +17,7 @@ import (
 // of the document's canonical YAML (the comments Shapan writes itself are
 // not a person's). It returns nil when nothing is lost or src is not YAML.
 func LostComments(src []byte, doc *Document, files map[string][]byte) *diag.Diagnostic {
-	if doc.Format != YAML && doc.Format != Planets {
+	if !IsYAMLForm(doc.Format) {
 		return nil
 	}
 	kept := map[string]bool{}

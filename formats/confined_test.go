@@ -1,4 +1,4 @@
-package formats
+package formats_test
 
 import (
 	"os"
@@ -7,7 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/shapan/shapan/formats"
 	"github.com/shapan/shapan/formats/ftbt"
+	"github.com/shapan/shapan/formats/tiled"
 )
 
 // A confined read takes the files a document names from the set given
@@ -35,7 +37,7 @@ func TestReadConfinedNeverReadsTheMachinesFiles(t *testing.T) {
 		return []byte(strings.Replace(string(level), "rules: 兵法.yaml", "rules: "+yamlQuote(name), 1))
 	}
 	for _, name := range names {
-		_, err := ReadConfined("level.yaml", with(name), Files{"兵法.yaml": rules}, Options{})
+		_, err := formats.ReadConfined("level.yaml", with(name), formats.Files{"兵法.yaml": rules}, formats.Options{})
 		if err == nil {
 			t.Errorf("rules %q: read", name)
 			continue
@@ -49,13 +51,13 @@ func TestReadConfinedNeverReadsTheMachinesFiles(t *testing.T) {
 		}
 	}
 	// The same refusal for a file that exists and one that does not.
-	_, e1 := ReadConfined("level.yaml", with(secret), nil, Options{})
-	_, e2 := ReadConfined("level.yaml", with(filepath.Join(dir, "missing.yaml")), nil, Options{})
+	_, e1 := formats.ReadConfined("level.yaml", with(secret), nil, formats.Options{})
+	_, e2 := formats.ReadConfined("level.yaml", with(filepath.Join(dir, "missing.yaml")), nil, formats.Options{})
 	if strings.ReplaceAll(e1.Error(), "secret", "missing") != e2.Error() {
 		t.Errorf("the refusals differ:\n%v\n%v", e1, e2)
 	}
 	// The rules sent with the level are read.
-	doc, err := ReadConfined("level.yaml", level, Files{"兵法.yaml": rules}, Options{})
+	doc, err := formats.ReadConfined("level.yaml", level, formats.Files{"兵法.yaml": rules}, formats.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,24 +75,24 @@ func TestReadConfinedLegacyIntroAndNames(t *testing.T) {
 	}
 	intro, _ := os.ReadFile("../samples/ftbt/长坂坡.intro")
 	rules, _ := os.ReadFile("../samples/ftbt/兵法.tech")
-	rdoc, err := ReadConfined("兵法.tech", rules, nil, Options{})
+	rdoc, err := formats.ReadConfined("兵法.tech", rules, nil, formats.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	// No intro sent: none read (../samples/ftbt/长坂坡.intro exists beside it on disk).
-	doc, err := ReadConfined("长坂坡.map", src, nil, Options{Rules: rdoc.Value})
+	doc, err := formats.ReadConfined("长坂坡.map", src, nil, formats.Options{Rules: rdoc.Value})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if doc.Value.(*ftbt.Level).Intro != nil {
 		t.Fatal("an intro was read from the machine")
 	}
-	doc, err = ReadConfined("长坂坡.map", src, Files{"长坂坡.intro": intro}, Options{Rules: rdoc.Value})
+	doc, err = formats.ReadConfined("长坂坡.map", src, formats.Files{"长坂坡.intro": intro}, formats.Options{Rules: rdoc.Value})
 	if err != nil || doc.Value.(*ftbt.Level).Intro == nil {
 		t.Fatalf("the intro sent was not read: %v", err)
 	}
 	for _, name := range []string{"../samples/ftbt/长坂坡.map", "/etc/passwd", "-", "..", ".", "", "a/b.map", "x\n.map"} {
-		if _, err := ReadConfined(name, src, nil, Options{}); err == nil || !strings.Contains(err.Error(), "cannot be used") {
+		if _, err := formats.ReadConfined(name, src, nil, formats.Options{}); err == nil || !strings.Contains(err.Error(), "cannot be used") {
 			t.Errorf("document name %q: %v", name, err)
 		}
 	}
@@ -117,10 +119,10 @@ func FuzzReadConfined(f *testing.F) {
 		{"-", "-"}, {"level.tmj", "../samples/ftbt/兵法.yaml"}, {"a.yaml", "兵法.yaml\x00"}, {"长坂坡.map", "兵法.tech"}} {
 		f.Add(seed[0], seed[1])
 	}
-	set := Files{"兵法.yaml": rules}
+	set := formats.Files{"兵法.yaml": rules}
 	f.Fuzz(func(t *testing.T, name, rulesName string) {
 		src := []byte(strings.Replace(string(level), "rules: 兵法.yaml", "rules: "+yamlQuote(rulesName), 1))
-		doc, err := ReadConfined(name, src, set, Options{})
+		doc, err := formats.ReadConfined(name, src, set, formats.Options{})
 		if err != nil {
 			return
 		}
@@ -136,11 +138,11 @@ func FuzzReadConfined(f *testing.F) {
 // A Tiled map of a level names its rules in a map property: confined,
 // it is read from the set only.
 func TestReadConfinedTiledRules(t *testing.T) {
-	doc, err := Read("../samples/ftbt/长坂坡.yaml", Options{})
+	doc, err := formats.Read("../samples/ftbt/长坂坡.yaml", formats.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	files, err := Render(filepath.Join(t.TempDir(), "长坂坡.tmj"), doc, Tiled)
+	files, err := formats.Render(filepath.Join(t.TempDir(), "长坂坡.tmj"), doc, tiled.Format)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -156,12 +158,12 @@ func TestReadConfinedTiledRules(t *testing.T) {
 		t.Fatalf("the Tiled map does not name its rules: %.300s", tmj)
 	}
 	tmj = named.ReplaceAll(tmj, []byte(`$1"兵法.yaml"`))
-	if _, err := ReadConfined("长坂坡.tmj", tmj, Files{"兵法.yaml": rules}, Options{}); err != nil {
+	if _, err := formats.ReadConfined("长坂坡.tmj", tmj, formats.Files{"兵法.yaml": rules}, formats.Options{}); err != nil {
 		t.Fatalf("the rules sent were not used: %v", err)
 	}
 	for _, name := range []string{"/etc/passwd", "../samples/ftbt/兵法.yaml", "document.go"} {
 		hostile := strings.Replace(string(tmj), `"兵法.yaml"`, `"`+name+`"`, 1)
-		_, err := ReadConfined("长坂坡.tmj", []byte(hostile), Files{"兵法.yaml": rules}, Options{})
+		_, err := formats.ReadConfined("长坂坡.tmj", []byte(hostile), formats.Files{"兵法.yaml": rules}, formats.Options{})
 		if err == nil || !strings.Contains(err.Error(), "cannot be read") || strings.Contains(err.Error(), "root:") {
 			t.Errorf("rules %q: %v", name, err)
 		}

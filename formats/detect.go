@@ -17,30 +17,31 @@ import (
 // the form detected, and its errors are that form's (an ftbt level whose
 // width is 0 gets the ftbt error at its width, not an mbg reading).
 //
-// What tells the forms apart, as the games write their files:
-//
-//	form         first line              first word that is no number
-//	mbg-map      4 numbers (squares, nx, ny, win money)   token 5 + 4×squares (an officer)
-//	mbg-sav      11 numbers                               token 12 (a city)
-//	ftbt-rules   1 number (terrains)                      token 2 (a terrain)
-//	ftbt-level   2 numbers (width, height)                token 4 + width×height (a person)
-//	battle-grid  2 numbers (width, height)                none (width×height codes, then the end)
+// What tells the forms apart is each codec's Shape: how many numbers the
+// form's first line holds, and where its first word (the first token that
+// is no number) stands, as the games write their files. An mbg scenario
+// begins with 4 numbers (squares, nx, ny, win money) and its first word is
+// token 5 + 4×squares (an officer); a battle grid begins with 2 numbers
+// and has no word. The family's model package declares its shapes beside
+// its codecs.
 //
 // The first line decides when it has the shape of exactly one form; a file
 // laid out otherwise (all on one line) is told by where its first word is.
+// When two forms still fit and a companion was given with the read
+// (--rules), the form whose kind has a companion is taken.
 
 // sniffPrefix is how much of a file detection looks at.
 const sniffPrefix = 64 << 10
 
-// prefix is what detection reads of a file: its first tokens.
-type prefix struct {
+// Prefix is what detection reads of a file: its first tokens.
+type Prefix struct {
 	tokens    [][]byte // the tokens of the prefix (the last may be cut)
 	firstLine int      // how many tokens the first line that has any holds
 	whole     bool     // the prefix is the whole file
 }
 
-func readPrefix(src []byte) prefix {
-	p := prefix{whole: len(src) <= sniffPrefix}
+func readPrefix(src []byte) Prefix {
+	p := Prefix{whole: len(src) <= sniffPrefix}
 	head := src[:min(len(src), sniffPrefix)]
 	line, sawLine := 0, false
 	for i := 0; i < len(head); {
@@ -76,7 +77,7 @@ func readPrefix(src []byte) prefix {
 }
 
 // number reports whether token i is a number (false past the prefix).
-func (p prefix) number(i int) bool {
+func (p Prefix) number(i int) bool {
 	if i >= len(p.tokens) {
 		return false
 	}
@@ -87,8 +88,9 @@ func (p prefix) number(i int) bool {
 	return ok
 }
 
-// int returns token i as an integer.
-func (p prefix) int(i int) (int64, bool) {
+// Int returns token i as an integer (false past the prefix or when it is
+// no integer).
+func (p Prefix) Int(i int) (int64, bool) {
 	if i >= len(p.tokens) {
 		return 0, false
 	}
@@ -97,7 +99,7 @@ func (p prefix) int(i int) (int64, bool) {
 
 // firstWord is the index of the first token that is no number, or -1
 // when the prefix holds none.
-func (p prefix) firstWord() int {
+func (p Prefix) firstWord() int {
 	for i := range p.tokens {
 		if !p.number(i) {
 			return i
@@ -106,50 +108,21 @@ func (p prefix) firstWord() int {
 	return -1
 }
 
-// shape is how a legacy form begins (see the table above).
-type shape struct {
-	firstLine int
-	// word returns where the form puts its first word, from the header
-	// (-1: never; -2: the header does not say).
-	word func(p prefix) int
-}
-
-var shapes = map[Format]shape{
-	MBGMap: {4, func(p prefix) int {
-		n, ok := p.int(0)
-		if !ok || n < 0 || n > 1<<28 {
-			return -2
-		}
-		return int(4 + 4*n + 1)
-	}},
-	MBGSav:    {11, func(prefix) int { return 11 }},
-	FTBTRules: {1, func(prefix) int { return 1 }},
-	FTBTLevel: {2, func(p prefix) int {
-		w, ok1 := p.int(0)
-		h, ok2 := p.int(1)
-		if !ok1 || !ok2 || w < 0 || h < 0 || w > 1<<24 || h > 1<<24 || w*h > 1<<26 {
-			return -2
-		}
-		return int(2 + w*h + 1)
-	}},
-	BattleGrid: {2, func(prefix) int { return -1 }},
-}
-
 // fits reports whether the beginning p can be the form f (by the shape
 // of its first line when byLine, else by where its first word is).
-func (s shape) fits(p prefix, byLine bool) bool {
+func (s *Shape) fits(p Prefix, byLine bool) bool {
 	if byLine {
-		if p.firstLine != s.firstLine {
+		if p.firstLine != s.FirstLine {
 			return false
 		}
-		for i := range s.firstLine {
+		for i := range s.FirstLine {
 			if !p.number(i) {
 				return false
 			}
 		}
 		return true
 	}
-	want, got := s.word(p), p.firstWord()
+	want, got := s.Word(p), p.firstWord()
 	switch {
 	case want == -2:
 		return false
@@ -164,12 +137,12 @@ func (s shape) fits(p prefix, byLine bool) bool {
 // detectLegacy picks among the candidate forms the one the file's
 // beginning has the shape of; it fails, saying which --from to add, when
 // none or several have it.
-func detectLegacy(path string, src []byte, cands []*codec, ctx *readContext) (*codec, error) {
+func detectLegacy(path string, src []byte, cands []*Codec, ctx *Context) (*Codec, error) {
 	p := readPrefix(src)
-	pick := func(byLine bool) []*codec {
-		var out []*codec
+	pick := func(byLine bool) []*Codec {
+		var out []*Codec
 		for _, c := range cands {
-			if s, ok := shapes[c.legacy]; ok && s.fits(p, byLine) {
+			if c.Shape != nil && c.Shape.fits(p, byLine) {
 				out = append(out, c)
 			}
 		}
@@ -184,10 +157,10 @@ func detectLegacy(path string, src []byte, cands []*codec, ctx *readContext) (*c
 		// rest of the beginning tells them apart where it can.
 		if narrowed := pick(false); len(narrowed) == 1 && contains(found, narrowed[0]) {
 			found = narrowed
-		} else if wantsRules(ctx) {
+		} else if ctx.given() {
 			for _, c := range found {
-				if c.legacy == FTBTLevel {
-					found = []*codec{c}
+				if c.Companion != nil {
+					found = []*Codec{c}
 				}
 			}
 		}
@@ -197,7 +170,7 @@ func detectLegacy(path string, src []byte, cands []*codec, ctx *readContext) (*c
 	}
 	var flags []string
 	for _, c := range cmpOr(found, cands) {
-		flags = append(flags, "--from "+string(c.legacy))
+		flags = append(flags, "--from "+string(c.Legacy))
 	}
 	d := &diag.Diagnostic{File: path, Line: 1, Col: 1, Severity: diag.Error, Code: diag.CodeKind}
 	if len(found) == 0 {
@@ -211,7 +184,7 @@ func detectLegacy(path string, src []byte, cands []*codec, ctx *readContext) (*c
 	return nil, d
 }
 
-func contains(l []*codec, c *codec) bool {
+func contains(l []*Codec, c *Codec) bool {
 	for _, x := range l {
 		if x == c {
 			return true
@@ -221,7 +194,7 @@ func contains(l []*codec, c *codec) bool {
 }
 
 // cmpOr returns a when it is not empty, else b.
-func cmpOr(a, b []*codec) []*codec {
+func cmpOr(a, b []*Codec) []*Codec {
 	if len(a) > 0 {
 		return a
 	}
@@ -229,24 +202,23 @@ func cmpOr(a, b []*codec) []*codec {
 }
 
 // formsOf names the forms ("mbg-map (mbg/scenario), ...").
-func formsOf(cands []*codec) string {
+func formsOf(cands []*Codec) string {
 	var names []string
 	for _, c := range cands {
-		names = append(names, fmt.Sprintf("%s (%s)", c.legacy, c.kind))
+		names = append(names, fmt.Sprintf("%s (%s)", c.Legacy, c.Kind))
 	}
 	return strings.Join(names, ", ")
 }
 
 // detectedNote explains, on an error of a file read as a detected form,
 // why it was read as that form and how to read it as another.
-func detectedNote(c *codec, cands []*codec) diag.Related {
+func detectedNote(c *Codec, cands []*Codec) diag.Related {
 	var others []string
 	for _, o := range cands {
 		if o != c {
-			others = append(others, "--from "+string(o.legacy))
+			others = append(others, "--from "+string(o.Legacy))
 		}
 	}
-	s := shapes[c.legacy]
 	return diag.Related{Message: fmt.Sprintf("the file is read as %s (%s): its beginning has that form's shape (a first line of %d number(s)); to read it as another form, add %s",
-		c.legacy, c.kind, s.firstLine, strings.Join(others, " or "))}
+		c.Legacy, c.Kind, c.Shape.FirstLine, strings.Join(others, " or "))}
 }

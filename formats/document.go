@@ -1,8 +1,24 @@
 // Package formats loads and saves Shapan documents of every game family in
 // any of their forms — the original games' files and Shapan's YAML — so
 // that the command line and the studio need not know which reader to call.
-// The family packages (mbg, ftbt, planets, battle) do the actual reading
-// and writing.
+//
+// It names no family: every kind is plugged in by its model package, as a
+// Tiled format plugin is, and the forms several kinds share by theirs:
+//
+//	what                       registered with   by (for example)
+//	a kind's YAML document      Register(Codec)   formats/mbg: mbg/scenario, mbg/save
+//	and its game's own file
+//	a form kinds share          RegisterShared    formats/tiled: Tiled maps (.tmj, .tmx)
+//	a document read with        Codec.Companion   formats/ftbt: a level with its rules
+//	another (its companion)
+//
+// Read detects the form (by extension, then by the file's beginning: see
+// detect.go), reads the file once and returns a Document; Write renders a
+// Document in a form and saves every file of it atomically. A file that
+// cannot be read is a diag.List of located diagnostics (an *IOError for a
+// problem with the file itself); nothing panics on any input, and input
+// sizes are bounded (see ReadInput). Importing a family's model package
+// (or family/all) plugs its kinds in.
 package formats
 
 import (
@@ -12,33 +28,15 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
 	"github.com/shapan/shapan/formats/srcpos"
 	"github.com/shapan/shapan/formats/textenc"
-	"github.com/shapan/shapan/formats/token"
 	"github.com/shapan/shapan/formats/yamlx"
 	"github.com/shapan/shapan/schemas"
 )
-
-// Format names a file form, as the command line's --from and --to do.
-type Format string
-
-// The file forms.
-const (
-	MBGMap     Format = "mbg-map"     // mbg scenario .map
-	MBGSav     Format = "mbg-sav"     // mbg save .sav
-	FTBTRules  Format = "ftbt-rules"  // ftbt rules .tech
-	FTBTLevel  Format = "ftbt-level"  // ftbt level .map (with its .intro beside it)
-	Planets    Format = "planets"     // Planet-Conquer map, the game's own YAML
-	BattleGrid Format = "battle-grid" // battle map, numeric grid interchange
-	Tiled      Format = "tiled"       // Tiled JSON map (.tmj) of a grid family, with its tileset image
-	YAML       Format = "yaml"        // Shapan's YAML document of any kind
-)
-
-// Formats lists every form, for help texts.
-var Formats = []Format{MBGMap, MBGSav, FTBTRules, FTBTLevel, Planets, BattleGrid, Tiled, YAML}
 
 // Document is a loaded document of any family.
 type Document struct {
@@ -48,14 +46,17 @@ type Document struct {
 	Format Format
 	// Kind is the YAML kind ("mbg/scenario", "ftbt/level", ...).
 	Kind string
-	// Value is the model: *mbg.Scenario, *mbg.Save, *ftbt.Rules,
-	// *ftbt.Level, *planets.Map or *battle.Map.
+	// Value is the model, of the type the kind's codec reads (the
+	// family's model package: *mbg.Scenario for mbg/scenario, ...).
 	Value any
 	// Source locates document paths in the file the document was read from.
 	Source *srcpos.Map
-	// Rules are the rules an ftbt level was read with (nil when none were
-	// given or named), RulesFile the file they came from and RulesSource
-	// locates document paths in it (nil when the rules were given read).
+	// Rules is the companion document the document was read with (see
+	// Companion: an ftbt level's rules, the only kind with a companion
+	// today; nil when none was given or named), RulesFile the file it
+	// came from and RulesSource locates document paths in it (nil when
+	// the companion was given read). The fields keep the name of their
+	// one use, which every caller knows them by.
 	Rules       any
 	RulesFile   string
 	RulesSource *srcpos.Map
@@ -73,16 +74,18 @@ type Document struct {
 type Options struct {
 	// From forces the form of the input ("" detects it).
 	From Format
-	// RulesPath names the ftbt rules to read a level with; it overrides
-	// the rules a level document names.
+	// RulesPath names the companion document to read a document with
+	// (the rules of an ftbt level: the command line's --rules); it
+	// overrides the companion a document names. Kinds without a
+	// companion ignore it.
 	RulesPath string
-	// Rules, when set, are ftbt rules already read (*ftbt.Rules) to read
-	// a level with: they override RulesPath and the rules a level names,
-	// and RulesPath is then only recorded as the file they came from (an
-	// editor re-reading a level it holds in memory uses it).
+	// Rules, when set, is a companion already read (*ftbt.Rules) to read
+	// a document with: it overrides RulesPath and the companion a
+	// document names, and RulesPath is then only recorded as the file it
+	// came from (an editor re-reading a level it holds in memory uses it).
 	Rules any
-	// FS, when set, is where the files a document names (an ftbt level's
-	// rules) are read from: paths are slash-separated and relative to the
+	// FS, when set, is where the files a document names (its companion)
+	// are read from: paths are slash-separated and relative to the
 	// document's own path in FS (the embedded samples use it).
 	FS fs.FS
 	// Encoding is the character encoding of the files read ("" is UTF-8;
@@ -101,140 +104,6 @@ type Options struct {
 	// chain lists the files being read that led to this one (an ftbt
 	// level reading its rules), to refuse a cycle.
 	chain []string
-}
-
-// codec reads and writes one document kind in its two forms.
-type codec struct {
-	kind   string
-	legacy Format
-	exts   []string // legacy file extensions, most usual first
-	// readLegacy reads the legacy form from a token reader (the
-	// whitespace files of the games); readLegacyDoc reads it from a
-	// parsed YAML document (Planet-Conquer's own YAML). One is set.
-	readLegacy    func(r *token.Reader) (any, *srcpos.Map, error)
-	readLegacyDoc func(d *yamlx.Doc) (any, *srcpos.Map, error)
-	// finish reads what a legacy document needs beyond its file (an
-	// ftbt level's intro and rules); nil when nothing.
-	finish      func(v any, ctx *readContext) error
-	writeLegacy func(doc *Document) ([]byte, error)
-	decode      func(d *yamlx.Doc, ctx *readContext) (any, *srcpos.Map, error)
-	encode      func(doc *Document) ([]byte, error)
-	// siblings lists extra files written beside a legacy export (the
-	// intro of an ftbt level), keyed by path.
-	siblings func(doc *Document, path string) map[string][]byte
-	// named returns the other files the YAML form of doc saved at path
-	// names (an ftbt level's rules), resolved, and a check that reads
-	// them as reading the document would.
-	named func(doc *Document, path string) (files []string, check func() error)
-	// companion returns a file the YAML form of doc saved at path names
-	// but that doc holds in memory only (the rules of a new ftbt level),
-	// and its content; "" when there is none.
-	companion func(doc *Document, path string) (file string, data []byte, err error)
-}
-
-// NamedFiles returns the other files the YAML form of doc saved at path
-// names (an ftbt level's rules), resolved as reading it would.
-func NamedFiles(doc *Document, path string) []string {
-	if c := byKind(doc.Kind); c != nil && c.named != nil {
-		files, _ := c.named(doc, path)
-		return files
-	}
-	return nil
-}
-
-// CheckNamedFiles reads the other files the YAML form of doc saved at
-// path names, and returns what Read of that file would say about them
-// (nil when they read as they must): the studio shows it as
-// `shapan check` would print it.
-func CheckNamedFiles(doc *Document, path string) error {
-	if c := byKind(doc.Kind); c != nil && c.named != nil {
-		if _, check := c.named(doc, path); check != nil {
-			return check()
-		}
-	}
-	return nil
-}
-
-// readContext carries what a reader may need beyond its bytes.
-type readContext struct {
-	opts  Options
-	path  string
-	rules any
-	// rulesFile is the file rules came from, rulesSource its source map.
-	rulesFile   string
-	rulesSource *srcpos.Map
-}
-
-var codecs []*codec
-
-func register(c *codec) {
-	codecs = append(codecs, c)
-	listForm(c.legacy)
-}
-
-// sharedForm is a file form that several kinds can be written in beside
-// their legacy form (a Tiled map): the file itself says which kind it
-// holds.
-type sharedForm struct {
-	format Format
-	exts   []string
-	kinds  []string // the kinds it holds
-	// read returns the kind of the file and its model.
-	read func(file string, src []byte, ctx *readContext) (kind string, v any, sm *srcpos.Map, err error)
-	// write renders doc for the file at path ("" for standard output):
-	// its content and the files written beside it, keyed by path.
-	write func(doc *Document, path string) ([]byte, map[string][]byte, error)
-}
-
-var sharedForms []*sharedForm
-
-func registerShared(f *sharedForm) { sharedForms = append(sharedForms, f) }
-
-func sharedByFormat(f Format) *sharedForm {
-	for _, s := range sharedForms {
-		if s.format == f {
-			return s
-		}
-	}
-	return nil
-}
-
-// holds reports whether the form holds documents of kind.
-func (f *sharedForm) holds(kind string) bool {
-	for _, k := range f.kinds {
-		if k == kind {
-			return true
-		}
-	}
-	return false
-}
-
-func byKind(kind string) *codec {
-	for _, c := range codecs {
-		if c.kind == kind {
-			return c
-		}
-	}
-	return nil
-}
-
-func byLegacy(f Format) *codec {
-	for _, c := range codecs {
-		if c.legacy == f {
-			return c
-		}
-	}
-	return nil
-}
-
-// Kinds lists the YAML document kinds, sorted.
-func Kinds() []string {
-	var out []string
-	for _, c := range codecs {
-		out = append(out, c.kind)
-	}
-	sort.Strings(out)
-	return out
 }
 
 // IOError is a problem reading or writing a file (as opposed to a problem
@@ -260,38 +129,32 @@ func TargetFormat(doc *Document, path string, to Format) (Format, error) {
 		return "", fmt.Errorf("unknown document kind %q", doc.Kind)
 	}
 	if to != "" {
-		if f := sharedByFormat(to); to != YAML && to != c.legacy && (f == nil || !f.holds(doc.Kind)) {
-			return "", fmt.Errorf("a %s document cannot be written as %s; use --to %s or --to yaml", doc.Kind, to, c.legacy)
+		if f := sharedByFormat(to); to != YAML && to != c.Legacy && (f == nil || !f.holds(doc.Kind)) {
+			return "", fmt.Errorf("a %s document cannot be written as %s; use --to %s or --to yaml", doc.Kind, to, c.Legacy)
 		}
 		return to, nil
 	}
 	ext := strings.ToLower(filepath.Ext(path))
 	for _, f := range sharedForms {
-		for _, e := range f.exts {
+		for _, e := range f.Exts {
 			if e != ext {
 				continue
 			}
 			if !f.holds(doc.Kind) {
-				return "", fmt.Errorf("a %s document cannot be written as %s (it holds %s); use --to %s or --to yaml", doc.Kind, f.format, strings.Join(f.kinds, ", "), c.legacy)
+				return "", fmt.Errorf("a %s document cannot be written as %s (it holds %s); use --to %s or --to yaml", doc.Kind, f.Format, strings.Join(f.Kinds, ", "), c.Legacy)
 			}
-			return f.format, nil
+			return f.Format, nil
 		}
 	}
 	switch {
 	case ext == ".yaml":
 		return YAML, nil
-	case ext == ".yml":
-		if c.legacy == Planets {
-			return Planets, nil
-		}
-		return YAML, nil
+	case ext == ".yml" && !slices.Contains(c.Exts, ext):
+		return YAML, nil // .yml is the game's file only for a game whose files are YAML
+	case slices.Contains(c.Exts, ext):
+		return c.Legacy, nil
 	}
-	for _, e := range c.exts {
-		if e == ext {
-			return c.legacy, nil
-		}
-	}
-	return "", fmt.Errorf("cannot tell the output form from %q; add --to %s or --to yaml", filepath.Base(path), c.legacy)
+	return "", fmt.Errorf("cannot tell the output form from %q; add --to %s or --to yaml", filepath.Base(path), c.Legacy)
 }
 
 // Encode renders doc in the given form.
@@ -301,24 +164,24 @@ func Encode(doc *Document, to Format) ([]byte, error) {
 		return nil, fmt.Errorf("unknown document kind %q", doc.Kind)
 	}
 	if to == YAML {
-		return c.encode(doc)
+		return c.Encode(doc)
 	}
 	if f := sharedByFormat(to); f != nil && f.holds(doc.Kind) {
-		data, _, err := f.write(doc, "")
+		data, _, err := f.Write(doc, "")
 		return data, err
 	}
-	if to != c.legacy {
+	if to != c.Legacy || c.WriteLegacy == nil {
 		return nil, fmt.Errorf("a %s document cannot be written as %s", doc.Kind, to)
 	}
-	return c.writeLegacy(doc)
+	return c.WriteLegacy(doc)
 }
 
-// Write saves doc at path in the given form, atomically; for an ftbt level
-// exported to the legacy form the intro text is written beside it. A
-// level saved as YAML whose rules are in memory only (a new level) gets
-// them written beside it when the file it names does not exist, so that
-// it never names a file that is not there; doc.RulesFile then records
-// that file. It returns the paths written.
+// Write saves doc at path in the given form, atomically, with the files
+// its form writes beside it (an ftbt level's intro beside its legacy
+// .map). A document saved as YAML whose companion is in memory only (a
+// new level's rules) gets it written beside it when the file it names
+// does not exist, so that it never names a file that is not there;
+// doc.RulesFile then records that file. It returns the paths written.
 func Write(path string, doc *Document, to Format) ([]string, error) {
 	written, err := writeCompanion(path, doc, to)
 	if err != nil {
@@ -335,11 +198,10 @@ func Write(path string, doc *Document, to Format) ([]string, error) {
 // writeCompanion writes the file the YAML form of doc names and only
 // holds in memory, unless a file is there already.
 func writeCompanion(path string, doc *Document, to Format) ([]string, error) {
-	c := byKind(doc.Kind)
-	if to != YAML || c == nil || c.companion == nil {
+	if to != YAML {
 		return nil, nil
 	}
-	file, data, err := c.companion(doc, path)
+	file, data, err := companionToWrite(doc, path)
 	if file == "" || err != nil {
 		return nil, err
 	}
@@ -377,21 +239,21 @@ func LinkSchema(path, base string, data []byte) map[string][]byte {
 // as the file at path (see laidOut).
 func Render(path string, doc *Document, to Format) (map[string][]byte, error) {
 	out := doc
-	if c := byKind(doc.Kind); c == nil || to != c.legacy {
-		out = withRelativeRules(doc, path)
+	if c := byKind(doc.Kind); c == nil || to != c.Legacy {
+		out = withRelativeCompanion(doc, path)
 	}
 	var data []byte
 	var beside map[string][]byte
 	var err error
 	if f := sharedByFormat(to); f != nil && f.holds(doc.Kind) {
-		data, beside, err = f.write(out, path)
+		data, beside, err = f.Write(out, path)
 	} else {
 		data, err = Encode(out, to)
 	}
 	if err != nil {
 		return nil, err
 	}
-	if c := byKind(doc.Kind); c != nil && to == c.legacy {
+	if c := byKind(doc.Kind); c != nil && to == c.Legacy {
 		data = laidOut(c, doc, path, data)
 	}
 	files := map[string][]byte{path: data}
@@ -401,8 +263,8 @@ func Render(path string, doc *Document, to Format) (map[string][]byte, error) {
 	for p, b := range beside {
 		files[p] = b
 	}
-	if c := byKind(doc.Kind); c != nil && to == c.legacy && c.siblings != nil {
-		for p, b := range c.siblings(doc, path) {
+	if c := byKind(doc.Kind); c != nil && to == c.Legacy && c.Siblings != nil {
+		for p, b := range c.Siblings(doc, path) {
 			files[p] = b
 		}
 	}
@@ -473,26 +335,49 @@ func WriteFiles(files map[string][]byte) ([]string, error) {
 	return written, nil
 }
 
-// renameOrder sorts the files of one save: the files beside a document
-// (its .intro, a tileset image) before the document itself, which is what
-// names them, and otherwise by path.
+// renameOrder sorts the files of one save: the files a codec writes
+// beside a document (Codec.Beside: an ftbt level's .intro) before the
+// document itself, which is what names them, and otherwise by path.
 func renameOrder(a, b string) bool {
-	ia, ib := strings.HasSuffix(a, ".intro"), strings.HasSuffix(b, ".intro")
+	ia, ib := isBeside(a), isBeside(b)
 	if ia != ib {
 		return ia
 	}
 	return a < b
 }
 
-// Inputs returns the files doc was read from: its own file, the intro
-// beside a level read from its legacy form, and the rules it was read
-// with. A command refuses to write over any of them.
+// isBeside reports whether path has the extension of a file some codec
+// writes beside a document.
+func isBeside(path string) bool {
+	for _, c := range codecs {
+		for _, e := range c.Beside {
+			if strings.HasSuffix(path, e) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// BesidePath is the file with the extension ext beside the document at
+// path (an ftbt level's intro: its .map's path with the extension
+// .intro).
+func BesidePath(path, ext string) string {
+	return strings.TrimSuffix(path, filepath.Ext(path)) + ext
+}
+
+// Inputs returns the files doc was read from: its own file, the files
+// beside a document read from its legacy form (Codec.Beside), and the
+// companion it was read with. A command refuses to write over any of
+// them.
 func (doc *Document) Inputs() []string {
 	var in []string
 	if doc.Path != "" && doc.Path != Stdin {
 		in = append(in, doc.Path)
-		if doc.Format == FTBTLevel {
-			in = append(in, introPath(doc.Path))
+		if c := byLegacy(doc.Format); c != nil {
+			for _, e := range c.Beside {
+				in = append(in, BesidePath(doc.Path, e))
+			}
 		}
 	}
 	if doc.RulesFile != "" {
@@ -526,53 +411,19 @@ func CheckNotInput(out string, in []string) error {
 	return nil
 }
 
-// withRelativeRules returns doc unchanged unless a hook rewrites the
-// rules reference of a level for the file it is saved to.
-func withRelativeRules(doc *Document, path string) *Document {
-	if relativeRules != nil {
-		return relativeRules(doc, path)
-	}
-	return doc
-}
-
-// relativeRules is set by the ftbt registration.
-var relativeRules func(doc *Document, path string) *Document
-
-// value returns doc's model as a T, or an error when it holds something
-// else (a document whose kind and value disagree).
-func value[T any](doc *Document) (T, error) {
-	v, ok := doc.Value.(T)
-	if !ok {
-		var zero T
-		return zero, fmt.Errorf("a %s document holds a %T, not a %T", doc.Kind, doc.Value, zero)
-	}
-	return v, nil
-}
-
-// writer adapts a typed writer to a codec function.
-func writer[T any](write func(T) ([]byte, error)) func(*Document) ([]byte, error) {
-	return func(doc *Document) ([]byte, error) {
-		v, err := value[T](doc)
-		if err != nil {
-			return nil, err
-		}
-		return write(v)
-	}
-}
-
 // Extensions returns the file extensions of every form Shapan reads (".map",
 // ".tmj", ".yaml", ...), sorted, for a command that looks for documents in
-// a folder. A battle grid's ".txt", which notes share, is left out: name
-// such a file to read it.
+// a folder. ".txt", which notes share (a battle grid may use it), is left
+// out: name such a file to read it.
 func Extensions() []string {
 	seen := map[string]bool{".yaml": true, ".yml": true}
 	for _, c := range codecs {
-		for _, e := range c.exts {
+		for _, e := range c.Exts {
 			seen[e] = true
 		}
 	}
 	for _, f := range sharedForms {
-		for _, e := range f.exts {
+		for _, e := range f.Exts {
 			seen[e] = true
 		}
 	}

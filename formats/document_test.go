@@ -1,4 +1,4 @@
-package formats
+package formats_test
 
 import (
 	"os"
@@ -6,25 +6,28 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/shapan/shapan/formats"
+	"github.com/shapan/shapan/formats/ftbt"
+	"github.com/shapan/shapan/formats/mbg"
 	"github.com/shapan/shapan/internal/shared"
 )
 
 func TestDetectLegacyFiles(t *testing.T) {
 	dir := shared.Dir(t)
-	for file, want := range map[string]Format{
-		"legacy/mbg/sanguo.map":               MBGMap,
-		"legacy/mbg/test_battle.map":          MBGMap,
-		"legacy/mbg/sanguo_s101_t12_r1.sav":   MBGSav,
-		"legacy/mbg/test_game_s404_t9_r0.sav": MBGSav,
-		"legacy/ftbt/m1.map":                  FTBTLevel,
-		"legacy/ftbt/m2.map":                  FTBTLevel,
-		"legacy/ftbt/star.tech":               FTBTRules,
+	for file, want := range map[string]formats.Format{
+		"legacy/mbg/sanguo.map":               mbg.FormatMap,
+		"legacy/mbg/test_battle.map":          mbg.FormatMap,
+		"legacy/mbg/sanguo_s101_t12_r1.sav":   mbg.FormatSave,
+		"legacy/mbg/test_game_s404_t9_r0.sav": mbg.FormatSave,
+		"legacy/ftbt/m1.map":                  ftbt.FormatLevel,
+		"legacy/ftbt/m2.map":                  ftbt.FormatLevel,
+		"legacy/ftbt/star.tech":               ftbt.FormatRules,
 	} {
 		src, err := os.ReadFile(filepath.Join(dir, file))
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := Detect(file, src)
+		got, err := formats.Detect(file, src)
 		if err != nil || got != want {
 			t.Errorf("%s: detected %q, %v; want %q", file, got, err, want)
 		}
@@ -37,7 +40,7 @@ func TestReadReportsUnknownKinds(t *testing.T) {
 		{"version: 1\n", "1:1: error P013: missing field 'kind'"},
 		{"kind: [\n", "error P010: invalid YAML"},
 	} {
-		_, err := ReadBytes("doc.yaml", []byte(tc.src), Options{})
+		_, err := formats.ReadBytes("doc.yaml", []byte(tc.src), formats.Options{})
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%q: got %v, want %q", tc.src, err, tc.want)
 		}
@@ -46,7 +49,7 @@ func TestReadReportsUnknownKinds(t *testing.T) {
 
 func TestWriteIsAtomicAndKeepsNoTemporaries(t *testing.T) {
 	dir := t.TempDir()
-	doc, err := ReadBytes("s.yaml", []byte("kind: mbg/scenario\nversion: 1\nwin_money: 10\nboard: []\nroles: []\n"), Options{})
+	doc, err := formats.ReadBytes("s.yaml", []byte("kind: mbg/scenario\nversion: 1\nwin_money: 10\nboard: []\nroles: []\n"), formats.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,7 +57,7 @@ func TestWriteIsAtomicAndKeepsNoTemporaries(t *testing.T) {
 	if err := os.WriteFile(out, []byte("old"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Write(out, doc, MBGMap); err != nil {
+	if _, err := formats.Write(out, doc, mbg.FormatMap); err != nil {
 		t.Fatal(err)
 	}
 	entries, _ := os.ReadDir(dir)
@@ -68,7 +71,7 @@ func TestWriteIsAtomicAndKeepsNoTemporaries(t *testing.T) {
 	// A failed write leaves the old file untouched.
 	bad := *doc
 	bad.Kind = "mbg/save"
-	if _, err := Write(out, &bad, MBGSav); err == nil {
+	if _, err := formats.Write(out, &bad, mbg.FormatSave); err == nil {
 		t.Error("writing a scenario as a save succeeded")
 	}
 	if b, _ := os.ReadFile(out); !strings.HasPrefix(string(b), "0 0 0 10") {
@@ -77,16 +80,16 @@ func TestWriteIsAtomicAndKeepsNoTemporaries(t *testing.T) {
 }
 
 func TestTargetFormat(t *testing.T) {
-	doc := &Document{Kind: "mbg/scenario"}
-	for path, want := range map[string]Format{"a.yaml": YAML, "a.yml": YAML, "a.map": MBGMap} {
-		if got, err := TargetFormat(doc, path, ""); err != nil || got != want {
+	doc := &formats.Document{Kind: "mbg/scenario"}
+	for path, want := range map[string]formats.Format{"a.yaml": formats.YAML, "a.yml": formats.YAML, "a.map": mbg.FormatMap} {
+		if got, err := formats.TargetFormat(doc, path, ""); err != nil || got != want {
 			t.Errorf("%s: %q, %v", path, got, err)
 		}
 	}
-	if _, err := TargetFormat(doc, "a.sav", ""); err == nil {
+	if _, err := formats.TargetFormat(doc, "a.sav", ""); err == nil {
 		t.Error("a scenario could be written as .sav")
 	}
-	if _, err := TargetFormat(doc, "a.txt", MBGSav); err == nil {
+	if _, err := formats.TargetFormat(doc, "a.txt", mbg.FormatSave); err == nil {
 		t.Error("--to mbg-sav accepted for a scenario")
 	}
 }
@@ -96,24 +99,24 @@ func TestTargetFormat(t *testing.T) {
 // YAML names the rules relative to where it is written.
 func TestLevelTravelsWithIntroAndRules(t *testing.T) {
 	dir := shared.Dir(t)
-	doc, err := Read(filepath.Join(dir, "legacy/ftbt/m2.map"), Options{RulesPath: filepath.Join(dir, "legacy/ftbt/star.tech")})
+	doc, err := formats.Read(filepath.Join(dir, "legacy/ftbt/m2.map"), formats.Options{RulesPath: filepath.Join(dir, "legacy/ftbt/star.tech")})
 	if err != nil {
 		t.Fatal(err)
 	}
 	out := filepath.Join(t.TempDir(), "levels")
 	os.MkdirAll(out, 0o755)
 	y := filepath.Join(out, "m2.yaml")
-	if _, err := Write(y, doc, YAML); err != nil {
+	if _, err := formats.Write(y, doc, formats.YAML); err != nil {
 		t.Fatal(err)
 	}
-	back, err := Read(y, Options{})
+	back, err := formats.Read(y, formats.Options{})
 	if err != nil {
 		t.Fatalf("the YAML does not load with the rules it names: %v", err)
 	}
 	if back.RulesFile == "" {
 		t.Error("the level's rules were not loaded from its rules field")
 	}
-	written, err := Write(filepath.Join(out, "m2.map"), back, FTBTLevel)
+	written, err := formats.Write(filepath.Join(out, "m2.map"), back, ftbt.FormatLevel)
 	if err != nil || len(written) != 2 {
 		t.Fatalf("export wrote %v, %v", written, err)
 	}
@@ -129,33 +132,33 @@ func TestLevelTravelsWithIntroAndRules(t *testing.T) {
 // that file exists; rules of another kind are refused.
 func TestRulesGivenInMemory(t *testing.T) {
 	dir := shared.Dir(t)
-	doc, err := Read(filepath.Join(dir, "legacy/ftbt/m1.map"), Options{RulesPath: filepath.Join(dir, "legacy/ftbt/star.tech")})
+	doc, err := formats.Read(filepath.Join(dir, "legacy/ftbt/m1.map"), formats.Options{RulesPath: filepath.Join(dir, "legacy/ftbt/star.tech")})
 	if err != nil {
 		t.Fatal(err)
 	}
-	y, err := Encode(doc, YAML)
+	y, err := formats.Encode(doc, formats.YAML)
 	if err != nil {
 		t.Fatal(err)
 	}
 	named := strings.Replace(string(y), "kind: ftbt/level\n", "kind: ftbt/level\nrules: nowhere/missing.yaml\n", 1)
-	if _, err := ReadBytes("m1.yaml", []byte(named), Options{From: YAML}); err == nil || !strings.Contains(err.Error(), "missing.yaml") {
+	if _, err := formats.ReadBytes("m1.yaml", []byte(named), formats.Options{From: formats.YAML}); err == nil || !strings.Contains(err.Error(), "missing.yaml") {
 		t.Fatalf("a level naming missing rules should not read without them: %v", err)
 	}
-	back, err := ReadBytes("m1.yaml", []byte(named), Options{From: YAML, Rules: doc.Rules, RulesPath: "star.tech"})
+	back, err := formats.ReadBytes("m1.yaml", []byte(named), formats.Options{From: formats.YAML, Rules: doc.Rules, RulesPath: "star.tech"})
 	if err != nil {
 		t.Fatalf("the rules in memory were not used: %v", err)
 	}
 	if back.Rules != doc.Rules || back.RulesFile != "star.tech" {
 		t.Fatalf("got rules %p from %q, want %p from star.tech", back.Rules, back.RulesFile, doc.Rules)
 	}
-	legacy, err := Encode(doc, FTBTLevel)
+	legacy, err := formats.Encode(doc, ftbt.FormatLevel)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if back, err := ReadBytes("m1.map", legacy, Options{From: FTBTLevel, Rules: doc.Rules}); err != nil || back.Rules != doc.Rules {
+	if back, err := formats.ReadBytes("m1.map", legacy, formats.Options{From: ftbt.FormatLevel, Rules: doc.Rules}); err != nil || back.Rules != doc.Rules {
 		t.Fatalf("a legacy level did not take the rules in memory: %v", err)
 	}
-	if _, err := ReadBytes("m1.yaml", y, Options{From: YAML, Rules: "not rules"}); err == nil || !strings.Contains(err.Error(), "not ftbt rules") {
+	if _, err := formats.ReadBytes("m1.yaml", y, formats.Options{From: formats.YAML, Rules: "not rules"}); err == nil || !strings.Contains(err.Error(), "not ftbt rules") {
 		t.Fatalf("rules of the wrong type should be refused: %v", err)
 	}
 }
@@ -165,7 +168,7 @@ func TestRulesGivenInMemory(t *testing.T) {
 // was, never paired with the old map.
 func TestLevelPairIsWrittenWholeOrNotAtAll(t *testing.T) {
 	dir := shared.Dir(t)
-	doc, err := Read(filepath.Join(dir, "legacy/ftbt/m2.map"), Options{RulesPath: filepath.Join(dir, "legacy/ftbt/star.tech")})
+	doc, err := formats.Read(filepath.Join(dir, "legacy/ftbt/m2.map"), formats.Options{RulesPath: filepath.Join(dir, "legacy/ftbt/star.tech")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -183,7 +186,7 @@ func TestLevelPairIsWrittenWholeOrNotAtAll(t *testing.T) {
 		} else {
 			os.Mkdir(m, 0o755)
 		}
-		written, err := Write(m, doc, FTBTLevel)
+		written, err := formats.Write(m, doc, ftbt.FormatLevel)
 		if err == nil || len(written) != 0 {
 			t.Errorf("%s: wrote %v, %v", fail, written, err)
 		}

@@ -1,8 +1,9 @@
-package formats
+package formats_test
 
 import (
 	"testing"
 
+	"github.com/shapan/shapan/formats"
 	"github.com/shapan/shapan/formats/diag"
 	"github.com/shapan/shapan/formats/textenc"
 )
@@ -28,7 +29,7 @@ func FuzzReadBytes(f *testing.F) {
 		if pick >= 128 {
 			enc = textenc.GBK
 		}
-		doc, err := ReadBytes(name, src, Options{Encoding: enc, MaxInput: 1 << 20})
+		doc, err := formats.ReadBytes(name, src, formats.Options{Encoding: enc, MaxInput: 1 << 20})
 		if err == nil {
 			if doc == nil || doc.Value == nil || doc.Kind == "" {
 				t.Fatalf("%s: no error and no document", name)

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"os"
 
-	"github.com/shapan/shapan/formats/planets"
 	"github.com/shapan/shapan/formats/token"
 	"github.com/shapan/shapan/formats/yamlx"
 )
@@ -25,19 +24,20 @@ type origin struct {
 // file doc was read from when that is of the same form, or else as the
 // file already at path when it reads as that form: every value as the
 // file spells it where it is unchanged, its white space, and only the
-// tokens that differ rewritten (token.Relayout, planets.Relayout). The
+// tokens that differ rewritten (token.Relayout, or the codec's Relayout
+// for a form that is not made of tokens). The
 // result is kept only when it reads back as data does; else data is.
-func laidOut(c *codec, doc *Document, path string, data []byte) []byte {
+func laidOut(c *Codec, doc *Document, path string, data []byte) []byte {
 	base := doc.origin
-	if base == nil || base.format != c.legacy {
+	if base == nil || base.format != c.Legacy {
 		base = originAt(c, path)
 	}
 	if base == nil {
 		return data
 	}
 	var out []byte
-	if c.readLegacyDoc != nil {
-		out = planets.Relayout(base.src, data)
+	if c.Relayout != nil {
+		out = c.Relayout(base.src, data)
 	} else {
 		out = token.Relayout(token.Layout{Src: base.src, Names: base.names}, data)
 	}
@@ -49,7 +49,7 @@ func laidOut(c *codec, doc *Document, path string, data []byte) []byte {
 
 // originAt reads the file at path as c's legacy form, for its layout; nil
 // when there is none or it does not read.
-func originAt(c *codec, path string) *origin {
+func originAt(c *Codec, path string) *origin {
 	fi, err := os.Stat(path)
 	if err != nil || !fi.Mode().IsRegular() || fi.Size() > DefaultMaxInput {
 		return nil
@@ -58,32 +58,32 @@ func originAt(c *codec, path string) *origin {
 	if err != nil {
 		return nil
 	}
-	if c.readLegacyDoc != nil {
-		return &origin{format: c.legacy, src: src}
+	if c.ReadLegacyYAML != nil {
+		return &origin{format: c.Legacy, src: src}
 	}
 	r := token.NewReader(path, src)
-	if _, _, err := c.readLegacy(r); err != nil {
+	if _, _, err := c.ReadLegacy(r); err != nil {
 		return nil
 	}
-	return &origin{format: c.legacy, src: src, names: r.Names()}
+	return &origin{format: c.Legacy, src: src, names: r.Names()}
 }
 
 // readsAs reports whether out, read as c's legacy form and written again,
 // is data: the layout changed no value.
-func readsAs(c *codec, doc *Document, out, data []byte) bool {
+func readsAs(c *Codec, doc *Document, out, data []byte) bool {
 	var v any
 	var err error
-	if c.readLegacyDoc != nil {
+	if c.ReadLegacyYAML != nil {
 		var d *yamlx.Doc
 		if d, err = yamlx.Parse("", out); err == nil {
-			v, _, err = c.readLegacyDoc(d)
+			v, _, err = c.ReadLegacyYAML(d)
 		}
 	} else {
-		v, _, err = c.readLegacy(token.NewReader("", out))
+		v, _, err = c.ReadLegacy(token.NewReader("", out))
 	}
 	if err != nil {
 		return false
 	}
-	again, err := c.writeLegacy(&Document{Kind: doc.Kind, Value: v, Rules: doc.Rules, RulesFile: doc.RulesFile})
+	again, err := c.WriteLegacy(&Document{Kind: doc.Kind, Value: v, Rules: doc.Rules, RulesFile: doc.RulesFile})
 	return err == nil && bytes.Equal(again, data)
 }

@@ -1,4 +1,4 @@
-package formats
+package formats_test
 
 import (
 	"io/fs"
@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/shapan/shapan/formats"
 	"github.com/shapan/shapan/formats/battle"
 	"github.com/shapan/shapan/formats/ftbt"
 	"github.com/shapan/shapan/formats/mbg"
@@ -70,7 +71,7 @@ func changed(a, b string) int {
 
 // edit changes three values of a document (one for a battle map cell),
 // far apart where the document allows, and returns how many.
-func edit(t *testing.T, doc *Document) int {
+func edit(t *testing.T, doc *formats.Document) int {
 	switch m := doc.Value.(type) {
 	case *mbg.Scenario:
 		m.Officers[0].Props[0] = 11
@@ -112,18 +113,18 @@ func TestExportKeepsTheLayout(t *testing.T) {
 	for _, file := range legacyFiles(t) {
 		t.Run(filepath.Base(filepath.Dir(file))+"/"+filepath.Base(file), func(t *testing.T) {
 			orig, _ := os.ReadFile(file)
-			doc, err := Read(file, Options{})
+			doc, err := formats.Read(file, formats.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
 			out := filepath.Join(t.TempDir(), filepath.Base(file))
-			if _, err := Write(out, doc, doc.Format); err != nil {
+			if _, err := formats.Write(out, doc, doc.Format); err != nil {
 				t.Fatal(err)
 			}
 			if got, _ := os.ReadFile(out); string(got) != string(orig) {
 				t.Fatalf("unedited, the export differs from the file in %d lines", changed(string(orig), string(got)))
 			}
-			if intro := strings.TrimSuffix(file, filepath.Ext(file)) + ".intro"; doc.Format == FTBTLevel && fileExists(intro) {
+			if intro := strings.TrimSuffix(file, filepath.Ext(file)) + ".intro"; doc.Format == ftbt.FormatLevel && fileExists(intro) {
 				a, _ := os.ReadFile(intro)
 				b, _ := os.ReadFile(strings.TrimSuffix(out, filepath.Ext(out)) + ".intro")
 				if string(a) != string(b) {
@@ -131,33 +132,33 @@ func TestExportKeepsTheLayout(t *testing.T) {
 				}
 			}
 			n := edit(t, doc)
-			if _, err := Write(out, doc, doc.Format); err != nil {
+			if _, err := formats.Write(out, doc, doc.Format); err != nil {
 				t.Fatal(err)
 			}
 			got, _ := os.ReadFile(out)
 			if c := changed(string(orig), string(got)); c == 0 || c > n {
 				t.Errorf("%d values edited changed %d lines", n, c)
 			}
-			back, err := Read(out, Options{From: doc.Format})
+			back, err := formats.Read(out, formats.Options{From: doc.Format})
 			if err != nil {
 				t.Fatal(err)
 			}
-			want, _ := Encode(doc, doc.Format)
-			if again, _ := Encode(back, doc.Format); string(again) != string(want) {
+			want, _ := formats.Encode(doc, doc.Format)
+			if again, _ := formats.Encode(back, doc.Format); string(again) != string(want) {
 				t.Error("the export laid out does not read as the edited document")
 			}
 			// Through YAML: the document has no origin; the file it is
 			// exported over lends its layout.
 			y := filepath.Join(t.TempDir(), "doc.yaml")
-			if _, err := Write(y, doc, YAML); err != nil {
+			if _, err := formats.Write(y, doc, formats.YAML); err != nil {
 				t.Fatal(err)
 			}
-			fromYAML, err := Read(y, Options{Rules: doc.Rules})
+			fromYAML, err := formats.Read(y, formats.Options{Rules: doc.Rules})
 			if err != nil {
 				t.Fatal(err)
 			}
 			os.WriteFile(out, orig, 0o644)
-			if _, err := Write(out, fromYAML, doc.Format); err != nil {
+			if _, err := formats.Write(out, fromYAML, doc.Format); err != nil {
 				t.Fatal(err)
 			}
 			if got, _ := os.ReadFile(out); changed(string(orig), string(got)) > n {
@@ -178,7 +179,7 @@ func TestExportKeepsTheLayoutOfAnAddedOfficer(t *testing.T) {
 	data, _ := samples.Read("mbg/赤壁.map")
 	file := filepath.Join(t.TempDir(), "赤壁.map")
 	os.WriteFile(file, data, 0o644)
-	doc, err := Read(file, Options{})
+	doc, err := formats.Read(file, formats.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -186,7 +187,7 @@ func TestExportKeepsTheLayoutOfAnAddedOfficer(t *testing.T) {
 	o := m.Officers[3]
 	o.Name = "新人"
 	m.Officers = append(m.Officers, o)
-	if _, err := Write(file, doc, doc.Format); err != nil {
+	if _, err := formats.Write(file, doc, doc.Format); err != nil {
 		t.Fatal(err)
 	}
 	got, _ := os.ReadFile(file)

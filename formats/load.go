@@ -36,13 +36,13 @@ func ReadBytes(path string, src []byte, opts Options) (*Document, error) {
 	if err != nil {
 		return nil, err
 	}
-	ctx := &readContext{opts: opts, path: path}
+	ctx := &Context{opts: opts, path: path}
 	var doc *Document
 	switch from := opts.From; {
 	case from == YAML:
-		doc, err = readYAML(path, src, ctx, false)
-	case from == Planets:
-		doc, err = readYAML(path, src, ctx, true)
+		doc, err = readYAML(path, src, ctx, nil)
+	case byLegacy(from) != nil && byLegacy(from).ReadLegacyYAML != nil:
+		doc, err = readYAML(path, src, ctx, byLegacy(from))
 	case sharedByFormat(from) != nil:
 		doc, err = readShared(path, src, ctx, sharedByFormat(from))
 	case from != "":
@@ -57,29 +57,29 @@ func ReadBytes(path string, src []byte, opts Options) (*Document, error) {
 	if err != nil {
 		return nil, err
 	}
-	doc.Path, doc.Rules, doc.RulesFile, doc.RulesSource = path, ctx.rules, ctx.rulesFile, ctx.rulesSource
+	doc.Path, doc.Rules, doc.RulesFile, doc.RulesSource = path, ctx.companion, ctx.companionFile, ctx.companionSource
 	return doc, nil
 }
 
 // readDetected reads a file whose form is told by its extension and, where
 // the extension is shared or unknown, by its content.
-func readDetected(path string, src []byte, ctx *readContext) (*Document, error) {
+func readDetected(path string, src []byte, ctx *Context) (*Document, error) {
 	ext := strings.ToLower(filepath.Ext(path))
 	for _, f := range sharedForms {
-		if slices.Contains(f.exts, ext) {
+		if slices.Contains(f.Exts, ext) {
 			return readShared(path, src, ctx, f)
 		}
 	}
 	switch ext {
 	case ".yaml":
-		return readYAML(path, src, ctx, false)
+		return readYAML(path, src, ctx, nil)
 	case ".yml":
-		return readYAML(path, src, ctx, byLegacy(Planets) != nil)
+		return readYAML(path, src, ctx, gameYAML(ext))
 	}
 	cands := legacyByExt(ext)
 	if len(cands) == 0 || ext == "" {
 		if looksLikeYAML(src) {
-			return readYAML(path, src, ctx, false)
+			return readYAML(path, src, ctx, nil)
 		}
 		cands = legacyByExt("")
 	}
@@ -117,43 +117,44 @@ func Detect(path string, src []byte) (Format, error) {
 
 // legacyByExt lists the token-file forms that use the extension ext (all
 // of them for ""), in the order of Formats.
-func legacyByExt(ext string) []*codec {
-	var out []*codec
+func legacyByExt(ext string) []*Codec {
+	var out []*Codec
 	for _, c := range codecs {
-		if c.readLegacy == nil {
+		if c.ReadLegacy == nil {
 			continue
 		}
-		for _, e := range c.exts {
+		for _, e := range c.Exts {
 			if ext == "" || e == ext {
 				out = append(out, c)
 				break
 			}
 		}
 	}
-	sort.SliceStable(out, func(i, j int) bool { return formatRank(out[i].legacy) < formatRank(out[j].legacy) })
+	sort.SliceStable(out, func(i, j int) bool { return formatRank(out[i].Legacy) < formatRank(out[j].Legacy) })
 	return out
 }
 
 // readYAML reads a YAML file, parsed once: Shapan's document of the kind
-// its kind field names or, when gameYML is set and there is no kind, a
-// Planet-Conquer map in the game's own form.
-func readYAML(path string, src []byte, ctx *readContext, gameYML bool) (*Document, error) {
+// its kind field names or, when it has none, the game's own file of game
+// (a game whose files are YAML; nil for none). A YAML file without a kind
+// that has a field only the game's files have is read as that game's
+// document, whose reader then says what is missing.
+func readYAML(path string, src []byte, ctx *Context, game *Codec) (*Document, error) {
 	d, err := yamlx.Parse(path, src)
 	if err != nil {
 		return nil, err
 	}
 	kn := d.Field("kind")
 	if kn == nil {
-		if gameYML || d.Field("planets") != nil || d.Field("map") != nil {
-			c := byLegacy(Planets)
-			if gameYML && c != nil {
-				v, sm, err := c.readLegacyDoc(d)
-				if err != nil {
-					return nil, err
-				}
-				return &Document{Format: Planets, Kind: c.kind, Value: v, Source: sm, origin: &origin{format: Planets, src: src}}, nil
+		if game != nil {
+			v, sm, err := game.ReadLegacyYAML(d)
+			if err != nil {
+				return nil, err
 			}
-			return decodeKind(d, ctx, "planets/map")
+			return &Document{Format: game.Legacy, Kind: game.Kind, Value: v, Source: sm, origin: &origin{format: game.Legacy, src: src}}, nil
+		}
+		if c := claimedBy(d); c != nil {
+			return decodeKind(d, ctx, c)
 		}
 		return nil, &diag.Diagnostic{File: path, Line: 1, Col: 1, Severity: diag.Error, Code: diag.CodeKind,
 			Message: "missing field 'kind' (one of " + strings.Join(Kinds(), ", ") + ")"}
@@ -166,59 +167,86 @@ func readYAML(path string, src []byte, ctx *readContext, gameYML bool) (*Documen
 		return nil, &diag.Diagnostic{File: path, Line: kn.Line, Col: kn.Column, Severity: diag.Error, Code: diag.CodeKind, Path: "kind",
 			Message: fmt.Sprintf("unknown document kind %q (known kinds: %s)", kn.Value, strings.Join(Kinds(), ", "))}
 	}
-	return decodeKind(d, ctx, kn.Value)
+	return decodeKind(d, ctx, byKind(kn.Value))
 }
 
-func decodeKind(d *yamlx.Doc, ctx *readContext, kind string) (*Document, error) {
-	c := byKind(kind)
-	v, sm, err := c.decode(d, ctx)
+// claimedBy returns the codec of the game whose own files are YAML and
+// have a top-level field that d has (nil: none).
+func claimedBy(d *yamlx.Doc) *Codec {
+	for _, c := range codecs {
+		if c.ReadLegacyYAML == nil || c.Claims == nil {
+			continue
+		}
+		for _, f := range c.Claims {
+			if d.Field(f) != nil {
+				return c
+			}
+		}
+	}
+	return nil
+}
+
+// decodeKind reads the YAML document d of c's kind, with its companion
+// when the kind has one.
+func decodeKind(d *yamlx.Doc, ctx *Context, c *Codec) (*Document, error) {
+	if c.Companion != nil {
+		named, at := namedField(d, c)
+		if err := ctx.LoadCompanion(c.Kind, d.File, named, at); err != nil {
+			return nil, err
+		}
+	}
+	v, sm, err := c.Decode(d, ctx)
 	if err != nil {
 		return nil, err
 	}
-	return &Document{Format: YAML, Kind: c.kind, Value: v, Source: sm, SchemaBase: yamlx.SchemaURL(d.Src)}, nil
+	return &Document{Format: YAML, Kind: c.Kind, Value: v, Source: sm, SchemaBase: yamlx.SchemaURL(d.Src)}, nil
 }
 
 // readShared reads a file of a form that several kinds share (a Tiled
 // map); the file says which kind it holds.
-func readShared(path string, src []byte, ctx *readContext, f *sharedForm) (*Document, error) {
-	kind, v, sm, err := f.read(path, src, ctx)
+func readShared(path string, src []byte, ctx *Context, f *SharedForm) (*Document, error) {
+	kind, v, sm, err := f.Read(path, src, ctx)
 	if err != nil {
 		return nil, err
 	}
-	return &Document{Format: f.format, Kind: kind, Value: v, Source: sm}, nil
+	return &Document{Format: f.Format, Kind: kind, Value: v, Source: sm}, nil
 }
 
-// readLegacy reads src as the legacy form of c, once.
-func readLegacy(path string, src []byte, ctx *readContext, c *codec) (*Document, error) {
+// readLegacy reads src as the legacy form of c, once, with the files
+// beside it (Codec.Finish) and the companion given with the read.
+func readLegacy(path string, src []byte, ctx *Context, c *Codec) (*Document, error) {
 	r := token.NewReader(path, src)
-	v, sm, err := c.readLegacy(r)
+	v, sm, err := c.ReadLegacy(r)
 	if err != nil {
 		return nil, err
 	}
-	doc := &Document{Format: c.legacy, Kind: c.kind, Value: v, Source: sm}
-	if c.finish != nil {
-		if err := c.finish(doc.Value, ctx); err != nil {
+	doc := &Document{Format: c.Legacy, Kind: c.Kind, Value: v, Source: sm}
+	if c.Finish != nil {
+		if err := c.Finish(doc.Value, ctx); err != nil {
 			return nil, err
 		}
 	}
-	doc.origin = &origin{format: c.legacy, src: src, names: r.Names()}
+	if c.Companion != nil {
+		if err := ctx.LoadCompanion(c.Kind, ctx.path, "", diag.Pos{Line: 1, Col: 1}); err != nil {
+			return nil, err
+		}
+	}
+	doc.origin = &origin{format: c.Legacy, src: src, names: r.Names()}
 	return doc, nil
 }
 
-// notADocument says what a file of the games that is no document of its
-// own is, from its name ("" for any other file).
+// notADocument says what a file that goes with some kind's documents but
+// is no document of its own is, from its name ("" for any other file).
 func notADocument(path string) string {
-	switch {
-	case strings.EqualFold(filepath.Ext(path), ".intro"):
-		return "a .intro file is the free text an ftbt level shows before play, not a document of its own: it is read with the level that names it (check or convert that level's .map)"
-	case strings.EqualFold(filepath.Base(path), "map.info"):
-		return "map.info is the ftbt author's note on the file formats; the game does not read it"
+	for _, c := range codecs {
+		if c.Aside != nil {
+			if what := c.Aside(path); what != "" {
+				return what
+			}
+		}
 	}
 	return ""
 }
-
-// wantsRules reports whether ftbt rules were given for the file.
-func wantsRules(ctx *readContext) bool { return ctx.opts.RulesPath != "" || ctx.opts.Rules != nil }
 
 func formatList() string {
 	names := make([]string, len(Formats))

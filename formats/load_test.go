@@ -1,4 +1,4 @@
-package formats
+package formats_test
 
 import (
 	"bytes"
@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/text/encoding/simplifiedchinese"
 
+	"github.com/shapan/shapan/formats"
 	"github.com/shapan/shapan/formats/diag"
 	"github.com/shapan/shapan/formats/ftbt"
 	"github.com/shapan/shapan/formats/textenc"
@@ -52,17 +53,17 @@ func TestLevelWithGBKIntroIsNotGuessedAnotherForm(t *testing.T) {
 		t.Fatal(err)
 	}
 	level := filepath.Join(dir, "m1.map")
-	_, err := Read(level, Options{})
+	_, err := formats.Read(level, formats.Options{})
 	want := intro + ":2:1: error P006: byte 0xB3 is not UTF-8 text; save the file as UTF-8, or read it with --encoding gbk if it is in GBK"
 	if err == nil || err.Error() != want {
 		t.Fatalf("got %v\nwant %s", err, want)
 	}
-	doc, err := Read(level, Options{Encoding: textenc.GBK})
+	doc, err := formats.Read(level, formats.Options{Encoding: textenc.GBK})
 	if err != nil {
 		t.Fatal(err)
 	}
 	l, ok := doc.Value.(*ftbt.Level)
-	if doc.Format != FTBTLevel || !ok || l.Intro == nil || *l.Intro != "intro\n赤壁之战" {
+	if doc.Format != ftbt.FormatLevel || !ok || l.Intro == nil || *l.Intro != "intro\n赤壁之战" {
 		t.Fatalf("read as %s %T, intro %v", doc.Format, doc.Value, l)
 	}
 }
@@ -71,11 +72,11 @@ func TestLevelWithGBKIntroIsNotGuessedAnotherForm(t *testing.T) {
 func TestLegacyTextMustBeUTF8(t *testing.T) {
 	src := append([]byte("1 1\n0\n1\n"), gbk(t, "关羽")...)
 	src = append(src, " 0 10 10 100 5 0 0 0\n"...)
-	_, err := ReadBytes("gbk.map", src, Options{})
+	_, err := formats.ReadBytes("gbk.map", src, formats.Options{})
 	if err == nil || !strings.HasPrefix(err.Error(), "gbk.map:4:1: error P006: byte 0xB9 is not UTF-8") {
 		t.Fatalf("got %v", err)
 	}
-	doc, err := ReadBytes("gbk.map", src, Options{Encoding: textenc.GBK})
+	doc, err := formats.ReadBytes("gbk.map", src, formats.Options{Encoding: textenc.GBK})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +90,7 @@ func TestLegacyTextMustBeUTF8(t *testing.T) {
 // --from that reads it as the other.
 func TestDetectionSaysWhichFormsWereTried(t *testing.T) {
 	src := "3 2\n0 0 0\n0 0 0\n1\n关羽 0 10 10 oops 5 0 0 0\n"
-	_, err := ReadBytes("x.map", []byte(src), Options{})
+	_, err := formats.ReadBytes("x.map", []byte(src), formats.Options{})
 	l := diag.AsList(err, "x.map")
 	if len(l) == 0 {
 		t.Fatal("read")
@@ -119,7 +120,7 @@ func TestDetectionNeverPicksAFormBecauseAnotherFailed(t *testing.T) {
 	}
 	for _, head := range []string{"0 40", "50 0"} {
 		bad := head + string(src[bytes.IndexByte(src, '\n'):])
-		_, err := ReadBytes("m1.map", []byte(bad), Options{})
+		_, err := formats.ReadBytes("m1.map", []byte(bad), formats.Options{})
 		got := diag.AsList(err, "m1.map").Error()
 		if err == nil || !strings.HasPrefix(got, "m1.map:1:") || !strings.Contains(got, "ftbt-level") || strings.Contains(got, "MBG") {
 			t.Errorf("%s: %v\n%s", head, err, got)
@@ -128,11 +129,11 @@ func TestDetectionNeverPicksAFormBecauseAnotherFailed(t *testing.T) {
 	// The same levels laid out on one line are told by where their first
 	// name is.
 	oneLine := bytes.Join(bytes.Fields(src), []byte(" "))
-	if doc, err := ReadBytes("m1.map", oneLine, Options{}); err != nil || doc.Format != FTBTLevel {
+	if doc, err := formats.ReadBytes("m1.map", oneLine, formats.Options{}); err != nil || doc.Format != ftbt.FormatLevel {
 		t.Errorf("one line: %v", err)
 	}
 	for _, name := range []string{"zero.map", "zero"} {
-		_, err := ReadBytes(name, make([]byte, 8<<20), Options{})
+		_, err := formats.ReadBytes(name, make([]byte, 8<<20), formats.Options{})
 		if err == nil || !strings.Contains(err.Error(), "cannot tell what kind of file this is") {
 			t.Errorf("%s: %v", name, err)
 		}
@@ -146,7 +147,7 @@ func TestIntroAndMapInfoAreNamed(t *testing.T) {
 		"m1.intro": "m1.intro: note: a .intro file is the free text an ftbt level shows before play",
 		"map.info": "map.info: note: map.info is the ftbt author's note on the file formats",
 	} {
-		_, err := ReadBytes(name, []byte("这是一个测试关卡, 只是一行字\n"), Options{})
+		_, err := formats.ReadBytes(name, []byte("这是一个测试关卡, 只是一行字\n"), formats.Options{})
 		if err == nil {
 			t.Fatalf("%s: read as a document", name)
 		}
@@ -154,7 +155,7 @@ func TestIntroAndMapInfoAreNamed(t *testing.T) {
 			t.Errorf("%s: missing %q in\n%s", name, want, got)
 		}
 	}
-	if _, err := ReadBytes("x.map", []byte("3 2\n0 0 0\n0 0 0\n1\n关羽 0 10 10 oops 5 0 0 0\n"), Options{}); strings.Contains(err.Error(), "not a document") {
+	if _, err := formats.ReadBytes("x.map", []byte("3 2\n0 0 0\n0 0 0\n1\n关羽 0 10 10 oops 5 0 0 0\n"), formats.Options{}); strings.Contains(err.Error(), "not a document") {
 		t.Errorf("a .map is told it is no document: %v", err)
 	}
 }
@@ -162,11 +163,11 @@ func TestIntroAndMapInfoAreNamed(t *testing.T) {
 // A level with no cells is refused at line 1, whatever the extension.
 func TestZeroSizedLevelIsAnError(t *testing.T) {
 	for _, src := range []string{"0 5\n0\n", "5 0\n0\n"} {
-		doc, err := ReadBytes("z.map", []byte(src), Options{From: FTBTLevel})
+		doc, err := formats.ReadBytes("z.map", []byte(src), formats.Options{From: ftbt.FormatLevel})
 		if err == nil || !strings.Contains(err.Error(), "z.map:1:") {
 			t.Errorf("%q: got %v, %v", src, doc, err)
 		}
-		if doc, err := ReadBytes("z.map", []byte(src), Options{}); err == nil && doc.Format == FTBTLevel {
+		if doc, err := formats.ReadBytes("z.map", []byte(src), formats.Options{}); err == nil && doc.Format == ftbt.FormatLevel {
 			t.Errorf("%q: detected as a level", src)
 		}
 	}
@@ -177,7 +178,7 @@ func TestZeroSizedLevelIsAnError(t *testing.T) {
 func TestSecondYAMLDocumentIsAnError(t *testing.T) {
 	for _, name := range []string{"a.yaml", "a.yml"} {
 		src := "kind: battle/map\nversion: 1\n---\nkind: battle/map\n"
-		_, err := ReadBytes(name, []byte(src), Options{})
+		_, err := formats.ReadBytes(name, []byte(src), formats.Options{})
 		if err == nil || !strings.HasPrefix(err.Error(), name+":4:1: error P010: a second YAML document starts here") {
 			t.Errorf("%s: got %v", name, err)
 		}
@@ -198,7 +199,7 @@ func TestYAMLSyntaxErrorsAtTheToken(t *testing.T) {
 		{"deep bad indent", "officers:\n" + strings.Repeat("  - {name: a, wu: 1, zhan: 1, mou: 1, zheng: 1, jing: 1}\n", 40) + " oops: 1\n",
 			"s.yaml:45:2: error P010: invalid YAML: did not find expected key", ""},
 	} {
-		_, err := ReadBytes("s.yaml", []byte(head+c.body), Options{})
+		_, err := formats.ReadBytes("s.yaml", []byte(head+c.body), formats.Options{})
 		got := ""
 		if err != nil {
 			got = err.Error()
@@ -228,7 +229,7 @@ func TestRulesCycleIsNamed(t *testing.T) {
 		{self, "self.yaml:3:8: error P012: the rules named by the level's rules field (self.yaml) lead back to a file being read: self.yaml → self.yaml"},
 		{a, "b.yaml:3:8: error P012: the rules named by the level's rules field (a.yaml) lead back to a file being read: a.yaml → b.yaml → a.yaml"},
 	} {
-		_, err := Read(c.file, Options{})
+		_, err := formats.Read(c.file, formats.Options{})
 		if err == nil || !strings.HasSuffix(strings.SplitN(err.Error(), ";", 2)[0], c.want) {
 			t.Errorf("got %v\nwant …%s", err, c.want)
 		}
@@ -248,8 +249,8 @@ func TestInputsAreBounded(t *testing.T) {
 		{fifo, "fifo.map is not a regular file (a FIFO)"},
 		{dir, "is not a regular file (a directory)"},
 	} {
-		_, err := Read(c.path, Options{})
-		if !IsIO(err) || !strings.Contains(err.Error(), c.want) {
+		_, err := formats.Read(c.path, formats.Options{})
+		if !formats.IsIO(err) || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: got %v", c.path, err)
 		}
 	}
@@ -257,16 +258,16 @@ func TestInputsAreBounded(t *testing.T) {
 	if err := os.WriteFile(big, bytes.Repeat([]byte("0 "), 600), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	_, err := Read(big, Options{MaxInput: 1000})
-	if !IsIO(err) || !strings.Contains(err.Error(), "big.map is 1.2 KiB, larger than the input limit of 1000 bytes; raise it with --max-input") {
+	_, err := formats.Read(big, formats.Options{MaxInput: 1000})
+	if !formats.IsIO(err) || !strings.Contains(err.Error(), "big.map is 1.2 KiB, larger than the input limit of 1000 bytes; raise it with --max-input") {
 		t.Errorf("got %v", err)
 	}
-	doc, err := Read(Stdin, Options{Stdin: strings.NewReader("kind: battle/map\nversion: 1\nsize: {width: 1, height: 1}\nlegend: {\".\": 0}\ngrid: |\n  .\n")})
+	doc, err := formats.Read(formats.Stdin, formats.Options{Stdin: strings.NewReader("kind: battle/map\nversion: 1\nsize: {width: 1, height: 1}\nlegend: {\".\": 0}\ngrid: |\n  .\n")})
 	if err != nil || doc.Kind != "battle/map" {
 		t.Errorf("standard input: %v, %v", doc, err)
 	}
-	_, err = Read(Stdin, Options{Stdin: strings.NewReader(strings.Repeat("x", 2000)), MaxInput: 1000})
-	if !IsIO(err) || !strings.Contains(err.Error(), "standard input is larger than the input limit of 1000 bytes") {
+	_, err = formats.Read(formats.Stdin, formats.Options{Stdin: strings.NewReader(strings.Repeat("x", 2000)), MaxInput: 1000})
+	if !formats.IsIO(err) || !strings.Contains(err.Error(), "standard input is larger than the input limit of 1000 bytes") {
 		t.Errorf("got %v", err)
 	}
 }
@@ -292,7 +293,7 @@ func TestYAMLIsParsedOncePerFile(t *testing.T) {
 			t.Fatal(err)
 		}
 		before := yamlx.Parses()
-		if _, err := Read(path, Options{}); err != nil {
+		if _, err := formats.Read(path, formats.Options{}); err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}
 		if n := yamlx.Parses() - before; n != c.files {

@@ -1,6 +1,7 @@
-package formats
+package formats_test
 
 import (
+	"github.com/shapan/shapan/formats"
 	"os"
 	"path/filepath"
 	"testing"
@@ -19,7 +20,7 @@ func TestWriteFollowsSymlinks(t *testing.T) {
 	if err := os.Symlink("real.yaml", link); err != nil {
 		t.Fatal(err)
 	}
-	if err := WriteFileAtomic(link, []byte("new")); err != nil {
+	if err := formats.WriteFileAtomic(link, []byte("new")); err != nil {
 		t.Fatal(err)
 	}
 	if st, err := os.Lstat(link); err != nil || st.Mode()&os.ModeSymlink == 0 {
@@ -36,7 +37,7 @@ func TestWriteFollowsSymlinks(t *testing.T) {
 	if err := os.Symlink("made.yaml", dangling); err != nil {
 		t.Fatal(err)
 	}
-	if err := WriteFileAtomic(dangling, []byte("x")); err != nil {
+	if err := formats.WriteFileAtomic(dangling, []byte("x")); err != nil {
 		t.Fatal(err)
 	}
 	if b, _ := os.ReadFile(filepath.Join(dir, "made.yaml")); string(b) != "x" {
@@ -55,11 +56,11 @@ func TestStaleTemporariesAreRemoved(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	long := time.Now().Add(-2 * staleAfter)
+	long := time.Now().Add(-2 * formats.StaleAfter)
 	if err := os.Chtimes(old, long, long); err != nil {
 		t.Fatal(err)
 	}
-	if err := WriteFileAtomic(path, []byte("whole")); err != nil {
+	if err := formats.WriteFileAtomic(path, []byte("whole")); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat(old); err == nil {
@@ -77,7 +78,7 @@ func TestAbortedWriteKeepsTheOldFile(t *testing.T) {
 	if err := os.WriteFile(path, []byte("old"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	f, err := CreateAtomic(path)
+	f, err := formats.CreateAtomic(path)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -150,7 +150,7 @@ func (h *hub) include(doc *formats.Document) error {
 	rules := &formats.Document{Kind: ftbt.KindRules, Value: doc.Rules}
 	to := formats.YAML
 	if strings.EqualFold(filepath.Ext(name), ".tech") {
-		to = formats.FTBTRules
+		to = ftbt.FormatRules
 	}
 	b, err := formats.Encode(rules, to)
 	if err != nil {

@@ -38,7 +38,7 @@ func BenchmarkCheckBigLevel(b *testing.B) {
 	rules := bigRules(b)
 	b.SetBytes(int64(len(src)))
 	for b.Loop() {
-		doc, err := formats.ReadBytes("big.map", src, formats.Options{From: formats.FTBTLevel, RulesPath: rules})
+		doc, err := formats.ReadBytes("big.map", src, formats.Options{From: ftbt.FormatLevel, RulesPath: rules})
 		if err != nil {
 			b.Fatal(err)
 		}

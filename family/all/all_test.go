@@ -11,6 +11,7 @@ import (
 	_ "github.com/shapan/shapan/family/all"
 	"github.com/shapan/shapan/formats"
 	ftbtfmt "github.com/shapan/shapan/formats/ftbt"
+	mbgfmt "github.com/shapan/shapan/formats/mbg"
 	"github.com/shapan/shapan/preview"
 	"github.com/shapan/shapan/samples"
 	"github.com/shapan/shapan/validate"
@@ -76,9 +77,9 @@ func TestEveryFamilyHasWhatItClaims(t *testing.T) {
 // meet fails the completeness test, one error per false claim.
 func TestVerifyFindsFalseClaims(t *testing.T) {
 	liar := &family.Family{Name: "liar", Kinds: []family.Kind{
-		{Kind: "mbg/scenario", Legacy: formats.MBGSav},                                         // wrong form; checks and preview not claimed
-		{Kind: "liar/board", Title: "liar board", Check: true},                                 // no codec, no checks, no sample
-		{Kind: "ftbt/rules", Legacy: formats.FTBTRules, Check: true, Preview: true, Sim: true}, // no Sim
+		{Kind: "mbg/scenario", Legacy: mbgfmt.FormatSave},                                        // wrong form; checks and preview not claimed
+		{Kind: "liar/board", Title: "liar board", Check: true},                                   // no codec, no checks, no sample
+		{Kind: "ftbt/rules", Legacy: ftbtfmt.FormatRules, Check: true, Preview: true, Sim: true}, // no Sim
 	}}
 	errs := family.Verify(liar, func(kind string) []*formats.Document {
 		if kind == "liar/board" {

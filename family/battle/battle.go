@@ -25,7 +25,7 @@ func init() {
 		Name:  battle.Family,
 		Title: "the 80×60 battle map with bases, cities and the dragon-flag zone",
 		Kinds: []family.Kind{
-			{Kind: bfmt.Kind, Title: "battle map", Legacy: formats.BattleGrid, Check: true, Preview: true, Play: true, Sim: true,
+			{Kind: bfmt.Kind, Title: "battle map", Legacy: bfmt.FormatGrid, Check: true, Preview: true, Play: true, Sim: true,
 				Template: &family.Template{Title: "battle map (80×60)", YAML: func() ([]byte, error) {
 					return bfmt.Encode(bfmt.NewStandard(80, 60))
 				}}},

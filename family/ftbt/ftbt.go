@@ -25,10 +25,10 @@ func init() {
 		Name:  ftbteng.Family,
 		Title: "tactics (war chess) on a terrain grid",
 		Kinds: []family.Kind{
-			{Kind: ftbtfmt.KindRules, Title: "ftbt rules", Legacy: formats.FTBTRules, Check: true, Preview: true,
+			{Kind: ftbtfmt.KindRules, Title: "ftbt rules", Legacy: ftbtfmt.FormatRules, Check: true, Preview: true,
 				NoSim:    "ftbt rules cannot be simulated on their own: simulate a level played with them",
 				Template: &family.Template{Title: "ftbt rules (from the 兵法 sample)", YAML: newRulesYAML}},
-			{Kind: ftbtfmt.KindLevel, Title: "ftbt level", Legacy: formats.FTBTLevel, Check: true, Preview: true, Play: true, Sim: true,
+			{Kind: ftbtfmt.KindLevel, Title: "ftbt level", Legacy: ftbtfmt.FormatLevel, Check: true, Preview: true, Play: true, Sim: true,
 				Template: &family.Template{Title: "ftbt level (30×20)", YAML: NewLevelYAML, FS: samples.FS(), Path: "ftbt/new.yaml"}},
 		},
 		Play: &family.Play{Help: playHelp, Run: run, Start: start, Resume: resume, Players: ftbteng.Roster(ftbteng.Setup{}).Names(), Decisions: ftbteng.Kinds},

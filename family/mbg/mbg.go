@@ -24,9 +24,9 @@ func init() {
 		Name:  mbgeng.Family,
 		Title: "a Monopoly-style siege game on a looping board",
 		Kinds: []family.Kind{
-			{Kind: mbgfmt.KindScenario, Title: "mbg scenario", Legacy: formats.MBGMap, Check: true, Preview: true, Play: true, Sim: true,
+			{Kind: mbgfmt.KindScenario, Title: "mbg scenario", Legacy: mbgfmt.FormatMap, Check: true, Preview: true, Play: true, Sim: true,
 				Template: &family.Template{Title: "mbg scenario", YAML: func() ([]byte, error) { return []byte(template), nil }}},
-			{Kind: mbgfmt.KindSave, Title: "mbg save", Legacy: formats.MBGSav, Check: true, Preview: true, Play: true,
+			{Kind: mbgfmt.KindSave, Title: "mbg save", Legacy: mbgfmt.FormatSave, Check: true, Preview: true, Play: true,
 				NoSim: "a save cannot be simulated: simulate the scenario it was played from"},
 		},
 		Play: &family.Play{Help: playHelp, Run: run, Start: start, Resume: resume, Players: mbgeng.Roster(0).Names(), Decisions: mbgeng.Kinds},

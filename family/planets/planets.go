@@ -22,7 +22,7 @@ func init() {
 		Name:  peng.Family,
 		Title: "Planet-Conquer, fleets on a planet graph",
 		Kinds: []family.Kind{
-			{Kind: pfmt.Kind, Title: "Planet-Conquer map", Legacy: formats.Planets, Check: true, Preview: true, Play: true, Sim: true,
+			{Kind: pfmt.Kind, Title: "Planet-Conquer map", Legacy: pfmt.FormatMap, Check: true, Preview: true, Play: true, Sim: true,
 				Template: &family.Template{Title: "Planet-Conquer map (4 players)", YAML: func() ([]byte, error) { return []byte(template), nil }}},
 		},
 		Play: &family.Play{Help: playHelp, Run: run, Start: start, Resume: resume, Players: peng.Roster(peng.Setup{}, 0).Names(), Decisions: peng.Kinds},

@@ -28,7 +28,7 @@ func paintedBattle(t *testing.T, dir string) (*tiled.Map, *battle.Map) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	data, err := formats.Encode(doc, formats.Tiled)
+	data, err := formats.Encode(doc, tiled.Format)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -180,7 +180,7 @@ func TestPlanetsCellErased(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	data, err := formats.Encode(doc, formats.Tiled)
+	data, err := formats.Encode(doc, tiled.Format)
 	if err != nil {
 		t.Fatal(err)
 	}

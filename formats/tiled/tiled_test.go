@@ -39,7 +39,7 @@ func TestSamplesRoundTrip(t *testing.T) {
 		n++
 		t.Run(name, func(t *testing.T) {
 			out := strings.TrimSuffix(filepath.Join(dir, name), ".yaml") + ".tmj"
-			written, err := formats.Write(out, doc, formats.Tiled)
+			written, err := formats.Write(out, doc, tiled.Format)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -50,7 +50,7 @@ func TestSamplesRoundTrip(t *testing.T) {
 			if err != nil {
 				t.Fatalf("our map does not read back:\n%v", err)
 			}
-			if back.Kind != doc.Kind || back.Format != formats.Tiled {
+			if back.Kind != doc.Kind || back.Format != tiled.Format {
 				t.Fatalf("read back a %s %s", back.Format, back.Kind)
 			}
 			if d := modeleq.Diff(doc.Value, back.Value); d != "" {
@@ -254,7 +254,7 @@ func TestEditedExports(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		data, err := formats.Encode(doc, formats.Tiled)
+		data, err := formats.Encode(doc, tiled.Format)
 		if err != nil {
 			t.Fatal(err)
 		}

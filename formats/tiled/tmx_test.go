@@ -72,7 +72,7 @@ func TestTMXRoundTrip(t *testing.T) {
 	copySamples(t, dir)
 	for name, doc := range gridSamples(t, dir) {
 		out := strings.TrimSuffix(filepath.Join(dir, name), ".yaml") + ".tmx"
-		if _, err := formats.Write(out, doc, formats.Tiled); err != nil {
+		if _, err := formats.Write(out, doc, tiled.Format); err != nil {
 			t.Fatal(err)
 		}
 		readsBack(t, dir, name, out, doc)
@@ -89,7 +89,7 @@ func TestTMXLayerFormats(t *testing.T) {
 	name := "ftbt/长坂坡.yaml"
 	doc := gridSamples(t, dir)[name]
 	out := filepath.Join(dir, "ftbt", "level.tmx")
-	if _, err := formats.Write(out, doc, formats.Tiled); err != nil {
+	if _, err := formats.Write(out, doc, tiled.Format); err != nil {
 		t.Fatal(err)
 	}
 	src, _ := os.ReadFile(out)
@@ -128,7 +128,7 @@ func TestTMXDiagnosticsArePlaced(t *testing.T) {
 	copySamples(t, dir)
 	doc := gridSamples(t, dir)["ftbt/长坂坡.yaml"]
 	out := filepath.Join(dir, "ftbt", "level.tmx")
-	if _, err := formats.Write(out, doc, formats.Tiled); err != nil {
+	if _, err := formats.Write(out, doc, tiled.Format); err != nil {
 		t.Fatal(err)
 	}
 	src, _ := os.ReadFile(out)
@@ -172,7 +172,7 @@ func writeFile(t *testing.T, dir, name, text string) string {
 // headless): every grid sample written as TMX, exported by Tiled as JSON
 // and as TMX, reads back as the same document.
 func TestTiledReadsAndWritesOurTMX(t *testing.T) {
-	tiled, err := exec.LookPath("tiled")
+	program, err := exec.LookPath("tiled")
 	if err != nil {
 		if os.Getenv("SHAPAN_REQUIRE_TILED") != "" {
 			t.Fatal("tiled is not installed, and SHAPAN_REQUIRE_TILED is set")
@@ -183,12 +183,12 @@ func TestTiledReadsAndWritesOurTMX(t *testing.T) {
 	copySamples(t, dir)
 	for name, doc := range gridSamples(t, dir) {
 		base := strings.TrimSuffix(filepath.Join(dir, name), ".yaml")
-		if _, err := formats.Write(base+".tmx", doc, formats.Tiled); err != nil {
+		if _, err := formats.Write(base+".tmx", doc, tiled.Format); err != nil {
 			t.Fatal(err)
 		}
 		for _, form := range []string{"json", "tmx"} {
 			out := base + ".by-tiled." + map[string]string{"json": "tmj", "tmx": "tmx"}[form]
-			cmd := exec.Command(tiled, "--export-map", form, base+".tmx", out)
+			cmd := exec.Command(program, "--export-map", form, base+".tmx", out)
 			cmd.Env = append(os.Environ(), "QT_QPA_PLATFORM=offscreen", "XDG_RUNTIME_DIR="+t.TempDir())
 			if b, err := cmd.CombinedOutput(); err != nil {
 				t.Fatalf("tiled --export-map %s %s: %v\n%s", form, filepath.Base(base), err, b)
@@ -207,7 +207,7 @@ func TestPlanetsRoutesArePolylines(t *testing.T) {
 	copySamples(t, dir)
 	doc := gridSamples(t, dir)["planets/九州.yaml"]
 	out := filepath.Join(dir, "planets", "routes.tmj")
-	if _, err := formats.Write(out, doc, formats.Tiled); err != nil {
+	if _, err := formats.Write(out, doc, tiled.Format); err != nil {
 		t.Fatal(err)
 	}
 	src, _ := os.ReadFile(out)

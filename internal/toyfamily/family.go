@@ -30,8 +30,9 @@ var (
 )
 
 func init() {
-	formats.Register(formats.Codec{Kind: Kind, Legacy: Legacy, Exts: []string{".nim"},
-		ReadLegacy: readLegacy, WriteLegacy: writeLegacy, Decode: decode, Encode: encode})
+	formats.Register(formats.Codec{Kind: Kind, Legacy: Legacy, Exts: []string{".nim"}, Rank: 100,
+		ReadLegacy: formats.Bytes(readLegacy), WriteLegacy: formats.Writer(writeLegacy),
+		Decode: formats.Decoder(decode), Encode: formats.Writer(encode)})
 	validate.RegisterChecker(Kind, check)
 	preview.Register(Kind, render)
 	family.Register(family.Family{

@@ -25,7 +25,7 @@ type Heaps struct {
 }
 
 // readLegacy reads "nim 3 4 5".
-func readLegacy(file string, src []byte) (any, *srcpos.Map, error) {
+func readLegacy(file string, src []byte) (*Heaps, *srcpos.Map, error) {
 	sm := srcpos.New(src)
 	fields := strings.Fields(string(src))
 	fail := func(off int, format string, args ...any) error {
@@ -51,8 +51,7 @@ func readLegacy(file string, src []byte) (any, *srcpos.Map, error) {
 }
 
 // writeLegacy writes "nim 3 4 5".
-func writeLegacy(v any) ([]byte, error) {
-	h := v.(*Heaps)
+func writeLegacy(h *Heaps) ([]byte, error) {
 	var b strings.Builder
 	b.WriteString("nim")
 	for _, n := range h.Stones {
@@ -63,11 +62,7 @@ func writeLegacy(v any) ([]byte, error) {
 }
 
 // decode reads the YAML document: kind, version and heaps.
-func decode(file string, src []byte) (any, *srcpos.Map, error) {
-	d, err := yamlx.Parse(file, src)
-	if err != nil {
-		return nil, nil, err
-	}
+func decode(d *yamlx.Doc) (*Heaps, *srcpos.Map, error) {
 	m := d.Root.Mapping()
 	h := &Heaps{}
 	if _, ok := yamlx.CheckKind(m, Kind, 1); ok {
@@ -86,8 +81,7 @@ func decode(file string, src []byte) (any, *srcpos.Map, error) {
 }
 
 // encode writes the YAML document.
-func encode(v any) ([]byte, error) {
-	h := v.(*Heaps)
+func encode(h *Heaps) ([]byte, error) {
 	root := yamlx.KindHeader(Kind, 1)
 	yamlx.Add(root, "heaps", yamlx.FlowInts(h.Stones...))
 	return yamlx.Encode("", root)

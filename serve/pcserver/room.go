@@ -61,7 +61,7 @@ type record struct {
 // CheckMap refuses a map the validator finds errors in, or the engine
 // cannot play.
 func CheckMap(m *pfmt.Map, name string) error {
-	doc := &formats.Document{Path: name, Format: formats.Planets, Kind: pfmt.Kind, Value: m}
+	doc := &formats.Document{Path: name, Format: pfmt.FormatMap, Kind: pfmt.Kind, Value: m}
 	var errs diag.List
 	for _, d := range validate.Check(doc) {
 		if d.Severity == diag.Error {

@@ -1,0 +1,9 @@
+package battle
+
+// The family's plug-ins in the layers below the registry: importing them
+// registers its kinds' codecs (its model package in formats, and the
+// Tiled form for the grid families), checks and previews.
+import (
+	_ "github.com/shapan/shapan/formats/battle"
+	_ "github.com/shapan/shapan/formats/tiled"
+)

@@ -1,0 +1,4 @@
+package formats
+
+// StaleAfter is staleAfter, for the external tests.
+const StaleAfter = staleAfter

@@ -1,0 +1,19 @@
+package planets
+
+import "github.com/shapan/shapan/formats"
+
+// FormatMap is the game's own form of a Planet-Conquer map, as --from
+// and --to name it: the game's YAML, which .yml names.
+const FormatMap formats.Format = "planets"
+
+func init() {
+	formats.Register(formats.Codec{
+		Kind: Kind, Legacy: FormatMap, Exts: []string{".yml"}, Rank: 30,
+		ReadLegacyYAML: formats.Doc(ReadLegacyDoc),
+		Claims:         []string{"planets", "map"},
+		WriteLegacy:    formats.Writer(WriteLegacy),
+		Relayout:       Relayout,
+		Decode:         formats.Decoder(DecodeDoc),
+		Encode:         formats.Writer(Encode),
+	})
+}

@@ -1,0 +1,93 @@
+package archtest
+
+import (
+	"os/exec"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/shapan/shapan/family"
+	_ "github.com/shapan/shapan/family/all"
+)
+
+// genericPackages are the packages of every layer that serve all
+// families: each family plugs its code into them through a registry, so
+// they import no family's package (docs/ARCHITECTURE.md, "How a family is
+// registered"). The aggregators family/all and editor/families are the
+// only places that import every family.
+var genericPackages = []string{
+	"formats", "validate", "preview", "preview/charts", "engine", "engine/sim",
+	"balance", "serve", "editor", "editor/play", "editor/balance", "cmd/shapan",
+}
+
+// familyImportsLeft are the imports of a family's package by a generic
+// package that remain to be moved into the family's own sub-package. The
+// list may only shrink: TestGenericPackagesNameNoFamily fails on an import
+// that is not here and on an entry that is no longer needed.
+var familyImportsLeft = []string{
+	"validate -> engine/battle", "validate -> engine/ftbt", "validate -> engine/mbg", "validate -> engine/planets",
+	"validate -> formats/battle", "validate -> formats/ftbt", "validate -> formats/mbg", "validate -> formats/planets",
+	"preview -> formats/battle", "preview -> formats/ftbt", "preview -> formats/mbg", "preview -> formats/planets",
+	"preview/charts -> formats/battle", "preview/charts -> formats/ftbt", "preview/charts -> formats/mbg", "preview/charts -> formats/planets",
+	"engine/sim -> engine/battle", "engine/sim -> engine/ftbt", "engine/sim -> engine/mbg", "engine/sim -> engine/planets",
+	"engine/sim -> formats/battle", "engine/sim -> formats/ftbt", "engine/sim -> formats/mbg", "engine/sim -> formats/planets",
+	"balance -> formats/battle", "balance -> formats/ftbt", "balance -> formats/mbg", "balance -> formats/planets",
+	"serve -> formats/ftbt", "serve -> serve/pcserver",
+	"editor -> engine/ftbt", "editor -> formats/battle", "editor -> formats/ftbt",
+	"editor/play -> editor/ftbtview", "editor/play -> editor/mbgview",
+	"editor/play -> engine/ftbt", "editor/play -> engine/mbg", "editor/play -> engine/planets",
+	"editor/play -> formats/ftbt", "editor/play -> formats/mbg", "editor/play -> formats/planets",
+	"editor/balance -> engine/ftbt", "editor/balance -> formats/battle", "editor/balance -> formats/ftbt",
+	"editor/balance -> formats/mbg", "editor/balance -> formats/planets",
+	"cmd/shapan -> formats/planets", "cmd/shapan -> serve/pcserver",
+}
+
+// familyPackage matches the path of a package that belongs to one family:
+// a path element named after a registered family ("formats/mbg",
+// "editor/battleview"), or Planet-Conquer's own server protocol.
+func familyPackage(t *testing.T) *regexp.Regexp {
+	var names []string
+	for _, f := range family.All() {
+		names = append(names, regexp.QuoteMeta(f.Name))
+	}
+	if len(names) == 0 {
+		t.Fatal("no family is registered")
+	}
+	return regexp.MustCompile(`(^|/)((` + strings.Join(names, "|") + `)[a-z]*|pcserver)(/|$)`)
+}
+
+// TestGenericPackagesNameNoFamily fails when a generic package imports a
+// family's package (tests excepted: they may read every family's files).
+func TestGenericPackagesNameNoFamily(t *testing.T) {
+	const mod = "github.com/shapan/shapan/"
+	args := []string{"list", "-f", `{{.ImportPath}}{{range .Imports}} {{.}}{{end}}`}
+	for _, p := range genericPackages {
+		args = append(args, mod+p)
+	}
+	out, err := exec.Command("go", args...).Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	fam := familyPackage(t)
+	var found []string
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		f := strings.Fields(line)
+		pkg := strings.TrimPrefix(f[0], mod)
+		for _, imp := range f[1:] {
+			if rel, ok := strings.CutPrefix(imp, mod); ok && fam.MatchString(rel) {
+				found = append(found, pkg+" -> "+rel)
+			}
+		}
+	}
+	for _, e := range found {
+		if !slices.Contains(familyImportsLeft, e) {
+			t.Errorf("%s: a generic package imports a family's package; register the family's code from its own sub-package instead", e)
+		}
+	}
+	for _, e := range familyImportsLeft {
+		if !slices.Contains(found, e) {
+			t.Errorf("%s is gone: remove it from familyImportsLeft", e)
+		}
+	}
+}
