@@ -1,8 +1,9 @@
 #!/bin/sh
 # Installs what building, running and testing Shapan needs on a Debian or
 # Ubuntu machine: make, the C compiler and headers the Fyne GUI toolkit
-# compiles against, Xvfb for the GUI smoke tests and Chromium for the
-# browser tests of shapan serve. Safe to run again: it installs only what
+# compiles against, Xvfb, xdotool, ImageMagick and openbox for the
+# real-window tests of the studio and Chromium for the browser tests of
+# shapan serve. Safe to run again: it installs only what
 # is missing. Go itself (the version go.mod names, or newer) must be
 # installed already.
 #
@@ -20,7 +21,7 @@ if ! command -v go >/dev/null 2>&1; then
 	exit 1
 fi
 
-packages="ca-certificates make gcc pkg-config libgl1-mesa-dev xorg-dev xvfb x11-utils chromium ${SHAPAN_DEPS_EXTRA:-}"
+packages="ca-certificates make gcc pkg-config libgl1-mesa-dev xorg-dev xvfb x11-utils xdotool imagemagick openbox chromium ${SHAPAN_DEPS_EXTRA:-}"
 
 if ! command -v dpkg-query >/dev/null 2>&1 || ! command -v apt-get >/dev/null 2>&1; then
 	echo "deps: this is not a Debian or Ubuntu machine; install the equivalents of:" $packages >&2

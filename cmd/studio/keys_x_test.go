@@ -27,6 +27,10 @@ type xstudio struct {
 	display string
 	win     string
 	out     *bytes.Buffer
+	// home is the studio's HOME (its configuration is in home/config).
+	home string
+	// exited is closed when the studio's process has ended.
+	exited chan struct{}
 }
 
 // studioTimeout is how long a studio started by startStudio may run.
@@ -34,33 +38,39 @@ var studioTimeout = 150 * time.Second
 
 // startStudio runs the studio binary with args under a new Xvfb and
 // waits for its window.
-func startStudio(t *testing.T, args ...string) *xstudio {
+func startStudio(t *testing.T, args ...string) *xstudio { return launchStudio(t, false, args...) }
+
+// startStudioWM is startStudio on a desktop with a window manager
+// (openbox): windows have frames, with a close button.
+func startStudioWM(t *testing.T, args ...string) *xstudio { return launchStudio(t, true, args...) }
+
+func launchStudio(t *testing.T, wm bool, args ...string) *xstudio {
 	t.Helper()
-	x := needX(t, "xdotool")
+	programs := []string{"xdotool", "import"}
+	if wm {
+		programs = append(programs, "openbox", "xwininfo")
+	}
+	x := needX(t, programs...)
 	bin := buildStudio(t)
 	display, stop := startXvfb(t, x["Xvfb"])
 	t.Cleanup(stop)
+	if wm {
+		startWM(t, x["openbox"], display)
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), studioTimeout)
 	t.Cleanup(cancel)
 	cmd := exec.CommandContext(ctx, bin, args...)
 	home := t.TempDir()
 	cmd.Env = append(os.Environ(), "DISPLAY="+display, "HOME="+home, "XDG_CACHE_HOME="+filepath.Join(home, "cache"),
 		"XDG_CONFIG_HOME="+filepath.Join(home, "config"), "LANG=en_US.UTF-8", "FYNE_SCALE=1")
-	st := &xstudio{t: t, x: x, display: display, out: &bytes.Buffer{}}
+	st := &xstudio{t: t, x: x, display: display, out: &bytes.Buffer{}, home: home, exited: make(chan struct{})}
 	cmd.Stdout, cmd.Stderr = st.out, st.out
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	for deadline := time.Now().Add(90 * time.Second); st.win == "" && time.Now().Before(deadline); time.Sleep(200 * time.Millisecond) {
-		c := exec.Command(x["xdotool"], "search", "--name", "Shapan")
-		c.Env = append(os.Environ(), "DISPLAY="+display)
-		b, _ := c.Output()
-		st.win = strings.TrimSpace(strings.Split(string(b), "\n")[0])
-	}
-	if st.win == "" {
-		t.Fatalf("the studio's window did not appear:\n%s", st.out.String())
-	}
+	go func() { cmd.Wait(); close(st.exited) }()
+	t.Cleanup(func() { cmd.Process.Kill(); <-st.exited })
+	st.win = st.waitWindow("Shapan", 90*time.Second)
 	time.Sleep(3 * time.Second) // the first frames
 	t.Cleanup(func() {
 		if t.Failed() {
@@ -68,6 +78,66 @@ func startStudio(t *testing.T, args ...string) *xstudio {
 		}
 	})
 	return st
+}
+
+// startWM runs openbox on display until the test ends, and waits until
+// it manages the screen.
+func startWM(t *testing.T, openbox, display string) {
+	t.Helper()
+	wm := exec.Command(openbox)
+	wm.Env = append(os.Environ(), "DISPLAY="+display, "HOME="+t.TempDir())
+	if err := wm.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { wm.Process.Kill(); wm.Wait() })
+	xprop, err := exec.LookPath("xprop")
+	if err != nil {
+		time.Sleep(2 * time.Second)
+		return
+	}
+	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+		c := exec.Command(xprop, "-root", "_NET_SUPPORTING_WM_CHECK")
+		c.Env = append(os.Environ(), "DISPLAY="+display)
+		if b, _ := c.Output(); strings.Contains(string(b), "window id") {
+			return
+		}
+	}
+	t.Fatal("openbox did not start managing the screen")
+}
+
+// waitWindow waits for a window whose name contains name and returns
+// its id (failing after timeout, or when the studio ends).
+func (st *xstudio) waitWindow(name string, timeout time.Duration) string {
+	st.t.Helper()
+	for deadline := time.Now().Add(timeout); time.Now().Before(deadline); time.Sleep(200 * time.Millisecond) {
+		if id := st.window(name); id != "" {
+			return id
+		}
+		if !st.alive() {
+			st.t.Fatalf("the studio ended while a window %q was awaited:\n%s", name, st.out.String())
+		}
+	}
+	st.t.Fatalf("no window %q appeared:\n%s", name, st.out.String())
+	return ""
+}
+
+// window returns the id of the first window whose name contains name, or
+// "".
+func (st *xstudio) window(name string) string {
+	c := exec.Command(st.x["xdotool"], "search", "--name", name)
+	c.Env = append(os.Environ(), "DISPLAY="+st.display)
+	b, _ := c.Output()
+	return strings.TrimSpace(strings.Split(string(b), "\n")[0])
+}
+
+// alive reports whether the studio's process is still running.
+func (st *xstudio) alive() bool {
+	select {
+	case <-st.exited:
+		return false
+	default:
+		return true
+	}
 }
 
 func (st *xstudio) xdo(args ...string) string {

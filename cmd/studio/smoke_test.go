@@ -86,22 +86,57 @@ func TestSmokeUnderXvfb(t *testing.T) {
 }
 
 // startXvfb starts a virtual X server on a display number it picks itself
-// (-displayfd), waits until it accepts clients, and returns the display
-// and a function that stops it.
+// (-displayfd), or on the first free one of $SHAPAN_XVFB_DISPLAYS
+// ("11-19": on a machine whose other users keep to their own numbers),
+// waits until it accepts clients, and returns the display and a function
+// that stops it.
 func startXvfb(t *testing.T, xvfb string) (display string, stop func()) {
 	t.Helper()
+	first, last := -1, -1
+	if r := os.Getenv("SHAPAN_XVFB_DISPLAYS"); r != "" {
+		if _, err := fmt.Sscanf(r, "%d-%d", &first, &last); err != nil || first < 0 || last < first {
+			t.Fatalf("SHAPAN_XVFB_DISPLAYS=%q: want FIRST-LAST, such as 11-19", r)
+		}
+	}
+	if first < 0 {
+		display, stop, err := tryXvfb(xvfb, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return display, stop
+	}
+	for n := first; n <= last; n++ {
+		if _, err := os.Stat(fmt.Sprintf("/tmp/.X%d-lock", n)); err == nil {
+			continue // in use
+		}
+		if display, stop, err := tryXvfb(xvfb, fmt.Sprintf(":%d", n)); err == nil {
+			return display, stop
+		}
+	}
+	t.Fatalf("no free display among SHAPAN_XVFB_DISPLAYS=%s", os.Getenv("SHAPAN_XVFB_DISPLAYS"))
+	return "", nil
+}
+
+// tryXvfb starts Xvfb on display (empty: one it picks) and waits until it
+// accepts clients.
+func tryXvfb(xvfb, display string) (string, func(), error) {
 	r, w, err := os.Pipe()
 	if err != nil {
-		t.Fatal(err)
+		return "", nil, err
 	}
 	defer r.Close()
-	x := exec.Command(xvfb, "-displayfd", "3", "-screen", "0", "1280x800x24", "-nolisten", "tcp")
+	args := []string{"-displayfd", "3", "-screen", "0", "1280x800x24", "-nolisten", "tcp"}
+	if display != "" {
+		args = append([]string{display}, args...)
+	}
+	x := exec.Command(xvfb, args...)
 	x.ExtraFiles = []*os.File{w} // fd 3
 	if err := x.Start(); err != nil {
-		t.Fatal(err)
+		w.Close()
+		return "", nil, err
 	}
 	w.Close()
-	stop = func() {
+	stop := func() {
 		// SIGTERM lets Xvfb remove its lock file and socket, so that a
 		// later server picking the same display number does not find them
 		// stale; a server that does not stop within 10 s is killed.
@@ -124,12 +159,11 @@ func startXvfb(t *testing.T, xvfb string) (display string, stop func()) {
 	case n := <-got:
 		if n == "" {
 			stop()
-			t.Fatal("Xvfb exited without naming its display")
+			return "", nil, fmt.Errorf("Xvfb %s exited without naming its display", display)
 		}
-		return ":" + n, stop
+		return ":" + n, stop, nil
 	case <-time.After(60 * time.Second):
 		stop()
-		t.Fatal("Xvfb did not start within a minute")
+		return "", nil, fmt.Errorf("Xvfb %s did not start within a minute", display)
 	}
-	return "", stop
 }

@@ -145,23 +145,26 @@ func Start(doc *formats.Document, name string, setup Setup) (*Hosting, error) {
 	return offThisThread(func() (*Hosting, error) { return start(doc, name, setup) })
 }
 
-// offThisThread runs build on a goroutine of its own and waits for it.
-// The studio's UI goroutine is locked to the main OS thread, and a game's
-// coroutine made on a locked goroutine cannot be resumed by the server's
-// request goroutines (the runtime stops the whole process), so hosting
-// builds and restores its rooms on an unlocked goroutine.
-func offThisThread(build func() (*Hosting, error)) (*Hosting, error) {
-	type built struct {
-		h   *Hosting
+// offThisThread runs f on a goroutine of its own and waits for it. A
+// room's game is a coroutine (engine.Machine) that the server's request
+// goroutines resume, and the runtime stops the whole process ("coro: OS
+// thread locking must match locking at coroutine creation") when a
+// coroutine is switched to from a goroutine locked otherwise than the one
+// that made it. The studio's UI goroutine is locked to the main OS
+// thread, so hosting makes, restores and closes its rooms on unlocked
+// goroutines, as the server's own are.
+func offThisThread[T any](f func() (T, error)) (T, error) {
+	type result struct {
+		v   T
 		err error
 	}
-	done := make(chan built)
+	done := make(chan result)
 	go func() {
-		h, err := build()
-		done <- built{h, err}
+		v, err := f()
+		done <- result{v, err}
 	}()
-	b := <-done
-	return b.h, b.err
+	r := <-done
+	return r.v, r.err
 }
 
 func start(doc *formats.Document, name string, setup Setup) (*Hosting, error) {
@@ -260,8 +263,14 @@ func serveRoom(srv *serve.Server, c serve.Created, k Kept) (*Hosting, error) {
 // Link returns the full address of a link of Created.
 func (h *Hosting) Link(path string) string { return h.Base + path }
 
-// Close stops the server.
+// Close stops the server. It may be called from the studio's UI
+// goroutine (the room's game is closed off it, see offThisThread).
 func (h *Hosting) Close() error {
+	_, err := offThisThread(func() (struct{}, error) { return struct{}{}, h.close() })
+	return err
+}
+
+func (h *Hosting) close() error {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
 	h.http.Shutdown(ctx)
@@ -316,16 +325,22 @@ func OpenKept(st *editor.Studio, k Kept) (*Window, error) {
 func show(st *editor.Studio, h *Hosting) *Window {
 	name := h.Kept.Name
 	w := &Window{Hosting: h, win: st.App().NewWindow("Hosting " + name)}
-	box := container.NewVBox(widget.NewLabel("Serving at " + h.Base + "/ — give each person their secret link."))
-	if h.Kept.Public {
-		box.Add(widget.NewLabel("Reachable from the network: anyone who can reach this machine may open the page."))
+	// Long lines end in an ellipsis and paths are shown in fields, so
+	// that the window fits the screen whatever the folder's path.
+	line := func(text string) *widget.Label {
+		l := widget.NewLabel(text)
+		l.Truncation = fyne.TextTruncateEllipsis
+		return l
 	}
-	box.Add(widget.NewLabel("The game is kept in " + h.Kept.Dir + ": after a stop or a crash, Play ▸ Host on the network resumes it."))
+	box := container.NewVBox(line("Serving at " + h.Base + "/ — give each person their secret link."))
+	if h.Kept.Public {
+		box.Add(line("Reachable from the network: anyone who can reach this machine may open the page."))
+	}
+	box.Add(line("The game is kept in this folder; after a stop or a crash, Play ▸ Host on the network resumes it:"))
+	box.Add(readOnly(h.Kept.Dir))
 	row := func(label, path string) {
 		link := h.Link(path)
-		entry := widget.NewEntry()
-		entry.SetText(link)
-		entry.OnChanged = func(string) { entry.SetText(link) } // read-only, yet selectable
+		entry := readOnly(link)
 		copyBtn := widget.NewButton("Copy", func() { st.App().Clipboard().SetContent(link) })
 		openBtn := widget.NewButton("Open", func() {
 			if u, err := url.Parse(link); err == nil {
@@ -345,11 +360,25 @@ func show(st *editor.Studio, h *Hosting) *Window {
 	row("Spectators", h.Created.Spectator)
 	box.Add(widget.NewButton("Stop hosting", func() { w.win.Close() }))
 	w.win.SetContent(container.NewPadded(box))
-	w.win.Resize(fyne.NewSize(640, 0))
-	w.win.SetOnClosed(func() { h.Close() })
+	w.win.Resize(fyne.NewSize(820, 0))
+	w.win.SetOnClosed(func() {
+		if err := h.Close(); err != nil {
+			st.Status("stopped hosting " + name + ": " + err.Error())
+			return
+		}
+		st.Status("stopped hosting " + name + "; it is kept on disk (Play ▸ Host on the network resumes it)")
+	})
 	w.win.Show()
 	st.Status("hosting " + name + " at " + h.Base)
 	return w
+}
+
+// readOnly is a field showing text that can be selected but not changed.
+func readOnly(text string) *widget.Entry {
+	e := widget.NewEntry()
+	e.SetText(text)
+	e.OnChanged = func(string) { e.SetText(text) }
+	return e
 }
 
 // Close stops hosting.
@@ -360,7 +389,8 @@ func (w *Window) Content() fyne.CanvasObject { return w.win.Content() }
 
 // seatNames names a document's seats.
 func seatNames(doc *formats.Document) ([]string, error) {
-	g, err := family.StartGame(doc, family.GameOptions{Seed: 1, Machine: engine.Options{DropEvents: true}})
+	// Threaded: this runs on the UI goroutine (see offThisThread).
+	g, err := family.StartGame(doc, family.GameOptions{Seed: 1, Machine: engine.Options{DropEvents: true, Threaded: true}})
 	if err != nil {
 		return nil, err
 	}

@@ -8,13 +8,14 @@ import (
 	"testing"
 )
 
-// TestHostFromTheUIThread: the studio starts and resumes a hosting from
-// its UI goroutine, which a desktop driver locks to the main OS thread.
-// A game's coroutine made there cannot be resumed by the server's request
-// goroutines (the runtime stops the whole studio with "coro: OS thread
-// locking must match locking at coroutine creation"): hosting must build
-// its rooms off that thread. Here Start and Resume run on a locked
-// goroutine, and answers then arrive over HTTP.
+// TestHostFromTheUIThread: the studio starts, resumes and stops a
+// hosting from its UI goroutine, which a desktop driver locks to the main
+// OS thread. A game's coroutine made there cannot be resumed by the
+// server's request goroutines, nor one made by them closed there (the
+// runtime stops the whole studio with "coro: OS thread locking must match
+// locking at coroutine creation"): hosting must make, restore and close
+// its rooms off that thread. Here Start, Resume and Close run on a locked
+// goroutine, and answers arrive over HTTP in between.
 func TestHostFromTheUIThread(t *testing.T) {
 	useDataDir(t)
 	_, session := openSample(t, "mbg/赤壁.yaml")
@@ -46,19 +47,20 @@ func TestHostFromTheUIThread(t *testing.T) {
 	}
 	react(t, h.Base, link, first.Decision.Turn, `-1`)
 	kept := h.Kept
-	h.Close()
+	onLockedThread(func() { h.Close() })
 
 	var again *Hosting
 	onLockedThread(func() { again, err = Resume(kept) })
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer again.Close()
 	next := hintOf(t, again.Base, link)
 	if next.Turn <= first.Turn || next.Decision == nil {
+		again.Close()
 		t.Fatalf("after resuming, seat 0's hint: %+v (the answer was at turn %d)", next, first.Turn)
 	}
 	react(t, again.Base, link, next.Decision.Turn, answerFor(t, again.Base, link))
+	onLockedThread(func() { again.Close() })
 }
 
 // answerFor returns the first legal answer of seat link's pending

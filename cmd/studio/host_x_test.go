@@ -1,0 +1,308 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"image"
+	"image/png"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/shapan/shapan/samples"
+)
+
+// Where the studio's menu bar (1280×800, Fyne's scale 1) has Play, and
+// its menu the entry Host on the network…, in the window's coordinates.
+const (
+	playMenuX, playMenuY = 222, 14
+	hostItemX, hostItemY = 280, 83
+)
+
+// TestStopHostingInARealWindow hosts 赤壁 (mbg) and 九州 (planets) from
+// the studio on a desktop with a window manager: Play ▸ Host on the
+// network, Host, a seat's answer over HTTP, Stop hosting; then hosts
+// again, answers, and closes the hosting window with its frame's close
+// button. The studio keeps running through all of it (stopping a
+// hosting used to end the whole studio: "coro: OS thread locking must
+// match locking at coroutine creation").
+func TestStopHostingInARealWindow(t *testing.T) {
+	dir := t.TempDir()
+	var paths []string
+	for _, name := range []string{"planets/九州.yaml", "mbg/赤壁.yaml"} {
+		data, _ := samples.Read(name)
+		p := filepath.Join(dir, filepath.Base(name))
+		os.WriteFile(p, data, 0o644)
+		paths = append(paths, p)
+	}
+	st := startStudioWM(t, append([]string{"--size", "1280x800"}, paths...)...)
+	// The last document opened is shown: 赤壁, then 九州 (the first tab).
+	for i, name := range []string{"赤壁.yaml", "九州.yaml"} {
+		if i == 1 {
+			st.click(40, 89) // the first tab
+		}
+		w := st.host(name, 1)
+		st.answer(name)
+		st.clickIn(w, st.size(w).X/2, -28) // Stop hosting, the window's last row
+		st.closed(w, "Stop hosting")
+
+		w = st.host(name, 2)
+		st.answer(name)
+		st.closeFrame(w)
+		st.closed(w, "its close button")
+	}
+}
+
+// host opens Play ▸ Host on the network and presses the dialog's Host
+// button; it waits for the hosting window and for the n-th game of the
+// document name to be kept on disk, and returns the window.
+func (st *xstudio) host(name string, n int) string {
+	st.t.Helper()
+	st.click(playMenuX, playMenuY)
+	st.click(hostItemX, hostItemY)
+	time.Sleep(time.Second)
+	st.clickPrimary(st.win)
+	w := st.waitWindow("Hosting "+name, 30*time.Second)
+	for deadline := time.Now().Add(20 * time.Second); len(st.hosted(name)) < n; time.Sleep(200 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			st.t.Fatalf("no hosted game of %s kept on disk", name)
+		}
+	}
+	time.Sleep(time.Second) // the window's first frames
+	return w
+}
+
+// hostedGame is what the test reads of a game the studio hosts: the
+// port it is served on and its room's header (seat tokens).
+type hostedGame struct {
+	port int
+	room struct {
+		ID    string `json:"id"`
+		Seats []struct {
+			Name  string `json:"name"`
+			Token string `json:"token"`
+		} `json:"seats"`
+	}
+}
+
+// hosted lists the games of the document name the studio keeps on disk,
+// oldest first.
+func (st *xstudio) hosted(name string) []hostedGame {
+	dirs, _ := filepath.Glob(filepath.Join(st.home, "config", "shapan", "hosted", "*"))
+	var out []hostedGame
+	for _, d := range dirs { // named by the time they were made
+		var k struct {
+			Name string `json:"name"`
+			Port int    `json:"port"`
+		}
+		b, err := os.ReadFile(filepath.Join(d, "hosting.json"))
+		if err != nil || json.Unmarshal(b, &k) != nil || k.Name != name {
+			continue
+		}
+		logs, _ := filepath.Glob(filepath.Join(d, "rooms", "*.log"))
+		if len(logs) != 1 {
+			continue
+		}
+		rec, _ := os.ReadFile(logs[0])
+		i := bytes.Index(rec, []byte(`{"id"`)) // the first record
+		if i < 0 {
+			continue
+		}
+		g := hostedGame{port: k.Port}
+		if json.NewDecoder(bytes.NewReader(rec[i:])).Decode(&g.room) != nil {
+			continue
+		}
+		out = append(out, g)
+	}
+	return out
+}
+
+// answer gives the first legal answer of the first seat of the latest
+// hosted game of name that has a decision, over HTTP as a browser does.
+func (st *xstudio) answer(name string) {
+	st.t.Helper()
+	games := st.hosted(name)
+	g := games[len(games)-1]
+	api := fmt.Sprintf("http://127.0.0.1:%d/api/rooms/%s/", g.port, g.room.ID)
+	call := func(method, path, token, body string) []byte {
+		req, _ := http.NewRequest(method, api+path, strings.NewReader(body))
+		req.Header.Set("Authorization", "Bearer "+token)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			st.t.Fatalf("%s %s: %v\n%s", method, path, err, st.out.String())
+		}
+		defer resp.Body.Close()
+		var b bytes.Buffer
+		b.ReadFrom(resp.Body)
+		if resp.StatusCode != http.StatusOK {
+			st.t.Fatalf("%s %s: HTTP %d %s", method, path, resp.StatusCode, b.String())
+		}
+		return b.Bytes()
+	}
+	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(300 * time.Millisecond) {
+		for _, s := range g.room.Seats {
+			var h struct {
+				Decision *struct {
+					Turn  int `json:"turn"`
+					Legal struct {
+						Answers []json.RawMessage `json:"answers"`
+					} `json:"legal"`
+				} `json:"decision"`
+			}
+			if s.Token == "" || json.Unmarshal(call("GET", "hint", s.Token, ""), &h) != nil || h.Decision == nil || len(h.Decision.Legal.Answers) == 0 {
+				continue
+			}
+			body := fmt.Sprintf(`{"turn":%d,"answer":%s,"request":"x%d"}`, h.Decision.Turn, h.Decision.Legal.Answers[0], h.Decision.Turn)
+			call("POST", "react", s.Token, body)
+			return
+		}
+	}
+	st.t.Fatalf("no seat of %s had a decision to answer", name)
+}
+
+// closed checks that the window w is gone and the studio still runs.
+func (st *xstudio) closed(w, how string) {
+	st.t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(200 * time.Millisecond) {
+		if !st.alive() {
+			st.t.Fatalf("the studio ended after %s:\n%s", how, st.head())
+		}
+		if !st.exists(w) {
+			time.Sleep(time.Second)
+			if !st.alive() {
+				st.t.Fatalf("the studio ended after %s:\n%s", how, st.head())
+			}
+			return
+		}
+	}
+	st.t.Fatalf("the hosting window stayed open after %s", how)
+}
+
+// head returns the start of what the studio printed (a crash's message
+// and the top of its stack).
+func (st *xstudio) head() string {
+	s := st.out.String()
+	if len(s) > 3000 {
+		s = s[:3000] + "…"
+	}
+	return s
+}
+
+// exists reports whether the window w is still on the display.
+func (st *xstudio) exists(w string) bool {
+	_, err := st.xdoErr("getwindowname", w)
+	return err == nil
+}
+
+// clickIn clicks window w at (x, y) of its own coordinates; negative
+// coordinates count from its right or bottom edge.
+func (st *xstudio) clickIn(w string, x, y int) {
+	st.t.Helper()
+	size := st.size(w)
+	if x < 0 {
+		x += size.X
+	}
+	if y < 0 {
+		y += size.Y
+	}
+	st.xdo("mousemove", "--window", w, strconv.Itoa(x), strconv.Itoa(y))
+	st.xdo("click", "1")
+	time.Sleep(400 * time.Millisecond)
+}
+
+// size returns the size of window w.
+func (st *xstudio) size(w string) image.Point {
+	var p image.Point
+	var id, x, y int
+	fmt.Sscanf(st.xdo("getwindowgeometry", "--shell", w), "WINDOW=%d\nX=%d\nY=%d\nWIDTH=%d\nHEIGHT=%d", &id, &x, &y, &p.X, &p.Y)
+	return p
+}
+
+// closeFrame clicks the close button of window w's frame (openbox's
+// title bar, at the top right above the window).
+func (st *xstudio) closeFrame(w string) {
+	st.t.Helper()
+	out, err := exec.Command(st.x["xwininfo"], "-display", st.display, "-id", w).Output()
+	if err != nil {
+		st.t.Fatalf("xwininfo: %v", err)
+	}
+	var x, y, width int
+	for _, line := range strings.Split(string(out), "\n") {
+		line = strings.TrimSpace(line)
+		fmt.Sscanf(line, "Absolute upper-left X: %d", &x)
+		fmt.Sscanf(line, "Absolute upper-left Y: %d", &y)
+		fmt.Sscanf(line, "Width: %d", &width)
+	}
+	if y < 12 {
+		st.t.Fatalf("window %s has no title bar above it (at y=%d)", w, y)
+	}
+	st.xdo("mousemove", strconv.Itoa(x+width-11), strconv.Itoa(y-11))
+	st.xdo("click", "1")
+	time.Sleep(400 * time.Millisecond)
+}
+
+// grab returns what window w shows.
+func (st *xstudio) grab(w string) image.Image {
+	st.t.Helper()
+	c := exec.Command(st.x["import"], "-window", w, "png:-")
+	c.Env = append(os.Environ(), "DISPLAY="+st.display)
+	b, err := c.Output()
+	if err != nil {
+		st.t.Fatalf("import: %v\n%s", err, st.out.String())
+	}
+	img, err := png.Decode(bytes.NewReader(b))
+	if err != nil {
+		st.t.Fatal(err)
+	}
+	return img
+}
+
+// primary is the theme's primary colour: the dialogs' confirm buttons
+// and the toolbar's Play button, at (playX, playY) of the window.
+const (
+	primary      = 0x296ff6
+	playX, playY = 440, 48
+)
+
+// clickPrimary clicks the middle of the widest run of the theme's primary
+// colour in window w: the confirm button of the dialog shown (radio
+// buttons and checks are narrower).
+func (st *xstudio) clickPrimary(w string) {
+	st.t.Helper()
+	img := st.grab(w)
+	// Until a dialog dims the window, its toolbar's Play button is the
+	// widest run of the colour.
+	for deadline := time.Now().Add(15 * time.Second); rgb(img, playX, playY) == primary; img = st.grab(w) {
+		if time.Now().After(deadline) {
+			st.t.Fatalf("no dialog over window %s", w)
+		}
+		time.Sleep(300 * time.Millisecond)
+	}
+	b := img.Bounds()
+	best, at := 0, image.Point{}
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		run := 0
+		for x := b.Min.X; x < b.Max.X; x++ {
+			if rgb(img, x, y) != primary {
+				run = 0
+				continue
+			}
+			if run++; run > best {
+				best, at = run, image.Pt(x-run/2, y)
+			}
+		}
+	}
+	if best < 40 {
+		st.t.Fatalf("no button in the primary colour in window %s", w)
+	}
+
+	st.xdo("mousemove", "--window", w, strconv.Itoa(at.X), strconv.Itoa(at.Y))
+	st.xdo("click", "1")
+	time.Sleep(400 * time.Millisecond)
+}
