@@ -47,7 +47,7 @@ func (s *Session) rememberDisk() {
 // ChangedOnDisk reports whether the session's file was changed (or
 // removed) by another program since the studio read or saved it.
 func (s *Session) ChangedOnDisk() bool {
-	if s.Path == "" || !s.disk.exists {
+	if s.Path == "" || s.imported || !s.disk.exists {
 		return false
 	}
 	now := stampOf(s.Path)

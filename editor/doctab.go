@@ -59,8 +59,10 @@ func newDocTab(st *Studio, s *Session) *docTab {
 			t.preview.invalidate()
 		case ProblemsChanged:
 			t.problems.update()
-		case DirtyChanged, PathChanged:
+		case DirtyChanged:
 			t.retitle()
+		case PathChanged:
+			st.retitleAll()
 		}
 		st.updateActions()
 	})
@@ -70,7 +72,7 @@ func newDocTab(st *Studio, s *Session) *docTab {
 // title is the tab title: the name with a dot for unsaved changes and a
 // warning sign when the file changed on disk.
 func (t *docTab) title() string {
-	title := t.session.Name()
+	title := t.studio.tabName(t.session)
 	if t.session.Dirty() {
 		title = "● " + title
 	}

@@ -32,6 +32,10 @@ type Session struct {
 	Format formats.Format
 	// Title names the document when it has no path.
 	Title string
+	// imported is set while the document is a game's own file opened in
+	// the studio and not yet saved as YAML: Path is then only the name
+	// suggested for it, and saving asks for a name (see NeedsName).
+	imported bool
 
 	dirty bool
 	hist  history
@@ -85,6 +89,7 @@ func NewSession(doc *formats.Document) *Session {
 		// An imported legacy file is saved as a YAML document beside it.
 		s.Path = strings.TrimSuffix(doc.Path, filepath.Ext(doc.Path)) + ".yaml"
 		s.Format = formats.YAML
+		s.imported = true
 		s.MarkUnsaved()
 	}
 	s.rememberDisk()
@@ -108,8 +113,13 @@ func (s *Session) Model() any { return s.doc.Value }
 // Kind returns the document kind.
 func (s *Session) Kind() string { return s.doc.Kind }
 
-// Name is the tab title: the file name, or the title of a new document.
+// Name is the tab title: the file name (the game's file an imported
+// document was read from, until it is saved), or the title of a new
+// document.
 func (s *Session) Name() string {
+	if s.imported && s.doc.Path != "" {
+		return filepath.Base(s.doc.Path)
+	}
 	if s.Path != "" {
 		return filepath.Base(s.Path)
 	}
@@ -318,12 +328,50 @@ func (s *Session) Redo() bool {
 	return true
 }
 
-// Save writes the document to its path in its format (atomically).
+// Save writes the document to its path in its format (atomically). An
+// imported document that was not saved yet is not written over a file
+// already at the path suggested for it.
 func (s *Session) Save() error {
 	if s.Path == "" {
 		return fmt.Errorf("the document has no file name yet: use Save As")
 	}
+	if s.imported && stampOf(s.Path).exists {
+		return fmt.Errorf("%s exists and was not read from %s: choose another name with File ▸ Save As", s.Path, filepath.Base(s.doc.Path))
+	}
 	return s.SaveAs(s.Path, s.Format)
+}
+
+// NeedsName reports whether saving must first ask for a file name: the
+// document is new, or imported from a game's file and not saved yet.
+func (s *Session) NeedsName() bool { return s.Path == "" || s.imported }
+
+// Imported reports whether the document is a game's own file opened in
+// the studio and not yet saved as YAML.
+func (s *Session) Imported() bool { return s.imported }
+
+// SuggestedPath is the file Save As offers: the document's own, or for an
+// imported document a name beside its game's file that no file has yet
+// (sanguo.yaml, else sanguo-2.yaml, …).
+func (s *Session) SuggestedPath() string {
+	if !s.imported {
+		return s.Path
+	}
+	return freePath(s.Path)
+}
+
+// freePath returns path, or when a file is there the first of
+// NAME-2.EXT, NAME-3.EXT, … that is free.
+func freePath(path string) string {
+	if !stampOf(path).exists {
+		return path
+	}
+	ext := filepath.Ext(path)
+	base := strings.TrimSuffix(path, ext)
+	for n := 2; ; n++ {
+		if p := fmt.Sprintf("%s-%d%s", base, n, ext); !stampOf(p).exists {
+			return p
+		}
+	}
 }
 
 // SaveAs writes the document to path in format f and makes that its
@@ -332,8 +380,9 @@ func (s *Session) SaveAs(path string, f formats.Format) error {
 	if _, err := formats.Write(path, s.doc, f); err != nil {
 		return err
 	}
-	pathChanged := path != s.Path
+	pathChanged := path != s.Path || s.imported
 	s.Path, s.Format = path, f
+	s.imported = false
 	s.doc.Path, s.doc.Format = path, f
 	s.saved = s.hist.state()
 	s.rememberDisk()

@@ -133,8 +133,9 @@ func (st *Studio) Open(path string) (*Session, error) {
 	}
 	s := st.Add(NewSession(doc))
 	st.rememberRecent(path)
-	if doc.Format != formats.YAML {
-		st.Status(fmt.Sprintf("Imported %s; Save writes %s, File ▸ Export writes the game's file", filepath.Base(path), filepath.Base(s.Path)))
+	if s.Imported() {
+		st.Status(fmt.Sprintf("Imported %s: Save asks where to write it as a YAML document (%s is offered); File ▸ Export writes the game's file",
+			filepath.Base(path), filepath.Base(s.SuggestedPath())))
 	}
 	return s, nil
 }
@@ -146,6 +147,7 @@ func (st *Studio) Add(s *Session) *Session {
 	st.docs[t.item] = t
 	st.tabs.Append(t.item)
 	st.tabs.Select(t.item)
+	st.retitleAll()
 	if st.autosave != nil {
 		st.autosave.watch(s)
 	}
@@ -266,7 +268,7 @@ func (st *Studio) Save() {
 	if s == nil {
 		return
 	}
-	if s.Path == "" {
+	if s.NeedsName() {
 		st.SaveAsDialog()
 		return
 	}
@@ -397,7 +399,13 @@ func (st *Studio) SaveAsDialog() {
 		st.report(err, "Saved "+path)
 		st.afterSave(s, err)
 	}, st.win)
-	d.SetFileName(strings.TrimSuffix(s.Name(), filepath.Ext(s.Name())) + ".yaml")
+	name := strings.TrimSuffix(s.Name(), filepath.Ext(s.Name())) + ".yaml"
+	if s.Imported() {
+		// Fyne's dialog asks before it writes over a file; the name
+		// offered for an imported document is one no file has.
+		name = filepath.Base(s.SuggestedPath())
+	}
+	d.SetFileName(name)
 	st.startIn(d, s)
 	d.Resize(fyne.NewSize(900, 600))
 	d.Show()
@@ -498,6 +506,7 @@ func (st *Studio) closeTab(item *container.TabItem, done func(closed bool)) {
 	finish := func() {
 		st.tabs.Remove(item)
 		delete(st.docs, item)
+		st.retitleAll()
 		if st.autosave != nil {
 			st.autosave.forget(t.session)
 		}
@@ -514,7 +523,7 @@ func (st *Studio) closeTab(item *container.TabItem, done func(closed bool)) {
 	st.confirmSave(t.session, func(save, discard bool) {
 		switch {
 		case save:
-			if t.session.Path == "" {
+			if t.session.NeedsName() {
 				st.SaveAsDialog()
 				if done != nil {
 					done(false)
@@ -632,7 +641,7 @@ func (st *Studio) updateActions() {
 	}
 	title := "Shapan 沙盘"
 	if s != nil {
-		title = s.Name() + " — " + title
+		title = st.tabName(s) + " — " + title
 		if s.Dirty() {
 			title = "● " + title
 		}

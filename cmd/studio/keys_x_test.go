@@ -71,7 +71,7 @@ func launchStudio(t *testing.T, wm bool, args ...string) *xstudio {
 	go func() { cmd.Wait(); close(st.exited) }()
 	t.Cleanup(func() { cmd.Process.Kill(); <-st.exited })
 	st.win = st.waitWindow("Shapan", 90*time.Second)
-	time.Sleep(3 * time.Second) // the first frames
+	st.drawn(st.win)
 	t.Cleanup(func() {
 		if t.Failed() {
 			st.screenshot(filepath.Join(os.TempDir(), strings.ReplaceAll(t.Name(), "/", "_")+".png"))
@@ -119,6 +119,22 @@ func (st *xstudio) waitWindow(name string, timeout time.Duration) string {
 	}
 	st.t.Fatalf("no window %q appeared:\n%s", name, st.out.String())
 	return ""
+}
+
+// drawn waits until window w shows its first frame (a window is black
+// until then; the theme's background is not), and a little more for the
+// frames after it.
+func (st *xstudio) drawn(w string) {
+	st.t.Helper()
+	for deadline := time.Now().Add(90 * time.Second); time.Now().Before(deadline); time.Sleep(300 * time.Millisecond) {
+		c := exec.Command(st.x["import"], "-window", w, "-crop", "1x1+4+4", "txt:-")
+		c.Env = append(os.Environ(), "DISPLAY="+st.display)
+		if b, err := c.Output(); err == nil && !strings.Contains(string(b), "#000000000000") {
+			time.Sleep(time.Second)
+			return
+		}
+	}
+	st.t.Fatalf("window %s stayed black:\n%s", w, st.out.String())
 }
 
 // window returns the id of the first window whose name contains name, or
