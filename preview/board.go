@@ -179,22 +179,33 @@ func PerimeterLayout(n int) (cells []image.Point, w, h int) {
 	return cells, w, h
 }
 
-// BoardCells returns where each square is drawn: the positions set in the
-// scenario when any square has one, the perimeter layout otherwise.
+// BoardCells returns where each square is drawn: the perimeter layout
+// when no square has a position (the original game's maps have 0 0 for
+// every square), the positions set otherwise. While two or more squares
+// are still at 0 0 beside squares placed by hand (a designer moved a few
+// squares of such a map), the squares at 0 0 are not placed yet and keep
+// their cell of the perimeter layout.
 func BoardCells(v BoardView) (cells []image.Point, w, h int) {
-	manual := false
+	unplaced := 0
 	for _, sq := range v.Squares {
-		if sq.X != 0 || sq.Y != 0 {
-			manual = true
-			break
+		if sq.X == 0 && sq.Y == 0 {
+			unplaced++
 		}
 	}
-	if !manual {
+	if unplaced == len(v.Squares) {
 		return PerimeterLayout(len(v.Squares))
 	}
-	for _, sq := range v.Squares {
-		cells = append(cells, image.Pt(sq.X, sq.Y))
-		w, h = max(w, sq.X+1), max(h, sq.Y+1)
+	var auto []image.Point
+	if unplaced > 1 {
+		auto, w, h = PerimeterLayout(len(v.Squares))
+	}
+	for i, sq := range v.Squares {
+		at := image.Pt(sq.X, sq.Y)
+		if auto != nil && at == (image.Point{}) {
+			at = auto[i]
+		}
+		cells = append(cells, at)
+		w, h = max(w, at.X+1), max(h, at.Y+1)
 	}
 	return cells, w, h
 }

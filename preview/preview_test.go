@@ -243,3 +243,31 @@ func TestBattlePreviewListsTheRoster(t *testing.T) {
 		t.Errorf("the roster line is not drawn (%d ink pixels)", inked)
 	}
 }
+
+// TestBoardCellsOfAPartlyPlacedBoard: squares still at 0 0 beside squares
+// placed by hand keep their cells of the automatic layout; a board whose
+// squares all have positions (one of them at 0 0) is drawn as placed.
+func TestBoardCellsOfAPartlyPlacedBoard(t *testing.T) {
+	auto, _, _ := PerimeterLayout(12)
+	v := BoardView{Squares: make([]BoardSquare, 12)}
+	v.Squares[5].X, v.Squares[5].Y = 1, 1
+	cells, w, h := BoardCells(v)
+	for i, c := range cells {
+		want := auto[i]
+		if i == 5 {
+			want = image.Pt(1, 1)
+		}
+		if c != want {
+			t.Errorf("square %d is drawn at %v, not %v", i, c, want)
+		}
+	}
+	if w < 2 || h < 2 {
+		t.Errorf("the board is %d×%d", w, h)
+	}
+	for i := range v.Squares {
+		v.Squares[i].X, v.Squares[i].Y = i, 0
+	}
+	if cells, _, _ := BoardCells(v); cells[0] != image.Pt(0, 0) || cells[7] != image.Pt(7, 0) {
+		t.Errorf("a placed board is drawn at %v", cells)
+	}
+}

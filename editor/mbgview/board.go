@@ -191,20 +191,41 @@ func (p *boardPane) refresh() {
 }
 
 // dropSquare moves square from to the board cell target (the two squares
-// change places when it is taken). A board laid out automatically first
-// gets the positions of that layout (cells).
+// change places when it is taken). Only the squares that move get a
+// position: on a board laid out automatically (the original game's maps,
+// 0 0 for every square) the others keep theirs, so that an exported map
+// differs from the original in the squares moved only
+// (preview.BoardCells draws the squares still at 0 0 where the automatic
+// layout puts them). When the move would leave a square's position
+// ambiguous (one left at 0 0, or a square dropped on the cell 0 0), every
+// square is placed where it is drawn.
 func (p *boardPane) dropSquare(from int, target image.Point, cells []image.Point) {
 	v := p.v
 	other := squareAt(cells, target)
 	v.S.Edit("move square on the board", func() {
 		m := v.M()
-		for i := range m.Board {
-			m.Board[i].X, m.Board[i].Y = cells[i].X, cells[i].Y
-		}
+		moved := map[int]image.Point{from: target}
 		if other >= 0 {
-			m.Board[other].X, m.Board[other].Y = cells[from].X, cells[from].Y
+			moved[other] = cells[from]
 		}
-		m.Board[from].X, m.Board[from].Y = target.X, target.Y
+		unplaced := 0
+		for i, sq := range m.Board {
+			at, ok := moved[i]
+			if !ok {
+				at = image.Pt(sq.X, sq.Y)
+			}
+			if at == (image.Point{}) {
+				unplaced++
+			}
+		}
+		if unplaced == 1 || target == (image.Point{}) {
+			for i := range m.Board {
+				m.Board[i].X, m.Board[i].Y = cells[i].X, cells[i].Y
+			}
+		}
+		for i, at := range moved {
+			m.Board[i].X, m.Board[i].Y = at.X, at.Y
+		}
 	})
 	p.selectSquare(from)
 }

@@ -1,6 +1,7 @@
 package mbgview
 
 import (
+	"image"
 	"os"
 	"path/filepath"
 	"strings"
@@ -127,9 +128,31 @@ func TestDragSquareOnTheBoard(t *testing.T) {
 	if sq.X != 3 || sq.Y != 3 {
 		t.Fatalf("square 5 is at (%d,%d) after the drag", sq.X, sq.Y)
 	}
-	// The other squares were given their automatic places.
-	if v.M().Board[9].X != 9 || v.M().Board[9].Y != 0 {
-		t.Errorf("square 9 at (%d,%d)", v.M().Board[9].X, v.M().Board[9].Y)
+	// The other squares keep their 0 0 and are drawn where the
+	// automatic layout put them.
+	if sq := v.M().Board[9]; sq.X != 0 || sq.Y != 0 {
+		t.Errorf("square 9 was given the position (%d,%d)", sq.X, sq.Y)
+	}
+	if at := c.cells[9]; at != image.Pt(9, 0) {
+		t.Errorf("square 9 is drawn at %v", at)
+	}
+	// Exported, the game's file differs from the sample's in square 5's
+	// line only.
+	out := filepath.Join(t.TempDir(), "chibi.map")
+	if _, err := st.ExportTo(s, out); err != nil {
+		t.Fatal(err)
+	}
+	orig, _ := samples.Read("mbg/赤壁.map")
+	got, _ := os.ReadFile(out)
+	var diff []string
+	a, b := strings.Split(string(orig), "\n"), strings.Split(string(got), "\n")
+	for i := range min(len(a), len(b)) {
+		if a[i] != b[i] {
+			diff = append(diff, a[i]+" → "+b[i])
+		}
+	}
+	if len(a) != len(b) || len(diff) != 1 || !strings.HasSuffix(diff[0], " 3 3") {
+		t.Errorf("the exported map differs from the sample's in:\n%s", strings.Join(diff, "\n"))
 	}
 	st.Undo()
 	if v.M().Board[5].X != 0 || v.M().Board[5].Y != 0 {
