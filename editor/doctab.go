@@ -57,6 +57,7 @@ func newDocTab(st *Studio, s *Session) *docTab {
 				t.view.Refresh()
 			}
 			t.preview.invalidate()
+			st.editedStatus(s)
 		case ProblemsChanged:
 			t.problems.update()
 		case DirtyChanged:

@@ -32,6 +32,9 @@ type GridSource interface {
 // then on the zoom is kept and the map stays scrolled into view.
 type GridView struct {
 	widget.BaseWidget
+	// env is the studio the view forwards keys to (ForwardTo), for
+	// status messages; nil without one.
+	env    Env
 	Source GridSource
 	// Overlay draws on top of the cells (people, planets, markers). cell
 	// maps a cell to its top-left pixel in img and gives the cell size.
@@ -392,12 +395,20 @@ func (g *GridView) RefreshHover() {
 // OnRune do not use to the studio's map keys (editor.ForwardKey and
 // ForwardRune), so that they work the same while the map has the focus.
 func (g *GridView) ForwardTo(env Env) {
+	g.env = env
 	onKey, onRune := g.OnKey, g.OnRune
 	g.OnKey = func(e *fyne.KeyEvent) bool {
 		return (onKey != nil && onKey(e)) || ForwardKey(env, e)
 	}
 	g.OnRune = func(r rune) bool {
 		return (onRune != nil && onRune(r)) || ForwardRune(env, r)
+	}
+}
+
+// status shows msg in the studio's status line (when the view has one).
+func (g *GridView) status(msg string) {
+	if g.env != nil {
+		g.env.Status(msg)
 	}
 }
 

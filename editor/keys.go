@@ -23,22 +23,26 @@ func (st *Studio) mapPane() (*docTab, *container.TabItem) {
 // SelectTool selects a painting tool on the pane shown (Tools menu, B R F
 // I E) and reports whether the pane has it.
 func (st *Studio) SelectTool(tool Tool) bool {
+	ok := st.setTool(tool)
+	if ok {
+		st.Status("Tool: " + tool.String())
+	} else if _, pane := st.mapPane(); pane != nil {
+		st.Status(fmt.Sprintf("%s: the pane %q has no such tool", tool, pane.Text))
+	}
+	return ok
+}
+
+// setTool selects a tool on the pane shown, saying nothing, and reports
+// whether the pane has it.
+func (st *Studio) setTool(tool Tool) bool {
 	t, pane := st.mapPane()
 	if t == nil {
 		return false
 	}
-	ok := false
 	if mt, is := t.view.(MapTools); is {
-		ok = mt.SetTool(pane, tool)
-	} else {
-		ok = paneGrid(pane).setTool(tool)
+		return mt.SetTool(pane, tool)
 	}
-	if ok {
-		st.Status("Tool: " + tool.String())
-	} else {
-		st.Status(fmt.Sprintf("%s: the pane %q has no such tool", tool, pane.Text))
-	}
-	return ok
+	return paneGrid(pane).setTool(tool)
 }
 
 // Copy is Edit ▸ Copy (Ctrl+C): the selected text of the focused text
@@ -85,8 +89,11 @@ func (st *Studio) cancelDrag() bool {
 	if t == nil {
 		return false
 	}
+	before := st.StatusText()
 	if mt, is := t.view.(MapTools); is && mt.CancelDrag(pane) {
-		st.Status("Cancelled")
+		if st.StatusText() == before {
+			st.Status("Cancelled")
+		}
 		return true
 	}
 	return false
@@ -122,6 +129,11 @@ func (st *Studio) pan(dx, dy int) bool {
 // window's key handler; focused map widgets call it through ForwardKey):
 // Escape cancels a drag, the arrows pan, F1 shows the keyboard.
 func (st *Studio) MapKey(k *fyne.KeyEvent) bool {
+	if top := st.win.Canvas().Overlays().Top(); top != nil {
+		// A dialog is shown: the keys are its own, never the map's.
+		dialogKey(top, k)
+		return true
+	}
 	switch k.Name {
 	case fyne.KeyEscape:
 		return st.cancelDrag()
@@ -144,14 +156,23 @@ func (st *Studio) MapKey(k *fyne.KeyEvent) bool {
 // the tool keys, Shift+F (and F on a pane without Fill) fit, 1 100%, + and
 // − zoom.
 func (st *Studio) MapRune(r rune) bool {
+	if st.win.Canvas().Overlays().Top() != nil {
+		return true // a dialog is shown: typing there never reaches the map
+	}
 	switch r {
 	case 'F':
 		return st.navigate("Fit", MapNavigator.Fit)
 	case 'f':
-		if st.SelectTool(Fill) {
+		// Fill where the pane has it, else Fit (the mbg board).
+		if st.setTool(Fill) {
+			st.Status("Tool: " + Fill.String())
 			return true
 		}
-		return st.navigate("Fit", MapNavigator.Fit)
+		if st.navigate("Fit", MapNavigator.Fit) {
+			st.Status("Fit: the whole map shows")
+			return true
+		}
+		return false
 	case '1':
 		return st.navigate("100%", MapNavigator.ActualSize)
 	case '+', '=':
@@ -163,6 +184,79 @@ func (st *Studio) MapRune(r rune) bool {
 		return st.SelectTool(tool)
 	}
 	return false
+}
+
+// dialogKey handles a key typed while the dialog top is shown and none
+// of its fields has the focus: Return presses its default button (the
+// highlighted one, or its only one), Escape its Cancel, No or Close button
+// (or its only one); Escape closes a pop-up without buttons.
+func dialogKey(top fyne.CanvasObject, k *fyne.KeyEvent) {
+	var buttons, defaults []*widget.Button
+	var cancel *widget.Button
+	walk(top, func(o fyne.CanvasObject) {
+		b, ok := o.(*widget.Button)
+		if !ok || b.Disabled() || !shownIn(top, b) || b.OnTapped == nil {
+			return
+		}
+		buttons = append(buttons, b)
+		if b.Importance == widget.HighImportance {
+			defaults = append(defaults, b)
+		}
+		if cancel == nil && slices.Contains([]string{"Cancel", "No", "Close"}, b.Text) {
+			cancel = b
+		}
+	})
+	press := func(b *widget.Button) { b.Tapped(&fyne.PointEvent{}) }
+	switch k.Name {
+	case fyne.KeyReturn, fyne.KeyEnter:
+		switch {
+		case len(defaults) == 1:
+			press(defaults[0])
+		case len(buttons) == 1:
+			press(buttons[0])
+		}
+	case fyne.KeyEscape:
+		switch {
+		case len(buttons) == 1:
+			press(buttons[0])
+		case cancel != nil:
+			press(cancel)
+		case len(buttons) == 0:
+			top.Hide()
+		}
+	}
+}
+
+// shownIn reports whether o and every container between top and o are
+// visible.
+func shownIn(top, o fyne.CanvasObject) bool {
+	var path []fyne.CanvasObject
+	var find func(n fyne.CanvasObject) bool
+	find = func(n fyne.CanvasObject) bool {
+		path = append(path, n)
+		if n == o {
+			return true
+		}
+		found := false
+		walkChildren(n, func(c fyne.CanvasObject) {
+			if !found && find(c) {
+				found = true
+			}
+		})
+		if !found {
+			path = path[:len(path)-1]
+		}
+		return found
+	}
+	if !find(top) {
+		return false
+	}
+	for _, n := range path {
+		if !n.Visible() {
+			return false
+		}
+	}
+	return true
 }
 
 // gridPane drives the grid painter a pane shows through its exported
@@ -245,29 +339,60 @@ func walk(tree fyne.CanvasObject, f func(fyne.CanvasObject)) {
 		return
 	}
 	f(tree)
-	switch c := tree.(type) {
+	walkChildren(tree, func(c fyne.CanvasObject) { walk(c, f) })
+}
+
+// walkChildren calls f on each object directly under o (a container's
+// objects, the content of a scroll, split, tab, form, card or pop-up).
+func walkChildren(o fyne.CanvasObject, f func(fyne.CanvasObject)) {
+	switch c := o.(type) {
 	case *fyne.Container:
 		for _, child := range c.Objects {
-			walk(child, f)
+			f(child)
 		}
 	case *container.Scroll:
-		walk(c.Content, f)
+		f(c.Content)
 	case *container.Split:
-		walk(c.Leading, f)
-		walk(c.Trailing, f)
+		f(c.Leading)
+		f(c.Trailing)
 	case *container.AppTabs:
 		for _, item := range c.Items {
-			walk(item.Content, f)
+			f(item.Content)
 		}
 	case *container.DocTabs:
 		for _, item := range c.Items {
-			walk(item.Content, f)
+			f(item.Content)
 		}
 	case *widget.Form:
 		for _, item := range c.Items {
-			walk(item.Widget, f)
+			f(item.Widget)
 		}
 	case *widget.Card:
-		walk(c.Content, f)
+		f(c.Content)
+	case *widget.PopUp:
+		f(c.Content)
 	}
+}
+
+// dialogEntry is a text field of a dialog whose Escape closes the dialog
+// (a field with the focus gets the keys, and widget.Entry does nothing
+// with Escape).
+type dialogEntry struct {
+	widget.Entry
+	onEscape func()
+}
+
+func newDialogEntry(onEscape func()) *dialogEntry {
+	e := &dialogEntry{onEscape: onEscape}
+	e.ExtendBaseWidget(e)
+	return e
+}
+
+// TypedKey implements fyne.Focusable.
+func (e *dialogEntry) TypedKey(k *fyne.KeyEvent) {
+	if k.Name == fyne.KeyEscape && e.onEscape != nil {
+		e.onEscape()
+		return
+	}
+	e.Entry.TypedKey(k)
 }

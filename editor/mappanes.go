@@ -1,6 +1,9 @@
 package editor
 
-import "fyne.io/fyne/v2/container"
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+)
 
 // MapPanes implements MapNavigator and MapTools for a view whose panes
 // show maps in GridViews: a view embeds it and adds each such pane.
@@ -66,10 +69,14 @@ func (m *MapPanes) SetTool(pane *container.TabItem, tool Tool) bool {
 	return true
 }
 
-// CancelDrag implements MapTools.
+// CancelDrag implements MapTools: it cancels a drag, or else puts the
+// stamp in hand down or clears the selection (and says which).
 func (m *MapPanes) CancelDrag(pane *container.TabItem) bool {
-	g := m.grids[pane]
-	return g != nil && g.CancelDrag()
+	if g := m.grids[pane]; g != nil && g.CancelDrag() {
+		return true
+	}
+	p := m.painters[pane]
+	return p != nil && p.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
 }
 
 // CopySelection implements MapClipboard.

@@ -74,7 +74,7 @@ type Painter struct {
 	pasting bool  // a click places the clip
 	pending map[int]int
 	start   [2]int
-	sizeSel *widget.Select
+	sizeSel *MapSelect
 }
 
 // NewPainter returns a painter over t, with its grid view.
@@ -417,28 +417,39 @@ func (p *Painter) TypedKey(e *fyne.KeyEvent) bool {
 	if e.Name != fyne.KeyEscape {
 		return false
 	}
+	msg := p.Escape()
+	if msg == "" {
+		return false
+	}
+	p.View.status(msg)
+	return true
+}
+
+// Escape puts the stamp in hand down, or else clears the selection, and
+// says which it did ("" for neither).
+func (p *Painter) Escape() string {
 	switch {
 	case p.pasting:
 		p.pasting = false
 		p.changed()
+		return "Put the stamp down (Ctrl+V takes it again)"
 	case !p.View.selCells.Empty():
 		p.View.SetSelection(image.Rectangle{})
-	default:
-		return false
+		return "Cleared the selection"
 	}
-	return true
+	return ""
 }
 
 // Toolbar returns the tool chooser, the brush size, the stamp buttons and
 // the zoom buttons for the painter.
 func (p *Painter) Toolbar() fyne.CanvasObject {
-	tools := widget.NewSelect(ToolNames, func(s string) {
+	tools := NewMapSelect(ToolNames, func(s string) {
 		for i, n := range ToolNames {
 			if n == s && Tool(i) != p.Tool {
 				p.SetTool(Tool(i))
 			}
 		}
-	})
+	}, p.View)
 	tools.SetSelected(ToolNames[p.Tool])
 	prev := p.OnChange
 	p.OnChange = func() {
@@ -458,13 +469,13 @@ func (p *Painter) BrushControls() fyne.CanvasObject {
 	for i := range sizes {
 		sizes[i] = fmt.Sprintf("%d×%d", i+1, i+1)
 	}
-	p.sizeSel = widget.NewSelect(sizes, func(s string) {
+	p.sizeSel = NewMapSelect(sizes, func(s string) {
 		var n int
 		fmt.Sscanf(s, "%d", &n)
 		if n != p.Size {
 			p.SetSize(n)
 		}
-	})
+	}, p.View)
 	p.sizeSel.SetSelectedIndex(p.Size - 1)
 	return container.NewHBox(p.sizeSel,
 		widget.NewButton("Copy", func() { p.CopySelection() }),

@@ -29,6 +29,10 @@ type Studio struct {
 	tabs   *container.DocTabs
 	docs   map[*container.TabItem]*docTab
 	status *widget.Label
+	// statusOf is the document shown when the status line was set, and
+	// statusRev its revision then.
+	statusOf  *Session
+	statusRev int
 
 	undoButton, redoButton, saveButton *widget.Button
 	playButton, balanceButton          *widget.Button
@@ -110,7 +114,28 @@ func New(app fyne.App, opts Options) *Studio {
 func (st *Studio) Window() fyne.Window { return st.win }
 
 // Status shows a message in the status bar.
-func (st *Studio) Status(msg string) { st.status.SetText(msg) }
+func (st *Studio) Status(msg string) {
+	st.status.SetText(msg)
+	st.statusOf, st.statusRev = st.Current(), 0
+	if st.statusOf != nil {
+		st.statusRev = st.statusOf.revision
+	}
+}
+
+// editedStatus replaces a status line older than the edit of s just made
+// (it would tell of something before it: "Undid …", "Back from playing
+// …", "Copied the selection …") by the edit's name. Messages set after
+// the edit, by what made it, stay.
+func (st *Studio) editedStatus(s *Session) {
+	if s != st.Current() || (st.statusOf == s && st.statusRev >= s.revision) {
+		return
+	}
+	msg := ""
+	if label := s.UndoLabel(); label != "" {
+		msg = "Edited: " + label + " — Ctrl+Z undoes it"
+	}
+	st.Status(msg)
+}
 
 // StatusText returns the status bar's message.
 func (st *Studio) StatusText() string { return st.status.Text }
@@ -329,9 +354,9 @@ var fileFilter = storage.NewExtensionFileFilter([]string{".yaml", ".yml", ".map"
 // in, and Browse… for Fyne's file chooser, which starts in the folder of
 // the current document.
 func (st *Studio) OpenDialog() {
-	path := widget.NewEntry()
-	path.SetPlaceHolder("/path/to/scenario.yaml, .map, .sav, .tech, .grid, .yml or .tmj")
 	var d dialog.Dialog
+	path := newDialogEntry(func() { d.Hide() })
+	path.SetPlaceHolder("/path/to/scenario.yaml, .map, .sav, .tech, .grid, .yml or .tmj")
 	open := func() {
 		p := strings.TrimSpace(path.Text)
 		if p == "" {
@@ -349,7 +374,7 @@ func (st *Studio) OpenDialog() {
 		d.Hide()
 	}
 	path.OnSubmitted = func(string) { open() }
-	browse := widget.NewButtonWithIcon("Browse…", theme.FolderOpenIcon(), func() { st.browseOpen(path, open) })
+	browse := widget.NewButtonWithIcon("Browse…", theme.FolderOpenIcon(), func() { st.browseOpen(&path.Entry, open) })
 	content := container.NewBorder(nil, nil, widget.NewLabel("File"), browse, path)
 	d = dialog.NewCustomConfirm("Open", "Open", "Cancel", content, func(ok bool) {
 		if ok {
@@ -359,7 +384,7 @@ func (st *Studio) OpenDialog() {
 	d.Resize(fyne.NewSize(760, 160))
 	d.Show()
 	st.win.Canvas().Focus(path)
-	st.openPath = path
+	st.openPath = &path.Entry
 }
 
 // browseOpen shows Fyne's file chooser, in the current document's
@@ -655,6 +680,7 @@ func (st *Studio) keys() {
 	c := st.win.Canvas()
 	c.SetOnTypedKey(func(k *fyne.KeyEvent) { st.MapKey(k) })
 	c.SetOnTypedRune(func(r rune) { st.MapRune(r) })
+
 }
 
 const recentKey = "recent_files"

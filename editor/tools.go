@@ -157,3 +157,60 @@ func (l *KeyList) TypedRune(r rune) {
 		l.List.TypedRune(r)
 	}
 }
+
+// MapSelect is a drop-down beside a map (its tools, its brush size) that
+// leaves the keyboard to the map: once an option is chosen, with the
+// pointer or the keyboard, the map has the focus again, so that the tool
+// and navigation keys (B, R, F, the arrows) work at once; a character
+// typed while the drop-down has the focus goes to the map too.
+type MapSelect struct {
+	widget.Select
+	// Map is the widget the keys go to.
+	Map fyne.Focusable
+}
+
+// NewMapSelect returns a MapSelect of options for the map m; changed is
+// called with the option chosen.
+func NewMapSelect(options []string, changed func(string), m fyne.Focusable) *MapSelect {
+	s := &MapSelect{Map: m}
+	s.Options = options
+	s.PlaceHolder = "(Select one)"
+	s.OnChanged = func(o string) {
+		if changed != nil {
+			changed(o)
+		}
+		s.giveBack()
+	}
+	s.ExtendBaseWidget(s)
+	return s
+}
+
+// giveBack focuses the map when the drop-down has the focus.
+func (s *MapSelect) giveBack() {
+	if s.Map == nil || fyne.CurrentApp() == nil {
+		return
+	}
+	if c := fyne.CurrentApp().Driver().CanvasForObject(s); c != nil && c.Focused() == fyne.Focusable(s) {
+		c.Focus(s.Map)
+	}
+}
+
+// TypedRune implements fyne.Focusable: the character goes to the map.
+func (s *MapSelect) TypedRune(r rune) {
+	if s.Map != nil {
+		s.Map.TypedRune(r)
+	}
+}
+
+// TypedKey implements fyne.Focusable: Space and the arrows work the
+// drop-down, the other keys go to the map.
+func (s *MapSelect) TypedKey(k *fyne.KeyEvent) {
+	switch k.Name {
+	case fyne.KeySpace, fyne.KeyUp, fyne.KeyDown, fyne.KeyLeft, fyne.KeyRight:
+		s.Select.TypedKey(k)
+	default:
+		if s.Map != nil {
+			s.Map.TypedKey(k)
+		}
+	}
+}

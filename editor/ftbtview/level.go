@@ -51,7 +51,7 @@ type LevelView struct {
 	paintEnd    func()
 
 	palette     *editor.KeyList
-	tools       *widget.Select
+	tools       *editor.MapSelect
 	hover       *widget.Label
 	rulesNote   *widget.Label
 	attachMap   *widget.Button
@@ -519,7 +519,7 @@ func (v *LevelView) mapPane() fyne.CanvasObject {
 	left := container.NewBorder(container.NewVBox(widget.NewLabelWithStyle("Terrain 地形", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})),
 		container.NewVBox(v.rulesNote, v.attachMap), nil, nil, v.palette)
 
-	v.tools = widget.NewSelect(toolNames, func(s string) {
+	v.tools = editor.NewMapSelect(toolNames, func(s string) {
 		v.personTool = s == toolNames[len(toolNames)-1]
 		for i, n := range editor.ToolNames {
 			if n == s && editor.Tool(i) != v.Painter.Tool {
@@ -528,7 +528,7 @@ func (v *LevelView) mapPane() fyne.CanvasObject {
 		}
 		v.Painter.View.Redraw()
 		v.Painter.View.RefreshHover()
-	})
+	}, v.Painter.View)
 	v.tools.SetSelected(toolNames[0])
 	v.Painter.OnChange = func() {
 		if t := int(v.Painter.Tool); t < len(editor.ToolNames) && v.tools.Selected != editor.ToolNames[t] {

@@ -52,7 +52,12 @@ func newMapPane(v *View) *mapPane {
 	bottom := container.NewBorder(nil, nil, p.hover, nil, p.hint)
 	mapArea := container.NewBorder(top, bottom, nil, nil, p.canvas.Object())
 
-	side := container.NewVBox(p.selectionBox(), widget.NewSeparator(), p.startsBox(), widget.NewSeparator(), p.gridBox())
+	// What a click shows (the selected planet's or route's form) comes
+	// below the hint and the starts, so that it moves none of the controls
+	// above it: a click on a start, then on the list's delete button,
+	// deletes the start, not the planet whose form opened.
+	selection := p.selectionBox()
+	side := container.NewVBox(p.noneBox, widget.NewSeparator(), p.startsBox(), widget.NewSeparator(), selection, widget.NewSeparator(), p.gridBox())
 	split := container.NewHSplit(mapArea, container.NewVScroll(side))
 	split.SetOffset(0.72)
 	p.object = split
@@ -172,7 +177,7 @@ func (p *mapPane) selectionBox() fyne.CanvasObject {
 	p.unplaced = widget.NewLabel("")
 	p.unplaced.Wrapping = fyne.TextWrapWord
 	p.noneBox = container.NewVBox(none)
-	return container.NewVBox(p.planetBox, p.routeBox, p.noneBox, p.unplaced)
+	return container.NewVBox(p.planetBox, p.routeBox, p.unplaced)
 }
 
 // typeValue is the type label typed: text, or absent when empty.
@@ -290,7 +295,6 @@ func (p *mapPane) showSelection() {
 	}
 	show(p.planetBox, pl != nil)
 	show(p.routeBox, r != nil && pl == nil)
-	show(p.noneBox, pl == nil && r == nil)
 	if pl != nil {
 		where := "not on the grid: click an empty cell to place it"
 		if pt, ok := m.Position(pl); ok {
