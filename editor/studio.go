@@ -38,7 +38,7 @@ type Studio struct {
 	playButton, balanceButton          *widget.Button
 	exportButton                       *widget.Button
 	// openPath is the path field of the last Open dialog (tests type in it).
-	openPath *widget.Entry
+	openPath *dialogEntry
 	// docItems are the menu items that need a document.
 	docItems   []*fyne.MenuItem
 	welcomeBox fyne.CanvasObject
@@ -384,7 +384,7 @@ func (st *Studio) OpenDialog() {
 	d.Resize(fyne.NewSize(760, 160))
 	d.Show()
 	st.win.Canvas().Focus(path)
-	st.openPath = &path.Entry
+	st.openPath = path
 }
 
 // browseOpen shows Fyne's file chooser, in the current document's
@@ -752,4 +752,18 @@ func (st *Studio) ShowPane(s *Session, prefix string) bool {
 
 // OpenPathField returns the path field of the Open dialog last shown
 // (nil before one was).
-func (st *Studio) OpenPathField() *widget.Entry { return st.openPath }
+func (st *Studio) OpenPathField() *widget.Entry {
+	if st.openPath == nil {
+		return nil
+	}
+	return &st.openPath.Entry
+}
+
+// OpenPathFocusable is the path field of the last Open dialog as the
+// window's focus knows it.
+func (st *Studio) OpenPathFocusable() fyne.Focusable {
+	if st.openPath == nil {
+		return nil
+	}
+	return st.openPath
+}

@@ -483,8 +483,13 @@ func TestAttachRules(t *testing.T) {
 	if c := v.Painter.CellColor(15, 0); c != v.Rules().TerrainColor(5) {
 		t.Errorf("river drawn %v", c)
 	}
-	// Saved as YAML, the level names its rules relative to itself.
-	if err := s.Save(); err != nil {
+	// Saved as YAML (beside the sample's own 长坂坡.yaml, which Save does
+	// not write over: Save As a free name), the level names its rules
+	// relative to itself.
+	if err := s.Save(); err == nil {
+		t.Fatal("the import was saved over 长坂坡.yaml")
+	}
+	if err := s.SaveAs(s.SuggestedPath(), s.Format); err != nil {
 		t.Fatal(err)
 	}
 	doc, err := formats.Read(s.Path, formats.Options{})
