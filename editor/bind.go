@@ -2,6 +2,7 @@ package editor
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -151,46 +152,92 @@ func (b *Binder) Choice(label string, options func() []string, load func() int, 
 	return sel
 }
 
-// Checks returns a check list over options; load returns the checked
-// indices, set receives the new ones (as an edit).
+// Checks returns a short check list over options (side by side when
+// horizontal); load returns the checked indices, set receives the new
+// ones (as an edit). Long lists (officers) are CheckList's.
 func (b *Binder) Checks(label string, options func() []string, load func() []int, set func([]int), horizontal bool) *widget.CheckGroup {
 	cg := widget.NewCheckGroup(nil, nil)
 	cg.Horizontal = horizontal
-	var current []string
-	cg.OnChanged = func(sel []string) {
-		if b.loading {
-			return
-		}
-		var idx []int
-		for i, o := range current {
-			for _, s := range sel {
-				if s == o {
-					idx = append(idx, i)
-					break
-				}
-			}
-		}
-		if !sameInts(idx, load()) {
-			b.S.Edit("change "+label, func() { set(idx) })
-		}
-	}
-	reload := func() {
-		current = UniqueOptions(options())
-		cg.Options = current
-		var sel []string
-		for _, i := range load() {
-			if i >= 0 && i < len(current) {
-				sel = append(sel, current[i])
-			}
-		}
-		cg.SetSelected(sel)
+	var st CheckState
+	cg.OnChanged = func(sel []string) { b.commitChecks(label, &st, sel, load, set) }
+	b.bindChecks(&st, options, load, func(opts, sel []string) {
+		cg.Options, cg.Selected = opts, sel
 		cg.Refresh()
+	})
+	return cg
+}
+
+// CheckList returns a check list over many options (an officer list);
+// load returns the checked indices, set receives the new ones (as an
+// edit).
+func (b *Binder) CheckList(label string, options func() []string, load func() []int, set func([]int)) *CheckList {
+	cl := NewCheckList(nil, nil)
+	var st CheckState
+	cl.OnChanged = func(sel []string) { b.commitChecks(label, &st, sel, load, set) }
+	b.bindChecks(&st, options, load, func(opts, sel []string) {
+		cl.Options, cl.Selected = opts, sel
+		cl.Refresh()
+	})
+	return cl
+}
+
+// bindChecks shows the options and ticks load says at every reload where
+// they changed (a check list's refresh costs).
+func (b *Binder) bindChecks(st *CheckState, options func() []string, load func() []int, show func(opts, sel []string)) {
+	reload := func() {
+		if opts, sel, changed := st.Update(options(), load()); changed {
+			show(opts, sel)
+		}
 	}
 	b.loaders = append(b.loaders, func() { b.loading = true; reload() })
 	b.loading = true
 	reload()
 	b.loading = false
-	return cg
+}
+
+// commitChecks makes the ticks sel an edit, unless the model has them.
+func (b *Binder) commitChecks(label string, st *CheckState, sel []string, load func() []int, set func([]int)) {
+	if b.loading {
+		return
+	}
+	if idx := st.Indices(sel); !sameInts(idx, load()) {
+		b.S.Edit("change "+label, func() { set(idx) })
+	}
+}
+
+// CheckState is what a check list bound to a model shows: its options
+// (made unique) and the ones ticked.
+type CheckState struct {
+	options, ticked []string
+	set             bool
+}
+
+// Update takes the options and the ticked indices the model has now, and
+// returns them as texts and whether they differ from what is shown.
+func (c *CheckState) Update(options []string, on []int) (opts, ticked []string, changed bool) {
+	opts = UniqueOptions(options)
+	for _, i := range on {
+		if i >= 0 && i < len(opts) {
+			ticked = append(ticked, opts[i])
+		}
+	}
+	if c.set && slices.Equal(opts, c.options) && slices.Equal(ticked, c.ticked) {
+		return opts, ticked, false
+	}
+	c.options, c.ticked, c.set = opts, ticked, true
+	return opts, slices.Clone(ticked), true
+}
+
+// Indices returns the indices of the options ticked in sel, in the order
+// of the options.
+func (c *CheckState) Indices(sel []string) []int {
+	var idx []int
+	for i, o := range c.options {
+		if slices.Contains(sel, o) {
+			idx = append(idx, i)
+		}
+	}
+	return idx
 }
 
 // UniqueOptions returns the options of a check list or a choice made

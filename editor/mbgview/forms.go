@@ -136,12 +136,12 @@ func (v *View) citiesPane() fyne.CanvasObject {
 				m.Roles[i-1].Cities = append(m.Roles[i-1].Cities, v.selCity)
 			}
 		})
-	garrison := b.Checks("garrison", v.officerOptions, func() []int {
+	garrison := b.CheckList("garrison", v.officerOptions, func() []int {
 		if !valid() {
 			return nil
 		}
 		return city().Garrison
-	}, func(idx []int) { placeOfficers(v.M(), &city().Garrison, idx) }, false)
+	}, func(idx []int) { placeOfficers(v.M(), &city().Garrison, idx) })
 	post := func(label string, get func() int, set func(int)) *widget.Select {
 		return b.Choice(label, func() []string {
 			opts := []string{"— nobody —"}
@@ -272,13 +272,13 @@ func (v *View) rolesPane() fyne.CanvasObject {
 		}
 		return role().Techs
 	}, func(idx []int) { role().Techs = idx }, true)
-	retinue := b.Checks("retinue", v.officerOptions, func() []int {
+	retinue := b.CheckList("retinue", v.officerOptions, func() []int {
 		if !valid() {
 			return nil
 		}
 		return role().Retinue
-	}, func(idx []int) { placeOfficers(v.M(), &role().Retinue, idx) }, false)
-	cities := b.Checks("owned cities", v.cityNames, func() []int {
+	}, func(idx []int) { placeOfficers(v.M(), &role().Retinue, idx) })
+	cities := b.CheckList("owned cities", v.cityNames, func() []int {
 		if !valid() {
 			return nil
 		}
@@ -298,7 +298,7 @@ func (v *View) rolesPane() fyne.CanvasObject {
 			m.Roles[r].Cities = kept
 		}
 		role().Cities = idx
-	}, false)
+	})
 	v.roleForm = container.NewVBox(widget.NewForm(
 		formRow("Name", name), formRow("Start square", start), formRow("Direction", dir), formRow("Money", money)),
 		widget.NewLabel("Techs known at the start 战斗技能:"), techs,

@@ -7,27 +7,26 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
-	"fyne.io/fyne/v2/widget"
+
+	"github.com/shapan/shapan/editor"
 )
 
-// shownChecks lists the check boxes a pane shows, laid out by their
-// renderers, in order.
-func shownChecks(o fyne.CanvasObject) []*widget.Check {
-	if !o.Visible() {
+// shownCheckLists lists the check lists a pane shows, in order.
+func shownCheckLists(o fyne.CanvasObject) []*editor.CheckList {
+	if o == nil || !o.Visible() {
 		return nil
 	}
-	var out []*widget.Check
-	if c, ok := o.(*widget.Check); ok {
-		out = append(out, c)
-	}
+	var out []*editor.CheckList
 	switch c := o.(type) {
+	case *editor.CheckList:
+		return append(out, c)
 	case *fyne.Container:
 		for _, child := range c.Objects {
-			out = append(out, shownChecks(child)...)
+			out = append(out, shownCheckLists(child)...)
 		}
 	case fyne.Widget:
 		for _, child := range test.WidgetRenderer(c).Objects() {
-			out = append(out, shownChecks(child)...)
+			out = append(out, shownCheckLists(child)...)
 		}
 	}
 	return out
@@ -53,16 +52,19 @@ func TestGarrisonTellsNamesakesApart(t *testing.T) {
 	caoWhere, caoAt := v.M().Placement(0)
 	st.Tab(s).SelectPane(v.Select("cities[0]"))
 	garrison := slices.Clone(v.M().Cities[0].Garrison)
-	var namesakes []*widget.Check
-	for _, c := range shownChecks(st.Window().Content()) {
-		if strings.HasPrefix(c.Text, "曹操") {
-			namesakes = append(namesakes, c)
+	var list *editor.CheckList
+	var namesakes []string
+	for _, cl := range shownCheckLists(st.Window().Content()) {
+		for _, o := range cl.Options {
+			if strings.HasPrefix(o, "曹操") {
+				list, namesakes = cl, append(namesakes, o)
+			}
 		}
 	}
-	if len(namesakes) != 2 || namesakes[0].Text == namesakes[1].Text {
-		t.Fatalf("the garrison list shows the namesakes as %v", checkTexts(namesakes))
+	if len(namesakes) != 2 || namesakes[0] == namesakes[1] {
+		t.Fatalf("the garrison list shows the namesakes as %v", namesakes)
 	}
-	test.Tap(namesakes[1])
+	list.Toggle(namesakes[1])
 	want := append(garrison, free)
 	if got := v.M().Cities[0].Garrison; !slices.Equal(got, want) {
 		t.Fatalf("the garrison is %v, want %v", got, want)
@@ -70,15 +72,7 @@ func TestGarrisonTellsNamesakesApart(t *testing.T) {
 	if where, at := v.M().Placement(0); where != caoWhere || at != caoAt {
 		t.Fatalf("曹操 moved to %s %d", where, at)
 	}
-	if namesakes[0].Checked || !namesakes[1].Checked {
+	if slices.Contains(list.Selected, namesakes[0]) || !slices.Contains(list.Selected, namesakes[1]) {
 		t.Fatal("the list does not show which namesake is ticked")
 	}
-}
-
-func checkTexts(cs []*widget.Check) []string {
-	var out []string
-	for _, c := range cs {
-		out = append(out, c.Text)
-	}
-	return out
 }

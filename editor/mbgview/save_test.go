@@ -226,10 +226,20 @@ func TestSaveWidgetsKeepTheBookkeeping(t *testing.T) {
 			}
 		}
 	}
-	tick := func(cg *widget.CheckGroup, option string, on bool) {
+	// tick ticks or unticks an option of a check list (editor.CheckList
+	// or widget.CheckGroup) as a click does.
+	tick := func(cg any, option string, on bool) {
 		t.Helper()
+		var options, selected []string
+		var set func([]string)
+		switch c := cg.(type) {
+		case *editor.CheckList:
+			options, selected, set = c.Options, c.Selected, c.SetSelected
+		case *widget.CheckGroup:
+			options, selected, set = c.Options, c.Selected, c.SetSelected
+		}
 		var picked []string
-		for _, o := range cg.Selected {
+		for _, o := range selected {
 			if o != option {
 				picked = append(picked, o)
 			}
@@ -237,10 +247,10 @@ func TestSaveWidgetsKeepTheBookkeeping(t *testing.T) {
 		if on {
 			picked = append(picked, option)
 		}
-		if !slices.Contains(cg.Options, option) {
+		if !slices.Contains(options, option) {
 			t.Fatalf("no option %q", option)
 		}
-		cg.SetSelected(picked)
+		set(picked)
 	}
 	label := func(p int) string { return v.officerLabels()[p] }
 

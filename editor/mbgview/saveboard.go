@@ -99,7 +99,7 @@ func newSaveBoardPane(v *SaveView) *saveBoardPane {
 	}
 	v.widgets.barrier = mark("barrier 障碍", func(sq *mbg.SaveSquare) *bool { return &sq.Barrier })
 	robber := mark("robber 山贼", func(sq *mbg.SaveSquare) *bool { return &sq.Robber })
-	v.widgets.present = v.checks(v.roleNames, func() []int {
+	v.widgets.present = v.checksAcross(v.roleNames, func() []int {
 		if !valid() {
 			return nil
 		}
@@ -126,7 +126,7 @@ func newSaveBoardPane(v *SaveView) *saveBoardPane {
 			}
 			return nil
 		})
-	}, true)
+	})
 	form := container.NewVBox(widget.NewForm(
 		formRow("Type", class), formRow("Belongs to", base),
 		formRow("Marks", container.NewHBox(v.widgets.barrier, robber)),

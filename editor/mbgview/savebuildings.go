@@ -31,7 +31,7 @@ func (v *SaveView) institutesPane() fyne.CanvasObject {
 		}
 		return inst().Name
 	}, func(s string) { inst().Name = s })
-	techs := v.checks(func() []string { return mbg.TechNames }, func() []int {
+	techs := v.checksAcross(func() []string { return mbg.TechNames }, func() []int {
 		if !valid() {
 			return nil
 		}
@@ -42,7 +42,7 @@ func (v *SaveView) institutesPane() fyne.CanvasObject {
 			s.Institutes[i].Techs = want
 			return nil
 		})
-	}, true)
+	})
 	grid := container.NewGridWithColumns(4, heading("Role 阵营"), heading("Researcher 研究人员"), heading("Studies 研究技能"), heading("Points left 剩余"))
 	for r := range v.M().Roles {
 		slot := func() bool {

@@ -133,7 +133,7 @@ func (v *SaveView) citiesPane() fyne.CanvasObject {
 		return city().Garrison
 	}, func(want []int) error {
 		return ask("change garrison", func(s *mbg.Save, c int) error { return mbgeng.SetGarrison(s, c, want) })
-	}, false)
+	})
 	squares := widget.NewLabel("")
 	b.OnReload(func() {
 		if !valid() {

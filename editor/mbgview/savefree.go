@@ -55,9 +55,9 @@ func (v *SaveView) freePane() fyne.CanvasObject {
 			}
 			hire := v.hireFor
 			return v.apply("change free officers", func(s *mbg.Save) error { return mbgeng.SetFree(s, lv, officers, hire) })
-		}, false)
+		})
 		title := heading(levelNames[lv])
-		cols[lv] = container.NewBorder(title, nil, nil, nil, container.NewVScroll(v.widgets.free[lv]))
+		cols[lv] = container.NewBorder(title, nil, nil, nil, v.widgets.free[lv])
 	}
 	top := container.NewVBox(
 		widget.NewLabel("Ticked officers are free (在野): the saloon offers them for hire. Tick one to release him from his role;\n"+

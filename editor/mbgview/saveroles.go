@@ -111,7 +111,7 @@ func (v *SaveView) rolesPane() fyne.CanvasObject {
 			return nil
 		})
 	})
-	techs := v.checks(func() []string { return mbg.TechNames }, func() []int {
+	techs := v.checksAcross(func() []string { return mbg.TechNames }, func() []int {
 		if !valid() {
 			return nil
 		}
@@ -121,7 +121,7 @@ func (v *SaveView) rolesPane() fyne.CanvasObject {
 			s.Roles[r].Techs = want
 			return nil
 		})
-	}, true)
+	})
 	v.widgets.roleCities = v.checks(v.cityOwnerLabels, func() []int {
 		if !valid() {
 			return nil
@@ -129,7 +129,7 @@ func (v *SaveView) rolesPane() fyne.CanvasObject {
 		return role().Cities
 	}, func(want []int) error {
 		return ask("change cities", func(s *mbg.Save, r int) error { return mbgeng.SetRoleCities(s, r, want) })
-	}, false)
+	})
 	v.widgets.retinue = v.checks(v.officerLabels, func() []int {
 		if !valid() {
 			return nil
@@ -137,7 +137,7 @@ func (v *SaveView) rolesPane() fyne.CanvasObject {
 		return role().Retinue
 	}, func(want []int) error {
 		return ask("change retinue", func(s *mbg.Save, r int) error { return mbgeng.SetRetinue(s, r, want) })
-	}, false)
+	})
 	researchers := v.roleOfficerChecks(valid, func(ro *mbg.SaveRole) []int { return ro.Researchers },
 		func(want []int) error {
 			return ask("change researchers", func(s *mbg.Save, r int) error { return mbgeng.SetResearchers(s, r, want) })
@@ -211,7 +211,7 @@ func (v *SaveView) allianceChoice(valid func() bool, ask func(string, func(*mbg.
 
 // roleOfficerChecks ticks which of the selected role's officers are in
 // one of its lists (list).
-func (v *SaveView) roleOfficerChecks(valid func() bool, list func(ro *mbg.SaveRole) []int, commit func(want []int) error) *widget.CheckGroup {
+func (v *SaveView) roleOfficerChecks(valid func() bool, list func(ro *mbg.SaveRole) []int, commit func(want []int) error) *editor.CheckList {
 	return v.checks(func() []string {
 		_, labels := v.roleOfficers(v.selRole)
 		return labels
@@ -234,7 +234,7 @@ func (v *SaveView) roleOfficerChecks(valid func() bool, list func(ro *mbg.SaveRo
 			officers = append(officers, idx[k])
 		}
 		return commit(officers)
-	}, false)
+	})
 }
 
 // cardGrid edits the selected role's count of each of the 14 cards.

@@ -17,9 +17,9 @@ type saveWidgets struct {
 	money      *editor.Entry
 	cityOwner  *widget.Select
 	mayor      *widget.Select
-	garrison   *widget.CheckGroup
-	retinue    *widget.CheckGroup
-	roleCities *widget.CheckGroup
+	garrison   *editor.CheckList
+	retinue    *editor.CheckList
+	roleCities *editor.CheckList
 	alliance   *widget.Select
 	barrier    *widget.Check
 	present    *widget.CheckGroup
@@ -28,7 +28,7 @@ type saveWidgets struct {
 	researcher []*widget.Select // per role, in the Institutes pane
 	study      []*widget.Select
 	trainee    []*widget.Select
-	free       [3]*widget.CheckGroup
+	free       [3]*editor.CheckList
 	hire       *widget.Select
 	cards      []*editor.Entry
 }
@@ -69,46 +69,63 @@ func (v *SaveView) choice(options func() []string, load func() int, commit func(
 	return s
 }
 
-// checks is a check list bound to the save: load returns the indices of
-// the ticked options, commit receives the new ones.
-func (v *SaveView) checks(options func() []string, load func() []int, commit func(want []int) error, horizontal bool) *widget.CheckGroup {
+// checks is a check list bound to the save (a long list: officers,
+// cities): load returns the indices of the ticked options, commit
+// receives the new ones.
+func (v *SaveView) checks(options func() []string, load func() []int, commit func(want []int) error) *editor.CheckList {
+	cl := editor.NewCheckList(nil, nil)
+	sync := v.bindChecks(options, load, commit, func(opts, picked []string) {
+		cl.Options = opts
+		cl.Selected = picked
+		cl.Refresh()
+	}, func() []string { return cl.Selected })
+	cl.OnChanged = func([]string) { sync() }
+	return cl
+}
+
+// checksAcross is a short check list bound to the save, its options side
+// by side (the roles, the techs).
+func (v *SaveView) checksAcross(options func() []string, load func() []int, commit func(want []int) error) *widget.CheckGroup {
 	cg := widget.NewCheckGroup(nil, nil)
-	cg.Horizontal = horizontal
+	cg.Horizontal = true
+	sync := v.bindChecks(options, load, commit, func(opts, picked []string) {
+		cg.Options = opts
+		cg.Selected = picked
+		cg.Refresh()
+	}, func() []string { return cg.Selected })
+	cg.OnChanged = func([]string) { sync() }
+	return cg
+}
+
+// bindChecks binds a list of checks to the save: show shows options and
+// the ticked ones, at every reload where they changed (a refresh of a
+// check list costs); picked returns what is ticked now. It returns what
+// to call when the designer ticks or unticks: the change is committed
+// unless the model has it already.
+func (v *SaveView) bindChecks(options func() []string, load func() []int, commit func(want []int) error,
+	show func(opts, picked []string), picked func() []string) func() {
 	busy := false
-	var current []string
-	cg.OnChanged = func(picked []string) {
+	var st editor.CheckState
+	reload := func() {
+		busy = true
+		defer func() { busy = false }()
+		if opts, on, changed := st.Update(options(), load()); changed {
+			show(opts, on)
+		}
+	}
+	v.B.OnReload(reload)
+	reload()
+	return func() {
 		if busy || v.B.Loading() {
 			return
 		}
-		var idx []int
-		for i, o := range current {
-			if slices.Contains(picked, o) {
-				idx = append(idx, i)
-			}
-		}
+		idx := st.Indices(picked())
 		old := slices.Clone(load())
 		slices.Sort(old)
 		if !slices.Equal(idx, old) {
 			commit(idx)
 		}
 	}
-	reload := func() {
-		busy = true
-		defer func() { busy = false }()
-		current = editor.UniqueOptions(options())
-		cg.Options = current
-		var picked []string
-		for _, i := range load() {
-			if i >= 0 && i < len(current) {
-				picked = append(picked, current[i])
-			}
-		}
-		cg.SetSelected(picked)
-		cg.Refresh()
-	}
-	v.B.OnReload(reload)
-	reload()
-	return cg
 }
 
 // check is a check box bound to a boolean of the save.
