@@ -6,10 +6,10 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/shapan/shapan/editor/play"
 	"github.com/shapan/shapan/engine"
 	battle "github.com/shapan/shapan/engine/battle"
 )
@@ -94,8 +94,11 @@ func (p *pick) build() fyne.CanvasObject {
 	clear := widget.NewButtonWithIcon("Clear", theme.ContentClearIcon(), func() { p.chosen = nil; p.update() })
 	p.quit = widget.NewButtonWithIcon("Give up", theme.CancelIcon(), p.giveUp)
 	p.update()
-	return container.NewVBox(title, container.NewGridWithColumns(3, grid...),
-		container.NewHBox(p.team, layout.NewSpacer(), clear, p.quit, p.send), p.problem)
+	// The heroes in as many columns as fit a 1024-pixel screen; the team
+	// so far is cut to the room its row leaves the buttons.
+	p.team.Truncation = fyne.TextTruncateEllipsis
+	return container.NewVBox(title, play.OptionGrid(grid),
+		container.NewBorder(nil, nil, nil, container.NewHBox(clear, p.quit, p.send), p.team), p.problem)
 }
 
 // toggle adds a hero to the team (the next slot) or takes it out.

@@ -312,23 +312,26 @@ func (m *mbgMatch) Ask(d *engine.Decision, answer func(engine.Answer) error) fyn
 	case mbgeng.KindSaloonSelPeople:
 		var a mbgeng.SaloonArgs
 		decodeArgs(d, &a)
-		box := container.NewVBox(title("the saloon 会馆 offers:"))
+		var hire []fyne.CanvasObject
 		for i, p := range a.PList {
 			i := i
 			price := float32(0)
 			if i < len(a.Price) {
 				price = a.Price[i]
 			}
-			box.Add(widget.NewButton(fmt.Sprintf("Hire %s for %s", m.officerLine(p), money(price)), func() { send(i) }))
+			hire = append(hire, widget.NewButton(fmt.Sprintf("Hire %s for %s", m.officerLine(p), money(price)), func() { send(i) }))
 		}
-		box.Add(widget.NewButton("Leave", func() { send(-1) }))
-		return box
+		hire = append(hire, widget.NewButton("Leave", func() { send(-1) }))
+		return container.NewVBox(title("the saloon 会馆 offers:"), OptionGrid(hire))
 	case mbgeng.KindSelStudy:
 		var a mbgeng.StudyArgs
 		decodeArgs(d, &a)
 		who := widget.NewSelect(m.lines(a.PList, m.officerLine), nil)
+		who.PlaceHolder = "(choose an officer)"
 		what := widget.NewSelect(m.lines(a.TList, func(t int) string { return mbgeng.Tech(t) }), nil)
-		return container.NewVBox(title("study at "+m.names.Institute(a.Inst)+"?"), who, what, container.NewHBox(
+		what.PlaceHolder = "(choose a technique)"
+		form := widget.NewForm(widget.NewFormItem("Officer", who), widget.NewFormItem("Studies", what))
+		return container.NewVBox(title("study at "+m.names.Institute(a.Inst)+"?"), form, container.NewHBox(
 			widget.NewButton("Study", func() {
 				if who.SelectedIndex() >= 0 && what.SelectedIndex() >= 0 {
 					send([]int{who.SelectedIndex(), what.SelectedIndex()})
@@ -345,15 +348,15 @@ func (m *mbgMatch) Ask(d *engine.Decision, answer func(engine.Answer) error) fyn
 	case mbgeng.KindSelCardObjRole:
 		var a mbgeng.CardArgs
 		decodeArgs(d, &a)
-		box := container.NewVBox(title("on whom do you play " + mbgeng.Card(a.Card) + "?"))
+		var roles []fyne.CanvasObject
 		for r := range m.names.Roles {
 			r := r
 			if m.g.Live(r) {
-				box.Add(widget.NewButton(m.names.Role(r), func() { send(r) }))
+				roles = append(roles, widget.NewButton(m.names.Role(r), func() { send(r) }))
 			}
 		}
-		box.Add(widget.NewButton("Cancel", func() { send(-1) }))
-		return box
+		roles = append(roles, widget.NewButton("Cancel", func() { send(-1) }))
+		return container.NewVBox(title("on whom do you play "+mbgeng.Card(a.Card)+"?"), OptionGrid(roles))
 	case mbgeng.KindSelCardObjLoc:
 		var a mbgeng.CardArgs
 		decodeArgs(d, &a)
@@ -365,13 +368,16 @@ func (m *mbgMatch) Ask(d *engine.Decision, answer func(engine.Answer) error) fyn
 		decodeArgs(d, &a)
 		kinds := []string{"a role's retinue", "a city's garrison", "an institute's researchers", "a training room's trainees"}
 		kind := widget.NewSelect(kinds, nil)
+		kind.PlaceHolder = "(choose whose officers)"
 		target := widget.NewSelect(nil, nil)
+		target.PlaceHolder = "(choose one of them)"
 		kind.OnChanged = func(string) {
 			target.Options = [][]string{m.names.Roles, m.names.Cities, m.names.Institutes, m.names.TrainingRooms}[kind.SelectedIndex()]
 			target.ClearSelected()
 			target.Refresh()
 		}
-		return container.NewVBox(title("whose officer do you play "+mbgeng.Card(a.Card)+" on?"), kind, target, container.NewHBox(
+		form := widget.NewForm(widget.NewFormItem("Whose", kind), widget.NewFormItem("Which", target))
+		return container.NewVBox(title("whose officer do you play "+mbgeng.Card(a.Card)+" on?"), form, container.NewHBox(
 			widget.NewButton("Next", func() {
 				if kind.SelectedIndex() >= 0 && target.SelectedIndex() >= 0 {
 					send([]int{kind.SelectedIndex(), target.SelectedIndex()})
@@ -389,7 +395,9 @@ func (m *mbgMatch) Ask(d *engine.Decision, answer func(engine.Answer) error) fyn
 		in := widget.NewCheckGroup(m.lines(a.SPList, m.officerLine), nil)
 		out := widget.NewCheckGroup(m.lines(a.OPList, m.officerLine), nil)
 		return container.NewVBox(title("rearrange the garrison of "+m.names.City(a.City)),
-			widget.NewLabel("Put in (travelling officers):"), in, widget.NewLabel("Take out (garrison):"), out,
+			container.NewGridWithColumns(2,
+				container.NewBorder(widget.NewLabel("Put in (travelling officers):"), nil, nil, nil, LimitedScroll(in)),
+				container.NewBorder(widget.NewLabel("Take out (garrison):"), nil, nil, nil, LimitedScroll(out))),
 			widget.NewButton("Done", func() {
 				send(mbgeng.Exchange{In: selectedIndices(in), Out: selectedIndices(out)})
 			}))
@@ -434,19 +442,19 @@ func (m *mbgMatch) lines(list []int, f func(int) string) []string {
 
 // pickOne asks for one officer of list; none answers -1.
 func (m *mbgMatch) pickOne(title fyne.CanvasObject, list []int, none string, pick func(int)) fyne.CanvasObject {
-	box := container.NewVBox(title)
+	var buttons []fyne.CanvasObject
 	for i, p := range list {
 		i := i
-		box.Add(widget.NewButton(m.officerLine(p), func() { pick(i) }))
+		buttons = append(buttons, widget.NewButton(m.officerLine(p), func() { pick(i) }))
 	}
-	box.Add(widget.NewButton(none, func() { pick(-1) }))
-	return container.NewVScroll(box)
+	buttons = append(buttons, widget.NewButton(none, func() { pick(-1) }))
+	return container.NewVBox(title, OptionGrid(buttons))
 }
 
 // pickMany asks for several officers of list.
 func (m *mbgMatch) pickMany(title fyne.CanvasObject, list []int, ok string, pick func([]int)) fyne.CanvasObject {
 	cg := widget.NewCheckGroup(m.lines(list, m.officerLine), nil)
-	return container.NewVBox(title, cg, widget.NewButton(ok, func() { pick(selectedIndices(cg)) }))
+	return container.NewVBox(title, LimitedScroll(cg), widget.NewButton(ok, func() { pick(selectedIndices(cg)) }))
 }
 
 func selectedIndices(cg *widget.CheckGroup) []int {
@@ -486,5 +494,5 @@ func (m *mbgMatch) allocation(title fyne.CanvasObject, send func(any)) fyne.Canv
 		}
 	}
 	box.Add(widget.NewButton("Finish", func() { send([]int{-1, -1}) }))
-	return container.NewVScroll(box)
+	return container.NewVBox(box.Objects[0], OptionGrid(box.Objects[1:]))
 }

@@ -80,3 +80,25 @@ func far(a, b uint32) bool {
 	}
 	return b-a > 0x1000
 }
+
+// Save writes img to $SHAPAN_IMAGE_OUT/name.png when that variable names
+// a folder, for a person to look at what an image test drew; without it,
+// it does nothing.
+func Save(t testing.TB, name string, img image.Image) {
+	t.Helper()
+	dir := os.Getenv("SHAPAN_IMAGE_OUT")
+	if dir == "" {
+		return
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Create(filepath.Join(dir, name+".png"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := png.Encode(f, img); err != nil {
+		t.Fatal(err)
+	}
+}
