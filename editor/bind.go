@@ -200,6 +200,7 @@ func (b *Binder) commitChecks(label string, st *CheckState, sel []string, load f
 	if b.loading {
 		return
 	}
+	st.Forget() // the list shows what was clicked now
 	if idx := st.Indices(sel); !sameInts(idx, load()) {
 		b.S.Edit("change "+label, func() { set(idx) })
 	}
@@ -227,6 +228,10 @@ func (c *CheckState) Update(options []string, on []int) (opts, ticked []string, 
 	c.options, c.ticked, c.set = opts, ticked, true
 	return opts, slices.Clone(ticked), true
 }
+
+// Forget forgets what is shown: the next Update says it changed (the
+// designer ticked or unticked, and the model may have refused it).
+func (c *CheckState) Forget() { c.set = false }
 
 // Indices returns the indices of the options ticked in sel, in the order
 // of the options.

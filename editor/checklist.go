@@ -29,7 +29,7 @@ type CheckList struct {
 
 // NewCheckList returns a check list of options.
 func NewCheckList(options []string, changed func([]string)) *CheckList {
-	c := &CheckList{Options: options, OnChanged: changed, MaxRows: 8}
+	c := &CheckList{Options: options, OnChanged: changed, MaxRows: 12}
 	c.Length = func() int { return len(c.Options) }
 	c.CreateItem = func() fyne.CanvasObject { return newCheckRow() }
 	c.UpdateItem = func(id widget.ListItemID, o fyne.CanvasObject) {

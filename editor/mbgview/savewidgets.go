@@ -119,6 +119,7 @@ func (v *SaveView) bindChecks(options func() []string, load func() []int, commit
 		if busy || v.B.Loading() {
 			return
 		}
+		st.Forget() // the list shows what was clicked now: a refusal shows the model again
 		idx := st.Indices(picked())
 		old := slices.Clone(load())
 		slices.Sort(old)

@@ -63,9 +63,16 @@ func openDuel(t *testing.T) (*editor.Studio, *editor.Session, *View, string, str
 	return open(t, "duel.yml", src)
 }
 
-// save saves the current document and returns the file's text.
+// save saves the current document and returns the file's text (an
+// imported map's first Save asks for a name: it is saved as the name
+// offered).
 func save(t *testing.T, st *editor.Studio, s *editor.Session) string {
 	t.Helper()
+	if s.NeedsName() {
+		if err := s.SaveAs(s.SuggestedPath(), formats.YAML); err != nil {
+			t.Fatal(err)
+		}
+	}
 	st.Save()
 	if s.Dirty() {
 		t.Fatalf("not saved: %s", st.StatusText())
