@@ -24,6 +24,60 @@ type docTab struct {
 	problems *problemsPanel
 	preview  *previewPane
 	disk     *diskBanner
+	// body holds the panes with the Problems panel under them: its
+	// summary line alone when there is no problem, a split otherwise.
+	body      *fyne.Container
+	split     *container.Split
+	collapsed bool
+	arranged  bool
+}
+
+// arrange shows the Problems panel as one line under the panes when it
+// lists nothing, and in a split under them otherwise (the split keeps
+// where the designer dragged it).
+func (t *docTab) arrange() {
+	empty := t.problems.empty()
+	if t.arranged && empty == t.collapsed {
+		return
+	}
+	t.arranged, t.collapsed = true, empty
+	if empty {
+		t.body.Objects = []fyne.CanvasObject{container.NewBorder(nil, t.problems.header, nil, nil, t.panes)}
+	} else {
+		t.split.Leading = t.panes
+		t.split.Trailing = container.NewBorder(t.problems.header, nil, nil, nil, t.problems.center)
+		t.body.Objects = []fyne.CanvasObject{t.split}
+		t.split.Refresh()
+	}
+	t.body.Refresh()
+}
+
+// problemsLayout lays out a document tab's body (one object: the panes
+// with the Problems line, or the split): a split opens with the Problems
+// panel problemsPanel.openHeight high, and keeps the offset the designer
+// drags it to.
+type problemsLayout struct {
+	problems *problemsPanel
+	auto     float64 // the offset last set here (-1: none)
+}
+
+func (l *problemsLayout) MinSize(objects []fyne.CanvasObject) fyne.Size {
+	if len(objects) == 0 {
+		return fyne.Size{}
+	}
+	return objects[0].MinSize()
+}
+
+func (l *problemsLayout) Layout(objects []fyne.CanvasObject, size fyne.Size) {
+	if len(objects) == 0 {
+		return
+	}
+	if s, ok := objects[0].(*container.Split); ok && size.Height > 0 && (l.auto < 0 || s.Offset == l.auto) {
+		l.auto = 1 - float64(l.problems.openHeight(size.Height)/size.Height)
+		s.Offset = l.auto
+	}
+	objects[0].Move(fyne.NewPos(0, 0))
+	objects[0].Resize(size)
 }
 
 func newDocTab(st *Studio, s *Session) *docTab {
@@ -46,10 +100,11 @@ func newDocTab(st *Studio, s *Session) *docTab {
 	t.preview = newPreviewPane(s, st.runAsync, st.post, st.later)
 	t.panes.Append(container.NewTabItem("Preview", container.NewScroll(t.preview.object)))
 	t.problems = newProblemsPanel(s, t.show, t.showRefusal)
-	split := container.NewVSplit(t.panes, t.problems.object)
-	split.SetOffset(0.86)
+	t.split = container.NewVSplit(t.panes, widget.NewLabel(""))
+	t.body = container.New(&problemsLayout{problems: t.problems, auto: -1})
+	t.arrange()
 	t.disk = newDiskBanner(t)
-	t.item = container.NewTabItem(t.title(), container.NewBorder(t.disk.object, nil, nil, nil, split))
+	t.item = container.NewTabItem(t.title(), container.NewBorder(t.disk.object, nil, nil, nil, t.body))
 	s.Listen(func(c Change) {
 		switch c {
 		case ModelChanged:
@@ -60,6 +115,7 @@ func newDocTab(st *Studio, s *Session) *docTab {
 			st.editedStatus(s)
 		case ProblemsChanged:
 			t.problems.update()
+			t.arrange()
 		case DirtyChanged:
 			t.retitle()
 		case PathChanged:
@@ -255,3 +311,25 @@ func (t *docTab) ProblemsListSize() fyne.Size { return t.problems.list.Size() }
 
 // Panes returns the tab's panes.
 func (t *docTab) Panes() []*container.TabItem { return t.panes.Items }
+
+// MapView returns the map the pane shown holds (nil when it shows none).
+func (t *docTab) MapView() *GridView {
+	var g *GridView
+	if p := t.panes.Selected(); p != nil {
+		walk(p.Content, func(o fyne.CanvasObject) {
+			if v, ok := o.(*GridView); ok && g == nil {
+				g = v
+			}
+		})
+	}
+	return g
+}
+
+// ProblemsHeight returns the height the Problems panel has: its summary
+// line alone when there is no problem.
+func (t *docTab) ProblemsHeight() float32 {
+	if t.collapsed {
+		return t.problems.header.Size().Height
+	}
+	return t.split.Trailing.Size().Height
+}

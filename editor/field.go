@@ -80,7 +80,7 @@ type Entry struct {
 // (which returns an error to refuse the text); ref names the value.
 func NewEntry(s *Session, ref func() FieldRef, load func() string, commit func(string) error) *Entry {
 	e := &Entry{session: s, Inline: true, message: canvas.NewText("", theme.Color(theme.ColorNameError))}
-	e.message.TextSize = theme.CaptionTextSize()
+	e.message.TextSize = theme.TextSize() * 0.9 // readable: 12.6 at scale 1
 	e.message.Hide()
 	e.ExtendBaseWidget(e)
 	e.AlwaysShowValidationError = true // marks a refused value

@@ -7,6 +7,7 @@ import (
 	"math"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 )
 
 // PictureSource is a GridSource drawn as a picture rather than as
@@ -59,9 +60,34 @@ func (g *GridView) draw(pw, ph int) image.Image {
 			return float64(x)*z - ox, float64(y)*z - oy, z
 		})
 	}
-	g.drawMinimap(img, s)
+	if g.minimapLayer == nil {
+		g.drawMinimap(img, s)
+	}
 	frames.drawn()
 	return img
+}
+
+// MinimapLayer returns an object that draws the minimap alone, for a view
+// that draws over the grid (planets and routes as objects of their own):
+// stacked above them, the minimap is never drawn over. The grid then
+// leaves the minimap out of its own picture.
+func (g *GridView) MinimapLayer() fyne.CanvasObject {
+	if g.minimapLayer == nil {
+		g.minimapLayer = canvas.NewRaster(func(pw, ph int) image.Image {
+			img := image.NewRGBA(image.Rect(0, 0, pw, ph)) // transparent
+			if w, h := g.Source.GridSize(); w > 0 && h > 0 && pw > 0 {
+				g.drawMinimap(img, float64(pw)/math.Max(1, float64(g.Size().Width)))
+			}
+			return img
+		})
+	}
+	return g.minimapLayer
+}
+
+// MinimapSource is a GridSource whose minimap shows more than its cells'
+// colours (the planets the view draws over an empty grid).
+type MinimapSource interface {
+	MinimapColor(x, y int) color.RGBA
 }
 
 // drawCells colours the visible cells, looking each one up once.
@@ -206,10 +232,15 @@ func (g *GridView) drawMinimap(img *image.RGBA, s float64) {
 	x1, y1 := int((m.x+m.w)*s), int((m.y+m.h)*s)
 	cell := m.scale * s
 	row := make([]color.RGBA, w)
+	ms, custom := g.Source.(MinimapSource)
 	for py := y0; py < y1; py++ {
 		cy := min(h-1, int(float64(py-y0)/cell))
 		for px := x0; px < x1; px++ {
 			cx := min(w-1, int(float64(px-x0)/cell))
+			if custom {
+				img.SetRGBA(px, py, ms.MinimapColor(cx, cy))
+				continue
+			}
 			g.cellRow(cy, cx, cx, row)
 			img.SetRGBA(px, py, row[cx])
 		}

@@ -78,10 +78,14 @@ type GridView struct {
 	// NoMinimap hides the minimap.
 	NoMinimap bool
 
-	raster    *canvas.Raster
-	cursor    *canvas.Rectangle
-	selection *canvas.Rectangle
-	selCells  image.Rectangle
+	raster *canvas.Raster
+	// minimapLayer, when a view asked for it (MinimapLayer), draws the
+	// minimap above what the view draws over the grid; the raster then
+	// leaves it out.
+	minimapLayer *canvas.Raster
+	cursor       *canvas.Rectangle
+	selection    *canvas.Rectangle
+	selCells     image.Rectangle
 
 	userView  bool      // the user zoomed or panned: keep the zoom on resize
 	fitSize   fyne.Size // the size of the view at the last fit
@@ -135,6 +139,9 @@ func (r *gridRenderer) Refresh() {
 	frames.change()
 	r.g.placeOutlines()
 	r.g.raster.Refresh()
+	if r.g.minimapLayer != nil {
+		r.g.minimapLayer.Refresh()
+	}
 }
 func (r *gridRenderer) Objects() []fyne.CanvasObject {
 	return []fyne.CanvasObject{r.g.raster, r.g.selection, r.g.cursor}
@@ -172,6 +179,9 @@ func (g *GridView) Redraw() {
 	frames.change()
 	g.placeOutlines()
 	g.raster.Refresh()
+	if g.minimapLayer != nil {
+		g.minimapLayer.Refresh()
+	}
 }
 
 // UserView reports whether the user zoomed or panned since the last fit.

@@ -17,7 +17,8 @@ import (
 // TestEveryPaneFitsA1024x700Window opens every sample and shows each of
 // its panes: the window's content never needs more than 1024×700 (what
 // does not fit scrolls), a long status message does not widen it, and
-// the Problems panel shows at least four rows.
+// the Problems panel shows a row at least when it lists any (it is one
+// line otherwise: TestMapsTakeHalfOfA1024x700Window).
 func TestEveryPaneFitsA1024x700Window(t *testing.T) {
 	dir := t.TempDir()
 	st, _ := newStudio(t)
@@ -44,8 +45,8 @@ func TestEveryPaneFitsA1024x700Window(t *testing.T) {
 		}
 		w.Resize(limit)
 		rowH := widget.NewLabel("X").MinSize().Height
-		if h := tab.ProblemsListSize().Height; h < 4*rowH {
-			t.Errorf("%s: the Problems list is %v high, less than four rows (%v)", filepath.Base(s.Path), h, 4*rowH)
+		if h := tab.ProblemsListSize().Height; len(s.Problems()) > 0 && h < rowH {
+			t.Errorf("%s: the Problems list is %v high, less than a row (%v)", filepath.Base(s.Path), h, rowH)
 		}
 	}
 }

@@ -16,8 +16,13 @@ import (
 	"github.com/shapan/shapan/internal/diagout"
 )
 
-// problemsRows is how many rows the Problems panel shows at least.
-const problemsRows = 4
+// problemsRows is how many rows the Problems panel shows when it opens
+// (dragging the split above it shows more), and problemsShare the most
+// of the tab's height it takes then: the map keeps the rest.
+const (
+	problemsRows  = 2
+	problemsShare = 0.18
+)
 
 // problemsPanel lists a session's problems: first the values typed in
 // fields that could not be applied, then the document's diagnostics (what
@@ -28,15 +33,19 @@ const problemsRows = 4
 // Choosing a row asks the document tab to show the field or to select
 // the offending item.
 type problemsPanel struct {
-	session   *Session
-	list      *widget.List
-	summary   *widget.Label
-	detail    *widget.Label
-	onSelect  func(diag.Diagnostic)
-	onRefusal func(Refusal)
-	object    fyne.CanvasObject
-	refused   []Refusal
-	shown     diag.List
+	session *Session
+	list    *widget.List
+	summary *widget.Label
+	detail  *widget.Label
+	// header is the summary line with Copy; center the list with the
+	// chosen row's whole message under it. The document tab shows the
+	// header alone when there is no problem, both in a split otherwise.
+	header, center fyne.CanvasObject
+	detailBox      *fyne.Container
+	onSelect       func(diag.Diagnostic)
+	onRefusal      func(Refusal)
+	refused        []Refusal
+	shown          diag.List
 }
 
 func newProblemsPanel(s *Session, onSelect func(diag.Diagnostic), onRefusal func(Refusal)) *problemsPanel {
@@ -54,13 +63,30 @@ func newProblemsPanel(s *Session, onSelect func(diag.Diagnostic), onRefusal func
 		p.showRow)
 	p.list.OnSelected = p.choose
 	copyAll := widget.NewButtonWithIcon("Copy", theme.ContentCopyIcon(), p.copyAll)
-	// The list keeps room for problemsRows rows however the panel is split.
-	rowH := widget.NewLabel("X").MinSize().Height + theme.Padding()
+	p.header = container.NewBorder(nil, nil, nil, copyAll, p.summary)
+	// The chosen row's message scrolls in one line's room: choosing a row
+	// takes room from the list, never from the map above.
 	room := canvas.NewRectangle(color.Transparent) // a nil colour crashes the software painter
-	room.SetMinSize(fyne.NewSize(10, problemsRows*rowH))
-	p.object = container.NewBorder(container.NewBorder(nil, nil, nil, copyAll, p.summary), p.detail, nil, nil,
-		container.NewStack(room, p.list))
+	room.SetMinSize(fyne.NewSize(10, p.rowHeight()))
+	p.detailBox = container.NewStack(room, container.NewVScroll(p.detail))
+	p.detailBox.Hide()
+	p.center = container.NewBorder(nil, p.detailBox, nil, nil, p.list)
 	return p
+}
+
+// rowHeight is the height of one row of the list.
+func (p *problemsPanel) rowHeight() float32 {
+	return widget.NewLabel("X").MinSize().Height + theme.Padding()
+}
+
+// empty reports whether there is nothing to list.
+func (p *problemsPanel) empty() bool { return len(p.refused)+len(p.shown) == 0 }
+
+// openHeight is the height the panel opens with in a tab of height h: its
+// summary line and problemsRows rows, at most problemsShare of h.
+func (p *problemsPanel) openHeight(h float32) float32 {
+	want := p.header.MinSize().Height + problemsRows*p.rowHeight() + theme.Padding()
+	return min(want, h*problemsShare)
 }
 
 // showRow fills row o with row i.
@@ -100,6 +126,7 @@ func (p *problemsPanel) choose(i widget.ListItemID) {
 	if i < len(rows) {
 		p.detail.SetText(rows[i])
 		p.detail.Show()
+		p.detailBox.Show()
 	}
 	switch {
 	case i < len(p.refused):
@@ -135,6 +162,7 @@ func (p *problemsPanel) update() {
 	}
 	p.summary.SetText(summary)
 	p.detail.Hide()
+	p.detailBox.Hide()
 	p.list.UnselectAll()
 	p.list.Refresh()
 }

@@ -48,6 +48,7 @@ func BattleMap(m *battle.Map, o Options) image.Image {
 	width := int(2*margin + float64(m.W)*cell)
 	height := int(2*margin + float64(m.H)*cell + legendH)
 	c := newCanvas(max(width, int(460*k)), height, paper)
+	c.minText = o.MinText
 	if c.over != nil {
 		return c.image()
 	}

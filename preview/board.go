@@ -255,6 +255,7 @@ func Board(v BoardView, o Options) image.Image {
 	width := int(2*margin + float64(max(w, 5))*tile)
 	height := int(2*margin + float64(h)*tile + legendH)
 	c := newCanvas(width, height, paper)
+	c.minText = o.MinText
 	if c.over != nil {
 		return c.image()
 	}

@@ -21,10 +21,15 @@ import (
 // canvas is an RGBA image with the few drawing operations previews need.
 type canvas struct {
 	img *image.RGBA
+	// minText is the smallest text drawn, in pixels (0: any).
+	minText float64
 	// over is set when the image asked for is larger than MaxPixels: then
 	// nothing is drawn and the result is a TooLarge image.
 	over *TooLargeError
 }
+
+// textDrawn, when set (by tests), learns the size of every text drawn.
+var textDrawn func(size float64)
 
 // MaxPixels caps the size of a preview: 64 megapixels (256 MiB of RGBA),
 // far above any real document at scale 1.
@@ -147,6 +152,12 @@ const (
 // text draws s with its baseline centred vertically on y (the middle of
 // the line box is at y) and anchored horizontally at x.
 func (c *canvas) text(x, y, size float64, col color.Color, anchor int, s string) {
+	if size < c.minText {
+		return
+	}
+	if textDrawn != nil {
+		textDrawn(size)
+	}
 	face := faceFor(size)
 	d := &font.Drawer{Dst: c.img, Src: image.NewUniform(col), Face: face}
 	w := float64(d.MeasureString(s)) / 64

@@ -19,6 +19,10 @@ func NewCanvas(w, h int, bg color.Color) *Canvas { return &Canvas{newCanvas(w, h
 // CanvasOn returns a canvas that draws on img.
 func CanvasOn(img *image.RGBA) *Canvas { return &Canvas{&canvas{img: img}} }
 
+// SetMinText leaves out the texts drawn from now on smaller than px
+// pixels (Options.MinText).
+func (c *Canvas) SetMinText(px float64) { c.c.minText = px }
+
 // Image returns the image drawn on.
 func (c *Canvas) Image() *image.RGBA { return c.c.img }
 

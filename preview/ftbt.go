@@ -38,6 +38,7 @@ func Level(l *ftbt.Level, rules *ftbt.Rules, o Options) image.Image {
 	width := max(int(2*margin+float64(l.W)*cell), int(460*k))
 	height := int(2*margin + float64(l.H)*cell + legendH)
 	c := newCanvas(width, height, paper)
+	c.minText = o.MinText
 	if c.over != nil {
 		return c.image()
 	}
@@ -107,6 +108,7 @@ func RulesSheet(rs *ftbt.Rules, o Options) image.Image {
 	width := int(2*margin + float64(perRow)*cardW)
 	height := int(2*margin + 70*k + float64(rows)*cardH)
 	c := newCanvas(width, height, paper)
+	c.minText = o.MinText
 	if c.over != nil {
 		return c.image()
 	}

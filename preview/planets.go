@@ -30,6 +30,7 @@ func PlanetMap(m *planets.Map, o Options) image.Image {
 	l := PlanetMapLayout(m, o)
 	cell, margin := l.Cell, l.Margin
 	c := newCanvas(l.Width, l.Height, color.RGBA{0x16, 0x1b, 0x2e, 0xff})
+	c.minText = o.MinText
 	if c.over != nil {
 		return c.image()
 	}

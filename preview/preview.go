@@ -23,7 +23,15 @@ import (
 type Options struct {
 	// Scale multiplies every size (1 = the default size).
 	Scale float64
+	// MinText leaves out the texts that would be drawn smaller than
+	// MinText pixels (0: none is left out). The studio, which shows
+	// previews at the size they are drawn, asks for MinReadable.
+	MinText float64
 }
+
+// MinReadable is the smallest text the studio shows, in pixels: smaller
+// labels are left out rather than drawn unreadable.
+const MinReadable = 11
 
 func (o Options) scale() float64 {
 	if o.Scale <= 0 {

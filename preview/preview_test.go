@@ -271,3 +271,29 @@ func TestBoardCellsOfAPartlyPlacedBoard(t *testing.T) {
 		t.Errorf("a placed board is drawn at %v", cells)
 	}
 }
+
+// TestMinTextLeavesOutSmallTexts draws every family's sample small, as
+// the studio shows them fitted, with MinText: no text smaller than
+// MinReadable is drawn; without it the same previews draw smaller ones.
+func TestMinTextLeavesOutSmallTexts(t *testing.T) {
+	var smallest float64
+	textDrawn = func(size float64) { smallest = min(smallest, size) }
+	defer func() { textDrawn = nil }()
+	for _, name := range []string{"mbg/赤壁.yaml", "ftbt/长坂坡.yaml", "battle/小沛.yaml", "planets/九州.yaml"} {
+		doc := sampleDoc(t, name)
+		for _, scale := range []float64{0.2, 0.3, 0.5, 1} {
+			smallest = math.Inf(1)
+			if _, err := Render(doc, Options{Scale: scale, MinText: MinReadable}); err != nil {
+				t.Fatal(err)
+			}
+			if smallest < MinReadable {
+				t.Errorf("%s at %v: a text %v pixels high", name, scale, smallest)
+			}
+		}
+		smallest = math.Inf(1)
+		Render(doc, Options{Scale: 0.3})
+		if smallest >= MinReadable {
+			t.Errorf("%s at 0.3 without MinText drew no text smaller than %v: the test proves nothing", name, MinReadable)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package balance
 
 import (
+	"image"
 	"slices"
 	"strings"
 	"testing"
@@ -134,7 +135,7 @@ func TestStartMoveIsRingedOnTheMap(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		img, unplaced, err := proposalMap(doc, nil, edits, after)
+		img, unplaced, err := proposalMap(doc, nil, edits, after, image.Point{})
 		if err != nil || img == nil || len(unplaced) > 0 {
 			t.Fatalf("after %v: %v, not drawn %v", after, err, unplaced)
 		}

@@ -31,6 +31,12 @@ var markColor = color.RGBA{0xff, 0x2b, 0xd6, 0xff}
 // image's pixels: a circle around it.
 type spot struct{ x, y, r float64 }
 
+// atScale is the spot on the map drawn at scale (the locators give it on
+// the map at scale 1); a ring stays 8 pixels wide at least.
+func (sp spot) atScale(scale float64) spot {
+	return spot{sp.x * scale, sp.y * scale, math.Max(8, sp.r*scale)}
+}
+
 // locators find, by document kind, the spot of a knob's subject on
 // the preview of doc; false when the map does not draw it.
 var locators = map[string]func(doc *formats.Document, k bal.KnobInfo) (spot, bool){
@@ -42,9 +48,13 @@ var locators = map[string]func(doc *formats.Document, k bal.KnobInfo) (spot, boo
 
 // proposalMap renders doc (a copy the caller owns) with the edits
 // applied when after is set, every edit's subject ringed and labelled
-// with its values. It returns the image and the edits the map does not
-// draw (an mbg officer's abilities), which the caller lists.
-func proposalMap(doc *formats.Document, knobs []bal.KnobInfo, edits []bal.Edit, after bool) (*image.RGBA, []bal.Edit, error) {
+// with its values. The map is drawn at the size it is shown, at most
+// view pixels (none: its own size), so that its texts are shown at the
+// size they are drawn: none smaller than readable (the preview leaves
+// those out), the values beside the rings 14 pixels high. It returns the
+// image and the edits the map does not draw (an mbg officer's
+// abilities), which the caller lists.
+func proposalMap(doc *formats.Document, knobs []bal.KnobInfo, edits []bal.Edit, after bool, view image.Point) (*image.RGBA, []bal.Edit, error) {
 	if after {
 		if err := bal.Apply(doc, edits); err != nil {
 			return nil, nil, err
@@ -53,6 +63,17 @@ func proposalMap(doc *formats.Document, knobs []bal.KnobInfo, edits []bal.Edit, 
 	img, err := preview.Render(doc, preview.Options{})
 	if err != nil {
 		return nil, nil, fmt.Errorf("drawing the map: %w", err)
+	}
+	scale := 1.0
+	if b := img.Bounds(); view.X > 0 && view.Y > 0 && b.Dx() > 0 && b.Dy() > 0 {
+		scale = math.Min(1, math.Min(float64(view.X)/float64(b.Dx()), float64(view.Y)/float64(b.Dy())))
+	}
+	if scale < 0.99 {
+		if img, err = preview.Render(doc, preview.Options{Scale: scale, MinText: preview.MinReadable}); err != nil {
+			return nil, nil, fmt.Errorf("drawing the map: %w", err)
+		}
+	} else {
+		scale = 1
 	}
 	rgba := image.NewRGBA(img.Bounds())
 	draw.Draw(rgba, rgba.Bounds(), img, img.Bounds().Min, draw.Src)
@@ -75,6 +96,7 @@ func proposalMap(doc *formats.Document, knobs []bal.KnobInfo, edits []bal.Edit, 
 			unplaced = append(unplaced, e)
 			continue
 		}
+		sp = sp.atScale(scale) // the locators' spots are at scale 1
 		markSpot(c, sp, e, after, labels[sp])
 		labels[sp]++
 	}

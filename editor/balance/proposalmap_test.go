@@ -93,11 +93,18 @@ func checkRings(t *testing.T, w *Window, p bal.Proposal) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	full, err := preview.Render(doc, preview.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The map is drawn at the size the window shows it.
+	scale := float64(w.suggest.mapImage.Bounds().Dx()) / float64(full.Bounds().Dx())
 	for _, e := range p.Edits {
 		sp, ok := planetSpot(doc, bal.KnobInfo{ID: e.Knob})
 		if !ok {
 			t.Fatalf("%s has no place on the map", e.Knob)
 		}
+		sp = sp.atScale(scale)
 		if c := w.suggest.mapImage.RGBAAt(int(sp.x+sp.r), int(sp.y)); c != markColor {
 			t.Errorf("%s: the map at the ring's right (%.0f, %.0f) is %v, not the mark's colour", e.Knob, sp.x+sp.r, sp.y, c)
 		}
@@ -154,7 +161,7 @@ func TestProposalMapRingsEveryFamily(t *testing.T) {
 				to = k.Min
 			}
 			e := bal.Edit{Knob: k.ID, From: from, To: to}
-			img, unplaced, err := proposalMap(doc, []bal.KnobInfo{info}, []bal.Edit{e}, true)
+			img, unplaced, err := proposalMap(doc, []bal.KnobInfo{info}, []bal.Edit{e}, true, image.Point{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -224,7 +231,7 @@ func TestProposalMapStacksTheLabelsOfOnePlanet(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		img, unplaced, err := proposalMap(doc, nil, edits, true)
+		img, unplaced, err := proposalMap(doc, nil, edits, true, image.Point{})
 		if err != nil || len(unplaced) > 0 {
 			t.Fatalf("%v, unplaced %v", err, unplaced)
 		}
@@ -257,7 +264,7 @@ func TestProposalMapRingsPeopleWhoShareAName(t *testing.T) {
 	if x, y := margin+(float64(l.People[9].X)+0.5)*cell, margin+(float64(l.People[9].Y)+0.5)*cell; !ok || want.x != x || want.y != y {
 		t.Fatalf("%s is placed at %+v (%v), want person 10's cell (%v, %v)", e.Knob, want, ok, x, y)
 	}
-	img, unplaced, err := proposalMap(doc, nil, []bal.Edit{e}, true)
+	img, unplaced, err := proposalMap(doc, nil, []bal.Edit{e}, true, image.Point{})
 	if err != nil || len(unplaced) > 0 || img.RGBAAt(int(want.x+want.r), int(want.y)) != markColor {
 		t.Errorf("%s: %v, not drawn %v", e.Knob, err, unplaced)
 	}

@@ -294,7 +294,8 @@ func (s *suggestions) render(p bal.Proposal) (*image.RGBA, []bal.Edit, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	return proposalMap(doc, s.result.Knobs, p.Edits, s.after)
+	size := s.mapView.Size()
+	return proposalMap(doc, s.result.Knobs, p.Edits, s.after, image.Pt(int(size.Width), int(size.Height)))
 }
 
 // setAfter switches the map between the document as it is and with the

@@ -273,7 +273,9 @@ func (v *View) mapObject() fyne.CanvasObject {
 	side := container.NewVBox(widget.NewLabel("Paint with:"), palette, widget.NewSeparator(), mirror,
 		widget.NewLabel("Structures: the flag zone moves as a\nwhole; a base moves the nearest base."))
 	v.hover.Truncation = fyne.TextTruncateEllipsis
-	top := container.NewVBox(v.Painter.Toolbar(), v.hover)
+	// What is under the pointer shares the tool bar's row (cut to its
+	// room), so that the map keeps that row's height.
+	top := container.NewBorder(nil, nil, v.Painter.Toolbar(), nil, v.hover)
 	return container.NewBorder(top, nil, container.NewVScroll(side), nil, v.Painter.View)
 }
 

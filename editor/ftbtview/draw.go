@@ -52,15 +52,17 @@ func text(img *image.RGBA, x, y, size float64, c color.Color, s string) {
 
 // DrawPerson draws a person as the level editor shows it, in the cell
 // whose top-left pixel is (px, py) and whose size is s pixels: a disc of
-// colour col ringed in white, with label (PersonLabels) when the cell is
-// big enough to read it (none for ""). Test play draws people with it too.
+// colour col ringed in white, with label (PersonLabels) when the cell
+// holds it at a readable size (preview.MinReadable pixels or more; none
+// for ""). Test play draws people with it too.
 func DrawPerson(img *image.RGBA, px, py, s float64, col color.RGBA, label string) {
 	fillCircle(img, px+s/2, py+s/2, s*0.44, col)
 	if s >= 8 {
 		preview.CanvasOn(img).StrokeCircle(px+s/2, py+s/2, s*0.44, max(1, s/16), white)
 	}
 	n := len([]rune(label))
-	if size := s * min(0.5, 0.74/float64(max(1, n))); n > 0 && size >= 6 {
+	size := max(preview.MinReadable, s*min(0.5, 0.74/float64(max(1, n))))
+	if n > 0 && preview.TextWidth(size, label) <= s {
 		text(img, px+s/2, py+s/2, size, white, label)
 	}
 }
@@ -115,3 +117,6 @@ var (
 	white     = color.RGBA{0xff, 0xff, 0xff, 0xff}
 	highlight = color.RGBA{0xff, 0xd7, 0x00, 0xff}
 )
+
+// minReadable is the smallest text drawn on the maps, in pixels.
+const minReadable = preview.MinReadable

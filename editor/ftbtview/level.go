@@ -545,9 +545,11 @@ func (v *LevelView) mapPane() fyne.CanvasObject {
 	side.SetSelectedIndex(0)
 	g := v.Painter.View
 	v.hover.Truncation = fyne.TextTruncateEllipsis
-	top := container.NewVBox(
+	// What is under the pointer shares the tool bar's row (cut to its
+	// room), so that the map keeps that row's height.
+	top := container.NewBorder(nil, nil,
 		container.NewHBox(v.tools, v.Painter.BrushControls(), widget.NewLabel("new person:"), side, widget.NewSeparator(), v.Painter.ZoomButtons()),
-		v.hover)
+		nil, v.hover)
 
 	v.personCard = v.personCardObject()
 	help := widget.NewLabel("Drag a person to move it.\nClick a person to select it.\nMiddle- or Space+drag, the\nwheel or arrows pan;\nCtrl+wheel zooms, F fits.")

@@ -224,7 +224,9 @@ func (s *Stencil) draw(pw, ph int) image.Image {
 			}
 			strokeRect(img, x, y, x+cell+1, y+cell+1, 1, stencilLine)
 			if n := count[d]; n > 1 && cell >= 14 {
-				text(img, x+cell/2, y+cell/2, cell*0.5, white, fmt.Sprint(n))
+				if cell*0.5 >= minReadable {
+					text(img, x+cell/2, y+cell/2, cell*0.5, white, fmt.Sprint(n))
+				}
 			}
 		}
 	}

@@ -72,7 +72,9 @@ func (c *BoardCanvas) picture(zoom float64) image.Image {
 	if len(c.pictures) > 8 {
 		c.pictures = map[float64]image.Image{}
 	}
-	p := preview.Board(c.view, preview.Options{Scale: zoom})
+	// Drawn at the size it is shown: what would be smaller than readable
+	// is left out.
+	p := preview.Board(c.view, preview.Options{Scale: zoom, MinText: preview.MinReadable})
 	c.pictures[zoom] = p
 	return p
 }

@@ -87,8 +87,11 @@ func newMapCanvas(v *View) *mapCanvas {
 // CreateRenderer implements fyne.Widget.
 func (c *mapCanvas) CreateRenderer() fyne.WidgetRenderer { return widget.NewSimpleRenderer(c.layer) }
 
-// Object is the canvas with its grid under it.
-func (c *mapCanvas) Object() fyne.CanvasObject { return container.NewStack(c.Grid, c) }
+// Object is the canvas with its grid under it and the grid's minimap
+// above it (the planets are never drawn over the minimap).
+func (c *mapCanvas) Object() fyne.CanvasObject {
+	return container.NewStack(c.Grid, c, c.Grid.MinimapLayer())
+}
 
 // MinSize is small: the canvas shows what fits.
 func (c *mapCanvas) MinSize() fyne.Size { return fyne.NewSize(200, 150) }
@@ -135,6 +138,19 @@ func (s gridSource) CellColor(x, y int) color.RGBA {
 		return colSpace
 	}
 	return colSymbol
+}
+
+// MinimapColor implements editor.MinimapSource: the minimap shows the
+// planets, which the map draws over an empty grid, in their colours.
+func (s gridSource) MinimapColor(x, y int) color.RGBA {
+	if r := s.c.grid().at(x, y); isLetter(r) {
+		m := s.c.v.M()
+		if i := planetIndex(m, string(r)); i >= 0 {
+			n := planetColor(&m.Planets[i])
+			return color.RGBA{n.R, n.G, n.B, 0xff}
+		}
+	}
+	return s.CellColor(x, y)
 }
 
 // cellAt returns the cell at a position.
@@ -246,6 +262,7 @@ func (c *mapCanvas) Dragged(e *fyne.DragEvent) {
 	}
 	c.dragPos = e.Position
 	c.v.mp.hint.SetText(c.dropText())
+	c.v.mp.showHelp()
 	c.draw()
 }
 
@@ -293,6 +310,7 @@ func (c *mapCanvas) DragEnd() {
 		return
 	}
 	c.v.mp.hint.SetText("")
+	c.v.mp.showHelp()
 	if wasPanning || from == "" {
 		return
 	}
@@ -338,6 +356,7 @@ func (c *mapCanvas) describeHovered() {
 	}
 	if c.v.mp != nil && c.v.mp.hover.Text != text {
 		c.v.mp.hover.SetText(text)
+		c.v.mp.showHelp()
 	}
 }
 
@@ -371,7 +390,7 @@ func planetSummary(m *planets.Map, p *planets.Planet) string {
 	}
 	fmt.Fprintf(&b, " · def %s res %s cos %s max %s", show(p.Def), show(p.Res), show(p.Cos), show(p.Max))
 	if s := startIndex(m, p.Name()); s >= 0 {
-		fmt.Fprintf(&b, " · start of player %d", s+1)
+		fmt.Fprintf(&b, " · start of Player %d", s+1)
 	}
 	return b.String()
 }
@@ -413,6 +432,7 @@ func (c *mapCanvas) CancelDrag() bool {
 	}
 	c.canceled, c.dragFrom, c.panning = true, "", false
 	c.v.mp.hint.SetText("")
+	c.v.mp.showHelp()
 	c.draw()
 	return true
 }
@@ -555,7 +575,7 @@ func (c *mapCanvas) draw() {
 		c.line(pa, pb, width, col)
 		labels = append(labels, label{pa, pb, show(r.Steps), sel})
 	}
-	labelSize := float32(math.Max(10, math.Min(14, z*0.3)))
+	labelSize := float32(math.Max(preview.MinReadable, math.Min(14, z*0.3)))
 	for _, l := range labels {
 		fg := color.Color(colLabel)
 		if l.selected {
@@ -607,14 +627,14 @@ func (c *mapCanvas) draw() {
 			body = nc
 		}
 		c.circle(centre, r, body, colInk, 1)
-		c.text(centre, name, float32(math.Max(8, r*1.05)), colInk, true)
+		c.text(centre, name, float32(math.Max(preview.MinReadable, r*1.05)), colInk, true)
 		if name == c.v.selPlanet {
 			c.circle(centre, r+ring+3, color.Transparent, colSelected, 2.5)
 		}
 	}
 	for _, n := range numbers { // a badge in the player's colour
 		c.circle(n.at, float64(n.size), n.col, colInk, 1)
-		c.text(n.at, n.text, n.size*1.3, color.White, true)
+		c.text(n.at, n.text, max(preview.MinReadable, n.size*1.3), color.White, true)
 	}
 	// Where a dragged planet would go.
 	if c.dragFrom != "" {
@@ -623,7 +643,7 @@ func (c *mapCanvas) draw() {
 				centre := g.CellCentre(x, y)
 				r := planetRadius(&m.Planets[i], z)
 				c.circle(centre, r, planetColor(&m.Planets[i]), colSelected, 2)
-				c.text(centre, c.dragFrom, float32(math.Max(8, r*1.05)), colInk, true)
+				c.text(centre, c.dragFrom, float32(math.Max(preview.MinReadable, r*1.05)), colInk, true)
 			}
 		}
 	}

@@ -22,6 +22,7 @@ type mapPane struct {
 	canvas *mapCanvas
 	hover  *widget.Label // what is under the pointer
 	hint   *widget.Label // what a drag will do
+	help   *widget.Label // what the mouse does, while hover and hint are empty
 	object fyne.CanvasObject
 
 	planetBox, routeBox, noneBox *fyne.Container
@@ -48,9 +49,15 @@ func newMapPane(v *View) *mapPane {
 	fit := widget.NewButton("Fit", g.Fit)
 	help := widget.NewLabel("Click an empty cell: new planet · drag a planet: move it · drop it on another: route · click a route: edit · drag empty space: pan · Ctrl+wheel: zoom · Del: delete")
 	help.Truncation = fyne.TextTruncateEllipsis
-	top := container.NewBorder(nil, nil, container.NewHBox(zoomOut, zoomIn, fit), nil, help)
-	bottom := container.NewBorder(nil, nil, p.hover, nil, p.hint)
-	mapArea := container.NewBorder(top, bottom, nil, nil, p.canvas.Object())
+	// What is under the pointer and what a drag will do share the tool
+	// bar's row with the help (shown while they say nothing), so that the
+	// map keeps a row's height.
+	p.hover.Truncation = fyne.TextTruncateEllipsis
+	p.hint.Truncation = fyne.TextTruncateEllipsis
+	p.help = help
+	say := container.NewStack(help, container.NewGridWithColumns(2, p.hover, p.hint))
+	top := container.NewBorder(nil, nil, container.NewHBox(zoomOut, zoomIn, fit), nil, say)
+	mapArea := container.NewBorder(top, nil, nil, nil, p.canvas.Object())
 
 	// What a click shows (the selected planet's or route's form) comes
 	// below the hint and the starts, so that it moves none of the controls
@@ -223,7 +230,7 @@ func (p *mapPane) startsBox() fyne.CanvasObject {
 	})
 	space := canvas.NewRectangle(color.Transparent)
 	space.SetMinSize(fyne.NewSize(240, 230))
-	title := widget.NewLabel("Starts — player 1, 2, … start there")
+	title := widget.NewLabel("Starts — Player 1, 2, … start there")
 	title.TextStyle = fyne.TextStyle{Bold: true}
 	return container.NewVBox(title, container.NewStack(space, p.starts.Object))
 }
@@ -306,7 +313,7 @@ func (p *mapPane) showSelection() {
 		s := startIndex(m, pl.Name())
 		p.startCheck.SetChecked(s >= 0)
 		if s >= 0 {
-			p.startCheck.Text = fmt.Sprintf("Start planet of player %d", s+1)
+			p.startCheck.Text = fmt.Sprintf("Start planet of Player %d", s+1)
 		} else {
 			p.startCheck.Text = "Start planet"
 		}
@@ -342,6 +349,16 @@ func extraText(extra []planets.Pair) string {
 		parts[i] = e.Key.Key() + ": " + e.Value.Describe()
 	}
 	return "Other attributes (kept as they are): " + strings.Join(parts, ", ")
+}
+
+// showHelp shows the help in the tool bar's row while neither what is
+// under the pointer nor what a drag will do is said there.
+func (p *mapPane) showHelp() {
+	if p.hover.Text == "" && p.hint.Text == "" {
+		p.help.Show()
+	} else {
+		p.help.Hide()
+	}
 }
 
 // mark outlines a grid cell.

@@ -214,7 +214,7 @@ func (t *planetTable) cellText(i, col int) string {
 		return show(p.Type)
 	case colStart:
 		if s := startIndex(m, p.Name()); s >= 0 {
-			return fmt.Sprintf("player %d", s+1)
+			return fmt.Sprintf("Player %d", s+1)
 		}
 		return ""
 	case colAt:

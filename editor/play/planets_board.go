@@ -327,7 +327,7 @@ func planetsCircle(c fyne.Position, r float32, fill, stroke color.Color, width f
 // planetsBadge draws text on a rounded label centred on c.
 func planetsBadge(c fyne.Position, s string, size float32, bg, fg color.Color) []fyne.CanvasObject {
 	t := canvas.NewText(s, fg)
-	t.TextSize = max(8, size)
+	t.TextSize = max(preview.MinReadable, size) // never smaller than readable
 	t.TextStyle = fyne.TextStyle{Bold: true}
 	ms := t.MinSize()
 	t.Resize(ms)
