@@ -7,6 +7,7 @@ package editor
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -154,7 +155,7 @@ func (st *Studio) Open(path string) (*Session, error) {
 	}
 	doc, err := formats.Read(path, formats.Options{})
 	if err != nil {
-		return nil, err
+		return nil, readError(path, err)
 	}
 	s := st.Add(NewSession(doc))
 	st.rememberRecent(path)
@@ -163,6 +164,22 @@ func (st *Studio) Open(path string) (*Session, error) {
 			filepath.Base(path), filepath.Base(s.SuggestedPath())))
 	}
 	return s, nil
+}
+
+// readError says why path could not be read in a designer's words: a
+// missing file or folder, a file one may not read, rather than the
+// system call that failed ("stat /x.yaml: no such file or directory").
+func readError(path string, err error) error {
+	var pe *fs.PathError
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("%s does not exist: check the folder and the name", path)
+	case errors.Is(err, fs.ErrPermission):
+		return fmt.Errorf("%s cannot be read: you may not read it", path)
+	case errors.As(err, &pe) && pe.Path == path:
+		return fmt.Errorf("%s cannot be read: %v", path, pe.Err)
+	}
+	return err
 }
 
 // Add shows a session in a new tab and selects it.

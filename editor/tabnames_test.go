@@ -63,3 +63,15 @@ func TestImportIsNotSavedOverAFileOfItsName(t *testing.T) {
 		t.Errorf("after Save As: needs a name %v, tab %q", imported.NeedsName(), st.Tab(imported).Title())
 	}
 }
+
+// TestOpenSaysWhyAFileIsMissing: opening a file that is not there says
+// so in words, not as the failed system call ("Stat …: no such file or
+// directory").
+func TestOpenSaysWhyAFileIsMissing(t *testing.T) {
+	st, _ := newStudio(t)
+	path := filepath.Join(t.TempDir(), "gone.yaml")
+	_, err := st.Open(path)
+	if err == nil || err.Error() != path+" does not exist: check the folder and the name" {
+		t.Fatalf("opening a missing file: %v", err)
+	}
+}

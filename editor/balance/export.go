@@ -99,7 +99,7 @@ func writeReportJSON(r *sim.Report, path string) error {
 // and writes it to path as PNG.
 func writeChartsPNG(r *sim.Report, path string) error {
 	var buf bytes.Buffer
-	if err := png.Encode(&buf, charts.Summary(r, charts.Options{})); err != nil {
+	if err := png.Encode(&buf, charts.Summary(r, charts.Options{English: true})); err != nil {
 		return fmt.Errorf("saving the charts: %w", err)
 	}
 	if err := formats.WriteFileAtomic(path, buf.Bytes()); err != nil {

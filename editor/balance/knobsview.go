@@ -55,7 +55,7 @@ const updateDelay = 200 * time.Millisecond
 func newKnobsView(current func() (*formats.Document, error), later func(time.Duration, func()) func()) *knobsView {
 	v := &knobsView{current: current, later: later}
 	v.pattern = widget.NewEntry()
-	v.pattern.SetPlaceHolder("default set — or money/*, hp/赵云, start/*, all")
+	v.pattern.SetPlaceHolder(knobHint(current))
 	v.tolerance = widget.NewEntry()
 	v.tolerance.SetText(strconv.Itoa(DefaultTolerance))
 	v.summary = widget.NewLabel("")
@@ -70,6 +70,39 @@ func newKnobsView(current func() (*formats.Document, error), later func(time.Dur
 		}
 	}
 	return v
+}
+
+// knobHint is the pattern field's placeholder: examples made of the
+// document's own knobs ("money/*, scope/许昌" for an mbg scenario, "hp/*,
+// speed/赵云" for an ftbt level), not another family's.
+func knobHint(current func() (*formats.Document, error)) string {
+	const lead = "default set — or "
+	doc, err := current()
+	if err != nil {
+		return lead + "all"
+	}
+	all, err := bal.DescribeKnobs(doc, "all")
+	if err != nil {
+		return lead + "all"
+	}
+	var examples []string
+	seen := map[string]bool{}
+	for _, k := range all {
+		what, _, _ := strings.Cut(k.ID, "/")
+		if seen[what] {
+			continue
+		}
+		seen[what] = true
+		if len(examples) == 0 {
+			examples = append(examples, what+"/*")
+		} else {
+			examples = append(examples, k.ID)
+		}
+		if len(examples) == 2 {
+			break
+		}
+	}
+	return lead + strings.Join(append(examples, "all"), ", ")
 }
 
 // fields lays the two fields out in a row, each after its label, with

@@ -121,7 +121,7 @@ func TestExports(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the saved charts are not a PNG image: %v", err)
 	}
-	if want := charts.Summary(r, charts.Options{}).Bounds(); img.Bounds() != want {
+	if want := charts.Summary(r, charts.Options{English: true}).Bounds(); img.Bounds() != want {
 		t.Errorf("the saved charts are %v, want %v (charts.Summary)", img.Bounds(), want)
 	}
 	if f := inked(img); f < 0.05 {

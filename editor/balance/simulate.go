@@ -51,7 +51,7 @@ func simulate(ctx context.Context, doc *formats.Document, name string, set setti
 		return outcome{err: fmt.Errorf("writing the report of %s: %w", name, err)}
 	}
 	out.text = b.String()
-	o := charts.Options{Scale: chartScale}
+	o := charts.Options{Scale: chartScale, English: true} // the studio speaks English
 	out.winRates, out.lengths, out.heatmap = charts.WinRates(r, o), charts.Lengths(r, o), charts.Heatmap(r, o)
 	return out
 }

@@ -23,5 +23,11 @@ func snapshot(s *editor.Session) (*formats.Document, error) {
 		return nil, fmt.Errorf("copying %s for the simulation: %w", s.Name(), err)
 	}
 	fresh.Path, fresh.Rules, fresh.RulesFile = doc.Path, doc.Rules, doc.RulesFile
+	if s.Path != "" {
+		// The copy is the YAML document the session saves (a proposal's
+		// diff is headed by its name, not by the game's file it was
+		// imported from).
+		fresh.Path, fresh.Format = s.Path, formats.YAML
+	}
 	return fresh, nil
 }

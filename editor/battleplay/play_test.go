@@ -327,7 +327,7 @@ func TestPlayDialog(t *testing.T) {
 	}
 	radios[0].SetSelected("Computer")
 	selects[0].SetSelected("random")
-	radios[1].SetSelected("Human")
+	radios[1].SetSelected("Person")
 	if !selects[1].Disabled() {
 		t.Error("side 1, now a person's, still offers a computer player")
 	}
@@ -357,7 +357,7 @@ func TestPlayDialog(t *testing.T) {
 	}
 	radios[0].SetSelected("Computer")
 	selects[0].SetSelected("random")
-	radios[1].SetSelected("Human")
+	radios[1].SetSelected("Person")
 	entries[0].SetText("5")
 	entries[1].SetText("20")
 	tapText(t, dlg, "Play")

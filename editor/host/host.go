@@ -15,6 +15,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -51,7 +52,7 @@ func Ask(st *editor.Studio, s *editor.Session) {
 		choices[i] = widget.NewRadioGroup([]string{"Person", "Computer"}, nil)
 		choices[i].Horizontal = true
 		choices[i].SetSelected("Person")
-		rows = append(rows, widget.NewLabel(n), choices[i])
+		rows = append(rows, widget.NewLabel(seatLabel(i, n)), choices[i])
 	}
 	seed := widget.NewEntry()
 	seed.SetText(strconv.FormatInt(rand.Int63n(1_000_000), 10))
@@ -352,10 +353,10 @@ func show(st *editor.Studio, h *Hosting) *Window {
 	}
 	for _, seat := range h.Created.Seats {
 		if seat.Computer {
-			box.Add(widget.NewLabel(fmt.Sprintf("Seat %d, %s: the computer", seat.Seat, seat.Name)))
+			box.Add(widget.NewLabel(seatLabel(seat.Seat, seat.Name) + ": the computer"))
 			continue
 		}
-		row(fmt.Sprintf("Seat %d, %s", seat.Seat, seat.Name), seat.Link)
+		row(seatLabel(seat.Seat, seat.Name), seat.Link)
 	}
 	row("Spectators", h.Created.Spectator)
 	box.Add(widget.NewButton("Stop hosting", func() { w.win.Close() }))
@@ -371,6 +372,16 @@ func show(st *editor.Studio, h *Hosting) *Window {
 	w.win.Show()
 	st.Status("hosting " + name + " at " + h.Base)
 	return w
+}
+
+// seatLabel names seat i as the studio does everywhere (Player 1, 2, …),
+// with the game's own name of the seat when it is more than a number
+// again (魏, not "player 0").
+func seatLabel(i int, name string) string {
+	if name == "" || strings.EqualFold(name, fmt.Sprintf("player %d", i)) {
+		return fmt.Sprintf("Player %d", i+1)
+	}
+	return fmt.Sprintf("Player %d · %s", i+1, name)
 }
 
 // readOnly is a field showing text that can be selected but not changed.

@@ -28,7 +28,17 @@ const ftbtTurnCap = 100
 var ftbtSideColours = []string{"red", "blue"}
 
 func init() {
-	Register(ftbtfmt.KindLevel, Family{Seats: ftbtSeats, New: newFTBTMatch, Notice: ftbtNotice, Computers: ftbteng.Roster(ftbteng.Setup{}).Names()})
+	Register(ftbtfmt.KindLevel, Family{Seats: ftbtSeats, New: newFTBTMatch, Notice: ftbtNotice, Intro: ftbtIntro,
+		Computers: ftbteng.Roster(ftbteng.Setup{}).Names()})
+}
+
+// ftbtIntro is the level's intro (its .intro file), which the original
+// shows before the battle.
+func ftbtIntro(doc *formats.Document) string {
+	if l, ok := doc.Value.(*ftbtfmt.Level); ok && l.Intro != nil {
+		return *l.Intro
+	}
+	return ""
 }
 
 // ftbtNotice says who can never reach an enemy (check's FTB032 and

@@ -305,6 +305,10 @@ func TestFTBTComputerGame(t *testing.T) {
 	if !w.Finished() {
 		t.Fatalf("a computer game did not run to its end: %s", w.Status())
 	}
+	// The level's intro (长坂坡.intro) was shown as the game started.
+	if l := w.doc.Value.(*ftbtfmt.Level); l.Intro == nil || w.Intro() == "" || w.Intro() != strings.TrimSpace(*l.Intro) {
+		t.Errorf("the game started without its intro (%q)", w.Intro())
+	}
 	if m.g.Capped() || !strings.Contains(w.Status(), "wins in round") {
 		t.Errorf("status %q (capped %v)", w.Status(), m.g.Capped())
 	}

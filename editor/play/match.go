@@ -86,6 +86,9 @@ type Family struct {
 	// HotSeat, when set, is what the Play dialog says when several seats
 	// are people sharing the screen (how their decisions are kept apart).
 	HotSeat string
+	// Intro, when set, returns the text a game of doc opens with (an ftbt
+	// level's intro), shown over the play window as the game starts.
+	Intro func(doc *formats.Document) string
 }
 
 // TurnCap is a family's turn (or round) cap as the Play dialog offers it.

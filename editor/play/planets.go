@@ -20,18 +20,15 @@ import (
 // is ranked as it stands.
 const planetsRoundCap = 1000
 
-// planetsColourNames name the preview's player colours, in order.
-var planetsColourNames = []string{"Red", "Blue", "Green", "Orange", "Purple", "Brown", "Pink", "Cyan"}
-
 func init() {
 	Register(pfmt.Kind, Family{Seats: planetsSeats, New: newPlanetsMatch, Computers: peng.Roster(peng.Setup{}, 0).Names()})
 }
 
 // planetsSeats lists the players a map's game has: as many as shapan play
 // lets join, the smaller of max_player and the number of start planets,
-// each named by colour and start planet (the map editor shows the starts
-// in the same colours; test play does not shuffle them, so choosing a
-// seat chooses a start).
+// each named by number and start planet as the map editor lists the
+// starts ("Player 1 (starts on A)"; test play does not shuffle them, so
+// choosing a seat chooses a start).
 func planetsSeats(doc *formats.Document) ([]Seat, error) {
 	m, ok := doc.Value.(*pfmt.Map)
 	if !ok {
@@ -54,15 +51,9 @@ func planetsSeats(doc *formats.Document) ([]Seat, error) {
 	return seats, nil
 }
 
-// planetsPlayerName names player i by the colour the board shows it in
-// (numbered from the ninth player on, when the colours repeat).
-func planetsPlayerName(i int) string {
-	n := len(planetsColourNames)
-	if i < n {
-		return planetsColourNames[i]
-	}
-	return fmt.Sprintf("%s %d", planetsColourNames[i%n], i/n+1)
-}
+// planetsPlayerName names player i as the map editor and the hosting
+// window do: Player 1, Player 2, … (the board shows each in its colour).
+func planetsPlayerName(i int) string { return fmt.Sprintf("Player %d", i+1) }
 
 // planetsMatch plays a Planet-Conquer map. The board shows the game as
 // the events shown so far leave it (the engine is a whole step ahead

@@ -124,7 +124,7 @@ func TestPlanetsHumanSendsAFleet(t *testing.T) {
 	if !inFlight(m.fleets) {
 		t.Errorf("the board does not show the fleet: %v", m.fleets)
 	}
-	want := "Red sends 30 ships " + m.planet(home) + " → " + m.planet(r.To)
+	want := "Player 1 sends 30 ships " + m.planet(home) + " → " + m.planet(r.To)
 	if log := strings.Join(w.Lines(), "\n"); !strings.Contains(log, want) {
 		t.Errorf("the log lacks %q:\n%s", want, log)
 	}
@@ -179,7 +179,7 @@ func TestPlanetsRefusedOrdersChangeNothing(t *testing.T) {
 	// The terminator costs 3 points; at the first step the person has none.
 	f.tactic.SetSelectedIndex(1 + r.To)
 	test.Tap(f.submit)
-	if f.problem.Text == "" || !strings.Contains(f.problem.Text, "not enough points: terminator costs 3, Red has 0") {
+	if f.problem.Text == "" || !strings.Contains(f.problem.Text, "not enough points: terminator costs 3, Player 1 has 0") {
 		t.Errorf("refused orders: problem %q", f.problem.Text)
 	}
 	if len(m.g.Answers()) != answers || m.g.Round() != 0 || m.g.Pending().Player != 0 || m.form != f || !w.Asking() {
@@ -219,7 +219,7 @@ func TestPlanetsTerminator(t *testing.T) {
 	if !used {
 		t.Fatal("the terminator was not used")
 	}
-	if log := strings.Join(w.Lines(), "\n"); !strings.Contains(log, "Red uses the terminator on "+m.planet(target)) {
+	if log := strings.Join(w.Lines(), "\n"); !strings.Contains(log, "Player 1 uses the terminator on "+m.planet(target)) {
 		t.Errorf("the log does not tell the terminator:\n%s", log)
 	}
 }
@@ -252,7 +252,7 @@ func TestPlanetsComputerGameToTheEnd(t *testing.T) {
 	}
 	log := strings.Join(w.Lines(), "\n")
 	for _, want := range []string{"starts on", "The game starts", "sends", "occupies", "Battle at", "captures it from",
-		"has no ships left and is out", "Round 1 over · produced Red +", "Game over: only " + m.player(r.Winner) + " has ships left", "Ranking: 1. "} {
+		"has no ships left and is out", "Round 1 over · produced Player 1 +", "Game over: only " + m.player(r.Winner) + " has ships left", "Ranking: 1. "} {
 		if !strings.Contains(log, want) {
 			t.Errorf("the log lacks %q", want)
 		}

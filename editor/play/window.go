@@ -69,7 +69,7 @@ func newSetupForm(fam Family, seats []Seat) *setupForm {
 	d := &setupForm{fam: fam, seats: seats}
 	var rows []fyne.CanvasObject
 	for _, seat := range seats {
-		who := widget.NewRadioGroup([]string{"Computer", "Human"}, func(string) { d.update() })
+		who := widget.NewRadioGroup([]string{"Person", "Computer"}, func(string) { d.update() })
 		who.Horizontal = true
 		var pick *widget.Select
 		if len(fam.Computers) > 1 {
@@ -95,7 +95,7 @@ func newSetupForm(fam Family, seats []Seat) *setupForm {
 	d.hotSeat.Wrapping = fyne.TextWrapWord
 	d.object = container.NewVBox(container.NewGridWithColumns(2, rows...), widget.NewForm(items...), d.hotSeat)
 	for i, who := range d.who {
-		who.SetSelected([]string{"Human", "Computer"}[min(i, 1)])
+		who.SetSelected([]string{"Person", "Computer"}[min(i, 1)])
 	}
 	d.update()
 	return d
@@ -106,11 +106,11 @@ func newSetupForm(fam Family, seats []Seat) *setupForm {
 func (d *setupForm) update() {
 	people := 0
 	for i, who := range d.who {
-		if who.Selected == "Human" {
+		if who.Selected == "Person" {
 			people++
 		}
 		if pick := d.computers[i]; pick != nil {
-			if who.Selected == "Human" {
+			if who.Selected == "Person" {
 				pick.Disable()
 			} else {
 				pick.Enable()
@@ -130,7 +130,7 @@ func (d *setupForm) update() {
 func (d *setupForm) read() ([]Seat, Options, error) {
 	seats := append([]Seat(nil), d.seats...)
 	for i := range seats {
-		seats[i].Human = d.who[i].Selected == "Human"
+		seats[i].Human = d.who[i].Selected == "Person"
 		if pick := d.computers[i]; pick != nil && !seats[i].Human {
 			seats[i].Computer = pick.Selected
 		}
@@ -208,6 +208,7 @@ type Window struct {
 	Speed    float64
 	cancel   func()
 	finished bool
+	intro    string  // the intro shown as the game started
 	run      *runner // the game being played to its end off the UI thread
 }
 
@@ -236,9 +237,31 @@ func OpenWith(st *editor.Studio, s *editor.Session, seats []Seat, o Options) (*W
 	w.win.Resize(fyne.NewSize(1180, 740)) // fits a 1280×800 screen
 	w.win.SetOnClosed(w.stop)
 	w.win.Show()
+	w.showIntro()
 	w.Schedule(0)
 	return w, nil
 }
+
+// showIntro shows the text the game opens with (the family's Intro), as
+// the original games do before play, in a dialog over the play window.
+func (w *Window) showIntro() {
+	if w.family.Intro == nil {
+		return
+	}
+	text := strings.TrimSpace(w.family.Intro(w.doc))
+	if text == "" {
+		return
+	}
+	w.intro = text
+	l := widget.NewLabel(text)
+	l.Wrapping = fyne.TextWrapWord
+	d := dialog.NewCustom("Before the game — "+w.session.Name(), "Play", container.NewVScroll(l), w.win)
+	d.Resize(fyne.NewSize(640, 360))
+	d.Show()
+}
+
+// Intro returns the intro shown as the game started ("" when none).
+func (w *Window) Intro() string { return w.intro }
 
 func (w *Window) start() error {
 	m, err := w.family.New(w.doc, w.seats, w.opts)

@@ -75,7 +75,7 @@ func Heatmap(r *sim.Report, o Options) image.Image {
 func mbgHeatmap(r *sim.Report, f *sim.MBGFacts, o Options) image.Image {
 	k := o.k()
 	v := BoardView(f)
-	v.Title = fmt.Sprintf("战斗热图 · %d 局", r.Games)
+	v.Title = fmt.Sprintf(o.tr("战斗热图 · %d 局"), r.Games)
 	board := preview.Board(v, preview.Options{Scale: k})
 	cells, w, h := preview.BoardCells(v)
 	tile, margin := preview.BoardTile*k, preview.BoardMargin*k
@@ -104,9 +104,9 @@ func mbgHeatmap(r *sim.Report, f *sim.MBGFacts, o Options) image.Image {
 		t := float64(s.Battles) / float64(most)
 		hc := heatColour(t)
 		c.FillRect(x+1, y+1, x+tile-1, y+tile-1, color.NRGBA{hc.R, hc.G, hc.B, uint8(90 + 100*t)})
-		c.Text(x+4*k, y+tile-10*k, 10*k, ink, preview.AnchorLeft, fmt.Sprintf("战%d", s.Battles))
+		c.Text(x+4*k, y+tile-10*k, 10*k, ink, preview.AnchorLeft, fmt.Sprintf(o.tr("战%d"), s.Battles))
 		if s.Captures > 0 {
-			c.Text(x+tile-4*k, y+tile-10*k, 10*k, captureRed, preview.AnchorRight, fmt.Sprintf("夺%d", s.Captures))
+			c.Text(x+tile-4*k, y+tile-10*k, 10*k, captureRed, preview.AnchorRight, fmt.Sprintf(o.tr("夺%d"), s.Captures))
 		}
 	}
 
@@ -117,11 +117,11 @@ func mbgHeatmap(r *sim.Report, f *sim.MBGFacts, o Options) image.Image {
 		lx, ly = margin, float64(bb.Dy())+8*k
 		lw = float64(bb.Dx()) - 2*margin
 	}
-	drawRamp(c, lx, ly, min(lw, 220*k), k, most)
+	drawRamp(c, lx, ly, min(lw, 220*k), k, most, o)
 	lines := []string{
-		"战N：在此格发生的战斗次数",
-		"夺N：攻城夺取此城的次数",
-		fmt.Sprintf("共 %d 场战斗，%d 次夺城", f.Battles, f.Captures),
+		o.tr("战N：在此格发生的战斗次数"),
+		o.tr("夺N：攻城夺取此城的次数"),
+		fmt.Sprintf(o.tr("共 %d 场战斗，%d 次夺城"), f.Battles, f.Captures),
 	}
 	for i, s := range lines {
 		col := ink
@@ -135,10 +135,10 @@ func mbgHeatmap(r *sim.Report, f *sim.MBGFacts, o Options) image.Image {
 
 // drawRamp draws the heat colours from few to most as a bar of width w
 // at (x, y), labelled below.
-func drawRamp(c *preview.Canvas, x, y, w, k float64, most int) {
+func drawRamp(c *preview.Canvas, x, y, w, k float64, most int, o Options) {
 	for i := 0; i < int(w); i++ {
 		c.FillRect(x+float64(i), y, x+float64(i)+1, y+12*k, heatColour(float64(i)/w))
 	}
-	c.Text(x, y+22*k, 10*k, faint, preview.AnchorLeft, "少")
-	c.Text(x+w, y+22*k, 10*k, faint, preview.AnchorRight, fmt.Sprintf("多 (%d)", most))
+	c.Text(x, y+22*k, 10*k, faint, preview.AnchorLeft, o.tr("少"))
+	c.Text(x+w, y+22*k, 10*k, faint, preview.AnchorRight, fmt.Sprintf(o.tr("多 (%d)"), most))
 }

@@ -41,7 +41,7 @@ func battleHeatmap(r *sim.Report, f *sim.BattleFacts, o Options) image.Image {
 	c := preview.CanvasOn(img)
 	w := float64(bb.Dx())
 	c.Text(margin, titleH/2+2*k, 14*k, ink, preview.AnchorLeft, preview.FitText(14*k, w-2*margin,
-		fmt.Sprintf("战斗热图 · %d 局 · 伤害 %d · 阵亡 %d · 城寨陷落 %d", r.Games, f.Damage, f.Kills, f.Falls)))
+		fmt.Sprintf(o.tr("战斗热图 · %d 局 · 伤害 %d · 阵亡 %d · 城寨陷落 %d"), r.Games, f.Damage, f.Kills, f.Falls)))
 	at := func(x, y int) (float64, float64) { return margin + float64(x)*cell, titleH + margin + float64(y)*cell }
 	most := 0
 	for _, x := range f.Cells {
@@ -68,7 +68,7 @@ func battleHeatmap(r *sim.Report, f *sim.BattleFacts, o Options) image.Image {
 			continue
 		}
 		px, py := at(city.X, city.Y)
-		label := fmt.Sprintf("陷%d", city.Falls)
+		label := fmt.Sprintf(o.tr("陷%d"), city.Falls)
 		lw := preview.TextWidth(10*k, label)
 		c.FillRect(px+cell/2-lw/2-2*k, py-14*k, px+cell/2+lw/2+2*k, py-2*k, paper)
 		c.Text(px+cell/2, py-8*k, 10*k, captureRed, preview.AnchorCentre, label)
@@ -78,12 +78,12 @@ func battleHeatmap(r *sim.Report, f *sim.BattleFacts, o Options) image.Image {
 	for i := 0; i < int(rampW); i++ {
 		c.FillRect(margin+float64(i), ly, margin+float64(i)+1, ly+10*k, heatColour(float64(i)/rampW))
 	}
-	c.Text(margin, ly+20*k, 10*k, faint, preview.AnchorLeft, "少")
-	c.Text(margin+rampW, ly+20*k, 10*k, faint, preview.AnchorRight, fmt.Sprintf("多 (%d)", most))
+	c.Text(margin, ly+20*k, 10*k, faint, preview.AnchorLeft, o.tr("少"))
+	c.Text(margin+rampW, ly+20*k, 10*k, faint, preview.AnchorRight, fmt.Sprintf(o.tr("多 (%d)"), most))
 	tx := margin + rampW + 16*k
-	line := "格色：在此格受到的伤害　×：武将阵亡　陷N：城寨陷落次数"
+	line := o.tr("格色：在此格受到的伤害　×：武将阵亡　陷N：城寨陷落次数")
 	if hot := hottest(f.Cells); hot != nil {
-		line += fmt.Sprintf("；最激烈：(%d,%d)，伤害 %d", hot.X, hot.Y, hot.Damage)
+		line += fmt.Sprintf(o.tr("；最激烈：(%d,%d)，伤害 %d"), hot.X, hot.Y, hot.Damage)
 	}
 	c.Text(tx, ly+8*k, 11*k, ink, preview.AnchorLeft, preview.FitText(11*k, w-tx-margin, line))
 	return img

@@ -38,7 +38,7 @@ func ftbtHeatmap(r *sim.Report, f *sim.FTBTFacts, o Options) image.Image {
 	c := preview.CanvasOn(img)
 	w := float64(lb.Dx())
 	c.Text(margin, titleH/2+2*k, 14*k, ink, preview.AnchorLeft,
-		preview.FitText(14*k, w-2*margin, fmt.Sprintf("战斗热图 · %d 局 · %d 次攻击 · 共损 %d hp", r.Games, f.Attacks, f.Damage)))
+		preview.FitText(14*k, w-2*margin, fmt.Sprintf(o.tr("战斗热图 · %d 局 · %d 次攻击 · 共损 %d hp"), r.Games, f.Attacks, f.Damage)))
 
 	most := 0
 	for _, x := range f.Cells {
@@ -87,15 +87,15 @@ func ftbtHeatmap(r *sim.Report, f *sim.FTBTFacts, o Options) image.Image {
 	// Legend: the ramp, the marks, the hottest cells.
 	ly := float64(int(titleH)+lb.Dy()) + 6*k
 	lx := margin
-	drawRamp(c, lx, ly, min(w-2*margin, 200*k), k, most)
+	drawRamp(c, lx, ly, min(w-2*margin, 200*k), k, most, o)
 	tx, tw := lx, w-2*margin
 	lines := []string{
-		"颜色：人物在此格失去的 hp（所有对局合计）",
-		"×：有人物在此格被消灭",
-		hottestCells(f.Cells, r.Games),
+		o.tr("颜色：人物在此格失去的 hp（所有对局合计）"),
+		o.tr("×：有人物在此格被消灭"),
+		hottestCells(f.Cells, r.Games, o),
 	}
 	if f.Attacks == 0 {
-		lines[2] = fmt.Sprintf("%d 回合内双方从未交战：提高回合上限再试", f.TurnCap)
+		lines[2] = fmt.Sprintf(o.tr("%d 回合内双方从未交战：提高回合上限再试"), f.TurnCap)
 	}
 	for i, s := range lines {
 		c.Text(tx, ly+44*k+float64(i)*18*k, 11*k, ink, preview.AnchorLeft, preview.FitText(11*k, tw, s))
@@ -104,18 +104,18 @@ func ftbtHeatmap(r *sim.Report, f *sim.FTBTFacts, o Options) image.Image {
 }
 
 // hottestCells names the three cells with the most damage.
-func hottestCells(cells []sim.FTBTCellFacts, games int) string {
+func hottestCells(cells []sim.FTBTCellFacts, games int, o Options) string {
 	hot := slices.Clone(cells)
 	slices.SortStableFunc(hot, func(a, b sim.FTBTCellFacts) int { return cmp.Compare(b.Damage, a.Damage) })
-	s := "最激烈："
+	s := o.tr("最激烈：")
 	for i, x := range hot[:min(3, len(hot))] {
 		if i > 0 {
-			s += "，"
+			s += o.tr("，")
 		}
 		s += fmt.Sprintf("(%d, %d) %d hp", x.X, x.Y, x.Damage)
 	}
 	if games > 0 && len(hot) > 0 {
-		s += fmt.Sprintf("（每局 %.1f）", float64(hot[0].Damage)/float64(games))
+		s += fmt.Sprintf(o.tr("（每局 %.1f）"), float64(hot[0].Damage)/float64(games))
 	}
 	return s
 }

@@ -50,9 +50,9 @@ func planetsHeatmap(r *sim.Report, f *sim.PlanetsFacts, o Options) image.Image {
 		}
 		t := float64(p.Battles) / float64(most)
 		ring(c, x, y, rad+5*k, rad+(8+4*t)*k, heatColour(t))
-		label := fmt.Sprintf("战%d", p.Battles)
+		label := fmt.Sprintf(o.tr("战%d"), p.Battles)
 		if p.Captures > 0 {
-			label += fmt.Sprintf(" 夺%d", p.Captures)
+			label += fmt.Sprintf(o.tr(" 夺%d"), p.Captures)
 		}
 		lw := max(preview.TextWidth(10*k, label), preview.TextWidth(9*k, b.stats(p.Name)))
 		ly := y + rad + 8*k
@@ -69,14 +69,14 @@ func planetsHeatmap(r *sim.Report, f *sim.PlanetsFacts, o Options) image.Image {
 	for i := 0; i < int(rampW); i++ {
 		c.FillRect(margin+float64(i), ly, margin+float64(i)+1, ly+12*k, heatColour(float64(i)/rampW))
 	}
-	c.Text(margin, ly+22*k, 10*k, spaceFade, preview.AnchorLeft, "少")
-	c.Text(margin+rampW, ly+22*k, 10*k, spaceFade, preview.AnchorRight, fmt.Sprintf("多 (%d)", most))
+	c.Text(margin, ly+22*k, 10*k, spaceFade, preview.AnchorLeft, o.tr("少"))
+	c.Text(margin+rampW, ly+22*k, 10*k, spaceFade, preview.AnchorRight, fmt.Sprintf(o.tr("多 (%d)"), most))
 	tx := margin + rampW + 20*k
 	tw := w - tx - margin
 	lines := []string{
-		fmt.Sprintf("战斗热图 · %d 局 · 圈色：在此星球的战斗次数", r.Games),
-		"战N：战斗次数　夺M：从其他玩家手中夺取的次数",
-		fmt.Sprintf("共 %d 场战斗，%d 次夺取，%d 次易主%s", f.Battles, f.Captures, f.Changes, mostContested(f.Planets)),
+		fmt.Sprintf(o.tr("战斗热图 · %d 局 · 圈色：在此星球的战斗次数"), r.Games),
+		o.tr("战N：战斗次数　夺M：从其他玩家手中夺取的次数"),
+		fmt.Sprintf(o.tr("共 %d 场战斗，%d 次夺取，%d 次易主%s"), f.Battles, f.Captures, f.Changes, mostContested(f.Planets, o)),
 	}
 	for i, s := range lines {
 		c.Text(tx, ly+6*k+float64(i)*18*k, 11*k, spaceInk, preview.AnchorLeft, preview.FitText(11*k, tw, s))
@@ -181,7 +181,7 @@ func ring(c *preview.Canvas, x, y, inner, outer float64, col color.Color) {
 }
 
 // mostContested names the planet with the most battles, if any.
-func mostContested(ps []sim.PlanetFacts) string {
+func mostContested(ps []sim.PlanetFacts, o Options) string {
 	best := -1
 	for i, p := range ps {
 		if p.Battles > 0 && (best < 0 || p.Battles > ps[best].Battles) {
@@ -191,5 +191,5 @@ func mostContested(ps []sim.PlanetFacts) string {
 	if best < 0 {
 		return ""
 	}
-	return fmt.Sprintf("；最激烈：%s（%d 场）", ps[best].Name, ps[best].Battles)
+	return fmt.Sprintf(o.tr("；最激烈：%s（%d 场）"), ps[best].Name, ps[best].Battles)
 }
