@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 out=docs/screenshots
 mkdir -p "$out" bin
 go build -o bin/studio ./cmd/studio
-display=${SCREENSHOT_DISPLAY:-:95}
+display=${SCREENSHOT_DISPLAY:-:95} # SCREENSHOT_DISPLAY=:16: a display of your own on a shared machine
 Xvfb $display -screen 0 1280x860x24 -nolisten tcp >/dev/null 2>&1 &
 xvfb=$!
 trap 'kill $xvfb' EXIT
@@ -83,8 +83,7 @@ DISPLAY=$display import -window root "$out/battle-roster.png"
 echo "wrote $out/battle-roster.png"
 click 456 48 4   # Play
 click 684 524 6  # the dialog's Play: side 0 a person, side 1 the tactician
-for x in 197 592 982; do click $x 521; done
-for x in 197 592 982; do click $x 561; done
+for y in 441 481 521; do click 295 $y; click 883 $y; done
 click 1118 641 6 # Send team
 click 45 125     # 吕布 on the base (3,3)
 click 57 137     # steps to (4,4)

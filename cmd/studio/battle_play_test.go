@@ -35,9 +35,9 @@ const (
 	primaryBlue                = 0x296ff6
 )
 
-// heroButtons are the pick round's buttons of 吕布, 赵云, 关羽 (first row)
-// and 刘备, 曹操, 孙权 (second row).
-var heroButtons = []string{"197 521", "592 521", "982 521", "197 561", "592 561", "982 561"}
+// heroButtons are the pick round's buttons of 吕布 and 赵云 (first row),
+// 关羽 and 刘备 (second row), 曹操 and 孙权 (third row).
+var heroButtons = []string{"295 441", "883 441", "295 481", "883 481", "295 521", "883 521"}
 
 // TestPlayABattleRoundInARealWindow runs the studio on 小沛 in a virtual X
 // server and, with xdotool, presses Play, accepts the dialog (side 0 a
