@@ -133,6 +133,9 @@ func (st *xstudio) answer(name string) {
 	call := func(method, path, token, body string) []byte {
 		req, _ := http.NewRequest(method, api+path, strings.NewReader(body))
 		req.Header.Set("Authorization", "Bearer "+token)
+		if body != "" {
+			req.Header.Set("Content-Type", "application/json")
+		}
 		resp, err := http.DefaultClient.Do(req)
 		if err != nil {
 			st.t.Fatalf("%s %s: %v\n%s", method, path, err, st.out.String())

@@ -250,7 +250,7 @@ func painted(before, after []int) []int {
 // embedded fonts) has the river in its terrain list and a point of the
 // map away from the people.
 const (
-	riverX, riverY = 70, 476
+	riverX, riverY = 70, 437
 	mapX, mapY     = 420, 260
 )
 

@@ -291,13 +291,13 @@ func TestToggleAndReorderStarts(t *testing.T) {
 		}
 		return strings.Join(out, " ")
 	}
-	if starts() != "A B C D e" || !v.mp.startCheck.Checked || v.mp.startCheck.Text != "Start planet of player 5" {
+	if starts() != "A B C D e" || !v.mp.startCheck.Checked || v.mp.startCheck.Text != "Start planet of Player 5" {
 		t.Fatalf("starts %s, check %v %q", starts(), v.mp.startCheck.Checked, v.mp.startCheck.Text)
 	}
 	// Move e up a place in the start list: it becomes player 4's.
 	v.mp.starts.Select(4)
 	test.Tap(v.mp.starts.Up)
-	if starts() != "A B C e D" || v.mp.startCheck.Text != "Start planet of player 4" {
+	if starts() != "A B C e D" || v.mp.startCheck.Text != "Start planet of Player 4" {
 		t.Fatalf("after moving up: %s (%q)", starts(), v.mp.startCheck.Text)
 	}
 	st.Undo()
