@@ -44,6 +44,7 @@ type suggestions struct {
 	previewed int  // the proposal on the map (-1: none)
 	after     bool // the map shows the proposal applied, not the document as it is
 	title     *widget.Label
+	state     *widget.Label // beside Before and After: which one is shown
 	mapView   *canvas.Image
 	mapImage  *image.RGBA // the image shown
 	notes     *widget.Label
@@ -69,7 +70,10 @@ func newSuggestions(current func() (*formats.Document, error), knobs fyne.Canvas
 	s.afterBtn = widget.NewButton("After", func() { s.setAfter(true) })
 	s.beforeBtn.Disable()
 	s.afterBtn.Disable()
-	pane := container.NewBorder(container.NewVBox(s.title, container.NewHBox(s.beforeBtn, s.afterBtn)), s.notes, nil, nil, s.mapView)
+	s.state = widget.NewLabel("")
+	// The title and the notes say the same for Before and After, so that
+	// the map keeps its size (and place) when either is pressed.
+	pane := container.NewBorder(container.NewVBox(s.title, container.NewHBox(s.beforeBtn, s.afterBtn, s.state)), s.notes, nil, nil, s.mapView)
 	left := container.NewVSplit(knobs, container.NewVScroll(s.box))
 	left.Offset = 0.3
 	split := container.NewHSplit(left, pane)
@@ -252,6 +256,7 @@ func (s *suggestions) preview(i int) {
 	if s.result == nil || i < 0 || i >= len(s.result.Proposals) {
 		s.previewed = -1
 		s.title.SetText("No proposal to preview.")
+		s.state.SetText("")
 		s.beforeBtn.Disable()
 		s.afterBtn.Disable()
 		return
@@ -260,7 +265,7 @@ func (s *suggestions) preview(i int) {
 	s.beforeBtn.Enable()
 	s.afterBtn.Enable()
 	s.beforeBtn.Importance, s.afterBtn.Importance = widget.MediumImportance, widget.MediumImportance
-	state := "before it, the document as it is"
+	state := "the document as it is"
 	if s.after {
 		s.afterBtn.Importance = widget.HighImportance
 		state = "applied to a copy"
@@ -270,7 +275,8 @@ func (s *suggestions) preview(i int) {
 	s.beforeBtn.Refresh()
 	s.afterBtn.Refresh()
 	p := s.result.Proposals[i]
-	s.title.SetText(fmt.Sprintf("Proposal %d on the map, %s: %s", i+1, state, p.EditLine()))
+	s.title.SetText(fmt.Sprintf("Proposal %d on the map: %s", i+1, p.EditLine()))
+	s.state.SetText(state)
 	img, unplaced, err := s.render(p)
 	if err != nil {
 		s.mapImage = nil
