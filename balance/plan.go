@@ -67,7 +67,7 @@ func (s *search) plan(m *model) *planned {
 	// grid can reach (hp by 5s can move an ftbt level by several points),
 	// so that a plan of fewer knobs is not passed over for one of more
 	// that only the model calls exact.
-	good := func(p planned) bool { return p.worst <= 0.75*s.tol }
+	good := func(p planned) bool { return p.worst <= 0.75*s.aim() }
 	// When no plan of a few knobs is predicted fair (one side far ahead,
 	// as when all of its people are stronger), add knobs one at a time to
 	// the best plan, each time the one that brings it nearest.

@@ -148,7 +148,10 @@ func (s *search) headline(r *Result) string {
 	var b strings.Builder
 	switch r.Outcome {
 	case OutcomeStopped:
-		fmt.Fprintf(&b, "stopped after %d games, no fair proposal yet", r.Spent)
+		fmt.Fprintf(&b, "stopped after %d games", r.Spent)
+		if len(r.Proposals) == 0 || !r.Proposals[0].Fair {
+			b.WriteString(", no fair proposal yet")
+		}
 	case OutcomeNoKnob:
 		switch {
 		case len(s.significant()) == 0 && len(s.knobs) == 1:

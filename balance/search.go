@@ -126,6 +126,7 @@ type search struct {
 	warnings                                     map[string]int
 	spent, refused, ownGames, judged             int
 	out                                          bool // the budget ran out
+	fairFound                                    bool // a point judged fair, not confirmed: the search looks for one nearer
 	phase                                        string
 	expected                                     func() int
 	picked                                       map[string]int // how often the planner chose each point
@@ -329,7 +330,21 @@ func (s *search) run(ctx context.Context) (string, error) {
 		return OutcomeStopped, err
 	}
 	s.docEffects = s.effects
-	return s.approach(ctx)
+	outcome, err := s.approach(ctx)
+	if s.fairFound && (outcome == OutcomeNone || outcome == OutcomeNoKnob) {
+		outcome = OutcomeFair // the point found fair before the search went on
+	}
+	return outcome, err
+}
+
+// aim is how near the target a point must be predicted for the search
+// to try and judge it: the tolerance, and half of it once a point was
+// found fair but not confirmed (the search then wants one nearer).
+func (s *search) aim() float64 {
+	if s.fairFound {
+		return s.tol / 2
+	}
+	return s.tol
 }
 
 // progressed notes whether the point c tried is nearer the target on
@@ -421,7 +436,7 @@ func (s *search) approach(ctx context.Context) (string, error) {
 		}
 		// When the best plan is predicted off the target where the search
 		// has tried already, the knobs measured cannot get there from here.
-		cannot := p != nil && p.worst > 0.75*s.tol && s.seen[key(p.point)] != nil && s.seen[key(p.point)].tried
+		cannot := p != nil && p.worst > 0.75*s.aim() && s.seen[key(p.point)] != nil && s.seen[key(p.point)].tried
 		if p == nil || s.stuck >= maxTries || cannot {
 			// nothing left to plan from here, or every point planned
 			// failed: measure the knobs again around the best point tried
@@ -478,7 +493,7 @@ func (s *search) approach(ctx context.Context) (string, error) {
 			// Judge it when the model, with its games, still puts every
 			// side within the tolerance there; else plan again from what
 			// its games showed (a few times at most before judging).
-			if w := s.fit(centre).worst(s, c.point); w > s.tol && explored < maxTries {
+			if w := s.fit(centre).worst(s, c.point); w > s.aim() && explored < maxTries {
 				continue
 			}
 		case left < s.confirm:
@@ -492,7 +507,18 @@ func (s *search) approach(ctx context.Context) (string, error) {
 			if c.confirmed {
 				return OutcomeFairConfirmed, nil
 			}
-			return OutcomeFair, nil
+			// Fair on its fresh games, but not every side's interval
+			// inside the band: an independent simulation may still find
+			// a side off. While the budget leaves room for a point tried
+			// and its confirmation, look for one the model puts nearer
+			// the target; this one stays the fallback.
+			s.fairFound = true
+			if s.opts.Budget-s.spent < s.exploreGames+s.confirm {
+				return OutcomeFair, nil
+			}
+			s.picked[k] = maxIterations
+			centre = c.point
+			continue
 		}
 		centre = c.point
 		s.stuck++

@@ -206,3 +206,25 @@ func TestProgressEstimates(t *testing.T) {
 		}
 	}
 }
+
+// TestKeepsLookingForAConfirmedProposal: 赵云's hp moves side 0 on a
+// grid of 5 hp too coarse to bring it within a point of 50 % (130 hp
+// leaves it near 52 %), 曹纯's can (65 hp). A proposal fair on its fresh
+// games whose intervals are not all inside the band may still be found
+// off by an independent simulation: while the budget leaves room, the
+// search looks on for one nearer the target, and a confirmed one comes
+// first, the fair one after it.
+func TestKeepsLookingForAConfirmedProposal(t *testing.T) {
+	r := modelSearch(t, "hp/赵云,hp/曹纯", 0.8, map[string]float64{"hp/赵云": -4, "hp/曹纯": 2}, Options{Seed: 1})
+	if r.Outcome != OutcomeFairConfirmed || !r.Proposals[0].Confirmed {
+		t.Fatalf("outcome %s:\n%s", r.Outcome, text(r))
+	}
+	fairOnly := slices.IndexFunc(r.Proposals, func(p Proposal) bool { return p.Fair && !p.Confirmed })
+	if fairOnly < 1 {
+		t.Errorf("no proposal fair and not confirmed after the confirmed one:\n%s", text(r))
+	}
+	if r.Spent > r.Budget {
+		t.Errorf("spent %d of %d games", r.Spent, r.Budget)
+	}
+	t.Logf("%s; spent %d", firstLine(r), r.Spent)
+}
