@@ -18,9 +18,10 @@ import (
 	ftbtfmt "github.com/shapan/shapan/formats/ftbt"
 )
 
-// ftbtTurnCap is the last round of a test game of a level: the original
-// has no turn limit and a level whose sides never meet never ends, so
-// side 0 gives up after it, as `shapan play` does (spec §7.1).
+// ftbtTurnCap is the last round of a test game of a level unless the
+// options set another: the original has no turn limit and a level whose
+// sides never meet never ends, so side 0 gives up after it, as `shapan
+// play` does (spec §7.1).
 const ftbtTurnCap = 100
 
 // ftbtSideColours name the sides by the colour the board draws them in
@@ -97,6 +98,7 @@ type ftbtMatch struct {
 	named []ftbteng.Player // computer seats that name another player
 	rules *ftbtfmt.Rules
 	level *ftbtfmt.Level
+	cap   int // the turn cap
 	seats []Seat
 	tell  *ftbteng.Teller
 
@@ -141,8 +143,12 @@ func newFTBTMatch(doc *formats.Document, seats []Seat, o Options) (Match, error)
 	if len(seats) != 2 {
 		return nil, fmt.Errorf("an ftbt game has 2 sides, not %d seats", len(seats))
 	}
-	setup := ftbteng.Setup{Rules: rules, Level: l, Seed: seed, TurnCap: ftbtTurnCap}
-	m := &ftbtMatch{rules: rules, level: l, seats: seats, hover: -1, moving: -1, q: ftbtQuestion{actor: -1, tech: -1}}
+	turnCap := o.TurnCap
+	if turnCap <= 0 {
+		turnCap = ftbtTurnCap
+	}
+	setup := ftbteng.Setup{Rules: rules, Level: l, Seed: seed, TurnCap: turnCap}
+	m := &ftbtMatch{rules: rules, level: l, cap: turnCap, seats: seats, hover: -1, moving: -1, q: ftbtQuestion{actor: -1, tech: -1}}
 	m.tell = &ftbteng.Teller{Rules: rules, Level: l}
 	for _, s := range seats {
 		m.tell.Sides = append(m.tell.Sides, s.Name)
@@ -331,7 +337,7 @@ func (m *ftbtMatch) Result() string {
 		return "the game stopped"
 	case m.g.Capped():
 		return fmt.Sprintf("no winner: the turn cap of %d rounds was reached with %d against %d people on the field",
-			ftbtTurnCap, m.g.Alive(0), m.g.Alive(1))
+			m.cap, m.g.Alive(0), m.g.Alive(1))
 	case res == ftbteng.ResultQuit:
 		return fmt.Sprintf("%s quit in round %d: no winner", m.sideName(m.g.Side()), m.g.Turn())
 	}

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
@@ -20,6 +21,7 @@ import (
 	"github.com/shapan/shapan/internal/ftbttest"
 	"github.com/shapan/shapan/internal/guitest"
 	"github.com/shapan/shapan/internal/imagetest"
+	"github.com/shapan/shapan/internal/longtest"
 	"github.com/shapan/shapan/samples"
 )
 
@@ -55,6 +57,12 @@ func ftbtOpenGame(t *testing.T, human bool, seed int64) (*Window, *ftbtMatch) {
 // undoable edit in the editor, not saved).
 func ftbtOpenEdited(t *testing.T, edit func(l *ftbtfmt.Level), human bool, seed int64) (*Window, *ftbtMatch) {
 	t.Helper()
+	return ftbtOpenWith(t, edit, human, Options{Seed: seed})
+}
+
+// ftbtOpenWith is ftbtOpenEdited with the game's options.
+func ftbtOpenWith(t *testing.T, edit func(l *ftbtfmt.Level), human bool, o Options) (*Window, *ftbtMatch) {
+	t.Helper()
 	st, s := ftbtOpen(t)
 	if edit != nil {
 		s.Edit("change the level", func() { edit(s.Model().(*ftbtfmt.Level)) })
@@ -64,7 +72,7 @@ func ftbtOpenEdited(t *testing.T, edit func(l *ftbtfmt.Level), human bool, seed 
 		t.Fatal(err)
 	}
 	seats[0].Human = human
-	w, err := Open(st, s, seats, seed)
+	w, err := OpenWith(st, s, seats, o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -298,9 +306,11 @@ func ftbtButtons(w *Window) string {
 // TestFTBTComputerGame runs whole computer games in the window: the
 // sample, whose armies meet at the bridge, to a win; the sample with a
 // cautious side 1 (defence weighed most, no goal), whose sides never meet,
-// to the turn cap; and an edited level with one weak enemy beside 赵云 to
-// side 0's win in the first round.
+// to a turn cap of 10 rounds (100, the default, with SHAPAN_LONG=1); and an
+// edited level with one weak enemy beside 赵云 to side 0's win in the
+// first round.
 func TestFTBTComputerGame(t *testing.T) {
+	start := time.Now()
 	w, m := ftbtOpenGame(t, false, 3)
 	if !w.Finished() {
 		t.Fatalf("a computer game did not run to its end: %s", w.Status())
@@ -309,8 +319,12 @@ func TestFTBTComputerGame(t *testing.T) {
 	if l := w.doc.Value.(*ftbtfmt.Level); l.Intro == nil || w.Intro() == "" || w.Intro() != strings.TrimSpace(*l.Intro) {
 		t.Errorf("the game started without its intro (%q)", w.Intro())
 	}
+	t.Logf("to a win: %d rounds in %v", m.g.Rounds(), time.Since(start))
 	if m.g.Capped() || !strings.Contains(w.Status(), "wins in round") {
 		t.Errorf("status %q (capped %v)", w.Status(), m.g.Capped())
+	}
+	if m.cap != ftbtTurnCap {
+		t.Errorf("a game started with no turn cap has a cap of %d rounds, not %d", m.cap, ftbtTurnCap)
 	}
 	log := strings.Join(w.Lines(), "\n")
 	for _, want := range []string{"— Round 2: Side 1 (blue)'s turn", "赵云 moves", "虎豹骑甲 moves", "leaves the field"} {
@@ -319,21 +333,28 @@ func TestFTBTComputerGame(t *testing.T) {
 		}
 	}
 
-	w, m = ftbtOpenEdited(t, func(l *ftbtfmt.Level) {
+	start = time.Now()
+	turnCap := longtest.Pick(10, ftbtTurnCap)
+	w, m = ftbtOpenWith(t, func(l *ftbtfmt.Level) {
 		for i := range l.People {
 			if l.People[i].Side == 1 {
 				l.People[i].AI = &ftbtfmt.PersonAI{Attack: 30, Defence: 50, Move: 20, GoalX: -1, GoalY: -1}
 			}
 		}
-	}, false, 3)
+	}, false, Options{Seed: 3, TurnCap: turnCap})
 	if !w.Finished() {
 		t.Fatalf("a computer game did not run to its end: %s", w.Status())
 	}
-	if !m.g.Capped() || !strings.Contains(w.Status(), "Game over: no winner: the turn cap of 100 rounds was reached with 5 against 6 people") {
-		t.Errorf("status %q (capped %v)", w.Status(), m.g.Capped())
+	t.Logf("to the cap: %d rounds in %v", m.g.Rounds(), time.Since(start))
+	if want := fmt.Sprintf("Game over: no winner: the turn cap of %d rounds was reached with 5 against 6 people", turnCap); !m.g.Capped() || !strings.Contains(w.Status(), want) {
+		t.Errorf("status %q (capped %v), want %q", w.Status(), m.g.Capped(), want)
 	}
-	if log := strings.Join(w.Lines(), "\n"); !strings.Contains(log, "— Round 100: Side 1 (blue)'s turn") {
-		t.Errorf("the event log lacks round 100")
+	log = strings.Join(w.Lines(), "\n")
+	if want := fmt.Sprintf("— Round %d: Side 1 (blue)'s turn", turnCap); !strings.Contains(log, want) {
+		t.Errorf("the event log lacks %q", want)
+	}
+	if unwanted := fmt.Sprintf("— Round %d:", turnCap+1); strings.Contains(log, unwanted) {
+		t.Errorf("the event log has %q, after the cap", unwanted)
 	}
 
 	w, m = ftbtOpenEdited(t, func(l *ftbtfmt.Level) {

@@ -21,7 +21,8 @@ import (
 )
 
 // mbgTurnLimit is how many turns a test game of a scenario lasts at most
-// (the richest role wins after it, as the original decides).
+// unless the options set another (the richest role wins after it, as the
+// original decides).
 const mbgTurnLimit = 100
 
 func init() {
@@ -74,7 +75,11 @@ type mbgMatch struct {
 
 func newMBGMatch(doc *formats.Document, seats []Seat, o Options) (Match, error) {
 	seed := o.Seed
-	setup := mbgeng.Setup{Seed: seed, MaxTurn: mbgTurnLimit}
+	limit := mbgTurnLimit
+	if o.TurnCap > 0 {
+		limit = o.TurnCap
+	}
+	setup := mbgeng.Setup{Seed: seed, MaxTurn: limit}
 	m := &mbgMatch{seats: seats, ai: mbgeng.NewAI(seed + 1)}
 	switch v := doc.Value.(type) {
 	case *mbgfmt.Scenario:
@@ -84,7 +89,7 @@ func newMBGMatch(doc *formats.Document, seats []Seat, o Options) (Match, error) 
 		}
 	case *mbgfmt.Save:
 		setup.Save = v
-		setup.MaxTurn = v.Turn + mbgTurnLimit
+		setup.MaxTurn = v.Turn + limit
 		for _, c := range v.Cities {
 			m.scope = append(m.scope, c.Scope)
 		}

@@ -14,17 +14,24 @@ import (
 	mbgeng "github.com/shapan/shapan/engine/mbg"
 	"github.com/shapan/shapan/formats/mbg"
 	"github.com/shapan/shapan/internal/guitest"
+	"github.com/shapan/shapan/internal/longtest"
 	"github.com/shapan/shapan/samples"
 )
 
 func openSample(t *testing.T, name string) (*editor.Studio, *editor.Session) {
 	t.Helper()
-	st := editor.New(test.NewTempApp(t), editor.Options{Synchronous: true})
 	src, err := samples.Read(name)
 	if err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join(t.TempDir(), filepath.Base(name))
+	return openSource(t, filepath.Base(name), src)
+}
+
+// openSource opens src, saved as a file called name, in a new studio.
+func openSource(t *testing.T, name string, src []byte) (*editor.Studio, *editor.Session) {
+	t.Helper()
+	st := editor.New(test.NewTempApp(t), editor.Options{Synchronous: true})
+	path := filepath.Join(t.TempDir(), name)
 	os.WriteFile(path, src, 0o644)
 	s, err := st.Open(path)
 	if err != nil {
@@ -133,13 +140,15 @@ func TestPlayAFewTurnsAsAHuman(t *testing.T) {
 }
 
 // TestComputerGamePausesStepsAndEnds runs a whole computer game, pausing
-// and stepping on the way.
+// and stepping on the way. The game ends at a turn limit of 12 turns (the
+// default 100 with SHAPAN_LONG=1), where the richest role wins.
 func TestComputerGamePausesStepsAndEnds(t *testing.T) {
 	st, s := openSample(t, "mbg/赤壁.yaml")
 	seats, _ := mbgSeats(s.Document())
 	// Playing starts from the document as edited, unsaved edits included.
 	s.Edit("richer", func() { s.Model().(*mbg.Scenario).Roles[2].Money = 30000 })
-	w, err := Open(st, s, seats, 5)
+	limit := longtest.Pick(12, mbgTurnLimit)
+	w, err := OpenWith(st, s, seats, Options{Seed: 5, TurnCap: limit})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -148,6 +157,11 @@ func TestComputerGamePausesStepsAndEnds(t *testing.T) {
 	}
 	if !strings.Contains(w.Status(), "Game over") {
 		t.Fatalf("status %q", w.Status())
+	}
+	m := w.Match().(*mbgMatch)
+	t.Logf("turn %d: %s", m.g.Turn(), w.Status())
+	if m.g.Turn() > limit+1 { // the turn after the last one played
+		t.Errorf("the game went on to turn %d, past its limit of %d", m.g.Turn(), limit)
 	}
 	if !strings.Contains(strings.Join(w.Lines(), "\n"), "money 30000") {
 		t.Error("the game did not start from the edited document")

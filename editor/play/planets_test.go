@@ -9,9 +9,11 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
+	"github.com/shapan/shapan/editor"
 	peng "github.com/shapan/shapan/engine/planets"
 	"github.com/shapan/shapan/internal/guitest"
 	"github.com/shapan/shapan/internal/imagetest"
+	"github.com/shapan/shapan/internal/longtest"
 )
 
 // openPlanets opens the 九州 sample and starts a game with the first
@@ -224,11 +226,53 @@ func TestPlanetsTerminator(t *testing.T) {
 	}
 }
 
+// planetsDuel is a small map of two bases and three planets between
+// them: a computer game on it runs to its end in a few dozen rounds,
+// with every kind of event a game on the 九州 sample has (which takes
+// hundreds of rounds: TestPlanetsComputerGameToTheEnd plays it when
+// SHAPAN_LONG is set).
+const planetsDuel = `kind: planets/map
+format: 1
+name: duel
+max_round: 600
+max_player: 2
+min_player: 2
+start_unit: 100
+maintain_fee: true
+starts: [A, B]
+map: |
+  A.c.B
+  ..x..
+planets:
+  A: {type: base, def: 1.5, res: 1.05, cos: 10, max: 800}
+  B: {type: base, def: 1.5, res: 1.05, cos: 10, max: 800}
+  c: {type: resource, def: 0.8, res: 1.3, cos: 5, max: 300}
+  x: {def: 1.0, res: 1.1, cos: 5, max: 400}
+routes:
+  - [A, c, 2]
+  - [c, B, 2]
+  - [A, x, 3]
+  - [x, B, 3]
+`
+
 // TestPlanetsComputerGameToTheEnd runs a whole game of computers in the
 // window at full speed: it ends with a winner, the log tells the story,
-// and the board shows the game's final state.
+// and the board shows the game's final state. The game is on a small map
+// of two players; SHAPAN_LONG=1 plays the four of the 九州 sample (233
+// rounds, half a minute of CPU) too.
 func TestPlanetsComputerGameToTheEnd(t *testing.T) {
-	st, s := openSample(t, "planets/九州.yaml")
+	t.Run("duel", func(t *testing.T) {
+		st, s := openSource(t, "duel.yaml", []byte(planetsDuel))
+		planetsComputerGameToTheEnd(t, st, s)
+	})
+	t.Run("九州", func(t *testing.T) {
+		longtest.Skip(t, "a computer game of four on 九州 to its end")
+		st, s := openSample(t, "planets/九州.yaml")
+		planetsComputerGameToTheEnd(t, st, s)
+	})
+}
+
+func planetsComputerGameToTheEnd(t *testing.T, st *editor.Studio, s *editor.Session) {
 	seats, err := planetsSeats(s.Document())
 	if err != nil {
 		t.Fatal(err)

@@ -1,0 +1,38 @@
+package longtest
+
+import "testing"
+
+func TestEnabledFollowsTheVariable(t *testing.T) {
+	for _, c := range []struct {
+		value string
+		want  bool
+	}{{"", false}, {"0", false}, {"1", true}, {"yes", true}} {
+		t.Setenv("SHAPAN_LONG", c.value)
+		if got := Enabled(); got != c.want {
+			t.Errorf("SHAPAN_LONG=%q: Enabled() = %v", c.value, got)
+		}
+		if got, want := Pick(1, 2), map[bool]int{false: 1, true: 2}[c.want]; got != want {
+			t.Errorf("SHAPAN_LONG=%q: Pick(1, 2) = %d", c.value, got)
+		}
+	}
+}
+
+func TestSkipSkipsUnlessLong(t *testing.T) {
+	t.Setenv("SHAPAN_LONG", "")
+	ran := false
+	t.Run("short", func(t *testing.T) {
+		Skip(t, "something long")
+		ran = true
+	})
+	if ran {
+		t.Error("Skip did not skip without SHAPAN_LONG")
+	}
+	t.Setenv("SHAPAN_LONG", "1")
+	t.Run("long", func(t *testing.T) {
+		Skip(t, "something long")
+		ran = true
+	})
+	if !ran {
+		t.Error("Skip skipped with SHAPAN_LONG=1")
+	}
+}
