@@ -11,6 +11,7 @@ import (
 	"github.com/shapan/shapan/formats/ftbt"
 	"github.com/shapan/shapan/internal/biglevel"
 	"github.com/shapan/shapan/validate"
+	_ "github.com/shapan/shapan/validate/ftbt"
 )
 
 var big = sync.OnceValues(func() ([]byte, int) {

@@ -1,9 +1,11 @@
-package validate
+package validate_test
 
 import (
 	"bytes"
 	"flag"
 	"fmt"
+	_ "github.com/shapan/shapan/family/all" // every family's checks
+	"github.com/shapan/shapan/validate"
 	"os"
 	"testing"
 
@@ -24,7 +26,7 @@ func catalogueMarkdown() []byte {
 	b.WriteString("number, a count larger than the file, an unknown name, a name a legacy file cannot hold, comments a\n")
 	b.WriteString("conversion drops, a file that cannot be read) are listed [at the end](#formats).\n")
 	family := ""
-	for _, r := range Rules() {
+	for _, r := range validate.Rules() {
 		if r.Family != family {
 			family = r.Family
 			fmt.Fprintf(&b, "\n## %s\n", family)

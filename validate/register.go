@@ -4,10 +4,13 @@ import (
 	"sort"
 
 	"github.com/shapan/shapan/formats"
+	"github.com/shapan/shapan/formats/diag"
 )
 
-// Define adds a rule to the catalogue, for a family whose checks live
-// outside this package; it panics when the code is taken.
+// Define adds a rule to the catalogue (a family's checks define theirs
+// from the family's sub-package); it panics when the code is taken. A
+// condition an engine refuses takes the engine's code constant, so the
+// code is written once.
 func Define(r Rule) *Rule { return define(r) }
 
 // Reporter collects the problems of the document being checked.
@@ -22,8 +25,36 @@ func (p Reporter) Add(rule *Rule, path, format string, args ...any) {
 	p.r.add(rule, path, format, args...)
 }
 
-// RegisterChecker makes check the checks of documents of kind, for a
-// family whose checks live outside this package.
+// AddAt is Add with the place located by another path than the item's
+// (srcpos.Key(path): the key of a mapping entry rather than its value).
+func (p Reporter) AddAt(rule *Rule, path, at, format string, args ...any) {
+	p.r.addAt(rule, path, at, format, args...)
+}
+
+// AddAll reports the problems an engine found in the document's model
+// (by path, with the codes of the catalogue's rules), each as its rule.
+func (p Reporter) AddAll(problems diag.List) { p.r.addAll(problems) }
+
+// AddAllElsewhere reports the problems an engine found in another file
+// the document was read with (its companion: an ftbt level's rules),
+// already placed there, each as its rule.
+func (p Reporter) AddAllElsewhere(problems diag.List) { p.r.addAllElsewhere(problems) }
+
+var legTrailing = define(Rule{Code: "LEG002", Severity: diag.Warning, Family: "all",
+	Title:   "values after the end of the file",
+	Meaning: "The game stops reading at the last field it expects and ignores what follows; Shapan keeps the values so nothing is lost, but they do nothing.",
+	Fix:     "Remove them (in YAML, the trailing_tokens list), unless they are notes you want to keep."})
+
+// Trailing reports the values kept from after the end of a legacy file
+// (a model's trailing_tokens).
+func (p Reporter) Trailing(tokens []string) {
+	if len(tokens) > 0 {
+		p.Add(legTrailing, "trailing_tokens", "%d value(s) after the end of the file are ignored by the game: %s", len(tokens), QuoteList(tokens))
+	}
+}
+
+// RegisterChecker makes check the checks of documents of kind; a
+// family's sub-package (validate/<family>) registers its kinds from init.
 func RegisterChecker(kind string, check func(Reporter)) {
 	checkers[kind] = func(r *report) { check(Reporter{r}) }
 }

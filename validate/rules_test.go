@@ -1,6 +1,8 @@
-package validate
+package validate_test
 
 import (
+	_ "github.com/shapan/shapan/family/all" // every family's checks
+	"github.com/shapan/shapan/validate"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -47,7 +49,7 @@ var ruleExamples = map[string]string{
 // TestEveryRuleHasAMinimalFailingFile checks the catalogue and the
 // examples against each other, then runs every example.
 func TestEveryRuleHasAMinimalFailingFile(t *testing.T) {
-	for _, r := range Rules() {
+	for _, r := range validate.Rules() {
 		if _, ok := ruleExamples[r.Code]; !ok {
 			t.Errorf("rule %s has no example in ruleExamples", r.Code)
 		}
@@ -57,7 +59,7 @@ func TestEveryRuleHasAMinimalFailingFile(t *testing.T) {
 	}
 	for code, path := range ruleExamples {
 		t.Run(code, func(t *testing.T) {
-			if _, ok := Lookup(code); !ok {
+			if _, ok := validate.Lookup(code); !ok {
 				t.Fatalf("example for unknown rule %s", code)
 			}
 			files, _ := filepath.Glob(filepath.Join("testdata", "rules", code+".*"))
@@ -69,7 +71,7 @@ func TestEveryRuleHasAMinimalFailingFile(t *testing.T) {
 				t.Fatalf("the example does not load: %v", err)
 			}
 			var found []string
-			for _, d := range Check(doc) {
+			for _, d := range validate.Check(doc) {
 				at := "@" + strconv.Itoa(d.Line) + ":" + strconv.Itoa(d.Col)
 				if d.Code == code && (d.Path == path || at == path) {
 					if d.Line == 0 {
@@ -96,7 +98,7 @@ func TestExamplesAreOtherwiseClean(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if ds := Check(doc); len(ds) > 0 {
+		if ds := validate.Check(doc); len(ds) > 0 {
 			t.Errorf("the clean base %s has problems:\n%s", name, ds.Error())
 		}
 	}

@@ -186,8 +186,8 @@ func checkNotes(r *report) {
 	}
 }
 
-// quoteList renders up to five names.
-func quoteList(names []string) string {
+// QuoteList renders up to five names (and how many more there are).
+func QuoteList(names []string) string {
 	if len(names) > 5 {
 		return strings.Join(names[:5], ", ") + fmt.Sprintf(" and %d more", len(names)-5)
 	}

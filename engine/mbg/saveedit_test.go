@@ -2,6 +2,7 @@ package mbg_test
 
 import (
 	"fmt"
+	_ "github.com/shapan/shapan/validate/mbg"
 	"slices"
 	"strings"
 	"testing"

@@ -6,4 +6,5 @@ package battle
 import (
 	_ "github.com/shapan/shapan/formats/battle"
 	_ "github.com/shapan/shapan/formats/tiled"
+	_ "github.com/shapan/shapan/validate/battle"
 )

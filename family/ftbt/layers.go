@@ -6,4 +6,5 @@ package ftbt
 import (
 	_ "github.com/shapan/shapan/formats/ftbt"
 	_ "github.com/shapan/shapan/formats/tiled"
+	_ "github.com/shapan/shapan/validate/ftbt"
 )

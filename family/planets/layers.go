@@ -6,4 +6,5 @@ package planets
 import (
 	_ "github.com/shapan/shapan/formats/planets"
 	_ "github.com/shapan/shapan/formats/tiled"
+	_ "github.com/shapan/shapan/validate/planets"
 )

@@ -18,6 +18,7 @@ import (
 	pfmt "github.com/shapan/shapan/formats/planets"
 	"github.com/shapan/shapan/serve/store"
 	"github.com/shapan/shapan/validate"
+	_ "github.com/shapan/shapan/validate/planets" // the checks CheckMap applies
 )
 
 // room is one game slot: a table on the room's map, who sits at it, the

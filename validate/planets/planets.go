@@ -1,8 +1,9 @@
-package validate
+package planets
 
 import (
 	"fmt"
 	planetseng "github.com/shapan/shapan/engine/planets"
+	"github.com/shapan/shapan/validate"
 	"math"
 	"sort"
 
@@ -13,117 +14,117 @@ import (
 )
 
 var (
-	_ = define(Rule{Code: "PLN001", Severity: diag.Error, Family: "planets",
+	_ = validate.Define(validate.Rule{Code: planetseng.CodeMissing, Severity: diag.Error, Family: "planets",
 		Title:   "a required part of the map is missing",
 		Meaning: "The game needs planets, map, routes and starts; without one of them it fails to load the map.",
 		Fix:     "Add the missing part."})
-	plnMax = define(Rule{Code: "PLN002", Severity: diag.Error, Family: "planets",
+	plnMax = validate.Define(validate.Rule{Code: planetseng.CodeMax, Severity: diag.Error, Family: "planets",
 		Title:   "a planet without a production cap it can read",
 		Meaning: "The game converts every planet's max to an integer when it loads the map; a missing or non-numeric max makes the load fail.",
 		Fix:     "Give the planet a numeric max."})
-	plnNumbers = define(Rule{Code: "PLN003", Severity: diag.Error, Family: "planets",
+	plnNumbers = validate.Define(validate.Rule{Code: planetseng.CodeNumbers, Severity: diag.Error, Family: "planets",
 		Title:   "a planet's def, res or cos is missing or not a number",
 		Meaning: "The map loads, but the game crashes at the first battle on the planet (def) or its first production (res, cos).",
 		Fix:     "Give the planet numeric def, res and cos."})
-	plnUnknownLetter = define(Rule{Code: "PLN004", Severity: diag.Error, Family: "planets",
+	plnUnknownLetter = validate.Define(validate.Rule{Code: "PLN004", Severity: diag.Error, Family: "planets",
 		Title:   "a letter on the grid that is no planet",
 		Meaning: "Every letter of the grid places a planet; a letter with no entry under planets makes the load fail.",
 		Fix:     "Define the planet, or replace the letter with '.'."})
-	plnNotPlaced = define(Rule{Code: "PLN005", Severity: diag.Error, Family: "planets",
+	plnNotPlaced = validate.Define(validate.Rule{Code: "PLN005", Severity: diag.Error, Family: "planets",
 		Title:   "a planet that is not on the grid",
 		Meaning: "The map loads but the planet has no position; clients cannot draw it.",
 		Fix:     "Put the planet's letter on the grid."})
-	plnTwice = define(Rule{Code: "PLN006", Severity: diag.Error, Family: "planets",
+	plnTwice = validate.Define(validate.Rule{Code: "PLN006", Severity: diag.Error, Family: "planets",
 		Title:   "a planet's letter appears more than once on the grid",
 		Meaning: "The last occurrence (in reading order) gives the position; the others are ignored.",
 		Fix:     "Keep one occurrence of the letter."})
-	plnToken = define(Rule{Code: "PLN007", Severity: diag.Error, Family: "planets",
+	plnToken = validate.Define(validate.Rule{Code: "PLN007", Severity: diag.Error, Family: "planets",
 		Title:   "a planet's token is not a single ASCII letter",
 		Meaning: "Only the letters A–Z and a–z can be placed on the grid; any other token can never have a position.",
 		Fix:     "Name the planet with a letter not used yet."})
-	_ = define(Rule{Code: "PLN008", Severity: diag.Error, Family: "planets",
+	_ = validate.Define(validate.Rule{Code: planetseng.CodeRouteEnd, Severity: diag.Error, Family: "planets",
 		Title:   "a route to or from a planet that does not exist",
 		Meaning: "The game fails to load the map (unknown token).",
 		Fix:     "Use existing planets at both ends."})
-	plnSteps = define(Rule{Code: "PLN009", Severity: diag.Error, Family: "planets",
+	plnSteps = validate.Define(validate.Rule{Code: planetseng.CodeSteps, Severity: diag.Error, Family: "planets",
 		Title:   "a route whose steps are not a whole number of at least 1",
 		Meaning: "A fleet on a route of 0, negative or fractional steps never arrives: its units are lost. A non-number crashes the game when a fleet moves.",
 		Fix:     "Give the route a whole number of steps, 1 or more."})
-	plnDupRoute = define(Rule{Code: "PLN010", Severity: diag.Warning, Family: "planets",
+	plnDupRoute = validate.Define(validate.Rule{Code: "PLN010", Severity: diag.Warning, Family: "planets",
 		Title:   "two route entries join the same planets",
 		Meaning: "Each entry sets the travel time both ways; the later one silently overwrites the earlier.",
 		Fix:     "Keep one entry per pair of planets."})
-	plnConflict = define(Rule{Code: "PLN011", Severity: diag.Error, Family: "planets",
+	plnConflict = validate.Define(validate.Rule{Code: "PLN011", Severity: diag.Error, Family: "planets",
 		Title:   "two route entries join the same planets with different steps",
 		Meaning: "The later entry wins, so the earlier travel time is silently ignored.",
 		Fix:     "Keep one entry with the travel time you want."})
-	plnLoop = define(Rule{Code: "PLN012", Severity: diag.Warning, Family: "planets",
+	plnLoop = validate.Define(validate.Rule{Code: "PLN012", Severity: diag.Warning, Family: "planets",
 		Title:   "a route from a planet to itself",
 		Meaning: "The game accepts it, but sending a fleet to where it already is means nothing.",
 		Fix:     "Remove the route."})
-	_ = define(Rule{Code: "PLN013", Severity: diag.Error, Family: "planets",
+	_ = validate.Define(validate.Rule{Code: planetseng.CodeStartUnknown, Severity: diag.Error, Family: "planets",
 		Title:   "a start planet that does not exist",
 		Meaning: "The game fails to load the map (unknown token).",
 		Fix:     "Use existing planets as starts."})
-	plnStartTwice = define(Rule{Code: "PLN014", Severity: diag.Error, Family: "planets",
+	plnStartTwice = validate.Define(validate.Rule{Code: "PLN014", Severity: diag.Error, Family: "planets",
 		Title:   "a planet is the start of two players",
 		Meaning: "The later player takes the planet over; the earlier one starts with nothing and is out at once.",
 		Fix:     "Give every player a different start planet."})
-	plnFewStarts = define(Rule{Code: "PLN015", Severity: diag.Error, Family: "planets",
+	plnFewStarts = validate.Define(validate.Rule{Code: "PLN015", Severity: diag.Error, Family: "planets",
 		Title:   "fewer start planets than max_player",
 		Meaning: "When a player joins beyond the number of starts, the game crashes after registering them (a half-joined player).",
 		Fix:     "Add starts or lower max_player."})
-	plnPlayers = define(Rule{Code: "PLN016", Severity: diag.Error, Family: "planets",
+	plnPlayers = validate.Define(validate.Rule{Code: planetseng.CodePlayers, Severity: diag.Error, Family: "planets",
 		Title:   "min_player and max_player do not allow a game",
 		Meaning: "With min_player above max_player the game never starts; with 0 or fewer players it crashes.",
 		Fix:     "Use 1 ≤ min_player ≤ max_player (2 or more for a real game)."})
-	plnSolo = define(Rule{Code: "PLN017", Severity: diag.Warning, Family: "planets",
+	plnSolo = validate.Define(validate.Rule{Code: "PLN017", Severity: diag.Warning, Family: "planets",
 		Title:   "a game of one player",
 		Meaning: "With min_player 1 a single player starts the game, which ends at its first step (at most one player has units).",
 		Fix:     "Set min_player to 2 or more."})
-	_ = define(Rule{Code: "PLN018", Severity: diag.Error, Family: "planets",
+	_ = validate.Define(validate.Rule{Code: planetseng.CodeSetting, Severity: diag.Error, Family: "planets",
 		Title:   "max_round, start_unit or max_player is not a positive integer",
 		Meaning: "The game does not check them: start_unit 0 makes every player start dead, a non-integer round limit misbehaves.",
 		Fix:     "Use a positive whole number."})
-	plnDesc = define(Rule{Code: "PLN019", Severity: diag.Warning, Family: "planets",
+	plnDesc = validate.Define(validate.Rule{Code: "PLN019", Severity: diag.Warning, Family: "planets",
 		Title:   "the map has no description",
 		Meaning: "The map loads, but serving the map's description to a client fails.",
 		Fix:     "Add a desc."})
-	plnRows = define(Rule{Code: "PLN020", Severity: diag.Warning, Family: "planets",
+	plnRows = validate.Define(validate.Rule{Code: "PLN020", Severity: diag.Warning, Family: "planets",
 		Title:   "grid rows of different lengths",
 		Meaning: "The game takes the map's width from the first row only; clients draw the grid with that width.",
 		Fix:     "Pad the rows with '.' to the same length."})
-	plnUnknownKey = define(Rule{Code: "PLN021", Severity: diag.Warning, Family: "planets",
+	plnUnknownKey = validate.Define(validate.Rule{Code: "PLN021", Severity: diag.Warning, Family: "planets",
 		Title:   "an unknown top-level key",
 		Meaning: "The game keeps and ignores it; a misspelt setting (maxround) silently leaves the default in force.",
 		Fix:     "Correct the key, or remove it."})
-	plnUnreachable = define(Rule{Code: "PLN022", Severity: diag.Warning, Family: "planets",
+	plnUnreachable = validate.Define(validate.Rule{Code: "PLN022", Severity: diag.Warning, Family: "planets",
 		Title:   "a planet no fleet can reach",
 		Meaning: "Routes are the only way to move: a planet no route path leads to from the starts takes no part in the game.",
 		Fix:     "Add routes to it."})
-	plnStuckStart = define(Rule{Code: "PLN023", Severity: diag.Warning, Family: "planets",
+	plnStuckStart = validate.Define(validate.Rule{Code: "PLN023", Severity: diag.Warning, Family: "planets",
 		Title:   "a start planet with no route",
 		Meaning: "Its player can never send a fleet anywhere.",
 		Fix:     "Add routes from the start planet."})
-	plnRange = define(Rule{Code: "PLN024", Severity: diag.Warning, Family: "planets",
+	plnRange = validate.Define(validate.Rule{Code: "PLN024", Severity: diag.Warning, Family: "planets",
 		Title:   "a planet value the rules do not expect",
 		Meaning: "def ≤ 0 makes defence meaningless, a negative res or cos shrinks the garrison every step, max ≤ 0 stops all growth.",
 		Fix:     "Use def > 0, res ≥ 0, cos ≥ 0, max > 0."})
-	plnFee = define(Rule{Code: "PLN025", Severity: diag.Warning, Family: "planets",
+	plnFee = validate.Define(validate.Rule{Code: "PLN025", Severity: diag.Warning, Family: "planets",
 		Title:   "maintain_fee is not true or false",
 		Meaning: "The game switches the fee on for any value Python calls true — even the text \"False\".",
 		Fix:     "Write true or false."})
-	plnIntDef = define(Rule{Code: "PLN026", Severity: diag.Warning, Family: "planets",
+	plnIntDef = validate.Define(validate.Rule{Code: "PLN026", Severity: diag.Warning, Family: "planets",
 		Title:   "a planet's def is an integer",
 		Meaning: "The game divides integers as Python 2 does: when the owner of a planet with an integer def wins a battle there against attackers, its garrison becomes 0 (with def written 2.0 it keeps its survivors).",
 		Fix:     "Write def as a real (2.0) unless this is intended."})
-	plnTooMany = define(Rule{Code: "PLN027", Severity: diag.Error, Family: "planets",
+	plnTooMany = validate.Define(validate.Rule{Code: "PLN027", Severity: diag.Error, Family: "planets",
 		Title:   "more than 52 planets",
 		Meaning: "Only the 52 ASCII letters can be placed on the grid.",
 		Fix:     "Remove planets."})
 )
 
-func init() { checkers[planets.Kind] = checkPlanets }
+func init() { validate.RegisterChecker(planets.Kind, checkPlanets) }
 
 // isLetter reports whether s is one ASCII letter.
 func isLetter(s string) bool {
@@ -136,14 +137,14 @@ func posInt(v planets.Value) bool {
 	return ok && v.Type == planets.Int && i >= 1
 }
 
-func checkPlanets(r *report) {
-	m, ok := r.doc.Value.(*planets.Map)
+func checkPlanets(r validate.Reporter) {
+	m, ok := r.Doc().Value.(*planets.Map)
 	if !ok {
 		return
 	}
-	r.addAll(planetseng.CheckMap(m)) // what the engine refuses
+	r.AddAll(planetseng.CheckMap(m)) // what the engine refuses
 	if len(m.Planets) > 52 {
-		r.add(plnTooMany, "planets", "the map has %d planets; only 52 letters can be placed", len(m.Planets))
+		r.Add(plnTooMany, "planets", "the map has %d planets; only 52 letters can be placed", len(m.Planets))
 	}
 	defined := checkPlanetValues(r, m)
 	checkGrid(r, m, defined)
@@ -156,20 +157,20 @@ func checkPlanets(r *report) {
 
 // checkPlanetValues reports the planets' tokens and values, and returns
 // the letters of the planets that can be placed.
-func checkPlanetValues(r *report, m *planets.Map) map[string]bool {
+func checkPlanetValues(r validate.Reporter, m *planets.Map) map[string]bool {
 	defined := map[string]bool{}
 	for _, p := range m.Planets {
 		name := p.Name()
 		path := srcpos.Field("planets", p.Token.Key())
 		if p.Token.Type != planets.Str || !isLetter(p.Token.Text) {
-			r.add(plnToken, path, "planet %s: the token is not a single ASCII letter, so it can never be placed", name)
+			r.Add(plnToken, path, "planet %s: the token is not a single ASCII letter, so it can never be placed", name)
 		} else {
 			defined[p.Token.Text] = true
 		}
 		if v, ok := p.Max.Float64(); !ok || math.IsNaN(v) || math.IsInf(v, 0) {
-			r.add(plnMax, path+".max", "planet %s: max is %s, not a number the game can convert", name, p.Max.Describe())
+			r.Add(plnMax, path+".max", "planet %s: max is %s, not a number the game can convert", name, p.Max.Describe())
 		} else if v <= 0 {
-			r.add(plnRange, path+".max", "planet %s: max is %s; the garrison can never grow", name, p.Max.Describe())
+			r.Add(plnRange, path+".max", "planet %s: max is %s; the garrison can never grow", name, p.Max.Describe())
 		}
 		for _, f := range []struct {
 			key string
@@ -177,18 +178,18 @@ func checkPlanetValues(r *report, m *planets.Map) map[string]bool {
 		}{{"def", p.Def}, {"res", p.Res}, {"cos", p.Cos}} {
 			v, ok := f.v.Float64()
 			if !ok || f.v.Type == planets.Bool {
-				r.add(plnNumbers, path+"."+f.key, "planet %s: %s is %s, not a number", name, f.key, f.v.Describe())
+				r.Add(plnNumbers, path+"."+f.key, "planet %s: %s is %s, not a number", name, f.key, f.v.Describe())
 				continue
 			}
 			switch {
 			case f.key == "def" && v <= 0:
-				r.add(plnRange, path+".def", "planet %s: def is %s; defence means nothing", name, f.v.Describe())
+				r.Add(plnRange, path+".def", "planet %s: def is %s; defence means nothing", name, f.v.Describe())
 			case f.key != "def" && v < 0:
-				r.add(plnRange, path+"."+f.key, "planet %s: %s is %s; the garrison shrinks every step", name, f.key, f.v.Describe())
+				r.Add(plnRange, path+"."+f.key, "planet %s: %s is %s; the garrison shrinks every step", name, f.key, f.v.Describe())
 			}
 		}
 		if p.Def.Type == planets.Int {
-			r.add(plnIntDef, path+".def", "planet %s: def %s is an integer; an owner who wins a battle there keeps 0 units (write %s.0)", name, p.Def.Text, p.Def.Text)
+			r.Add(plnIntDef, path+".def", "planet %s: def %s is an integer; an owner who wins a battle there keeps 0 units (write %s.0)", name, p.Def.Text, p.Def.Text)
 		}
 	}
 	return defined
@@ -196,30 +197,30 @@ func checkPlanetValues(r *report, m *planets.Map) map[string]bool {
 
 // checkGrid reports letters of the grid that are no planet or placed
 // twice, planets not placed, and ragged rows.
-func checkGrid(r *report, m *planets.Map, defined map[string]bool) {
+func checkGrid(r validate.Reporter, m *planets.Map, defined map[string]bool) {
 	rows := m.GridRows()
 	seen := map[string]planets.Point{}
 	for _, c := range m.Cells() {
 		cell := fmt.Sprintf("map[%d][%d]", c.Y, c.X)
 		if !defined[c.Letter] {
-			r.add(plnUnknownLetter, cell, "the letter %s at (%d, %d) is no planet", c.Letter, c.X, c.Y)
+			r.Add(plnUnknownLetter, cell, "the letter %s at (%d, %d) is no planet", c.Letter, c.X, c.Y)
 			continue
 		}
 		if prev, twice := seen[c.Letter]; twice {
-			r.add(plnTwice, cell, "planet %s is on the grid at (%d, %d) and again at (%d, %d); the last one counts", c.Letter, prev.X, prev.Y, c.X, c.Y)
+			r.Add(plnTwice, cell, "planet %s is on the grid at (%d, %d) and again at (%d, %d); the last one counts", c.Letter, prev.X, prev.Y, c.X, c.Y)
 		}
 		seen[c.Letter] = c.Point
 	}
 	for _, p := range m.Planets {
 		if isLetter(p.Token.Text) && p.Token.Type == planets.Str {
 			if _, placed := seen[p.Token.Text]; !placed && m.HasGrid {
-				r.add(plnNotPlaced, srcpos.Field("planets", p.Token.Key()), "planet %s is not on the grid", p.Name())
+				r.Add(plnNotPlaced, srcpos.Field("planets", p.Token.Key()), "planet %s is not on the grid", p.Name())
 			}
 		}
 	}
 	for y, row := range rows {
 		if y > 0 && len([]rune(row)) != len([]rune(rows[0])) {
-			r.add(plnRows, fmt.Sprintf("map[%d][0]", y), "row %d has %d characters, the first row %d", y, len([]rune(row)), len([]rune(rows[0])))
+			r.Add(plnRows, fmt.Sprintf("map[%d][0]", y), "row %d has %d characters, the first row %d", y, len([]rune(row)), len([]rune(rows[0])))
 			break
 		}
 	}
@@ -227,7 +228,7 @@ func checkGrid(r *report, m *planets.Map, defined map[string]bool) {
 
 // checkRoutes reports routes with bad steps, loops and routes given
 // twice, and returns the planets each planet has a route to.
-func checkRoutes(r *report, m *planets.Map) map[string][]string {
+func checkRoutes(r validate.Reporter, m *planets.Map) map[string][]string {
 	type pair struct{ a, b string }
 	routeAt := map[pair]int{}
 	adj := map[string][]string{}
@@ -238,17 +239,17 @@ func checkRoutes(r *report, m *planets.Map) map[string][]string {
 		_, okA := ids.ID(rt.From)
 		_, okB := ids.ID(rt.To)
 		if !posInt(rt.Steps) {
-			r.add(plnSteps, path+"[2]", "route %d (%s–%s) has %s steps", i+1, from, to, rt.Steps.Describe())
+			r.Add(plnSteps, path+"[2]", "route %d (%s–%s) has %s steps", i+1, from, to, rt.Steps.Describe())
 		}
 		if from == to {
-			r.add(plnLoop, path, "route %d goes from %s to itself", i+1, from)
+			r.Add(plnLoop, path, "route %d goes from %s to itself", i+1, from)
 		}
 		key := pair{min(from, to), max(from, to)}
 		if j, dup := routeAt[key]; dup {
 			if planets.Equal(m.Routes[j].Steps, rt.Steps) {
-				r.add(plnDupRoute, path, "routes %d and %d both join %s and %s", j+1, i+1, from, to)
+				r.Add(plnDupRoute, path, "routes %d and %d both join %s and %s", j+1, i+1, from, to)
 			} else {
-				r.add(plnConflict, path, "routes %d and %d join %s and %s with %s and %s steps; the later wins", j+1, i+1, from, to, m.Routes[j].Steps.Describe(), rt.Steps.Describe())
+				r.Add(plnConflict, path, "routes %d and %d join %s and %s with %s and %s steps; the later wins", j+1, i+1, from, to, m.Routes[j].Steps.Describe(), rt.Steps.Describe())
 			}
 		}
 		routeAt[key] = i
@@ -262,7 +263,7 @@ func checkRoutes(r *report, m *planets.Map) map[string][]string {
 
 // checkStarts reports a planet that starts two players, and starts
 // without routes (adj).
-func checkStarts(r *report, m *planets.Map, adj map[string][]string) {
+func checkStarts(r validate.Reporter, m *planets.Map, adj map[string][]string) {
 	startAt := map[string]int{}
 	ids := m.IDs()
 	for i, s := range m.Starts {
@@ -271,59 +272,59 @@ func checkStarts(r *report, m *planets.Map, adj map[string][]string) {
 			continue // the engine's check reports it
 		}
 		if j, twice := startAt[s.Key()]; twice {
-			r.add(plnStartTwice, path, "planet %s is the start of players %d and %d", s.Key(), j+1, i+1)
+			r.Add(plnStartTwice, path, "planet %s is the start of players %d and %d", s.Key(), j+1, i+1)
 		}
 		startAt[s.Key()] = i
 		if len(adj[s.Key()]) == 0 && m.HasRoutes {
-			r.add(plnStuckStart, path, "start planet %s has no route: its player can never move", s.Key())
+			r.Add(plnStuckStart, path, "start planet %s has no route: its player can never move", s.Key())
 		}
 	}
 }
 
 // checkSettings reports the map's settings the game misreads or that
 // cannot start a game.
-func checkSettings(r *report, m *planets.Map) {
+func checkSettings(r validate.Reporter, m *planets.Map) {
 	// max_round, start_unit and max_player (PLN018) are the engine's:
 	// CheckMap refuses them, and check reports them from there.
 	minP, okMin := m.Get("min_player").Int64()
 	maxP, okMax := m.Get("max_player").Int64()
 	switch {
 	case !okMin || minP < 1 || (okMax && minP > maxP):
-		r.add(plnPlayers, "min_player", "min_player is %s and max_player %s: the game can never start", m.Get("min_player").Describe(), m.Get("max_player").Describe())
+		r.Add(plnPlayers, "min_player", "min_player is %s and max_player %s: the game can never start", m.Get("min_player").Describe(), m.Get("max_player").Describe())
 	case minP == 1:
-		r.add(plnSolo, "min_player", "min_player is 1: a one-player game ends at its first step")
+		r.Add(plnSolo, "min_player", "min_player is 1: a one-player game ends at its first step")
 	}
 	if okMax && m.HasStarts && int64(len(m.Starts)) < maxP {
-		r.add(plnFewStarts, "starts", "the map has %d starts but max_player is %d: the game crashes when player %d joins", len(m.Starts), maxP, len(m.Starts)+1)
+		r.Add(plnFewStarts, "starts", "the map has %d starts but max_player is %d: the game crashes when player %d joins", len(m.Starts), maxP, len(m.Starts)+1)
 	}
 	if m.Desc.Type == planets.Absent {
-		r.add(plnDesc, "name", "the map has no desc: serving its description to a client fails")
+		r.Add(plnDesc, "name", "the map has no desc: serving its description to a client fails")
 	}
 	if fee := m.MaintainFee; fee.Type != planets.Absent && fee.Type != planets.Bool {
 		state := "off"
 		if fee.Truth() {
 			state = "on"
 		}
-		r.add(plnFee, "maintain_fee", "maintain_fee is %s, which turns the fee %s", fee.Describe(), state)
+		r.Add(plnFee, "maintain_fee", "maintain_fee is %s, which turns the fee %s", fee.Describe(), state)
 	}
 }
 
 // checkUnknownKeys reports the keys the game ignores.
-func checkUnknownKeys(r *report, m *planets.Map) {
+func checkUnknownKeys(r validate.Reporter, m *planets.Map) {
 	known := []string{"kind", "format", "name", "desc", "author", "version", "max_round", "max_player", "min_player", "start_unit", "maintain_fee", "starts", "map", "planets", "routes"}
 	for _, e := range m.Extra {
 		k := e.Key.Key()
 		if s := yamlx.Suggest(k, known); s != "" {
-			r.addAt(plnUnknownKey, k, srcpos.Key(k), "the game ignores the key %s (did you mean %s?)", k, s)
+			r.AddAt(plnUnknownKey, k, srcpos.Key(k), "the game ignores the key %s (did you mean %s?)", k, s)
 		} else {
-			r.addAt(plnUnknownKey, k, srcpos.Key(k), "the game ignores the key %s", k)
+			r.AddAt(plnUnknownKey, k, srcpos.Key(k), "the game ignores the key %s", k)
 		}
 	}
 }
 
 // checkReachable reports the planets no route path (adj) leads to from
 // the starts.
-func checkReachable(r *report, m *planets.Map, adj map[string][]string) {
+func checkReachable(r validate.Reporter, m *planets.Map, adj map[string][]string) {
 	if len(m.Starts) > 0 && m.HasRoutes {
 		reached := map[string]bool{}
 		var stack []string
@@ -351,7 +352,7 @@ func checkReachable(r *report, m *planets.Map, adj map[string][]string) {
 		}
 		sort.Strings(lost)
 		for _, name := range lost {
-			r.add(plnUnreachable, srcpos.Field("planets", name), "no route path leads to planet %s from the starts", name)
+			r.Add(plnUnreachable, srcpos.Field("planets", name), "no route path leads to planet %s from the starts", name)
 		}
 	}
 

@@ -1,7 +1,8 @@
-package validate
+package mbg
 
 import (
 	"fmt"
+	"github.com/shapan/shapan/validate"
 	"math"
 	"strings"
 
@@ -12,147 +13,147 @@ import (
 )
 
 var (
-	_ = define(Rule{Code: "MBG001", Severity: diag.Error, Family: "mbg",
+	_ = validate.Define(validate.Rule{Code: mbgeng.CodeBadBase, Severity: diag.Error, Family: "mbg",
 		Title:   "a board square belongs to a city, institute or training room that does not exist",
 		Meaning: "The game looks the building up when a role lands on the square and crashes (index out of range).",
 		Fix:     "Pick an existing building for the square, or change its type."})
-	_ = define(Rule{Code: "MBG002", Severity: diag.Error, Family: "mbg",
+	_ = validate.Define(validate.Rule{Code: mbgeng.CodeBadGarrison, Severity: diag.Error, Family: "mbg",
 		Title:   "a garrison names an officer that does not exist",
 		Meaning: "The game crashes while loading the scenario (index out of range).",
 		Fix:     "Remove the entry or name an existing officer."})
-	_ = define(Rule{Code: "MBG003", Severity: diag.Error, Family: "mbg",
+	_ = validate.Define(validate.Rule{Code: mbgeng.CodeBadOfficial, Severity: diag.Error, Family: "mbg",
 		Title:   "a mayor or treasurer is an officer that does not exist",
 		Meaning: "The game crashes while loading the scenario (index out of range).",
 		Fix:     "Name an officer of the city's garrison, or leave the post empty."})
-	_ = define(Rule{Code: "MBG004", Severity: diag.Error, Family: "mbg",
+	_ = validate.Define(validate.Rule{Code: mbgeng.CodeBadRetinue, Severity: diag.Error, Family: "mbg",
 		Title:   "a role's retinue names an officer that does not exist",
 		Meaning: "The game crashes while loading the scenario (index out of range).",
 		Fix:     "Remove the entry or name an existing officer."})
-	_ = define(Rule{Code: "MBG005", Severity: diag.Error, Family: "mbg",
+	_ = validate.Define(validate.Rule{Code: mbgeng.CodeBadOwned, Severity: diag.Error, Family: "mbg",
 		Title:   "a role owns a city that does not exist",
 		Meaning: "The game crashes while loading the scenario (index out of range).",
 		Fix:     "Remove the entry or name an existing city."})
-	_ = define(Rule{Code: "MBG006", Severity: diag.Error, Family: "mbg",
+	_ = validate.Define(validate.Rule{Code: mbgeng.CodeBadStart, Severity: diag.Error, Family: "mbg",
 		Title:   "a role starts on a square that is not on the board",
 		Meaning: "The game crashes when it places the role (index out of range). Only -1 (the role does not take part) or a square of the board are valid.",
 		Fix:     "Use a square number from 0 to the board length minus one, or -1."})
-	_ = define(Rule{Code: "MBG007", Severity: diag.Error, Family: "mbg",
+	_ = validate.Define(validate.Rule{Code: mbgeng.CodeBadTech, Severity: diag.Error, Family: "mbg",
 		Title:   "a tech id outside 0–11",
 		Meaning: "There are twelve techs; the game crashes when it looks up another one (in a battle or at an institute).",
 		Fix:     "Use one of the twelve techs: 弓箭 火箭 医疗 盾牌 转移 强击 离间 雷击 混乱 内讧 攻城 流放."})
-	_ = define(Rule{Code: "MBG010", Severity: diag.Error, Family: "mbg",
+	_ = validate.Define(validate.Rule{Code: mbgeng.CodeTwoPlaces, Severity: diag.Error, Family: "mbg",
 		Title:   "an officer is in more than one place",
 		Meaning: "An officer can be in one retinue or one garrison. The game processes the lists in order and the later one wins, leaving the officer listed where he is not: he fights for one side while counted in another's garrison.",
 		Fix:     "Keep the officer in one garrison or one retinue only."})
-	_ = define(Rule{Code: "MBG011", Severity: diag.Error, Family: "mbg",
+	_ = validate.Define(validate.Rule{Code: mbgeng.CodeOfficialAbroad, Severity: diag.Error, Family: "mbg",
 		Title:   "a mayor or treasurer is not in the city's garrison",
 		Meaning: "The game gives the officer the post without checking; he then heals or earns for a city he is not in, and moving him breaks the city's bookkeeping.",
 		Fix:     "Add the officer to the city's garrison, or choose a garrison member for the post."})
-	mbgMayorTreasurer = define(Rule{Code: "MBG012", Severity: diag.Warning, Family: "mbg",
+	mbgMayorTreasurer = validate.Define(validate.Rule{Code: "MBG012", Severity: diag.Warning, Family: "mbg",
 		Title: "the same officer is mayor and treasurer",
 		Meaning: "At load the officer gets the treasurer's job and fills both posts, and appointing him again keeps him in both. Appointing someone else to one post " +
 			"makes him a plain garrison member who still holds the other, and that post goes on naming him after he leaves the city (MBG063 in the save). " +
 			"In a city no role owns, his dismissal at load leaves the mayor's post naming him.",
 		Fix: "Choose two different garrison members, or leave one post empty."})
-	_ = define(Rule{Code: "MBG013", Severity: diag.Error, Family: "mbg",
+	_ = validate.Define(validate.Rule{Code: mbgeng.CodeTwoOwners, Severity: diag.Error, Family: "mbg",
 		Title:   "a city is owned by two roles",
 		Meaning: "The game assigns the owners in role order, so the later role owns the city while the earlier one still lists it.",
 		Fix:     "Keep the city in one role's list."})
-	mbgDuplicateName = define(Rule{Code: "MBG014", Severity: diag.Warning, Family: "mbg",
+	mbgDuplicateName = validate.Define(validate.Rule{Code: "MBG014", Severity: diag.Warning, Family: "mbg",
 		Title:   "two items of the same list share a name",
 		Meaning: "The game does not mind, but people and references by name do: a YAML reference must then say name#1, name#2, …",
 		Fix:     "Give every officer, city, role, institute and training room its own name."})
-	mbgListedTwice = define(Rule{Code: "MBG015", Severity: diag.Warning, Family: "mbg",
+	mbgListedTwice = validate.Define(validate.Rule{Code: "MBG015", Severity: diag.Warning, Family: "mbg",
 		Title:   "the same item appears twice in one list",
 		Meaning: "Garrisons, retinues, city and tech lists are sets in the game; the second entry does nothing.",
 		Fix:     "Remove the repeated entry."})
-	mbgAbility = define(Rule{Code: "MBG020", Severity: diag.Warning, Family: "mbg",
+	mbgAbility = validate.Define(validate.Rule{Code: "MBG020", Severity: diag.Warning, Family: "mbg",
 		Title:   "an ability outside 0–100",
 		Meaning: "Abilities are meant to be 0–100: battle odds, study speed and prices assume it; training never raises an ability above 100.",
 		Fix:     "Use a value from 0 to 100."})
-	_ = define(Rule{Code: "MBG021", Severity: diag.Error, Family: "mbg",
+	_ = validate.Define(validate.Rule{Code: mbgeng.CodeNotANumber, Severity: diag.Error, Family: "mbg",
 		Title:   "a number that is not finite (NaN or infinity)",
 		Meaning: "Every comparison with NaN is false and infinities never decrease: battles, incomes and victory checks stop making sense.",
 		Fix:     "Write a finite number."})
-	mbgScope = define(Rule{Code: "MBG022", Severity: diag.Error, Family: "mbg",
+	mbgScope = validate.Define(validate.Rule{Code: "MBG022", Severity: diag.Error, Family: "mbg",
 		Title:   "a city scope other than small, medium or large",
 		Meaning: "The game gives a city of any other scope a defence of 0 and an odd income scale.",
 		Fix:     "Use small (0), medium (1) or large (2)."})
-	_ = define(Rule{Code: "MBG023", Severity: diag.Error, Family: "mbg",
+	_ = validate.Define(validate.Rule{Code: mbgeng.CodeBadItem, Severity: diag.Error, Family: "mbg",
 		Title:   "a training room trains a property other than the five abilities",
 		Meaning: "The game crashes when a training there finishes (index out of range).",
 		Fix:     "Use wu, zhan, mou, zheng or jing."})
-	_ = define(Rule{Code: "MBG024", Severity: diag.Error, Family: "mbg",
+	_ = validate.Define(validate.Rule{Code: mbgeng.CodeBadDir, Severity: diag.Error, Family: "mbg",
 		Title:   "a direction other than 1 or -1",
 		Meaning: "The game moves a role dir squares per step: with 0 it never leaves its square, with other values it skips squares.",
 		Fix:     "Use 1 (forward) or -1 (backward)."})
-	mbgPoorStart = define(Rule{Code: "MBG025", Severity: diag.Warning, Family: "mbg",
+	mbgPoorStart = validate.Define(validate.Rule{Code: "MBG025", Severity: diag.Warning, Family: "mbg",
 		Title:   "a role starts with no money",
 		Meaning: "A role whose money is 0 at a round end is eliminated: this one is out at the end of the first round unless it earns first.",
 		Fix:     "Give the role starting money."})
-	mbgRichStart = define(Rule{Code: "MBG026", Severity: diag.Warning, Family: "mbg",
+	mbgRichStart = validate.Define(validate.Rule{Code: "MBG026", Severity: diag.Warning, Family: "mbg",
 		Title:   "a role starts with the winning money already",
 		Meaning: "The first role whose money is at least win_money at a round end wins: this game ends after the first round.",
 		Fix:     "Raise win_money above every role's starting money."})
-	mbgSquareType = define(Rule{Code: "MBG027", Severity: diag.Error, Family: "mbg",
+	mbgSquareType = validate.Define(validate.Rule{Code: "MBG027", Severity: diag.Error, Family: "mbg",
 		Title:   "a board square of an unknown type",
 		Meaning: "The game knows six square types (empty, city, saloon, institute, training room, chance); other squares do nothing and the original front end cannot draw them.",
 		Fix:     "Use one of the six types."})
-	mbgIgnoredBase = define(Rule{Code: "MBG028", Severity: diag.Warning, Family: "mbg",
+	mbgIgnoredBase = validate.Define(validate.Rule{Code: "MBG028", Severity: diag.Warning, Family: "mbg",
 		Title:   "a square that belongs to no building has a base value",
 		Meaning: "The game sets the base of empty, saloon and chance squares to 0 when it loads; the value is ignored.",
 		Fix:     "Remove the base value."})
-	mbgUnownedGarrison = define(Rule{Code: "MBG030", Severity: diag.Warning, Family: "mbg",
+	mbgUnownedGarrison = validate.Define(validate.Rule{Code: "MBG030", Severity: diag.Warning, Family: "mbg",
 		Title:   "a garrison in a city no role owns",
 		Meaning: "The game dismisses the garrison of an unowned city when it loads: the officers become free (hireable at saloons) and the posts empty.",
 		Fix:     "Give the city to a role, or move the officers elsewhere."})
-	_ = define(Rule{Code: "MBG031", Severity: diag.Error, Family: "mbg",
+	_ = validate.Define(validate.Rule{Code: mbgeng.CodeEmptyBoard, Severity: diag.Error, Family: "mbg",
 		Title:   "the board has no squares",
 		Meaning: "The game wraps positions around the board length and crashes dividing by zero at the first move.",
 		Fix:     "Add squares to the board."})
-	mbgTooFewRoles = define(Rule{Code: "MBG032", Severity: diag.Warning, Family: "mbg",
+	mbgTooFewRoles = validate.Define(validate.Rule{Code: "MBG032", Severity: diag.Warning, Family: "mbg",
 		Title:   "fewer than two roles take part",
 		Meaning: "With one live role the game declares it the winner at the end of the first round; with none it is a draw at once.",
 		Fix:     "Give at least two roles a starting square (start is not -1)."})
-	_ = define(Rule{Code: "MBG033", Severity: diag.Error, Family: "mbg",
+	_ = validate.Define(validate.Rule{Code: mbgeng.CodeEmptyOwned, Severity: diag.Error, Family: "mbg",
 		Title:   "a role owns a city with an empty garrison",
 		Meaning: "The engine assumes an owned city always has a garrison: an attacker then fights nobody, wins, yet cannot occupy the city (it is still owned), so the city can never change hands.",
 		Fix:     "Put at least one of the role's officers in the city's garrison, or remove the city from the role."})
-	mbgNoOfficers = define(Rule{Code: "MBG034", Severity: diag.Warning, Family: "mbg",
+	mbgNoOfficers = validate.Define(validate.Rule{Code: "MBG034", Severity: diag.Warning, Family: "mbg",
 		Title:   "a role that takes part has no officers",
 		Meaning: "Without officers a role cannot occupy a city or fight: it surrenders every battle until it hires someone.",
 		Fix:     "Give the role a retinue."})
-	mbgBoardSize = define(Rule{Code: "MBG040", Severity: diag.Warning, Family: "mbg",
+	mbgBoardSize = validate.Define(validate.Rule{Code: "MBG040", Severity: diag.Warning, Family: "mbg",
 		Title:   "the board length is not divisible by 4",
 		Meaning: "The original GTK front end lays the board out on the four sides of a square and draws only boards whose length is divisible by 4.",
 		Fix:     "Add or remove squares."})
-	mbgUnwritableName = define(Rule{Code: "MBG041", Severity: diag.Warning, Family: "mbg",
+	mbgUnwritableName = validate.Define(validate.Rule{Code: "MBG041", Severity: diag.Warning, Family: "mbg",
 		Title:   "a name that cannot be written to a legacy file",
 		Meaning: "Legacy files separate values by white space: an empty name or one with spaces cannot be exported for the original game.",
 		Fix:     "Remove the spaces from the name (or give it one)."})
-	mbgUnreachableCity = define(Rule{Code: "MBG050", Severity: diag.Warning, Family: "mbg",
+	mbgUnreachableCity = validate.Define(validate.Rule{Code: "MBG050", Severity: diag.Warning, Family: "mbg",
 		Title:   "no board square leads to a city, institute or training room",
 		Meaning: "Nobody can ever land there: the building takes no part in the game.",
 		Fix:     "Add a square of the right type that belongs to it, or delete it."})
-	mbgNoSaloon = define(Rule{Code: "MBG051", Severity: diag.Warning, Family: "mbg",
+	mbgNoSaloon = validate.Define(validate.Rule{Code: "MBG051", Severity: diag.Warning, Family: "mbg",
 		Title:   "free officers but no saloon",
 		Meaning: "Officers nobody employs at the start can only be hired at a saloon; without one they never take part.",
 		Fix:     "Add a saloon to the board, or give the officers to roles."})
-	mbgNothingToStudy = define(Rule{Code: "MBG052", Severity: diag.Warning, Family: "mbg",
+	mbgNothingToStudy = validate.Define(validate.Rule{Code: "MBG052", Severity: diag.Warning, Family: "mbg",
 		Title:   "an institute with nothing to study",
 		Meaning: "An institute offers its techs to roles that do not know them yet; this one offers none.",
 		Fix:     "Give the institute techs the roles do not start with."})
 )
 
-func init() { checkers[mbg.KindScenario] = checkScenario }
+func init() { validate.RegisterChecker(mbg.KindScenario, checkScenario) }
 
-func checkScenario(r *report) {
-	s, ok := r.doc.Value.(*mbg.Scenario)
+func checkScenario(r validate.Reporter) {
+	s, ok := r.Doc().Value.(*mbg.Scenario)
 	if !ok {
 		return
 	}
-	checkTrailing(r, s.Trailing)
-	r.addAll(mbgeng.CheckScenario(s)) // what the engine refuses
+	r.Trailing(s.Trailing)
+	r.AddAll(mbgeng.CheckScenario(s)) // what the engine refuses
 	visited := checkSquares(r, s)
 	checkAbilities(r, s)
 	checkListedTwice(r, s)
@@ -165,7 +166,7 @@ func checkScenario(r *report) {
 	checkDuplicates(r, "training_rooms", "training room", s.TrainingRoomNames())
 	for i, in := range s.Institutes {
 		if !instituteOffersSomething(s, in) {
-			r.add(mbgNothingToStudy, srcpos.Index("institutes", i)+".techs", "institute %s offers no tech that some role does not already know", in.Name)
+			r.Add(mbgNothingToStudy, srcpos.Index("institutes", i)+".techs", "institute %s offers no tech that some role does not already know", in.Name)
 		}
 	}
 	checkUnreachable(r, s, visited)
@@ -176,9 +177,9 @@ func checkScenario(r *report) {
 // checkSquares reports a board whose length the original front end cannot
 // draw, squares of unknown types and ignored base values; it returns the
 // buildings some square belongs to, by class.
-func checkSquares(r *report, s *mbg.Scenario) map[int]map[int]bool {
+func checkSquares(r validate.Reporter, s *mbg.Scenario) map[int]map[int]bool {
 	if n := len(s.Board); n > 0 && n%4 != 0 {
-		r.add(mbgBoardSize, "board", "the board has %d squares, not a multiple of 4", n)
+		r.Add(mbgBoardSize, "board", "the board has %d squares, not a multiple of 4", n)
 	}
 	visited := map[int]map[int]bool{mbg.ClassCity: {}, mbg.ClassInstitute: {}, mbg.ClassTrainingRoom: {}}
 	for i, sq := range s.Board {
@@ -188,21 +189,21 @@ func checkSquares(r *report, s *mbg.Scenario) map[int]map[int]bool {
 			visited[sq.Class][sq.Base] = true
 		case mbg.ClassSaloon, mbg.ClassEmpty, mbg.ClassChance:
 			if sq.Base != 0 {
-				r.add(mbgIgnoredBase, p+".base", "square %d (%s) has base %d, which the game ignores", i, mbg.ClassNames[sq.Class], sq.Base)
+				r.Add(mbgIgnoredBase, p+".base", "square %d (%s) has base %d, which the game ignores", i, mbg.ClassNames[sq.Class], sq.Base)
 			}
 		default:
-			r.add(mbgSquareType, p+".type", "square %d has type %d; the types are 0 to 5", i, sq.Class)
+			r.Add(mbgSquareType, p+".type", "square %d has type %d; the types are 0 to 5", i, sq.Class)
 		}
 	}
 	return visited
 }
 
 // checkAbilities reports finite abilities outside 0–100.
-func checkAbilities(r *report, s *mbg.Scenario) {
+func checkAbilities(r validate.Reporter, s *mbg.Scenario) {
 	for i, o := range s.Officers {
 		for k, v := range o.Props {
 			if f := float64(v); !math.IsNaN(f) && !math.IsInf(f, 0) && (v < 0 || v > 100) {
-				r.add(mbgAbility, srcpos.Field(srcpos.Index("officers", i), mbg.PropKeys[k]), "officer %s: ability %s is %v, outside 0–100", o.Name, mbg.PropKeys[k], v)
+				r.Add(mbgAbility, srcpos.Field(srcpos.Index("officers", i), mbg.PropKeys[k]), "officer %s: ability %s is %v, outside 0–100", o.Name, mbg.PropKeys[k], v)
 			}
 		}
 	}
@@ -210,7 +211,7 @@ func checkAbilities(r *report, s *mbg.Scenario) {
 
 // checkListedTwice reports an item repeated in one list: a garrison, a
 // retinue, a role's cities or techs, an institute's techs.
-func checkListedTwice(r *report, s *mbg.Scenario) {
+func checkListedTwice(r validate.Reporter, s *mbg.Scenario) {
 	officer := func(i int) string { return s.Officers[i].Name }
 	for i, c := range s.Cities {
 		listedTwice(r, srcpos.Index("cities", i)+".garrison", c.Garrison, len(s.Officers), func(o int) string {
@@ -238,14 +239,14 @@ func checkListedTwice(r *report, s *mbg.Scenario) {
 
 // listedTwice reports every valid member of list (below n) already
 // listed before it.
-func listedTwice(r *report, path string, list []int, n int, message func(v int) string) {
+func listedTwice(r validate.Reporter, path string, list []int, n int, message func(v int) string) {
 	seen := map[int]bool{}
 	for k, v := range list {
 		if v < 0 || v >= n {
 			continue
 		}
 		if seen[v] {
-			r.add(mbgListedTwice, srcpos.Index(path, k), "%s", message(v))
+			r.Add(mbgListedTwice, srcpos.Index(path, k), "%s", message(v))
 		}
 		seen[v] = true
 	}
@@ -253,7 +254,7 @@ func listedTwice(r *report, path string, list []int, n int, message func(v int) 
 
 // checkCitySmells reports scopes the game does not know, garrisons of
 // cities nobody owns and one officer in both posts.
-func checkCitySmells(r *report, s *mbg.Scenario) {
+func checkCitySmells(r validate.Reporter, s *mbg.Scenario) {
 	owned := map[int]bool{}
 	for _, ro := range s.Roles {
 		for _, c := range ro.Cities {
@@ -263,20 +264,20 @@ func checkCitySmells(r *report, s *mbg.Scenario) {
 	for i, c := range s.Cities {
 		p := srcpos.Index("cities", i)
 		if c.Scope < 0 || c.Scope > 2 {
-			r.add(mbgScope, p+".scope", "city %s has scope %d; use small (0), medium (1) or large (2)", c.Name, c.Scope)
+			r.Add(mbgScope, p+".scope", "city %s has scope %d; use small (0), medium (1) or large (2)", c.Name, c.Scope)
 		}
 		if len(c.Garrison) > 0 && !owned[i] {
-			r.add(mbgUnownedGarrison, p+".garrison", "city %s has a garrison but no role owns it: the game dismisses %s at load", c.Name, quoteList(officerNames(s, c.Garrison)))
+			r.Add(mbgUnownedGarrison, p+".garrison", "city %s has a garrison but no role owns it: the game dismisses %s at load", c.Name, validate.QuoteList(officerNames(s, c.Garrison)))
 		}
 		if c.Mayor != -1 && c.Mayor == c.Treasurer && c.Mayor < len(s.Officers) {
-			r.add(mbgMayorTreasurer, p+".treasurer", "%s is both mayor and treasurer of %s", s.Officers[c.Mayor].Name, c.Name)
+			r.Add(mbgMayorTreasurer, p+".treasurer", "%s is both mayor and treasurer of %s", s.Officers[c.Mayor].Name, c.Name)
 		}
 	}
 }
 
 // checkRoleSmells reports roles that start poor, already rich or without
 // officers, and games with fewer than two roles.
-func checkRoleSmells(r *report, s *mbg.Scenario) {
+func checkRoleSmells(r validate.Reporter, s *mbg.Scenario) {
 	live := 0
 	for ri, ro := range s.Roles {
 		if ro.Start == -1 {
@@ -288,21 +289,21 @@ func checkRoleSmells(r *report, s *mbg.Scenario) {
 		switch {
 		case math.IsNaN(money) || math.IsInf(money, 0):
 		case ro.Money <= 0:
-			r.add(mbgPoorStart, p+".money", "role %s starts with money %v and is eliminated at the first round end unless it earns", ro.Name, ro.Money)
+			r.Add(mbgPoorStart, p+".money", "role %s starts with money %v and is eliminated at the first round end unless it earns", ro.Name, ro.Money)
 		case ro.Money >= s.WinMoney:
-			r.add(mbgRichStart, p+".money", "role %s starts with %v, already at least win_money %v: it wins at the end of the first round", ro.Name, ro.Money, s.WinMoney)
+			r.Add(mbgRichStart, p+".money", "role %s starts with %v, already at least win_money %v: it wins at the end of the first round", ro.Name, ro.Money, s.WinMoney)
 		}
 		if len(ro.Retinue) == 0 && !ownsGarrisonedCity(s, ri) {
-			r.add(mbgNoOfficers, p, "role %s takes part but has no officers", ro.Name)
+			r.Add(mbgNoOfficers, p, "role %s takes part but has no officers", ro.Name)
 		}
 	}
 	if live < 2 && len(s.Roles) > 0 {
-		r.add(mbgTooFewRoles, "roles", "only %d role(s) take part (start is not -1)", live)
+		r.Add(mbgTooFewRoles, "roles", "only %d role(s) take part (start is not -1)", live)
 	}
 }
 
 // checkUnreachable reports buildings no square belongs to.
-func checkUnreachable(r *report, s *mbg.Scenario, visited map[int]map[int]bool) {
+func checkUnreachable(r validate.Reporter, s *mbg.Scenario, visited map[int]map[int]bool) {
 	if len(s.Board) == 0 {
 		return
 	}
@@ -314,14 +315,14 @@ func checkUnreachable(r *report, s *mbg.Scenario, visited map[int]map[int]bool) 
 		{mbg.ClassTrainingRoom, "training_rooms", "training room", s.TrainingRoomNames()}} {
 		for i, name := range b.names {
 			if !visited[b.class][i] {
-				r.add(mbgUnreachableCity, srcpos.Index(b.list, i), "no board square belongs to %s %s: nobody can ever land there", b.noun, name)
+				r.Add(mbgUnreachableCity, srcpos.Index(b.list, i), "no board square belongs to %s %s: nobody can ever land there", b.noun, name)
 			}
 		}
 	}
 }
 
 // checkNoSaloon reports free officers on a board without a saloon.
-func checkNoSaloon(r *report, s *mbg.Scenario) {
+func checkNoSaloon(r validate.Reporter, s *mbg.Scenario) {
 	if len(s.Board) == 0 {
 		return
 	}
@@ -348,7 +349,7 @@ func checkNoSaloon(r *report, s *mbg.Scenario) {
 		}
 	}
 	if len(free) > 0 {
-		r.add(mbgNoSaloon, "officers", "%d officers belong to nobody but the board has no saloon to hire them: %s", len(free), quoteList(free))
+		r.Add(mbgNoSaloon, "officers", "%d officers belong to nobody but the board has no saloon to hire them: %s", len(free), validate.QuoteList(free))
 	}
 }
 
@@ -390,18 +391,18 @@ func instituteOffersSomething(s *mbg.Scenario, in mbg.Institute) bool {
 }
 
 // checkDuplicates reports every item whose name an earlier item has.
-func checkDuplicates(r *report, list, noun string, names []string) {
+func checkDuplicates(r validate.Reporter, list, noun string, names []string) {
 	first := map[string]int{}
 	for i, n := range names {
 		if j, ok := first[n]; ok {
-			r.add(mbgDuplicateName, srcpos.Index(list, i)+".name", "%s %d and %s %d are both named %s", noun, j+1, noun, i+1, n)
+			r.Add(mbgDuplicateName, srcpos.Index(list, i)+".name", "%s %d and %s %d are both named %s", noun, j+1, noun, i+1, n)
 			continue
 		}
 		first[n] = i
 	}
 }
 
-func checkLegacyNames(r *report, s *mbg.Scenario) {
+func checkLegacyNames(r validate.Reporter, s *mbg.Scenario) {
 	lists := []struct {
 		list  string
 		names []string
@@ -409,7 +410,7 @@ func checkLegacyNames(r *report, s *mbg.Scenario) {
 	for _, l := range lists {
 		for i, n := range l.names {
 			if msg := mbg.LegacyNameProblem(n); msg != "" {
-				r.add(mbgUnwritableName, srcpos.Index(l.list, i)+".name", "%s", strings.TrimSpace(msg))
+				r.Add(mbgUnwritableName, srcpos.Index(l.list, i)+".name", "%s", strings.TrimSpace(msg))
 			}
 		}
 	}

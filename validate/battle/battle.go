@@ -1,8 +1,9 @@
-package validate
+package battle
 
 import (
 	"fmt"
 	battleeng "github.com/shapan/shapan/engine/battle"
+	"github.com/shapan/shapan/validate"
 	"strings"
 
 	"github.com/shapan/shapan/formats/battle"
@@ -10,63 +11,59 @@ import (
 )
 
 var (
-	_ = define(Rule{Code: "BTL001", Severity: diag.Error, Family: "battle",
+	_ = validate.Define(validate.Rule{Code: battleeng.CodeCell, Severity: diag.Error, Family: "battle",
 		Title:   "a cell holds a code that is no map element",
 		Meaning: "Map cells are 0 space, 1 mountain, 2 water, 3 flag, 5 base and 50–52 cities; 7 and 8 are unit types, never cells. The game's server would send an element its clients do not know.",
 		Fix:     "Paint the cell with one of the elements."})
-	btlSize = define(Rule{Code: "BTL002", Severity: diag.Error, Family: "battle",
+	btlSize = validate.Define(validate.Rule{Code: "BTL002", Severity: diag.Error, Family: "battle",
 		Title:   "a map side outside 2–1000 cells",
 		Meaning: "Battle maps are 80×60 in the seed; other sizes from 2 to 1000 cells a side are allowed.",
 		Fix:     "Resize the map."})
-	_ = define(Rule{Code: "BTL003", Severity: diag.Error, Family: "battle",
+	_ = validate.Define(validate.Rule{Code: battleeng.CodeBases, Severity: diag.Error, Family: "battle",
 		Title:   "the map does not have exactly two bases",
 		Meaning: "Each of the two players spawns and respawns at its base (a connected group of base cells); with another number of bases the sides are undefined.",
 		Fix:     "Keep exactly two separate bases."})
-	btlFlag = define(Rule{Code: "BTL004", Severity: diag.Error, Family: "battle",
+	btlFlag = validate.Define(validate.Rule{Code: battleeng.CodeFlag, Severity: diag.Error, Family: "battle",
 		Title:   "the flag cells do not form one 3×3 square",
 		Meaning: "The dragon-flag zone players occupy to win is a 3×3 square; occupation is counted on it.",
 		Fix:     "Place the flag zone with the flag tool (it paints a 3×3 square)."})
-	btlFlagCentre = define(Rule{Code: "BTL005", Severity: diag.Warning, Family: "battle",
+	btlFlagCentre = validate.Define(validate.Rule{Code: "BTL005", Severity: diag.Warning, Family: "battle",
 		Title:   "the flag zone is not in the centre of the map",
 		Meaning: "The standard layout centres the zone on (W/2, H/2), at the same distance from both bases.",
 		Fix:     "Move the zone to the centre, unless the asymmetry is intended."})
-	btlReach = define(Rule{Code: "BTL006", Severity: diag.Error, Family: "battle",
+	btlReach = validate.Define(validate.Rule{Code: "BTL006", Severity: diag.Error, Family: "battle",
 		Title:   "a base cannot reach the other base or the flag zone",
 		Meaning: "Units walk through passable cells (8 neighbours); a player walled in by mountains and water can never win.",
 		Fix:     "Open a passage (a ford or a pass) between the bases and to the flag zone."})
-	btlCityReach = define(Rule{Code: "BTL007", Severity: diag.Warning, Family: "battle",
+	btlCityReach = validate.Define(validate.Rule{Code: "BTL007", Severity: diag.Warning, Family: "battle",
 		Title:   "a city nobody can attack",
 		Meaning: "Heroes attack from at most 3 cells away; no reachable cell is that close to this city, so its reward can never be taken.",
 		Fix:     "Open a reachable cell within 3 cells of the city, or move it."})
-	btlUnfair = define(Rule{Code: "BTL008", Severity: diag.Warning, Family: "battle",
+	btlUnfair = validate.Define(validate.Rule{Code: "BTL008", Severity: diag.Warning, Family: "battle",
 		Title:   "the map is not symmetric between the two bases",
 		Meaning: "Games are played twice with the players swapping sides, so a fair map gives both bases the same surroundings: symmetric under the 180° rotation (or a mirror that swaps the bases).",
 		Fix:     "Paint with symmetry on, or fix the cells the message lists."})
-	_ = define(Rule{Code: "BTL009", Severity: diag.Error, Family: "battle",
+	_ = validate.Define(validate.Rule{Code: battleeng.CodeRosterName, Severity: diag.Error, Family: "battle",
 		Title:   "a roster entry names no hero of the roster, or a hero twice",
 		Meaning: "The roster key changes the stats of heroes of the game's roster of nine (吕布, 赵云, 关羽, 刘备, 曹操, 孙权, 诸葛亮, 周瑜, 司马懿), each at most once; the engine refuses a map whose roster names anyone else or a hero twice.",
 		Fix:     "Correct the name, or merge the two entries of the hero."})
-	_ = define(Rule{Code: "BTL010", Severity: diag.Error, Family: "battle",
+	_ = validate.Define(validate.Rule{Code: battleeng.CodeRosterValue, Severity: diag.Error, Family: "battle",
 		Title:   "a roster stat outside its range",
 		Meaning: "A hero's force is 1 to 10000, command (the most soldiers it carries) 0 to 100, hp 1 to 100000 and attack range 1 to 20; the engine refuses other values.",
 		Fix:     "Bring the value within its range, or remove it to keep the hero's default."})
-	legTrailing = define(Rule{Code: "LEG002", Severity: diag.Warning, Family: "all",
-		Title:   "values after the end of the file",
-		Meaning: "The game stops reading at the last field it expects and ignores what follows; Shapan keeps the values so nothing is lost, but they do nothing.",
-		Fix:     "Remove them (in YAML, the trailing_tokens list), unless they are notes you want to keep."})
 )
 
-func init() { checkers[battle.Kind] = checkBattle }
+func init() { validate.RegisterChecker(battle.Kind, checkBattle) }
 
-func checkBattle(r *report) {
-	m, ok := r.doc.Value.(*battle.Map)
+func checkBattle(r validate.Reporter) {
+	m, ok := r.Doc().Value.(*battle.Map)
 	if !ok {
 		return
 	}
-	checkTrailing(r, m.Trailing)
-	r.addAll(battleeng.CheckMap(m, m.Roster)) // what the engine refuses
+	r.Trailing(m.Trailing)
+	r.AddAll(battleeng.CheckMap(m, m.Roster)) // what the engine refuses
 	if err := battle.CheckSize(m.W, m.H); err != nil {
-		r.add(btlSize, "size", "%v", err)
+		r.Add(btlSize, "size", "%v", err)
 	}
 	bases := m.Bases()
 	fz := m.FlagZone()
@@ -74,9 +71,9 @@ func checkBattle(r *report) {
 	case len(fz.Cells) == 0: // the engine's check reports it
 	case !fz.Square:
 		p := fz.Cells[0]
-		r.add(btlFlag, battle.CellPath(p.X, p.Y), "the %d flag cells do not form one 3×3 square", len(fz.Cells))
+		r.Add(btlFlag, battle.CellPath(p.X, p.Y), "the %d flag cells do not form one 3×3 square", len(fz.Cells))
 	case !fz.Centred:
-		r.add(btlFlagCentre, battle.CellPath(fz.Centre.X, fz.Centre.Y), "the flag zone is centred on (%d, %d), not on the map's centre (%d, %d)", fz.Centre.X, fz.Centre.Y, fz.Want.X, fz.Want.Y)
+		r.Add(btlFlagCentre, battle.CellPath(fz.Centre.X, fz.Centre.Y), "the flag zone is centred on (%d, %d), not on the map's centre (%d, %d)", fz.Centre.X, fz.Centre.Y, fz.Want.X, fz.Want.Y)
 	}
 	if len(bases) == 2 {
 		checkBattleReach(r, m, bases, fz)
@@ -84,7 +81,7 @@ func checkBattle(r *report) {
 	}
 }
 
-func checkBattleReach(r *report, m *battle.Map, bases []battle.Base, fz battle.FlagZone) {
+func checkBattleReach(r validate.Reporter, m *battle.Map, bases []battle.Base, fz battle.FlagZone) {
 	p1, p2, _ := m.Sides()
 	from := m.Distances(p1.Cells...)
 	reached := func(d []int, cells []battle.Point) bool {
@@ -97,12 +94,12 @@ func checkBattleReach(r *report, m *battle.Map, bases []battle.Base, fz battle.F
 	}
 	a := p1.Anchor()
 	if !reached(from, p2.Cells) {
-		r.add(btlReach, battle.CellPath(a.X, a.Y), "player 1's base at (%d, %d) cannot reach player 2's base", a.X, a.Y)
+		r.Add(btlReach, battle.CellPath(a.X, a.Y), "player 1's base at (%d, %d) cannot reach player 2's base", a.X, a.Y)
 	}
 	for i, b := range []battle.Base{p1, p2} {
 		if len(fz.Cells) > 0 && !reached(m.Distances(b.Cells...), fz.Cells) {
 			an := b.Anchor()
-			r.add(btlReach, battle.CellPath(an.X, an.Y), "player %d's base at (%d, %d) cannot reach the flag zone", i+1, an.X, an.Y)
+			r.Add(btlReach, battle.CellPath(an.X, an.Y), "player %d's base at (%d, %d) cannot reach the flag zone", i+1, an.X, an.Y)
 		}
 	}
 	// Cities: some reachable passable cell within the longest range of a
@@ -121,12 +118,12 @@ func checkBattleReach(r *report, m *battle.Map, bases []battle.Base, fz battle.F
 			}
 		}
 		if !ok {
-			r.add(btlCityReach, battle.CellPath(c.X, c.Y), "the level-%d city at (%d, %d) has no reachable cell within %d cells: nobody can attack it", c.Level, c.X, c.Y, reach)
+			r.Add(btlCityReach, battle.CellPath(c.X, c.Y), "the level-%d city at (%d, %d) has no reachable cell within %d cells: nobody can attack it", c.Level, c.X, c.Y, reach)
 		}
 	}
 }
 
-func checkBattleFairness(r *report, m *battle.Map) {
+func checkBattleFairness(r validate.Reporter, m *battle.Map) {
 	if _, fair := m.FairSymmetry(); fair {
 		return
 	}
@@ -139,7 +136,7 @@ func checkBattleFairness(r *report, m *battle.Map) {
 	if len(diffs) > 0 {
 		path = battle.CellPath(diffs[0].A.X, diffs[0].A.Y)
 	}
-	r.add(btlUnfair, path, "the map is not symmetric under the 180° rotation (nor a mirror that swaps the bases); first differences: %s", strings.Join(shown, ", "))
+	r.Add(btlUnfair, path, "the map is not symmetric under the 180° rotation (nor a mirror that swaps the bases); first differences: %s", strings.Join(shown, ", "))
 }
 
 func codeName(c int) string {
@@ -147,11 +144,4 @@ func codeName(c int) string {
 		return e.Name
 	}
 	return fmt.Sprint(c)
-}
-
-// checkTrailing reports values kept from after the end of a legacy file.
-func checkTrailing(r *report, tokens []string) {
-	if len(tokens) > 0 {
-		r.add(legTrailing, "trailing_tokens", "%d value(s) after the end of the file are ignored by the game: %s", len(tokens), quoteList(tokens))
-	}
 }

@@ -1,4 +1,4 @@
-package validate
+package mbg_test
 
 import (
 	"os"
@@ -7,13 +7,15 @@ import (
 	"testing"
 
 	"github.com/shapan/shapan/formats"
+	"github.com/shapan/shapan/validate"
+	_ "github.com/shapan/shapan/validate/mbg"
 )
 
 // TestSavedPosts: MBG063 warns about a saved city whose mayor and
 // treasurer are one officer, or whose post names an officer outside its
 // garrison — what a scenario naming one officer in both posts leaves.
 func TestSavedPosts(t *testing.T) {
-	clean, err := os.ReadFile(filepath.Join("testdata", "save_clean.yaml"))
+	clean, err := os.ReadFile(filepath.Join("..", "testdata", "save_clean.yaml"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,7 +36,7 @@ func TestSavedPosts(t *testing.T) {
 				t.Fatal(err)
 			}
 			var got []string
-			for _, d := range Check(doc) {
+			for _, d := range validate.Check(doc) {
 				if d.Code == "MBG063" {
 					got = append(got, d.Path+": "+d.Message)
 				}

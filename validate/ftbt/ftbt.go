@@ -1,7 +1,8 @@
-package validate
+package ftbt
 
 import (
 	"fmt"
+	"github.com/shapan/shapan/validate"
 
 	engine "github.com/shapan/shapan/engine/ftbt"
 	"github.com/shapan/shapan/formats/diag"
@@ -10,134 +11,134 @@ import (
 )
 
 var (
-	ftbNoTerrain = define(Rule{Code: "FTB001", Severity: diag.Error, Family: "ftbt",
+	ftbNoTerrain = validate.Define(validate.Rule{Code: engine.CodeNoTerrain, Severity: diag.Error, Family: "ftbt",
 		Title:   "the rules define no terrain",
 		Meaning: "The original refuses to load rules with no terrain (ndx must be positive).",
 		Fix:     "Add at least one terrain."})
-	ftbClass = define(Rule{Code: "FTB002", Severity: diag.Warning, Family: "ftbt",
+	ftbClass = validate.Define(validate.Rule{Code: "FTB002", Severity: diag.Warning, Family: "ftbt",
 		Title:   "a tech of an unknown class",
 		Meaning: "Classes are 0 people, 1 abi_buf, 2 def_buf, 3 fly, 4 disable_long. Using a tech of another class does nothing but ends the person's action; the computer scores it 0 yet may still pick it.",
 		Fix:     "Choose one of the five classes."})
-	ftbMaxAbi = define(Rule{Code: "FTB003", Severity: diag.Error, Family: "ftbt",
+	ftbMaxAbi = validate.Define(validate.Rule{Code: engine.CodeMaxAbi, Severity: diag.Error, Family: "ftbt",
 		Title:   "MAX_ABI is 0 while a fly or disable-long tech exists",
 		Meaning: "The engine divides by MAX_ABI to size fly and disable-long areas: the first use crashes the game (division by zero).",
 		Fix:     "Set MAX_ABI to the largest abi of the people (30 in the shipped rules)."})
-	_ = define(Rule{Code: "FTB004", Severity: diag.Error, Family: "ftbt",
+	_ = validate.Define(validate.Rule{Code: engine.CodeAIDivisor, Severity: diag.Error, Family: "ftbt",
 		Title:   "an AI constant the computer divides by is 0",
 		Meaning: "The computer player divides by AI_MAX_MOVE_DIST, AI_MAX_BUF_VALUE, AI_MAX_DEF_DIST, AI_MAX_TECH_DIST and the three *_VMD constants; with 0 it crashes when it scores a move (division by zero).",
 		Fix:     "Use a positive value (the shipped rules: 3000, 30, 300, 80, 800, 800, 600). A level played with such rules is refused too, and reported in the rules file when it is checked."})
-	ftbWeight = define(Rule{Code: "FTB005", Severity: diag.Error, Family: "ftbt",
+	ftbWeight = validate.Define(validate.Rule{Code: "FTB005", Severity: diag.Error, Family: "ftbt",
 		Title:   "a terrain with a negative move cost",
 		Meaning: "Movement ranges are shortest paths: a negative cost breaks them (a person could move without end and the range is no longer what the player sees).",
 		Fix:     "Use a positive cost (a very high one makes a terrain nearly impassable)."})
-	ftbFreeMove = define(Rule{Code: "FTB006", Severity: diag.Warning, Family: "ftbt",
+	ftbFreeMove = validate.Define(validate.Rule{Code: "FTB006", Severity: diag.Warning, Family: "ftbt",
 		Title:   "a terrain that costs nothing to enter",
 		Meaning: "A person crosses any amount of such terrain for free: a connected region of it is reachable in one move.",
 		Fix:     "Give the terrain a positive cost."})
-	ftbRatio = define(Rule{Code: "FTB007", Severity: diag.Warning, Family: "ftbt",
+	ftbRatio = validate.Define(validate.Rule{Code: "FTB007", Severity: diag.Warning, Family: "ftbt",
 		Title:   "an area ratio outside 0–100",
 		Meaning: "The area ratio is the percent of the effect applied around the target; above 100 the surroundings are hit harder than the target, below 0 they are healed by damage.",
 		Fix:     "Use 0 to 100."})
-	_ = define(Rule{Code: "FTB008", Severity: diag.Error, Family: "ftbt",
+	_ = validate.Define(validate.Rule{Code: engine.CodeNoAI, Severity: diag.Error, Family: "ftbt",
 		Title:   "the rules have no AI constants",
 		Meaning: "Without the AI block the computer player cannot be used with these rules (its loader reports an error). Every game Shapan plays (shapan play and sim, the studio, the server) has the computer ready to take a side, so levels played with these rules are refused, and are reported in the rules file when a level is checked.",
 		Fix:     "Add the AI constants."})
-	ftbEndless = define(Rule{Code: "FTB009", Severity: diag.Warning, Family: "ftbt",
+	ftbEndless = validate.Define(validate.Rule{Code: "FTB009", Severity: diag.Warning, Family: "ftbt",
 		Title:   "a buff or fly tech whose effect never expires",
 		Meaning: "An effect written with a duration of 0 or less is never counted down: it stays on its cells until another effect of the same kind overwrites it.",
 		Fix:     "Give the tech a positive duration."})
-	ftbNoRange = define(Rule{Code: "FTB010", Severity: diag.Warning, Family: "ftbt",
+	ftbNoRange = validate.Define(validate.Rule{Code: "FTB010", Severity: diag.Warning, Family: "ftbt",
 		Title:   "a tech with no target cell",
 		Meaning: "A tech targets cells at its offsets from the user; with none it can never be used.",
 		Fix:     "Add target offsets in the stencil."})
-	ftbNoTarget = define(Rule{Code: "FTB011", Severity: diag.Warning, Family: "ftbt",
+	ftbNoTarget = validate.Define(validate.Rule{Code: "FTB011", Severity: diag.Warning, Family: "ftbt",
 		Title:   "a tech allowed on no terrain",
 		Meaning: "The terrain flags gate the target cell and every cell of the area: a tech allowed nowhere can never be used.",
 		Fix:     "Allow at least one terrain."})
-	ftbDuplicate = define(Rule{Code: "FTB012", Severity: diag.Warning, Family: "ftbt",
+	ftbDuplicate = validate.Define(validate.Rule{Code: "FTB012", Severity: diag.Warning, Family: "ftbt",
 		Title:   "two items of the same list share a name",
 		Meaning: "The engine does not mind, but references by name must then say name#1, name#2, … and players cannot tell the two apart.",
 		Fix:     "Give every terrain, tech and person its own name."})
-	ftbUnwritable = define(Rule{Code: "FTB013", Severity: diag.Warning, Family: "ftbt",
+	ftbUnwritable = validate.Define(validate.Rule{Code: "FTB013", Severity: diag.Warning, Family: "ftbt",
 		Title:   "a name that cannot be written to a legacy file",
 		Meaning: "The game's files separate values by white space: an empty name or one with spaces cannot be exported.",
 		Fix:     "Remove the spaces from the name."})
 
-	_ = define(Rule{Code: "FTB020", Severity: diag.Error, Family: "ftbt",
+	_ = validate.Define(validate.Rule{Code: engine.CodeSize, Severity: diag.Error, Family: "ftbt",
 		Title:   "the map has no cells, or more than the engine plays on",
 		Meaning: "The engine cannot place people or compute movement on an empty map, and it plays maps of at most 16 777 216 cells.",
 		Fix:     "Give the level a width and a height of at least 1, and at most 16 777 216 cells in all."})
-	_ = define(Rule{Code: "FTB021", Severity: diag.Error, Family: "ftbt",
+	_ = validate.Define(validate.Rule{Code: engine.CodeTerrainID, Severity: diag.Error, Family: "ftbt",
 		Title:   "a cell's terrain is not one of the rules' terrains",
 		Meaning: "The engine looks the terrain up to compute move costs and crashes (index out of range).",
 		Fix:     "Paint the cell with a terrain of the rules."})
-	_ = define(Rule{Code: "FTB022", Severity: diag.Error, Family: "ftbt",
+	_ = validate.Define(validate.Rule{Code: engine.CodeSide, Severity: diag.Error, Family: "ftbt",
 		Title:   "a person on a side other than 0 or 1",
 		Meaning: "There are two sides; the original crashes while loading the level (it counts people by side).",
 		Fix:     "Put the person on side 0 or side 1."})
-	_ = define(Rule{Code: "FTB023", Severity: diag.Error, Family: "ftbt",
+	_ = validate.Define(validate.Rule{Code: engine.CodeOffMap, Severity: diag.Error, Family: "ftbt",
 		Title:   "a person stands outside the map",
 		Meaning: "The engine turns x, y into y·width + x without checking: the person appears on another cell (x = width wraps to the next row) or the load crashes.",
 		Fix:     "Place the person on the map."})
-	_ = define(Rule{Code: "FTB024", Severity: diag.Error, Family: "ftbt",
+	_ = validate.Define(validate.Rule{Code: engine.CodeSameCell, Severity: diag.Error, Family: "ftbt",
 		Title:   "two people stand on the same cell",
 		Meaning: "The later person replaces the earlier one on the cell, which becomes a ghost: it cannot be targeted or die, its side can never lose, and the computer's turn never ends.",
 		Fix:     "Move one of them."})
-	_ = define(Rule{Code: "FTB025", Severity: diag.Error, Family: "ftbt",
+	_ = validate.Define(validate.Rule{Code: engine.CodeTechID, Severity: diag.Error, Family: "ftbt",
 		Title:   "a person knows a tech the rules do not have",
 		Meaning: "The engine looks the tech up when the person acts (or the computer scores it) and crashes.",
 		Fix:     "Choose techs of the rules."})
-	_ = define(Rule{Code: "FTB026", Severity: diag.Error, Family: "ftbt",
+	_ = validate.Define(validate.Rule{Code: engine.CodeDead, Severity: diag.Error, Family: "ftbt",
 		Title:   "a person starts with no hit points",
 		Meaning: "A person with hp 0 is on the map but the computer divides by its hp when it scores an attack on it (crash); the first hit removes it.",
 		Fix:     "Give the person positive hp."})
-	_ = define(Rule{Code: "FTB027", Severity: diag.Error, Family: "ftbt",
+	_ = validate.Define(validate.Rule{Code: engine.CodeEmptySide, Severity: diag.Error, Family: "ftbt",
 		Title:   "a side has nobody",
 		Meaning: "With one side empty the computer player finds no enemy and stops the game ('no enermy for AI'); in two-player games there is nothing to fight.",
 		Fix:     "Give both sides people."})
-	ftbNoController = define(Rule{Code: "FTB028", Severity: diag.Error, Family: "ftbt",
+	ftbNoController = validate.Define(validate.Rule{Code: "FTB028", Severity: diag.Error, Family: "ftbt",
 		Title:   "every person of the computer's side is not AI-controlled",
 		Meaning: "People with attack factor -1 get no decision; if the whole computer side (side 1) is like that, its turn never ends.",
 		Fix:     "Give side 1's people AI factors (or set them to the defaults)."})
-	_ = define(Rule{Code: "FTB029", Severity: diag.Error, Family: "ftbt",
+	_ = validate.Define(validate.Rule{Code: engine.CodeGoal, Severity: diag.Error, Family: "ftbt",
 		Title:   "a goal outside the map",
 		Meaning: "The computer computes distances to the goal cell: outside the map it wraps to another cell or crashes.",
 		Fix:     "Pick the goal on the map, or clear it (chase the nearest enemy)."})
-	ftbNoRules = define(Rule{Code: "FTB030", Severity: diag.Warning, Family: "ftbt",
+	ftbNoRules = validate.Define(validate.Rule{Code: "FTB030", Severity: diag.Warning, Family: "ftbt",
 		Title:   "the level is checked without its rules",
 		Meaning: "Terrain ids, tech ids and movement can only be checked against the rules the level is played with.",
 		Fix:     "Name the rules in the level (rules: FILE) or pass --rules."})
-	ftbHighAbi = define(Rule{Code: "FTB031", Severity: diag.Warning, Family: "ftbt",
+	ftbHighAbi = validate.Define(validate.Rule{Code: "FTB031", Severity: diag.Warning, Family: "ftbt",
 		Title:   "a person's abi exceeds MAX_ABI while it knows a fly tech",
 		Meaning: "Fly weights are computed from abi relative to MAX_ABI; above it the weight can reach -1, which the engine reads as an enemy: the cells become impassable instead of cheap.",
 		Fix:     "Raise MAX_ABI or lower the person's abi."})
-	ftbStuck = define(Rule{Code: "FTB032", Severity: diag.Warning, Family: "ftbt",
+	ftbStuck = validate.Define(validate.Rule{Code: "FTB032", Severity: diag.Warning, Family: "ftbt",
 		Title:   "a person cannot move",
 		Meaning: "Every step costs the terrain of the cell entered; a person whose speed is below the cost of every neighbouring cell never leaves its cell.",
 		Fix:     "Raise the person's speed or change the terrain around it."})
-	ftbSeparated = define(Rule{Code: "FTB033", Severity: diag.Warning, Family: "ftbt",
+	ftbSeparated = validate.Define(validate.Rule{Code: "FTB033", Severity: diag.Warning, Family: "ftbt",
 		Title:   "a person can never reach an enemy",
 		Meaning: "Terrain the person's speed cannot step onto separates it from every enemy (and them from it): it will never fight.",
 		Fix:     "Open a passage, move the person, or raise its speed."})
-	ftbNoTechs = define(Rule{Code: "FTB034", Severity: diag.Warning, Family: "ftbt",
+	ftbNoTechs = validate.Define(validate.Rule{Code: "FTB034", Severity: diag.Warning, Family: "ftbt",
 		Title:   "a person knows no tech",
 		Meaning: "Attacks are techs: a person without any can only walk.",
 		Fix:     "Give the person at least one attack tech."})
 )
 
 func init() {
-	checkers[ftbt.KindRules] = func(r *report) {
-		if rs, ok := r.doc.Value.(*ftbt.Rules); ok {
+	validate.RegisterChecker(ftbt.KindRules, func(r validate.Reporter) {
+		if rs, ok := r.Doc().Value.(*ftbt.Rules); ok {
 			checkRules(r, rs)
 		}
-	}
-	checkers[ftbt.KindLevel] = checkLevel
+	})
+	validate.RegisterChecker(ftbt.KindLevel, checkLevel)
 }
 
-func checkRules(r *report, rs *ftbt.Rules) {
-	checkTrailing(r, rs.Trailing)
+func checkRules(r validate.Reporter, rs *ftbt.Rules) {
+	r.Trailing(rs.Trailing)
 	if len(rs.Terrains) == 0 {
-		r.add(ftbNoTerrain, "terrains", "the rules define no terrain")
+		r.Add(ftbNoTerrain, "terrains", "the rules define no terrain")
 	}
 	terrainNames := make([]string, len(rs.Terrains))
 	for i, t := range rs.Terrains {
@@ -145,9 +146,9 @@ func checkRules(r *report, rs *ftbt.Rules) {
 		p := srcpos.Index("terrains", i)
 		switch {
 		case t.Weight < 0:
-			r.add(ftbWeight, p+".cost", "terrain %s costs %d to enter", t.Name, t.Weight)
+			r.Add(ftbWeight, p+".cost", "terrain %s costs %d to enter", t.Name, t.Weight)
 		case t.Weight == 0:
-			r.add(ftbFreeMove, p+".cost", "terrain %s costs nothing to enter", t.Name)
+			r.Add(ftbFreeMove, p+".cost", "terrain %s costs nothing to enter", t.Name)
 		}
 	}
 	ftbDuplicates(r, "terrains", "terrain", terrainNames)
@@ -157,69 +158,69 @@ func checkRules(r *report, rs *ftbt.Rules) {
 		techNames[i] = t.Name
 		p := srcpos.Index("techs", i)
 		if t.Class < 0 || t.Class >= len(ftbt.ClassNames) {
-			r.add(ftbClass, p+".class", "tech %s has class %d; using it would do nothing", t.Name, t.Class)
+			r.Add(ftbClass, p+".class", "tech %s has class %d; using it would do nothing", t.Name, t.Class)
 		}
 		if t.Class == ftbt.ClassFly || t.Class == ftbt.ClassDisableLong {
 			needsMaxAbi = true
 		}
 		if t.AoeRatio < 0 || t.AoeRatio > 100 {
-			r.add(ftbRatio, p+".aoe.ratio", "tech %s has an area ratio of %d%%", t.Name, t.AoeRatio)
+			r.Add(ftbRatio, p+".aoe.ratio", "tech %s has an area ratio of %d%%", t.Name, t.AoeRatio)
 		}
 		if t.Duration <= 0 && (t.Class == ftbt.ClassAbiBuf || t.Class == ftbt.ClassDefBuf || t.Class == ftbt.ClassFly) {
-			r.add(ftbEndless, p+".duration", "tech %s (%s) has duration %d: its effect never expires", t.Name, ftbt.ClassNames[t.Class], t.Duration)
+			r.Add(ftbEndless, p+".duration", "tech %s (%s) has duration %d: its effect never expires", t.Name, ftbt.ClassNames[t.Class], t.Duration)
 		}
 		if len(t.Range) == 0 {
-			r.add(ftbNoRange, p+".range", "tech %s has no target cell", t.Name)
+			r.Add(ftbNoRange, p+".range", "tech %s has no target cell", t.Name)
 		}
 		allowed := false
 		for _, a := range t.Allowed {
 			allowed = allowed || a
 		}
 		if !allowed && len(rs.Terrains) > 0 {
-			r.add(ftbNoTarget, p+".terrains", "tech %s is allowed on no terrain", t.Name)
+			r.Add(ftbNoTarget, p+".terrains", "tech %s is allowed on no terrain", t.Name)
 		}
 	}
 	ftbDuplicates(r, "techs", "tech", techNames)
 	if needsMaxAbi && rs.MaxAbi == 0 {
-		r.add(ftbMaxAbi, "max_abi", "MAX_ABI is 0 and the rules have fly or disable-long techs: their first use divides by zero")
+		r.Add(ftbMaxAbi, "max_abi", "MAX_ABI is 0 and the rules have fly or disable-long techs: their first use divides by zero")
 	}
-	r.addAll(engine.CheckAIRules(rs))
+	r.AddAll(engine.CheckAIRules(rs))
 	for i, n := range terrainNames {
 		if msg := ftbt.LegacyNameProblem(n); msg != "" {
-			r.add(ftbUnwritable, srcpos.Index("terrains", i)+".name", "%s", msg)
+			r.Add(ftbUnwritable, srcpos.Index("terrains", i)+".name", "%s", msg)
 		}
 	}
 	for i, n := range techNames {
 		if msg := ftbt.LegacyNameProblem(n); msg != "" {
-			r.add(ftbUnwritable, srcpos.Index("techs", i)+".name", "%s", msg)
+			r.Add(ftbUnwritable, srcpos.Index("techs", i)+".name", "%s", msg)
 		}
 	}
 }
 
-func ftbDuplicates(r *report, list, noun string, names []string) {
+func ftbDuplicates(r validate.Reporter, list, noun string, names []string) {
 	first := map[string]int{}
 	for i, n := range names {
 		if j, ok := first[n]; ok {
-			r.add(ftbDuplicate, srcpos.Index(list, i)+".name", "%s %d and %s %d are both named %s", noun, j+1, noun, i+1, n)
+			r.Add(ftbDuplicate, srcpos.Index(list, i)+".name", "%s %d and %s %d are both named %s", noun, j+1, noun, i+1, n)
 			continue
 		}
 		first[n] = i
 	}
 }
 
-func checkLevel(r *report) {
-	l, ok := r.doc.Value.(*ftbt.Level)
+func checkLevel(r validate.Reporter) {
+	l, ok := r.Doc().Value.(*ftbt.Level)
 	if !ok {
 		return
 	}
-	rules, _ := r.doc.Rules.(*ftbt.Rules)
-	checkTrailing(r, l.Trailing)
+	rules, _ := r.Doc().Rules.(*ftbt.Rules)
+	r.Trailing(l.Trailing)
 	if rules == nil {
-		r.add(ftbNoRules, "size", "the level is checked without its rules: terrain and tech ids and movement are not checked")
+		r.Add(ftbNoRules, "size", "the level is checked without its rules: terrain and tech ids and movement are not checked")
 	}
-	r.addAll(engine.CheckLevel(rules, l))
-	r.addAllElsewhere(engine.RulesProblems(r.doc))
-	r.addAll(engine.CheckAI(l))
+	r.AddAll(engine.CheckLevel(rules, l))
+	r.AddAllElsewhere(engine.RulesProblems(r.Doc()))
+	r.AddAll(engine.CheckAI(l))
 	checkPeopleSmells(r, l, rules)
 	if rules != nil && l.W > 0 && l.H > 0 && len(l.Terrain) == l.W*l.H {
 		checkMobility(r, l, rules)
@@ -229,7 +230,7 @@ func checkLevel(r *report) {
 // checkPeopleSmells reports what the engine plays but a designer would
 // not want: people without techs, above MAX_ABI with a fly tech, a
 // computer side nobody controls, shared and unwritable names.
-func checkPeopleSmells(r *report, l *ftbt.Level, rules *ftbt.Rules) {
+func checkPeopleSmells(r validate.Reporter, l *ftbt.Level, rules *ftbt.Rules) {
 	names := make([]string, len(l.People))
 	count, controlled1 := 0, 0
 	for i, p := range l.People {
@@ -237,10 +238,10 @@ func checkPeopleSmells(r *report, l *ftbt.Level, rules *ftbt.Rules) {
 		path := srcpos.Index("people", i)
 		who := fmt.Sprintf("person %d (%s)", i+1, p.Name)
 		if len(p.Techs) == 0 {
-			r.add(ftbNoTechs, path+".techs", "%s knows no tech", who)
+			r.Add(ftbNoTechs, path+".techs", "%s knows no tech", who)
 		}
 		if rules != nil && p.Abi > rules.MaxAbi && knowsFly(rules, p.Techs) {
-			r.add(ftbHighAbi, path+".abi", "%s has abi %d above MAX_ABI %d and knows a fly tech", who, p.Abi, rules.MaxAbi)
+			r.Add(ftbHighAbi, path+".abi", "%s has abi %d above MAX_ABI %d and knows a fly tech", who, p.Abi, rules.MaxAbi)
 		}
 		if p.Side == 1 {
 			count++
@@ -251,11 +252,11 @@ func checkPeopleSmells(r *report, l *ftbt.Level, rules *ftbt.Rules) {
 	}
 	ftbDuplicates(r, "people", "person", names)
 	if l.HasAI() && count > 0 && controlled1 == 0 {
-		r.add(ftbNoController, "people", "no person of side 1 is AI-controlled (attack factor -1 for all): the computer's turn would never end")
+		r.Add(ftbNoController, "people", "no person of side 1 is AI-controlled (attack factor -1 for all): the computer's turn would never end")
 	}
 	for i, n := range names {
 		if msg := ftbt.LegacyNameProblem(n); msg != "" {
-			r.add(ftbUnwritable, srcpos.Index("people", i)+".name", "%s", msg)
+			r.Add(ftbUnwritable, srcpos.Index("people", i)+".name", "%s", msg)
 		}
 	}
 }
@@ -272,14 +273,14 @@ func knowsFly(rules *ftbt.Rules, techs []int) bool {
 
 // checkMobility reports people who cannot move at all and people whom
 // terrain separates from every enemy (the engine's PeopleMobility).
-func checkMobility(r *report, l *ftbt.Level, rules *ftbt.Rules) {
+func checkMobility(r validate.Reporter, l *ftbt.Level, rules *ftbt.Rules) {
 	for i, m := range engine.PeopleMobility(l, rules) {
 		p, path := l.People[i], srcpos.Index("people", i)
 		switch m {
 		case engine.Stuck:
-			r.add(ftbStuck, path+".speed", "person %d (%s) has speed %d, below the cost of every cell around it", i+1, p.Name, p.Speed)
+			r.Add(ftbStuck, path+".speed", "person %d (%s) has speed %d, below the cost of every cell around it", i+1, p.Name, p.Speed)
 		case engine.Separated:
-			r.add(ftbSeparated, path+".at", "person %d (%s) at (%d, %d) and every enemy are separated by terrain their speed cannot enter", i+1, p.Name, p.X, p.Y)
+			r.Add(ftbSeparated, path+".at", "person %d (%s) at (%d, %d) and every enemy are separated by terrain their speed cannot enter", i+1, p.Name, p.X, p.Y)
 		}
 	}
 }

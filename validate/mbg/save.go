@@ -1,6 +1,7 @@
-package validate
+package mbg
 
 import (
+	"github.com/shapan/shapan/validate"
 	"slices"
 
 	mbgeng "github.com/shapan/shapan/engine/mbg"
@@ -10,19 +11,19 @@ import (
 )
 
 var (
-	_ = define(Rule{Code: "MBG060", Severity: diag.Error, Family: "mbg",
+	_ = validate.Define(validate.Rule{Code: mbgeng.CodeSaveRef, Severity: diag.Error, Family: "mbg",
 		Title:   "a saved game refers to an item that does not exist",
 		Meaning: "The engine indexes its tables with the saved numbers and crashes on the first one out of range.",
 		Fix:     "Correct the reference (saves are normally written by the game; a hand-edited save needs care)."})
-	_ = define(Rule{Code: "MBG061", Severity: diag.Error, Family: "mbg",
+	_ = validate.Define(validate.Rule{Code: mbgeng.CodeSaveActing, Severity: diag.Error, Family: "mbg",
 		Title:   "the acting role of a save is not a role in play",
 		Meaning: "A loaded game continues with the acting role's action; a role that does not exist crashes the engine, an eliminated one skips its turn oddly.",
 		Fix:     "Name a role that is still on the board."})
-	_ = define(Rule{Code: "MBG062", Severity: diag.Error, Family: "mbg",
+	_ = validate.Define(validate.Rule{Code: mbgeng.CodeSaveJob, Severity: diag.Error, Family: "mbg",
 		Title:   "an officer's job disagrees with the lists of the save",
 		Meaning: "The engine trusts both the officer's own job and location and the garrison, retinue, researcher and trainee sets, and the owners and alliances of the save; when they disagree, moving the officer corrupts them further, so it refuses to continue such a game.",
 		Fix:     "Make the officer's role, job and location match the set that lists him."})
-	savPosts = define(Rule{Code: "MBG063", Severity: diag.Warning, Family: "mbg",
+	savPosts = validate.Define(validate.Rule{Code: "MBG063", Severity: diag.Warning, Family: "mbg",
 		Title: "a saved city's mayor and treasurer are one officer, or a post names an officer outside the garrison",
 		Meaning: "Games of a scenario that names one officer mayor and treasurer (MBG012) lead here: he keeps both posts when appointed again, " +
 			"and leaving the city clears only the post of his job, so the other post goes on naming him. The game plays on with it: " +
@@ -31,15 +32,15 @@ var (
 		Fix: "Give each post its own member of the city's garrison, or leave it empty."})
 )
 
-func init() { checkers[mbg.KindSave] = checkSave }
+func init() { validate.RegisterChecker(mbg.KindSave, checkSave) }
 
-func checkSave(r *report) {
-	s, ok := r.doc.Value.(*mbg.Save)
+func checkSave(r validate.Reporter) {
+	s, ok := r.Doc().Value.(*mbg.Save)
 	if !ok {
 		return
 	}
-	checkTrailing(r, s.Trailing)
-	r.addAll(mbgeng.CheckSave(s)) // what the engine refuses
+	r.Trailing(s.Trailing)
+	r.AddAll(mbgeng.CheckSave(s)) // what the engine refuses
 	for i, c := range s.Cities {
 		checkSavedPosts(r, srcpos.Index("cities", i), c, s.Officers)
 	}
@@ -47,9 +48,9 @@ func checkSave(r *report) {
 
 // checkSavedPosts warns about a city whose mayor and treasurer are one
 // officer, or whose post names an officer outside its garrison (MBG063).
-func checkSavedPosts(r *report, p string, c mbg.SaveCity, officers []mbg.SaveOfficer) {
+func checkSavedPosts(r validate.Reporter, p string, c mbg.SaveCity, officers []mbg.SaveOfficer) {
 	if c.Mayor != -1 && c.Mayor == c.Treasurer && c.Mayor < len(officers) {
-		r.add(savPosts, p+".treasurer", "%s is both mayor and treasurer of %s", officers[c.Mayor].Name, c.Name)
+		r.Add(savPosts, p+".treasurer", "%s is both mayor and treasurer of %s", officers[c.Mayor].Name, c.Name)
 	}
 	for _, post := range []struct {
 		key string
@@ -58,6 +59,6 @@ func checkSavedPosts(r *report, p string, c mbg.SaveCity, officers []mbg.SaveOff
 		if post.o < 0 || post.o >= len(officers) || slices.Contains(c.Garrison, post.o) || (post.key == "treasurer" && post.o == c.Mayor) {
 			continue
 		}
-		r.add(savPosts, p+"."+post.key, "the %s of %s is %s, who is not in its garrison", post.key, c.Name, officers[post.o].Name)
+		r.Add(savPosts, p+"."+post.key, "the %s of %s is %s, who is not in its garrison", post.key, c.Name, officers[post.o].Name)
 	}
 }
