@@ -33,6 +33,11 @@ type autosaveMeta struct {
 	Title string    `json:"title"` // the tab title
 	Kind  string    `json:"kind"`
 	Time  time.Time `json:"time"`
+	// Imported is the game's own file an imported document was read
+	// from, when it was not saved as YAML yet: Path is then only the name
+	// suggested for it, and the restored document asks where to save as
+	// the import did (it never writes over a file at Path silently).
+	Imported string `json:"imported,omitempty"`
 	// RulesFile is the rules file an ftbt level was played with; Rules
 	// the copy of rules a level held in memory only (a new level's),
 	// written beside the autosave.
@@ -50,7 +55,9 @@ type Recovered struct {
 // Describe says what was recovered, for the offer dialog.
 func (r Recovered) Describe() string {
 	name := r.Meta.Path
-	if name == "" {
+	if r.Meta.Imported != "" {
+		name = r.Meta.Imported + ", not saved as YAML yet"
+	} else if name == "" {
 		name = r.Meta.Title
 	}
 	return fmt.Sprintf("%s (%s, changed %s)", name, r.Meta.Kind, r.Meta.Time.Local().Format("2006-01-02 15:04"))
@@ -107,6 +114,9 @@ func (a *autosaver) Save(s *Session) error {
 	a.mu.Unlock()
 	// Absolute paths: the next run may start in another folder.
 	m := autosaveMeta{Path: absOrEmpty(s.Path), Title: s.Name(), Kind: s.Kind(), Time: time.Now(), RulesFile: absOrEmpty(s.Document().RulesFile)}
+	if s.imported {
+		m.Imported = absOrEmpty(s.Document().Path)
+	}
 	if rules := s.Document().Rules; rules != nil && m.RulesFile == "" {
 		// Rules in memory only: keep a copy, or the level cannot be read
 		// back.
@@ -202,6 +212,12 @@ func (st *Studio) Restore(r Recovered) (*Session, error) {
 	}
 	s := NewSession(doc)
 	s.Path, s.Format, s.Title = r.Meta.Path, formats.YAML, r.Meta.Title
+	if r.Meta.Imported != "" {
+		// Still an import: named after the game's file, and its first
+		// Save asks where to write the YAML document.
+		doc.Path = r.Meta.Imported
+		s.imported = true
+	}
 	s.MarkUnsaved()
 	Discard(r)
 	st.Add(s)

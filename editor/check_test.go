@@ -16,6 +16,7 @@ import (
 
 	"github.com/shapan/shapan/editor"
 	"github.com/shapan/shapan/formats/ftbt"
+	"github.com/shapan/shapan/formats/mbg"
 	"github.com/shapan/shapan/samples"
 )
 
@@ -220,5 +221,49 @@ func TestRecoveryReadsTheRulesOfALevel(t *testing.T) {
 			t.Fatal(err)
 		}
 		sameProblems(t, again, s, s.Path)
+	}
+}
+
+// TestRecoveryOfAnImportAsksWhereToSave crashes with an edited import of
+// a game's file (赤壁.map, with a 赤壁.yaml of its own beside it): the
+// recovered tab is still named after the game's file, its first Save asks
+// for a name (赤壁-2.yaml is offered) and nothing writes over 赤壁.yaml.
+func TestRecoveryOfAnImportAsksWhereToSave(t *testing.T) {
+	autosave, dir := t.TempDir(), t.TempDir()
+	for _, name := range []string{"mbg/赤壁.map", "mbg/赤壁.yaml"} {
+		data, _ := samples.Read(name)
+		if err := os.WriteFile(filepath.Join(dir, path.Base(name)), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	yamlPath := filepath.Join(dir, "赤壁.yaml")
+	before, _ := os.ReadFile(yamlPath)
+	st := editor.New(test.NewTempApp(t), editor.Options{AutosaveDir: autosave, Synchronous: true})
+	imported, err := st.Open(filepath.Join(dir, "赤壁.map"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	imported.Edit("win money", func() { imported.Model().(*mbg.Scenario).WinMoney = 77777 })
+
+	again := editor.New(test.NewTempApp(t), editor.Options{Synchronous: true})
+	found := editor.Recoverable(autosave)
+	if len(found) != 1 || !strings.Contains(found[0].Describe(), "赤壁.map") {
+		t.Fatalf("recoverable: %v", found)
+	}
+	s, err := again.Restore(found[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Name() != "赤壁.map" || !s.Imported() || !s.NeedsName() || s.Model().(*mbg.Scenario).WinMoney != 77777 {
+		t.Fatalf("the recovered import is named %q, imported %v, asks for a name %v", s.Name(), s.Imported(), s.NeedsName())
+	}
+	if got := s.SuggestedPath(); got != filepath.Join(dir, "赤壁-2.yaml") {
+		t.Errorf("Save As offers %s", got)
+	}
+	if err := s.Save(); err == nil {
+		t.Error("Save wrote the recovered import over 赤壁.yaml")
+	}
+	if after, _ := os.ReadFile(yamlPath); !bytes.Equal(after, before) {
+		t.Error("赤壁.yaml changed")
 	}
 }
