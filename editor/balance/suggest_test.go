@@ -2,8 +2,11 @@ package balance
 
 import (
 	"fmt"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	bal "github.com/shapan/shapan/balance"
 	mbgfmt "github.com/shapan/shapan/formats/mbg"
@@ -111,5 +114,62 @@ func TestSuggestOnAFairDocument(t *testing.T) {
 	}
 	if guitest.Button(w.win.Content(), "Apply 1") {
 		t.Error("a fair document offers a proposal to apply")
+	}
+}
+
+// TestSuggestShowsItsProgress: while a search runs, the progress bar
+// counts the games played of those the search expects to play and says
+// about how long is left, from the time its games took so far (a clock
+// that moves a second a reading here); the status says what the search
+// does. When it ends the status is its headline.
+func TestSuggestShowsItsProgress(t *testing.T) {
+	w, s := openWindow(t, "mbg/赤壁.yaml")
+	s.Edit("money", func() { s.Model().(*mbgfmt.Scenario).Roles[0].Money = 34000 })
+	w.fields.turnCap.SetText("20")
+	w.knobs.pattern.SetText("money/魏")
+	w.knobs.tolerance.SetText("12")
+	clock := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	w.now = func() time.Time { clock = clock.Add(time.Second); return clock }
+	var bars, statuses []string
+	w.onProgress = func(done, total int) {
+		bars = append(bars, w.progress.TextFormatter())
+		statuses = append(statuses, w.status.Text)
+	}
+	r := pressSuggest(t, w, 400, 64, 4, 2)
+	if len(bars) < 3 {
+		t.Fatalf("%d progress reports", len(bars))
+	}
+	estimate := regexp.MustCompile(`^\d+ of about \d+ games( · (a few seconds|about \d+ (s|min)|about [\d.]+ h) left)?$`)
+	left := 0
+	for i, b := range bars {
+		if !estimate.MatchString(b) {
+			t.Errorf("the progress bar says %q", b)
+		}
+		if strings.HasSuffix(b, " left") {
+			left++
+		}
+		if !strings.HasPrefix(statuses[i], "Suggest (1 knob, ±12 points, at most 400 games): ") {
+			t.Errorf("the status says %q", statuses[i])
+		}
+	}
+	if left == 0 {
+		t.Errorf("the progress bar never says the time left: %q", bars)
+	}
+	if !slices.ContainsFunc(statuses, func(s string) bool { return strings.Contains(s, ": measuring money/魏") }) {
+		t.Errorf("no status says the knob is measured: %q", statuses)
+	}
+	if headline := strings.ToUpper(r.Headline[:1]) + r.Headline[1:] + "."; w.status.Text != headline {
+		t.Errorf("at the end the status says %q, not the headline %q", w.status.Text, headline)
+	}
+}
+
+func TestAboutLeft(t *testing.T) {
+	for d, want := range map[time.Duration]string{
+		3 * time.Second: "a few seconds left", 42 * time.Second: "about 40 s left",
+		170 * time.Second: "about 3 min left", 90 * time.Minute: "about 1.5 h left",
+	} {
+		if got := aboutLeft(d); got != want {
+			t.Errorf("aboutLeft(%v) = %q, want %q", d, got, want)
+		}
 	}
 }
