@@ -4,6 +4,11 @@
 // YAML-aware editor completes and checks fields while a person types; the
 // same files are embedded here for tools and tests, and `shapan schema
 // --write DIR` copies them for editors that work offline.
+//
+// The properties of the records whose values shapan check bounds are
+// generated from the field tables of the family packages
+// (formats/<family>/fields.go): go test ./internal/schematest -run
+// Generated -update rewrites the files, and fails when one differs.
 package schemas
 
 import (

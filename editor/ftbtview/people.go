@@ -156,7 +156,9 @@ func (v *LevelView) peoplePane() fyne.CanvasObject {
 	}
 	abi := stat("abi", func(p *ftbt.Person) *int { return &p.Abi }, 0, 1000)
 	def := stat("def", func(p *ftbt.Person) *int { return &p.Def }, 0, 1000)
-	hp := stat("hp", func(p *ftbt.Person) *int { return &p.HP }, 1, 100000)
+	// The least hp is the field table's (check's FTB026); the upper ends
+	// of the forms are the studio's own: no rule bounds them.
+	hp := stat("hp", func(p *ftbt.Person) *int { return &p.HP }, ftbt.PersonFields.Field("hp").Min, 100000)
 	speed := stat("speed", func(p *ftbt.Person) *int { return &p.Speed }, 0, 100000)
 	free := func(x, y int) error {
 		if j := v.personAt(x, y); j >= 0 && j != v.Selected {

@@ -211,7 +211,7 @@ func (v *RulesView) terrainsPane() fyne.CanvasObject {
 			return 0
 		}
 		return terrain().Weight
-	}, func(x int) { terrain().Weight = x }, 0, 100000, nil)
+	}, func(x int) { terrain().Weight = x }, ftbt.TerrainFields.Field("cost").Min, 100000, nil)
 	v.fields["terrain name"], v.fields["move cost"] = name, cost
 	setColor := func(c string) {
 		if valid() && terrain().Color != c {

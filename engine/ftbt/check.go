@@ -32,7 +32,8 @@ const MaxCells = 1 << 24
 // CheckSize says why the engine cannot play a map of w×h cells (nil when
 // it can): a map has 1 to MaxCells cells.
 func CheckSize(w, h int) error {
-	if w < 1 || h < 1 || w > MaxCells || h > MaxCells || w*h > MaxCells {
+	width, height := ftbtfmt.SizeFields.Field("width"), ftbtfmt.SizeFields.Field("height")
+	if width.Outside(w) || height.Outside(h) || w > MaxCells || h > MaxCells || w*h > MaxCells {
 		return fmt.Errorf("the map is %d×%d; a map has 1 to %d cells", w, h, MaxCells)
 	}
 	return nil
@@ -84,9 +85,9 @@ func checkPeople(rules *ftbtfmt.Rules, l *ftbtfmt.Level, add func(code, path, fo
 	for i, p := range l.People {
 		path := srcpos.Index("people", i)
 		who := fmt.Sprintf("person %d (%s)", i+1, p.Name)
-		side := p.Side == 0 || p.Side == 1
+		side := !ftbtfmt.PersonFields.Field("side").Outside(p.Side)
 		if !side {
-			add(CodeSide, path+".side", "%s is on side %d; the sides are 0 and 1", who, p.Side)
+			add(CodeSide, path+".side", "%s is on side %d; the sides are %s", who, p.Side, ftbtfmt.PersonFields.Field("side").Allowed())
 		}
 		switch j, taken := occupied[p.Y*l.W+p.X]; {
 		case p.X < 0 || p.Y < 0 || p.X >= l.W || p.Y >= l.H:
@@ -99,8 +100,8 @@ func checkPeople(rules *ftbtfmt.Rules, l *ftbtfmt.Level, add func(code, path, fo
 				onMap[p.Side]++
 			}
 		}
-		if p.HP <= 0 {
-			add(CodeDead, path+".hp", "%s starts with hp %d", who, p.HP)
+		if hp := ftbtfmt.PersonFields.Field("hp"); hp.Outside(p.HP) {
+			add(CodeDead, path+".hp", "%s starts with hp %d (hp is %s)", who, p.HP, hp.Allowed())
 		}
 		if rules != nil {
 			checkTechs(rules, who, path, p.Techs, add)

@@ -182,9 +182,10 @@ func checkRoles(ps *problems, sc *mbgfmt.Scenario) {
 
 // checkTechIDs: every tech of a list is one of the twelve.
 func checkTechIDs(ps *problems, path, owner string, techs []int) {
+	id := &mbgfmt.TechFields.Fields[0]
 	for k, t := range techs {
-		if t < 0 || t >= NumTechs {
-			ps.add(CodeBadTech, srcpos.Index(path, k), "%s: tech %d does not exist (techs are 0–11)", owner, t)
+		if id.Outside(t) {
+			ps.add(CodeBadTech, srcpos.Index(path, k), "%s: tech %d does not exist (techs are %d–%d)", owner, t, id.Min, id.Max)
 		}
 	}
 }

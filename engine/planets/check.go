@@ -73,18 +73,19 @@ func tooFew(n int, b *board) diag.Diagnostic {
 }
 
 // checkSettings refuses max_round, start_unit and max_player that are not
-// positive whole numbers (unless readBoard refused them already, in
+// whole numbers in the range of their field (SettingFields: at least 1) (unless readBoard refused them already, in
 // found): the game plays a round limit of 0 or a start of -5 units as a
 // game nobody can play, and check reports them as errors.
 func checkSettings(m *pfmt.Map, found diag.List) diag.List {
 	var ps problems
-	for _, key := range []string{"max_round", "start_unit", "max_player"} {
-		if slices.ContainsFunc(found, func(d diag.Diagnostic) bool { return d.Path == key }) {
+	for i := range pfmt.SettingFields.Fields {
+		f := &pfmt.SettingFields.Fields[i]
+		key := f.Key
+		if f.Code != CodeSetting || slices.ContainsFunc(found, func(d diag.Diagnostic) bool { return d.Path == key }) {
 			continue
 		}
-		v := m.Get(key)
-		if i, ok := v.Int64(); !ok || v.Type != pfmt.Int || i < 1 {
-			ps.add(CodeSetting, key, "%s is %s; it must be a positive whole number", key, v.Describe())
+		if v := m.Get(key); !pfmt.Fits(f, v) {
+			ps.add(CodeSetting, key, "%s is %s; it must be a whole number, %s", key, v.Describe(), f.Allowed())
 		}
 	}
 	return ps.list

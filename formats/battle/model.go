@@ -171,8 +171,9 @@ const (
 
 // CheckSize says why w×h is not a size a map may have (nil when it is).
 func CheckSize(w, h int) error {
-	if w < MinSide || h < MinSide || w > MaxSide || h > MaxSide {
-		return fmt.Errorf("the map is %d×%d; each side must be %d to %d cells", w, h, MinSide, MaxSide)
+	width, height := SizeFields.Field("width"), SizeFields.Field("height")
+	if width.Outside(w) || height.Outside(h) {
+		return fmt.Errorf("the map is %d×%d; each side must be %s cells", w, h, width.Allowed())
 	}
 	return nil
 }

@@ -101,12 +101,16 @@ type RosterStat struct {
 	Min, Max int
 }
 
-// RosterStats are the stats of a roster entry in the order of the spec.
-var RosterStats = [4]RosterStat{
-	{"force", 1, 10000},
-	{"command", 0, 100},
-	{"hp", 1, 100000},
-	{"range", 1, 20},
+// RosterStats are the stats of a roster entry in the order of the spec,
+// with the limits of their field table (RosterFields).
+var RosterStats = rosterStats()
+
+func rosterStats() (out [4]RosterStat) {
+	for k := range out {
+		f := RosterFields.Field([]string{"force", "command", "hp", "range"}[k])
+		out[k] = RosterStat{f.Key, f.Min, f.Max}
+	}
+	return out
 }
 
 // Field returns the entry's field for stat k of RosterStats.

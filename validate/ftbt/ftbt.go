@@ -145,8 +145,8 @@ func checkRules(r validate.Reporter, rs *ftbt.Rules) {
 		terrainNames[i] = t.Name
 		p := srcpos.Index("terrains", i)
 		switch {
-		case t.Weight < 0:
-			r.Add(ftbWeight, p+".cost", "terrain %s costs %d to enter", t.Name, t.Weight)
+		case ftbt.TerrainFields.Field("cost").Outside(t.Weight):
+			r.Add(ftbWeight, p+".cost", "terrain %s costs %d to enter (a cost is %s)", t.Name, t.Weight, ftbt.TerrainFields.Field("cost").Allowed())
 		case t.Weight == 0:
 			r.Add(ftbFreeMove, p+".cost", "terrain %s costs nothing to enter", t.Name)
 		}

@@ -202,8 +202,8 @@ func checkSquares(r validate.Reporter, s *mbg.Scenario) map[int]map[int]bool {
 func checkAbilities(r validate.Reporter, s *mbg.Scenario) {
 	for i, o := range s.Officers {
 		for k, v := range o.Props {
-			if f := float64(v); !math.IsNaN(f) && !math.IsInf(f, 0) && (v < 0 || v > 100) {
-				r.Add(mbgAbility, srcpos.Field(srcpos.Index("officers", i), mbg.PropKeys[k]), "officer %s: ability %s is %v, outside 0–100", o.Name, mbg.PropKeys[k], v)
+			if f := float64(v); !math.IsNaN(f) && !math.IsInf(f, 0) && mbg.Ability(k).OutsideFloat(f) {
+				r.Add(mbgAbility, srcpos.Field(srcpos.Index("officers", i), mbg.PropKeys[k]), "officer %s: ability %s is %v, outside %d–%d", o.Name, mbg.PropKeys[k], v, mbg.Ability(k).Min, mbg.Ability(k).Max)
 			}
 		}
 	}

@@ -131,12 +131,6 @@ func isLetter(s string) bool {
 	return len(s) == 1 && (s[0] >= 'A' && s[0] <= 'Z' || s[0] >= 'a' && s[0] <= 'z')
 }
 
-// posInt reports whether v is an integer ≥ 1.
-func posInt(v planets.Value) bool {
-	i, ok := v.Int64()
-	return ok && v.Type == planets.Int && i >= 1
-}
-
 func checkPlanets(r validate.Reporter) {
 	m, ok := r.Doc().Value.(*planets.Map)
 	if !ok {
@@ -238,7 +232,7 @@ func checkRoutes(r validate.Reporter, m *planets.Map) map[string][]string {
 		from, to := rt.From.Key(), rt.To.Key()
 		_, okA := ids.ID(rt.From)
 		_, okB := ids.ID(rt.To)
-		if !posInt(rt.Steps) {
+		if !planets.Fits(planets.RouteFields.Field("2"), rt.Steps) {
 			r.Add(plnSteps, path+"[2]", "route %d (%s–%s) has %s steps", i+1, from, to, rt.Steps.Describe())
 		}
 		if from == to {
@@ -286,10 +280,10 @@ func checkStarts(r validate.Reporter, m *planets.Map, adj map[string][]string) {
 func checkSettings(r validate.Reporter, m *planets.Map) {
 	// max_round, start_unit and max_player (PLN018) are the engine's:
 	// CheckMap refuses them, and check reports them from there.
-	minP, okMin := m.Get("min_player").Int64()
+	minP, _ := m.Get("min_player").Int64()
 	maxP, okMax := m.Get("max_player").Int64()
 	switch {
-	case !okMin || minP < 1 || (okMax && minP > maxP):
+	case !planets.Fits(planets.SettingFields.Field("min_player"), m.Get("min_player")) || (okMax && minP > maxP):
 		r.Add(plnPlayers, "min_player", "min_player is %s and max_player %s: the game can never start", m.Get("min_player").Describe(), m.Get("max_player").Describe())
 	case minP == 1:
 		r.Add(plnSolo, "min_player", "min_player is 1: a one-player game ends at its first step")

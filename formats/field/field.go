@@ -1,0 +1,178 @@
+// Package field describes the fields of a document's records once — the
+// Go field of the model, the YAML key, the JSON type, the range or set of
+// values, the check rule that enforces it and whether breaking it is an
+// error or a warning, and what the field means — so that the JSON Schemas
+// editors check documents with, the readers and shapan check read the
+// same table and cannot drift apart.
+//
+// The family packages (formats/<family>) hold the tables; the schemas
+// under schemas/ are generated from them (go test ./internal/schematest
+// -run Generated -update), and the agreement test proves every range and
+// set of a table on the schema and on check alike.
+package field
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/shapan/shapan/formats/diag"
+)
+
+// Type is a field's JSON type; Ref is a field whose schema (a $ref, a
+// list) the schema file states itself: the table gives only its meaning.
+type Type string
+
+// The types of a field.
+const (
+	Integer Type = "integer"
+	Number  Type = "number"
+	String  Type = "string"
+	Ref     Type = ""
+)
+
+// Field is one field of a record.
+type Field struct {
+	Go   string // the model's Go field ("HP"); "" when the model keeps it elsewhere
+	Key  string // the YAML key ("hp")
+	Type Type
+	// Min and Max bound the value when set (Has*): a value outside is
+	// what Code reports.
+	Min, Max       int
+	HasMin, HasMax bool
+	// Enum lists the values allowed when not nil.
+	Enum []int
+	// Required says that a document must have the key.
+	Required bool
+	// Code is the check rule that reports a value outside the range or
+	// set, and Severity its severity: a warning is no schema error (the
+	// game plays the value), so the schema states the range only in its
+	// description.
+	Code     string
+	Severity diag.Severity
+	// Doc says what the field means (the schema's description).
+	Doc string
+}
+
+// Record is the table of one kind of item of a document: a person of an
+// ftbt level, a terrain of the rules.
+type Record struct {
+	Name string // for messages: "ftbt person"
+	// Schema is the schema file and Pointer the JSON pointer of the
+	// record's object schema in it ("/definitions/person").
+	Schema, Pointer string
+	// Open records keep keys of their own beside the table's (a planets
+	// map's top level, a planet): the schema's own properties stay.
+	Open   bool
+	Fields []Field
+}
+
+// Field returns the field of key; it panics when the record has none (a
+// mistake in the program, not in a document).
+func (r *Record) Field(key string) *Field {
+	for i := range r.Fields {
+		if r.Fields[i].Key == key {
+			return &r.Fields[i]
+		}
+	}
+	panic(fmt.Sprintf("field: record %s has no field %q", r.Name, key))
+}
+
+// Between returns f with the range min to max.
+func (f Field) Between(min, max int) Field {
+	f.Min, f.Max, f.HasMin, f.HasMax = min, max, true, true
+	return f
+}
+
+// AtLeast returns f with the lower bound min.
+func (f Field) AtLeast(min int) Field {
+	f.Min, f.HasMin = min, true
+	return f
+}
+
+// Bounded reports whether the field has a range or a set of values.
+func (f *Field) Bounded() bool { return f.HasMin || f.HasMax || f.Enum != nil }
+
+// Outside reports whether v breaks the field's range or set.
+func (f *Field) Outside(v int) bool {
+	if f.Enum != nil {
+		for _, e := range f.Enum {
+			if v == e {
+				return false
+			}
+		}
+		return true
+	}
+	return f.HasMin && v < f.Min || f.HasMax && v > f.Max
+}
+
+// OutsideFloat is Outside for a field the model keeps as a real number.
+func (f *Field) OutsideFloat(v float64) bool {
+	return f.HasMin && v < float64(f.Min) || f.HasMax && v > float64(f.Max)
+}
+
+// Allowed describes the range or set: "0 to 100", "at least 1", "0 or 1".
+func (f *Field) Allowed() string {
+	switch {
+	case f.Enum != nil:
+		s := ""
+		for i, e := range f.Enum {
+			switch {
+			case i == 0:
+			case i == len(f.Enum)-1:
+				s += " or "
+			default:
+				s += ", "
+			}
+			s += strconv.Itoa(e)
+		}
+		return s
+	case f.HasMin && f.HasMax:
+		return fmt.Sprintf("%d to %d", f.Min, f.Max)
+	case f.HasMin:
+		return fmt.Sprintf("at least %d", f.Min)
+	case f.HasMax:
+		return fmt.Sprintf("at most %d", f.Max)
+	}
+	return "any value"
+}
+
+// Keyword is one keyword of a JSON Schema, in the order it is written.
+type Keyword struct {
+	Name  string
+	Value any
+}
+
+// Schema returns the keywords of the field's property schema: the type,
+// the range or set when breaking it is an error, and the description (a
+// range that check only warns of is told there, not enforced).
+func (f *Field) Schema() []Keyword {
+	var out []Keyword
+	if f.Enum != nil && f.Severity == diag.Error {
+		out = append(out, Keyword{"enum", f.Enum})
+	} else if f.Type != Ref {
+		out = append(out, Keyword{"type", string(f.Type)})
+	}
+	if f.Enum == nil && f.Severity == diag.Error {
+		if f.HasMin {
+			out = append(out, Keyword{"minimum", f.Min})
+		}
+		if f.HasMax {
+			out = append(out, Keyword{"maximum", f.Max})
+		}
+	}
+	doc := f.Doc
+	if f.Bounded() && f.Severity == diag.Warning {
+		doc = fmt.Sprintf("%s (shapan check warns of other values, %s). %s", upper(f.Allowed()), f.Code, doc)
+	}
+	if doc != "" {
+		out = append(out, Keyword{"description", doc})
+	}
+	return out
+}
+
+func upper(s string) string {
+	if s != "" && s[0] >= 'a' && s[0] <= 'z' {
+		return string(s[0]-'a'+'A') + s[1:]
+	}
+	return s
+}

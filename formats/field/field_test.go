@@ -1,0 +1,54 @@
+package field
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/shapan/shapan/formats/diag"
+)
+
+func TestRangesAndSets(t *testing.T) {
+	hp := Field{Key: "hp", Type: Integer, Code: "X1", Severity: diag.Error}.AtLeast(1)
+	side := Field{Key: "side", Type: Integer, Enum: []int{0, 1}, Code: "X2", Severity: diag.Error}
+	wu := Field{Key: "wu", Type: Number, Code: "X3", Severity: diag.Warning, Doc: "martial."}.Between(0, 100)
+	for _, c := range []struct {
+		f       Field
+		v       int
+		outside bool
+	}{{hp, 0, true}, {hp, 1, false}, {side, 1, false}, {side, 2, true}, {side, -1, true}, {wu, 100, false}, {wu, 101, true}, {wu, -1, true}} {
+		if got := c.f.Outside(c.v); got != c.outside {
+			t.Errorf("%s = %d: outside %v", c.f.Key, c.v, got)
+		}
+	}
+	if wu.OutsideFloat(100.5) != true || wu.OutsideFloat(99.5) != false {
+		t.Error("OutsideFloat")
+	}
+	for f, want := range map[*Field]string{&hp: "at least 1", &side: "0 or 1", &wu: "0 to 100"} {
+		if got := f.Allowed(); got != want {
+			t.Errorf("%s: Allowed %q, want %q", f.Key, got, want)
+		}
+	}
+	// An error's range is enforced; a warning's is only told.
+	for f, want := range map[*Field]string{
+		&hp:   "[{type integer} {minimum 1}]",
+		&side: "[{enum [0 1]}]",
+		&wu:   "[{type number} {description 0 to 100 (shapan check warns of other values, X3). martial.}]",
+	} {
+		if got := fmt.Sprint(f.Schema()); got != want {
+			t.Errorf("%s: Schema %s, want %s", f.Key, got, want)
+		}
+	}
+}
+
+func TestFieldOfARecord(t *testing.T) {
+	r := Record{Name: "r", Fields: []Field{{Key: "a"}, {Key: "b"}}}
+	if r.Field("b") != &r.Fields[1] {
+		t.Error("Field(b)")
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("Field of an unknown key does not panic")
+		}
+	}()
+	r.Field("c")
+}

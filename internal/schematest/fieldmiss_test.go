@@ -1,0 +1,310 @@
+package schematest
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/shapan/shapan/formats/diag"
+	"github.com/shapan/shapan/formats/field"
+)
+
+// instances says where a sample holds an item of each record of the field
+// tables: the sample, the path of the item (keys and indices, dot
+// separated) and, when the sample has none, text added before a line to
+// make one. A size shapes the grid: changed alone, the grid no longer
+// fits it, which only check sees, so a size is tried only beyond its
+// range (both must refuse it).
+var instances = map[string]struct {
+	sample, path, before, add string
+	shapesGrid                bool
+}{
+	"ftbt person":         {sample: level, path: "people.0"},
+	"ftbt level size":     {sample: level, path: "size", shapesGrid: true},
+	"ftbt terrain":        {sample: rules, path: "terrains.0"},
+	"battle map size":     {sample: battle, path: "size", shapesGrid: true},
+	"battle roster entry": {sample: battle, path: "roster.0", before: "legend:", add: "roster:\n  - {name: 吕布}\n"},
+	"planets settings":    {sample: planets},
+	"planets route":       {sample: planets, path: "routes.0"},
+	"mbg officer":         {sample: scenario, path: "officers.0"},
+	"mbg tech id":         {sample: scenario, path: "institutes.0.techs.0"},
+	// The same field as the scenario's, in the save's schema.
+	"mbg save tech id": {sample: save},
+}
+
+// fieldMiss is a sample with one field of a table changed: to a value at
+// or beyond an end of its range or set, to a value of another type, or
+// removed; want is what check must report of the field's rule ("" when
+// nothing: the value is allowed).
+type fieldMiss struct {
+	name, path string
+	f          *field.Field
+	want       string // CODE:severity, "?" for a value of another type or none, "" when allowed
+	shapesGrid bool
+}
+
+// fieldMisses writes, beside the samples in dir, every change the field
+// tables call for, and returns them.
+func fieldMisses(t *testing.T, dir string) []fieldMiss {
+	t.Helper()
+	var out []fieldMiss
+	for _, r := range records() {
+		in, ok := instances[r.Name]
+		if !ok {
+			t.Errorf("record %s: no sample holds one (add it to instances)", r.Name)
+			continue
+		}
+		if in.path == "" && r.Pointer != "" {
+			continue // no item of its own: its fields are tried through another record
+		}
+		for i := range r.Fields {
+			f := &r.Fields[i]
+			for _, c := range changes(f) {
+				if in.shapesGrid && c.want != f.Code+":"+f.Severity.String() {
+					continue
+				}
+				name := fmt.Sprintf("field-%s-%s-%s", strings.ReplaceAll(r.Name, " ", "-"), orIndex(f.Key), c.label)
+				base := filepath.Join(dir, "samples", filepath.FromSlash(in.sample))
+				src, err := os.ReadFile(base)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if in.add != "" {
+					src = bytes.Replace(src, []byte("\n"+in.before), []byte("\n"+in.add+in.before), 1)
+				}
+				changed, err := change(src, in.path, f.Key, c.value)
+				if err != nil {
+					t.Fatalf("%s: %v", name, err)
+				}
+				path := filepath.Join(filepath.Dir(base), name+filepath.Ext(base))
+				if err := os.WriteFile(path, changed, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				out = append(out, fieldMiss{name: name, path: path, f: f, want: c.want, shapesGrid: in.shapesGrid})
+			}
+		}
+	}
+	return out
+}
+
+func orIndex(key string) string {
+	if key == "" {
+		return "id"
+	}
+	return key
+}
+
+// fieldChange is one value a field is set to (nil removes the key).
+type fieldChange struct {
+	label string
+	value *yaml.Node
+	want  string
+}
+
+func intNode(v int) *yaml.Node { return &yaml.Node{Kind: yaml.ScalarNode, Value: strconv.Itoa(v)} }
+
+// changes returns the values each field is tried with: both ends of its
+// range and one step beyond each, every value of its set and its
+// neighbours, text and a fraction for a number, and no value at all for a
+// required key.
+func changes(f *field.Field) []fieldChange {
+	var out []fieldChange
+	rule := f.Code + ":" + f.Severity.String()
+	if f.Enum != nil {
+		lo, hi := f.Enum[0], f.Enum[0]
+		for _, e := range f.Enum {
+			lo, hi = min(lo, e), max(hi, e)
+			out = append(out, fieldChange{"is-" + strconv.Itoa(e), intNode(e), ""})
+		}
+		out = append(out, fieldChange{"below", intNode(lo - 1), rule}, fieldChange{"above", intNode(hi + 1), rule})
+	}
+	if f.HasMin {
+		out = append(out, fieldChange{"min", intNode(f.Min), ""}, fieldChange{"below-min", intNode(f.Min - 1), rule})
+	}
+	if f.HasMax {
+		out = append(out, fieldChange{"max", intNode(f.Max), ""}, fieldChange{"above-max", intNode(f.Max + 1), rule})
+	}
+	if f.Type == field.Integer || f.Type == field.Number {
+		out = append(out, fieldChange{"text", &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: "many"}, "?"})
+	}
+	if f.Type == field.Integer {
+		out = append(out, fieldChange{"fraction", &yaml.Node{Kind: yaml.ScalarNode, Value: "1.5"}, "?"})
+	}
+	if f.Required {
+		out = append(out, fieldChange{"missing", nil, "?"})
+	}
+	return out
+}
+
+// change sets the key of the item at path of a YAML document to v (or
+// removes it when v is nil); key "" is the item itself.
+func change(src []byte, path, key string, v *yaml.Node) ([]byte, error) {
+	var doc yaml.Node
+	if err := yaml.Unmarshal(src, &doc); err != nil {
+		return nil, err
+	}
+	n := doc.Content[0]
+	var parent *yaml.Node
+	last := ""
+	if path != "" {
+		for _, part := range strings.Split(path, ".") {
+			parent, last = n, part
+			n = child(n, part)
+			if n == nil {
+				return nil, fmt.Errorf("no %s in the sample", path)
+			}
+		}
+	}
+	switch {
+	case key == "":
+		if v == nil {
+			return nil, fmt.Errorf("an item cannot be removed")
+		}
+		setChild(parent, last, v)
+	case v == nil:
+		if n.Kind != yaml.MappingNode {
+			return nil, fmt.Errorf("%s is not a mapping", path)
+		}
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			if n.Content[i].Value == key {
+				n.Content = append(n.Content[:i], n.Content[i+2:]...)
+				break
+			}
+		}
+	case child(n, key) == nil:
+		n.Content = append(n.Content, &yaml.Node{Kind: yaml.ScalarNode, Value: key}, v)
+	default:
+		setChild(n, key, v)
+	}
+	var b bytes.Buffer
+	enc := yaml.NewEncoder(&b)
+	enc.SetIndent(2)
+	if err := enc.Encode(&doc); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), enc.Close()
+}
+
+func child(n *yaml.Node, part string) *yaml.Node {
+	switch n.Kind {
+	case yaml.SequenceNode:
+		if k, err := strconv.Atoi(part); err == nil && k >= 0 && k < len(n.Content) {
+			return n.Content[k]
+		}
+	case yaml.MappingNode:
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			if n.Content[i].Value == part {
+				return n.Content[i+1]
+			}
+		}
+	}
+	return nil
+}
+
+func setChild(n *yaml.Node, part string, v *yaml.Node) {
+	switch n.Kind {
+	case yaml.SequenceNode:
+		k, _ := strconv.Atoi(part)
+		n.Content[k] = v
+	case yaml.MappingNode:
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			if n.Content[i].Value == part {
+				n.Content[i+1] = v
+			}
+		}
+	}
+}
+
+// TestFieldTablesAgree changes every field of the field tables in a sample
+// — each end of its range and one step beyond, each value of its set and
+// its neighbours, a value of another type, the key removed — and holds
+// the schema and shapan check to the table: a value beyond the range is
+// reported by check with the field's rule and severity, and refused by
+// the schema exactly when that is an error; a value in range is reported
+// by neither. Every other finding must agree as in
+// TestSchemasAgreeWithCheck.
+func TestFieldTablesAgree(t *testing.T) {
+	s := anySchema(t)
+	dir, _ := corpus(t)
+	misses := fieldMisses(t, dir)
+	if len(misses) < 60 {
+		t.Fatalf("only %d changes", len(misses))
+	}
+	rules := map[string]bool{}
+	for _, m := range misses {
+		v := judge(t, s, dir, m.path)
+		rule := m.f.Code + ":" + m.f.Severity.String()
+		reported := containsCode(v.codes, rule)
+		errors := containsSeverity(v.codes, "error")
+		refused := v.schemaErr != nil
+		switch {
+		case m.want == "":
+			// Allowed by the table: check does not report the rule, and the
+			// schema agrees with check on everything else.
+			if m.f.Code != "" && reported {
+				t.Errorf("%s: a value the table allows, but check reports %v", m.name, v.codes)
+			}
+			if refused != v.checkRejects() {
+				t.Errorf("%s: check reports %v, the schema says %v", m.name, v.codes, v.schemaErr)
+			}
+		case m.want == "?":
+			// Another type, or no value: both refuse.
+			if !errors || !refused {
+				t.Errorf("%s: check reports %v, the schema says %v; both must refuse it", m.name, v.codes, v.schemaErr)
+			}
+		case m.f.Severity == diag.Error:
+			rules[m.f.Code] = true
+			// Beyond the range: check reports the field's rule (a size, which
+			// shapes the grid, may be refused by the reader first), and the
+			// schema refuses it.
+			if !reported && !(m.shapesGrid && errors) {
+				t.Errorf("%s: check reports %v, not the field's rule %s", m.name, v.codes, rule)
+			}
+			if !refused {
+				t.Errorf("%s: check reports %v, but the schema accepts it", m.name, v.codes)
+			}
+		default:
+			rules[m.f.Code] = true
+			// Beyond a range check only warns of: the game plays it, so the
+			// schema accepts it.
+			if !reported {
+				t.Errorf("%s: check reports %v, not the field's rule %s", m.name, v.codes, rule)
+			}
+			if refused != v.checkRejects() {
+				t.Errorf("%s: check reports %v, the schema says %v", m.name, v.codes, v.schemaErr)
+			}
+		}
+	}
+	for _, r := range records() {
+		for _, f := range r.Fields {
+			if f.Bounded() && !rules[f.Code] {
+				t.Errorf("record %s, field %q: rule %s is not tried", r.Name, f.Key, f.Code)
+			}
+		}
+	}
+	t.Logf("%d changes of %d records tried", len(misses), len(records()))
+}
+
+func containsSeverity(codes []string, sev string) bool {
+	for _, c := range codes {
+		if strings.HasSuffix(c, ":"+sev) {
+			return true
+		}
+	}
+	return false
+}
+
+func containsCode(codes []string, want string) bool {
+	for _, c := range codes {
+		if c == want {
+			return true
+		}
+	}
+	return false
+}
