@@ -18,6 +18,7 @@ import (
 
 	"github.com/shapan/shapan/engine"
 	peng "github.com/shapan/shapan/engine/planets"
+	pfmt "github.com/shapan/shapan/formats/planets"
 	"github.com/shapan/shapan/preview"
 )
 
@@ -45,7 +46,12 @@ type planetsBoard struct {
 	round  *widget.Label
 	base   *canvas.Image
 	layer  *fyne.Container
-	geo    preview.PlanetLayout
+	// plain is the map drawn (without its start markers); minText the
+	// smallest text the base image was drawn with, in its pixels: texts
+	// that would show smaller than preview.MinReadable are left out.
+	plain   pfmt.Map
+	minText float64
+	geo     preview.PlanetLayout
 	// Planet centres and radii by id, in pixels of the map image (ok is
 	// false for a planet that is not on the grid).
 	centre []image.Point
@@ -71,13 +77,9 @@ func newPlanetsBoard(m *planetsMatch) *planetsBoard {
 	// The map without its start markers: the owners' colours replace them.
 	plain := *m.m
 	plain.Starts = nil
-	o := preview.Options{Scale: planetsImageScale}
-	b.geo = preview.PlanetMapLayout(&plain, o)
-	img := preview.PlanetMap(&plain, o)
-	if sub, ok := img.(planetsSubImager); ok {
-		img = sub.SubImage(image.Rect(0, 0, b.geo.Width, b.geo.MapHeight)) // without the legend
-	}
-	b.base = canvas.NewImageFromImage(img)
+	b.plain = plain
+	b.geo = preview.PlanetMapLayout(&plain, preview.Options{Scale: planetsImageScale})
+	b.base = canvas.NewImageFromImage(b.image(0))
 	b.base.FillMode = canvas.ImageFillStretch
 	pos := m.m.Positions()
 	byToken := map[string]int{}
@@ -109,6 +111,16 @@ func newPlanetsBoard(m *planetsMatch) *planetsBoard {
 	top := container.NewBorder(nil, nil, b.round, nil, container.NewGridWithColumns(max(1, min(2, len(totals))), totals...))
 	b.object = container.NewBorder(top, nil, nil, nil, b)
 	return b
+}
+
+// image draws the map without its legend, leaving out the texts smaller
+// than minText pixels of the image.
+func (b *planetsBoard) image(minText float64) image.Image {
+	img := preview.PlanetMap(&b.plain, preview.Options{Scale: planetsImageScale, MinText: minText})
+	if sub, ok := img.(planetsSubImager); ok {
+		img = sub.SubImage(image.Rect(0, 0, b.geo.Width, b.geo.MapHeight)) // without the legend
+	}
+	return img
 }
 
 // CreateRenderer implements fyne.Widget.
@@ -201,6 +213,13 @@ func (b *planetsBoard) draw() {
 	}
 	b.scale = min(size.Width/w, size.Height/h)
 	b.offset = fyne.NewPos((size.Width-w*b.scale)/2, (size.Height-h*b.scale)/2)
+	// A text the image shows smaller than readable (a planet's stats in a
+	// small window) is left out.
+	if need := preview.MinReadable / float64(b.scale); math.Abs(need-b.minText) > 0.2 {
+		b.minText = need
+		b.base.Image = b.image(need)
+		b.base.Refresh()
+	}
 	b.base.Move(b.offset)
 	b.base.Resize(fyne.NewSize(w*b.scale, h*b.scale))
 	objs := []fyne.CanvasObject{b.base}

@@ -2,6 +2,8 @@ package play
 
 import (
 	"fmt"
+	"image"
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -14,6 +16,7 @@ import (
 	"github.com/shapan/shapan/internal/guitest"
 	"github.com/shapan/shapan/internal/imagetest"
 	"github.com/shapan/shapan/internal/longtest"
+	"github.com/shapan/shapan/preview"
 )
 
 // openPlanets opens the 九州 sample and starts a game with the first
@@ -330,6 +333,20 @@ func TestPlanetsBoardImage(t *testing.T) {
 	defer win.Close()
 	win.Resize(fyne.NewSize(900, 720))
 	imagetest.Compare(t, "play-planets-board", win.Canvas().Capture())
+	// At this size a planet's stats (9 units) would show smaller than
+	// readable: the map is drawn without them.
+	b := m.board
+	if shown := 9 * planetsImageScale * float64(b.scale); shown >= preview.MinReadable {
+		t.Fatalf("the stats show %.1f pixels high: the test proves nothing", shown)
+	}
+	if got := b.minText * float64(b.scale); math.Abs(got-preview.MinReadable) > 0.5 || sameImages(b.base.Image, b.image(0)) {
+		t.Errorf("texts under %.1f pixels are left out, the stats drawn %v", got, sameImages(b.base.Image, b.image(0)))
+	}
+}
+
+// sameImages reports whether two images have the same pixels.
+func sameImages(a, b image.Image) bool {
+	return a.Bounds() == b.Bounds() && imagetest.Difference(a, b) == 0
 }
 
 // TestPlanetsSeedSeedsTheComputer: the seed seeds the computer players,
