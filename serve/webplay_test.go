@@ -324,14 +324,6 @@ func (p *player) typeInto(sel, text string) {
 	do(p.t, p.ctx, "type into "+sel, chromedp.KeyEvent("a", chromedp.KeyModifiers(chromedp.ModifierCtrl)), chromedp.KeyEvent("\b"+text))
 }
 
-// familyKinds lists the decision kinds of a family's games.
-func familyKinds(fam string) []string {
-	if f := family.ByName(fam); f != nil && f.Play != nil {
-		return f.Play.Decisions
-	}
-	return nil
-}
-
 // everyKind fails the test unless the person answered every decision kind
 // of the family through a control.
 func (p *player) everyKind(fam string) {

@@ -98,13 +98,3 @@ func TestNothingMovesUnderThePointerInARealWindow(t *testing.T) {
 		t.Fatalf("after a click on start A and on the delete button below the list: planet A kept %v, starts %v", ok, starts)
 	}
 }
-
-// readLevel reads an ftbt level file.
-func readLevel(t *testing.T, path string) *ftbt.Level {
-	t.Helper()
-	doc, err := formats.Read(path, formats.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return doc.Value.(*ftbt.Level)
-}

@@ -15,7 +15,6 @@ import (
 type checkpoint struct {
 	st      *state
 	role    int
-	turn    int
 	seed    int64
 	draws   int64
 	answers []engine.Answer

@@ -37,10 +37,11 @@ func (e Element) String() string { return fmt.Sprintf("%s %s", e.Kind, e.Name) }
 type Restriction struct {
 	Element
 	// Uses reports whether answer a to decision d uses the element.
-	Uses func(d *engine.Decision, a engine.Answer) bool
+	// It is not part of the restriction's JSON (the Element names it).
+	Uses func(d *engine.Decision, a engine.Answer) bool `json:"-"`
 	// Repair, when set, returns an answer to d like a that does not use
 	// the element (it need not check the answer: Player does).
-	Repair func(d *engine.Decision, a engine.Answer) engine.Answer
+	Repair func(d *engine.Decision, a engine.Answer) engine.Answer `json:"-"`
 }
 
 // Side is a restriction of one side of a game (an index of the

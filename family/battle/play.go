@@ -137,15 +137,6 @@ func seats(list string) ([2]string, error) {
 	return seats, nil
 }
 
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
 // printBattleSummary prints the result and both sides' standing.
 func printBattleSummary(out io.Writer, r battle.Result) {
 	fmt.Fprintln(out, battle.DescribeResult(r))

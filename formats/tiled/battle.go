@@ -281,13 +281,6 @@ func covers(o Object, x, y int) bool {
 	return px >= o.X && py >= o.Y && px < o.X+o.Width && py < o.Y+o.Height
 }
 
-func orDefault(s, def string) string {
-	if s == "" {
-		return def
-	}
-	return s
-}
-
 func elementName(code int) string {
 	if e, ok := battle.ElementByCode(code); ok {
 		return e.Name
