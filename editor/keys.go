@@ -186,6 +186,22 @@ func (st *Studio) MapRune(r rune) bool {
 	return false
 }
 
+// DialogKeys makes the keys typed in win while a dialog is shown over it
+// (and none of its fields has the focus) the dialog's: Return presses its
+// default button, Escape its Cancel (see dialogKey). Other keys go to
+// other (nil: nowhere). The studio's own window does the same in MapKey.
+func DialogKeys(win fyne.Window, other func(*fyne.KeyEvent)) {
+	win.Canvas().SetOnTypedKey(func(k *fyne.KeyEvent) {
+		if top := win.Canvas().Overlays().Top(); top != nil {
+			dialogKey(top, k)
+			return
+		}
+		if other != nil {
+			other(k)
+		}
+	})
+}
+
 // dialogKey handles a key typed while the dialog top is shown and none
 // of its fields has the focus: Return presses its default button (the
 // highlighted one, or its only one), Escape its Cancel, No or Close button

@@ -89,7 +89,7 @@ func Open(st *editor.Studio, s *editor.Session) *Window {
 	w.win.SetContent(w.layout())
 	w.win.Resize(fyne.NewSize(1220, 760)) // fits a 1280×800 screen
 	w.win.SetOnClosed(w.closedByUser)
-	w.win.Canvas().SetOnTypedKey(func(e *fyne.KeyEvent) {
+	editor.DialogKeys(w.win, func(e *fyne.KeyEvent) {
 		if e.Name == fyne.KeyEscape && w.running {
 			w.Stop()
 		}

@@ -319,6 +319,17 @@ func TestFTBTComputerGame(t *testing.T) {
 	if l := w.doc.Value.(*ftbtfmt.Level); l.Intro == nil || w.Intro() == "" || w.Intro() != strings.TrimSpace(*l.Intro) {
 		t.Errorf("the game started without its intro (%q)", w.Intro())
 	}
+	// Return presses the intro's only button, as in the studio's dialogs.
+	c := w.win.Canvas()
+	if c.Overlays().Top() == nil {
+		t.Fatal("the intro is not shown over the play window")
+	}
+	if typed := c.OnTypedKey(); typed != nil {
+		typed(&fyne.KeyEvent{Name: fyne.KeyReturn})
+	}
+	if c.Overlays().Top() != nil {
+		t.Error("Return does not close the intro")
+	}
 	t.Logf("to a win: %d rounds in %v", m.g.Rounds(), time.Since(start))
 	if m.g.Capped() || !strings.Contains(w.Status(), "wins in round") {
 		t.Errorf("status %q (capped %v)", w.Status(), m.g.Capped())

@@ -234,6 +234,7 @@ func OpenWith(st *editor.Studio, s *editor.Session, seats []Seat, o Options) (*W
 	}
 	w.win = st.App().NewWindow("Play " + s.Name())
 	w.win.SetContent(w.layout())
+	editor.DialogKeys(w.win, nil)         // Return starts the game from the intro
 	w.win.Resize(fyne.NewSize(1180, 740)) // fits a 1280×800 screen
 	w.win.SetOnClosed(w.stop)
 	w.win.Show()
