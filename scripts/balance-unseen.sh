@@ -11,9 +11,10 @@
 #
 # SHAPAN_SHARED: the shared folder (default ../shared); SHAPAN: a shapan
 # binary to use (default: built from this tree into DIR); GAMES: the games
-# of each confirmation (default 3000). CASE names select cases, in order.
+# of each confirmation (default 2000). CASE names select cases, in order.
 #
-# Without the shared folder it says so and does nothing. Minutes to an
+# It nices its runs itself (nice -n 10): run it without nice. Without
+# the shared folder it says so and does nothing. Minutes to an
 # hour of CPU: run it by hand, not in CI.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -24,7 +25,7 @@ if [ ! -d "$shared/legacy" ]; then
 fi
 dir=${1:-$(mktemp -d)}
 shift || true
-games=${GAMES:-3000}
+games=${GAMES:-2000}
 mkdir -p "$dir"
 if [ -n "${SHAPAN:-}" ]; then
 	cp "$SHAPAN" "$dir/shapan"

@@ -54,7 +54,9 @@ func Cases() []Case {
 			Change: "start C's max 300 → 600 (five players)", unbalance: planetMax("C", 2)},
 		{Name: "battle-小沛-L-p1", Family: "battle", Source: "samples/battle/小沛.yaml", Tuned: true,
 			Change: "an extra level-3 city beside player 1's base", unbalance: city(0)},
-		{Name: "mbg-sanguo-吴3x", Family: "mbg", Source: "legacy/mbg/sanguo.map",
+		// held out until its first run, whose independent simulation at
+		// seed 99 led the search to look on for a confirmed proposal
+		{Name: "mbg-sanguo-吴3x", Family: "mbg", Source: "legacy/mbg/sanguo.map", Tuned: true,
 			Change: "吴 starts with three times its money (10000 → 30000)", unbalance: money("吴", 3)},
 		{Name: "ftbt-m1-side1-hp2x", Family: "ftbt", Source: "legacy/ftbt/m1.map", Rules: "legacy/ftbt/star.tech",
 			Change: "side 1's people have twice their hp", unbalance: hp(1, 2)},
