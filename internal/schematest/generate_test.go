@@ -116,8 +116,8 @@ func apply(root *jnode, r *field.Record) error {
 		}
 	}
 	if r.Open {
-		// The table's fields where the schema had them, the others after.
-		keys, vals = props.keys, props.vals
+		// The schema's properties stay as they are, in its order: every
+		// field of the table must be among them.
 		for i := range r.Fields {
 			if props.get(r.Fields[i].Key) == nil {
 				return fmt.Errorf("record %s: the schema has no property %q", r.Name, r.Fields[i].Key)
