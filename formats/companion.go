@@ -1,8 +1,11 @@
 package formats
 
 import (
+	"errors"
 	"fmt"
+	"io"
 	"io/fs"
+	"os"
 	"path"
 	"path/filepath"
 	"strings"
@@ -86,6 +89,54 @@ func (ctx *Context) ReadBeside(path string) ([]byte, error) {
 		return nil, &IOError{err}
 	}
 	return data, nil
+}
+
+// ReadNamed reads a file the document in file names by name, relative to
+// the document's folder, which it may not leave (an absolute name, a step
+// up out of the folder or a symbolic link out of it is refused; see
+// InFolder): from the machine, from Options.FS, or, when the read is
+// confined, only a file sent with the document, by a plain name. A file
+// larger than limit bytes is refused.
+func (ctx *Context) ReadNamed(file, name string, limit int64) ([]byte, error) {
+	if err := InFolder(name); err != nil {
+		return nil, err
+	}
+	var f fs.File
+	var err error
+	switch {
+	case ctx.opts.confined:
+		if err := PlainName(name); err != nil {
+			return nil, err
+		}
+		f, err = ctx.opts.FS.Open(name)
+	case ctx.opts.FS != nil:
+		f, err = ctx.opts.FS.Open(path.Join(path.Dir(filepath.ToSlash(file)), filepath.ToSlash(name)))
+	default:
+		var root *os.Root
+		if root, err = os.OpenRoot(filepath.Dir(file)); err != nil {
+			return nil, err
+		}
+		defer root.Close()
+		f, err = root.Open(filepath.FromSlash(name))
+		if err != nil && strings.Contains(err.Error(), "escapes") {
+			return nil, ErrOutside
+		}
+	}
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, errors.New("there is no such file")
+		}
+		return nil, err
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
+		return nil, errors.New("it is not a regular file")
+	}
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err == nil && int64(len(data)) > limit {
+		err = fmt.Errorf("it is larger than %d bytes", limit)
+	}
+	return data, err
 }
 
 // LoadCompanion loads the companion of a document of kind in file: the

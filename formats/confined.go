@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"path"
+	"path/filepath"
 	"strings"
 	"testing/fstest"
 	"unicode"
@@ -80,3 +82,20 @@ func PlainName(name string) error {
 type emptyReader struct{}
 
 func (emptyReader) Read([]byte) (int, error) { return 0, io.EOF }
+
+// ErrOutside is the error of a file a document names outside the
+// document's folder.
+var ErrOutside = errors.New("it is outside the folder of the file that names it (a file is named beside it or in a folder below it)")
+
+// InFolder says why a name a document gives to another file does not
+// stay in the document's folder (nil when it does): it is empty or
+// absolute, names a drive, has a backslash or steps up out of the folder.
+func InFolder(name string) error {
+	slash := filepath.ToSlash(name)
+	clean := path.Clean(slash)
+	if name == "" || path.IsAbs(slash) || filepath.IsAbs(name) || filepath.VolumeName(name) != "" ||
+		strings.Contains(name, `\`) || clean == ".." || strings.HasPrefix(clean, "../") {
+		return ErrOutside
+	}
+	return nil
+}

@@ -65,6 +65,10 @@ type Document struct {
 	// folder (schemas.ProjectDir, which writing the document fills), or a
 	// folder or a URL (see schemas.Link).
 	SchemaBase string
+	// Tileset, when set, is the file a Tiled map is written with its
+	// tileset in (.tsj or .tsx, relative to the map's folder, which it
+	// may not leave); "" embeds the tileset in the map.
+	Tileset string
 	// origin is the game's file the document was read from (nil for a
 	// document read from YAML): an export in that form is laid out as it.
 	origin *origin

@@ -10,6 +10,7 @@ import (
 
 	"github.com/shapan/shapan/formats"
 	"github.com/shapan/shapan/formats/diag"
+	"github.com/shapan/shapan/formats/tiled"
 	"github.com/shapan/shapan/formats/yamlx"
 	"github.com/shapan/shapan/internal/diagout"
 	"github.com/shapan/shapan/schemas"
@@ -18,12 +19,13 @@ import (
 func init() {
 	register(&command{
 		name:  "convert",
-		usage: "shapan convert IN OUT [--from KIND] [--to KIND] [--rules FILE] [--schema-base DIR|URL]",
+		usage: "shapan convert IN OUT [--from KIND] [--to KIND] [--rules FILE] [--schema-base DIR|URL] [--tileset FILE]",
 		summary: "Converts between a game's original file and Shapan's YAML document (either way), without losing a value.\n" +
 			"KIND is one of " + formatNames() + "; without --from/--to the kind\n" +
 			"comes from the extension and the content (.yaml is Shapan's YAML; .yml is a Planet-Conquer map in the game's own\n" +
 			"format; .tmj or .tmx is a Tiled map (JSON or XML) of an ftbt level, a battle map or a planets map, written with its tileset image\n" +
-			"OUT.tiles.png beside it). An ftbt level's intro text travels with it: IN.intro beside a legacy level is read, and exporting a level\n" +
+			"OUT.tiles.png beside it; --tileset FILE.tsj or FILE.tsx writes the tileset to that file of OUT's folder, which the map names, and a\n" +
+			"map naming one is read with it). An ftbt level's intro text travels with it: IN.intro beside a legacy level is read, and exporting a level\n" +
 			"writes OUT.intro. OUT - writes to standard output (with --to). --rules names the ftbt rules, so that a level's YAML uses tech and terrain names.\n" +
 			"A YAML document's first line names its JSON Schema for editors, relative to OUT: by default in the project's\n" +
 			schemas.LocalDir + " folder (the nearest one above OUT, else at the root of OUT's Git work tree, else beside OUT),\n" +
@@ -50,6 +52,7 @@ func runConvert(args []string, out, errOut io.Writer) int {
 	to := fs.String("to", "", "form of OUT (from its extension when absent)")
 	rules := fs.String("rules", "", "ftbt rules file for a level")
 	schemaBase := fs.String("schema-base", "", "folder (or URL) of the JSON schemas a YAML document's modeline names")
+	tileset := fs.String("tileset", "", "Tiled tileset file (.tsj or .tsx, relative to OUT's folder) to write a Tiled map's tileset to")
 	input := addInputFlags(fs)
 	recordOutput(fs, "OUT") // the argument OUT, an output like any output flag
 	pos, err := parseFlags(fs, args)
@@ -112,6 +115,15 @@ func runConvert(args []string, out, errOut io.Writer) int {
 	}
 	if *schemaBase != "" {
 		doc.SchemaBase = *schemaBase
+	}
+	if *tileset != "" {
+		if target != tiled.Format {
+			return usageError(c, errOut, fmt.Sprintf("--tileset %s: only a Tiled map (.tmj, .tmx) has a tileset; OUT is %s", *tileset, target))
+		}
+		if err := formats.InFolder(*tileset); err != nil {
+			return usageError(c, errOut, fmt.Sprintf("--tileset %s: %v", *tileset, err))
+		}
+		doc.Tileset = *tileset
 	}
 	files, err := formats.Render(outPath, doc, target)
 	if err != nil {

@@ -52,3 +52,32 @@ func TestPaintedOverCityWarns(t *testing.T) {
 		t.Errorf("the city is still in the map read:\n%s", b)
 	}
 }
+
+// --tileset writes a Tiled map's tileset to a file of the map's folder,
+// which convert reads back; a tileset outside the folder, or one for a
+// form that has none, is a usage error.
+func TestConvertWithATilesetFile(t *testing.T) {
+	dir := t.TempDir()
+	src, _ := samples.Read("battle/小沛.yaml")
+	y := filepath.Join(dir, "小沛.yaml")
+	if err := os.WriteFile(y, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	m := filepath.Join(dir, "m.tmx")
+	code, _, errOut := runCLI("convert", y, m, "--tileset", "ground.tsx")
+	if code != exitOK || !strings.Contains(errOut, "wrote "+filepath.Join(dir, "ground.tsx")) {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	back := filepath.Join(dir, "back.yaml")
+	if code, _, errOut := runCLI("convert", m, back); code != exitOK {
+		t.Fatalf("reading the map back: exit %d: %s", code, errOut)
+	}
+	for _, args := range [][]string{
+		{"convert", y, m, "--tileset", "../ground.tsx"},
+		{"convert", y, filepath.Join(dir, "x.grid"), "--tileset", "ground.tsx"},
+	} {
+		if code, _, errOut := runCLI(args...); code != exitUsage || !strings.Contains(errOut, "--tileset") {
+			t.Errorf("%v: exit %d: %s", args, code, errOut)
+		}
+	}
+}

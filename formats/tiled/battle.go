@@ -183,8 +183,8 @@ func boxObject(name, class string, cells []battle.Point, props []Property) Objec
 // ReadBattle reads a battle map from a Tiled map. The structures layer is
 // optional and must agree with the grid: structures are made by painting
 // their cells, so a moved, added or edited structure object is reported.
-func ReadBattle(file string, src []byte) (*battle.Map, *srcpos.Map, error) {
-	s, err := parse(file, src)
+func ReadBattle(file string, src []byte, opts ...Option) (*battle.Map, *srcpos.Map, error) {
+	s, err := parse(file, src, opts...)
 	if err != nil {
 		return nil, nil, err
 	}

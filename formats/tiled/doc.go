@@ -24,7 +24,10 @@
 // family: a cell without a tile or whose tile has no code, a tile id no
 // tileset holds, an object off the map, a missing or mistyped property, a
 // property or layer Shapan does not know (its content would be lost), an
-// infinite or non-orthogonal map, external tilesets and zstd compression.
+// infinite or non-orthogonal map and zstd compression. A tileset kept in
+// a file of its own (.tsj or .tsx, as Shapan writes with External or as
+// Tiled saves it) is read with WithTilesets, from the map's folder or a
+// folder below it only.
 // A battle map's structures are made by painting the grid, so the objects
 // of its structures layer follow the grid: one the grid no longer makes is
 // dropped and one it makes otherwise takes the grid's properties, each

@@ -180,8 +180,8 @@ func resolveTech(ref string, names []string) (int, bool) {
 // ReadLevel reads an ftbt level from a Tiled map; rules (nil when
 // unknown) resolve tech names. The srcpos.Map locates the level's
 // document paths (terrain[y][x], people[i].hp, ...) in the map's JSON.
-func ReadLevel(file string, src []byte, rules *ftbt.Rules) (*ftbt.Level, *srcpos.Map, error) {
-	s, err := parse(file, src)
+func ReadLevel(file string, src []byte, rules *ftbt.Rules, opts ...Option) (*ftbt.Level, *srcpos.Map, error) {
+	s, err := parse(file, src, opts...)
 	if err != nil {
 		return nil, nil, err
 	}

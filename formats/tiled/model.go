@@ -32,10 +32,10 @@ type Property struct {
 	Value json.RawMessage `json:"value"`
 }
 
-// Tileset is a tileset embedded in the map (external ones, with Source
-// set, are refused on reading).
+// Tileset is a tileset embedded in the map, or one kept in a file of its
+// own (Source set), which is read with WithTilesets.
 type Tileset struct {
-	FirstGID    uint32     `json:"firstgid"`
+	FirstGID    uint32     `json:"firstgid,omitempty"` // absent in a tileset file
 	Source      string     `json:"source,omitempty"`
 	Name        string     `json:"name"`
 	TileWidth   int        `json:"tilewidth"`
@@ -49,6 +49,19 @@ type Tileset struct {
 	ImageHeight int        `json:"imageheight,omitempty"`
 	Properties  []Property `json:"properties,omitempty"`
 	Tiles       []Tile     `json:"tiles,omitempty"`
+}
+
+// MarshalJSON writes a tileset kept in a file as Tiled does: its firstgid
+// and source only.
+func (ts Tileset) MarshalJSON() ([]byte, error) {
+	type plain Tileset
+	if ts.Source != "" {
+		return json.Marshal(struct {
+			FirstGID uint32 `json:"firstgid"`
+			Source   string `json:"source"`
+		}{ts.FirstGID, ts.Source})
+	}
+	return json.Marshal(plain(ts))
 }
 
 // Tile is the definition of one tile of a tileset: its local id and

@@ -244,8 +244,8 @@ func charTile(ch string) tileSpec {
 // ReadPlanets reads a Planet-Conquer map from a Tiled map. A planet object
 // on the map writes its letter into the grid at its cell; one off the map
 // must have placed false (the grid does not place it).
-func ReadPlanets(file string, src []byte) (*planets.Map, *srcpos.Map, error) {
-	s, err := parse(file, src)
+func ReadPlanets(file string, src []byte, opts ...Option) (*planets.Map, *srcpos.Map, error) {
+	s, err := parse(file, src, opts...)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -40,6 +40,8 @@ type source struct {
 	sets []gidRange
 	// used records the layers a family read, by index.
 	used map[int]bool
+	// load reads the external tilesets (nil: they are refused).
+	load Loader
 }
 
 // tileRef is one tile of one of the map's tilesets.
@@ -71,9 +73,13 @@ func (s *source) tile(gid uint32) (tileRef, bool) {
 }
 
 // parse decodes src and checks what every family needs: an orthogonal,
-// finite map of a bounded size with embedded tilesets.
-func parse(file string, src []byte) (*source, error) {
+// finite map of a bounded size whose tilesets are embedded or read with
+// the options' loader.
+func parse(file string, src []byte, opts ...Option) (*source, error) {
 	s := &source{file: file, lines: srcpos.NewLines(src), used: map[int]bool{}}
+	for _, o := range opts {
+		o(s)
+	}
 	if IsTMX(src) {
 		m, ix, err := parseTMX(src)
 		if err != nil {
@@ -179,8 +185,8 @@ func (s *source) pos(path string) diag.Pos {
 	return diag.Pos{}
 }
 
-// indexTiles orders the embedded tilesets by firstgid, refusing external
-// tilesets and overlapping ranges.
+// indexTiles orders the tilesets by firstgid (reading those kept in files
+// of their own), refusing overlapping ranges.
 func (s *source) indexTiles() {
 	order := make([]int, len(s.m.Tilesets))
 	for i := range order {
@@ -192,10 +198,13 @@ func (s *source) indexTiles() {
 		ts := &s.m.Tilesets[i]
 		path := "tilesets[" + strconv.Itoa(i) + "]"
 		where := fmt.Sprintf("tileset %q", ts.Name)
+		if ts.Source != "" {
+			if !s.loadTileset(i) {
+				continue
+			}
+			where = fmt.Sprintf("tileset %q", ts.Name)
+		}
 		switch {
-		case ts.Source != "":
-			s.errorf(path+".source", where, diag.CodeStructure, "the tileset is kept in %s; embed it in the map (Tiled: Map ▸ Embed Tilesets)", ts.Source)
-			continue
 		case ts.FirstGID < next:
 			s.errorf(path+".firstgid", where, diag.CodeStructure, "firstgid %d overlaps the tiles of the tileset before it (the next free gid is %d)", ts.FirstGID, next)
 			continue

@@ -44,11 +44,11 @@ func read(file string, src []byte, ctx *formats.Context) (string, any, *srcpos.M
 			return "", nil, nil, err
 		}
 		rules, _ := ctx.Companion().(*ftbt.Rules)
-		v, sm, err = ReadLevel(file, src, rules)
+		v, sm, err = ReadLevel(file, src, rules, tilesets(ctx, file))
 	case battle.Kind:
-		v, sm, err = ReadBattle(file, src)
+		v, sm, err = ReadBattle(file, src, tilesets(ctx, file))
 	case planets.Kind:
-		v, sm, err = ReadPlanets(file, src)
+		v, sm, err = ReadPlanets(file, src, tilesets(ctx, file))
 	default:
 		err = &diag.Diagnostic{File: file, Severity: diag.Error, Code: diag.CodeKind,
 			Message: fmt.Sprintf("a Tiled map of kind %q; Shapan reads Tiled maps of ftbt levels, battle maps and planets maps", kind)}
@@ -56,8 +56,15 @@ func read(file string, src []byte, ctx *formats.Context) (string, any, *srcpos.M
 	return kind, v, sm, err
 }
 
+// tilesets reads the tileset files a map names, beside the map or below
+// it (see formats.Context.ReadNamed).
+func tilesets(ctx *formats.Context, file string) Option {
+	return WithTilesets(func(name string) ([]byte, error) { return ctx.ReadNamed(file, name, MaxTilesetSize) })
+}
+
 // write renders doc as a Tiled map for path, with its tileset image
-// beside it (and no image for standard output).
+// beside it (and no image for standard output), and its tileset in the
+// file doc.Tileset names when it is set.
 func write(doc *formats.Document, path string) ([]byte, map[string][]byte, error) {
 	image := ImageName(path)
 	var f *Files
@@ -76,6 +83,12 @@ func write(doc *formats.Document, path string) ([]byte, map[string][]byte, error
 	if err != nil {
 		return nil, nil, err
 	}
+	var tileset []byte
+	if doc.Tileset != "" {
+		if f.Map, tileset, err = External(f.Map, doc.Tileset); err != nil {
+			return nil, nil, err
+		}
+	}
 	if strings.EqualFold(filepath.Ext(path), ".tmx") {
 		if f.Map, err = ToTMX(f.Map); err != nil {
 			return nil, nil, err
@@ -84,5 +97,9 @@ func write(doc *formats.Document, path string) ([]byte, map[string][]byte, error
 	if path == "" {
 		return f.Map, nil, nil
 	}
-	return f.Map, map[string][]byte{filepath.Join(filepath.Dir(path), f.ImageName): f.Image}, nil
+	beside := map[string][]byte{filepath.Join(filepath.Dir(path), f.ImageName): f.Image}
+	if tileset != nil {
+		beside[filepath.Join(filepath.Dir(path), filepath.FromSlash(doc.Tileset))] = tileset
+	}
+	return f.Map, beside, nil
 }

@@ -402,25 +402,11 @@ func ToTMX(tmj []byte) ([]byte, error) {
 		"nextlayerid", itoa(m.NextLayerID), "nextobjectid", itoa(m.NextObjectID))
 	w.properties(1, m.Properties)
 	for _, ts := range m.Tilesets {
-		w.open(1, "tileset", false, "firstgid", itoa(int(ts.FirstGID)), "name", ts.Name,
-			"tilewidth", itoa(ts.TileWidth), "tileheight", itoa(ts.TileHeight), "tilecount", itoa(ts.TileCount), "columns", itoa(ts.Columns))
-		w.properties(2, ts.Properties)
-		if ts.Image != "" {
-			w.open(2, "image", true, "source", ts.Image, "width", itoa(ts.ImageWidth), "height", itoa(ts.ImageHeight))
+		if ts.Source != "" {
+			w.open(1, "tileset", true, "firstgid", itoa(int(ts.FirstGID)), "source", ts.Source)
+			continue
 		}
-		for _, t := range ts.Tiles {
-			cls := t.Type
-			if cls == "" {
-				cls = t.Class
-			}
-			empty := len(t.Properties) == 0
-			w.open(2, "tile", empty, "id", itoa(int(t.ID)), "type", cls)
-			if !empty {
-				w.properties(3, t.Properties)
-				w.line(2, "</tile>")
-			}
-		}
-		w.line(1, "</tileset>")
+		w.tileset(1, ts, "firstgid", itoa(int(ts.FirstGID)))
 	}
 	for _, l := range m.Layers {
 		if err := w.layer(&m, &l); err != nil {
@@ -432,6 +418,31 @@ func ToTMX(tmj []byte) ([]byte, error) {
 }
 
 type tmxWriter struct{ b bytes.Buffer }
+
+// tileset writes a tileset element with the attributes first (name,
+// value pairs) before its own.
+func (w *tmxWriter) tileset(depth int, ts Tileset, first ...string) {
+	attrs := append(first, "name", ts.Name, "tilewidth", itoa(ts.TileWidth), "tileheight", itoa(ts.TileHeight),
+		"tilecount", itoa(ts.TileCount), "columns", itoa(ts.Columns))
+	w.open(depth, "tileset", false, attrs...)
+	w.properties(depth+1, ts.Properties)
+	if ts.Image != "" {
+		w.open(depth+1, "image", true, "source", ts.Image, "width", itoa(ts.ImageWidth), "height", itoa(ts.ImageHeight))
+	}
+	for _, t := range ts.Tiles {
+		cls := t.Type
+		if cls == "" {
+			cls = t.Class
+		}
+		empty := len(t.Properties) == 0
+		w.open(depth+1, "tile", empty, "id", itoa(int(t.ID)), "type", cls)
+		if !empty {
+			w.properties(depth+2, t.Properties)
+			w.line(depth+1, "</tile>")
+		}
+	}
+	w.line(depth, "</tileset>")
+}
 
 func itoa(n int) string { return strconv.Itoa(n) }
 
