@@ -17,7 +17,14 @@ waitwindow() {
 	DISPLAY=$display timeout 120 xdotool search --sync --name Shapan >/dev/null || true
 	sleep "${SCREENSHOT_SETTLE:-${1:-3}}"
 }
+# want NAME: whether NAME is to be taken (SCREENSHOT_ONLY, default all).
+want() {
+	[ -z "${SCREENSHOT_ONLY:-}" ] && return 0
+	case " $SCREENSHOT_ONLY " in *" $1 "*) return 0 ;; esac
+	return 1
+}
 shot() { # shot NAME FILE PANE
+	want "$1" || return 0
 	tmp=$(mktemp -d)
 	HOME=$tmp XDG_CACHE_HOME=$tmp/cache LANG=en_US.UTF-8 DISPLAY=$display \
 		bin/studio --size 1280x860 --pane "$3" "$2" >/dev/null 2>&1 &
@@ -32,6 +39,7 @@ shot() { # shot NAME FILE PANE
 # shotplay NAME FILE: the play window of a computer game of FILE, a few
 # seconds in (the play window opens at the top left, 1180×740).
 shotplay() {
+	want "$1" || return 0
 	tmp=$(mktemp -d)
 	HOME=$tmp XDG_CACHE_HOME=$tmp/cache LANG=en_US.UTF-8 DISPLAY=$display \
 		bin/studio --size 1280x860 --play "$2" >/dev/null 2>&1 &
@@ -66,6 +74,7 @@ shotplay play-planets samples/planets/九州.yaml
 # (the coordinates are the 1280×860 studio's): 吕布's force typed into a
 # new roster row; then Play, the person's six heroes picked, the team sent,
 # and in round 3 (after 吕布's step of round 2) 赵云 and 吕布 given moves.
+if want battle-roster || want play-battle; then
 tmp=$(mktemp -d)
 cp samples/battle/小沛.yaml "$tmp/"
 HOME=$tmp XDG_CACHE_HOME=$tmp/cache LANG=en_US.UTF-8 DISPLAY=$display \
@@ -97,29 +106,8 @@ echo "wrote $out/play-battle.png"
 kill $pid
 wait $pid 2>/dev/null || true
 rm -rf "$tmp"
+fi
 
-# The balance window of 赤壁 after a 200-game run (it opens at the top left).
-tmp=$(mktemp -d)
-HOME=$tmp XDG_CACHE_HOME=$tmp/cache LANG=en_US.UTF-8 DISPLAY=$display \
-	bin/studio --size 1280x860 --balance samples/mbg/赤壁.yaml >/dev/null 2>&1 &
-pid=$!
-sleep 20
-DISPLAY=$display import -window root -crop 1220x760+0+0 +repage "$out/balance.png"
-kill $pid
-wait $pid 2>/dev/null || true
-rm -rf "$tmp"
-echo "wrote $out/balance.png"
-
-# Balance ▸ Suggest on 九州 made unfair (start A grows by 1.5 a step, the
-# others by 1.05), turning res/A at the defaults; the Suggestions tab
-# shows the headline, the knob's measured effect and proposal 1 on the map
-# when the search ends.
-tmp=$(mktemp -d)
-sed 's/^  A: {type: base, def: 1.5, res: 1.05/  A: {type: base, def: 1.5, res: 1.5/' samples/planets/九州.yaml >"$tmp/九州-unfair.yaml"
-HOME=$tmp XDG_CACHE_HOME=$tmp/cache LANG=en_US.UTF-8 DISPLAY=$display \
-	bin/studio --size 1280x860 --balance "$tmp/九州-unfair.yaml" >/dev/null 2>&1 &
-pid=$!
-waitwindow 5
 # waitidle: waits until the Suggest button is enabled again (the run or
 # search is over), by the colour of its label (light when enabled).
 waitidle() {
@@ -128,6 +116,34 @@ waitidle() {
 		sleep 2
 	done
 }
+
+# The balance window of 赤壁 after a 200-game run (it opens at the top left).
+if want balance; then
+tmp=$(mktemp -d)
+HOME=$tmp XDG_CACHE_HOME=$tmp/cache LANG=en_US.UTF-8 DISPLAY=$display \
+	bin/studio --size 1280x860 --balance samples/mbg/赤壁.yaml >/dev/null 2>&1 &
+pid=$!
+waitwindow 5
+waitidle
+sleep 3
+DISPLAY=$display import -window root -crop 1220x760+0+0 +repage "$out/balance.png"
+kill $pid
+wait $pid 2>/dev/null || true
+rm -rf "$tmp"
+echo "wrote $out/balance.png"
+fi
+
+# Balance ▸ Suggest on 九州 made unfair (start A grows by 1.5 a step, the
+# others by 1.05), turning res/A at the defaults; the Suggestions tab
+# shows the headline, the knob's measured effect and proposal 1 on the map
+# when the search ends.
+want balance-suggest || exit 0
+tmp=$(mktemp -d)
+sed 's/^  A: {type: base, def: 1.5, res: 1.05/  A: {type: base, def: 1.5, res: 1.5/' samples/planets/九州.yaml >"$tmp/九州-unfair.yaml"
+HOME=$tmp XDG_CACHE_HOME=$tmp/cache LANG=en_US.UTF-8 DISPLAY=$display \
+	bin/studio --size 1280x860 --balance "$tmp/九州-unfair.yaml" >/dev/null 2>&1 &
+pid=$!
+waitwindow 5
 waitidle
 DISPLAY=$display xdotool mousemove 235 61 click 1 type 'res/A'
 DISPLAY=$display xdotool mousemove 832 22 click 1
