@@ -6,7 +6,7 @@ GO ?= go
 # staticcheck, pinned; `go run` builds it once and keeps it in the build cache.
 STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: run test deps build vet lint oldest-go fuzz bench screenshots dist
+.PHONY: run test deps build vet lint oldest-go fuzz bench screenshots dist dist-test
 
 # The studio on the sample scenarios embedded in it.
 run: deps
@@ -48,6 +48,15 @@ DIST_DEPS = gcc-mingw-w64-x86-64 imagemagick xz-utils zip
 dist:
 	@SHAPAN_DEPS_EXTRA="$(DIST_DEPS)" scripts/deps.sh
 	scripts/dist.sh
+
+# Uses what `make dist` wrote as a user would (as root: it installs and
+# removes the .deb): scripts/dist-test.sh, with Wine for the Windows zip
+# and qemu-user for the linux/arm64 command line. Minutes, so not part of
+# `make test` nor of CI; the release workflow runs it after `make dist`.
+DIST_TEST_DEPS = $(DIST_DEPS) xdotool x11-utils xdg-utils man-db file unzip fonts-dejavu-core wine64 qemu-user
+dist-test:
+	@SHAPAN_DEPS_EXTRA="$(DIST_TEST_DEPS)" scripts/deps.sh
+	SHAPAN_DIST_REQUIRE_WINE=1 SHAPAN_DIST_REQUIRE_QEMU=1 scripts/dist-test.sh
 
 # Screenshots of the studio for the README and docs/studio.md (needs Xvfb and ImageMagick) and
 # of the server's page (needs chromium).

@@ -154,24 +154,32 @@ if has windows; then
 	# The Windows studio: cgo with mingw-w64, packaged by the Fyne tools (icon,
 	# version resource and manifest from FyneApp.toml, -H windowsgui); `fyne
 	# package` bumps Build in FyneApp.toml, which the trap above puts back.
+	# Without --executable it builds twice, and the second build, the one
+	# with the resource, loses the -ldflags of GOFLAGS (the first consumed
+	# them): the studio would not know its version. Given an executable
+	# that exists (an empty file), it builds once, with them.
 	echo "dist: the studio for windows/amd64 (cgo, mingw-w64; minutes)"
 	cp cmd/studio/FyneApp.toml "$work.FyneApp.toml"
+	: >cmd/studio/studio.exe
 	(cd cmd/studio && GOOS=windows GOARCH=amd64 CGO_ENABLED=1 CC=x86_64-w64-mingw32-gcc \
 		GOFLAGS="${GOFLAGS:-} -ldflags=-X=github.com/shapan/shapan/internal/version.Version=$version" \
 		$NICE "$tools/fyne" package -os windows --release --app-version "$numeric" --app-build "$since" \
-		--name "Shapan Studio")
+		--name "Shapan Studio" --executable studio.exe)
 	cp "$work.FyneApp.toml" cmd/studio/FyneApp.toml
 	winname="shapan-$version-windows-amd64"
 	win="$work/$winname"
 	mkdir -p "$win"
 	mv "cmd/studio/Shapan Studio.exe" "$win/shapan-studio.exe"
 	cp "$out/shapan-$version-windows-amd64.exe" "$win/shapan.exe"
-	"$out/shapan-$version-linux-amd64" samples --write "$win/samples" >/dev/null
+	"$out/shapan-$version-linux-amd64" samples --write "$win/samples" >/dev/null 2>&1
 	sed 's/$/\r/' packaging/windows/README.txt >"$win/README.txt"
 	(cd "$work" && TZ=UTC zip -qrX "$root/$out/$winname.zip" "$winname")
 fi
 
+# Written beside, then moved in: the file must not exist while the glob is
+# read (a pipe into dist/SHA256SUMS would list it, empty).
+(cd "$out" && sha256sum -- *) >"$work/SHA256SUMS"
+mv "$work/SHA256SUMS" "$out/SHA256SUMS"
 echo "$version" >"$out/VERSION"
-(cd "$out" && sha256sum -- * | grep -v ' VERSION$' >SHA256SUMS)
 echo "dist: wrote"
 (cd "$out" && ls -l --block-size=K -- *)
