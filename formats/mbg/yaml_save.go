@@ -318,6 +318,7 @@ func DecodeSaveDoc(d *yamlx.Doc) (*Save, *srcpos.Map, error) {
 	for i, it := range cityItems {
 		decodeSaveCity(it, &s.Cities[i], i, ns)
 	}
+	m.Release("cities")
 	for i, it := range instItems {
 		decodeSaveInstitute(it, &s.Institutes[i], i, ns, nrole)
 	}
@@ -327,6 +328,7 @@ func DecodeSaveDoc(d *yamlx.Doc) (*Save, *srcpos.Map, error) {
 	for i, it := range officerItems {
 		decodeSaveOfficer(it, &s.Officers[i], i, ns)
 	}
+	m.Release("officers")
 	for i, it := range roleItems {
 		decodeSaveRole(it, &s.Roles[i], i, ns)
 	}

@@ -210,6 +210,7 @@ func DecodeScenarioDoc(d *yamlx.Doc) (*Scenario, *srcpos.Map, error) {
 	for i, it := range items(m, "officers") {
 		s.Officers = append(s.Officers, decodeOfficer(it, i))
 	}
+	m.Release("officers")
 	officers := yamlx.NewNames("officer", s.OfficerNames())
 	cityItems := items(m, "cities")
 	s.Cities = make([]City, len(cityItems))
@@ -219,6 +220,7 @@ func DecodeScenarioDoc(d *yamlx.Doc) (*Scenario, *srcpos.Map, error) {
 	for i, it := range cityItems {
 		decodeCity(it, &s.Cities[i], i, officers)
 	}
+	m.Release("cities")
 	for i, it := range items(m, "institutes") {
 		in := Institute{}
 		cm := labeled(it, "institute", i)

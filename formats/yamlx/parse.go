@@ -53,6 +53,7 @@ func Parse(file string, src []byte) (*Doc, error) {
 	if err := checkAliases(file, &top); err != nil {
 		return nil, err
 	}
+	d.aliased = firstAlias(&top).Kind == yaml.AliasNode
 	d.Root = d.node(top.Content[0], "", "")
 	if d.Root.N.Kind != yaml.MappingNode {
 		d.Root.Errorf(diag.CodeStructure, "the document must be a mapping of fields (key: value)")

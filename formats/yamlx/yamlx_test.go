@@ -433,3 +433,64 @@ func TestErrorsAreCapped(t *testing.T) {
 		t.Errorf("%d problems recorded, want the cap %d", n, maxErrors)
 	}
 }
+
+// A mapping of more keys than smallMapping is looked up through its index
+// and reads as a small one does: duplicates, absent keys asked for and
+// unknown keys are reported the same.
+func TestLargeMappingReadsAsSmall(t *testing.T) {
+	var b strings.Builder
+	for i := range smallMapping + 4 {
+		b.WriteString("k" + strings.Repeat("x", i) + ": 1\n")
+	}
+	b.WriteString("kx: 2\nunknwn: 3\n")
+	d := parse(t, b.String())
+	m := d.Root.Mapping()
+	if m.index == nil {
+		t.Fatal("a large mapping has no index")
+	}
+	for i := range smallMapping + 4 {
+		if _, ok := m.Get("k"+strings.Repeat("x", i), ""); !ok {
+			t.Errorf("key %d not found", i)
+		}
+	}
+	if _, ok := m.Get("unknown", ""); ok {
+		t.Error("an absent key is found")
+	}
+	m.Done()
+	got := strings.Join(problems(d), "\n")
+	for _, want := range []string{
+		"t.yaml:21:1: error P011: field 'kx' appears twice",
+		"t.yaml:22:1: error P011: unknown field 'unknwn' (did you mean 'unknown'?)",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("problems:\n%s\nwant %s", got, want)
+		}
+	}
+}
+
+// Release lets go of a value's nodes once it is read, unless the document
+// has an alias, which might point into it.
+func TestReleaseLetsGoOfARead(t *testing.T) {
+	d := parse(t, "a: [1, 2]\nb: {c: 1}\n")
+	m := d.Root.Mapping()
+	n, _ := m.Get("a", "")
+	if got := len(n.Items()); got != 2 {
+		t.Fatalf("%d items", got)
+	}
+	m.Release("a")
+	m.Release("absent")
+	if len(n.N.Content) != 0 {
+		t.Error("the nodes of a read value are kept")
+	}
+	if d.Map.Locate("a[1]") != (diag.Pos{Line: 1, Col: 8}) {
+		t.Errorf("a[1] is at %v after Release", d.Map.Locate("a[1]"))
+	}
+
+	d = parse(t, "a: &x [1, 2]\nb: *x\n")
+	m = d.Root.Mapping()
+	n, _ = m.Get("a", "")
+	m.Release("a")
+	if len(n.N.Content) != 2 {
+		t.Error("a value an alias may point to is let go")
+	}
+}

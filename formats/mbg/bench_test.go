@@ -1,0 +1,80 @@
+package mbg
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"runtime"
+	"runtime/metrics"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// hugeScenario returns samples/mbg/赤壁.yaml with n officers and n cities
+// added at the end of its lists, written as EncodeScenario writes them.
+func hugeScenario(tb testing.TB, n int) []byte {
+	tb.Helper()
+	src, err := os.ReadFile("../../samples/mbg/赤壁.yaml")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var officers, cities bytes.Buffer
+	for i := range n {
+		fmt.Fprintf(&officers, "  - {name: 兵%d, wu: 50, zhan: 50, mou: 50, zheng: 50, jing: 50}\n", i)
+		fmt.Fprintf(&cities, "  - name: 城%d\n    scope: small\n    garrison: []\n", i)
+	}
+	out := bytes.Replace(src, []byte("\ncities:\n"), append(append([]byte("\n"), officers.Bytes()...), "cities:\n"...), 1)
+	out = bytes.Replace(out, []byte("\n# the players"), append(append([]byte("\n"), cities.Bytes()...), "# the players"...), 1)
+	if len(out) != len(src)+officers.Len()+cities.Len() {
+		tb.Fatal("the sample no longer has the lists where hugeScenario adds to them")
+	}
+	return out
+}
+
+// peakHeap returns the most heap memory in objects (live or not yet
+// swept) seen while f ran, sampled every 100 µs, above what was in use
+// before.
+func peakHeap(f func()) uint64 {
+	s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	runtime.GC()
+	metrics.Read(s)
+	base := s[0].Value.Uint64()
+	var stop atomic.Bool
+	done := make(chan uint64)
+	go func() {
+		var peak uint64
+		s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+		for !stop.Load() {
+			metrics.Read(s)
+			peak = max(peak, s[0].Value.Uint64())
+			time.Sleep(100 * time.Microsecond)
+		}
+		done <- peak
+	}()
+	f()
+	stop.Store(true)
+	return max(<-done, base) - base
+}
+
+// BenchmarkDecodeHugeScenario reads the scenario of 100 000 officers and
+// 100 000 cities (12 MB) and reports the heap's peak during the read and
+// the bytes allocated, against the size of the document.
+func BenchmarkDecodeHugeScenario(b *testing.B) {
+	src := hugeScenario(b, 100_000)
+	b.SetBytes(int64(len(src)))
+	var peak uint64
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	for b.Loop() {
+		peak = max(peak, peakHeap(func() {
+			if _, _, err := DecodeScenario("huge.yaml", src); err != nil {
+				b.Fatal(err)
+			}
+		}))
+	}
+	runtime.ReadMemStats(&after)
+	b.ReportMetric(float64(peak)/float64(len(src)), "peak/input")
+	b.ReportMetric(float64(peak)/(1<<20), "peak-MiB")
+	b.ReportMetric(float64(after.TotalAlloc-before.TotalAlloc)/float64(b.N)/(1<<20), "alloc-MiB/op")
+}
