@@ -1,6 +1,8 @@
-package preview
+package preview_test
 
 import (
+	"github.com/shapan/shapan/preview"
+	ftbtpreview "github.com/shapan/shapan/preview/ftbt"
 	"testing"
 
 	"github.com/shapan/shapan/formats"
@@ -24,7 +26,7 @@ func BenchmarkRenderSamples(b *testing.B) {
 		b.Run(name, func(b *testing.B) {
 			cpu := cputime.Process()
 			for b.Loop() {
-				if _, err := Render(doc, Options{}); err != nil {
+				if _, err := preview.Render(doc, preview.Options{}); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -39,7 +41,7 @@ func BenchmarkLevel200(b *testing.B) {
 	level, rules := biglevel.Generate(200, 200, 100), biglevel.Rules()
 	cpu := cputime.Process()
 	for b.Loop() {
-		Level(level, rules, Options{})
+		ftbtpreview.Level(level, rules, preview.Options{})
 	}
 	b.ReportMetric(float64(cputime.Process()-cpu)/float64(b.N), "cpu-ns/op")
 }

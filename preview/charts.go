@@ -23,6 +23,15 @@ func CanvasOn(img *image.RGBA) *Canvas { return &Canvas{&canvas{img: img}} }
 // pixels (Options.MinText).
 func (c *Canvas) SetMinText(px float64) { c.c.minText = px }
 
+// Result returns what was drawn, as a preview returns it: the image, or
+// a TooLarge image when the canvas asked for was larger than MaxPixels
+// (Render turns it into an error).
+func (c *Canvas) Result() image.Image { return c.c.image() }
+
+// TooLarge reports whether the canvas asked for was larger than
+// MaxPixels: nothing is drawn on it, and Result is a TooLarge image.
+func (c *Canvas) TooLarge() bool { return c.c.over != nil }
+
 // Image returns the image drawn on.
 func (c *Canvas) Image() *image.RGBA { return c.c.img }
 
@@ -99,4 +108,9 @@ var (
 	FaintColor = faint    // secondary text
 	PaperColor = paper    // background
 	GridColor  = gridLine // grid lines, tile borders
+	// WhiteColor, ErrorColor and HighlightColor: a plain white, the red
+	// of what is wrong, the yellow of what is picked out.
+	WhiteColor     = white
+	ErrorColor     = errorRed
+	HighlightColor = highlight
 )

@@ -1,6 +1,7 @@
-package preview
+package preview_test
 
 import (
+	"github.com/shapan/shapan/preview"
 	"image"
 	"image/color"
 	"testing"
@@ -9,29 +10,29 @@ import (
 // TestCanvasAPI: the exported drawing operations draw what the previews'
 // own do, Chinese text included.
 func TestCanvasAPI(t *testing.T) {
-	c := NewCanvas(200, 100, PaperColor)
+	c := preview.NewCanvas(200, 100, preview.PaperColor)
 	if b := c.Image().Bounds(); b.Dx() != 200 || b.Dy() != 100 {
 		t.Fatalf("size %v", b)
 	}
-	c.FillRect(10, 10, 50, 50, PlayerColor(0))
-	if !near(c.Image().At(30, 30), PlayerColor(0)) || !near(c.Image().At(60, 30), PaperColor) {
+	c.FillRect(10, 10, 50, 50, preview.PlayerColor(0))
+	if !near(c.Image().At(30, 30), preview.PlayerColor(0)) || !near(c.Image().At(60, 30), preview.PaperColor) {
 		t.Error("FillRect")
 	}
 	c.FillRect(10, 10, 50, 50, color.NRGBA{0xff, 0xff, 0xff, 0x80}) // blended
-	if got := c.Image().At(30, 30); near(got, PlayerColor(0)) || near(got, white) {
+	if got := c.Image().At(30, 30); near(got, preview.PlayerColor(0)) || near(got, preview.WhiteColor) {
 		t.Errorf("a translucent fill replaced the colour: %v", got)
 	}
-	c.Line(100, 10, 100, 90, 3, InkColor)
-	if !near(c.Image().At(100, 50), InkColor) {
+	c.Line(100, 10, 100, 90, 3, preview.InkColor)
+	if !near(c.Image().At(100, 50), preview.InkColor) {
 		t.Error("Line")
 	}
-	c.FillCircle(150, 50, 10, PlayerColor(1))
-	if !near(c.Image().At(150, 50), PlayerColor(1)) {
+	c.FillCircle(150, 50, 10, preview.PlayerColor(1))
+	if !near(c.Image().At(150, 50), preview.PlayerColor(1)) {
 		t.Error("FillCircle")
 	}
 	// Chinese text leaves ink: count the dark pixels of a CJK string.
-	d := NewCanvas(80, 30, PaperColor)
-	d.Text(4, 15, 16, InkColor, AnchorLeft, "魏蜀吴")
+	d := preview.NewCanvas(80, 30, preview.PaperColor)
+	d.Text(4, 15, 16, preview.InkColor, preview.AnchorLeft, "魏蜀吴")
 	dark := 0
 	for y := 0; y < 30; y++ {
 		for x := 0; x < 80; x++ {
@@ -40,15 +41,15 @@ func TestCanvasAPI(t *testing.T) {
 			}
 		}
 	}
-	if dark < 40 || TextWidth(16, "魏蜀吴") < 40 {
-		t.Errorf("the Chinese text drew %d dark pixels, width %.1f", dark, TextWidth(16, "魏蜀吴"))
+	if dark < 40 || preview.TextWidth(16, "魏蜀吴") < 40 {
+		t.Errorf("the Chinese text drew %d dark pixels, width %.1f", dark, preview.TextWidth(16, "魏蜀吴"))
 	}
-	if s := FitText(12, 30, "一二三四五六七八九十"); len([]rune(s)) >= 10 || TextWidth(12, s) > 30 {
-		t.Errorf("FitText gave %q", s)
+	if s := preview.FitText(12, 30, "一二三四五六七八九十"); len([]rune(s)) >= 10 || preview.TextWidth(12, s) > 30 {
+		t.Errorf("preview.FitText gave %q", s)
 	}
 	img := image.NewRGBA(image.Rect(0, 0, 10, 10))
-	CanvasOn(img).FillRect(0, 0, 10, 10, Tint(PlayerColor(2), 0.5))
-	if !near(img.At(5, 5), Tint(PlayerColor(2), 0.5)) {
-		t.Error("CanvasOn")
+	preview.CanvasOn(img).FillRect(0, 0, 10, 10, preview.Tint(preview.PlayerColor(2), 0.5))
+	if !near(img.At(5, 5), preview.Tint(preview.PlayerColor(2), 0.5)) {
+		t.Error("preview.CanvasOn")
 	}
 }

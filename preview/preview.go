@@ -33,6 +33,10 @@ type Options struct {
 // labels are left out rather than drawn unreadable.
 const MinReadable = 11
 
+// Factor is the scale every size is multiplied by: Scale, or 1 when it
+// is not set.
+func (o Options) Factor() float64 { return o.scale() }
+
 func (o Options) scale() float64 {
 	if o.Scale <= 0 {
 		return 1

@@ -1,7 +1,10 @@
-package preview
+package preview_test
 
 import (
 	"flag"
+	"github.com/shapan/shapan/preview"
+	battlepreview "github.com/shapan/shapan/preview/battle"
+	mbgpreview "github.com/shapan/shapan/preview/mbg"
 	"image"
 	"image/color"
 	"image/png"
@@ -96,28 +99,28 @@ func near(c color.Color, want color.RGBA) bool {
 
 func TestBoardPreview(t *testing.T) {
 	doc := sampleDoc(t, "mbg/赤壁.yaml")
-	img, err := Render(doc, Options{})
+	img, err := preview.Render(doc, preview.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	compareGolden(t, "board-chibi", img)
 	// Square 0 (襄阳) belongs to the first role: its top band is the
 	// first player's colour; square 2 (a saloon) has the saloon colour.
-	cells, _, _ := PerimeterLayout(36)
+	cells, _, _ := mbgpreview.PerimeterLayout(36)
 	at := func(i int, dx, dy float64) color.Color {
-		return img.At(int(16+float64(cells[i].X)*BoardTile+dx), int(16+float64(cells[i].Y)*BoardTile+dy))
+		return img.At(int(16+float64(cells[i].X)*mbgpreview.BoardTile+dx), int(16+float64(cells[i].Y)*mbgpreview.BoardTile+dy))
 	}
-	if c := at(0, BoardTile/2, 3); !near(c, PlayerColor(0)) {
+	if c := at(0, mbgpreview.BoardTile/2, 3); !near(c, preview.PlayerColor(0)) {
 		t.Errorf("owner band of 襄阳 is %v", c)
 	}
-	if c := at(2, 6, BoardTile-6); !near(c, classColors[2]) {
+	if c := at(2, 6, mbgpreview.BoardTile-6); !near(c, mbgpreview.SquareFill(mbgpreview.BoardSquare{Class: 2, Owner: -1})) {
 		t.Errorf("saloon square is %v", c)
 	}
 }
 
 func TestPerimeterLayoutIsARing(t *testing.T) {
 	for _, n := range []int{1, 3, 4, 10, 16, 36, 37, 60, 100} {
-		cells, w, h := PerimeterLayout(n)
+		cells, w, h := mbgpreview.PerimeterLayout(n)
 		if len(cells) != n {
 			t.Fatalf("n=%d: %d cells", n, len(cells))
 		}
@@ -149,7 +152,7 @@ func TestPerimeterLayoutIsARing(t *testing.T) {
 
 func TestBattlePreview(t *testing.T) {
 	doc := sampleDoc(t, "battle/赤壁.yaml")
-	img, err := Render(doc, Options{})
+	img, err := preview.Render(doc, preview.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -158,13 +161,13 @@ func TestBattlePreview(t *testing.T) {
 	// in water's colour.
 	m := doc.Value.(*battle.Map)
 	at := func(x, y int) color.Color { return img.At(12+x*10+1, 12+y*10+1) }
-	if c := at(6, 6); !near(c, PlayerColor(0)) {
+	if c := at(6, 6); !near(c, preview.PlayerColor(0)) {
 		t.Errorf("base of player 1 is %v", c)
 	}
 	for i, code := range m.Cells {
 		if code == battle.CodeWater {
 			p := m.PointOf(i)
-			if c := at(p.X, p.Y); !near(c, BattleCellColor(battle.CodeWater)) && !near(c, color.RGBA{0xd5, 0xc6, 0xbd, 0xff}) {
+			if c := at(p.X, p.Y); !near(c, battlepreview.BattleCellColor(battle.CodeWater)) && !near(c, color.RGBA{0xd5, 0xc6, 0xbd, 0xff}) {
 				t.Errorf("water at %v is %v", p, c)
 			}
 			break
@@ -174,7 +177,7 @@ func TestBattlePreview(t *testing.T) {
 
 func TestLevelAndRulesPreviews(t *testing.T) {
 	level := sampleDoc(t, "ftbt/长坂坡.yaml")
-	img, err := Render(level, Options{})
+	img, err := preview.Render(level, preview.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -186,10 +189,10 @@ func TestLevelAndRulesPreviews(t *testing.T) {
 		t.Errorf("river cell is %v", c)
 	}
 	p := level.Value.(*ftbt.Level).People[0]
-	if c := img.At(12+p.X*16+3, 12+p.Y*16+8); !near(c, PlayerColor(0)) {
+	if c := img.At(12+p.X*16+3, 12+p.Y*16+8); !near(c, preview.PlayerColor(0)) {
 		t.Errorf("person %s is drawn in %v", p.Name, c)
 	}
-	sheet, err := Render(sampleDoc(t, "ftbt/兵法.yaml"), Options{})
+	sheet, err := preview.Render(sampleDoc(t, "ftbt/兵法.yaml"), preview.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -198,7 +201,7 @@ func TestLevelAndRulesPreviews(t *testing.T) {
 
 func TestPlanetMapPreview(t *testing.T) {
 	doc := sampleDoc(t, "planets/九州.yaml")
-	img, err := Render(doc, Options{})
+	img, err := preview.Render(doc, preview.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -211,36 +214,8 @@ func TestPlanetMapPreview(t *testing.T) {
 	cx, cy := 28+(float64(a.X)+0.5)*cell, 28+(float64(a.Y)+0.5)*cell
 	capacity := 800.0
 	r := cell * (0.22 + 0.06*math.Log10(capacity))
-	if c := img.At(int(cx), int(cy-r-2)); !near(c, PlayerColor(0)) {
+	if c := img.At(int(cx), int(cy-r-2)); !near(c, preview.PlayerColor(0)) {
 		t.Errorf("the start ring of A is %v", c)
-	}
-}
-
-// TestBattlePreviewListsTheRoster: a map with a roster override gets a
-// legend line naming the changed heroes and stats.
-func TestBattlePreviewListsTheRoster(t *testing.T) {
-	m := battle.NewStandard(30, 20)
-	plain := BattleMap(m, Options{})
-	f, hp := 110, 1400
-	m.Roster = []battle.RosterEntry{{Name: "吕布", Force: &f, HP: &hp}}
-	withRoster := BattleMap(m, Options{})
-	if d := withRoster.Bounds().Dy() - plain.Bounds().Dy(); d != 20 {
-		t.Fatalf("the roster line adds %d pixels, want 20", d)
-	}
-	if got := rosterText(m.Roster); got != "吕布 武力110 体力1400" {
-		t.Errorf("roster line %q", got)
-	}
-	inked := 0
-	b := withRoster.Bounds()
-	for y := b.Max.Y - 28; y < b.Max.Y; y++ {
-		for x := 0; x < b.Max.X; x++ {
-			if r, g, bl, _ := withRoster.At(x, y).RGBA(); r+g+bl < 3*0x6000 {
-				inked++ // dark: the text
-			}
-		}
-	}
-	if inked < 50 {
-		t.Errorf("the roster line is not drawn (%d ink pixels)", inked)
 	}
 }
 
@@ -248,10 +223,10 @@ func TestBattlePreviewListsTheRoster(t *testing.T) {
 // placed by hand keep their cells of the automatic layout; a board whose
 // squares all have positions (one of them at 0 0) is drawn as placed.
 func TestBoardCellsOfAPartlyPlacedBoard(t *testing.T) {
-	auto, _, _ := PerimeterLayout(12)
-	v := BoardView{Squares: make([]BoardSquare, 12)}
+	auto, _, _ := mbgpreview.PerimeterLayout(12)
+	v := mbgpreview.BoardView{Squares: make([]mbgpreview.BoardSquare, 12)}
 	v.Squares[5].X, v.Squares[5].Y = 1, 1
-	cells, w, h := BoardCells(v)
+	cells, w, h := mbgpreview.BoardCells(v)
 	for i, c := range cells {
 		want := auto[i]
 		if i == 5 {
@@ -267,33 +242,40 @@ func TestBoardCellsOfAPartlyPlacedBoard(t *testing.T) {
 	for i := range v.Squares {
 		v.Squares[i].X, v.Squares[i].Y = i, 0
 	}
-	if cells, _, _ := BoardCells(v); cells[0] != image.Pt(0, 0) || cells[7] != image.Pt(7, 0) {
+	if cells, _, _ := mbgpreview.BoardCells(v); cells[0] != image.Pt(0, 0) || cells[7] != image.Pt(7, 0) {
 		t.Errorf("a placed board is drawn at %v", cells)
 	}
 }
 
 // TestMinTextLeavesOutSmallTexts draws every family's sample small, as
 // the studio shows them fitted, with MinText: no text smaller than
-// MinReadable is drawn; without it the same previews draw smaller ones.
+// preview.MinReadable is drawn; without it the same previews draw smaller ones.
 func TestMinTextLeavesOutSmallTexts(t *testing.T) {
 	var smallest float64
-	textDrawn = func(size float64) { smallest = min(smallest, size) }
-	defer func() { textDrawn = nil }()
+	preview.SetTextDrawn(func(size float64) { smallest = min(smallest, size) })
+	defer preview.SetTextDrawn(nil)
 	for _, name := range []string{"mbg/赤壁.yaml", "ftbt/长坂坡.yaml", "battle/小沛.yaml", "planets/九州.yaml"} {
 		doc := sampleDoc(t, name)
 		for _, scale := range []float64{0.2, 0.3, 0.5, 1} {
 			smallest = math.Inf(1)
-			if _, err := Render(doc, Options{Scale: scale, MinText: MinReadable}); err != nil {
+			if _, err := preview.Render(doc, preview.Options{Scale: scale, MinText: preview.MinReadable}); err != nil {
 				t.Fatal(err)
 			}
-			if smallest < MinReadable {
+			if smallest < preview.MinReadable {
 				t.Errorf("%s at %v: a text %v pixels high", name, scale, smallest)
 			}
 		}
 		smallest = math.Inf(1)
-		Render(doc, Options{Scale: 0.3})
-		if smallest >= MinReadable {
-			t.Errorf("%s at 0.3 without MinText drew no text smaller than %v: the test proves nothing", name, MinReadable)
+		preview.Render(doc, preview.Options{Scale: 0.3})
+		if smallest >= preview.MinReadable {
+			t.Errorf("%s at 0.3 without MinText drew no text smaller than %v: the test proves nothing", name, preview.MinReadable)
 		}
 	}
+}
+
+func abs(v int) int {
+	if v < 0 {
+		return -v
+	}
+	return v
 }

@@ -2,6 +2,10 @@ package balance
 
 import (
 	"fmt"
+	battlepreview "github.com/shapan/shapan/preview/battle"
+	ftbtpreview "github.com/shapan/shapan/preview/ftbt"
+	mbgpreview "github.com/shapan/shapan/preview/mbg"
+	planetspreview "github.com/shapan/shapan/preview/planets"
 	"image"
 	"image/color"
 	"image/draw"
@@ -177,13 +181,13 @@ func planetSpot(doc *formats.Document, k bal.KnobInfo) (spot, bool) {
 		}
 		name = m.Starts[slot-1].Text
 	}
-	l := preview.PlanetMapLayout(m, preview.Options{})
+	l := planetspreview.PlanetMapLayout(m, preview.Options{})
 	pos := m.Positions()
 	for i := range m.Planets {
 		p := &m.Planets[i]
 		if at, ok := pos[p.Token.Key()]; ok && p.Token.Text == name {
 			x, y := l.Centre(at)
-			return spot{x, y, preview.PlanetRadius(p, l.Cell) + 8}, true
+			return spot{x, y, planetspreview.PlanetRadius(p, l.Cell) + 8}, true
 		}
 	}
 	return spot{}, false
@@ -199,7 +203,7 @@ func battleSpot(doc *formats.Document, k bal.KnobInfo) (spot, bool) {
 	if _, err := fmt.Sscanf(knobSubject(k.ID), "%d:%d", &x, &y); err != nil || x < 0 || y < 0 || x >= m.W || y >= m.H {
 		return spot{}, false
 	}
-	cell, margin := preview.BattleMapGeometry(m, preview.Options{})
+	cell, margin := battlepreview.BattleMapGeometry(m, preview.Options{})
 	return spot{margin + (float64(x)+0.5)*cell, margin + (float64(y)+0.5)*cell, math.Max(8, cell)}, true
 }
 
@@ -210,7 +214,7 @@ func ftbtSpot(doc *formats.Document, k bal.KnobInfo) (spot, bool) {
 	if !ok {
 		return spot{}, false
 	}
-	cell, margin := preview.LevelGeometry(l, preview.Options{})
+	cell, margin := ftbtpreview.LevelGeometry(l, preview.Options{})
 	who := knobSubject(k.ID)
 	for i, p := range l.People {
 		// a knob names a person by name, or as NAME#N (the N-th person)
@@ -250,11 +254,11 @@ func mbgSpot(doc *formats.Document, k bal.KnobInfo) (spot, bool) {
 			}
 		}
 	}
-	cells, _, _ := preview.BoardCells(preview.BoardFromScenario(s))
+	cells, _, _ := mbgpreview.BoardCells(mbgpreview.BoardFromScenario(s))
 	if square < 0 || square >= len(cells) {
 		return spot{}, false
 	}
-	half := preview.BoardTile / 2.0
-	return spot{preview.BoardMargin + float64(cells[square].X)*preview.BoardTile + half,
-		preview.BoardMargin + float64(cells[square].Y)*preview.BoardTile + half, half + 2}, true
+	half := mbgpreview.BoardTile / 2.0
+	return spot{mbgpreview.BoardMargin + float64(cells[square].X)*mbgpreview.BoardTile + half,
+		mbgpreview.BoardMargin + float64(cells[square].Y)*mbgpreview.BoardTile + half, half + 2}, true
 }

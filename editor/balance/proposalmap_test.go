@@ -1,6 +1,7 @@
 package balance
 
 import (
+	ftbtpreview "github.com/shapan/shapan/preview/ftbt"
 	"image"
 	"strings"
 	"testing"
@@ -260,7 +261,7 @@ func TestProposalMapRingsPeopleWhoShareAName(t *testing.T) {
 		t.Fatal(err)
 	}
 	want, ok := ftbtSpot(doc, bal.KnobInfo{ID: e.Knob})
-	cell, margin := preview.LevelGeometry(l, preview.Options{})
+	cell, margin := ftbtpreview.LevelGeometry(l, preview.Options{})
 	if x, y := margin+(float64(l.People[9].X)+0.5)*cell, margin+(float64(l.People[9].Y)+0.5)*cell; !ok || want.x != x || want.y != y {
 		t.Fatalf("%s is placed at %+v (%v), want person 10's cell (%v, %v)", e.Knob, want, ok, x, y)
 	}

@@ -2,6 +2,7 @@ package battleplay
 
 import (
 	"fmt"
+	battlepreview "github.com/shapan/shapan/preview/battle"
 	"image"
 	"image/color"
 	"strings"
@@ -57,7 +58,7 @@ type terrain struct{ m *bfmt.Map }
 
 func (t terrain) GridSize() (int, int) { return t.m.W, t.m.H }
 
-func (t terrain) CellColor(x, y int) color.RGBA { return preview.BattleCellColor(t.m.At(x, y)) }
+func (t terrain) CellColor(x, y int) color.RGBA { return battlepreview.BattleCellColor(t.m.At(x, y)) }
 
 func newBoard(m *match) *board {
 	b := &board{m: m}

@@ -7,6 +7,7 @@ package battleview
 
 import (
 	"fmt"
+	battlepreview "github.com/shapan/shapan/preview/battle"
 	"image"
 	"image/color"
 	"regexp"
@@ -70,7 +71,7 @@ func New(s *editor.Session, env editor.Env) *View {
 		Label:   "paint the battle map",
 		Cells:   func(m any) []int { return m.(*battle.Map).Cells },
 		Width:   func(m any) int { return m.(*battle.Map).W },
-		Color:   preview.BattleCellColor,
+		Color:   battlepreview.BattleCellColor,
 		Default: battle.CodeSpace,
 	})
 	v.Painter.View.OnHover = v.showHover

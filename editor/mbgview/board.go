@@ -1,6 +1,7 @@
 package mbgview
 
 import (
+	mbgpreview "github.com/shapan/shapan/preview/mbg"
 	"image"
 
 	"fyne.io/fyne/v2"
@@ -10,7 +11,6 @@ import (
 
 	"github.com/shapan/shapan/editor"
 	"github.com/shapan/shapan/formats/mbg"
-	"github.com/shapan/shapan/preview"
 )
 
 // boardPane edits the board: a strip of squares with a form for the
@@ -106,8 +106,8 @@ func newBoardPane(v *View) *boardPane {
 		auto)
 	p.form = container.NewVBox(widget.NewForm(formRow("Type", p.typeSel), formRow("Belongs to", p.baseSel)))
 	left := container.NewBorder(buttons, p.form, nil, nil, p.strip)
-	p.canvas = NewBoardCanvas(func() preview.BoardView {
-		view := preview.BoardFromScenario(v.M())
+	p.canvas = NewBoardCanvas(func() mbgpreview.BoardView {
+		view := mbgpreview.BoardFromScenario(v.M())
 		view.Selected = p.selected
 		return view
 	}, p.selectSquare, p.dropSquare)
@@ -195,7 +195,7 @@ func (p *boardPane) refresh() {
 // position: on a board laid out automatically (the original game's maps,
 // 0 0 for every square) the others keep theirs, so that an exported map
 // differs from the original in the squares moved only
-// (preview.BoardCells draws the squares still at 0 0 where the automatic
+// (mbgpreview.BoardCells draws the squares still at 0 0 where the automatic
 // layout puts them). When the move would leave a square's position
 // ambiguous (one left at 0 0, or a square dropped on the cell 0 0), every
 // square is placed where it is drawn.

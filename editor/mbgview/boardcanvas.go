@@ -1,6 +1,7 @@
 package mbgview
 
 import (
+	mbgpreview "github.com/shapan/shapan/preview/mbg"
 	"image"
 	"image/color"
 	"math"
@@ -22,13 +23,13 @@ type BoardCanvas struct {
 	// Grid is the widget to lay out.
 	Grid *editor.GridView
 	// source returns the board to draw, with its selected square.
-	source func() preview.BoardView
+	source func() mbgpreview.BoardView
 	// onTap receives the square clicked.
 	onTap func(square int)
 	// onDrop receives a square dragged onto another board cell, with
 	// where every square is drawn; nil when squares cannot be dragged.
 	onDrop   func(from int, target image.Point, cells []image.Point)
-	view     preview.BoardView
+	view     mbgpreview.BoardView
 	cells    []image.Point
 	pictures map[float64]image.Image // the board drawn at each zoom used
 	dragFrom int
@@ -36,7 +37,7 @@ type BoardCanvas struct {
 }
 
 // NewBoardCanvas returns a board view drawing source.
-func NewBoardCanvas(source func() preview.BoardView, onTap func(int), onDrop func(int, image.Point, []image.Point)) *BoardCanvas {
+func NewBoardCanvas(source func() mbgpreview.BoardView, onTap func(int), onDrop func(int, image.Point, []image.Point)) *BoardCanvas {
 	c := &BoardCanvas{source: source, onTap: onTap, onDrop: onDrop, dragFrom: -1}
 	c.Grid = editor.NewGridView(boardPicture{c})
 	c.Grid.Zoom, c.Grid.Natural, c.Grid.MinZoom, c.Grid.MaxZoom = 1, 1, 0.25, 3
@@ -59,7 +60,7 @@ func (c *BoardCanvas) ZoomButtons() fyne.CanvasObject {
 // Refresh draws the board again from the source.
 func (c *BoardCanvas) Refresh() {
 	c.view = c.source()
-	c.cells, _, _ = preview.BoardCells(c.view)
+	c.cells, _, _ = mbgpreview.BoardCells(c.view)
 	c.pictures = map[float64]image.Image{}
 	c.Grid.Redraw()
 }
@@ -74,7 +75,7 @@ func (c *BoardCanvas) picture(zoom float64) image.Image {
 	}
 	// Drawn at the size it is shown: what would be smaller than readable
 	// is left out.
-	p := preview.Board(c.view, preview.Options{Scale: zoom, MinText: preview.MinReadable})
+	p := mbgpreview.Board(c.view, preview.Options{Scale: zoom, MinText: preview.MinReadable})
 	c.pictures[zoom] = p
 	return p
 }
@@ -98,8 +99,8 @@ func (b boardPicture) Picture(zoom float64) image.Image { return b.c.picture(zoo
 
 // boardCell returns the board cell under pixel (x, y) of the board at 100%.
 func boardCell(x, y int) image.Point {
-	return image.Pt(int(math.Floor(float64(x-preview.BoardMargin)/preview.BoardTile)),
-		int(math.Floor(float64(y-preview.BoardMargin)/preview.BoardTile)))
+	return image.Pt(int(math.Floor(float64(x-mbgpreview.BoardMargin)/mbgpreview.BoardTile)),
+		int(math.Floor(float64(y-mbgpreview.BoardMargin)/mbgpreview.BoardTile)))
 }
 
 func (c *BoardCanvas) tap(x, y int) {
@@ -135,8 +136,8 @@ func (c *BoardCanvas) CellCentre(i int) fyne.Position {
 // (x, y).
 func (c *BoardCanvas) CellPosition(x, y int) fyne.Position {
 	g := c.Grid
-	px := preview.BoardMargin + (float64(x)+0.5)*preview.BoardTile
-	py := preview.BoardMargin + (float64(y)+0.5)*preview.BoardTile
+	px := mbgpreview.BoardMargin + (float64(x)+0.5)*mbgpreview.BoardTile
+	py := mbgpreview.BoardMargin + (float64(y)+0.5)*mbgpreview.BoardTile
 	return fyne.NewPos(float32(px*g.Zoom-g.OffsetX), float32(py*g.Zoom-g.OffsetY))
 }
 
@@ -146,10 +147,10 @@ func (c *BoardCanvas) Reveal(i int) {
 	if i < 0 || i >= len(c.cells) || size.Width <= 0 || size.Height <= 0 {
 		return
 	}
-	at, half := c.CellCentre(i), float32(preview.BoardTile*c.Grid.Zoom/2)
+	at, half := c.CellCentre(i), float32(mbgpreview.BoardTile*c.Grid.Zoom/2)
 	if at.X-half >= 0 && at.Y-half >= 0 && at.X+half <= size.Width && at.Y+half <= size.Height {
 		return
 	}
 	p := c.cells[i]
-	c.Grid.CentreOn(int(preview.BoardMargin+(float64(p.X)+0.5)*preview.BoardTile), int(preview.BoardMargin+(float64(p.Y)+0.5)*preview.BoardTile))
+	c.Grid.CentreOn(int(mbgpreview.BoardMargin+(float64(p.X)+0.5)*mbgpreview.BoardTile), int(mbgpreview.BoardMargin+(float64(p.Y)+0.5)*mbgpreview.BoardTile))
 }

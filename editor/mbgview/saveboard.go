@@ -2,6 +2,7 @@ package mbgview
 
 import (
 	"fmt"
+	mbgpreview "github.com/shapan/shapan/preview/mbg"
 	"image"
 	"slices"
 
@@ -11,7 +12,6 @@ import (
 
 	mbgeng "github.com/shapan/shapan/engine/mbg"
 	"github.com/shapan/shapan/formats/mbg"
-	"github.com/shapan/shapan/preview"
 )
 
 // What a click on the board does.
@@ -137,8 +137,8 @@ func newSaveBoardPane(v *SaveView) *saveBoardPane {
 	p.tools.Horizontal = true
 	p.tools.Required = true
 	p.tools.SetSelected(toolSelect)
-	p.canvas = NewBoardCanvas(func() preview.BoardView {
-		view := preview.BoardFromSave(v.M())
+	p.canvas = NewBoardCanvas(func() mbgpreview.BoardView {
+		view := mbgpreview.BoardFromSave(v.M())
 		view.Selected = p.selected
 		return view
 	}, p.tapped, p.dropped)

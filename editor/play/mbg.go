@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	mbgpreview "github.com/shapan/shapan/preview/mbg"
 	"math"
 	"time"
 
@@ -17,7 +18,6 @@ import (
 	mbgeng "github.com/shapan/shapan/engine/mbg"
 	"github.com/shapan/shapan/formats"
 	mbgfmt "github.com/shapan/shapan/formats/mbg"
-	"github.com/shapan/shapan/preview"
 )
 
 // mbgTurnLimit is how many turns a test game of a scenario lasts at most
@@ -66,8 +66,8 @@ type mbgMatch struct {
 	scope []int // city scopes (they never change in play)
 
 	board *mbgview.BoardCanvas
-	shown preview.BoardView // what the board shows
-	pos   []int             // the square each role is drawn on (moves are animated)
+	shown mbgpreview.BoardView // what the board shows
+	pos   []int                // the square each role is drawn on (moves are animated)
 	// onSquare, when set, receives a click on a board square (a card
 	// asks for a square).
 	onSquare func(i int)
@@ -110,7 +110,7 @@ func newMBGMatch(doc *formats.Document, seats []Seat, o Options) (Match, error) 
 	for r := range m.pos {
 		m.pos[r] = g.View().Roles[r].Loc
 	}
-	m.board = mbgview.NewBoardCanvas(func() preview.BoardView { return m.shown }, func(i int) {
+	m.board = mbgview.NewBoardCanvas(func() mbgpreview.BoardView { return m.shown }, func(i int) {
 		if m.onSquare != nil {
 			m.onSquare(i)
 		}
@@ -140,7 +140,7 @@ func (m *mbgMatch) Close() { m.g.Close() }
 // animation has them.
 func (m *mbgMatch) Show() {
 	gv := m.g.View()
-	v := preview.BoardView{WinMoney: gv.WinMoney, Turn: gv.Turn, Selected: -1}
+	v := mbgpreview.BoardView{WinMoney: gv.WinMoney, Turn: gv.Turn, Selected: -1}
 	marks := map[int]string{}
 	for _, l := range gv.Barriers {
 		marks[l] = "障"
@@ -150,7 +150,7 @@ func (m *mbgMatch) Show() {
 	}
 	for i, class := range gv.BoardClass {
 		base := gv.BoardBase[i]
-		sq := preview.BoardSquare{Class: class, Owner: -1, Scope: -1, Mark: marks[i]}
+		sq := mbgpreview.BoardSquare{Class: class, Owner: -1, Scope: -1, Mark: marks[i]}
 		switch class {
 		case mbgfmt.ClassCity:
 			sq.Label = m.names.City(base)
@@ -174,7 +174,7 @@ func (m *mbgMatch) Show() {
 		if r < len(m.pos) && at != -1 {
 			at = m.pos[r]
 		}
-		v.Roles = append(v.Roles, preview.BoardRole{Name: m.names.Role(r), At: at, Money: ro.Money, Out: ro.Loc == -1})
+		v.Roles = append(v.Roles, mbgpreview.BoardRole{Name: m.names.Role(r), At: at, Money: ro.Money, Out: ro.Loc == -1})
 	}
 	m.shown = v
 	m.board.Refresh()

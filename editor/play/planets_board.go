@@ -2,6 +2,7 @@ package play
 
 import (
 	"fmt"
+	planetspreview "github.com/shapan/shapan/preview/planets"
 	"image"
 	"image/color"
 	"math"
@@ -51,7 +52,7 @@ type planetsBoard struct {
 	// that would show smaller than preview.MinReadable are left out.
 	plain   pfmt.Map
 	minText float64
-	geo     preview.PlanetLayout
+	geo     planetspreview.PlanetLayout
 	// Planet centres and radii by id, in pixels of the map image (ok is
 	// false for a planet that is not on the grid).
 	centre []image.Point
@@ -78,7 +79,7 @@ func newPlanetsBoard(m *planetsMatch) *planetsBoard {
 	plain := *m.m
 	plain.Starts = nil
 	b.plain = plain
-	b.geo = preview.PlanetMapLayout(&plain, preview.Options{Scale: planetsImageScale})
+	b.geo = planetspreview.PlanetMapLayout(&plain, preview.Options{Scale: planetsImageScale})
 	b.base = canvas.NewImageFromImage(b.image(0))
 	b.base.FillMode = canvas.ImageFillStretch
 	pos := m.m.Positions()
@@ -92,7 +93,7 @@ func newPlanetsBoard(m *planetsMatch) *planetsBoard {
 		x, y := b.geo.Centre(p)
 		r := 0.0
 		if known {
-			r = preview.PlanetRadius(&m.m.Planets[i], b.geo.Cell)
+			r = planetspreview.PlanetRadius(&m.m.Planets[i], b.geo.Cell)
 		}
 		b.centre = append(b.centre, image.Pt(int(math.Round(x)), int(math.Round(y))))
 		b.radius = append(b.radius, r)
@@ -116,7 +117,7 @@ func newPlanetsBoard(m *planetsMatch) *planetsBoard {
 // image draws the map without its legend, leaving out the texts smaller
 // than minText pixels of the image.
 func (b *planetsBoard) image(minText float64) image.Image {
-	img := preview.PlanetMap(&b.plain, preview.Options{Scale: planetsImageScale, MinText: minText})
+	img := planetspreview.PlanetMap(&b.plain, preview.Options{Scale: planetsImageScale, MinText: minText})
 	if sub, ok := img.(planetsSubImager); ok {
 		img = sub.SubImage(image.Rect(0, 0, b.geo.Width, b.geo.MapHeight)) // without the legend
 	}

@@ -6,5 +6,6 @@ package battle
 import (
 	_ "github.com/shapan/shapan/formats/battle"
 	_ "github.com/shapan/shapan/formats/tiled"
+	_ "github.com/shapan/shapan/preview/battle"
 	_ "github.com/shapan/shapan/validate/battle"
 )

@@ -6,5 +6,6 @@ package ftbt
 import (
 	_ "github.com/shapan/shapan/formats/ftbt"
 	_ "github.com/shapan/shapan/formats/tiled"
+	_ "github.com/shapan/shapan/preview/ftbt"
 	_ "github.com/shapan/shapan/validate/ftbt"
 )

@@ -2,6 +2,7 @@ package mbg
 
 import (
 	"fmt"
+	mbgpreview "github.com/shapan/shapan/preview/mbg"
 	"image/color"
 
 	mbgeng "github.com/shapan/shapan/engine/mbg"
@@ -11,7 +12,7 @@ import (
 
 // boardView is the board as the server's page draws it, with the look of
 // `shapan preview`: every square in the cell preview places it in
-// (preview.BoardCells) and filled with preview's colours, the roles on
+// (mbgpreview.BoardCells) and filled with preview's colours, the roles on
 // their squares with their money, and the names a decision's options are
 // told with. State is the engine's whole view of the game.
 type boardView struct {
@@ -61,7 +62,7 @@ type roleView struct {
 // when the game starts, and the game's state at each call.
 type viewer struct {
 	g     *mbgeng.Game
-	start preview.BoardView
+	start mbgpreview.BoardView
 	base  boardView
 }
 
@@ -70,17 +71,17 @@ func newViewer(g *mbgeng.Game) *viewer {
 	s := g.Setup()
 	v.base = boardView{Family: mbgeng.Family, Cards: mbgfmt.CardNames, Techs: mbgfmt.TechNames}
 	if s.Scenario != nil {
-		v.start = preview.BoardFromScenario(s.Scenario)
+		v.start = mbgpreview.BoardFromScenario(s.Scenario)
 	} else {
-		v.start = preview.BoardFromSave(s.Save)
+		v.start = mbgpreview.BoardFromSave(s.Save)
 	}
 	n := g.Names()
 	v.base.Officers, v.base.Cities, v.base.Institutes, v.base.TrainingRooms, v.base.Names = n.Officers, n.Cities, n.Institutes, n.TrainingRooms, n.Roles
-	cells, w, h := preview.BoardCells(v.start)
+	cells, w, h := mbgpreview.BoardCells(v.start)
 	v.base.W, v.base.H = w, h
 	for i, sq := range v.start.Squares {
 		v.base.Squares = append(v.base.Squares, squareView{X: cells[i].X, Y: cells[i].Y, Class: sq.Class,
-			Kind: preview.SquareKind(sq.Class), Label: sq.Label, Scope: sq.Scope})
+			Kind: mbgpreview.SquareKind(sq.Class), Label: sq.Label, Scope: sq.Scope})
 	}
 	return v
 }
@@ -99,7 +100,7 @@ func (v *viewer) view() boardView {
 				sq.Owner = gv.Cities[c].Role
 			}
 		}
-		sq.Fill = hex(preview.SquareFill(preview.BoardSquare{Class: sq.Class, Owner: sq.Owner}))
+		sq.Fill = hex(mbgpreview.SquareFill(mbgpreview.BoardSquare{Class: sq.Class, Owner: sq.Owner}))
 	}
 	mark := func(squares []int, m string) {
 		for _, l := range squares {

@@ -6,5 +6,6 @@ package planets
 import (
 	_ "github.com/shapan/shapan/formats/planets"
 	_ "github.com/shapan/shapan/formats/tiled"
+	_ "github.com/shapan/shapan/preview/planets"
 	_ "github.com/shapan/shapan/validate/planets"
 )

@@ -2,6 +2,7 @@ package charts
 
 import (
 	"flag"
+	mbgpreview "github.com/shapan/shapan/preview/mbg"
 	"image"
 	"image/color"
 	"image/png"
@@ -164,13 +165,13 @@ func TestHeatmap(t *testing.T) {
 	img := Heatmap(r, Options{})
 	v := BoardView(r.Facts.MBG)
 	v.Title = "战斗热图 · 100 局"
-	board := preview.Board(v, preview.Options{})
+	board := mbgpreview.Board(v, preview.Options{})
 	if img.Bounds() != board.Bounds() {
 		t.Fatalf("size %v, the board's %v", img.Bounds(), board.Bounds())
 	}
-	cells, _, _ := preview.PerimeterLayout(16)
+	cells, _, _ := mbgpreview.PerimeterLayout(16)
 	at := func(im image.Image, i int, dx, dy float64) color.Color {
-		return im.At(int(preview.BoardMargin+float64(cells[i].X)*preview.BoardTile+dx), int(preview.BoardMargin+float64(cells[i].Y)*preview.BoardTile+dy))
+		return im.At(int(mbgpreview.BoardMargin+float64(cells[i].X)*mbgpreview.BoardTile+dx), int(mbgpreview.BoardMargin+float64(cells[i].Y)*mbgpreview.BoardTile+dy))
 	}
 	// Square 0 had no battle; square 15 the most.
 	if a, b := at(img, 0, 10, 40), at(board, 0, 10, 40); a != b {

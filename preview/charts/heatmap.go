@@ -2,6 +2,7 @@ package charts
 
 import (
 	"fmt"
+	mbgpreview "github.com/shapan/shapan/preview/mbg"
 	"image"
 	"image/color"
 	"image/draw"
@@ -34,10 +35,10 @@ var captureRed = color.RGBA{0xa5, 0x00, 0x26, 0xff}
 
 // BoardView returns the board of an mbg report as preview draws it: the
 // squares with their names and city scopes, without owners or roles.
-func BoardView(f *sim.MBGFacts) preview.BoardView {
-	v := preview.BoardView{Selected: -1}
+func BoardView(f *sim.MBGFacts) mbgpreview.BoardView {
+	v := mbgpreview.BoardView{Selected: -1}
 	for _, s := range f.Squares {
-		bs := preview.BoardSquare{Class: slices.Index(mbgfmt.ClassNames, s.Type), Label: s.Name, Owner: -1, Scope: -1, X: s.X, Y: s.Y}
+		bs := mbgpreview.BoardSquare{Class: slices.Index(mbgfmt.ClassNames, s.Type), Label: s.Name, Owner: -1, Scope: -1, X: s.X, Y: s.Y}
 		if bs.Label == "" {
 			bs.Label = squareLabels[s.Type]
 		}
@@ -76,9 +77,9 @@ func mbgHeatmap(r *sim.Report, f *sim.MBGFacts, o Options) image.Image {
 	k := o.k()
 	v := BoardView(f)
 	v.Title = fmt.Sprintf(o.tr("战斗热图 · %d 局"), r.Games)
-	board := preview.Board(v, preview.Options{Scale: k})
-	cells, w, h := preview.BoardCells(v)
-	tile, margin := preview.BoardTile*k, preview.BoardMargin*k
+	board := mbgpreview.Board(v, preview.Options{Scale: k})
+	cells, w, h := mbgpreview.BoardCells(v)
+	tile, margin := mbgpreview.BoardTile*k, mbgpreview.BoardMargin*k
 	// The legend goes inside the ring when there is room (as preview's
 	// does), else below the board.
 	inside := w >= 4 && h >= 4

@@ -3,6 +3,7 @@ package charts
 import (
 	"cmp"
 	"fmt"
+	battlepreview "github.com/shapan/shapan/preview/battle"
 	"image"
 	"image/color"
 	"image/draw"
@@ -31,8 +32,8 @@ func battleHeatmap(r *sim.Report, f *sim.BattleFacts, o Options) image.Image {
 		}
 	}
 	po := preview.Options{Scale: k}
-	base := preview.BattleMap(m, po)
-	cell, margin := preview.BattleMapGeometry(m, po)
+	base := battlepreview.BattleMap(m, po)
+	cell, margin := battlepreview.BattleMapGeometry(m, po)
 	titleH, legendH := 30*k, 48*k
 	bb := base.Bounds()
 	img := image.NewRGBA(image.Rect(0, 0, bb.Dx(), bb.Dy()+int(titleH+legendH)))

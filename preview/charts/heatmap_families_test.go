@@ -3,6 +3,9 @@ package charts
 import (
 	"context"
 	"encoding/json"
+	battlepreview "github.com/shapan/shapan/preview/battle"
+	ftbtpreview "github.com/shapan/shapan/preview/ftbt"
+	planetspreview "github.com/shapan/shapan/preview/planets"
 	"image"
 	"image/color"
 	"slices"
@@ -45,7 +48,7 @@ func simulate(t *testing.T, name string, turnCap, games int) (*formats.Document,
 // ftbtCellAt returns the colour of cell (x, y) of an ftbt heat map near
 // its top-left corner (clear of the people's discs and the crosses).
 func ftbtCellAt(img image.Image, l *ftbtfmt.Level, x, y int, top float64) color.Color {
-	cell, margin := preview.LevelGeometry(l, preview.Options{})
+	cell, margin := ftbtpreview.LevelGeometry(l, preview.Options{})
 	return img.At(int(margin+float64(x)*cell+2), int(top+margin+float64(y)*cell+2))
 }
 
@@ -60,7 +63,7 @@ func TestFTBTHeatmap(t *testing.T) {
 		t.Fatalf("no fights: %+v", f)
 	}
 	img := Heatmap(r, Options{})
-	level := preview.Level(l, doc.Rules.(*ftbtfmt.Rules), preview.Options{})
+	level := ftbtpreview.Level(l, doc.Rules.(*ftbtfmt.Rules), preview.Options{})
 	const title = 30
 	if b := img.Bounds(); b.Dx() != level.Bounds().Dx() || b.Dy() <= level.Bounds().Dy()+title {
 		t.Fatalf("size %v, the level's %v", b, level.Bounds())
@@ -109,18 +112,18 @@ func TestPlanetsHeatmap(t *testing.T) {
 	m := doc.Value.(*planetsfmt.Map)
 	f := r.Facts.Planets
 	img := Heatmap(r, Options{})
-	base := preview.PlanetMap(m, preview.Options{})
+	base := planetspreview.PlanetMap(m, preview.Options{})
 	if b := img.Bounds(); b.Dx() != base.Bounds().Dx() || b.Dy() <= base.Bounds().Dy() {
 		t.Fatalf("size %v, the map's %v", b, base.Bounds())
 	}
-	lay := preview.PlanetMapLayout(m, preview.Options{})
+	lay := planetspreview.PlanetMapLayout(m, preview.Options{})
 	pos := m.Positions()
 	most := slices.MaxFunc(f.Planets, func(a, b sim.PlanetFacts) int { return a.Battles - b.Battles }).Battles
 	checked := 0
 	for i, p := range f.Planets {
 		pl := &m.Planets[i]
 		x, y := lay.Centre(pos[pl.Token.Key()])
-		rad := preview.PlanetRadius(pl, lay.Cell)
+		rad := planetspreview.PlanetRadius(pl, lay.Cell)
 		ringAt := img.At(int(x-rad-7), int(y)) // the ring's left side
 		if p.Battles == 0 {
 			if ringAt != base.At(int(x-rad-7), int(y)) {
@@ -166,7 +169,7 @@ func TestBattleHeatmap(t *testing.T) {
 	}
 	img := Heatmap(r, Options{})
 	m := doc.Value.(*battlefmt.Map)
-	cell, margin := preview.BattleMapGeometry(m, preview.Options{})
+	cell, margin := battlepreview.BattleMapGeometry(m, preview.Options{})
 	at := func(x, y int) color.Color { // the middle of the cell's top edge, clear of a cross
 		return img.At(int(margin+float64(x)*cell+cell/2), int(30+margin+float64(y)*cell+1))
 	}
@@ -174,7 +177,7 @@ func TestBattleHeatmap(t *testing.T) {
 	if c := at(hot.X, hot.Y); !nearColour(c, heatColour(1)) {
 		t.Errorf("the hottest cell (%d,%d) is %v, not %v", hot.X, hot.Y, c, heatColour(1))
 	}
-	if c, want := at(0, 30), preview.BattleCellColor(m.At(0, 30)); !nearColour(c, want) {
+	if c, want := at(0, 30), battlepreview.BattleCellColor(m.At(0, 30)); !nearColour(c, want) {
 		t.Errorf("a quiet corner is %v, not the map's %v", c, want)
 	}
 }

@@ -3,6 +3,7 @@ package charts
 import (
 	"cmp"
 	"fmt"
+	ftbtpreview "github.com/shapan/shapan/preview/ftbt"
 	"image"
 	"image/color"
 	"image/draw"
@@ -28,8 +29,8 @@ func ftbtHeatmap(r *sim.Report, f *sim.FTBTFacts, o Options) image.Image {
 		l, rules = blankLevel(f.Width, f.Height)
 	}
 	po := preview.Options{Scale: k}
-	level := preview.Level(l, rules, po)
-	cell, margin := preview.LevelGeometry(l, po)
+	level := ftbtpreview.Level(l, rules, po)
+	cell, margin := ftbtpreview.LevelGeometry(l, po)
 	titleH, legendH := 30*k, 112*k
 	lb := level.Bounds()
 	img := image.NewRGBA(image.Rect(0, 0, lb.Dx(), lb.Dy()+int(titleH+legendH)))

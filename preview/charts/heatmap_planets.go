@@ -2,6 +2,7 @@ package charts
 
 import (
 	"fmt"
+	planetspreview "github.com/shapan/shapan/preview/planets"
 	"image"
 	"image/color"
 	"image/draw"
@@ -12,7 +13,7 @@ import (
 	"github.com/shapan/shapan/preview"
 )
 
-// The colours of the planet map's dark background (preview.PlanetMap).
+// The colours of the planet map's dark background (planetspreview.PlanetMap).
 var (
 	space     = color.RGBA{0x16, 0x1b, 0x2e, 0xff}
 	spaceInk  = color.RGBA{0xf0, 0xf0, 0xf0, 0xff}
@@ -94,9 +95,9 @@ type backdrop struct {
 	stats func(name string) string
 }
 
-// mapBackdrop is the map as preview.PlanetMap draws it.
+// mapBackdrop is the map as planetspreview.PlanetMap draws it.
 func mapBackdrop(m *planetsfmt.Map, po preview.Options) backdrop {
-	lay := preview.PlanetMapLayout(m, po)
+	lay := planetspreview.PlanetMapLayout(m, po)
 	byName := map[string]*planetsfmt.Planet{}
 	for i := range m.Planets {
 		byName[m.Planets[i].Name()] = &m.Planets[i]
@@ -104,7 +105,7 @@ func mapBackdrop(m *planetsfmt.Map, po preview.Options) backdrop {
 	pos := m.Positions()
 	withStats := lay.Cell >= 36*po.Scale // as PlanetMap decides
 	return backdrop{
-		img: preview.PlanetMap(m, po),
+		img: planetspreview.PlanetMap(m, po),
 		place: func(name string, _, _ int) (float64, float64, float64, bool) {
 			pl := byName[name]
 			if pl == nil {
@@ -115,7 +116,7 @@ func mapBackdrop(m *planetsfmt.Map, po preview.Options) backdrop {
 				return 0, 0, 0, false
 			}
 			x, y := lay.Centre(at)
-			return x, y, preview.PlanetRadius(pl, lay.Cell), true
+			return x, y, planetspreview.PlanetRadius(pl, lay.Cell), true
 		},
 		stats: func(name string) string {
 			if pl := byName[name]; pl != nil && withStats {
@@ -126,7 +127,7 @@ func mapBackdrop(m *planetsfmt.Map, po preview.Options) backdrop {
 	}
 }
 
-// planetStats is the line preview.PlanetMap writes under a planet, which
+// planetStats is the line planetspreview.PlanetMap writes under a planet, which
 // the heat map's label covers.
 func planetStats(p *planetsfmt.Planet) string {
 	return fmt.Sprintf("防%s 产%s+%s 限%s", p.Def.Describe(), p.Res.Describe(), p.Cos.Describe(), p.Max.Describe())

@@ -1,7 +1,8 @@
-package preview
+package mbg
 
 import (
 	"fmt"
+	"github.com/shapan/shapan/preview"
 	"image"
 	"image/color"
 
@@ -10,20 +11,20 @@ import (
 )
 
 func init() {
-	renderers[mbg.KindScenario] = func(doc *formats.Document, o Options) (image.Image, error) {
+	preview.Register(mbg.KindScenario, func(doc *formats.Document, o preview.Options) (image.Image, error) {
 		s, ok := doc.Value.(*mbg.Scenario)
 		if !ok {
 			return nil, fmt.Errorf("not an mbg scenario")
 		}
 		return Board(BoardFromScenario(s), o), nil
-	}
-	renderers[mbg.KindSave] = func(doc *formats.Document, o Options) (image.Image, error) {
+	})
+	preview.Register(mbg.KindSave, func(doc *formats.Document, o preview.Options) (image.Image, error) {
 		s, ok := doc.Value.(*mbg.Save)
 		if !ok {
 			return nil, fmt.Errorf("not an mbg save")
 		}
 		return Board(BoardFromSave(s), o), nil
-	}
+	})
 }
 
 // BoardView is what a board rendering shows: the scenario at its start, a
@@ -223,7 +224,7 @@ var classColors = []color.RGBA{
 // lightened, for an owned city, else the colour of its kind.
 func SquareFill(sq BoardSquare) color.RGBA {
 	if sq.Owner >= 0 {
-		return tint(PlayerColor(sq.Owner), 0.7)
+		return preview.Tint(preview.PlayerColor(sq.Owner), 0.7)
 	}
 	if sq.Class >= 0 && sq.Class < len(classColors) {
 		return classColors[sq.Class]
@@ -242,8 +243,8 @@ const (
 )
 
 // Board draws a board view.
-func Board(v BoardView, o Options) image.Image {
-	k := o.scale()
+func Board(v BoardView, o preview.Options) image.Image {
+	k := o.Factor()
 	tile := BoardTile * k
 	cells, w, h := BoardCells(v)
 	margin := BoardMargin * k
@@ -254,10 +255,10 @@ func Board(v BoardView, o Options) image.Image {
 	}
 	width := int(2*margin + float64(max(w, 5))*tile)
 	height := int(2*margin + float64(h)*tile + legendH)
-	c := newCanvas(width, height, paper)
-	c.minText = o.MinText
-	if c.over != nil {
-		return c.image()
+	c := preview.NewCanvas(width, height, preview.PaperColor)
+	c.SetMinText(o.MinText)
+	if c.TooLarge() {
+		return c.Result()
 	}
 	at := func(i int) (float64, float64) {
 		return margin + float64(cells[i].X)*tile, margin + float64(cells[i].Y)*tile
@@ -265,25 +266,25 @@ func Board(v BoardView, o Options) image.Image {
 	for i, sq := range v.Squares {
 		x, y := at(i)
 		bg := SquareFill(sq)
-		c.fillRect(x+1, y+1, x+tile-1, y+tile-1, bg)
-		c.strokeRect(x, y, x+tile, y+tile, 1, gridLine)
+		c.FillRect(x+1, y+1, x+tile-1, y+tile-1, bg)
+		c.StrokeRect(x, y, x+tile, y+tile, 1, preview.GridColor)
 		if sq.Owner >= 0 {
-			c.fillRect(x+1, y+1, x+tile-1, y+6*k, PlayerColor(sq.Owner))
+			c.FillRect(x+1, y+1, x+tile-1, y+6*k, preview.PlayerColor(sq.Owner))
 		}
 		if i == v.Selected {
-			c.strokeRect(x+1, y+1, x+tile-1, y+tile-1, 3*k, highlight)
+			c.StrokeRect(x+1, y+1, x+tile-1, y+tile-1, 3*k, preview.HighlightColor)
 		}
-		c.text(x+4*k, y+12*k, 9*k, faint, anchorLeft, fmt.Sprint(i))
+		c.Text(x+4*k, y+12*k, 9*k, preview.FaintColor, preview.AnchorLeft, fmt.Sprint(i))
 		if sq.Scope >= 0 {
-			c.text(x+tile-4*k, y+12*k, 10*k, faint, anchorRight, []string{"小", "中", "大"}[min(max(sq.Scope, 0), 2)])
+			c.Text(x+tile-4*k, y+12*k, 10*k, preview.FaintColor, preview.AnchorRight, []string{"小", "中", "大"}[min(max(sq.Scope, 0), 2)])
 		}
-		c.text(x+tile/2, y+tile/2, 13*k, ink, anchorCentre, fitText(13*k, tile-6*k, sq.Label))
+		c.Text(x+tile/2, y+tile/2, 13*k, preview.InkColor, preview.AnchorCentre, preview.FitText(13*k, tile-6*k, sq.Label))
 		if sq.Class != mbg.ClassCity && sq.Class >= 0 && sq.Class < len(classLabels) && sq.Label != classLabels[sq.Class] {
-			c.text(x+tile/2, y+tile/2+15*k, 9*k, faint, anchorCentre, classLabels[sq.Class])
+			c.Text(x+tile/2, y+tile/2+15*k, 9*k, preview.FaintColor, preview.AnchorCentre, classLabels[sq.Class])
 		}
 		if sq.Mark != "" {
-			c.fillCircle(x+tile-11*k, y+tile-11*k, 8*k, errorRed)
-			c.text(x+tile-11*k, y+tile-11*k, 10*k, white, anchorCentre, sq.Mark)
+			c.FillCircle(x+tile-11*k, y+tile-11*k, 8*k, preview.ErrorColor)
+			c.Text(x+tile-11*k, y+tile-11*k, 10*k, preview.WhiteColor, preview.AnchorCentre, sq.Mark)
 		}
 	}
 	// Roles standing on squares: tokens along the bottom of the tile.
@@ -296,8 +297,8 @@ func Board(v BoardView, o Options) image.Image {
 		n := onSquare[ro.At]
 		onSquare[ro.At]++
 		cx, cy := x+12*k+float64(n)*18*k, y+tile-12*k
-		c.fillCircle(cx, cy, 8.5*k, PlayerColor(r))
-		c.text(cx, cy, 10*k, white, anchorCentre, string([]rune(ro.Name + "?")[0]))
+		c.FillCircle(cx, cy, 8.5*k, preview.PlayerColor(r))
+		c.Text(cx, cy, 10*k, preview.WhiteColor, preview.AnchorCentre, string([]rune(ro.Name + "?")[0]))
 	}
 	// The legend: inside the ring when there is room, else below.
 	{
@@ -314,25 +315,25 @@ func Board(v BoardView, o Options) image.Image {
 		if v.Turn > 0 {
 			title += fmt.Sprintf(" · 第 %d 回合", v.Turn)
 		}
-		c.text(lx, ly, 14*k, ink, anchorLeft, title)
+		c.Text(lx, ly, 14*k, preview.InkColor, preview.AnchorLeft, title)
 		for r, ro := range v.Roles {
 			y := ly + float64(r+1)*22*k
 			if y > bottom {
 				break
 			}
-			col := PlayerColor(r)
+			col := preview.PlayerColor(r)
 			if ro.Out {
-				col = PlayerColor(-1)
+				col = preview.PlayerColor(-1)
 			}
-			c.fillCircle(lx+7*k, y, 7*k, col)
+			c.FillCircle(lx+7*k, y, 7*k, col)
 			label := fmt.Sprintf("%s  %s", ro.Name, money(ro.Money))
 			if ro.Out {
 				label += "  (不参战)"
 			}
-			c.text(lx+20*k, y, 12*k, ink, anchorLeft, label)
+			c.Text(lx+20*k, y, 12*k, preview.InkColor, preview.AnchorLeft, label)
 		}
 	}
-	return c.image()
+	return c.Result()
 }
 
 func money(m float32) string {

@@ -1,7 +1,8 @@
-package preview
+package planets
 
 import (
 	"fmt"
+	"github.com/shapan/shapan/preview"
 	"image"
 	"image/color"
 	"math"
@@ -12,34 +13,34 @@ import (
 )
 
 func init() {
-	renderers[planets.Kind] = func(doc *formats.Document, o Options) (image.Image, error) {
+	preview.Register(planets.Kind, func(doc *formats.Document, o preview.Options) (image.Image, error) {
 		m, ok := doc.Value.(*planets.Map)
 		if !ok {
 			return nil, fmt.Errorf("not a Planet-Conquer map")
 		}
 		return PlanetMap(m, o), nil
-	}
+	})
 }
 
 // PlanetMap draws a Planet-Conquer map: the planets at their grid cells
 // (size by production cap; start planets ringed in their player's colour
 // with the start number), the routes with their step counts, and a legend.
-func PlanetMap(m *planets.Map, o Options) image.Image {
-	k := o.scale()
+func PlanetMap(m *planets.Map, o preview.Options) image.Image {
+	k := o.Factor()
 	w, h := m.MapSize()
 	l := PlanetMapLayout(m, o)
 	cell, margin := l.Cell, l.Margin
-	c := newCanvas(l.Width, l.Height, color.RGBA{0x16, 0x1b, 0x2e, 0xff})
-	c.minText = o.MinText
-	if c.over != nil {
-		return c.image()
+	c := preview.NewCanvas(l.Width, l.Height, color.RGBA{0x16, 0x1b, 0x2e, 0xff})
+	c.SetMinText(o.MinText)
+	if c.TooLarge() {
+		return c.Result()
 	}
 	centre := l.Centre
 	// Faint grid dots.
 	for y := 0; y < h; y++ {
 		for x := 0; x < w; x++ {
 			cx, cy := centre(planets.Point{X: x, Y: y})
-			c.fillRect(cx-1, cy-1, cx+1, cy+1, color.RGBA{0x34, 0x3b, 0x55, 0xff})
+			c.FillRect(cx-1, cy-1, cx+1, cy+1, color.RGBA{0x34, 0x3b, 0x55, 0xff})
 		}
 	}
 	pos := m.Positions()
@@ -53,11 +54,11 @@ func PlanetMap(m *planets.Map, o Options) image.Image {
 		}
 		ax, ay := centre(a)
 		bx, by := centre(b)
-		c.line(ax, ay, bx, by, 2*k, routeInk)
+		c.Line(ax, ay, bx, by, 2*k, routeInk)
 		mx, my := (ax+bx)/2, (ay+by)/2
 		label := r.Steps.Describe()
-		c.fillRect(mx-textWidth(10*k, label)/2-3*k, my-7*k, mx+textWidth(10*k, label)/2+3*k, my+7*k, color.RGBA{0x16, 0x1b, 0x2e, 0xff})
-		c.text(mx, my, 10*k, color.RGBA{0xd8, 0xdf, 0xf0, 0xff}, anchorCentre, label)
+		c.FillRect(mx-preview.TextWidth(10*k, label)/2-3*k, my-7*k, mx+preview.TextWidth(10*k, label)/2+3*k, my+7*k, color.RGBA{0x16, 0x1b, 0x2e, 0xff})
+		c.Text(mx, my, 10*k, color.RGBA{0xd8, 0xdf, 0xf0, 0xff}, preview.AnchorCentre, label)
 	}
 	// Start order of every planet.
 	startOf := map[string][]int{}
@@ -78,14 +79,14 @@ func PlanetMap(m *planets.Map, o Options) image.Image {
 			body = color.RGBA{0x8f, 0xc9, 0x8a, 0xff}
 		}
 		if starts := startOf[p.Token.Key()]; len(starts) > 0 {
-			ring := PlayerColor(starts[0])
-			c.fillCircle(cx, cy, r+4*k, ring)
-			c.text(cx+r+2*k, cy-r-2*k, 10*k, ring, anchorLeft, fmt.Sprint(starts[0]+1))
+			ring := preview.PlayerColor(starts[0])
+			c.FillCircle(cx, cy, r+4*k, ring)
+			c.Text(cx+r+2*k, cy-r-2*k, 10*k, ring, preview.AnchorLeft, fmt.Sprint(starts[0]+1))
 		}
-		c.fillCircle(cx, cy, r, body)
-		c.text(cx, cy, math.Max(8, r*0.95), color.RGBA{0x16, 0x1b, 0x2e, 0xff}, anchorCentre, p.Name())
+		c.FillCircle(cx, cy, r, body)
+		c.Text(cx, cy, math.Max(8, r*0.95), color.RGBA{0x16, 0x1b, 0x2e, 0xff}, preview.AnchorCentre, p.Name())
 		if cell >= 36*k {
-			c.text(cx, cy+r+8*k, 9*k, color.RGBA{0xb8, 0xc0, 0xd8, 0xff}, anchorCentre,
+			c.Text(cx, cy+r+8*k, 9*k, color.RGBA{0xb8, 0xc0, 0xd8, 0xff}, preview.AnchorCentre,
 				fmt.Sprintf("防%s 产%s+%s 限%s", p.Def.Describe(), p.Res.Describe(), p.Cos.Describe(), p.Max.Describe()))
 		}
 	}
@@ -95,16 +96,16 @@ func PlanetMap(m *planets.Map, o Options) image.Image {
 	if n := m.Get("name"); n.Type == planets.Str {
 		title = n.Text
 	}
-	c.text(margin, ly, 13*k, color.RGBA{0xf0, 0xf0, 0xf0, 0xff}, anchorLeft,
+	c.Text(margin, ly, 13*k, color.RGBA{0xf0, 0xf0, 0xf0, 0xff}, preview.AnchorLeft,
 		fmt.Sprintf("%s · %d planets · %d routes · %d starts", title, len(m.Planets), len(m.Routes), len(m.Starts)))
 	fee := "off"
 	if m.MaintainFeeOn() {
 		fee = "on"
 	}
-	c.text(margin, ly+20*k, 11*k, color.RGBA{0xb8, 0xc0, 0xd8, 0xff}, anchorLeft,
+	c.Text(margin, ly+20*k, 11*k, color.RGBA{0xb8, 0xc0, 0xd8, 0xff}, preview.AnchorLeft,
 		fmt.Sprintf("max_round %s · players %s–%s · start_unit %s · maintenance fee %s · 防 def · 产 res+cos · 限 max",
 			m.Get("max_round").Describe(), m.Get("min_player").Describe(), m.Get("max_player").Describe(), m.Get("start_unit").Describe(), fee))
-	return c.image()
+	return c.Result()
 }
 
 // PlanetLayout is the geometry of a PlanetMap image, in its pixels: the
@@ -122,8 +123,8 @@ func (l PlanetLayout) Centre(p planets.Point) (x, y float64) {
 
 // PlanetMapLayout returns the geometry PlanetMap draws m with (test play
 // draws the game over the same map).
-func PlanetMapLayout(m *planets.Map, o Options) PlanetLayout {
-	k := o.scale()
+func PlanetMapLayout(m *planets.Map, o preview.Options) PlanetLayout {
+	k := o.Factor()
 	w, h := m.MapSize()
 	cell := 44 * k
 	if max(w, h) > 0 && float64(max(w, h))*cell > 1400 {
