@@ -6,15 +6,47 @@ GO ?= go
 # staticcheck, pinned; `go run` builds it once and keeps it in the build cache.
 STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: run test deps build vet lint oldest-go fuzz bench screenshots dist dist-test
+.PHONY: run test test-long test-race test-race-gui deps build vet lint oldest-go fuzz bench screenshots dist dist-test
 
 # The studio on the sample scenarios embedded in it.
 run: deps
 	$(GO) run ./cmd/studio --sample
 
+# Every test binary may take TEST_TIMEOUT (go test's own default is 10
+# minutes): a package's tests take seconds of CPU, but a loaded machine
+# stretches their wall time many times over.
+TEST_TIMEOUT ?= 20m
+ALL_PKGS = $(shell $(GO) list ./...)
+# The packages that draw with Fyne (the studio, its views, its real-window
+# tests): the race detector makes their text shaping and image comparisons
+# several times slower; `make test-race-gui` runs them with it.
+GUI_PKGS = $(shell $(GO) list -f '{{.ImportPath}}{{range .Deps}}{{if eq . "fyne.io/fyne/v2"}} fyne{{end}}{{end}}' ./... | sed -n 's/ fyne$$//p')
+# The packages `make test` runs under the race detector: those whose
+# tests have been seen race-free under it and cost seconds there. The
+# others of `make test-race` join as they are (docs/TESTING.md).
+RACE_PKGS = $(addprefix github.com/shapan/shapan/,$(RACE_LIST))
+RACE_LIST = engine engine/jsondiff engine/search family
+
+# Every test, each package's in seconds of CPU: the statistical samples,
+# whole games and big inputs that need minutes are in test-long.
 test: deps lint
 	CGO_ENABLED=0 $(GO) build -trimpath -o /dev/null ./cmd/shapan
-	$(GO) test ./...
+	$(GO) test -race -timeout $(TEST_TIMEOUT) $(RACE_PKGS)
+	$(GO) test -timeout $(TEST_TIMEOUT) $(filter-out $(RACE_PKGS),$(ALL_PKGS))
+
+# The long runs too (SHAPAN_LONG=1): whole computer games on the big
+# samples, the balance searches' full samples, whole browser games. An
+# hour or more of CPU; run by hand.
+test-long: deps
+	SHAPAN_LONG=1 $(GO) test -timeout 180m ./...
+
+# Every package that does not draw with Fyne under the race detector.
+test-race: deps
+	$(GO) test -race -timeout 60m $(filter-out $(GUI_PKGS),$(ALL_PKGS))
+
+# The studio's packages under the race detector (minutes of CPU).
+test-race-gui: deps
+	$(GO) test -race -timeout 60m $(GUI_PKGS)
 
 deps:
 	@scripts/deps.sh
