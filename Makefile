@@ -25,7 +25,10 @@ GUI_PKGS = $(shell $(GO) list -f '{{.ImportPath}}{{range .Deps}}{{if eq . "fyne.
 # tests have been seen race-free under it and cost seconds there. The
 # others of `make test-race` join as they are (docs/TESTING.md).
 RACE_PKGS = $(addprefix github.com/shapan/shapan/,$(RACE_LIST))
-RACE_LIST = engine engine/jsondiff engine/search family formats formats/battle formats/diag formats/field
+RACE_LIST = engine engine/jsondiff engine/search family formats formats/battle formats/diag formats/field \
+	formats/ftbt formats/planets formats/srcpos formats/symgrid formats/textenc formats/token formats/yamlx \
+	internal/archtest internal/cputime internal/diagout internal/hugepage internal/longtest internal/progress \
+	internal/schematest internal/textwidth internal/version serve/pcserver serve/store validate validate/mbg
 
 # Every test, each package's in seconds of CPU: the statistical samples,
 # whole games and big inputs that need minutes are in test-long.
