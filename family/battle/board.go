@@ -51,6 +51,32 @@ type cell struct {
 // heroes with their places; colour adds ANSI colours (for a terminal).
 func drawMap(w io.Writer, pos *battle.Position, colour bool) error {
 	b := pos.Board
+	cells := mapCells(pos)
+	out := &painter{colour: colour}
+	holder := "nobody"
+	if pos.Holder >= 0 {
+		holder = fmt.Sprintf("side %d", pos.Holder)
+	}
+	fmt.Fprintf(&out.b, "map %d×%d, round %d · x to the right, y down · the flag zone is held by %s\n", b.W, b.H, pos.Round, holder)
+	out.rows(cells, b.W, b.H)
+	out.b.WriteString(strings.Join([]string{
+		out.key(styleSide0, "B", "base of side 0"+at(b.Bases[0])), out.key(styleSide1, "B", "base of side 1"+at(b.Bases[1])),
+		out.key(styleFlag, "F", "flag zone"), out.key(styleCity, "S M L", "city (level 1–3)"), out.key(styleFallen, "s m l", "fallen city"),
+	}, " · ") + "\n")
+	out.b.WriteString(strings.Join([]string{
+		out.key(styleMountain, "^", "mountain"), out.key(styleWater, "~", "water"), out.key(styleSpace, ".", "open ground"),
+		"0–5 side 0's heroes (slots)", "a–f side 1's", "* several heroes",
+	}, " · ") + "\n")
+	out.heroes(pos)
+	_, err := io.WriteString(w, out.b.String())
+	return err
+}
+
+// mapCells draws every cell of the position: terrain, bases, the flag
+// zone in its holder's colour, fallen cities and the living heroes ('*'
+// where several share a cell).
+func mapCells(pos *battle.Position) []cell {
+	b := pos.Board
 	cells := make([]cell, b.W*b.H)
 	for i, code := range b.Map.Cells {
 		cells[i] = terrain(code)
@@ -85,10 +111,7 @@ func drawMap(w io.Writer, pos *battle.Position, colour bool) error {
 		if !pos.Sides[s].Picked {
 			continue
 		}
-		glyphs, st := heroGlyphs0, styleHero0
-		if s == 1 {
-			glyphs, st = heroGlyphs1, styleHero1
-		}
+		glyphs, st := sideGlyphs(s)
 		for k, u := range pos.Sides[s].Team {
 			if !u.Alive || !b.Map.In(u.At.X, u.At.Y) {
 				continue
@@ -102,37 +125,60 @@ func drawMap(w io.Writer, pos *battle.Position, colour bool) error {
 			*c = cell{glyphs[k], st}
 		}
 	}
-	var out strings.Builder
-	margin := len(fmt.Sprint(b.H - 1))
-	paint := func(style, text string) {
-		if colour && style != styleNone {
-			out.WriteString(style + text + styleReset)
-			return
-		}
-		out.WriteString(text)
+	return cells
+}
+
+// sideGlyphs returns the glyphs of side s's hero slots and their style.
+func sideGlyphs(s int) (string, string) {
+	if s == 1 {
+		return heroGlyphs1, styleHero1
 	}
-	holder := "nobody"
-	if pos.Holder >= 0 {
-		holder = fmt.Sprintf("side %d", pos.Holder)
+	return heroGlyphs0, styleHero0
+}
+
+// painter writes the drawing, in colour when asked.
+type painter struct {
+	b      strings.Builder
+	colour bool
+}
+
+// paint writes text in style.
+func (p *painter) paint(style, text string) {
+	if p.colour && style != styleNone {
+		p.b.WriteString(style + text + styleReset)
+		return
 	}
-	fmt.Fprintf(&out, "map %d×%d, round %d · x to the right, y down · the flag zone is held by %s\n", b.W, b.H, pos.Round, holder)
-	tens, ones := []byte(strings.Repeat(" ", b.W)), make([]byte, b.W)
-	for x := range b.W {
+	p.b.WriteString(text)
+}
+
+// key returns a legend entry: the glyph in its style, then what it means.
+func (p *painter) key(style, glyph, what string) string {
+	if p.colour && style != styleNone {
+		return style + glyph + styleReset + " " + what
+	}
+	return glyph + " " + what
+}
+
+// rows writes the rulers and the w×h cells, a run of cells of one style
+// painted at once.
+func (p *painter) rows(cells []cell, w, h int) {
+	margin := len(fmt.Sprint(h - 1))
+	tens, ones := []byte(strings.Repeat(" ", w)), make([]byte, w)
+	for x := range w {
 		if x%10 == 0 {
 			tens[x] = byte('0' + x/10%10)
 		}
 		ones[x] = byte('0' + x%10)
 	}
 	pad := strings.Repeat(" ", margin+1)
-	paint(styleRuler, pad+string(tens))
-	out.WriteByte('\n')
-	paint(styleRuler, pad+string(ones))
-	out.WriteByte('\n')
-	for y := range b.H {
-		paint(styleRuler, fmt.Sprintf("%*d ", margin, y))
-		row := cells[y*b.W : (y+1)*b.W]
+	p.paint(styleRuler, pad+string(tens))
+	p.b.WriteByte('\n')
+	p.paint(styleRuler, pad+string(ones))
+	p.b.WriteByte('\n')
+	for y := range h {
+		p.paint(styleRuler, fmt.Sprintf("%*d ", margin, y))
+		row := cells[y*w : (y+1)*w]
 		for x := 0; x < len(row); {
-			// a run of cells of one style is painted at once
 			end := x + 1
 			for end < len(row) && row[end].style == row[x].style {
 				end++
@@ -141,41 +187,25 @@ func drawMap(w io.Writer, pos *battle.Position, colour bool) error {
 			for i := range text {
 				text[i] = row[x+i].glyph
 			}
-			paint(row[x].style, string(text))
+			p.paint(row[x].style, string(text))
 			x = end
 		}
-		out.WriteByte('\n')
+		p.b.WriteByte('\n')
 	}
-	key := func(style, glyph, what string) string {
-		var k strings.Builder
-		if colour && style != styleNone {
-			k.WriteString(style + glyph + styleReset)
-		} else {
-			k.WriteString(glyph)
-		}
-		return k.String() + " " + what
-	}
-	out.WriteString(strings.Join([]string{
-		key(styleSide0, "B", "base of side 0"+at(b.Bases[0])), key(styleSide1, "B", "base of side 1"+at(b.Bases[1])),
-		key(styleFlag, "F", "flag zone"), key(styleCity, "S M L", "city (level 1–3)"), key(styleFallen, "s m l", "fallen city"),
-	}, " · ") + "\n")
-	out.WriteString(strings.Join([]string{
-		key(styleMountain, "^", "mountain"), key(styleWater, "~", "water"), key(styleSpace, ".", "open ground"),
-		"0–5 side 0's heroes (slots)", "a–f side 1's", "* several heroes",
-	}, " · ") + "\n")
+}
+
+// heroes writes where every hero of each side is.
+func (p *painter) heroes(pos *battle.Position) {
 	for s := range pos.Sides {
-		glyphs, st := heroGlyphs0, styleHero0
-		if s == 1 {
-			glyphs, st = heroGlyphs1, styleHero1
-		}
-		fmt.Fprintf(&out, "side %d: ", s)
+		glyphs, st := sideGlyphs(s)
+		fmt.Fprintf(&p.b, "side %d: ", s)
 		if !pos.Sides[s].Picked {
-			out.WriteString("no heroes picked yet\n")
+			p.b.WriteString("no heroes picked yet\n")
 			continue
 		}
 		var list []string
 		for k, u := range pos.Sides[s].Team {
-			hero := key(st, string(glyphs[k]), pos.Hero(s, k).Name)
+			hero := p.key(st, string(glyphs[k]), pos.Hero(s, k).Name)
 			switch {
 			case u.Alive:
 				list = append(list, fmt.Sprintf("%s (%d,%d)", hero, u.At.X, u.At.Y))
@@ -185,10 +215,8 @@ func drawMap(w io.Writer, pos *battle.Position, colour bool) error {
 				list = append(list, fmt.Sprintf("%s dead until %d", hero, u.Respawn))
 			}
 		}
-		out.WriteString(strings.Join(list, " · ") + "\n")
+		p.b.WriteString(strings.Join(list, " · ") + "\n")
 	}
-	_, err := io.WriteString(w, out.String())
-	return err
 }
 
 // terrain is the drawn cell of a map code.

@@ -70,11 +70,11 @@ func runDeps(t *testing.T, m machine) depsRun {
 	return r
 }
 
-var allPackages = []string{"ca-certificates", "make", "gcc", "pkg-config", "libgl1-mesa-dev", "xorg-dev", "xvfb", "x11-utils", "chromium"}
+var allPackages = []string{"ca-certificates", "make", "gcc", "pkg-config", "libgl1-mesa-dev", "xorg-dev", "xvfb", "x11-utils", "xdotool", "imagemagick", "openbox", "chromium"}
 
 func TestDepsInstallsAsRootWithoutSudo(t *testing.T) {
 	r := runDeps(t, machine{uid: 0, installed: []string{"gcc", "chromium"}})
-	want := []string{"apt-get update", "apt-get install -y ca-certificates make pkg-config libgl1-mesa-dev xorg-dev xvfb x11-utils"}
+	want := []string{"apt-get update", "apt-get install -y ca-certificates make pkg-config libgl1-mesa-dev xorg-dev xvfb x11-utils xdotool imagemagick openbox"}
 	if r.failed || strings.Join(r.calls, "|") != strings.Join(want, "|") {
 		t.Errorf("as root with gcc and chromium installed: ran %q (failed %v), want %q\n%s", r.calls, r.failed, want, r.out)
 	}
