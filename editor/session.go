@@ -56,7 +56,10 @@ type Session struct {
 	revision  int
 
 	// runAsync runs validation off the UI thread; tests replace it to run
-	// synchronously. post brings results back to the UI thread.
+	// synchronously. post brings results back to the UI thread. A session
+	// in no studio has no UI thread: it checks on the goroutine that edits
+	// it, so it may be used from any one goroutine; Studio.Add gives it
+	// the studio's.
 	runAsync func(func())
 	post     func(func())
 	checking bool
@@ -84,7 +87,7 @@ const (
 // writes YAML beside them unless the user exports.
 func NewSession(doc *formats.Document) *Session {
 	s := &Session{doc: doc, Path: doc.Path, Format: doc.Format, hist: history{budget: undoBudget},
-		runAsync: func(f func()) { go f() }, post: func(f func()) { f() }}
+		runAsync: func(f func()) { f() }, post: func(f func()) { f() }}
 	if doc.Format != formats.YAML && doc.Path != "" {
 		// An imported legacy file is saved as a YAML document beside it.
 		s.Path = strings.TrimSuffix(doc.Path, filepath.Ext(doc.Path)) + ".yaml"
