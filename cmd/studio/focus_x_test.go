@@ -88,6 +88,11 @@ func TestNothingMovesUnderThePointerInARealWindow(t *testing.T) {
 
 	st.click(firstStartX, firstStartY)
 	st.click(startDeleteX, startDeleteY)
+	// Saved only once the clicks made their edit (on a loaded machine the
+	// file on disk is still the original for a while, and clean).
+	if !st.dirty(true) {
+		t.Fatalf("the two clicks changed nothing (title %q)", st.title())
+	}
 	st.key("ctrl+s")
 	m := saved(st, path, func(m *planets.Map) bool { return st.dirty(false) })
 	var starts []string

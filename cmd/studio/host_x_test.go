@@ -172,7 +172,9 @@ func (st *xstudio) answer(name string) {
 // closed checks that the window w is gone and the studio still runs.
 func (st *xstudio) closed(w, how string) {
 	st.t.Helper()
-	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(200 * time.Millisecond) {
+	// A stop closes the server, which waits for its rooms' last writes:
+	// seconds on a loaded machine.
+	for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); time.Sleep(200 * time.Millisecond) {
 		if !st.alive() {
 			st.t.Fatalf("the studio ended after %s:\n%s", how, st.head())
 		}

@@ -196,7 +196,7 @@ func (st *xstudio) title() string { return st.xdo("getwindowname", st.win) }
 // dirty waits until the window's title marks the document changed (or
 // not) and reports whether it did.
 func (st *xstudio) dirty(changed bool) bool {
-	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
 		if strings.HasPrefix(st.title(), "●") == changed {
 			return true
 		}
@@ -219,7 +219,7 @@ func (st *xstudio) screenshot(path string) {
 func saved[M any](st *xstudio, path string, ok func(M) bool) M {
 	st.t.Helper()
 	var last M
-	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(200 * time.Millisecond) {
+	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(200 * time.Millisecond) {
 		doc, err := formats.Read(path, formats.Options{})
 		if err != nil {
 			continue
