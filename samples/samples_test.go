@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	_ "github.com/shapan/shapan/family/all" // every kind's codec
 	"github.com/shapan/shapan/formats"
 	"github.com/shapan/shapan/samples"
 )
