@@ -89,7 +89,10 @@ func TestBrowserPlaysAnMBGRoom(t *testing.T) {
 	// stays.
 	refused, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(async () => {
 	  await answer("no such answer");
-	  await new Promise((ok) => setTimeout(ok, 200));
+	  // The refusal comes back from the server: wait for it (up to 10 s).
+	  for (let i = 0; i < 200 && !document.getElementById("status").textContent.includes("Refused: "); i++) {
+	    await new Promise((ok) => setTimeout(ok, 50));
+	  }
 	  return document.getElementById("status").textContent;
 	})()`, chromedp.EvalAwaitPromise))
 	if err != nil || !strings.Contains(refused, "Your move. Refused: ") {
