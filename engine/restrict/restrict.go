@@ -52,9 +52,9 @@ type Side struct {
 }
 
 // Player returns p restricted by r: it answers as p does, except that an
-// answer that uses the element (or that d's Check refuses) is repaired,
-// and failing that replaced by the first of d's legal answers that does
-// not use it. When every legal answer uses it, p's answer stands: the
+// answer that uses the element is repaired (a repair that d's Check
+// refuses or that still uses the element is not taken), and failing that
+// replaced by the first of d's legal answers that does not use it. When every legal answer uses it, p's answer stands: the
 // rules leave no choice.
 func Player[G any](p engine.Player[G], r Restriction) engine.Player[G] {
 	return engine.PlayerFunc[G](func(g G, d *engine.Decision) engine.Answer {

@@ -52,6 +52,11 @@ type Player struct {
 	next *node
 	in   Game
 	at   int
+	// chain is the decisions the player answered in a row in one game,
+	// no other answer given between them; ban is the answers the root's
+	// seat may not give (see loop.go).
+	chain chain
+	ban   map[string]bool
 }
 
 // Stats is what a player's thinking cost.
@@ -101,8 +106,11 @@ func For[G Game](p *Player) engine.Player[G] {
 // tried most in the playouts from g.
 func (p *Player) Answer(g Game, d *engine.Decision) engine.Answer {
 	l, listed := engine.LegalOf(d)
+	fp := p.chain.enter(g, d)
 	if listed && l.N == 1 {
-		return l.At(0) // nothing to choose
+		a := l.At(0) // nothing to choose
+		p.chain.leave(g, fp, a)
+		return a
 	}
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
@@ -114,6 +122,7 @@ func (p *Player) Answer(g Game, d *engine.Decision) engine.Answer {
 		return time.Duration(cputime.Thread() - start)
 	}
 	before := p.stats.Playouts
+	p.ban = p.chain.given[fp]
 	root := p.kept(g, d)
 	playouts := p.o.Playouts
 	if root != nil {
@@ -138,6 +147,8 @@ func (p *Player) Answer(g Game, d *engine.Decision) engine.Answer {
 	p.stats.MaxCPU = max(p.stats.MaxCPU, used)
 	a := p.choose(root, g, d, l, listed)
 	p.keep(root, g, a)
+	p.chain.leave(g, fp, a)
+	p.ban = nil
 	return a
 }
 
@@ -179,7 +190,7 @@ func (p *Player) choose(root *node, g Game, d *engine.Decision, l engine.Legal, 
 				if b < 0 {
 					break
 				}
-				if d.Check == nil || d.Check(c.arms[b].answer) == nil {
+				if !p.ban[string(c.arms[b].answer)] && (d.Check == nil || d.Check(c.arms[b].answer) == nil) {
 					return c.arms[b].answer
 				}
 				c.arms[b].bad = true
@@ -187,11 +198,16 @@ func (p *Player) choose(root *node, g Game, d *engine.Decision, l engine.Legal, 
 		}
 	}
 	if p.model.Policy != nil {
-		if a := p.model.Policy(p.rng.Int64()).Answer(g, d); d.Check == nil || d.Check(a) == nil {
+		if a := p.model.Policy(p.rng.Int64()).Answer(g, d); !p.ban[string(a)] && (d.Check == nil || d.Check(a) == nil) {
 			return a
 		}
 	}
 	if listed {
+		for i := range min(l.N, smallList) {
+			if a := l.At(i); !p.ban[string(a)] {
+				return a
+			}
+		}
 		return l.At(0)
 	}
 	return engine.Answer("null")
@@ -240,6 +256,9 @@ func (p *Player) playout(root *node, g Game) *node {
 			}
 		} else if !n.matches(step) {
 			break
+		}
+		if len(path) == 0 && p.ban != nil {
+			n.forbid(p.chain.player, p.ban)
 		}
 		arms := make([]int, len(n.choices))
 		for i := range n.choices {

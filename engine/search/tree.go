@@ -24,6 +24,7 @@ type choice struct {
 	legal  engine.Legal // the legal answers, as the first visit listed them
 	order  []int64      // legal indices still to draw (small lists)
 	drawn  int64        // draws made from a large list
+	ban    map[string]bool // answers refused as they are drawn (see forbid)
 }
 
 // arm is an answer tried at a choice and its record.
@@ -97,7 +98,7 @@ func (c *choice) add(a engine.Answer) bool {
 		return false
 	}
 	c.seen[string(a)] = true
-	c.arms = append(c.arms, arm{answer: a})
+	c.arms = append(c.arms, arm{answer: a, bad: c.ban[string(a)]})
 	return true
 }
 

@@ -1,0 +1,79 @@
+package search
+
+import (
+	"testing"
+
+	"github.com/shapan/shapan/engine"
+)
+
+// door starts a game of one seat that is asked, again and again, to
+// knock (0: nothing happens, the same question comes back), to pick a
+// card (1: then asked its target, where -1 cancels back to the first
+// question) or to open (2: the game is won).
+func door(seed int64) *testGame {
+	g := &testGame{start: door, seed: seed}
+	g.Machine = engine.Start(func(p *engine.Play) any {
+		for {
+			switch string(p.Ask(&engine.Decision{Player: 0, Kind: "act", Args: "hall",
+				Legal: func() engine.Legal { return engine.LegalValues(0, 1, 2) }})) {
+			case "1":
+				p.Ask(&engine.Decision{Player: 0, Kind: "target",
+					Legal: func() engine.Legal { return engine.LegalValues(-1) }})
+			case "2":
+				return 0
+			}
+		}
+	})
+	return g
+}
+
+// stalling is a policy like the mbg AI's: a fresh one first proposes the
+// answer that comes back to the question (knock, or the card), and only
+// later opens.
+type stalling struct{ seen int }
+
+func (s *stalling) Propose(g Game, d *engine.Decision) []engine.Answer {
+	return []engine.Answer{s.Answer(g, d)}
+}
+
+func (s *stalling) Answer(_ Game, d *engine.Decision) engine.Answer {
+	if d.Kind == "target" {
+		return engine.Encode(-1)
+	}
+	s.seen++
+	if s.seen > 2 {
+		return engine.Encode(2)
+	}
+	return engine.Encode(s.seen - 1)
+}
+
+func TestSearchDoesNotRepeatAnAnswerThatCameBack(t *testing.T) {
+	m := replayModel(1, func(g *testGame) []float64 {
+		if g.Over() {
+			return []float64{1}
+		}
+		return []float64{0.5}
+	})
+	m.Policy = func(int64) Policy { return &stalling{} }
+	for seed := int64(0); seed < 20; seed++ {
+		g := door(0)
+		p := New(m, Options{Playouts: 2, Seed: seed})
+		n := 0
+		for ; !g.Over() && n < 20; n++ {
+			d := g.Pending()
+			a := p.Answer(g, d)
+			if err := g.Answer(d.Player, a); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if !g.Over() {
+			t.Fatalf("seed %d: the door is still shut after %d answers %s", seed, n, g.Answers())
+		}
+		// knock, the card and its cancel come back to the hall once
+		// each at most; the fourth answer in the hall at the latest opens
+		if n > 5 {
+			t.Errorf("seed %d: %d answers to open the door: %s", seed, n, g.Answers())
+		}
+		g.Close()
+	}
+}
