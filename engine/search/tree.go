@@ -21,9 +21,9 @@ type choice struct {
 	visits int
 	arms   []arm
 	seen   map[string]bool
-	legal  engine.Legal // the legal answers, as the first visit listed them
-	order  []int64      // legal indices still to draw (small lists)
-	drawn  int64        // draws made from a large list
+	legal  engine.Legal    // the legal answers, as the first visit listed them
+	order  []int64         // legal indices still to draw (small lists)
+	drawn  int64           // draws made from a large list
 	ban    map[string]bool // answers refused as they are drawn (see forbid)
 }
 
