@@ -8,7 +8,6 @@
 package ftbtview
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -77,27 +76,6 @@ func boundCheck(b *editor.Binder, label string, load func() bool, set func(bool)
 // changeLabel names an edit after the label of the widget that made it.
 func changeLabel(label string) string {
 	return "change " + strings.ToLower(strings.TrimSuffix(label, ":"))
-}
-
-// intEntry is an entry for an integer in [lo, hi]; check, when not nil,
-// may refuse a value in range with a reason.
-func intEntry(b *editor.Binder, label string, load func() int, set func(int), lo, hi int, check func(int) error) *editor.Entry {
-	return b.Text(label, func() string { return strconv.Itoa(load()) }, func(s string) error {
-		v, err := strconv.Atoi(strings.TrimSpace(s))
-		if err != nil {
-			return fmt.Errorf("%s must be a whole number", label)
-		}
-		if v < lo || v > hi {
-			return fmt.Errorf("%s must be from %d to %d", label, lo, hi)
-		}
-		if check != nil {
-			if err := check(v); err != nil {
-				return err
-			}
-		}
-		b.S.Edit("change "+label, func() { set(v) })
-		return nil
-	})
 }
 
 // enable enables or disables widgets.

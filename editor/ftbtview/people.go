@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/shapan/shapan/editor"
+	"github.com/shapan/shapan/editor/forms"
 	"github.com/shapan/shapan/formats/ftbt"
 )
 
@@ -90,28 +91,8 @@ func keepOrder(old, checked []int, shown int) []int {
 
 func (v *LevelView) peoplePane() fyne.CanvasObject {
 	b := v.B
-	names := func() []string {
-		l := v.L()
-		out := make([]string, len(l.People))
-		for i, p := range l.People {
-			out[i] = fmt.Sprintf("%s · side %d", p.Name, p.Side)
-		}
-		return out
-	}
-	v.People = b.NewItemList(names, v.selectPerson, editor.ItemActions{
-		Add: func() int {
-			l := v.L()
-			for y := 0; y < l.H; y++ {
-				for x := 0; x < l.W; x++ {
-					if v.personAt(x, y) < 0 {
-						v.AddPerson(x, y, 0)
-						return len(v.L().People) - 1
-					}
-				}
-			}
-			v.env.Status("Every cell is taken")
-			return -1
-		},
+	v.People = b.NewItemList(v.personNames, v.selectPerson, editor.ItemActions{
+		Add:    v.addPersonSomewhere,
 		Delete: v.DeletePerson,
 		Move: func(i, j int) {
 			v.S.Edit("move person in the list", func() {
@@ -120,84 +101,151 @@ func (v *LevelView) peoplePane() fyne.CanvasObject {
 			})
 		},
 	})
-	person := func() *ftbt.Person { return &v.L().People[v.Selected] }
-	valid := func() bool { return sel(v.Selected, len(v.L().People)) >= 0 }
 	b.Scope(editor.ItemScope("people", func() int { return v.Selected }, func() int { return len(v.L().People) }, func(i int) string { return v.L().People[i].Name }))
-	defer b.Scope(nil)
-	get := func(f func(p *ftbt.Person) *int) (func() int, func(int)) {
-		return func() int {
-				if !valid() {
-					return 0
-				}
-				return *f(person())
-			}, func(x int) {
-				*f(person()) = x
+	v.personForm = container.NewVBox(v.personStats(), v.personTechs(), widget.NewSeparator(), v.personAI())
+	b.Scope(nil)
+	v.personForm.Hide()
+	hint := widget.NewLabel("Select a person in the list or on the map; + adds one.")
+	b.OnReload(func() {
+		if v.personShown() {
+			hint.Hide()
+		} else {
+			hint.Show()
+		}
+	})
+	b.Reload()
+	return listWithForm(v.People.Object, container.NewVScroll(container.NewPadded(container.NewStack(hint, v.personForm))), 0.25)
+}
+
+// personNames are the people of the list: name and side.
+func (v *LevelView) personNames() []string {
+	l := v.L()
+	out := make([]string, len(l.People))
+	for i, p := range l.People {
+		out[i] = fmt.Sprintf("%s · side %d", p.Name, p.Side)
+	}
+	return out
+}
+
+// addPersonSomewhere adds a person of side 0 on the first free cell and
+// returns its index (-1 when every cell is taken).
+func (v *LevelView) addPersonSomewhere() int {
+	l := v.L()
+	for y := 0; y < l.H; y++ {
+		for x := 0; x < l.W; x++ {
+			if v.personAt(x, y) < 0 {
+				v.AddPerson(x, y, 0)
+				return len(v.L().People) - 1
 			}
-	}
-	name := b.Name("person name", func() string {
-		if !valid() {
-			return ""
 		}
-		return person().Name
-	}, func(s string) { person().Name = s })
-	side := b.Choice("side", func() []string {
-		return []string{"0 — moves first (the human side)", "1 — the computer's side"}
-	}, func() int {
-		if !valid() {
-			return -1
-		}
-		return person().Side
-	}, func(s int) { person().Side = s })
-	stat := func(label string, f func(p *ftbt.Person) *int, lo, hi int) *editor.Entry {
-		load, set := get(f)
-		e := intEntry(b, label, load, set, lo, hi, nil)
-		v.fields[label] = e
-		return e
 	}
-	abi := stat("abi", func(p *ftbt.Person) *int { return &p.Abi }, 0, 1000)
-	def := stat("def", func(p *ftbt.Person) *int { return &p.Def }, 0, 1000)
-	// The least hp is the field table's (check's FTB026); the upper ends
-	// of the forms are the studio's own: no rule bounds them.
-	hp := stat("hp", func(p *ftbt.Person) *int { return &p.HP }, ftbt.PersonFields.Field("hp").Min, 100000)
-	speed := stat("speed", func(p *ftbt.Person) *int { return &p.Speed }, 0, 100000)
-	free := func(x, y int) error {
-		if j := v.personAt(x, y); j >= 0 && j != v.Selected {
-			return fmt.Errorf("%s is taken by %s", editor.CellLabel(x, y), v.L().People[j].Name)
+	v.env.Status("Every cell is taken")
+	return -1
+}
+
+// personShown reports whether the form shows a person.
+func (v *LevelView) personShown() bool { return sel(v.Selected, len(v.L().People)) >= 0 }
+
+// person returns the person shown, or nil.
+func (v *LevelView) person() *ftbt.Person {
+	if !v.personShown() {
+		return nil
+	}
+	return &v.L().People[v.Selected]
+}
+
+// personInt returns the field of the person shown that f points to (nil
+// when no person is shown).
+func (v *LevelView) personInt(f func(p *ftbt.Person) *int) func() *int {
+	return func() *int {
+		if p := v.person(); p != nil {
+			return f(p)
 		}
 		return nil
 	}
-	lx, sx := get(func(p *ftbt.Person) *int { return &p.X })
-	x := intEntry(b, "x", lx, sx, 0, 1<<30, func(x int) error {
+}
+
+// personStats is the form of the person's name, side, stats and cell;
+// the stats' limits are the field table's.
+func (v *LevelView) personStats() fyne.CanvasObject {
+	b := v.B
+	name := b.Name("person name", func() string {
+		if p := v.person(); p != nil {
+			return p.Name
+		}
+		return ""
+	}, func(s string) { v.person().Name = s })
+	side := b.Choice("side", func() []string {
+		return []string{"0 — moves first (the human side)", "1 — the computer's side"}
+	}, func() int {
+		if p := v.person(); p != nil {
+			return p.Side
+		}
+		return -1
+	}, func(s int) { v.person().Side = s })
+	stat := func(key string, f func(p *ftbt.Person) *int) *editor.Entry {
+		e := forms.Int{Label: key, Field: ftbt.PersonFields.Field(key), At: v.personInt(f)}.Entry(b)
+		v.fields[key] = e
+		return e
+	}
+	abi := stat("abi", func(p *ftbt.Person) *int { return &p.Abi })
+	def := stat("def", func(p *ftbt.Person) *int { return &p.Def })
+	hp := stat("hp", func(p *ftbt.Person) *int { return &p.HP })
+	speed := stat("speed", func(p *ftbt.Person) *int { return &p.Speed })
+	x := forms.Int{Label: "x", Min: 0, Max: 1 << 30, At: v.personInt(func(p *ftbt.Person) *int { return &p.X }), Check: func(x int) error {
 		if x >= v.L().W {
 			return fmt.Errorf("x must be from 0 to %d", v.L().W-1)
 		}
-		return free(x, person().Y)
-	})
-	ly, sy := get(func(p *ftbt.Person) *int { return &p.Y })
-	y := intEntry(b, "y", ly, sy, 0, 1<<30, func(y int) error {
+		return v.cellFree(x, v.person().Y)
+	}}.Entry(b)
+	y := forms.Int{Label: "y", Min: 0, Max: 1 << 30, At: v.personInt(func(p *ftbt.Person) *int { return &p.Y }), Check: func(y int) error {
 		if y >= v.L().H {
 			return fmt.Errorf("y must be from 0 to %d", v.L().H-1)
 		}
-		return free(person().X, y)
-	})
-	techs := b.Checks("techs", v.techOptions, func() []int {
-		if !valid() {
-			return nil
-		}
-		return person().Techs
-	}, func(checked []int) {
-		person().Techs = keepOrder(person().Techs, checked, len(v.techOptions()))
-	}, true)
+		return v.cellFree(v.person().X, y)
+	}}.Entry(b)
 	v.fields["name"], v.fields["x"], v.fields["y"] = name, x, y
-	v.techChecks = techs
+	field := ftbt.PersonFields.Field
+	return widget.NewForm(
+		widget.NewFormItem("Name", name),
+		widget.NewFormItem("Side", side),
+		forms.Row("abi (attack)", abi, field("abi")),
+		forms.Row("def (defence)", def, field("def")),
+		forms.Row("hp", hp, field("hp")),
+		forms.Row("speed (move points)", speed, field("speed")),
+		widget.NewFormItem("x", x),
+		widget.NewFormItem("y", y))
+}
+
+// cellFree says why the person shown cannot stand on (x, y): another
+// person stands there.
+func (v *LevelView) cellFree(x, y int) error {
+	if j := v.personAt(x, y); j >= 0 && j != v.Selected {
+		return fmt.Errorf("%s is taken by %s", editor.CellLabel(x, y), v.L().People[j].Name)
+	}
+	return nil
+}
+
+// personTechs is the check list of the person's techs and their order.
+func (v *LevelView) personTechs() fyne.CanvasObject {
+	b := v.B
+	v.techChecks = b.Checks("techs", v.techOptions, func() []int {
+		if p := v.person(); p != nil {
+			return p.Techs
+		}
+		return nil
+	}, func(checked []int) {
+		v.person().Techs = keepOrder(v.person().Techs, checked, len(v.techOptions()))
+	}, true)
 	techOrder := widget.NewLabel("")
 	b.OnReload(func() {
-		if !valid() {
+		p := v.person()
+		if p == nil {
 			return
 		}
 		opts := v.techOptions()
 		var list []string
-		for _, t := range person().Techs {
+		for _, t := range p.Techs {
 			if t >= 0 && t < len(opts) {
 				list = append(list, opts[t])
 			} else {
@@ -206,9 +254,14 @@ func (v *LevelView) peoplePane() fyne.CanvasObject {
 		}
 		techOrder.SetText(fmt.Sprintf("In the person's order: %v", list))
 	})
+	return container.NewVBox(widget.NewLabelWithStyle("Techs 技能", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+		v.techChecks, techOrder)
+}
 
-	// AI settings.
-	hasAI := boundCheck(b, "The level has AI settings (every person gets them, or nobody)", func() bool { return v.L().HasAI() }, func(on bool) {
+// personAI is the form of the person's computer-player settings.
+func (v *LevelView) personAI() fyne.CanvasObject {
+	b := v.B
+	v.aiCheck = boundCheck(b, "The level has AI settings (every person gets them, or nobody)", func() bool { return v.L().HasAI() }, func(on bool) {
 		for i := range v.L().People {
 			p := &v.L().People[i]
 			if on {
@@ -218,90 +271,66 @@ func (v *LevelView) peoplePane() fyne.CanvasObject {
 			}
 		}
 	})
-	aiVal := func(f func(a *ftbt.PersonAI) *int) (func() int, func(int)) {
-		return func() int {
-				if !valid() || person().AI == nil {
-					return -1
-				}
-				return *f(person().AI)
-			}, func(x int) {
-				*f(person().AI) = x
+	factor := func(label string, f func(a *ftbt.PersonAI) *int) *editor.Entry {
+		e := forms.Int{Label: label, Min: -1, Max: 100000, None: -1, At: func() *int {
+			if p := v.person(); p != nil && p.AI != nil {
+				return f(p.AI)
 			}
+			return nil
+		}}.Entry(b)
+		v.fields[label] = e
+		return e
 	}
-	la, sa := aiVal(func(a *ftbt.PersonAI) *int { return &a.Attack })
-	attack := intEntry(b, "attack factor", la, sa, -1, 100000, nil)
-	ld, sd := aiVal(func(a *ftbt.PersonAI) *int { return &a.Defence })
-	defence := intEntry(b, "defence factor", ld, sd, -1, 100000, nil)
-	lm, sm := aiVal(func(a *ftbt.PersonAI) *int { return &a.Move })
-	move := intEntry(b, "move factor", lm, sm, -1, 100000, nil)
+	attack := factor("attack factor", func(a *ftbt.PersonAI) *int { return &a.Attack })
+	defence := factor("defence factor", func(a *ftbt.PersonAI) *int { return &a.Defence })
+	move := factor("move factor", func(a *ftbt.PersonAI) *int { return &a.Move })
 	controlled := boundCheck(b, "AI-controlled (attack factor -1: the computer leaves this person alone)", func() bool {
-		return valid() && person().AI != nil && person().AI.Attack != -1
+		p := v.person()
+		return p != nil && p.AI != nil && p.AI.Attack != -1
 	}, func(on bool) {
-		a := person().AI
+		a := v.person().AI
 		if on {
 			a.Attack, a.Defence, a.Move = 30, 30, 40
 		} else {
 			a.Attack, a.Defence, a.Move = -1, -1, -1
 		}
 	})
-	v.fields["attack factor"], v.fields["defence factor"], v.fields["move factor"] = attack, defence, move
-	v.aiCheck = hasAI
 	goal := widget.NewLabel("")
 	pick := widget.NewButton("Pick goal on the map", v.StartPickingGoal)
 	noGoal := widget.NewButton("No goal", v.ClearGoal)
 	aiNote := widget.NewLabel("")
 	b.OnReload(func() {
-		on := valid() && person().AI != nil
+		p := v.person()
+		on := p != nil && p.AI != nil
 		enable(on, controlled, attack, defence, move, pick, noGoal)
-		enable(len(v.L().People) > 0, hasAI)
+		enable(len(v.L().People) > 0, v.aiCheck)
 		if !on {
 			goal.SetText("")
 			aiNote.SetText("")
 			return
 		}
-		a := person().AI
-		if a.GoalX >= 0 && a.GoalY >= 0 {
-			goal.SetText(fmt.Sprintf("goal %s", editor.CellLabel(a.GoalX, a.GoalY)))
-		} else {
-			goal.SetText("no goal: chases the nearest enemy")
-		}
-		if person().Side == 0 {
+		goal.SetText(goalText(p.AI))
+		if p.Side == 0 {
 			aiNote.SetText("The game discards the AI settings of side 0 (the human side).")
 		} else {
 			aiNote.SetText("The factors weigh the attack, defence and move scores of the computer's moves.")
 		}
 	})
-
-	v.personForm = container.NewVBox(
-		widget.NewForm(
-			widget.NewFormItem("Name", name),
-			widget.NewFormItem("Side", side),
-			widget.NewFormItem("abi (attack)", abi),
-			widget.NewFormItem("def (defence)", def),
-			widget.NewFormItem("hp", hp),
-			widget.NewFormItem("speed (move points)", speed),
-			widget.NewFormItem("x", x),
-			widget.NewFormItem("y", y)),
-		widget.NewLabelWithStyle("Techs 技能", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
-		techs, techOrder,
-		widget.NewSeparator(),
+	return container.NewVBox(
 		widget.NewLabelWithStyle("Computer player 电脑", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
-		hasAI, controlled,
+		v.aiCheck, controlled,
 		widget.NewForm(
 			widget.NewFormItem("Attack factor", attack),
 			widget.NewFormItem("Defence factor", defence),
 			widget.NewFormItem("Move factor", move)),
 		container.NewHBox(goal, pick, noGoal),
 		aiNote)
-	v.personForm.Hide()
-	hint := widget.NewLabel("Select a person in the list or on the map; + adds one.")
-	b.OnReload(func() {
-		if valid() {
-			hint.Hide()
-		} else {
-			hint.Show()
-		}
-	})
-	b.Reload()
-	return listWithForm(v.People.Object, container.NewVScroll(container.NewPadded(container.NewStack(hint, v.personForm))), 0.25)
+}
+
+// goalText says where a person's AI goes.
+func goalText(a *ftbt.PersonAI) string {
+	if a.GoalX >= 0 && a.GoalY >= 0 {
+		return fmt.Sprintf("goal %s", editor.CellLabel(a.GoalX, a.GoalY))
+	}
+	return "no goal: chases the nearest enemy"
 }

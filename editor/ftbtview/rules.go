@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/shapan/shapan/editor"
+	"github.com/shapan/shapan/editor/forms"
 	"github.com/shapan/shapan/formats/ftbt"
 )
 
@@ -196,33 +197,56 @@ func (v *RulesView) terrainsPane() fyne.CanvasObject {
 			v.env.Status(fmt.Sprintf("Terrains %d and %d changed places: levels played with these rules keep their ids", i, j))
 		},
 	})
-	terrain := func() *ftbt.Terrain { return &v.R().Terrains[v.selTerrain] }
-	valid := func() bool { return sel(v.selTerrain, len(v.R().Terrains)) >= 0 }
 	b.Scope(editor.ItemScope("terrains", func() int { return v.selTerrain }, func() int { return len(v.R().Terrains) }, func(i int) string { return v.R().Terrains[i].Name }))
 	defer b.Scope(nil)
 	name := b.Name("terrain name", func() string {
-		if !valid() {
-			return ""
+		if t := v.terrain(); t != nil {
+			return t.Name
 		}
-		return terrain().Name
-	}, func(s string) { terrain().Name = s })
-	cost := intEntry(b, "move cost", func() int {
-		if !valid() {
-			return 0
+		return ""
+	}, func(s string) { v.terrain().Name = s })
+	cost := forms.Int{Label: "move cost", Field: ftbt.TerrainFields.Field("cost"), At: func() *int {
+		if t := v.terrain(); t != nil {
+			return &t.Weight
 		}
-		return terrain().Weight
-	}, func(x int) { terrain().Weight = x }, ftbt.TerrainFields.Field("cost").Min, 100000, nil)
+		return nil
+	}}.Entry(b)
 	v.fields["terrain name"], v.fields["move cost"] = name, cost
+	colorRow, swatches := v.terrainColour()
+	v.terrainForm = container.NewVBox(
+		widget.NewForm(widget.NewFormItem("Name", name), forms.Row("Move cost", cost, ftbt.TerrainFields.Field("cost")),
+			widget.NewFormItem("Colour", colorRow), widget.NewFormItem("", swatches)),
+		widget.NewLabel("The move cost is what a step onto a cell of this terrain costs (a person moves\n"+
+			"as far as its speed pays for). Colours are for the studio and previews only:\n"+
+			"the game's .tech file has none, exporting drops them."),
+		widget.NewLabel("Adding, deleting or moving a terrain keeps every tech's terrain flags in step.\n"+
+			"Levels are separate files: their cells keep their terrain ids."))
+	v.terrainForm.Hide()
+	v.B.Reload()
+	return listWithForm(v.Terrains.Object, container.NewVScroll(container.NewPadded(v.terrainForm)), 0.28)
+}
+
+// terrain returns the terrain shown, or nil.
+func (v *RulesView) terrain() *ftbt.Terrain {
+	if sel(v.selTerrain, len(v.R().Terrains)) < 0 {
+		return nil
+	}
+	return &v.R().Terrains[v.selTerrain]
+}
+
+// terrainColour is the row of the shown terrain's colour (a swatch, the
+// #rrggbb field, Default and what the colour is) and the preset swatches.
+func (v *RulesView) terrainColour() (row, swatches fyne.CanvasObject) {
 	setColor := func(c string) {
-		if valid() && terrain().Color != c {
-			v.S.Edit("change terrain colour", func() { terrain().Color = c })
+		if t := v.terrain(); t != nil && t.Color != c {
+			v.S.Edit("change terrain colour", func() { v.terrain().Color = c })
 		}
 	}
-	hex := b.Text("colour", func() string {
-		if !valid() {
-			return ""
+	hex := v.B.Text("colour", func() string {
+		if t := v.terrain(); t != nil {
+			return t.Color
 		}
-		return terrain().Color
+		return ""
 	}, func(s string) error {
 		s = strings.ToLower(strings.TrimSpace(s))
 		if s == "" {
@@ -244,37 +268,27 @@ func (v *RulesView) terrainsPane() fyne.CanvasObject {
 	v.colorSwatch.StrokeColor = color.RGBA{0x80, 0x80, 0x80, 0xff}
 	v.colorSwatch.StrokeWidth = 1
 	v.colorSwatch.SetMinSize(fyne.NewSize(36, 36))
-	var swatches []fyne.CanvasObject
+	var presets []fyne.CanvasObject
 	for _, c := range presetColors {
-		c := c
-		swatches = append(swatches, newSwatch(c, 26, func() { setColor(ftbt.FormatColor(c)) }))
+		presets = append(presets, newSwatch(c, 26, func() { setColor(ftbt.FormatColor(c)) }))
 	}
 	def := widget.NewButton("Default", func() { setColor("") })
 	colorInfo := widget.NewLabel("")
-	b.OnReload(func() {
-		if !valid() {
+	v.B.OnReload(func() {
+		t := v.terrain()
+		if t == nil {
 			return
 		}
 		v.colorSwatch.FillColor = v.R().TerrainColor(v.selTerrain)
 		v.colorSwatch.Refresh()
-		if terrain().Color == "" {
+		if t.Color == "" {
 			colorInfo.SetText("default colour for the name (" + ftbt.FormatColor(v.R().TerrainColor(v.selTerrain)) + ")")
 		} else {
 			colorInfo.SetText("own colour")
 		}
 	})
-	colorRow := container.NewHBox(v.colorSwatch, container.NewGridWrap(fyne.NewSize(130, hex.MinSize().Height), hex), def, colorInfo)
-	v.terrainForm = container.NewVBox(
-		widget.NewForm(widget.NewFormItem("Name", name), widget.NewFormItem("Move cost", cost), widget.NewFormItem("Colour", colorRow),
-			widget.NewFormItem("", container.NewGridWrap(fyne.NewSize(30, 30), swatches...))),
-		widget.NewLabel("The move cost is what a step onto a cell of this terrain costs (a person moves\n"+
-			"as far as its speed pays for). Colours are for the studio and previews only:\n"+
-			"the game's .tech file has none, exporting drops them."),
-		widget.NewLabel("Adding, deleting or moving a terrain keeps every tech's terrain flags in step.\n"+
-			"Levels are separate files: their cells keep their terrain ids."))
-	v.terrainForm.Hide()
-	v.B.Reload()
-	return listWithForm(v.Terrains.Object, container.NewVScroll(container.NewPadded(v.terrainForm)), 0.28)
+	row = container.NewHBox(v.colorSwatch, container.NewGridWrap(fyne.NewSize(130, hex.MinSize().Height), hex), def, colorInfo)
+	return row, container.NewGridWrap(fyne.NewSize(30, 30), presets...)
 }
 
 func (v *RulesView) showTerrain(i int) {
@@ -290,8 +304,8 @@ func (v *RulesView) showTerrain(i int) {
 
 func (v *RulesView) settingsPane() fyne.CanvasObject {
 	b := v.B
-	fly := intEntry(b, "MAX_FLY_WEIGHT", func() int { return v.R().MaxFlyWeight }, func(x int) { v.R().MaxFlyWeight = x }, 0, 100000, nil)
-	abi := intEntry(b, "MAX_ABI", func() int { return v.R().MaxAbi }, func(x int) { v.R().MaxAbi = x }, 0, 100000, nil)
+	fly := forms.Int{Label: "MAX_FLY_WEIGHT", Min: 0, Max: 100000, At: func() *int { return &v.R().MaxFlyWeight }}.Entry(b)
+	abi := forms.Int{Label: "MAX_ABI", Min: 0, Max: 100000, At: func() *int { return &v.R().MaxAbi }}.Entry(b)
 	hasAI := boundCheck(b, "The rules have an AI block (the computer player needs it)", func() bool { return v.R().AI != nil }, func(on bool) {
 		r := v.R()
 		if on {
@@ -306,13 +320,14 @@ func (v *RulesView) settingsPane() fyne.CanvasObject {
 	form := widget.NewForm()
 	var entries []fyne.Disableable
 	for k := range ftbt.AIConstantNames {
-		k := k
-		e := intEntry(b, ftbt.AIConstantNames[k], func() int {
+		// Without an AI block the (disabled) entry shows the block the
+		// rules had last.
+		e := forms.Int{Label: ftbt.AIConstantNames[k], Min: 0, Max: 1000000000, At: func() *int {
 			if ai := v.R().AI; ai != nil {
-				return *ai.Fields()[k]
+				return ai.Fields()[k]
 			}
-			return *v.lastAI.Fields()[k]
-		}, func(x int) { *v.R().AI.Fields()[k] = x }, 0, 1000000000, nil)
+			return v.lastAI.Fields()[k]
+		}}.Entry(b)
 		entries = append(entries, e)
 		v.fields[ftbt.AIConstantNames[k]] = e
 		form.Append(ftbt.AIConstantNames[k], e)

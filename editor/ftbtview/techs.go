@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/shapan/shapan/editor"
+	"github.com/shapan/shapan/editor/forms"
 	"github.com/shapan/shapan/formats/ftbt"
 )
 
@@ -60,19 +61,7 @@ func (v *RulesView) tech() *ftbt.Tech {
 func (v *RulesView) techsPane() fyne.CanvasObject {
 	b := v.B
 	v.Techs = b.NewItemList(v.techNames, v.showTech, editor.ItemActions{
-		Add: func() int {
-			r := v.R()
-			name := uniqueName("技能", r.TechNames())
-			allowed := make([]bool, len(r.Terrains))
-			for i := range allowed {
-				allowed[i] = true
-			}
-			v.S.Edit("add tech", func() {
-				v.R().Techs = append(v.R().Techs, ftbt.Tech{Name: name, Class: ftbt.ClassPeople,
-					Range: [][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}}, Allowed: allowed, Value: 10})
-			})
-			return len(v.R().Techs) - 1
-		},
+		Add: v.addTech,
 		Delete: func(i int) {
 			name := v.R().Techs[i].Name
 			v.S.Edit("delete tech "+name, func() { r := v.R(); r.Techs = append(r.Techs[:i:i], r.Techs[i+1:]...) })
@@ -82,19 +71,47 @@ func (v *RulesView) techsPane() fyne.CanvasObject {
 			v.S.Edit("move tech", func() { r := v.R(); r.Techs[i], r.Techs[j] = r.Techs[j], r.Techs[i] })
 		},
 	})
-	t := func() *ftbt.Tech { return v.tech() }
 	b.Scope(editor.ItemScope("techs", func() int { return v.selTech }, func() int { return len(v.R().Techs) }, func(i int) string { return v.R().Techs[i].Name }))
 	defer b.Scope(nil)
-	num := func(get func(*ftbt.Tech) *int) (func() int, func(int)) {
-		return func() int {
-				if t() == nil {
-					return 0
-				}
-				return *get(t())
-			}, func(x int) {
-				*get(t()) = x
-			}
+	left := v.techFields()
+	// The stencil's column stays short: long texts are in the form's.
+	v.techForm = container.NewStack(listWithForm(container.NewVScroll(left), v.techStencil(), 0.5))
+	v.techForm.Hide()
+	b.Reload()
+	return listWithForm(v.Techs.Object, v.techForm, 0.2)
+}
+
+// addTech adds a tech of class people that may be used on every terrain
+// and returns its index.
+func (v *RulesView) addTech() int {
+	r := v.R()
+	name := uniqueName("技能", r.TechNames())
+	allowed := make([]bool, len(r.Terrains))
+	for i := range allowed {
+		allowed[i] = true
 	}
+	v.S.Edit("add tech", func() {
+		v.R().Techs = append(v.R().Techs, ftbt.Tech{Name: name, Class: ftbt.ClassPeople,
+			Range: [][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}}, Allowed: allowed, Value: 10})
+	})
+	return len(v.R().Techs) - 1
+}
+
+// techInt returns the field of the tech shown that f points to (nil when
+// no tech is shown).
+func (v *RulesView) techInt(f func(t *ftbt.Tech) *int) func() *int {
+	return func() *int {
+		if t := v.tech(); t != nil {
+			return f(t)
+		}
+		return nil
+	}
+}
+
+// techFields is the form of the tech shown: name, class, numbers, terrain
+// flags and its targets in file order.
+func (v *RulesView) techFields() fyne.CanvasObject {
+	b, t := v.B, v.tech
 	name := b.Name("tech name", func() string {
 		if t() == nil {
 			return ""
@@ -109,17 +126,57 @@ func (v *RulesView) techsPane() fyne.CanvasObject {
 	}, func(c int) { t().Class = c })
 	long := boundCheck(b, "Long range (disable_long cells are out of its reach)", func() bool { return t() != nil && t().IsLong },
 		func(on bool) { t().IsLong = on })
-	ld, sd := num(func(t *ftbt.Tech) *int { return &t.Value })
-	value := intEntry(b, "value", ld, sd, -100000, 100000, nil)
-	ld, sd = num(func(t *ftbt.Tech) *int { return &t.Duration })
-	duration := intEntry(b, "duration", ld, sd, 0, 1000, nil)
-	ld, sd = num(func(t *ftbt.Tech) *int { return &t.AoeRange })
-	radius := intEntry(b, "AoE radius", ld, sd, 0, 20, nil)
-	ld, sd = num(func(t *ftbt.Tech) *int { return &t.AoeRatio })
-	ratio := intEntry(b, "AoE ratio", ld, sd, 0, 100, nil)
+	num := func(label string, lo, hi int, f func(t *ftbt.Tech) *int) *editor.Entry {
+		e := forms.Int{Label: label, Min: lo, Max: hi, At: v.techInt(f)}.Entry(b)
+		v.fields[label] = e
+		return e
+	}
+	value := num("value", -100000, 100000, func(t *ftbt.Tech) *int { return &t.Value })
+	duration := num("duration", 0, 1000, func(t *ftbt.Tech) *int { return &t.Duration })
+	radius := num("AoE radius", 0, 20, func(t *ftbt.Tech) *int { return &t.AoeRange })
+	ratio := num("AoE ratio", 0, 100, func(t *ftbt.Tech) *int { return &t.AoeRatio })
 	self := boundCheck(b, "Area effect also hits the user's own side", func() bool { return t() != nil && t().AoeSelf },
 		func(on bool) { t().AoeSelf = on })
-	terrains := b.Checks("terrain flags", func() []string { return v.R().TerrainNames() }, func() []int {
+	v.fields["tech name"] = name
+	v.terrainFlags = v.techTerrains()
+	valueHelp := widget.NewLabel("")
+	b.OnReload(func() {
+		if t() != nil {
+			valueHelp.SetText(valueHelpText(t().Class))
+		}
+	})
+	v.stencilInfo = widget.NewLabel("")
+	v.stencilInfo.Wrapping = fyne.TextWrapWord
+	form := widget.NewForm(
+		widget.NewFormItem("Name", name),
+		widget.NewFormItem("Class", class),
+		widget.NewFormItem("", long),
+		widget.NewFormItem("Value", value),
+		widget.NewFormItem("Duration (turns)", duration),
+		widget.NewFormItem("AoE radius", radius),
+		widget.NewFormItem("AoE ratio %", ratio),
+		widget.NewFormItem("", self))
+	return container.NewVBox(form, valueHelp,
+		widget.NewLabel("Terrain flags: where the target cell and the area cells may be"), v.terrainFlags,
+		widget.NewSeparator(), v.stencilInfo)
+}
+
+// valueHelpText says what a tech's value means for its class.
+func valueHelpText(class int) string {
+	switch class {
+	case ftbt.ClassPeople:
+		return "value: base damage to a person on the target cell; duration is not used"
+	case ftbt.ClassFly:
+		return "value: percent of the user's abi; a stronger user lowers move costs more"
+	}
+	return "value: percent of the user's abi the effect is worth; it lasts duration turns"
+}
+
+// techTerrains is the check list of the terrains the tech shown may be
+// used on.
+func (v *RulesView) techTerrains() *widget.CheckGroup {
+	t := v.tech
+	return v.B.Checks("terrain flags", func() []string { return v.R().TerrainNames() }, func() []int {
 		if t() == nil {
 			return nil
 		}
@@ -137,53 +194,31 @@ func (v *RulesView) techsPane() fyne.CanvasObject {
 		}
 		t().Allowed = f
 	}, true)
-	v.fields["tech name"], v.fields["value"], v.fields["duration"] = name, value, duration
-	v.fields["AoE radius"], v.fields["AoE ratio"] = radius, ratio
-	v.terrainFlags = terrains
-	valueHelp := widget.NewLabel("")
-	b.OnReload(func() {
-		if t() == nil {
-			return
-		}
-		switch t().Class {
-		case ftbt.ClassPeople:
-			valueHelp.SetText("value: base damage to a person on the target cell; duration is not used")
-		case ftbt.ClassFly:
-			valueHelp.SetText("value: percent of the user's abi; a stronger user lowers move costs more")
-		default:
-			valueHelp.SetText("value: percent of the user's abi the effect is worth; it lasts duration turns")
-		}
-	})
+}
 
+// techStencil is the column of the tech's target stencil: click a cell to
+// add or remove that target, hover to see its area.
+func (v *RulesView) techStencil() fyne.CanvasObject {
+	t := v.tech
 	v.Stencil = NewStencil(t)
 	v.Stencil.OnToggle = func(d [2]int) {
 		if t() == nil {
 			return
 		}
 		verb := "add"
-		for _, o := range t().Range {
-			if o == d {
-				verb = "remove"
-			}
+		if targetCount(t(), d) > 0 {
+			verb = "remove"
 		}
 		v.S.Edit(fmt.Sprintf("%s target offset (%d, %d)", verb, d[0], d[1]), func() { toggleOffset(t(), d) })
 	}
-	v.stencilInfo = widget.NewLabel("")
-	v.stencilInfo.Wrapping = fyne.TextWrapWord
 	hover := widget.NewLabel("")
 	v.Stencil.OnHover = func(d [2]int, ok bool) {
 		if !ok || t() == nil {
 			hover.SetText("")
 			return
 		}
-		n := 0
-		for _, o := range t().Range {
-			if o == d {
-				n++
-			}
-		}
 		state := "not a target"
-		switch {
+		switch n := targetCount(t(), d); {
 		case n == 1:
 			state = "a target"
 		case n > 1:
@@ -196,7 +231,7 @@ func (v *RulesView) techsPane() fyne.CanvasObject {
 			v.S.Edit("clear target offsets", func() { t().Range = nil })
 		}
 	})
-	b.OnReload(func() {
+	v.B.OnReload(func() {
 		v.Stencil.Refresh()
 		if t() == nil {
 			v.stencilInfo.SetText("")
@@ -208,28 +243,21 @@ func (v *RulesView) techsPane() fyne.CanvasObject {
 		}
 		v.stencilInfo.SetText(fmt.Sprintf("%d target cells in file order: %s", len(t().Range), strings.Join(offs, " ")))
 	})
-
-	form := widget.NewForm(
-		widget.NewFormItem("Name", name),
-		widget.NewFormItem("Class", class),
-		widget.NewFormItem("", long),
-		widget.NewFormItem("Value", value),
-		widget.NewFormItem("Duration (turns)", duration),
-		widget.NewFormItem("AoE radius", radius),
-		widget.NewFormItem("AoE ratio %", ratio),
-		widget.NewFormItem("", self))
-	left := container.NewVBox(form, valueHelp,
-		widget.NewLabel("Terrain flags: where the target cell and the area cells may be"), terrains,
-		widget.NewSeparator(), v.stencilInfo)
-	// The stencil's column stays short: long texts are in the form's.
 	stencilHelp := widget.NewLabel("Click a cell: add or remove that target.\n" +
 		"Hover or right-click: its area effect.")
 	legend := widget.NewRichTextFromMarkdown("● the user · *orange* a target · *dark red* listed twice or more\n\n*blue* the area around the framed target")
-	right := container.NewBorder(container.NewVBox(stencilHelp, legend), container.NewBorder(nil, nil, clearAll, nil, hover), nil, nil, v.Stencil)
-	v.techForm = container.NewStack(listWithForm(container.NewVScroll(left), right, 0.5))
-	v.techForm.Hide()
-	b.Reload()
-	return listWithForm(v.Techs.Object, v.techForm, 0.2)
+	return container.NewBorder(container.NewVBox(stencilHelp, legend), container.NewBorder(nil, nil, clearAll, nil, hover), nil, nil, v.Stencil)
+}
+
+// targetCount is how many times the tech's range lists offset d.
+func targetCount(t *ftbt.Tech, d [2]int) int {
+	n := 0
+	for _, o := range t.Range {
+		if o == d {
+			n++
+		}
+	}
+	return n
 }
 
 func (v *RulesView) showTech(i int) {

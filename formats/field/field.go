@@ -13,6 +13,7 @@ package field
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 
 	"github.com/shapan/shapan/formats/diag"
@@ -39,6 +40,12 @@ type Field struct {
 	// what Code reports.
 	Min, Max       int
 	HasMin, HasMax bool
+	// FormMin and FormMax (when HasForm) bound what the studio's forms
+	// accept where the range leaves an end open: a guard against a slip
+	// of the keyboard for a value the game plays whatever it is. Neither
+	// the schema nor shapan check enforce them.
+	FormMin, FormMax int
+	HasForm          bool
 	// Enum lists the values allowed when not nil.
 	Enum []int
 	// Required says that a document must have the key.
@@ -87,6 +94,30 @@ func (f Field) Between(min, max int) Field {
 func (f Field) AtLeast(min int) Field {
 	f.Min, f.HasMin = min, true
 	return f
+}
+
+// Form returns f whose forms accept min to max where its range leaves an
+// end open.
+func (f Field) Form(min, max int) Field {
+	f.FormMin, f.FormMax, f.HasForm = min, max, true
+	return f
+}
+
+// FormRange returns the range the studio's forms accept: the field's
+// range, its open ends taken from the form limits (else the int32 range,
+// which the games' files hold).
+func (f *Field) FormRange() (lo, hi int) {
+	lo, hi = math.MinInt32, math.MaxInt32
+	if f.HasForm {
+		lo, hi = f.FormMin, f.FormMax
+	}
+	if f.HasMin {
+		lo = f.Min
+	}
+	if f.HasMax {
+		hi = f.Max
+	}
+	return lo, hi
 }
 
 // Bounded reports whether the field has a range or a set of values.

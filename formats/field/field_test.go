@@ -52,3 +52,20 @@ func TestFieldOfARecord(t *testing.T) {
 	}()
 	r.Field("c")
 }
+
+// The forms' range is the rule's, its open ends taken from the form
+// limits; a form limit is no rule: the schema does not state it.
+func TestFormRange(t *testing.T) {
+	hp := Field{Key: "hp", Type: Integer, Code: "X1", Severity: diag.Error}.AtLeast(1).Form(0, 100000)
+	abi := Field{Key: "abi", Type: Integer}.Form(0, 1000)
+	wu := Field{Key: "wu", Type: Number}.Between(0, 100)
+	free := Field{Key: "n", Type: Integer}
+	for f, want := range map[*Field][2]int{&hp: {1, 100000}, &abi: {0, 1000}, &wu: {0, 100}, &free: {-1 << 31, 1<<31 - 1}} {
+		if lo, hi := f.FormRange(); lo != want[0] || hi != want[1] {
+			t.Errorf("%s: FormRange %d, %d, want %v", f.Key, lo, hi, want)
+		}
+	}
+	if abi.Bounded() || fmt.Sprint(abi.Schema()) != "[{type integer}]" {
+		t.Errorf("a form limit is in the schema: %v", abi.Schema())
+	}
+}

@@ -1,0 +1,160 @@
+// Package forms builds the rows of the studio's forms from the field
+// tables of formats/<family> (package field): an entry's limits, the
+// message of a value outside them and the hint under the row come from
+// the table's row of the field, so that the forms, the generated JSON
+// Schemas and shapan check read one range and cannot drift apart.
+//
+// The entries are the editor's (editor.Entry): what is typed is
+// committed as one undoable edit on Enter or when the field loses the
+// focus, and a value outside the limits stays in the field with the
+// reason beside it.
+package forms
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/shapan/shapan/editor"
+	"github.com/shapan/shapan/formats/field"
+)
+
+// Int describes an entry for a whole number.
+type Int struct {
+	// Label names the value in messages, edits and refusals ("abi").
+	Label string
+	// Field is the table's row of the value: its range (FormRange) bounds
+	// what the entry accepts. Nil for a value no table holds: Min and Max
+	// bound it then.
+	Field    *field.Field
+	Min, Max int
+	// At returns the value, or nil when no item is shown: the entry shows
+	// None then.
+	At   func() *int
+	None int
+	// Check, when not nil, may refuse a value within the limits with a
+	// reason (a cell taken by another person).
+	Check func(int) error
+}
+
+// Limits returns the smallest and the largest value the entry accepts.
+func (n Int) Limits() (lo, hi int) {
+	if n.Field != nil {
+		return n.Field.FormRange()
+	}
+	return n.Min, n.Max
+}
+
+// Parse reads text typed for the value: a whole number within the
+// limits that Check accepts, or an error saying why not in words.
+func (n Int) Parse(text string) (int, error) {
+	v, err := strconv.Atoi(strings.TrimSpace(text))
+	if err != nil {
+		return 0, fmt.Errorf("%s must be a whole number", n.Label)
+	}
+	if lo, hi := n.Limits(); v < lo || v > hi {
+		return 0, fmt.Errorf("%s must be from %d to %d", n.Label, lo, hi)
+	}
+	if n.Check != nil {
+		if err := n.Check(v); err != nil {
+			return 0, err
+		}
+	}
+	return v, nil
+}
+
+// Entry returns the entry, bound through b: a value it accepts is set as
+// the edit "change <label>".
+func (n Int) Entry(b *editor.Binder) *editor.Entry {
+	return b.Text(n.Label, func() string {
+		if p := n.At(); p != nil {
+			return strconv.Itoa(*p)
+		}
+		return strconv.Itoa(n.None)
+	}, func(text string) error {
+		v, err := n.Parse(text)
+		if err != nil {
+			return err
+		}
+		b.S.Edit("change "+n.Label, func() { *n.At() = v })
+		return nil
+	})
+}
+
+// Float describes an entry for a number the model keeps as a float32.
+type Float struct {
+	Label    string       // names the value ("wu")
+	Field    *field.Field // the table's row (nil: Min and Max bound it)
+	Min, Max float64
+	// At returns the value, or nil when no item is shown (the entry shows
+	// 0 then).
+	At func() *float32
+}
+
+// Limits returns the smallest and the largest value the entry accepts.
+func (n Float) Limits() (lo, hi float64) {
+	if n.Field != nil {
+		l, h := n.Field.FormRange()
+		return float64(l), float64(h)
+	}
+	return n.Min, n.Max
+}
+
+// Parse reads text typed for the value: a number within the limits.
+func (n Float) Parse(text string) (float32, error) {
+	x, err := strconv.ParseFloat(strings.TrimSpace(text), 32)
+	if err != nil {
+		return 0, fmt.Errorf("%s must be a number", n.Label)
+	}
+	if lo, hi := n.Limits(); x < lo || x > hi {
+		return 0, fmt.Errorf("%s must be from %v to %v", n.Label, lo, hi)
+	}
+	return float32(x), nil
+}
+
+// Entry returns the entry, bound through b: a value it accepts is set as
+// the edit "change <label>".
+func (n Float) Entry(b *editor.Binder) *editor.Entry {
+	return b.Text(n.Label, func() string {
+		if p := n.At(); p != nil {
+			return strconv.FormatFloat(float64(*p), 'f', -1, 32)
+		}
+		return "0"
+	}, func(text string) error {
+		v, err := n.Parse(text)
+		if err != nil {
+			return err
+		}
+		b.S.Edit("change "+n.Label, func() { *n.At() = v })
+		return nil
+	})
+}
+
+// Hint is what a form says under the row of field f: the values the
+// studio accepts and what the field means ("0 to 1000 · Attack.").
+func Hint(f *field.Field) string {
+	var parts []string
+	switch lo, hi := f.FormRange(); {
+	case f.Enum != nil:
+		parts = append(parts, f.Allowed())
+	case f.Bounded() || f.HasForm:
+		parts = append(parts, fmt.Sprintf("%d to %d", lo, hi))
+	}
+	if f.Doc != "" {
+		parts = append(parts, f.Doc)
+	}
+	return strings.Join(parts, " · ")
+}
+
+// Row returns the form row titled title showing w, with the hint of the
+// table's field f under it (no hint when f is nil).
+func Row(title string, w fyne.CanvasObject, f *field.Field) *widget.FormItem {
+	item := widget.NewFormItem(title, w)
+	if f != nil {
+		item.HintText = Hint(f)
+	}
+	return item
+}
