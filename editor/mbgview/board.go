@@ -61,49 +61,7 @@ func newBoardPane(v *View) *boardPane {
 			v.S.Edit("change square building", func() { v.M().Board[i].Base = base })
 		}
 	})
-	insert := func(after bool) func() {
-		return func() {
-			i := len(v.M().Board)
-			if p.selected >= 0 {
-				i = p.selected
-				if after {
-					i++
-				}
-			}
-			v.S.Edit("insert square", func() { v.M().InsertSquare(i, mbg.Square{Class: mbg.ClassEmpty}) })
-			p.selectSquare(i)
-		}
-	}
-	del := widget.NewButtonWithIcon("Delete", theme.DeleteIcon(), func() {
-		if i := p.selected; i >= 0 && i < len(v.M().Board) {
-			v.S.Edit("delete square", func() { v.M().RemapBoard(mbg.Removal(len(v.M().Board), i)) })
-			p.selectSquare(min(i, len(v.M().Board)-1))
-		}
-	})
-	move := func(d int) func() {
-		return func() {
-			i, j := p.selected, p.selected+d
-			if i < 0 || j < 0 || j >= len(v.M().Board) {
-				return
-			}
-			v.S.Edit("move square", func() { v.M().RemapBoard(mbg.Swap(len(v.M().Board), i, j)) })
-			p.selectSquare(j)
-		}
-	}
-	auto := widget.NewButton("Auto layout", func() {
-		v.S.Edit("auto layout", func() {
-			for i := range v.M().Board {
-				v.M().Board[i].X, v.M().Board[i].Y = 0, 0
-			}
-		})
-	})
-	buttons := container.NewHBox(
-		widget.NewButtonWithIcon("Before", theme.ContentAddIcon(), insert(false)),
-		widget.NewButtonWithIcon("After", theme.ContentAddIcon(), insert(true)),
-		del,
-		widget.NewButtonWithIcon("", theme.MoveUpIcon(), move(-1)),
-		widget.NewButtonWithIcon("", theme.MoveDownIcon(), move(1)),
-		auto)
+	buttons := p.buttons()
 	p.form = container.NewVBox(widget.NewForm(formRow("Type", p.typeSel), formRow("Belongs to", p.baseSel)))
 	left := container.NewBorder(buttons, p.form, nil, nil, p.strip)
 	p.canvas = NewBoardCanvas(func() mbgpreview.BoardView {
@@ -118,6 +76,54 @@ func newBoardPane(v *View) *boardPane {
 	p.object = split
 	p.refresh()
 	return p
+}
+
+// buttons are the strip's buttons: insert a square before or after the
+// selected one, delete it, move it, lay the board out anew.
+func (p *boardPane) buttons() fyne.CanvasObject {
+	insert := func(after bool) func() {
+		return func() {
+			i := len(p.v.M().Board)
+			if p.selected >= 0 {
+				i = p.selected
+				if after {
+					i++
+				}
+			}
+			p.v.S.Edit("insert square", func() { p.v.M().InsertSquare(i, mbg.Square{Class: mbg.ClassEmpty}) })
+			p.selectSquare(i)
+		}
+	}
+	del := widget.NewButtonWithIcon("Delete", theme.DeleteIcon(), func() {
+		if i := p.selected; i >= 0 && i < len(p.v.M().Board) {
+			p.v.S.Edit("delete square", func() { p.v.M().RemapBoard(mbg.Removal(len(p.v.M().Board), i)) })
+			p.selectSquare(min(i, len(p.v.M().Board)-1))
+		}
+	})
+	move := func(d int) func() {
+		return func() {
+			i, j := p.selected, p.selected+d
+			if i < 0 || j < 0 || j >= len(p.v.M().Board) {
+				return
+			}
+			p.v.S.Edit("move square", func() { p.v.M().RemapBoard(mbg.Swap(len(p.v.M().Board), i, j)) })
+			p.selectSquare(j)
+		}
+	}
+	auto := widget.NewButton("Auto layout", func() {
+		p.v.S.Edit("auto layout", func() {
+			for i := range p.v.M().Board {
+				p.v.M().Board[i].X, p.v.M().Board[i].Y = 0, 0
+			}
+		})
+	})
+	return container.NewHBox(
+		widget.NewButtonWithIcon("Before", theme.ContentAddIcon(), insert(false)),
+		widget.NewButtonWithIcon("After", theme.ContentAddIcon(), insert(true)),
+		del,
+		widget.NewButtonWithIcon("", theme.MoveUpIcon(), move(-1)),
+		widget.NewButtonWithIcon("", theme.MoveDownIcon(), move(1)),
+		auto)
 }
 
 // selectSquare shows square i in the form and on the board.

@@ -121,76 +121,23 @@ func (v *View) citiesPane() fyne.CanvasObject {
 				return -1
 			}
 			return v.M().Owner(v.selCity) + 1
-		}, func(i int) {
-			m := v.M()
-			for r := range m.Roles {
-				var kept []int
-				for _, c := range m.Roles[r].Cities {
-					if c != v.selCity {
-						kept = append(kept, c)
-					}
-				}
-				m.Roles[r].Cities = kept
-			}
-			if i > 0 {
-				m.Roles[i-1].Cities = append(m.Roles[i-1].Cities, v.selCity)
-			}
-		})
+		}, func(i int) { setOwner(v.M(), v.selCity, i-1) })
 	garrison := b.CheckList("garrison", v.officerOptions, func() []int {
 		if !valid() {
 			return nil
 		}
 		return city().Garrison
 	}, func(idx []int) { placeOfficers(v.M(), &city().Garrison, idx) })
-	post := func(label string, get func() int, set func(int)) *widget.Select {
-		return b.Choice(label, func() []string {
-			opts := []string{"— nobody —"}
-			if valid() {
-				for _, o := range city().Garrison {
-					if o >= 0 && o < len(v.M().Officers) {
-						opts = append(opts, v.M().Officers[o].Name)
-					}
-				}
-			}
-			return opts
-		}, func() int {
-			if !valid() {
-				return -1
-			}
-			who := get()
-			for k, o := range city().Garrison {
-				if o == who {
-					return k + 1
-				}
-			}
-			return 0
-		}, func(k int) {
-			if k == 0 {
-				set(-1)
-			} else {
-				set(city().Garrison[k-1])
-			}
-		})
-	}
-	mayor := post("mayor", func() int { return city().Mayor }, func(o int) { city().Mayor = o })
-	treasurer := post("treasurer", func() int { return city().Treasurer }, func(o int) { city().Treasurer = o })
+	mayor := v.cityPost("mayor", func(c *mbg.City) *int { return &c.Mayor })
+	treasurer := v.cityPost("treasurer", func(c *mbg.City) *int { return &c.Treasurer })
 	squares := widget.NewLabel("")
 	b.OnReload(func() {
 		if !valid() {
 			squares.SetText("")
 			return
 		}
-		var at []string
-		for i, sq := range v.M().Board {
-			if sq.Class == mbg.ClassCity && sq.Base == v.selCity {
-				at = append(at, fmt.Sprint(i))
-			}
-		}
-		if len(at) == 0 {
-			squares.SetText("no square leads here")
-		} else {
-			squares.SetText("squares " + strings.Join(at, ", "))
-		}
+		board := v.M().Board
+		squares.SetText(citySquares(len(board), func(i int) bool { return board[i].Class == mbg.ClassCity && board[i].Base == v.selCity }))
 	})
 	v.cityForm = container.NewVBox(widget.NewForm(
 		formRow("Name", name), formRow("Scope", scope), formRow("Owner", owner),
@@ -198,6 +145,72 @@ func (v *View) citiesPane() fyne.CanvasObject {
 		widget.NewLabel("Garrison 驻扎人员 (an officer checked here leaves any other place):"), garrison)
 	v.cityForm.Hide()
 	return listWithForm(v.cities.Object, v.cityForm)
+}
+
+// setOwner makes role r (-1: nobody) the only owner of city c.
+func setOwner(m *mbg.Scenario, c, r int) {
+	for k := range m.Roles {
+		var kept []int
+		for _, x := range m.Roles[k].Cities {
+			if x != c {
+				kept = append(kept, x)
+			}
+		}
+		m.Roles[k].Cities = kept
+	}
+	if r >= 0 {
+		m.Roles[r].Cities = append(m.Roles[r].Cities, c)
+	}
+}
+
+// cityPost is the choice of the holder of a post of the city shown (at
+// points to it): nobody or an officer of its garrison.
+func (v *View) cityPost(label string, at func(c *mbg.City) *int) *widget.Select {
+	valid := func() bool { return sel(v.selCity, len(v.M().Cities)) >= 0 }
+	city := func() *mbg.City { return &v.M().Cities[v.selCity] }
+	return v.B.Choice(label, func() []string {
+		opts := []string{"— nobody —"}
+		if valid() {
+			for _, o := range city().Garrison {
+				if o >= 0 && o < len(v.M().Officers) {
+					opts = append(opts, v.M().Officers[o].Name)
+				}
+			}
+		}
+		return opts
+	}, func() int {
+		if !valid() {
+			return -1
+		}
+		who := *at(city())
+		for k, o := range city().Garrison {
+			if o == who {
+				return k + 1
+			}
+		}
+		return 0
+	}, func(k int) {
+		if k == 0 {
+			*at(city()) = -1
+		} else {
+			*at(city()) = city().Garrison[k-1]
+		}
+	})
+}
+
+// citySquares says which of the n squares of a board lead to a city
+// (leads says whether square i does).
+func citySquares(n int, leads func(i int) bool) string {
+	var at []string
+	for i := range n {
+		if leads(i) {
+			at = append(at, fmt.Sprint(i))
+		}
+	}
+	if len(at) == 0 {
+		return "no square leads here"
+	}
+	return "squares " + strings.Join(at, ", ")
 }
 
 func (v *View) showCity(i int) {
@@ -252,13 +265,7 @@ func (v *View) rolesPane() fyne.CanvasObject {
 			if !valid() {
 				return -1
 			}
-			if role().Dir == -1 {
-				return 1
-			}
-			if role().Dir == 1 {
-				return 0
-			}
-			return -1
+			return dirChoice(role().Dir)
 		}, func(i int) { role().Dir = 1 - 2*i })
 	money := b.Float("money", func() float32 {
 		if !valid() {
@@ -283,22 +290,7 @@ func (v *View) rolesPane() fyne.CanvasObject {
 			return nil
 		}
 		return role().Cities
-	}, func(idx []int) {
-		m := v.M()
-		for r := range m.Roles {
-			if r == v.selRole {
-				continue
-			}
-			var kept []int
-			for _, c := range m.Roles[r].Cities {
-				if !contains(idx, c) {
-					kept = append(kept, c)
-				}
-			}
-			m.Roles[r].Cities = kept
-		}
-		role().Cities = idx
-	})
+	}, func(idx []int) { setCities(v.M(), v.selRole, idx) })
 	v.roleForm = container.NewVBox(widget.NewForm(
 		formRow("Name", name), formRow("Start square", start), formRow("Direction", dir), formRow("Money", money)),
 		widget.NewLabel("Techs known at the start 战斗技能:"), techs,
@@ -306,6 +298,36 @@ func (v *View) rolesPane() fyne.CanvasObject {
 		widget.NewLabel("Retinue 随身人员 (an officer checked here leaves any other place):"), retinue)
 	v.roleForm.Hide()
 	return listWithForm(v.roles.Object, v.roleForm)
+}
+
+// setCities makes the cities idx role r's, taking them from the other
+// roles.
+func setCities(m *mbg.Scenario, r int, idx []int) {
+	for k := range m.Roles {
+		if k == r {
+			continue
+		}
+		var kept []int
+		for _, c := range m.Roles[k].Cities {
+			if !contains(idx, c) {
+				kept = append(kept, c)
+			}
+		}
+		m.Roles[k].Cities = kept
+	}
+	m.Roles[r].Cities = idx
+}
+
+// dirChoice is the choice a direction shows: 0 forward, 1 backward, -1
+// neither (a value the game does not know).
+func dirChoice(dir int) int {
+	switch dir {
+	case 1:
+		return 0
+	case -1:
+		return 1
+	}
+	return -1
 }
 
 func (v *View) showRole(i int) {

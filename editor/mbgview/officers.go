@@ -258,7 +258,8 @@ func (t *officerTable) cellRef(officer, col int) editor.FieldRef {
 }
 
 // checkCell says why text cannot go into a cell of column col (nil when
-// it can): names must be one word, abilities numbers from 0 to 100.
+// it can): names must be one word, abilities numbers within the field
+// table's limits (0 to 100).
 func checkCell(col int, text string) error {
 	if col == colName {
 		name := strings.TrimSpace(text)
@@ -267,9 +268,12 @@ func checkCell(col int, text string) error {
 		}
 		return nil
 	}
+	// The limits are the field table's (check warns of other values).
+	k := col - colWu
+	lo, hi := mbg.Ability(k).FormRange()
 	x, err := strconv.ParseFloat(strings.TrimSpace(text), 32)
-	if err != nil || x < 0 || x > 100 {
-		return fmt.Errorf("%s must be a number from 0 to 100", mbg.PropKeys[col-colWu])
+	if err != nil || x < float64(lo) || x > float64(hi) {
+		return fmt.Errorf("%s must be a number from %d to %d", mbg.PropKeys[k], lo, hi)
 	}
 	return nil
 }

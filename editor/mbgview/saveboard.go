@@ -46,6 +46,32 @@ func newSaveBoardPane(v *SaveView) *saveBoardPane {
 			}
 		})
 	p.strip.OnSelected = func(i widget.ListItemID) { p.selectSquare(i) }
+	form := p.squareForm()
+	left := container.NewBorder(nil, form, nil, nil, p.strip)
+
+	p.tools = widget.NewRadioGroup([]string{toolSelect, toolBarrier, toolRobber}, nil)
+	p.tools.Horizontal = true
+	p.tools.Required = true
+	p.tools.SetSelected(toolSelect)
+	p.canvas = NewBoardCanvas(func() mbgpreview.BoardView {
+		view := mbgpreview.BoardFromSave(v.M())
+		view.Selected = p.selected
+		return view
+	}, p.tapped, p.dropped)
+	top := container.NewVBox(container.NewHBox(widget.NewLabel("Click:"), p.tools, p.canvas.ZoomButtons()),
+		widget.NewLabel("Drag from a role's square to another square to move the role."))
+	right := container.NewBorder(top, nil, nil, nil, p.canvas.Grid)
+	split := container.NewHSplit(left, right)
+	split.SetOffset(0.3)
+	p.object = split
+	p.refresh()
+	return p
+}
+
+// squareForm is the form of the square shown: its type, its building,
+// its marks and the roles standing on it.
+func (p *saveBoardPane) squareForm() fyne.CanvasObject {
+	v := p.v
 	valid := func() bool { return sel(p.selected, len(v.M().Board)) >= 0 }
 	square := func(s *mbg.Save) *mbg.SaveSquare { return &s.Board[p.selected] }
 
@@ -112,44 +138,29 @@ func newSaveBoardPane(v *SaveView) *saveBoardPane {
 		return on
 	}, func(want []int) error {
 		i := p.selected
-		return v.apply("move role", func(s *mbg.Save) error {
-			for r := range s.Roles {
-				here := r < len(s.Board[i].Present) && s.Board[i].Present[r]
-				switch {
-				case slices.Contains(want, r) && !here:
-					if err := mbgeng.MoveRole(s, r, i); err != nil {
-						return err
-					}
-				case !slices.Contains(want, r) && here:
-					return fmt.Errorf("%s stands somewhere: tick it on another square to move it, or eliminate it in the Roles pane", s.Roles[r].Name)
-				}
-			}
-			return nil
-		})
+		return v.apply("move role", func(s *mbg.Save) error { return standOn(s, i, want) })
 	})
-	form := container.NewVBox(widget.NewForm(
+	return container.NewVBox(widget.NewForm(
 		formRow("Type", class), formRow("Belongs to", base),
 		formRow("Marks", container.NewHBox(v.widgets.barrier, robber)),
 		formRow("Roles here 阵营", v.widgets.present)))
-	left := container.NewBorder(nil, form, nil, nil, p.strip)
+}
 
-	p.tools = widget.NewRadioGroup([]string{toolSelect, toolBarrier, toolRobber}, nil)
-	p.tools.Horizontal = true
-	p.tools.Required = true
-	p.tools.SetSelected(toolSelect)
-	p.canvas = NewBoardCanvas(func() mbgpreview.BoardView {
-		view := mbgpreview.BoardFromSave(v.M())
-		view.Selected = p.selected
-		return view
-	}, p.tapped, p.dropped)
-	top := container.NewVBox(container.NewHBox(widget.NewLabel("Click:"), p.tools, p.canvas.ZoomButtons()),
-		widget.NewLabel("Drag from a role's square to another square to move the role."))
-	right := container.NewBorder(top, nil, nil, nil, p.canvas.Grid)
-	split := container.NewHSplit(left, right)
-	split.SetOffset(0.3)
-	p.object = split
-	p.refresh()
-	return p
+// standOn moves the roles want (by index) onto square i; a role standing
+// there that want leaves out is refused (a role stands somewhere).
+func standOn(s *mbg.Save, i int, want []int) error {
+	for r := range s.Roles {
+		here := r < len(s.Board[i].Present) && s.Board[i].Present[r]
+		switch {
+		case slices.Contains(want, r) && !here:
+			if err := mbgeng.MoveRole(s, r, i); err != nil {
+				return err
+			}
+		case !slices.Contains(want, r) && here:
+			return fmt.Errorf("%s stands somewhere: tick it on another square to move it, or eliminate it in the Roles pane", s.Roles[r].Name)
+		}
+	}
+	return nil
 }
 
 // selectSquare shows square i in the form and on the board.

@@ -43,6 +43,21 @@ func (v *SaveView) institutesPane() fyne.CanvasObject {
 			return nil
 		})
 	})
+	grid := v.researchGrid(valid, inst)
+	v.forms["institutes"] = container.NewVBox(widget.NewForm(formRow("Name", name)),
+		heading("Techs taught here 可研究技能"), techs,
+		heading("Research 研究 (a new researcher starts on the first tech his role does not know; a new tech starts from its full points)"),
+		grid,
+		widget.NewLabel("Each round end the researcher takes off his effective strategy (谋略) from the points and his role pays for them;\n"+
+			"at 0 the role learns the tech. A researcher replaced goes back to the retinue."))
+	v.forms["institutes"].Hide()
+	return listWithForm(v.insts.Object, v.forms["institutes"])
+}
+
+// researchGrid is the grid of the institute's research: per role, its
+// researcher, the tech he studies and the points left.
+func (v *SaveView) researchGrid(valid func() bool, inst func() *mbg.SaveInstitute) fyne.CanvasObject {
+	b := v.B
 	grid := container.NewGridWithColumns(4, heading("Role 阵营"), heading("Researcher 研究人员"), heading("Studies 研究技能"), heading("Points left 剩余"))
 	for r := range v.M().Roles {
 		slot := func() bool {
@@ -89,14 +104,7 @@ func (v *SaveView) institutesPane() fyne.CanvasObject {
 		grid.Add(study)
 		grid.Add(points)
 	}
-	v.forms["institutes"] = container.NewVBox(widget.NewForm(formRow("Name", name)),
-		heading("Techs taught here 可研究技能"), techs,
-		heading("Research 研究 (a new researcher starts on the first tech his role does not know; a new tech starts from its full points)"),
-		grid,
-		widget.NewLabel("Each round end the researcher takes off his effective strategy (谋略) from the points and his role pays for them;\n"+
-			"at 0 the role learns the tech. A researcher replaced goes back to the retinue."))
-	v.forms["institutes"].Hide()
-	return listWithForm(v.insts.Object, v.forms["institutes"])
+	return grid
 }
 
 // roomsPane edits the training rooms: the property trained and, for each

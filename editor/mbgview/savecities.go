@@ -1,9 +1,7 @@
 package mbgview
 
 import (
-	"fmt"
 	"slices"
-	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -47,6 +45,63 @@ func (v *SaveView) citiesPane() fyne.CanvasObject {
 			return nil
 		})
 	})
+	defence := v.cityDefence(valid, city, ask)
+	v.widgets.cityOwner = v.choice(func() []string { return append([]string{"— nobody —"}, v.roleNames()...) },
+		func() int {
+			if !valid() {
+				return -1
+			}
+			return city().Role + 1
+		}, func(i int) error {
+			return ask("hand city over", func(s *mbg.Save, c int) error { return mbgeng.SetCityOwner(s, c, i-1) })
+		})
+	v.widgets.mayor = v.cityPost(mbg.JobMayor, "mayor", func(c *mbg.SaveCity) int { return c.Mayor }, ask)
+	treasurer := v.cityPost(mbg.JobTreasurer, "treasurer", func(c *mbg.SaveCity) int { return c.Treasurer }, ask)
+	fengshui := b.Float("fengshui", func() float32 {
+		if !valid() {
+			return 0
+		}
+		return city().Fengshui
+	}, func(f float32) { city().Fengshui = f }, 0, 0.5)
+	v.widgets.garrison = v.checks(v.officerLabels, func() []int {
+		if !valid() {
+			return nil
+		}
+		return city().Garrison
+	}, func(want []int) error {
+		return ask("change garrison", func(s *mbg.Save, c int) error { return mbgeng.SetGarrison(s, c, want) })
+	})
+	squares := widget.NewLabel("")
+	b.OnReload(func() {
+		if !valid() {
+			squares.SetText("")
+			return
+		}
+		board := v.M().Board
+		squares.SetText(citySquares(len(board), func(i int) bool { return board[i].Class == mbg.ClassCity && board[i].Base == v.selCity }))
+	})
+	form := widget.NewForm(
+		formRow("Name", name), formRow("Scope", scope),
+		formRow("Defence 城防", defence),
+		formRow("Owner 所属", v.widgets.cityOwner),
+		formRow("Mayor 市长", v.widgets.mayor), formRow("Treasurer 财务官", treasurer),
+		formRow("Fengshui 风水", fengshui), formRow("On the board", squares))
+	v.forms["cities"] = container.NewVBox(form,
+		widget.NewLabel("A city handed to another role takes its garrison with it; a city nobody held is garrisoned\n"+
+			"by the new owner's first travelling officer; a city given up sends its garrison back to the retinue."),
+		heading("Garrison 驻扎人员 (ticked: joins from wherever he is and serves the owner; unticked: back to the retinue)"),
+		v.widgets.garrison)
+	v.forms["cities"].Hide()
+	return listWithForm(v.cities.Object, v.forms["cities"])
+}
+
+// itemAsk applies op to the item shown (a city, a role: its index i) as
+// one edit labelled label.
+type itemAsk func(label string, op func(s *mbg.Save, c int) error) error
+
+// cityDefence is the city's defence and its maximum, side by side.
+func (v *SaveView) cityDefence(valid func() bool, city func() *mbg.SaveCity, ask itemAsk) fyne.CanvasObject {
+	b := v.B
 	hpMax := b.Text("maximum defence", func() string {
 		if !valid() {
 			return ""
@@ -78,91 +133,41 @@ func (v *SaveView) citiesPane() fyne.CanvasObject {
 			return nil
 		})
 	})
-	v.widgets.cityOwner = v.choice(func() []string { return append([]string{"— nobody —"}, v.roleNames()...) },
-		func() int {
-			if !valid() {
-				return -1
-			}
-			return city().Role + 1
-		}, func(i int) error {
-			return ask("hand city over", func(s *mbg.Save, c int) error { return mbgeng.SetCityOwner(s, c, i-1) })
-		})
-	post := func(job int, label string, holder func(c *mbg.SaveCity) int) *widget.Select {
-		return v.choice(func() []string {
-			opts := []string{"— nobody —"}
-			if valid() {
-				for _, p := range city().Garrison {
-					if p >= 0 && p < len(v.M().Officers) {
-						opts = append(opts, v.M().Officers[p].Name)
-					}
+	return container.NewGridWithColumns(2, hp, labelled("of at most", hpMax))
+}
+
+// cityPost is the choice of the holder of post job of the city shown:
+// nobody or an officer of its garrison (holder says who holds it).
+func (v *SaveView) cityPost(job int, label string, holder func(c *mbg.SaveCity) int, ask itemAsk) *widget.Select {
+	valid := func() bool { return sel(v.selCity, len(v.M().Cities)) >= 0 }
+	city := func() *mbg.SaveCity { return &v.M().Cities[v.selCity] }
+	return v.choice(func() []string {
+		opts := []string{"— nobody —"}
+		if valid() {
+			for _, p := range city().Garrison {
+				if p >= 0 && p < len(v.M().Officers) {
+					opts = append(opts, v.M().Officers[p].Name)
 				}
 			}
-			return opts
-		}, func() int {
-			if !valid() {
-				return -1
-			}
-			who := holder(city())
-			if who < 0 {
-				return 0
-			}
-			if k := slices.Index(city().Garrison, who); k >= 0 {
-				return k + 1
-			}
-			return -1
-		}, func(k int) error {
-			p := -1
-			if k > 0 {
-				p = city().Garrison[k-1]
-			}
-			return ask("appoint "+label, func(s *mbg.Save, c int) error { return mbgeng.SetPost(s, c, job, p) })
-		})
-	}
-	v.widgets.mayor = post(mbg.JobMayor, "mayor", func(c *mbg.SaveCity) int { return c.Mayor })
-	treasurer := post(mbg.JobTreasurer, "treasurer", func(c *mbg.SaveCity) int { return c.Treasurer })
-	fengshui := b.Float("fengshui", func() float32 {
+		}
+		return opts
+	}, func() int {
 		if !valid() {
+			return -1
+		}
+		who := holder(city())
+		if who < 0 {
 			return 0
 		}
-		return city().Fengshui
-	}, func(f float32) { city().Fengshui = f }, 0, 0.5)
-	v.widgets.garrison = v.checks(v.officerLabels, func() []int {
-		if !valid() {
-			return nil
+		if k := slices.Index(city().Garrison, who); k >= 0 {
+			return k + 1
 		}
-		return city().Garrison
-	}, func(want []int) error {
-		return ask("change garrison", func(s *mbg.Save, c int) error { return mbgeng.SetGarrison(s, c, want) })
+		return -1
+	}, func(k int) error {
+		p := -1
+		if k > 0 {
+			p = city().Garrison[k-1]
+		}
+		return ask("appoint "+label, func(s *mbg.Save, c int) error { return mbgeng.SetPost(s, c, job, p) })
 	})
-	squares := widget.NewLabel("")
-	b.OnReload(func() {
-		if !valid() {
-			squares.SetText("")
-			return
-		}
-		var at []string
-		for i, sq := range v.M().Board {
-			if sq.Class == mbg.ClassCity && sq.Base == v.selCity {
-				at = append(at, fmt.Sprint(i))
-			}
-		}
-		if len(at) == 0 {
-			squares.SetText("no square leads here")
-		} else {
-			squares.SetText("squares " + strings.Join(at, ", "))
-		}
-	})
-	form := widget.NewForm(
-		formRow("Name", name), formRow("Scope", scope),
-		formRow("Defence 城防", container.NewGridWithColumns(2, hp, labelled("of at most", hpMax))),
-		formRow("Owner 所属", v.widgets.cityOwner),
-		formRow("Mayor 市长", v.widgets.mayor), formRow("Treasurer 财务官", treasurer),
-		formRow("Fengshui 风水", fengshui), formRow("On the board", squares))
-	v.forms["cities"] = container.NewVBox(form,
-		widget.NewLabel("A city handed to another role takes its garrison with it; a city nobody held is garrisoned\n"+
-			"by the new owner's first travelling officer; a city given up sends its garrison back to the retinue."),
-		heading("Garrison 驻扎人员 (ticked: joins from wherever he is and serves the owner; unticked: back to the retinue)"),
-		v.widgets.garrison)
-	v.forms["cities"].Hide()
-	return listWithForm(v.cities.Object, v.forms["cities"])
 }

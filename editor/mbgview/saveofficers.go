@@ -118,53 +118,104 @@ func newSaveOfficerTable(v *SaveView) *saveOfficerTable {
 
 // officerColumns describes the table's columns.
 func (v *SaveView) officerColumns() []saveColumn {
-	officer := func(m *mbg.Save, p int) *mbg.SaveOfficer { return &m.Officers[p] }
-	set := func(label string, p int, op func(o *mbg.SaveOfficer)) error {
-		return v.apply(label+" of "+v.M().Officers[p].Name, func(s *mbg.Save) error {
-			op(&s.Officers[p])
-			return nil
-		})
+	cols := append([]saveColumn{v.nameColumn()}, v.placeColumns()...)
+	cols = append(cols,
+		v.numberColumn("HP max", func(o *mbg.SaveOfficer) *float32 { return &o.HPMax }, 1, upTo(1e6)),
+		v.numberColumn("HP 体力", func(o *mbg.SaveOfficer) *float32 { return &o.HP }, 0, func(o *mbg.SaveOfficer) float64 { return float64(o.HPMax) }))
+	cols[4].width, cols[5].width = 60, 60
+	for k, key := range mbg.PropKeys {
+		// An ability's limits are the field table's (check warns of a
+		// value beyond them).
+		title := []string{"武", "战", "谋", "政", "经"}[k] + " " + key
+		lo, hi := mbg.Ability(k).FormRange()
+		cols = append(cols, v.numberColumn(title, func(o *mbg.SaveOfficer) *float32 { return &o.Props[k] }, float64(lo), upTo(float64(hi))))
 	}
-	number := func(title string, get func(o *mbg.SaveOfficer) *float32, lo float64, hi func(o *mbg.SaveOfficer) float64) saveColumn {
-		return saveColumn{title: title, width: 66, kind: kindText,
-			text: func(m *mbg.Save, p int) string { return ftoa(*get(officer(m, p))) },
-			num:  func(m *mbg.Save, p int) float64 { return float64(*get(officer(m, p))) },
-			commit: func(p int, text string) error {
-				x, err := floatIn(strings.Fields(title)[0], text, lo, hi(officer(v.M(), p)))
-				if err != nil {
-					return err
-				}
-				return set("change "+title, p, func(o *mbg.SaveOfficer) {
-					*get(o) = x
-					o.HP = min(o.HP, o.HPMax)
-				})
-			}}
-	}
-	counter := func(title string, get func(o *mbg.SaveOfficer) *int) saveColumn {
-		return saveColumn{title: title, width: 84, kind: kindText,
-			text: func(m *mbg.Save, p int) string { return itoa(*get(officer(m, p))) },
-			num:  func(m *mbg.Save, p int) float64 { return float64(*get(officer(m, p))) },
-			commit: func(p int, text string) error {
-				n, err := intIn(title, text, 0, 99)
-				if err != nil {
-					return err
-				}
-				return set("change "+title, p, func(o *mbg.SaveOfficer) { *get(o) = n })
-			}}
-	}
-	upTo := func(limit float64) func(*mbg.SaveOfficer) float64 {
-		return func(*mbg.SaveOfficer) float64 { return limit }
-	}
-	cols := []saveColumn{
-		{title: "名字 name", width: 84, kind: kindText,
-			text: func(m *mbg.Save, p int) string { return m.Officers[p].Name },
-			commit: func(p int, text string) error {
-				name := strings.TrimSpace(text)
-				if name == "" || strings.ContainsAny(name, " \t") {
-					return fmt.Errorf("a name must not be empty or contain spaces")
-				}
-				return set("rename", p, func(o *mbg.SaveOfficer) { o.Name = name })
+	cols = append(cols,
+		saveColumn{title: "quit 离", width: 56, kind: kindCheck,
+			text:    func(m *mbg.Save, p int) string { return fmt.Sprint(m.Officers[p].Quit) },
+			checked: func(m *mbg.Save, p int) bool { return m.Officers[p].Quit },
+			toggle: func(p int, on bool) error {
+				return v.setOfficer("change quitting", p, func(o *mbg.SaveOfficer) { o.Quit = on })
 			}},
+		v.counterColumn("流言 rumour", func(o *mbg.SaveOfficer) *int { return &o.Rumour }),
+		v.counterColumn("毒 poison", func(o *mbg.SaveOfficer) *int { return &o.Poison }),
+		saveColumn{title: "level", width: 112, kind: kindChoice,
+			text:    func(m *mbg.Save, p int) string { return itoa(m.Officers[p].Level) },
+			num:     func(m *mbg.Save, p int) float64 { return float64(m.Officers[p].Level) },
+			options: func(*mbg.Save, int) []string { return levelNames },
+			index:   func(m *mbg.Save, p int) int { return m.Officers[p].Level },
+			choose: func(p int, i int) error {
+				return v.apply("change level of "+v.M().Officers[p].Name, func(s *mbg.Save) error {
+					mbgeng.SetLevel(s, p, i)
+					return nil
+				})
+			}})
+	cols[len(cols)-2].width = 66
+	return cols
+}
+
+// setOfficer changes officer p of the save as one edit.
+func (v *SaveView) setOfficer(label string, p int, op func(o *mbg.SaveOfficer)) error {
+	return v.apply(label+" of "+v.M().Officers[p].Name, func(s *mbg.Save) error {
+		op(&s.Officers[p])
+		return nil
+	})
+}
+
+// upTo is a constant upper limit of a number column.
+func upTo(limit float64) func(*mbg.SaveOfficer) float64 {
+	return func(*mbg.SaveOfficer) float64 { return limit }
+}
+
+// numberColumn is a column of a number of the officer (get points to
+// it) from lo to hi(officer); an HP beyond the maximum is lowered to it.
+func (v *SaveView) numberColumn(title string, get func(o *mbg.SaveOfficer) *float32, lo float64, hi func(o *mbg.SaveOfficer) float64) saveColumn {
+	return saveColumn{title: title, width: 66, kind: kindText,
+		text: func(m *mbg.Save, p int) string { return ftoa(*get(&m.Officers[p])) },
+		num:  func(m *mbg.Save, p int) float64 { return float64(*get(&m.Officers[p])) },
+		commit: func(p int, text string) error {
+			x, err := floatIn(strings.Fields(title)[0], text, lo, hi(&v.M().Officers[p]))
+			if err != nil {
+				return err
+			}
+			return v.setOfficer("change "+title, p, func(o *mbg.SaveOfficer) {
+				*get(o) = x
+				o.HP = min(o.HP, o.HPMax)
+			})
+		}}
+}
+
+// counterColumn is a column of rounds left (0 to 99) of the officer.
+func (v *SaveView) counterColumn(title string, get func(o *mbg.SaveOfficer) *int) saveColumn {
+	return saveColumn{title: title, width: 84, kind: kindText,
+		text: func(m *mbg.Save, p int) string { return itoa(*get(&m.Officers[p])) },
+		num:  func(m *mbg.Save, p int) float64 { return float64(*get(&m.Officers[p])) },
+		commit: func(p int, text string) error {
+			n, err := intIn(title, text, 0, 99)
+			if err != nil {
+				return err
+			}
+			return v.setOfficer("change "+title, p, func(o *mbg.SaveOfficer) { *get(o) = n })
+		}}
+}
+
+// nameColumn is the column of the officer's name.
+func (v *SaveView) nameColumn() saveColumn {
+	return saveColumn{title: "名字 name", width: 84, kind: kindText,
+		text: func(m *mbg.Save, p int) string { return m.Officers[p].Name },
+		commit: func(p int, text string) error {
+			name := strings.TrimSpace(text)
+			if name == "" || strings.ContainsAny(name, " \t") {
+				return fmt.Errorf("a name must not be empty or contain spaces")
+			}
+			return v.setOfficer("rename", p, func(o *mbg.SaveOfficer) { o.Name = name })
+		}}
+}
+
+// placeColumns are the columns of the officer's role, job and place:
+// choosing moves him as the game does.
+func (v *SaveView) placeColumns() []saveColumn {
+	return []saveColumn{
 		{title: "阵营 role", width: 96, kind: kindChoice,
 			text:    func(m *mbg.Save, p int) string { return mbgeng.RoleName(m, m.Officers[p].Role) },
 			num:     func(m *mbg.Save, p int) float64 { return float64(m.Officers[p].Role) },
@@ -209,36 +260,7 @@ func (v *SaveView) officerColumns() []saveColumn {
 				}
 				return v.apply("move "+v.M().Officers[p].Name, func(s *mbg.Save) error { return mbgeng.SetOfficerLoc(s, p, i) })
 			}},
-		number("HP max", func(o *mbg.SaveOfficer) *float32 { return &o.HPMax }, 1, upTo(1e6)),
-		number("HP 体力", func(o *mbg.SaveOfficer) *float32 { return &o.HP }, 0, func(o *mbg.SaveOfficer) float64 { return float64(o.HPMax) }),
 	}
-	cols[4].width, cols[5].width = 60, 60
-	for k, key := range mbg.PropKeys {
-		title := []string{"武", "战", "谋", "政", "经"}[k] + " " + key
-		cols = append(cols, number(title, func(o *mbg.SaveOfficer) *float32 { return &o.Props[k] }, 0, upTo(100)))
-	}
-	cols = append(cols,
-		saveColumn{title: "quit 离", width: 56, kind: kindCheck,
-			text:    func(m *mbg.Save, p int) string { return fmt.Sprint(m.Officers[p].Quit) },
-			checked: func(m *mbg.Save, p int) bool { return m.Officers[p].Quit },
-			toggle: func(p int, on bool) error {
-				return set("change quitting", p, func(o *mbg.SaveOfficer) { o.Quit = on })
-			}},
-		counter("流言 rumour", func(o *mbg.SaveOfficer) *int { return &o.Rumour }),
-		counter("毒 poison", func(o *mbg.SaveOfficer) *int { return &o.Poison }),
-		saveColumn{title: "level", width: 112, kind: kindChoice,
-			text:    func(m *mbg.Save, p int) string { return itoa(m.Officers[p].Level) },
-			num:     func(m *mbg.Save, p int) float64 { return float64(m.Officers[p].Level) },
-			options: func(*mbg.Save, int) []string { return levelNames },
-			index:   func(m *mbg.Save, p int) int { return m.Officers[p].Level },
-			choose: func(p int, i int) error {
-				return v.apply("change level of "+v.M().Officers[p].Name, func(s *mbg.Save) error {
-					mbgeng.SetLevel(s, p, i)
-					return nil
-				})
-			}})
-	cols[len(cols)-2].width = 66
-	return cols
 }
 
 // placeOptions are the places officer p's job can be done at.

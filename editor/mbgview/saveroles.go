@@ -54,18 +54,54 @@ func (v *SaveView) rolesPane() fyne.CanvasObject {
 		}
 		return role().Money
 	}, func(f float32) { role().Money = f }, 0, math.MaxFloat32)
+	dir, movement := v.roleMovement(valid, role, ask)
+	extra := v.check("another action pending (双行)", func() bool { return valid() && role().ExtraAction }, func(on bool) error {
+		return ask("change extra action", func(s *mbg.Save, r int) error {
+			s.Roles[r].ExtraAction = on
+			return nil
+		})
+	})
+	v.widgets.alliance = v.allianceChoice(valid, ask)
+	allianceTurns := b.Text("alliance rounds", func() string {
+		if !valid() {
+			return ""
+		}
+		return itoa(role().AllianceTurns)
+	}, func(text string) error {
+		n, err := intIn("alliance rounds", text, 0, 99)
+		if err != nil {
+			return err
+		}
+		return ask("change alliance rounds", func(s *mbg.Save, r int) error {
+			mbgeng.SetAllianceTurns(s, r, n)
+			return nil
+		})
+	})
+
+	form := widget.NewForm(
+		formRow("Name", name),
+		formRow("Square 位置", v.widgets.roleAt),
+		formRow("Money 金钱", v.widgets.money),
+		formRow("Direction", dir),
+		formRow("Movement 行动", movement),
+		formRow("Alliance 联盟", container.NewGridWithColumns(2, v.widgets.alliance, labelled("rounds left", allianceTurns))),
+		formRow("", extra))
+	lists := v.roleLists(valid, role, ask)
+	v.forms["roles"] = container.NewVBox(append([]fyne.CanvasObject{form, heading("Cards 卡牌"), v.cardGrid(valid, role)}, lists...)...)
+	v.forms["roles"].Hide()
+	return listWithForm(v.roles.Object, v.forms["roles"])
+}
+
+// roleMovement is the choice of the role's direction and the row of its
+// movement state and the rounds it has left.
+func (v *SaveView) roleMovement(valid func() bool, role func() *mbg.SaveRole, ask itemAsk) (fyne.CanvasObject, fyne.CanvasObject) {
+	b := v.B
 	dir := v.choice(func() []string { return []string{"forward 顺行 (+1)", "backward 逆行 (−1)"} },
 		func() int {
 			if !valid() {
 				return -1
 			}
-			switch role().Dir {
-			case 1:
-				return 0
-			case -1:
-				return 1
-			}
-			return -1
+			return dirChoice(role().Dir)
 		}, func(i int) error {
 			return ask("change direction", func(s *mbg.Save, r int) error {
 				s.Roles[r].Dir = 1 - 2*i
@@ -89,28 +125,12 @@ func (v *SaveView) rolesPane() fyne.CanvasObject {
 		}
 		return role().MoveTurns
 	}, func(n int) { role().MoveTurns = n }, 0, 99)
-	extra := v.check("another action pending (双行)", func() bool { return valid() && role().ExtraAction }, func(on bool) error {
-		return ask("change extra action", func(s *mbg.Save, r int) error {
-			s.Roles[r].ExtraAction = on
-			return nil
-		})
-	})
-	v.widgets.alliance = v.allianceChoice(valid, ask)
-	allianceTurns := b.Text("alliance rounds", func() string {
-		if !valid() {
-			return ""
-		}
-		return itoa(role().AllianceTurns)
-	}, func(text string) error {
-		n, err := intIn("alliance rounds", text, 0, 99)
-		if err != nil {
-			return err
-		}
-		return ask("change alliance rounds", func(s *mbg.Save, r int) error {
-			mbgeng.SetAllianceTurns(s, r, n)
-			return nil
-		})
-	})
+	return dir, container.NewGridWithColumns(2, moveState, labelled("rounds left", moveTurns))
+}
+
+// roleLists are the check lists of the role's techs, researchers,
+// trainees, cities and retinue, each under its heading.
+func (v *SaveView) roleLists(valid func() bool, role func() *mbg.SaveRole, ask itemAsk) []fyne.CanvasObject {
 	techs := v.checksAcross(func() []string { return mbg.TechNames }, func() []int {
 		if !valid() {
 			return nil
@@ -146,24 +166,12 @@ func (v *SaveView) rolesPane() fyne.CanvasObject {
 		func(want []int) error {
 			return ask("change trainees", func(s *mbg.Save, r int) error { return mbgeng.SetTrainees(s, r, want) })
 		})
-
-	form := widget.NewForm(
-		formRow("Name", name),
-		formRow("Square 位置", v.widgets.roleAt),
-		formRow("Money 金钱", v.widgets.money),
-		formRow("Direction", dir),
-		formRow("Movement 行动", container.NewGridWithColumns(2, moveState, labelled("rounds left", moveTurns))),
-		formRow("Alliance 联盟", container.NewGridWithColumns(2, v.widgets.alliance, labelled("rounds left", allianceTurns))),
-		formRow("", extra))
-	v.forms["roles"] = container.NewVBox(form,
-		heading("Cards 卡牌"), v.cardGrid(valid, role),
+	return []fyne.CanvasObject{
 		heading("Techs known 战斗技能"), techs,
 		heading("Researchers 研究 (ticked: sent to the first institute with room; unticked: back to the retinue)"), researchers,
 		heading("Trainees 修炼 (likewise, to the first training room with room)"), trainees,
 		heading("Cities owned 城市 (a city ticked here goes over with its garrison)"), v.widgets.roleCities,
-		heading("Retinue 随身人员 (ticked: joins from wherever he is; unticked: becomes free)"), v.widgets.retinue)
-	v.forms["roles"].Hide()
-	return listWithForm(v.roles.Object, v.forms["roles"])
+		heading("Retinue 随身人员 (ticked: joins from wherever he is; unticked: becomes free)"), v.widgets.retinue}
 }
 
 // allianceChoice picks the selected role's alliance: none, public enemy
