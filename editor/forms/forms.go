@@ -138,10 +138,10 @@ func (n Float) Entry(b *editor.Binder) *editor.Entry {
 func Hint(f *field.Field) string {
 	var parts []string
 	switch lo, hi := f.FormRange(); {
-	case f.Enum != nil:
-		parts = append(parts, f.Allowed())
-	case f.Bounded() || f.HasForm:
+	case f.HasForm && f.Enum == nil:
 		parts = append(parts, fmt.Sprintf("%d to %d", lo, hi))
+	case f.Bounded():
+		parts = append(parts, f.Allowed())
 	}
 	if f.Doc != "" {
 		parts = append(parts, f.Doc)

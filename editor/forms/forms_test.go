@@ -64,6 +64,8 @@ func TestHintSaysTheRangeAndTheMeaning(t *testing.T) {
 		ftbt.PersonFields.Field("abi"):  "0 to 1000 · Attack.",
 		ftbt.PersonFields.Field("side"): "0 or 1 · 0 (moves first",
 		ftbt.PersonFields.Field("name"): "A name: one token",
+		ftbt.PersonFields.Field("hp"):   "1 to 100000 · Hit points",
+		ftbt.SizeFields.Field("width"):  "at least 1 · nx",
 	} {
 		if got := Hint(f); !strings.HasPrefix(got, want) {
 			t.Errorf("%s: hint %q, want it to start %q", f.Key, got, want)

@@ -1,6 +1,7 @@
 package planetsview
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/shapan/shapan/formats/planets"
@@ -41,14 +42,22 @@ func TestParseNumberKeepsTheTypingAsWritten(t *testing.T) {
 }
 
 func TestParseAsRules(t *testing.T) {
-	if _, err := parseAs("3.0", wholeNumber); err == nil {
+	if _, err := parseAs("3.0", wholeNumber(planets.RouteFields.Field("2"))); err == nil {
 		t.Error("a real accepted as steps")
 	}
-	if _, err := parseAs("0", wholeNumber); err == nil {
+	if _, err := parseAs("0", wholeNumber(planets.RouteFields.Field("2"))); err == nil {
 		t.Error("0 accepted as steps")
 	}
-	if v, err := parseAs("4", wholeNumber); err != nil || !planets.Equal(v, planets.IntValue(4)) {
+	if v, err := parseAs("4", wholeNumber(planets.RouteFields.Field("2"))); err != nil || !planets.Equal(v, planets.IntValue(4)) {
 		t.Errorf("4 steps: %+v %v", v, err)
+	}
+	// The range is the field table's: at least 1, no most.
+	steps := wholeNumber(planets.RouteFields.Field("2"))
+	for text, want := range map[string]string{"0": "must be at least 1", "-99999999999999999999": "must be at least 1", "99999999999999999999": ""} {
+		_, err := parseAs(text, steps)
+		if got := fmt.Sprint(err); err == nil && want != "" || err != nil && got != want {
+			t.Errorf("steps %s: %v, want %q", text, err, want)
+		}
 	}
 	if v, err := parseAs("1.2.3", numberOrText); err != nil || !planets.Equal(v, planets.StrValue("1.2.3")) {
 		t.Errorf("version 1.2.3: %+v %v", v, err)

@@ -525,35 +525,63 @@ func (c *mapCanvas) draw() {
 	c.order = c.order[:0]
 	m := c.v.M()
 	g := c.Grid
-	z := g.Zoom
 	pos := m.Positions()
-	at := func(p planets.Point) fyne.Position { return g.CellCentre(p.X, p.Y) }
 	// The routes of a planet being moved follow it.
 	if c.dragFrom != "" {
 		if target, x, y, ok := c.dropTarget(); ok && target == "" {
 			pos[c.dragFrom] = planets.Point{X: x, Y: y}
 		}
 	}
-
-	// Cover what the grid view draws beyond the grid (its lines run on
-	// there when the grid is centred).
-	{
-		gw, gh := gridSource{c}.GridSize()
-		size := c.Size()
-		tl, br := g.CellCentre(0, 0), g.CellCentre(gw-1, gh-1)
-		h := float32(z / 2)
-		x0, y0, x1, y1 := tl.X-h, tl.Y-h, br.X+h, br.Y+h
-		c.rect(fyne.NewPos(0, 0), fyne.NewSize(max(0, x0), size.Height), colOutside, color.Transparent, 0, 0)
-		c.rect(fyne.NewPos(x1, 0), fyne.NewSize(max(0, size.Width-x1), size.Height), colOutside, color.Transparent, 0, 0)
-		c.rect(fyne.NewPos(0, 0), fyne.NewSize(size.Width, max(0, y0)), colOutside, color.Transparent, 0, 0)
-		c.rect(fyne.NewPos(0, y1), fyne.NewSize(size.Width, max(0, size.Height-y1)), colOutside, color.Transparent, 0, 0)
-	}
+	c.coverOutside()
 	if c.marked.X >= 0 {
 		p := g.CellCentre(c.marked.X, c.marked.Y)
-		h := float32(z / 2)
+		h := float32(g.Zoom / 2)
 		c.rect(fyne.NewPos(p.X-h-2, p.Y-h-2), fyne.NewSize(2*h+4, 2*h+4), color.Transparent, colSelected, 2, 0)
 	}
-	// Routes, then their step counts on top of every line.
+	c.drawRoutes(m, pos)
+	// A route being drawn.
+	if c.dragFrom != "" {
+		if target, _, _, ok := c.dropTarget(); ok && target != "" {
+			c.line(c.at(pos[c.dragFrom]), c.at(pos[target]), 3, colNewRoute)
+		}
+	}
+	c.drawPlanets(m)
+	// Where a dragged planet would go.
+	if c.dragFrom != "" {
+		if target, x, y, ok := c.dropTarget(); ok && target == "" {
+			if i := planetIndex(m, c.dragFrom); i >= 0 {
+				centre := g.CellCentre(x, y)
+				r := planetRadius(&m.Planets[i], g.Zoom)
+				c.circle(centre, r, planetColor(&m.Planets[i]), colSelected, 2)
+				c.text(centre, c.dragFrom, float32(math.Max(preview.MinReadable, r*1.05)), colInk, true)
+			}
+		}
+	}
+	c.finish()
+}
+
+// at is the centre of the cell of p.
+func (c *mapCanvas) at(p planets.Point) fyne.Position { return c.Grid.CellCentre(p.X, p.Y) }
+
+// coverOutside covers what the grid view draws beyond the grid (its lines
+// run on there when the grid is centred).
+func (c *mapCanvas) coverOutside() {
+	g, z := c.Grid, c.Grid.Zoom
+	gw, gh := gridSource{c}.GridSize()
+	size := c.Size()
+	tl, br := g.CellCentre(0, 0), g.CellCentre(gw-1, gh-1)
+	h := float32(z / 2)
+	x0, y0, x1, y1 := tl.X-h, tl.Y-h, br.X+h, br.Y+h
+	c.rect(fyne.NewPos(0, 0), fyne.NewSize(max(0, x0), size.Height), colOutside, color.Transparent, 0, 0)
+	c.rect(fyne.NewPos(x1, 0), fyne.NewSize(max(0, size.Width-x1), size.Height), colOutside, color.Transparent, 0, 0)
+	c.rect(fyne.NewPos(0, 0), fyne.NewSize(size.Width, max(0, y0)), colOutside, color.Transparent, 0, 0)
+	c.rect(fyne.NewPos(0, y1), fyne.NewSize(size.Width, max(0, size.Height-y1)), colOutside, color.Transparent, 0, 0)
+}
+
+// drawRoutes draws the routes between the planets at pos, then their
+// step counts on top of every line.
+func (c *mapCanvas) drawRoutes(m *planets.Map, pos map[string]planets.Point) {
+	z, at := c.Grid.Zoom, c.at
 	type label struct {
 		a, b     fyne.Position // the route's ends
 		text     string
@@ -590,13 +618,11 @@ func (c *mapCanvas) draw() {
 		bg.Move(fyne.NewPos(at.X-ts.Width/2-4, at.Y-ts.Height/2))
 		bg.Resize(fyne.NewSize(ts.Width+8, ts.Height))
 	}
-	// A route being drawn.
-	if c.dragFrom != "" {
-		if target, _, _, ok := c.dropTarget(); ok && target != "" {
-			c.line(at(pos[c.dragFrom]), at(pos[target]), 3, colNewRoute)
-		}
-	}
-	// Planets, then the start numbers above them all.
+}
+
+// drawPlanets draws the planets, then the start numbers above them all.
+func (c *mapCanvas) drawPlanets(m *planets.Map) {
+	z, at := c.Grid.Zoom, c.at
 	type number struct {
 		at   fyne.Position
 		text string
@@ -636,18 +662,6 @@ func (c *mapCanvas) draw() {
 		c.circle(n.at, float64(n.size), n.col, colInk, 1)
 		c.text(n.at, n.text, max(preview.MinReadable, n.size*1.3), color.White, true)
 	}
-	// Where a dragged planet would go.
-	if c.dragFrom != "" {
-		if target, x, y, ok := c.dropTarget(); ok && target == "" {
-			if i := planetIndex(m, c.dragFrom); i >= 0 {
-				centre := g.CellCentre(x, y)
-				r := planetRadius(&m.Planets[i], z)
-				c.circle(centre, r, planetColor(&m.Planets[i]), colSelected, 2)
-				c.text(centre, c.dragFrom, float32(math.Max(preview.MinReadable, r*1.05)), colInk, true)
-			}
-		}
-	}
-	c.finish()
 }
 
 // routeLabelAt is where the step label of size box of the route from a

@@ -175,7 +175,7 @@ func (p *mapPane) selectionBox() fyne.CanvasObject {
 			return &r.Steps
 		}
 		return nil
-	}, wholeNumber, false)
+	}, wholeNumber(planets.RouteFields.Field("2")), false)
 	delRoute := widget.NewButtonWithIcon("Delete route", theme.DeleteIcon(), func() { v.DeleteRoute(v.selRoute) })
 	p.routeBox = container.NewVBox(p.routeTitle, widget.NewForm(widget.NewFormItem("Steps", p.steps.Object)),
 		widget.NewLabel("A route runs both ways; a fleet\ntakes this many steps on it."), delRoute)

@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/container"
 
 	"github.com/shapan/shapan/editor"
+	"github.com/shapan/shapan/formats/field"
 	"github.com/shapan/shapan/formats/planets"
 )
 
@@ -27,18 +28,32 @@ import (
 // value as a real.)
 
 // rule says what an entry accepts.
-type rule int
+type rule struct {
+	kind ruleKind
+	// field is the table's row of a whole number: its range bounds it.
+	field *field.Field
+}
+
+type ruleKind int
 
 const (
+	anyKind ruleKind = iota
+	wholeKind
+	textKind
+)
+
+var (
 	// anyNumber accepts an integer or a real (planet attributes, version).
-	anyNumber rule = iota
-	// wholeNumber accepts an integer ≥ 1 only (route steps, round limit,
-	// players, start units: the game needs whole numbers there).
-	wholeNumber
+	anyNumber = rule{kind: anyKind}
 	// numberOrText accepts a number, or else keeps the text as a string
 	// (version is informational).
-	numberOrText
+	numberOrText = rule{kind: textKind}
 )
+
+// wholeNumber accepts an integer in the range of the table's field f
+// only (route steps, round limit, players, start units: the game needs
+// whole numbers there, at least 1).
+func wholeNumber(f *field.Field) rule { return rule{kind: wholeKind, field: f} }
 
 var (
 	intRE  = regexp.MustCompile(`^[-+]?[0-9]+$`)
@@ -74,20 +89,33 @@ func parseAs(text string, r rule) (planets.Value, error) {
 		return planets.Value{}, nil
 	}
 	v, err := parseNumber(s)
-	switch r {
-	case wholeNumber:
+	switch r.kind {
+	case wholeKind:
 		if err == nil && v.Type == planets.Float {
 			return v, fmt.Errorf("must be a whole number (without a decimal point)")
 		}
-		if err == nil && (strings.HasPrefix(v.Text, "-") || v.Text == "0") {
-			return v, fmt.Errorf("must be at least 1")
+		if err == nil && outside(r.field, v) {
+			return v, fmt.Errorf("must be %s", r.field.Allowed())
 		}
-	case numberOrText:
+	case textKind:
 		if err != nil {
 			return planets.StrValue(s), nil
 		}
 	}
 	return v, err
+}
+
+// outside reports whether the integer v breaks the range of f (an
+// integer too large for an int64 breaks only a maximum).
+func outside(f *field.Field, v planets.Value) bool {
+	i, ok := v.Int64()
+	switch {
+	case ok:
+		return f.Outside(int(i))
+	case strings.HasPrefix(v.Text, "-"):
+		return f.HasMin
+	}
+	return f.HasMax
 }
 
 // show is how an entry shows a value: numbers as the writers write them

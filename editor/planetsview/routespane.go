@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/shapan/shapan/editor"
+	"github.com/shapan/shapan/editor/forms"
 	"github.com/shapan/shapan/formats/planets"
 )
 
@@ -29,19 +30,7 @@ func (v *View) routesObject() fyne.CanvasObject {
 			v.SelectRoute(i)
 		}
 	}, editor.ItemActions{
-		Add: func() int {
-			a, b, ok := closestUnjoined(v.M())
-			if !ok {
-				v.status("every pair of placed planets is joined already")
-				return v.selRoute
-			}
-			pos := v.M().Positions()
-			steps := defaultSteps(pos[a], pos[b])
-			var i int
-			v.S.Edit("add route "+a+"–"+b, func() { i = addRoute(v.M(), a, b, steps) })
-			v.status(fmt.Sprintf("added route %s–%s between the closest planets not joined yet", a, b))
-			return i
-		},
+		Add:    v.addClosestRoute,
 		Delete: func(i int) { v.DeleteRoute(i) },
 		Move: func(i, j int) {
 			v.S.Edit("reorder routes", func() {
@@ -51,39 +40,8 @@ func (v *View) routesObject() fyne.CanvasObject {
 		},
 	})
 	tokens := func() []string { return v.M().Tokens() }
-	endpoint := func(from bool) (func() int, func(int)) {
-		load := func() int {
-			r := v.selectedRoute(v.M())
-			if r == nil {
-				return -1
-			}
-			end := r.To
-			if from {
-				end = r.From
-			}
-			for i, t := range tokens() {
-				if planets.SameKey(planets.StrValue(t), end) {
-					return i
-				}
-			}
-			return -1
-		}
-		set := func(i int) {
-			r := v.selectedRoute(v.M())
-			ts := tokens()
-			if r == nil || i < 0 || i >= len(ts) {
-				return
-			}
-			if from {
-				r.From = planets.StrValue(ts[i])
-			} else {
-				r.To = planets.StrValue(ts[i])
-			}
-		}
-		return load, set
-	}
-	fromLoad, fromSet := endpoint(true)
-	toLoad, toSet := endpoint(false)
+	fromLoad, fromSet := v.routeEnd(true)
+	toLoad, toSet := v.routeEnd(false)
 	from := v.B.Choice("route start", tokens, fromLoad, fromSet)
 	to := v.B.Choice("route end", tokens, toLoad, toSet)
 	v.B.Scope(v.routeScope)
@@ -93,17 +51,68 @@ func (v *View) routesObject() fyne.CanvasObject {
 			return &r.Steps
 		}
 		return nil
-	}, wholeNumber, false)
+	}, wholeNumber(planets.RouteFields.Field("2")), false)
 	form := widget.NewForm(
 		widget.NewFormItem("From", from),
 		widget.NewFormItem("To", to),
-		widget.NewFormItem("Steps", steps.Object),
+		forms.Row("Steps", steps.Object, planets.RouteFields.Field("2")),
 	)
 	v.routeForm = form
 	note := widget.NewLabel("A route runs both ways: a fleet takes this many steps\nfrom one planet to the other. Steps are whole numbers ≥ 1.\nDraw routes on the Map by dropping a planet on another.")
 	split := container.NewHSplit(v.routes.Object, container.NewVScroll(container.NewVBox(form, note)))
 	split.SetOffset(0.3)
 	return split
+}
+
+// addClosestRoute adds a route between the two closest placed planets
+// no route joins yet and returns its index (the selection stays when
+// every pair is joined).
+func (v *View) addClosestRoute() int {
+	a, b, ok := closestUnjoined(v.M())
+	if !ok {
+		v.status("every pair of placed planets is joined already")
+		return v.selRoute
+	}
+	pos := v.M().Positions()
+	steps := defaultSteps(pos[a], pos[b])
+	var i int
+	v.S.Edit("add route "+a+"–"+b, func() { i = addRoute(v.M(), a, b, steps) })
+	v.status(fmt.Sprintf("added route %s–%s between the closest planets not joined yet", a, b))
+	return i
+}
+
+// routeEnd returns what a choice of an end of the selected route loads
+// (the index of the end's planet among the tokens, -1 for none) and sets.
+func (v *View) routeEnd(from bool) (load func() int, set func(int)) {
+	load = func() int {
+		r := v.selectedRoute(v.M())
+		if r == nil {
+			return -1
+		}
+		end := r.To
+		if from {
+			end = r.From
+		}
+		for i, t := range v.M().Tokens() {
+			if planets.SameKey(planets.StrValue(t), end) {
+				return i
+			}
+		}
+		return -1
+	}
+	set = func(i int) {
+		r := v.selectedRoute(v.M())
+		ts := v.M().Tokens()
+		if r == nil || i < 0 || i >= len(ts) {
+			return
+		}
+		if from {
+			r.From = planets.StrValue(ts[i])
+		} else {
+			r.To = planets.StrValue(ts[i])
+		}
+	}
+	return load, set
 }
 
 // closestUnjoined returns the two placed planets nearest to each other

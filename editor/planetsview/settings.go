@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/shapan/shapan/editor"
+	"github.com/shapan/shapan/editor/forms"
 	"github.com/shapan/shapan/formats/planets"
 )
 
@@ -108,10 +109,10 @@ func newSettingsPane(v *View) *settingsPane {
 		widget.NewFormItem("Description", desc),
 		widget.NewFormItem("Author", author),
 		widget.NewFormItem("Version", number("version", numberOrText)),
-		widget.NewFormItem("Round limit (max_round)", number("max_round", wholeNumber)),
-		widget.NewFormItem("Most players (max_player)", number("max_player", wholeNumber)),
-		widget.NewFormItem("Players to start (min_player)", number("min_player", wholeNumber)),
-		widget.NewFormItem("Start units (start_unit)", number("start_unit", wholeNumber)),
+		forms.Row("Round limit (max_round)", number("max_round", wholeNumber(planets.SettingFields.Field("max_round"))), planets.SettingFields.Field("max_round")),
+		forms.Row("Most players (max_player)", number("max_player", wholeNumber(planets.SettingFields.Field("max_player"))), planets.SettingFields.Field("max_player")),
+		forms.Row("Players to start (min_player)", number("min_player", wholeNumber(planets.SettingFields.Field("min_player"))), planets.SettingFields.Field("min_player")),
+		forms.Row("Start units (start_unit)", number("start_unit", wholeNumber(planets.SettingFields.Field("start_unit"))), planets.SettingFields.Field("start_unit")),
 		widget.NewFormItem("", container.NewVBox(p.fee, p.feeNote)),
 	)
 	note := widget.NewLabel("An empty field leaves the key out of the file: the game uses its default.\nNumbers keep their type: 200 is an integer, 200.0 a real.")
