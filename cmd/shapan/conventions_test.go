@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,14 +13,20 @@ import (
 	"testing"
 	"time"
 
+	"github.com/shapan/shapan/internal/progress"
 	"github.com/shapan/shapan/internal/shared"
 )
 
 // TestMain runs the command line itself when SHAPAN_TEST_ARGS holds its
 // arguments (as JSON), so that a test can start it as a process and
-// send it signals.
+// send it signals. With SHAPAN_TEST_TERMINAL set, it takes its standard
+// error for a terminal and draws its progress bar there: what a test
+// waits for before it signals.
 func TestMain(m *testing.M) {
 	if args := os.Getenv("SHAPAN_TEST_ARGS"); args != "" {
+		if os.Getenv("SHAPAN_TEST_TERMINAL") != "" {
+			progress.IsTerminal = func(io.Writer) bool { return true }
+		}
 		var a []string
 		if err := json.Unmarshal([]byte(args), &a); err != nil {
 			panic(err)
@@ -178,17 +185,48 @@ func TestSimPrintsItsReportOnSIGTERM(t *testing.T) {
 	m := copyFile(t, dir, "legacy/mbg/sanguo.map")
 	args, _ := json.Marshal([]string{"sim", m, "--games", "100000", "--jobs", "1"})
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), "SHAPAN_TEST_ARGS="+string(args))
-	var out, errOut bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errOut
+	cmd.Env = append(os.Environ(), "SHAPAN_TEST_ARGS="+string(args), "SHAPAN_TEST_TERMINAL=1")
+	var out bytes.Buffer
+	cmd.Stdout = &out
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(1500 * time.Millisecond) // the signal handler is set up at the start
+	// The progress bar is drawn once the signal handler is set up: its
+	// first bytes on standard error are the moment to signal.
+	errOut := make(chan []byte, 1)
+	first := make(chan struct{})
+	go func() {
+		var b bytes.Buffer
+		buf := make([]byte, 4096)
+		for once := false; ; {
+			n, err := stderr.Read(buf)
+			b.Write(buf[:n])
+			if n > 0 && !once {
+				once = true
+				close(first)
+			}
+			if err != nil {
+				errOut <- b.Bytes()
+				return
+			}
+		}
+	}()
+	select {
+	case <-first:
+	case <-time.After(2 * time.Minute):
+		cmd.Process.Kill()
+		cmd.Wait()
+		t.Fatalf("sim drew no progress within 2 minutes:\n%s", <-errOut)
+	}
 	cmd.Process.Signal(syscall.SIGTERM)
-	err := cmd.Wait()
-	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != exitUsage || !strings.Contains(out.String(), "finished") || !strings.Contains(errOut.String(), "interrupted after") {
-		t.Errorf("%v\n%s\n%s", err, out.String(), errOut.String())
+	stderrText := string(<-errOut) // read to its end before Wait closes the pipe
+	err = cmd.Wait()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != exitUsage || !strings.Contains(out.String(), "finished") || !strings.Contains(stderrText, "interrupted after") {
+		t.Errorf("%v\n%s\n%s", err, out.String(), stderrText)
 	}
 }
 

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"image"
 	"image/png"
 	"os"
@@ -46,129 +45,115 @@ var heroButtons = []string{"295 441", "883 441", "295 481", "883 481", "295 521"
 // window's board, captured with import, shows a side-0 hero on (4,4),
 // where no hero stood before the round.
 func TestPlayABattleRoundInARealWindow(t *testing.T) {
-	x := needX(t, "xdotool", "import")
-	bin := buildStudio(t)
-	display, stop := startXvfb(t, x["Xvfb"])
-	defer stop()
-
+	t.Parallel()
 	dir := t.TempDir()
 	data, _ := samples.Read("battle/小沛.yaml")
 	path := filepath.Join(dir, "小沛.yaml")
 	if err := os.WriteFile(path, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, bin, "--size", "1280x800", path)
-	home := t.TempDir()
-	cmd.Env = append(os.Environ(), "DISPLAY="+display, "HOME="+home, "XDG_CACHE_HOME="+filepath.Join(home, "cache"),
-		"XDG_CONFIG_HOME="+filepath.Join(home, "config"), "LANG=en_US.UTF-8", "FYNE_SCALE=1")
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer func() { cmd.Process.Kill(); cmd.Wait() }()
-	x11 := &realX{t: t, x: x, display: display, log: &out}
-	defer x11.screenshotOnFailure("studio-battle-play-test.png")
+	st := startStudio(t, "--size", "1280x800", path)
 
-	x11.waitWindow("Shapan")
-	time.Sleep(2 * time.Second) // the first frames
-	x11.click(playButton)
-	time.Sleep(2 * time.Second) // the dialog
-	x11.click(dialogPlay)
-	x11.waitWindow("Play 小沛.yaml")
-	time.Sleep(3 * time.Second) // the pick round's question
+	st.clickAt(playButton)
+	st.clickAt(dialogPlay)
+	st.drawn(st.waitWindow("Play 小沛.yaml", 90*time.Second))
+	// The pick round's question: the heroes' buttons, in both columns.
+	st.waitPixel(heroLeftX, heroLeftY, buttonGrey, "the pick round's first hero")
+	st.waitPixel(heroRightX, heroRightY, buttonGrey, "the pick round's second hero")
 	for _, at := range heroButtons {
-		x11.click(at)
+		st.clickAt(at)
 	}
-	x11.click(sendButton)
-	x11.waitPixel(ordersAskedX, ordersAskedY, primaryBlue, "round 2's orders asked")
-	if x11.pixel(cellStepX, cellStepY) == sideZeroDisc {
+	st.waitButtonRow(sendRowY, "Send team enabled by six heroes")
+	st.clickAt(sendButton)
+	st.waitPixel(ordersAskedX, ordersAskedY, primaryBlue, "round 2's orders asked")
+	if st.pixel(cellStepX, cellStepY) == sideZeroDisc {
 		t.Fatal("a side-0 hero stands on (4,4) before any move")
 	}
-	x11.click(cellBase) // 吕布, first of the six on the base
-	x11.click(cellStep)
-	x11.click(sendButton)
-	x11.waitPixel(cellStepX, cellStepY, sideZeroDisc, "a side-0 hero on (4,4) after the round")
+	st.clickAt(cellBase) // 吕布, first of the six on the base
+	st.clickAt(cellStep)
+	st.clickAt(sendButton)
+	st.waitPixel(cellStepX, cellStepY, sideZeroDisc, "a side-0 hero on (4,4) after the round")
 }
 
-// realX drives a virtual X server with xdotool and reads it with import.
-type realX struct {
-	t       *testing.T
-	x       map[string]string
-	display string
-	log     *bytes.Buffer // the studio's output, for failure messages
+// Points of the pick round's first two hero buttons (the left end of
+// the first, the right half of the second, away from their text) and
+// the colour of a button there.
+const (
+	heroLeftX, heroLeftY   = 10, 430
+	heroRightX, heroRightY = 600, 441
+	buttonGrey             = 0x28292e
+)
+
+// The row of the play window's Send button, above its text, and the
+// part of the row the button's right-aligned box is in.
+const (
+	sendRowY                 = ordersAskedY
+	sendRowMinX, sendRowMaxX = 900, 1180
+)
+
+// clickAt moves the pointer to "X Y" on the screen, clicks, and waits
+// until the screen shows the click's effect.
+func (st *xstudio) clickAt(at string) {
+	st.t.Helper()
+	xy := strings.Fields(at)
+	before := st.state()
+	st.xdo("mousemove", xy[0], xy[1], "click", "1")
+	st.shown(before)
 }
 
-func (r *realX) run(name string, args ...string) []byte {
-	r.t.Helper()
-	c := exec.Command(r.x[name], args...)
-	c.Env = append(os.Environ(), "DISPLAY="+r.display)
+// screen returns what the screen shows.
+func (st *xstudio) screen() image.Image {
+	st.t.Helper()
+	c := exec.Command(st.x["import"], "-window", "root", "png:-")
+	c.Env = append(os.Environ(), "DISPLAY="+st.display)
 	b, err := c.Output()
 	if err != nil {
-		r.t.Fatalf("%s %s: %v\nstudio:\n%s", name, strings.Join(args, " "), err, r.log.String())
+		st.t.Fatalf("import: %v\n%s", err, st.out.String())
 	}
-	return b
-}
-
-// waitWindow waits for a window whose name contains name.
-func (r *realX) waitWindow(name string) {
-	r.t.Helper()
-	for deadline := time.Now().Add(90 * time.Second); time.Now().Before(deadline); time.Sleep(300 * time.Millisecond) {
-		c := exec.Command(r.x["xdotool"], "search", "--name", name)
-		c.Env = append(os.Environ(), "DISPLAY="+r.display)
-		if b, _ := c.Output(); strings.TrimSpace(string(b)) != "" {
-			return
-		}
+	img, err := png.Decode(bytes.NewReader(b))
+	if err != nil {
+		st.t.Fatalf("reading the screenshot: %v", err)
 	}
-	r.t.Fatalf("no window %q appeared:\n%s", name, r.log.String())
-}
-
-// click moves the pointer to "X Y" on the screen and clicks.
-func (r *realX) click(at string) {
-	r.t.Helper()
-	xy := strings.Fields(at)
-	r.run("xdotool", "mousemove", xy[0], xy[1], "click", "1")
-	time.Sleep(700 * time.Millisecond)
+	return img
 }
 
 // pixel returns the screen's colour at (x, y) as 0xRRGGBB.
-func (r *realX) pixel(x, y int) uint32 {
-	r.t.Helper()
-	img, err := png.Decode(bytes.NewReader(r.run("import", "-window", "root", "png:-")))
-	if err != nil {
-		r.t.Fatalf("reading the screenshot: %v", err)
-	}
-	return rgb(img, x, y)
-}
+func (st *xstudio) pixel(x, y int) uint32 { return rgb(st.screen(), x, y) }
 
 // waitPixel waits until the screen's colour at (x, y) is want.
-func (r *realX) waitPixel(x, y int, want uint32, what string) {
-	r.t.Helper()
-	got := r.pixel(x, y)
-	for deadline := time.Now().Add(60 * time.Second); got != want; got = r.pixel(x, y) {
+func (st *xstudio) waitPixel(x, y int, want uint32, what string) {
+	st.t.Helper()
+	got := st.pixel(x, y)
+	for deadline := time.Now().Add(90 * time.Second); got != want; got = st.pixel(x, y) {
 		if time.Now().After(deadline) {
-			r.t.Fatalf("waited a minute for %s: the pixel at (%d,%d) is %06x, not %06x\n%s", what, x, y, got, want, r.log.String())
+			st.t.Fatalf("waited 90 s for %s: the pixel at (%d,%d) is %06x, not %06x\n%s", what, x, y, got, want, st.out.String())
 		}
-		time.Sleep(500 * time.Millisecond)
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// waitButtonRow waits until the screen's row y shows, between sendRowMinX
+// and sendRowMaxX, an enabled button in the theme's primary colour (40
+// pixels of it in a row).
+func (st *xstudio) waitButtonRow(y int, what string) {
+	st.t.Helper()
+	for deadline := time.Now().Add(90 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+		img, run := st.screen(), 0
+		for x := sendRowMinX; x <= sendRowMaxX && run < 40; x++ {
+			if run++; rgb(img, x, y) != primaryBlue {
+				run = 0
+			}
+		}
+		if run >= 40 {
+			return
+		}
+		if time.Now().After(deadline) {
+			st.t.Fatalf("waited 90 s for %s\n%s", what, st.out.String())
+		}
 	}
 }
 
 func rgb(img image.Image, x, y int) uint32 {
 	cr, cg, cb, _ := img.At(x, y).RGBA()
 	return (cr>>8)<<16 | (cg>>8)<<8 | cb>>8
-}
-
-// screenshotOnFailure keeps a picture of the screen when the test failed.
-func (r *realX) screenshotOnFailure(name string) {
-	if !r.t.Failed() {
-		return
-	}
-	shot := filepath.Join(os.TempDir(), name)
-	c := exec.Command(r.x["import"], "-window", "root", shot)
-	c.Env = append(os.Environ(), "DISPLAY="+r.display)
-	if c.Run() == nil {
-		r.t.Logf("screenshot: %s", shot)
-	}
 }

@@ -1,31 +1,40 @@
 package main
 
 import (
-	"fmt"
+	"flag"
 	"os"
-	"sync"
+	"runtime"
+	"strconv"
 	"testing"
 )
 
-// built is the studio program the real-window tests run, built once.
-var built struct {
-	once sync.Once
-	dir  string
-	bin  string
-	err  error
-}
+// runStudioEnv, set in a process's environment, makes the test binary
+// the studio: TestMain runs the studio's main with the process's
+// arguments. The real-window tests start the studio that way, so that it
+// is the package's code as linked into the test binary, without a second
+// link of the program (seconds of CPU).
+const runStudioEnv = "SHAPAN_TEST_RUN_STUDIO"
 
-type buildError struct {
-	err error
-	out []byte
-}
-
-func (e *buildError) Error() string { return fmt.Sprintf("%v\n%s", e.err, e.out) }
-
+// TestMain runs the studio when runStudioEnv is set. Otherwise it runs
+// the tests, the real-window ones four at a time unless -parallel says
+// otherwise: each waits for its own studio most of the time, so more of
+// them than cores keep the cores busy.
 func TestMain(m *testing.M) {
-	code := m.Run()
-	if built.dir != "" {
-		os.RemoveAll(built.dir)
+	if os.Getenv(runStudioEnv) != "" {
+		main()
+		os.Exit(0)
 	}
-	os.Exit(code)
+	flag.Parse()
+	set := false
+	flag.Visit(func(f *flag.Flag) { set = set || f.Name == "test.parallel" })
+	if !set {
+		flag.Set("test.parallel", strconv.Itoa(max(4, runtime.GOMAXPROCS(0))))
+	}
+	os.Exit(m.Run())
+}
+
+// studioCommand is the studio program and the environment entry that
+// makes it one (see runStudioEnv).
+func studioCommand() (bin, env string) {
+	return os.Args[0], runStudioEnv + "=1"
 }

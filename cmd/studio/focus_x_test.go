@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
-	"time"
 
 	"github.com/shapan/shapan/formats"
 	"github.com/shapan/shapan/formats/ftbt"
@@ -28,6 +27,7 @@ const (
 // to switch to the picker), Return closes the error, Escape the Open
 // dialog, and the next click paints another cell.
 func TestKeysGoWhereTheUserLooksInARealWindow(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	for _, name := range []string{"ftbt/长坂坡.yaml", "ftbt/兵法.yaml"} {
 		data, _ := samples.Read(name)
@@ -53,12 +53,10 @@ func TestKeysGoWhereTheUserLooksInARealWindow(t *testing.T) {
 	}
 
 	st.key("ctrl+o")
-	st.xdo("type", "--delay", "50", "/no/such/level.yaml")
+	st.typeText("/no/such/level.yaml")
 	st.key("Return") // the Open dialog's field: an error dialog over it
-	time.Sleep(time.Second)
-	st.xdo("type", "--delay", "80", "iii")
+	st.typeText("iii")
 	st.key("Return", "Escape")
-	time.Sleep(time.Second)
 	st.click(mapX+48, mapY)
 	st.key("ctrl+s")
 	second := saved(st, path, func(l *ftbt.Level) bool { return len(painted(first.Terrain, l.Terrain)) > 0 })
@@ -80,6 +78,7 @@ const (
 // start is removed and planet A kept (the click used to open A's form
 // above the list, so that the second click deleted the planet).
 func TestNothingMovesUnderThePointerInARealWindow(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	data, _ := samples.Read("planets/九州.yaml")
 	path := filepath.Join(dir, "九州.yaml")

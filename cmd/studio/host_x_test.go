@@ -33,6 +33,7 @@ const (
 // hosting used to end the whole studio: "coro: OS thread locking must
 // match locking at coroutine creation").
 func TestStopHostingInARealWindow(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	var paths []string
 	for _, name := range []string{"planets/九州.yaml", "mbg/赤壁.yaml"} {
@@ -66,7 +67,6 @@ func (st *xstudio) host(name string, n int) string {
 	st.t.Helper()
 	st.click(playMenuX, playMenuY)
 	st.click(hostItemX, hostItemY)
-	time.Sleep(time.Second)
 	st.clickPrimary(st.win)
 	w := st.waitWindow("Hosting "+name, 30*time.Second)
 	for deadline := time.Now().Add(20 * time.Second); len(st.hosted(name)) < n; time.Sleep(200 * time.Millisecond) {
@@ -74,7 +74,7 @@ func (st *xstudio) host(name string, n int) string {
 			st.t.Fatalf("no hosted game of %s kept on disk", name)
 		}
 	}
-	time.Sleep(time.Second) // the window's first frames
+	st.drawn(w)
 	return w
 }
 
@@ -179,14 +179,35 @@ func (st *xstudio) closed(w, how string) {
 			st.t.Fatalf("the studio ended after %s:\n%s", how, st.head())
 		}
 		if !st.exists(w) {
-			time.Sleep(time.Second)
-			if !st.alive() {
-				st.t.Fatalf("the studio ended after %s:\n%s", how, st.head())
-			}
+			st.answers(how)
 			return
 		}
 	}
 	st.t.Fatalf("the hosting window stayed open after %s", how)
+}
+
+// answers checks that the studio still runs and handles input after
+// how: its Play menu opens on a click and closes on Escape.
+func (st *xstudio) answers(how string) {
+	st.t.Helper()
+	for _, input := range []func(){
+		func() {
+			st.xdo("mousemove", "--window", st.win, strconv.Itoa(playMenuX), strconv.Itoa(playMenuY), "click", "1")
+		},
+		func() { st.xdo("key", "Escape") },
+	} {
+		before := st.state()
+		input()
+		for deadline := time.Now().Add(60 * time.Second); st.state() == before; time.Sleep(50 * time.Millisecond) {
+			if !st.alive() {
+				st.t.Fatalf("the studio ended after %s:\n%s", how, st.head())
+			}
+			if time.Now().After(deadline) {
+				st.t.Fatalf("the studio does not answer after %s:\n%s", how, st.head())
+			}
+		}
+	}
+	st.still()
 }
 
 // head returns the start of what the studio printed (a crash's message
@@ -216,9 +237,9 @@ func (st *xstudio) clickIn(w string, x, y int) {
 	if y < 0 {
 		y += size.Y
 	}
-	st.xdo("mousemove", "--window", w, strconv.Itoa(x), strconv.Itoa(y))
-	st.xdo("click", "1")
-	time.Sleep(400 * time.Millisecond)
+	before := st.state()
+	st.xdo("mousemove", "--window", w, strconv.Itoa(x), strconv.Itoa(y), "click", "1")
+	st.shown(before)
 }
 
 // size returns the size of window w.
@@ -247,9 +268,9 @@ func (st *xstudio) closeFrame(w string) {
 	if y < 12 {
 		st.t.Fatalf("window %s has no title bar above it (at y=%d)", w, y)
 	}
-	st.xdo("mousemove", strconv.Itoa(x+width-11), strconv.Itoa(y-11))
-	st.xdo("click", "1")
-	time.Sleep(400 * time.Millisecond)
+	before := st.state()
+	st.xdo("mousemove", strconv.Itoa(x+width-11), strconv.Itoa(y-11), "click", "1")
+	st.shown(before)
 }
 
 // grab returns what window w shows.
@@ -287,7 +308,7 @@ func (st *xstudio) clickPrimary(w string) {
 		if time.Now().After(deadline) {
 			st.t.Fatalf("no dialog over window %s", w)
 		}
-		time.Sleep(300 * time.Millisecond)
+		time.Sleep(100 * time.Millisecond)
 	}
 	b := img.Bounds()
 	best, at := 0, image.Point{}
@@ -307,7 +328,7 @@ func (st *xstudio) clickPrimary(w string) {
 		st.t.Fatalf("no button in the primary colour in window %s", w)
 	}
 
-	st.xdo("mousemove", "--window", w, strconv.Itoa(at.X), strconv.Itoa(at.Y))
-	st.xdo("click", "1")
-	time.Sleep(400 * time.Millisecond)
+	before := st.state()
+	st.xdo("mousemove", "--window", w, strconv.Itoa(at.X), strconv.Itoa(at.Y), "click", "1")
+	st.shown(before)
 }

@@ -4,18 +4,21 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"image"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/shapan/shapan/formats"
 	"github.com/shapan/shapan/formats/ftbt"
 	"github.com/shapan/shapan/formats/mbg"
+	"github.com/shapan/shapan/internal/xpixels"
 	"github.com/shapan/shapan/samples"
 )
 
@@ -26,15 +29,18 @@ type xstudio struct {
 	x       map[string]string
 	display string
 	win     string
-	out     *bytes.Buffer
+	out     *syncBuffer
 	// home is the studio's HOME (its configuration is in home/config).
 	home string
 	// exited is closed when the studio's process has ended.
 	exited chan struct{}
+	// px reads the screen's pixels, to see when an input took effect.
+	px *xpixels.Display
 }
 
-// studioTimeout is how long a studio started by startStudio may run.
-var studioTimeout = 150 * time.Second
+// studioTimeout is how long a studio started by startStudio may run
+// (its tests take seconds; a loaded machine stretches them).
+var studioTimeout = 5 * time.Minute
 
 // startStudio runs the studio binary with args under a new Xvfb and
 // waits for its window.
@@ -48,22 +54,28 @@ func launchStudio(t *testing.T, wm bool, args ...string) *xstudio {
 	t.Helper()
 	programs := []string{"xdotool", "import"}
 	if wm {
-		programs = append(programs, "openbox", "xwininfo")
+		programs = append(programs, "openbox", "xwininfo", "xprop")
 	}
 	x := needX(t, programs...)
-	bin := buildStudio(t)
+	bin, studioEnv := studioCommand()
 	display, stop := startXvfb(t, x["Xvfb"])
 	t.Cleanup(stop)
 	if wm {
-		startWM(t, x["openbox"], display)
+		startWM(t, x, display)
 	}
+	px, err := xpixels.Open(display)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(px.Close)
 	ctx, cancel := context.WithTimeout(context.Background(), studioTimeout)
 	t.Cleanup(cancel)
 	cmd := exec.CommandContext(ctx, bin, args...)
 	home := t.TempDir()
-	cmd.Env = append(os.Environ(), "DISPLAY="+display, "HOME="+home, "XDG_CACHE_HOME="+filepath.Join(home, "cache"),
+	noAnimations(t, home)
+	cmd.Env = append(os.Environ(), studioEnv, "DISPLAY="+display, "HOME="+home, "XDG_CACHE_HOME="+filepath.Join(home, "cache"),
 		"XDG_CONFIG_HOME="+filepath.Join(home, "config"), "LANG=en_US.UTF-8", "FYNE_SCALE=1")
-	st := &xstudio{t: t, x: x, display: display, out: &bytes.Buffer{}, home: home, exited: make(chan struct{})}
+	st := &xstudio{t: t, x: x, display: display, out: &syncBuffer{}, home: home, exited: make(chan struct{}), px: px}
 	cmd.Stdout, cmd.Stderr = st.out, st.out
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -82,21 +94,16 @@ func launchStudio(t *testing.T, wm bool, args ...string) *xstudio {
 
 // startWM runs openbox on display until the test ends, and waits until
 // it manages the screen.
-func startWM(t *testing.T, openbox, display string) {
+func startWM(t *testing.T, x map[string]string, display string) {
 	t.Helper()
-	wm := exec.Command(openbox)
+	wm := exec.Command(x["openbox"])
 	wm.Env = append(os.Environ(), "DISPLAY="+display, "HOME="+t.TempDir())
 	if err := wm.Start(); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { wm.Process.Kill(); wm.Wait() })
-	xprop, err := exec.LookPath("xprop")
-	if err != nil {
-		time.Sleep(2 * time.Second)
-		return
-	}
 	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
-		c := exec.Command(xprop, "-root", "_NET_SUPPORTING_WM_CHECK")
+		c := exec.Command(x["xprop"], "-root", "_NET_SUPPORTING_WM_CHECK")
 		c.Env = append(os.Environ(), "DISPLAY="+display)
 		if b, _ := c.Output(); strings.Contains(string(b), "window id") {
 			return
@@ -122,19 +129,101 @@ func (st *xstudio) waitWindow(name string, timeout time.Duration) string {
 }
 
 // drawn waits until window w shows its first frame (a window is black
-// until then; the theme's background is not), and a little more for the
-// frames after it.
+// until then; the theme's background is not), and until the screen holds
+// still after it.
 func (st *xstudio) drawn(w string) {
 	st.t.Helper()
-	for deadline := time.Now().Add(90 * time.Second); time.Now().Before(deadline); time.Sleep(300 * time.Millisecond) {
+	for deadline := time.Now().Add(90 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
 		c := exec.Command(st.x["import"], "-window", w, "-crop", "1x1+4+4", "txt:-")
 		c.Env = append(os.Environ(), "DISPLAY="+st.display)
 		if b, err := c.Output(); err == nil && !strings.Contains(string(b), "#000000000000") {
-			time.Sleep(time.Second)
+			st.still()
 			return
 		}
 	}
 	st.t.Fatalf("window %s stayed black:\n%s", w, st.out.String())
+}
+
+// noAnimations turns Fyne's animations off in the configuration under
+// home (a user's setting): a window then holds still once it has drawn
+// what an input changed (the caret does not blink, a tapped button does
+// not ripple), which is what the tests wait for.
+func noAnimations(t *testing.T, home string) {
+	t.Helper()
+	dir := filepath.Join(home, "config", "fyne")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "settings.json"), []byte(`{"no_animations": true}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// screenState is what the user sees: a hash of the whole screen and the
+// studio window's title.
+type screenState struct {
+	pixels int64
+	title  string
+}
+
+// state reads the screen's state.
+func (st *xstudio) state() screenState {
+	h, _ := st.px.Hash(image.Rect(0, 0, screenW, screenH))
+	return screenState{h, st.title()}
+}
+
+// The size of the screen of the Xvfb servers the tests start.
+const screenW, screenH = 1280, 800
+
+// shown waits until the screen's state differs from before (an input
+// was handled and drawn) and then holds still. An input whose effect is
+// not seen within inputShown (one that changes nothing on the screen)
+// lets the test go on: what it did is checked by the test's own waits.
+func (st *xstudio) shown(before screenState) {
+	for deadline := time.Now().Add(inputShown); st.state() == before; time.Sleep(50 * time.Millisecond) {
+		if time.Now().After(deadline) || !st.alive() {
+			return
+		}
+	}
+	st.still()
+}
+
+// inputShown is how long shown waits for an input's effect on the screen.
+const inputShown = 3 * time.Second
+
+// still waits until the screen's state is the same in three readings
+// 40 ms apart (for at most 10 s: a screen that keeps changing lets the
+// test go on).
+func (st *xstudio) still() {
+	last, same := st.state(), 0
+	for deadline := time.Now().Add(10 * time.Second); same < 2 && time.Now().Before(deadline); {
+		time.Sleep(40 * time.Millisecond)
+		cur := st.state()
+		if cur == last {
+			same++
+		} else {
+			last, same = cur, 0
+		}
+	}
+}
+
+// syncBuffer is a bytes.Buffer that the studio's output is written to
+// while a test reads it.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.String()
 }
 
 // window returns the id of the first window whose name contains name, or
@@ -176,22 +265,35 @@ func (st *xstudio) xdoErr(args ...string) (string, error) {
 	return strings.TrimSpace(string(b)), nil
 }
 
+// click clicks the studio's window at (x, y) and waits until the screen
+// shows the click's effect.
 func (st *xstudio) click(x, y int) {
-	st.xdo("mousemove", "--window", st.win, strconv.Itoa(x), strconv.Itoa(y))
-	st.xdo("click", "1")
-	time.Sleep(400 * time.Millisecond)
+	st.clickIn(st.win, x, y)
 }
 
 // key presses keys (xdotool names: ctrl+z, Right, plus) one after the
-// other, leaving the window time to handle each.
+// other, waiting after each until the screen shows its effect.
 func (st *xstudio) key(keys ...string) {
 	for _, k := range keys {
+		before := st.state()
 		st.xdo("key", k)
-		time.Sleep(300 * time.Millisecond)
+		st.shown(before)
 	}
 }
 
-func (st *xstudio) title() string { return st.xdo("getwindowname", st.win) }
+// typeText types text into the focused field and waits until the screen
+// shows it.
+func (st *xstudio) typeText(text string) {
+	before := st.state()
+	st.xdo("type", "--delay", "50", text)
+	st.shown(before)
+}
+
+// title returns the studio window's title.
+func (st *xstudio) title() string {
+	w, _ := strconv.ParseUint(st.win, 10, 64)
+	return st.px.Title(w)
+}
 
 // dirty waits until the window's title marks the document changed (or
 // not) and reports whether it did.
@@ -260,6 +362,7 @@ const (
 // pans with the arrow keys, paints at the same point of the window and
 // saves: another cell changed, so that the keys moved the map.
 func TestKeyboardOnTheMapInARealWindow(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	for _, name := range []string{"ftbt/长坂坡.yaml", "ftbt/兵法.yaml"} {
 		data, _ := samples.Read(name)
@@ -284,7 +387,6 @@ func TestKeyboardOnTheMapInARealWindow(t *testing.T) {
 		t.Errorf("Ctrl+Z did not take the painting back: %q", st.title())
 	}
 	st.key("ctrl+s")
-	time.Sleep(time.Second)
 	saved(st, path, func(l *ftbt.Level) bool { return slices.Equal(l.Terrain, original) })
 
 	st.click(mapX, mapY)
@@ -313,6 +415,7 @@ const wuX, wuY = 160, 244
 // is typed, Ctrl+Z then undoes the document's edit, Ctrl+Y and
 // Ctrl+Shift+Z redo it; the saved YAML is compared each time.
 func TestShortcutsWithTheCaretInAFieldInARealWindow(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	data, _ := samples.Read("mbg/赤壁.yaml")
 	path := filepath.Join(dir, "赤壁.yaml")
@@ -325,7 +428,7 @@ func TestShortcutsWithTheCaretInAFieldInARealWindow(t *testing.T) {
 
 	st.click(wuX, wuY)
 	st.key("End")
-	st.xdo("type", "--delay", "50", "5")
+	st.typeText("5")
 	if !st.dirty(true) {
 		t.Fatalf("typing did not mark the document changed: %q", st.title())
 	}
@@ -334,7 +437,7 @@ func TestShortcutsWithTheCaretInAFieldInARealWindow(t *testing.T) {
 		t.Fatalf("Ctrl+Z in the field did not undo the typing: %q", st.title())
 	}
 	st.key("ctrl+a")
-	st.xdo("type", "--delay", "50", "55")
+	st.typeText("55")
 	st.key("ctrl+s")
 	wu(55)
 	st.key("ctrl+z")
@@ -368,6 +471,7 @@ const (
 // and the title keeps the unsaved dot. A valid height typed over it and
 // Ctrl+S saves it; Ctrl+Z with the caret in the field undoes it.
 func TestSizeFieldsInARealWindow(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	for _, name := range []string{"ftbt/长坂坡.yaml", "ftbt/兵法.yaml"} {
 		data, _ := samples.Read(name)
@@ -382,7 +486,7 @@ func TestSizeFieldsInARealWindow(t *testing.T) {
 	typeIn := func(x, y int, text string) {
 		st.click(x, y)
 		st.key("ctrl+a")
-		st.xdo("type", "--delay", "50", text)
+		st.typeText(text)
 	}
 
 	typeIn(widthX, widthY, "40")

@@ -20,6 +20,7 @@ import (
 // no file has: Return saves it there, and the designer's YAML is
 // untouched (Ctrl+S used to write the import over it, silently).
 func TestSaveOfAnImportDoesNotOverwriteInARealWindow(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	write := func(sample, to string, edit func(string) string) string {
 		data, _ := samples.Read(sample)
@@ -43,8 +44,8 @@ func TestSaveOfAnImportDoesNotOverwriteInARealWindow(t *testing.T) {
 		title := st.title()
 		names[strings.TrimPrefix(strings.TrimSuffix(title, " — Shapan 沙盘"), "● ")] = true
 		st.key("ctrl+Tab")
-		for deadline := time.Now().Add(5 * time.Second); st.title() == title && time.Now().Before(deadline); {
-			time.Sleep(100 * time.Millisecond)
+		for deadline := time.Now().Add(30 * time.Second); st.title() == title && time.Now().Before(deadline); {
+			time.Sleep(50 * time.Millisecond)
 		}
 	}
 	if len(names) != 3 {
@@ -54,8 +55,7 @@ func TestSaveOfAnImportDoesNotOverwriteInARealWindow(t *testing.T) {
 		t.Errorf("the imported file's window is titled %q", got)
 	}
 
-	st.key("ctrl+s")
-	time.Sleep(2 * time.Second)
+	st.key("ctrl+s") // the file dialog, asking for a name
 	if s := readScenario(t, yaml); s.WinMoney != 77777 {
 		t.Fatalf("Ctrl+S on the imported chibi.map wrote over chibi.yaml (its winning money is now %v)", s.WinMoney)
 	}

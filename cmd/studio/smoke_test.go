@@ -22,6 +22,7 @@ import (
 // cleanly. Without Xvfb the test is skipped, unless SHAPAN_REQUIRE_XVFB is
 // set (CI sets it).
 func TestSmokeUnderXvfb(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("the smoke test builds and runs the real studio")
 	}
@@ -32,9 +33,7 @@ func TestSmokeUnderXvfb(t *testing.T) {
 		}
 		t.Skip("Xvfb is not installed: skipping the real-window smoke test")
 	}
-	bin := buildStudio(t)
-	display, stop := startXvfb(t, xvfb)
-	defer stop()
+	bin, studioEnv := studioCommand()
 
 	// The sample files, written out as a user would have them.
 	dir := t.TempDir()
@@ -48,11 +47,14 @@ func TestSmokeUnderXvfb(t *testing.T) {
 	}
 	for _, args := range [][]string{{"--sample"}, files} {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {
-			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+			t.Parallel()
+			display, stop := startXvfb(t, xvfb)
+			defer stop()
+			ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 			defer cancel()
 			cmd := exec.CommandContext(ctx, bin, append([]string{"--quit-after", "3s"}, args...)...)
 			home := t.TempDir()
-			cmd.Env = append(os.Environ(), "DISPLAY="+display, "HOME="+home, "XDG_CACHE_HOME="+filepath.Join(home, "cache"), "XDG_CONFIG_HOME="+filepath.Join(home, "config"), "LANG=en_US.UTF-8")
+			cmd.Env = append(os.Environ(), studioEnv, "DISPLAY="+display, "HOME="+home, "XDG_CACHE_HOME="+filepath.Join(home, "cache"), "XDG_CONFIG_HOME="+filepath.Join(home, "config"), "LANG=en_US.UTF-8")
 			var stdout, stderr bytes.Buffer
 			cmd.Stdout, cmd.Stderr = &stdout, &stderr
 			if err := cmd.Start(); err != nil {
@@ -63,7 +65,7 @@ func TestSmokeUnderXvfb(t *testing.T) {
 			if info, err := exec.LookPath("xwininfo"); err == nil {
 				var out []byte
 				found := false
-				for deadline := time.Now().Add(45 * time.Second); time.Now().Before(deadline) && !found; {
+				for deadline := time.Now().Add(2 * time.Minute); time.Now().Before(deadline) && !found; {
 					out, _ = exec.Command(info, "-display", display, "-root", "-tree").CombinedOutput()
 					found = strings.Contains(string(out), "Shapan")
 					if !found {
