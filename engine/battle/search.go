@@ -54,6 +54,11 @@ func SearchModel(b *Board, seed int64) *search.Model {
 		Value:   searchValue,
 		Policy:  func(int64) search.Policy { return pol },
 		Horizon: 2 * 10,
+		// the tactician's orders stand unless a clearly better order is
+		// found: a few dozen playouts over random orders of six heroes
+		// otherwise overrule it on noise (13 % of 30 games against the
+		// tactician at 10 ms a round without, 57 % with)
+		Trust: search.SureTrust,
 	}
 }
 

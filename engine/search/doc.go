@@ -25,7 +25,11 @@
 // until an answer is drawn. Below the tree the playout goes on with the
 // policy (or random legal answers) for Horizon decisions, and Value
 // scores where it stopped; every seat's value is backed up to the answers
-// it chose. The answer given is the one its seat tried most at the root.
+// it chose. The answer given is the one its seat tried most at the root;
+// a model with a Trust gives the policy's first proposal instead unless
+// the answer tried most is better by that many standard errors. An answer
+// that led the game straight back to the question it answered is not
+// given again to the same question (loop.go).
 //
 // # Budgets and reproducibility
 //

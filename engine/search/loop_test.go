@@ -77,3 +77,28 @@ func TestSearchDoesNotRepeatAnAnswerThatCameBack(t *testing.T) {
 		g.Close()
 	}
 }
+
+// tried is an arm tried n times, k of them won (value 1, else 0).
+func tried(answer string, n, k int) arm {
+	return arm{answer: engine.Answer(answer), visits: n, value: float64(k), square: float64(k)}
+}
+
+func TestTheFamilysPlayerIsOverruledOnlyOnClearEvidence(t *testing.T) {
+	for _, c := range []struct {
+		name        string
+		lead        bool
+		prop, other arm
+		want        int
+	}{
+		{"a few playouts of noise", true, tried("0", 3, 1), tried("1", 5, 3), 0},
+		{"one playout each, all won by the other", true, tried("0", 1, 0), tried("1", 1, 1), 0},
+		{"a clear lead over many playouts", true, tried("0", 200, 80), tried("1", 400, 260), 1},
+		{"the other no better", true, tried("0", 100, 60), tried("1", 300, 170), 0},
+		{"no proposal of the family's player", false, tried("0", 3, 1), tried("1", 5, 3), 1},
+	} {
+		ch := choice{arms: []arm{c.prop, c.other}, lead: c.lead}
+		if got := ch.trusted(ch.best(), SureTrust); got != c.want {
+			t.Errorf("%s: answered arm %d, want %d", c.name, got, c.want)
+		}
+	}
+}

@@ -44,11 +44,23 @@ type Model struct {
 	// playout (seeded by seed), whose answers the search tries first at
 	// every node and plays below the tree. Nil: random legal answers.
 	Policy func(seed int64) Policy
+	// Trust, when positive, is how sure the search must be to answer
+	// otherwise than the family's own player (the policy's first
+	// proposal): the answer tried most is given instead only when its
+	// mean value exceeds the proposal's by Trust standard errors of the
+	// difference. For a family whose player is strong and whose answers
+	// are many (a battle round's orders), a search of few playouts
+	// otherwise overrules it on noise; where the family's player is weak
+	// the search does better trusting its own statistics (0).
+	Trust float64
 	// Horizon is the number of decisions a playout plays below the tree
 	// before Value estimates the position (0: to the end of the game,
 	// at most MaxPlayout decisions).
 	Horizon int
 }
+
+// SureTrust is a Trust of one-sided 95 % confidence.
+const SureTrust = 1.645
 
 // MaxPlayout is the most decisions a playout plays: a game that does not
 // end by then is scored as it stands.

@@ -28,6 +28,8 @@ type Options struct {
 	Widen float64
 	// Horizon, when positive, overrides the model's Horizon.
 	Horizon int
+	// Trust, when not 0, overrides the model's Trust (negative: none).
+	Trust float64
 }
 
 // The defaults of Options.
@@ -90,6 +92,9 @@ func New(m *Model, o Options) *Player {
 	}
 	if o.Horizon <= 0 {
 		o.Horizon = m.Horizon
+	}
+	if o.Trust == 0 {
+		o.Trust = m.Trust
 	}
 	return &Player{model: m, o: o, rng: rand.New(rand.NewPCG(uint64(o.Seed), 0x5eed))}
 }
@@ -187,6 +192,9 @@ func (p *Player) choose(root *node, g Game, d *engine.Decision, l engine.Legal, 
 			}
 			for tries := 0; tries < len(c.arms); tries++ {
 				b := c.best()
+				if p.o.Trust > 0 {
+					b = c.trusted(b, p.o.Trust)
+				}
 				if b < 0 {
 					break
 				}
@@ -286,6 +294,7 @@ func (p *Player) playout(root *node, g Game) *node {
 			c.arms[a].visits++
 			if c.player >= 0 && c.player < len(values) {
 				c.arms[a].value += values[c.player]
+				c.arms[a].square += values[c.player] * values[c.player]
 			}
 		}
 	}

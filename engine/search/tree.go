@@ -25,6 +25,7 @@ type choice struct {
 	order  []int64         // legal indices still to draw (small lists)
 	drawn  int64           // draws made from a large list
 	ban    map[string]bool // answers refused as they are drawn (see forbid)
+	lead   bool            // arms[0] is the policy's first proposal
 }
 
 // arm is an answer tried at a choice and its record.
@@ -32,6 +33,7 @@ type arm struct {
 	answer engine.Answer
 	visits int
 	value  float64 // the sum of the seat's values
+	square float64 // the sum of their squares
 	bad    bool    // refused in some playout: never chosen again
 }
 
@@ -61,6 +63,7 @@ func newNode(g Game, step []*engine.Decision, pol Policy, rng *rand.Rand) *node 
 			for _, a := range pol.Propose(g, d) {
 				c.add(a)
 			}
+			c.lead = len(c.arms) > 0
 		}
 		if len(c.arms) == 0 {
 			c.widen(rng)
@@ -178,6 +181,42 @@ func (c *choice) best() int {
 		}
 	}
 	return best
+}
+
+// trusted returns the arm to answer with instead of b, the arm tried
+// most: the policy's first proposal unless b's mean value exceeds it by
+// trust standard errors of the difference (a search of few playouts
+// does not overrule the family's player on noise).
+func (c *choice) trusted(b int, trust float64) int {
+	if b <= 0 || !c.lead {
+		return b
+	}
+	p := &c.arms[0]
+	if p.bad || p.visits == 0 {
+		return b
+	}
+	a := &c.arms[b]
+	diff := a.mean() - p.mean()
+	if diff > 0 && diff*diff > trust*trust*(a.variance()/float64(a.visits)+p.variance()/float64(p.visits)) {
+		return b
+	}
+	return 0
+}
+
+func (a *arm) mean() float64 { return a.value / float64(a.visits) }
+
+// priorVisits is the weight of the prior variance of an arm's values,
+// that of a coin (1/4), against what its visits show: two arms of one
+// playout each are not told apart.
+const priorVisits = 4
+
+// variance is the variance of the arm's values, drawn toward a coin's
+// while the arm has few visits.
+func (a *arm) variance() float64 {
+	m := a.mean()
+	n := float64(a.visits)
+	seen := max(a.square/n-m*m, 0)
+	return (n*seen + priorVisits*0.25) / (n + priorVisits)
 }
 
 func logistic(x float64) float64 { return 1 / (1 + math.Exp(-x)) }
