@@ -165,7 +165,7 @@ func checkRoles(ps *problems, sc *mbgfmt.Scenario) {
 		if ro.Start != -1 && (ro.Start < 0 || ro.Start >= len(sc.Board)) {
 			ps.add(CodeBadStart, p+".start", "role %s starts on square %d, but the board has %d squares (0–%d), and -1 means not taking part", ro.Name, ro.Start, len(sc.Board), len(sc.Board)-1)
 		}
-		if ro.Dir != 1 && ro.Dir != -1 {
+		if mbgfmt.DirField.Outside(ro.Dir) {
 			ps.add(CodeBadDir, p+".dir", "role %s has direction %d; use 1 or -1", ro.Name, ro.Dir)
 		}
 		checkTechIDs(ps, p+".techs", "role "+ro.Name, ro.Techs)
@@ -226,7 +226,7 @@ func checkBuildings(ps *problems, sc *mbgfmt.Scenario) {
 		checkTechIDs(ps, srcpos.Index("institutes", i)+".techs", "institute "+in.Name, in.Techs)
 	}
 	for i, t := range sc.TrainingRooms {
-		if t.Item < 0 || t.Item >= len(mbgfmt.PropKeys) {
+		if mbgfmt.ItemField.Outside(t.Item) {
 			ps.add(CodeBadItem, srcpos.Index("training_rooms", i)+".item", "training room %s trains property %d; use wu, zhan, mou, zheng or jing", t.Name, t.Item)
 		}
 	}

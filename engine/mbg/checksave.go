@@ -104,7 +104,7 @@ func checkSavedBuildings(ps *problems, sv *mbgfmt.Save) {
 	}
 	for i, t := range sv.TrainingRooms {
 		p := srcpos.Index("training_rooms", i)
-		if !within(t.Item, 0, len(mbgfmt.PropKeys)) {
+		if mbgfmt.ItemField.Outside(t.Item) {
 			ps.add(CodeBadItem, p+".item", "training room %s trains property %d; use wu, zhan, mou, zheng or jing", t.Name, t.Item)
 		}
 		if len(t.Trainee) != nr || len(t.Rounds) != nr {
@@ -152,7 +152,7 @@ func checkSavedRoles(ps *problems, sv *mbgfmt.Save) {
 		if !within(ro.Loc, -1, len(sv.Board)) {
 			ps.add(CodeSaveRef, p+".at", "role %s stands on square %d, but the board has %d squares", ro.Name, ro.Loc, len(sv.Board))
 		}
-		if ro.Dir != 1 && ro.Dir != -1 {
+		if mbgfmt.DirField.Outside(ro.Dir) {
 			ps.add(CodeBadDir, p+".dir", "role %s has direction %d; use 1 or -1", ro.Name, ro.Dir)
 		}
 		if !within(ro.MoveState, 0, 4) {

@@ -21,7 +21,7 @@ var (
 	// RosterFields are the fields of a roster entry, its stats in the
 	// order of the spec.
 	RosterFields = field.Record{Name: "battle roster entry", Schema: "battle-map.schema.json", Pointer: "/properties/roster/items", Fields: []field.Field{
-		{Go: "Name", Key: "name", Type: field.Ref, Required: true, Doc: "The hero, each at most once."},
+		{Go: "Name", Key: "name", Type: field.String, Names: HeroNames(), Required: true, Code: "BTL009", Severity: diag.Error, Doc: "The hero, each at most once."},
 		field.Field{Go: "Force", Key: "force", Type: field.Integer, Code: "BTL010", Severity: diag.Error,
 			Doc: "武力 (default: 100 warriors, 60 commanders, 50 strategists)."}.Between(1, 10000),
 		field.Field{Go: "Command", Key: "command", Type: field.Integer, Code: "BTL010", Severity: diag.Error,

@@ -141,7 +141,7 @@ func CheckRoster(entries []RosterEntry) []RosterProblem {
 	seen := map[string]int{}
 	for i, e := range entries {
 		switch j, dup := seen[e.Name]; {
-		case HeroIndex(e.Name) < 0:
+		case RosterFields.Field("name").OutsideName(e.Name):
 			out = append(out, RosterProblem{i, "name", fmt.Sprintf("%q is not a hero of the roster (%s)", e.Name, joinNames())})
 		case dup:
 			out = append(out, RosterProblem{i, "name", fmt.Sprintf("%s is changed twice (entries %d and %d)", e.Name, j+1, i+1)})

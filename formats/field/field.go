@@ -14,7 +14,9 @@ package field
 import (
 	"fmt"
 	"math"
+	"regexp"
 	"strconv"
+	"sync"
 
 	"github.com/shapan/shapan/formats/diag"
 )
@@ -28,6 +30,7 @@ const (
 	Integer Type = "integer"
 	Number  Type = "number"
 	String  Type = "string"
+	Boolean Type = "boolean"
 	Ref     Type = ""
 )
 
@@ -48,6 +51,18 @@ type Field struct {
 	HasForm          bool
 	// Enum lists the values allowed when not nil.
 	Enum []int
+	// Names, when not nil, are the values by name: the model keeps the
+	// index of the name, and the reader also takes the indices Enum lists
+	// written as numbers (none when Enum is nil).
+	Names []string
+	// Pattern is the regular expression a text value matches, when set.
+	Pattern string
+	// Const, when not nil, is the one value the field may have (a
+	// document's kind and version).
+	Const any
+	// AnyType says that the reader takes a value of any type and check
+	// reports (Code, Severity) one that is not of Type.
+	AnyType bool
 	// Required says that a document must have the key.
 	Required bool
 	// Code is the check rule that reports a value outside the range or
@@ -82,6 +97,15 @@ func (r *Record) Field(key string) *Field {
 		}
 	}
 	panic(fmt.Sprintf("field: record %s has no field %q", r.Name, key))
+}
+
+// Keys returns the keys of the record's fields, in table order.
+func (r *Record) Keys() []string {
+	out := make([]string, len(r.Fields))
+	for i := range r.Fields {
+		out[i] = r.Fields[i].Key
+	}
+	return out
 }
 
 // Between returns f with the range min to max.
@@ -121,10 +145,16 @@ func (f *Field) FormRange() (lo, hi int) {
 }
 
 // Bounded reports whether the field has a range or a set of values.
-func (f *Field) Bounded() bool { return f.HasMin || f.HasMax || f.Enum != nil }
+func (f *Field) Bounded() bool {
+	return f.HasMin || f.HasMax || f.Enum != nil || f.Names != nil || f.Pattern != ""
+}
 
-// Outside reports whether v breaks the field's range or set.
+// Outside reports whether v breaks the field's range or set (a field of
+// Names: whether v is no index of them the reader takes).
 func (f *Field) Outside(v int) bool {
+	if f.Names != nil && f.Enum == nil {
+		return true
+	}
 	if f.Enum != nil {
 		for _, e := range f.Enum {
 			if v == e {
@@ -141,22 +171,54 @@ func (f *Field) OutsideFloat(v float64) bool {
 	return f.HasMin && v < float64(f.Min) || f.HasMax && v > float64(f.Max)
 }
 
-// Allowed describes the range or set: "0 to 100", "at least 1", "0 or 1".
+// OutsideName reports whether the text s is none of the field's Names,
+// or does not match its Pattern.
+func (f *Field) OutsideName(s string) bool {
+	if f.Pattern != "" {
+		return !compiled(f.Pattern).MatchString(s)
+	}
+	for _, n := range f.Names {
+		if s == n {
+			return false
+		}
+	}
+	return true
+}
+
+var (
+	patternsMu sync.Mutex
+	patterns   = map[string]*regexp.Regexp{}
+)
+
+func compiled(p string) *regexp.Regexp {
+	patternsMu.Lock()
+	defer patternsMu.Unlock()
+	re, ok := patterns[p]
+	if !ok {
+		re = regexp.MustCompile(p)
+		patterns[p] = re
+	}
+	return re
+}
+
+// Allowed describes the range or set: "0 to 100", "at least 1", "0 or 1",
+// "small, medium or large".
 func (f *Field) Allowed() string {
 	switch {
+	case f.Names != nil:
+		return list(f.Names)
+	case f.Pattern != "":
+		return "text matching " + f.Pattern
 	case f.Enum != nil:
-		s := ""
+		s := make([]string, len(f.Enum))
 		for i, e := range f.Enum {
-			switch {
-			case i == 0:
-			case i == len(f.Enum)-1:
-				s += " or "
-			default:
-				s += ", "
-			}
-			s += strconv.Itoa(e)
+			s[i] = strconv.Itoa(e)
 		}
-		return s
+		return list(s)
+	case f.AnyType && f.Type == Boolean:
+		return "true or false"
+	case f.AnyType:
+		return "a value of type " + string(f.Type)
 	case f.HasMin && f.HasMax:
 		return fmt.Sprintf("%d to %d", f.Min, f.Max)
 	case f.HasMin:
@@ -167,6 +229,22 @@ func (f *Field) Allowed() string {
 	return "any value"
 }
 
+// list joins values as "a, b or c".
+func list(values []string) string {
+	s := ""
+	for i, v := range values {
+		switch {
+		case i == 0:
+		case i == len(values)-1:
+			s += " or "
+		default:
+			s += ", "
+		}
+		s += v
+	}
+	return s
+}
+
 // Keyword is one keyword of a JSON Schema, in the order it is written.
 type Keyword struct {
 	Name  string
@@ -174,16 +252,28 @@ type Keyword struct {
 }
 
 // Schema returns the keywords of the field's property schema: the type,
-// the range or set when breaking it is an error, and the description (a
-// range that check only warns of is told there, not enforced).
+// the range or set when breaking it is an error, and the description. A
+// range, set or type that check only warns of is told in the description
+// and not enforced (the game plays the value); an editor is told of it by
+// an if/then whose deprecationMessage yaml-language-server and VS Code's
+// JSON support show as a warning, and validators ignore.
 func (f *Field) Schema() []Keyword {
 	var out []Keyword
-	if f.Enum != nil && f.Severity == diag.Error {
+	enforce := f.Severity == diag.Error || f.Code == ""
+	switch {
+	case f.Const != nil:
+		out = append(out, Keyword{"const", f.Const})
+	case f.Names != nil && enforce:
+		out = append(out, Keyword{"enum", f.values()})
+	case f.Enum != nil && enforce:
 		out = append(out, Keyword{"enum", f.Enum})
-	} else if f.Type != Ref {
+	case f.Type != Ref && !f.AnyType:
 		out = append(out, Keyword{"type", string(f.Type)})
 	}
-	if f.Enum == nil && f.Severity == diag.Error {
+	if f.Pattern != "" && enforce {
+		out = append(out, Keyword{"pattern", f.Pattern})
+	}
+	if f.Enum == nil && f.Names == nil && enforce {
 		if f.HasMin {
 			out = append(out, Keyword{"minimum", f.Min})
 		}
@@ -191,14 +281,69 @@ func (f *Field) Schema() []Keyword {
 			out = append(out, Keyword{"maximum", f.Max})
 		}
 	}
+	if f.AnyType {
+		out = append(out, Keyword{"examples", f.examples()})
+	}
 	doc := f.Doc
-	if f.Bounded() && f.Severity == diag.Warning {
+	if f.Warns() {
 		doc = fmt.Sprintf("%s (shapan check warns of other values, %s). %s", upper(f.Allowed()), f.Code, doc)
 	}
 	if doc != "" {
 		out = append(out, Keyword{"description", doc})
 	}
+	if f.Warns() {
+		out = append(out, Keyword{"if", []Keyword{{"not", f.allowedSchema()}}},
+			Keyword{"then", []Keyword{{"deprecationMessage", fmt.Sprintf("%s: shapan check warns of a value other than %s (%s).", f.Key, f.Allowed(), f.Code)}}})
+	}
 	return out
+}
+
+// Warns reports whether check only warns of a value the field does not
+// allow.
+func (f *Field) Warns() bool {
+	return f.Code != "" && f.Severity == diag.Warning && (f.Bounded() || f.AnyType)
+}
+
+// allowedSchema is the schema of the values the field allows.
+func (f *Field) allowedSchema() []Keyword {
+	switch {
+	case f.Names != nil:
+		return []Keyword{{"enum", f.values()}}
+	case f.Enum != nil:
+		return []Keyword{{"enum", f.Enum}}
+	case f.AnyType:
+		return []Keyword{{"type", string(f.Type)}}
+	}
+	var out []Keyword
+	if f.Pattern != "" {
+		out = append(out, Keyword{"pattern", f.Pattern})
+	}
+	if f.HasMin {
+		out = append(out, Keyword{"minimum", f.Min})
+	}
+	if f.HasMax {
+		out = append(out, Keyword{"maximum", f.Max})
+	}
+	return out
+}
+
+// values lists the names, then the indices the reader also takes.
+func (f *Field) values() []any {
+	var out []any
+	for _, n := range f.Names {
+		out = append(out, n)
+	}
+	for _, e := range f.Enum {
+		out = append(out, e)
+	}
+	return out
+}
+
+func (f *Field) examples() []any {
+	if f.Type == Boolean {
+		return []any{true, false}
+	}
+	return nil
 }
 
 func upper(s string) string {

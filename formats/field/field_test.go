@@ -32,7 +32,8 @@ func TestRangesAndSets(t *testing.T) {
 	for f, want := range map[*Field]string{
 		&hp:   "[{type integer} {minimum 1}]",
 		&side: "[{enum [0 1]}]",
-		&wu:   "[{type number} {description 0 to 100 (shapan check warns of other values, X3). martial.}]",
+		&wu: "[{type number} {description 0 to 100 (shapan check warns of other values, X3). martial.} " +
+			"{if [{not [{minimum 0} {maximum 100}]}]} {then [{deprecationMessage wu: shapan check warns of a value other than 0 to 100 (X3).}]}]",
 	} {
 		if got := fmt.Sprint(f.Schema()); got != want {
 			t.Errorf("%s: Schema %s, want %s", f.Key, got, want)
@@ -67,5 +68,44 @@ func TestFormRange(t *testing.T) {
 	}
 	if abi.Bounded() || fmt.Sprint(abi.Schema()) != "[{type integer}]" {
 		t.Errorf("a form limit is in the schema: %v", abi.Schema())
+	}
+}
+
+func TestNamesPatternsAndTypes(t *testing.T) {
+	scope := Field{Key: "scope", Type: String, Names: []string{"small", "medium", "large"}, Enum: []int{0, 1, 2}, Code: "X4", Severity: diag.Error}
+	hero := Field{Key: "name", Type: String, Names: []string{"吕布", "赵云"}, Code: "X5", Severity: diag.Error}
+	token := Field{Key: "", Type: String, Pattern: "^[A-Za-z]$", Code: "X6", Severity: diag.Error}
+	fee := Field{Key: "fee", Type: Boolean, AnyType: true, Code: "X7", Severity: diag.Warning}
+	for _, c := range []struct {
+		f       *Field
+		v       int
+		outside bool
+	}{{&scope, 2, false}, {&scope, 3, true}, {&scope, -1, true}, {&hero, 0, true}} {
+		if got := c.f.Outside(c.v); got != c.outside {
+			t.Errorf("%s = %d: outside %v", c.f.Key, c.v, got)
+		}
+	}
+	for _, c := range []struct {
+		f       *Field
+		s       string
+		outside bool
+	}{{&scope, "large", false}, {&scope, "huge", true}, {&hero, "赵云", false}, {&hero, "张飞", true}, {&token, "A", false}, {&token, "AB", true}, {&token, "1", true}} {
+		if got := c.f.OutsideName(c.s); got != c.outside {
+			t.Errorf("%s = %q: outside %v", c.f.Key, c.s, got)
+		}
+	}
+	for f, want := range map[*Field]string{
+		&scope: "[{enum [small medium large 0 1 2]}]",
+		&hero:  "[{enum [吕布 赵云]}]",
+		&token: "[{type string} {pattern ^[A-Za-z]$}]",
+		&fee: "[{examples [true false]} {description True or false (shapan check warns of other values, X7). } " +
+			"{if [{not [{type boolean}]}]} {then [{deprecationMessage fee: shapan check warns of a value other than true or false (X7).}]}]",
+	} {
+		if got := fmt.Sprint(f.Schema()); got != want {
+			t.Errorf("%s: Schema %s, want %s", f.Key, got, want)
+		}
+	}
+	if got := scope.Allowed(); got != "small, medium or large" {
+		t.Errorf("Allowed %q", got)
 	}
 }

@@ -1,41 +1,193 @@
 package mbg
 
 import (
+	"slices"
+
 	"github.com/shapan/shapan/formats/diag"
 	"github.com/shapan/shapan/formats/field"
 )
 
-// The field tables of the mbg records whose values shapan check bounds:
-// the JSON Schemas are generated from them and the checks read them (see
+// The field tables of the mbg records: every field of an officer, a city,
+// a role, an institute, a training room and a board square, of a scenario
+// and of a save. The JSON Schemas' properties of these records are
+// generated from them, and check's range and set rules read them (see
 // package field).
+const (
+	scenarioSchema = "mbg-scenario.schema.json"
+	saveSchema     = "mbg-save.schema.json"
+)
+
+// The fields shared by the records of a scenario and a save.
+var (
+	// ScopeField is a city's scope: small, medium, large (0, 1, 2).
+	ScopeField = field.Field{Go: "Scope", Key: "scope", Type: field.String, Names: ScopeNames, Enum: []int{0, 1, 2}, Required: true,
+		Code: "MBG022", Severity: diag.Error, Doc: "Defence 500 / 800 / 1200; income scale 1.5 / 2 / 2.5."}
+	// ItemField is the ability a training room trains.
+	ItemField = field.Field{Go: "Item", Key: "item", Type: field.String, Names: PropKeys, Enum: []int{0, 1, 2, 3, 4}, Required: true,
+		Code: "MBG023", Severity: diag.Error, Doc: "The property trained here."}
+	// DirField is a role's moving direction.
+	DirField = field.Field{Go: "Dir", Key: "dir", Type: field.Integer, Enum: []int{1, -1}, Required: true,
+		Code: "MBG024", Severity: diag.Error, Doc: "Moving direction: 1 or -1."}
+	// TypeField is the type of a board square.
+	TypeField = field.Field{Go: "Class", Key: "type", Type: field.String, Names: ClassNames, Enum: []int{0, 1, 2, 3, 4, 5}, Required: true,
+		Code: "MBG027", Severity: diag.Error, Doc: "What the square is."}
+	nameRow = field.Field{Go: "Name", Key: "name", Type: field.Ref, Required: true, Doc: "The name (a YAML scalar of any kind)."}
+)
+
+// ability is the field of an ability: an ability outside 0–100 is played
+// as it is, so check only warns of it.
+func ability(key, doc string) field.Field {
+	return field.Field{Go: "Props", Key: key, Type: field.Number, Required: true, Code: "MBG020", Severity: diag.Warning, Doc: doc}.Between(0, 100)
+}
+
+var abilities = []field.Field{
+	ability("wu", "武术 martial (battle power)"),
+	ability("zhan", "战术 tactics (battle win chance)"),
+	ability("mou", "谋略 strategy (tech odds, study speed)"),
+	ability("zheng", "政治 politics (a mayor heals the garrison)"),
+	ability("jing", "经济 economy (a treasurer's income)"),
+}
+
+// The records of a scenario.
 var (
 	// OfficerFields are the fields of an officer: the five abilities, by
-	// index of Props, after the name. An ability outside 0–100 is played
-	// as it is: check only warns of it.
-	OfficerFields = field.Record{Name: "mbg officer", Schema: "mbg-scenario.schema.json", Pointer: "/definitions/officer", Fields: []field.Field{
-		{Go: "Name", Key: "name", Type: field.Ref, Required: true},
-		ability("wu", "武术 martial (battle power)"),
-		ability("zhan", "战术 tactics (battle win chance)"),
-		ability("mou", "谋略 strategy (tech odds, study speed)"),
-		ability("zheng", "政治 politics (a mayor heals the garrison)"),
-		ability("jing", "经济 economy (a treasurer's income)"),
+	// index of Props, after the name.
+	OfficerFields = field.Record{Name: "mbg officer", Schema: scenarioSchema, Pointer: "/definitions/officer", Fields: append([]field.Field{nameRow}, abilities...)}
+
+	// CityFields are the fields of a city.
+	CityFields = field.Record{Name: "mbg city", Schema: scenarioSchema, Pointer: "/definitions/city", Fields: []field.Field{
+		nameRow, ScopeField,
+		{Go: "Garrison", Key: "garrison", Type: field.Ref, Doc: "The officers stationed in the city."},
+		{Go: "Mayor", Key: "mayor", Type: field.Ref, Doc: "The mayor: heals the garrison by his politics."},
+		{Go: "Treasurer", Key: "treasurer", Type: field.Ref, Doc: "The treasurer: earns by his economy."},
+		{Go: "Rect", Key: "rect", Type: field.Ref, Doc: "Where the original board window draws the city; display only."},
+	}}
+
+	// RoleFields are the fields of a role (a player).
+	RoleFields = field.Record{Name: "mbg role", Schema: scenarioSchema, Pointer: "/definitions/role", Fields: []field.Field{
+		nameRow,
+		{Go: "Start", Key: "start", Type: field.Integer, Required: true, Doc: "Starting square; -1: the role does not take part."},
+		{Go: "Money", Key: "money", Type: field.Number, Required: true, Doc: "Money at the start."},
+		DirField,
+		{Go: "Techs", Key: "techs", Type: field.Ref, Doc: "Techs known at the start."},
+		{Go: "Retinue", Key: "retinue", Type: field.Ref, Doc: "Officers travelling with the role."},
+		{Go: "Cities", Key: "cities", Type: field.Ref, Doc: "Cities owned at the start."},
+	}}
+
+	// InstituteFields are the fields of an institute.
+	InstituteFields = field.Record{Name: "mbg institute", Schema: scenarioSchema, Pointer: "/definitions/institute", Fields: []field.Field{
+		nameRow,
+		{Go: "Techs", Key: "techs", Type: field.Ref, Doc: "The techs studied here."},
+		{Go: "Rect", Key: "rect", Type: field.Ref, Doc: "Where the original board window draws the institute; display only."},
+	}}
+
+	// TrainingRoomFields are the fields of a training room.
+	TrainingRoomFields = field.Record{Name: "mbg training room", Schema: scenarioSchema, Pointer: "/definitions/training_room", Fields: []field.Field{
+		nameRow, ItemField,
+		{Go: "Rect", Key: "rect", Type: field.Ref, Doc: "Where the original board window draws the training room; display only."},
+	}}
+
+	// SquareFields are the fields of a board square.
+	SquareFields = field.Record{Name: "mbg square", Schema: scenarioSchema, Pointer: "/definitions/square", Fields: []field.Field{
+		TypeField,
+		{Go: "Base", Key: "city", Type: field.Ref, Doc: "The city this square belongs to (type city)."},
+		{Go: "Base", Key: "institute", Type: field.Ref, Doc: "The institute this square belongs to (type institute)."},
+		{Go: "Base", Key: "training_room", Type: field.Ref, Doc: "The training room this square belongs to (type training_room)."},
+		{Go: "Base", Key: "base", Type: field.Integer, Doc: "Raw base value of a square that belongs to no building; ignored by the game."},
+		{Go: "X, Y", Key: "at", Type: field.Ref, Doc: "[x, y] in the original board window; display only."},
 	}}
 
 	// TechFields is a tech given by id (a tech is also named by its
 	// name, which the schema file lists).
-	TechFields = field.Record{Name: "mbg tech id", Schema: "mbg-scenario.schema.json", Pointer: "/definitions/tech/anyOf/1", Fields: []field.Field{
+	TechFields = field.Record{Name: "mbg tech id", Schema: scenarioSchema, Pointer: "/definitions/tech/anyOf/1", Fields: []field.Field{
 		field.Field{Key: "", Type: field.Integer, Code: "MBG007", Severity: diag.Error, Doc: "A tech id, 0 to 11 (MBG007)."}.Between(0, 11),
 	}}
 )
 
-// SaveTechFields is the same field in the schema of a save.
-var SaveTechFields = field.Record{Name: "mbg save tech id", Schema: "mbg-save.schema.json", Pointer: "/definitions/tech/anyOf/1", Fields: TechFields.Fields}
+// The records of a save.
+var (
+	// SaveOfficerFields are the fields of an officer of a save.
+	SaveOfficerFields = field.Record{Name: "mbg save officer", Schema: saveSchema, Pointer: "/definitions/officer", Fields: slices.Concat(
+		[]field.Field{
+			nameRow,
+			{Go: "Role", Key: "role", Type: field.Ref, Doc: "The role that employs him; absent: free."},
+			{Go: "Job", Key: "job", Type: field.Ref, Doc: "His job (mayor, treasurer, garrison, researcher, trainee); absent: none."},
+			{Go: "Loc", Key: "at", Type: field.Ref, Doc: "The city, institute or training room of the job."},
+			{Go: "HP", Key: "hp", Type: field.Number, Required: true, Doc: "Hit points."},
+			{Go: "HPMax", Key: "hp_max", Type: field.Number, Required: true, Doc: "Most hit points."},
+		},
+		abilities,
+		[]field.Field{
+			{Go: "Quit", Key: "quit", Type: field.Boolean, Doc: "He has left the game."},
+			{Go: "Rumour", Key: "rumour", Type: field.Integer, Doc: "Rounds of rumour (流言) left."},
+			{Go: "Poison", Key: "poison", Type: field.Integer, Doc: "Rounds of poison left."},
+			{Go: "Level", Key: "level", Type: field.Ref, Required: true, Doc: "His level: low, medium or high."},
+		})}
+
+	// SaveCityFields are the fields of a city of a save.
+	SaveCityFields = field.Record{Name: "mbg save city", Schema: saveSchema, Pointer: "/definitions/city", Fields: []field.Field{
+		nameRow, ScopeField,
+		{Go: "HP", Key: "defence", Type: field.Number, Required: true, Doc: "Defence now."},
+		{Go: "HPMax", Key: "defence_max", Type: field.Number, Required: true, Doc: "Most defence."},
+		{Go: "Role", Key: "owner", Type: field.Ref, Doc: "The role that owns the city; absent: none."},
+		{Go: "Mayor", Key: "mayor", Type: field.Ref, Doc: "The mayor."},
+		{Go: "Treasurer", Key: "treasurer", Type: field.Ref, Doc: "The treasurer."},
+		{Go: "Fengshui", Key: "fengshui", Type: field.Number, Doc: "风水: the city's luck."},
+		{Go: "Garrison", Key: "garrison", Type: field.Ref, Doc: "The officers stationed in the city."},
+	}}
+
+	// SaveInstituteFields are the fields of an institute of a save.
+	SaveInstituteFields = field.Record{Name: "mbg save institute", Schema: saveSchema, Pointer: "/definitions/institute", Fields: []field.Field{
+		nameRow,
+		{Go: "Techs", Key: "techs", Type: field.Ref, Doc: "The techs studied here."},
+		{Go: "Researcher", Key: "research", Type: field.Ref, Doc: "Per role: the researcher, the tech being studied and the points left."},
+	}}
+
+	// SaveTrainingRoomFields are the fields of a training room of a save.
+	SaveTrainingRoomFields = field.Record{Name: "mbg save training room", Schema: saveSchema, Pointer: "/definitions/training_room", Fields: []field.Field{
+		nameRow, ItemField,
+		{Go: "Trainee", Key: "training", Type: field.Ref, Doc: "Per role: the trainee and the rounds left."},
+	}}
+
+	// SaveSquareFields are the fields of a board square of a save.
+	SaveSquareFields = field.Record{Name: "mbg save square", Schema: saveSchema, Pointer: "/definitions/square", Fields: []field.Field{
+		TypeField,
+		{Go: "Base", Key: "city", Type: field.Ref, Doc: "The city this square belongs to (type city)."},
+		{Go: "Base", Key: "institute", Type: field.Ref, Doc: "The institute this square belongs to (type institute)."},
+		{Go: "Base", Key: "training_room", Type: field.Ref, Doc: "The training room this square belongs to (type training_room)."},
+		{Go: "Base", Key: "base", Type: field.Integer, Doc: "Raw base value of a square that belongs to no building; ignored by the game."},
+		{Go: "Barrier", Key: "barrier", Type: field.Boolean, Doc: "A barrier (障碍) stands on the square."},
+		{Go: "Robber", Key: "robber", Type: field.Boolean, Doc: "Robbers (山贼) wait on the square."},
+		{Go: "Present", Key: "present", Type: field.Ref, Doc: "Roles standing on the square."},
+	}}
+
+	// SaveRoleFields are the fields of a role of a save.
+	SaveRoleFields = field.Record{Name: "mbg save role", Schema: saveSchema, Pointer: "/definitions/role", Fields: []field.Field{
+		nameRow,
+		{Go: "Loc", Key: "at", Type: field.Integer, Required: true, Doc: "Square; -1: eliminated."},
+		{Go: "Money", Key: "money", Type: field.Number, Required: true, Doc: "Money."},
+		DirField,
+		{Go: "MoveState", Key: "move_state", Type: field.Ref, Doc: "Movement: normal, slow, fast or stopped."},
+		{Go: "MoveTurns", Key: "move_turns", Type: field.Integer, Doc: "Turns the movement state lasts."},
+		{Go: "ExtraAction", Key: "extra_action", Type: field.Boolean, Doc: "The role acts twice this turn (双行)."},
+		{Go: "Alliance", Key: "alliance", Type: field.Ref, Doc: "none, public_enemy, or the allied role."},
+		{Go: "AllianceTurns", Key: "alliance_turns", Type: field.Integer, Doc: "Turns the alliance lasts."},
+		{Go: "Techs", Key: "techs", Type: field.Ref, Doc: "Techs known."},
+		{Go: "Retinue", Key: "retinue", Type: field.Ref, Doc: "Officers travelling with the role."},
+		{Go: "Cities", Key: "cities", Type: field.Ref, Doc: "Cities owned."},
+		{Go: "Researchers", Key: "researchers", Type: field.Ref, Doc: "Officers studying at institutes."},
+		{Go: "Trainees", Key: "trainees", Type: field.Ref, Doc: "Officers training at training rooms."},
+		{Go: "Cards", Key: "cards", Type: field.Ref, Doc: "Card counts by card name."},
+	}}
+
+	// SaveTechFields is the tech id field in the schema of a save.
+	SaveTechFields = field.Record{Name: "mbg save tech id", Schema: saveSchema, Pointer: "/definitions/tech/anyOf/1", Fields: TechFields.Fields}
+)
 
 // Records lists the field tables of the family.
-var Records = []*field.Record{&OfficerFields, &TechFields, &SaveTechFields}
-
-func ability(key, doc string) field.Field {
-	return field.Field{Go: "Props", Key: key, Type: field.Number, Required: true, Code: "MBG020", Severity: diag.Warning, Doc: doc}.Between(0, 100)
+var Records = []*field.Record{
+	&OfficerFields, &CityFields, &RoleFields, &InstituteFields, &TrainingRoomFields, &SquareFields, &TechFields,
+	&SaveOfficerFields, &SaveCityFields, &SaveInstituteFields, &SaveTrainingRoomFields, &SaveSquareFields, &SaveRoleFields, &SaveTechFields,
 }
 
 // Ability returns the field of the ability of Props index k.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -24,19 +25,46 @@ import (
 var instances = map[string]struct {
 	sample, path, before, add string
 	shapesGrid                bool
+	// renameKey says that the field is the key of the first entry of the
+	// mapping at path: a change renames it.
+	renameKey bool
+	// skip are the changes not tried, each for the reason told where it
+	// is set.
+	skip []string
 }{
 	"ftbt person":         {sample: level, path: "people.0"},
 	"ftbt level size":     {sample: level, path: "size", shapesGrid: true},
 	"ftbt terrain":        {sample: rules, path: "terrains.0"},
 	"battle map size":     {sample: battle, path: "size", shapesGrid: true},
 	"battle roster entry": {sample: battle, path: "roster.0", before: "legend:", add: "roster:\n  - {name: 吕布}\n"},
-	"planets settings":    {sample: planets},
-	"planets route":       {sample: planets, path: "routes.0"},
-	"mbg officer":         {sample: scenario, path: "officers.0"},
-	"mbg tech id":         {sample: scenario, path: "institutes.0.techs.0"},
+	"planets map":         {sample: planets},
+	"planets planet":      {sample: planets, path: "planets.A"},
+	// A token is a key of planets: the change renames planet A.
+	"planets token":     {sample: planets, path: "planets", renameKey: true},
+	"planets route":     {sample: planets, path: "routes.0"},
+	"mbg officer":       {sample: scenario, path: "officers.0"},
+	"mbg city":          {sample: scenario, path: "cities.0"},
+	"mbg role":          {sample: scenario, path: "roles.0"},
+	"mbg institute":     {sample: scenario, path: "institutes.0"},
+	"mbg training room": {sample: scenario, path: "training_rooms.0"},
+	// An empty square: its type changed to a building's, the square
+	// lacks the key naming the building, which check refuses (P011) and
+	// the schema does not state (which key a type needs), so those types
+	// are not tried.
+	"mbg square":             {sample: scenario, path: "board.10", skip: buildingTypes},
+	"mbg tech id":            {sample: scenario, path: "institutes.0.techs.0"},
+	"mbg save officer":       {sample: save, path: "officers.0"},
+	"mbg save city":          {sample: save, path: "cities.0"},
+	"mbg save institute":     {sample: save, path: "institutes.0"},
+	"mbg save training room": {sample: save, path: "training_rooms.0"},
+	"mbg save square":        {sample: save, path: "board.10", skip: buildingTypes},
+	"mbg save role":          {sample: save, path: "roles.0"},
 	// The same field as the scenario's, in the save's schema.
 	"mbg save tech id": {sample: save},
 }
+
+// buildingTypes are the changes of a square's type to a building's.
+var buildingTypes = []string{"is-city", "is-institute", "is-training_room", "is-1", "is-3", "is-4"}
 
 // fieldMiss is a sample with one field of a table changed: to a value at
 // or beyond an end of its range or set, to a value of another type, or
@@ -66,7 +94,7 @@ func fieldMisses(t *testing.T, dir string) []fieldMiss {
 		for i := range r.Fields {
 			f := &r.Fields[i]
 			for _, c := range changes(f) {
-				if in.shapesGrid && c.want != f.Code+":"+f.Severity.String() {
+				if in.shapesGrid && c.want != f.Code+":"+f.Severity.String() || slices.Contains(in.skip, c.label) {
 					continue
 				}
 				name := fmt.Sprintf("field-%s-%s-%s", strings.ReplaceAll(r.Name, " ", "-"), orIndex(f.Key), c.label)
@@ -78,7 +106,7 @@ func fieldMisses(t *testing.T, dir string) []fieldMiss {
 				if in.add != "" {
 					src = bytes.Replace(src, []byte("\n"+in.before), []byte("\n"+in.add+in.before), 1)
 				}
-				changed, err := change(src, in.path, f.Key, c.value)
+				changed, err := change(src, in.path, f.Key, c.value, in.renameKey)
 				if err != nil {
 					t.Fatalf("%s: %v", name, err)
 				}
@@ -109,6 +137,8 @@ type fieldChange struct {
 
 func intNode(v int) *yaml.Node { return &yaml.Node{Kind: yaml.ScalarNode, Value: strconv.Itoa(v)} }
 
+func strNode(v string) *yaml.Node { return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: v} }
+
 // changes returns the values each field is tried with: both ends of its
 // range and one step beyond each, every value of its set and its
 // neighbours, text and a fraction for a number, and no value at all for a
@@ -116,6 +146,29 @@ func intNode(v int) *yaml.Node { return &yaml.Node{Kind: yaml.ScalarNode, Value:
 func changes(f *field.Field) []fieldChange {
 	var out []fieldChange
 	rule := f.Code + ":" + f.Severity.String()
+	for _, n := range f.Names {
+		out = append(out, fieldChange{"is-" + n, strNode(n), ""})
+	}
+	if f.Names != nil {
+		// A name of none of them: the field's rule when the names are the
+		// set, a value the reader refuses when it takes their indices too.
+		want := rule
+		if f.Enum != nil {
+			want = "?"
+		}
+		out = append(out, fieldChange{"unknown-name", strNode("no-such-name"), want})
+	}
+	if f.Pattern != "" {
+		out = append(out, fieldChange{"letter", strNode("Q"), ""}, fieldChange{"two-letters", strNode("QQ"), rule}, fieldChange{"digit", strNode("1"), rule})
+	}
+	if f.AnyType && f.Type == field.Boolean {
+		out = append(out, fieldChange{"is-true", &yaml.Node{Kind: yaml.ScalarNode, Value: "true"}, ""},
+			fieldChange{"is-false", &yaml.Node{Kind: yaml.ScalarNode, Value: "false"}, ""},
+			fieldChange{"text", strNode("False"), rule}, fieldChange{"number", intNode(1), rule})
+	}
+	if f.Type == field.Boolean && !f.AnyType {
+		out = append(out, fieldChange{"text", strNode("many"), "?"})
+	}
 	if f.Enum != nil {
 		lo, hi := f.Enum[0], f.Enum[0]
 		for _, e := range f.Enum {
@@ -144,7 +197,7 @@ func changes(f *field.Field) []fieldChange {
 
 // change sets the key of the item at path of a YAML document to v (or
 // removes it when v is nil); key "" is the item itself.
-func change(src []byte, path, key string, v *yaml.Node) ([]byte, error) {
+func change(src []byte, path, key string, v *yaml.Node, renameKey bool) ([]byte, error) {
 	var doc yaml.Node
 	if err := yaml.Unmarshal(src, &doc); err != nil {
 		return nil, err
@@ -162,6 +215,11 @@ func change(src []byte, path, key string, v *yaml.Node) ([]byte, error) {
 		}
 	}
 	switch {
+	case renameKey:
+		if n.Kind != yaml.MappingNode || len(n.Content) == 0 || v == nil {
+			return nil, fmt.Errorf("%s has no key to rename", path)
+		}
+		n.Content[0] = v
 	case key == "":
 		if v == nil {
 			return nil, fmt.Errorf("an item cannot be removed")

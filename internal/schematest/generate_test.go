@@ -135,34 +135,25 @@ func apply(root *jnode, r *field.Record) error {
 }
 
 // patch writes the keywords of field f into its property schema: the
-// table owns type, enum, minimum, maximum and description (of a Ref field,
-// only the description); other keywords stay.
+// table owns the whole schema of a field of a type, and of a Ref field
+// (whose schema the file states: a $ref, a list) the description.
 func patch(n *jnode, f *field.Field) {
-	owned := []string{"type", "enum", "minimum", "maximum", "description"}
-	if f.Type == field.Ref {
-		owned = []string{"description"}
-	}
 	var keys []string
 	var vals []*jnode
-	for i, k := range n.keys {
-		if !slices.Contains(owned, k) {
-			keys, vals = append(keys, k), append(vals, n.vals[i])
+	if f.Type == field.Ref {
+		for i, k := range n.keys {
+			if k != "description" {
+				keys, vals = append(keys, k), append(vals, n.vals[i])
+			}
 		}
 	}
-	var gk []string
-	var gv []*jnode
 	for _, kw := range f.Schema() {
 		if f.Type == field.Ref && kw.Name != "description" {
 			continue
 		}
-		gk, gv = append(gk, kw.Name), append(gv, value(kw.Value))
+		keys, vals = append(keys, kw.Name), append(vals, value(kw.Value))
 	}
-	if f.Type == field.Ref {
-		n.keys, n.vals = append(keys, gk...), append(vals, gv...)
-	} else {
-		n.keys, n.vals = append(gk, keys...), append(gv, vals...)
-	}
-	n.kind = '{'
+	n.kind, n.keys, n.vals = '{', keys, vals
 }
 
 // jnode is a JSON value that keeps the order of an object's keys.
@@ -182,10 +173,23 @@ func scalar(v any) *jnode {
 }
 
 func value(v any) *jnode {
-	if list, ok := v.([]int); ok {
+	switch x := v.(type) {
+	case []int:
 		n := &jnode{kind: '['}
-		for _, e := range list {
+		for _, e := range x {
 			n.vals = append(n.vals, scalar(e))
+		}
+		return n
+	case []any:
+		n := &jnode{kind: '['}
+		for _, e := range x {
+			n.vals = append(n.vals, value(e))
+		}
+		return n
+	case []field.Keyword:
+		n := &jnode{kind: '{'}
+		for _, kw := range x {
+			n.keys, n.vals = append(n.keys, kw.Name), append(n.vals, value(kw.Value))
 		}
 		return n
 	}

@@ -42,7 +42,14 @@ func checkSave(r validate.Reporter) {
 	r.Trailing(s.Trailing)
 	r.AddAll(mbgeng.CheckSave(s)) // what the engine refuses
 	for i, c := range s.Cities {
+		checkScope(r, srcpos.Index("cities", i), c.Name, c.Scope)
 		checkSavedPosts(r, srcpos.Index("cities", i), c, s.Officers)
+	}
+	for i, sq := range s.Board {
+		checkSquareType(r, i, sq.Class)
+	}
+	for i, o := range s.Officers {
+		checkOfficerAbilities(r, i, o.Name, o.Props)
 	}
 }
 

@@ -192,7 +192,7 @@ func checkSquares(r validate.Reporter, s *mbg.Scenario) map[int]map[int]bool {
 				r.Add(mbgIgnoredBase, p+".base", "square %d (%s) has base %d, which the game ignores", i, mbg.ClassNames[sq.Class], sq.Base)
 			}
 		default:
-			r.Add(mbgSquareType, p+".type", "square %d has type %d; the types are 0 to 5", i, sq.Class)
+			checkSquareType(r, i, sq.Class)
 		}
 	}
 	return visited
@@ -201,11 +201,31 @@ func checkSquares(r validate.Reporter, s *mbg.Scenario) map[int]map[int]bool {
 // checkAbilities reports finite abilities outside 0–100.
 func checkAbilities(r validate.Reporter, s *mbg.Scenario) {
 	for i, o := range s.Officers {
-		for k, v := range o.Props {
-			if f := float64(v); !math.IsNaN(f) && !math.IsInf(f, 0) && mbg.Ability(k).OutsideFloat(f) {
-				r.Add(mbgAbility, srcpos.Field(srcpos.Index("officers", i), mbg.PropKeys[k]), "officer %s: ability %s is %v, outside %d–%d", o.Name, mbg.PropKeys[k], v, mbg.Ability(k).Min, mbg.Ability(k).Max)
-			}
+		checkOfficerAbilities(r, i, o.Name, o.Props)
+	}
+}
+
+// checkOfficerAbilities reports the finite abilities of officer i outside
+// the range of their field (MBG020), in a scenario or a save.
+func checkOfficerAbilities(r validate.Reporter, i int, name string, props [5]float32) {
+	for k, v := range props {
+		if f := float64(v); !math.IsNaN(f) && !math.IsInf(f, 0) && mbg.Ability(k).OutsideFloat(f) {
+			r.Add(mbgAbility, srcpos.Field(srcpos.Index("officers", i), mbg.PropKeys[k]), "officer %s: ability %s is %v, outside %d–%d", name, mbg.PropKeys[k], v, mbg.Ability(k).Min, mbg.Ability(k).Max)
 		}
+	}
+}
+
+// checkScope reports a city scope outside its field's set (MBG022).
+func checkScope(r validate.Reporter, p, name string, scope int) {
+	if mbg.ScopeField.Outside(scope) {
+		r.Add(mbgScope, p+".scope", "city %s has scope %d; use small (0), medium (1) or large (2)", name, scope)
+	}
+}
+
+// checkSquareType reports a square type outside its field's set (MBG027).
+func checkSquareType(r validate.Reporter, i, class int) {
+	if mbg.TypeField.Outside(class) {
+		r.Add(mbgSquareType, srcpos.Index("board", i)+".type", "square %d has type %d; the types are 0 to 5", i, class)
 	}
 }
 
@@ -263,9 +283,7 @@ func checkCitySmells(r validate.Reporter, s *mbg.Scenario) {
 	}
 	for i, c := range s.Cities {
 		p := srcpos.Index("cities", i)
-		if c.Scope < 0 || c.Scope > 2 {
-			r.Add(mbgScope, p+".scope", "city %s has scope %d; use small (0), medium (1) or large (2)", c.Name, c.Scope)
-		}
+		checkScope(r, p, c.Name, c.Scope)
 		if len(c.Garrison) > 0 && !owned[i] {
 			r.Add(mbgUnownedGarrison, p+".garrison", "city %s has a garrison but no role owns it: the game dismisses %s at load", c.Name, validate.QuoteList(officerNames(s, c.Garrison)))
 		}

@@ -126,9 +126,10 @@ var (
 
 func init() { validate.RegisterChecker(planets.Kind, checkPlanets) }
 
-// isLetter reports whether s is one ASCII letter.
+// isLetter reports whether s is one ASCII letter, the tokens of the
+// field table (TokenFields) the grid can place.
 func isLetter(s string) bool {
-	return len(s) == 1 && (s[0] >= 'A' && s[0] <= 'Z' || s[0] >= 'a' && s[0] <= 'z')
+	return !planets.TokenFields.Fields[0].OutsideName(s)
 }
 
 func checkPlanets(r validate.Reporter) {
@@ -305,7 +306,7 @@ func checkSettings(r validate.Reporter, m *planets.Map) {
 
 // checkUnknownKeys reports the keys the game ignores.
 func checkUnknownKeys(r validate.Reporter, m *planets.Map) {
-	known := []string{"kind", "format", "name", "desc", "author", "version", "max_round", "max_player", "min_player", "start_unit", "maintain_fee", "starts", "map", "planets", "routes"}
+	known := planets.MapFields.Keys()
 	for _, e := range m.Extra {
 		k := e.Key.Key()
 		if s := yamlx.Suggest(k, known); s != "" {
