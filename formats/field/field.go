@@ -254,9 +254,10 @@ type Keyword struct {
 // Schema returns the keywords of the field's property schema: the type,
 // the range or set when breaking it is an error, and the description. A
 // range, set or type that check only warns of is told in the description
-// and not enforced (the game plays the value); an editor is told of it by
-// an if/then whose deprecationMessage yaml-language-server and VS Code's
-// JSON support show as a warning, and validators ignore.
+// and not enforced (the game plays the value). No keyword makes an editor
+// show a warning instead: yaml-language-server publishes every problem a
+// schema finds as an error (it turns warnings into errors), so a range
+// check warns of stays out of the schema's rules.
 func (f *Field) Schema() []Keyword {
 	var out []Keyword
 	enforce := f.Severity == diag.Error || f.Code == ""
@@ -291,10 +292,6 @@ func (f *Field) Schema() []Keyword {
 	if doc != "" {
 		out = append(out, Keyword{"description", doc})
 	}
-	if f.Warns() {
-		out = append(out, Keyword{"if", []Keyword{{"not", f.allowedSchema()}}},
-			Keyword{"then", []Keyword{{"deprecationMessage", fmt.Sprintf("%s: shapan check warns of a value other than %s (%s).", f.Key, f.Allowed(), f.Code)}}})
-	}
 	return out
 }
 
@@ -302,29 +299,6 @@ func (f *Field) Schema() []Keyword {
 // allow.
 func (f *Field) Warns() bool {
 	return f.Code != "" && f.Severity == diag.Warning && (f.Bounded() || f.AnyType)
-}
-
-// allowedSchema is the schema of the values the field allows.
-func (f *Field) allowedSchema() []Keyword {
-	switch {
-	case f.Names != nil:
-		return []Keyword{{"enum", f.values()}}
-	case f.Enum != nil:
-		return []Keyword{{"enum", f.Enum}}
-	case f.AnyType:
-		return []Keyword{{"type", string(f.Type)}}
-	}
-	var out []Keyword
-	if f.Pattern != "" {
-		out = append(out, Keyword{"pattern", f.Pattern})
-	}
-	if f.HasMin {
-		out = append(out, Keyword{"minimum", f.Min})
-	}
-	if f.HasMax {
-		out = append(out, Keyword{"maximum", f.Max})
-	}
-	return out
 }
 
 // values lists the names, then the indices the reader also takes.

@@ -9,11 +9,13 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/shapan/shapan/formats"
 	"github.com/shapan/shapan/internal/nodetool"
@@ -36,8 +38,9 @@ type lspClient struct {
 type publishDiagnostics struct {
 	URI         string `json:"uri"`
 	Diagnostics []struct {
-		Message string `json:"message"`
-		Range   struct {
+		Message  string `json:"message"`
+		Severity int    `json:"severity"`
+		Range    struct {
 			Start struct{ Line, Character int } `json:"start"`
 		} `json:"range"`
 	} `json:"diagnostics"`
@@ -234,6 +237,16 @@ func TestYAMLLanguageServerLoadsTheDefaultSchemas(t *testing.T) {
 
 	type opened struct{ src, good, bad string }
 	var docs []opened
+	// Values out of their field's range, in documents written by default:
+	// one check warns of (an ability), one it calls an error (hp).
+	type outOfRange struct {
+		src, old, new, code, severity, message string
+		uri, path, text                        string
+	}
+	ranges := []*outOfRange{
+		{src: "mbg/赤壁.map", old: "{name: 曹操, wu: 72,", new: "{name: 曹操, wu: 150,", code: "MBG020", severity: "warning"},
+		{src: "ftbt/长坂坡.map", old: "hp: 110,", new: "hp: 0,", code: "FTB026", severity: "error", message: "minimum of 1"},
+	}
 	open := func(path, text string) string {
 		uri := fileURI(path)
 		c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{
@@ -252,6 +265,19 @@ func TestYAMLLanguageServerLoadsTheDefaultSchemas(t *testing.T) {
 		bad := strings.Replace(text, "\nversion: 1\n", "\nversion: one\n", 1)
 		bad = strings.Replace(bad, "\nformat: 1\n", "\nformat: one\n", 1)
 		docs = append(docs, opened{src, open(out, text), open(out+".bad.yaml", bad)})
+		for _, r := range ranges {
+			if r.src == src {
+				if !strings.Contains(text, r.old) {
+					t.Fatalf("%s: no %q in %s", src, r.old, text)
+				}
+				r.path = out + ".range.yaml"
+				changed := strings.Replace(text, r.old, r.new, 1)
+				if err := os.WriteFile(r.path, []byte(changed), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				r.uri, r.text = open(r.path, changed), changed
+			}
+		}
 
 		// The second line (kind: ...) taken out: completing on the empty
 		// line offers keys of the document's schema, which only the schema
@@ -277,12 +303,12 @@ func TestYAMLLanguageServerLoadsTheDefaultSchemas(t *testing.T) {
 		}
 	}
 	got := map[string]publishDiagnostics{}
-	for len(got) < 3*len(docs) {
+	for len(got) < 3*len(docs)+len(ranges) {
 		select {
 		case p := <-c.diags:
 			got[p.URI] = p
 		case <-time.After(lspWait):
-			t.Fatalf("diagnostics for %d of %d documents in %v", len(got), 3*len(docs), lspWait)
+			t.Fatalf("diagnostics for %d of %d documents in %v", len(got), 3*len(docs)+len(ranges), lspWait)
 		}
 	}
 	for _, d := range docs {
@@ -291,6 +317,35 @@ func TestYAMLLanguageServerLoadsTheDefaultSchemas(t *testing.T) {
 		}
 		if p := got[d.bad]; len(p.Diagnostics) == 0 {
 			t.Errorf("%s: no diagnostic for version: one", d.src)
+		}
+	}
+	// check reports the value with its field's rule and severity, and the
+	// editor agrees: one error (LSP severity 1) on the value where check
+	// calls it an error, nothing where check only warns.
+	// yaml-language-server publishes every problem a schema finds as an
+	// error (it turns its warnings into errors), so a schema cannot make
+	// it show a warning: the range check warns of is told in the field's
+	// description (hover), not enforced.
+	for _, r := range ranges {
+		if codes := checkCodes(r.path); !slices.Contains(codes, r.code+":"+r.severity) {
+			t.Errorf("%s: check reports %v, want %s:%s", r.src, codes, r.code, r.severity)
+		}
+		p := got[r.uri]
+		switch {
+		case r.severity == "warning" && len(p.Diagnostics) != 0:
+			t.Errorf("%s, %s: check only warns, but the editor shows %+v", r.src, r.new, p.Diagnostics)
+		case r.severity == "error" && (len(p.Diagnostics) != 1 || p.Diagnostics[0].Severity != 1 || !strings.Contains(p.Diagnostics[0].Message, r.message)):
+			t.Errorf("%s, %s: check calls it an error, the editor shows %+v, want one error saying %q", r.src, r.new, p.Diagnostics, r.message)
+		case r.severity == "error":
+			// On the value: its line and column (UTF-16 units, one a
+			// character of these documents).
+			at := strings.Index(r.text, r.new) + len(r.new) - len(" 0,") + 1
+			line := strings.Count(r.text[:at], "\n")
+			col := utf8.RuneCountInString(r.text[strings.LastIndex(r.text[:at], "\n")+1 : at])
+			if d := p.Diagnostics[0].Range.Start; d.Line != line || d.Character != col {
+				t.Errorf("%s: the editor's error is at %d:%d, the value at %d:%d", r.src, d.Line, d.Character, line, col)
+			}
+			t.Logf("%s, %s: check %s:%s, the editor %q (severity %d)", r.src, r.new, r.code, r.severity, p.Diagnostics[0].Message, p.Diagnostics[0].Severity)
 		}
 	}
 }
