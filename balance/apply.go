@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/shapan/shapan/balance/knob"
+
 	"github.com/shapan/shapan/formats"
 )
 
@@ -11,12 +13,12 @@ import (
 // this document, or one that has the same knobs). It changes nothing
 // when the document lacks a knob of the edits, and says which.
 func Apply(doc *formats.Document, edits []Edit) error {
-	knobsOf := knobSets[doc.Kind]
-	if knobsOf == nil {
+	set, ok := knob.For(doc.Kind)
+	if !ok {
 		return fmt.Errorf("the balance assistant has no knobs for %s documents", doc.Kind)
 	}
 	byID := map[string]Knob{}
-	for _, k := range knobsOf(doc) {
+	for _, k := range set.Knobs(doc) {
 		byID[k.ID] = k
 	}
 	values := make([]float64, len(edits))
@@ -25,7 +27,7 @@ func Apply(doc *formats.Document, edits []Edit) error {
 		if !ok {
 			return fmt.Errorf("the document has no knob %s", e.Knob)
 		}
-		if values[i], ok = k.valueOf(e); !ok {
+		if values[i], ok = valueOf(&k, e); !ok {
 			return fmt.Errorf("%s cannot be %s in this document", e.Knob, e.ToLabel)
 		}
 	}
@@ -39,7 +41,7 @@ func Apply(doc *formats.Document, edits []Edit) error {
 // with labels the value labelled ToLabel (a start planet), which stays
 // right when the document changed the order of the knob's values since
 // the proposal was made; false when no value has that label.
-func (k *Knob) valueOf(e Edit) (float64, bool) {
+func valueOf(k *Knob, e Edit) (float64, bool) {
 	if k.Label == nil || e.ToLabel == "" {
 		return e.To, true
 	}

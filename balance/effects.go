@@ -178,9 +178,9 @@ type Group struct {
 func (s *search) end(i int, dir float64) float64 {
 	k := s.knobs[i]
 	if dir > 0 {
-		return k.clamp(k.Max)
+		return k.Clamp(k.Max)
 	}
-	return k.clamp(k.Min)
+	return k.Clamp(k.Min)
 }
 
 // measureKnob probes knob i up then down by its step and, when the
@@ -191,7 +191,7 @@ func (s *search) measureKnob(ctx context.Context, i int, far bool) error {
 	k := s.knobs[i]
 	var tries []float64
 	for _, dir := range []float64{1, -1} {
-		tries = append(tries, k.clamp(s.anchor.point[i]+dir*k.Step))
+		tries = append(tries, k.Clamp(s.anchor.point[i]+dir*k.Step))
 	}
 	if far {
 		tries = append(tries, s.end(i, 1), s.end(i, -1))

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	balplanets "github.com/shapan/shapan/balance/planets"
 	"github.com/shapan/shapan/formats"
 	"github.com/shapan/shapan/formats/diag"
 	ftbtfmt "github.com/shapan/shapan/formats/ftbt"
@@ -34,12 +35,12 @@ func TestKnobsReadAndWriteTheModel(t *testing.T) {
 			}
 			for i, k := range knobs {
 				v := k.Get(doc.Value)
-				if v < k.Min || v > k.Max || k.Step < k.Grid || k.Grid <= 0 || k.clamp(k.Min) != k.Min || k.clamp(k.Max) != k.Max {
+				if v < k.Min || v > k.Max || k.Step < k.Grid || k.Grid <= 0 || k.Clamp(k.Min) != k.Min || k.Clamp(k.Max) != k.Max {
 					t.Errorf("%s: value %v outside its range %v–%v, or its step %v below its grid %v, or the range off the grid", k.ID, v, k.Min, k.Max, k.Step, k.Grid)
 				}
-				x := k.clamp(v + k.Step)
+				x := k.Clamp(v + k.Step)
 				if x == v {
-					x = k.clamp(v - k.Step)
+					x = k.Clamp(v - k.Step)
 				}
 				edited := reread(t, doc, func(d *formats.Document) { k.Set(d.Value, x) })
 				if got := k.Get(edited.Value); got != x {
@@ -161,7 +162,7 @@ func TestKnobsMoveOnTheirGrid(t *testing.T) {
 		x    float64
 		want string
 	}{{1.05 * 1.025, "1.1"}, {1.05 * 1.02, "1.05"}, {1.05 + 0.105, "1.15"}, {1.05 - 0.0525, "1"}, {9, "1.55"}, {0.1, "1"}, {1.2 + 1e-12, "1.2"}} {
-		got := k.clamp(tc.x)
+		got := k.Clamp(tc.x)
 		if s := fmt.Sprint(got); s != tc.want {
 			t.Errorf("clamp(%v) = %s, want %s (range %v–%v)", tc.x, s, tc.want, k.Min, k.Max)
 		}
@@ -170,18 +171,18 @@ func TestKnobsMoveOnTheirGrid(t *testing.T) {
 			t.Errorf("res/A set to %v reads back as %v", got, back)
 		}
 	}
-	if e := k.edit(1.05, 1.2); e.Percent != 14.3 || e.String() != "res/A 1.05 → 1.2 (+14.3%)" {
+	if e := editOf(&k, 1.05, 1.2); e.Percent != 14.3 || e.String() != "res/A 1.05 → 1.2 (+14.3%)" {
 		t.Errorf("the edit reads %q (%v%%)", e.String(), e.Percent)
 	}
 	mbg := loadSample(t, "mbg/赤壁.yaml")
 	money, _ := Knobs(mbg, "money/蜀")
-	if m := money[0]; m.Min != 3400 || m.Max != 30000 || m.Grid != 100 || m.clamp(12345) != 12300 {
-		t.Errorf("money/蜀 at 10000: range %v–%v by %v, 12345 → %v; want 3400–30000 by 100, 12300", m.Min, m.Max, m.Grid, m.clamp(12345))
+	if m := money[0]; m.Min != 3400 || m.Max != 30000 || m.Grid != 100 || m.Clamp(12345) != 12300 {
+		t.Errorf("money/蜀 at 10000: range %v–%v by %v, 12345 → %v; want 3400–30000 by 100, 12300", m.Min, m.Max, m.Grid, m.Clamp(12345))
 	}
 	ftbt := loadSample(t, "ftbt/长坂坡.yaml")
 	hp, _ := Knobs(ftbt, "hp/程昱")
-	if h := hp[0]; h.Min != 40 || h.Max != 150 || h.Grid != 5 || h.clamp(92) != 90 {
-		t.Errorf("hp/程昱 at 75: range %v–%v by %v, 92 → %v; want 40–150 by 5, 90", h.Min, h.Max, h.Grid, h.clamp(92))
+	if h := hp[0]; h.Min != 40 || h.Max != 150 || h.Grid != 5 || h.Clamp(92) != 90 {
+		t.Errorf("hp/程昱 at 75: range %v–%v by %v, 92 → %v; want 40–150 by 5, 90", h.Min, h.Max, h.Grid, h.Clamp(92))
 	}
 }
 
@@ -389,7 +390,7 @@ func TestStartPlanetKnobs(t *testing.T) {
 					if _, next := routes[planetsfmt.Edge{From: ids[start], To: ids[p.Token.Key()]}]; !next && p.Token.Text != start {
 						t.Errorf("%s can choose %s, no route away from %s", k.ID, p.Token.Text, start)
 					}
-					growth, _, _ := startStrength(m, p)
+					growth, _, _ := balplanets.StartStrength(m, p)
 					if growth < last {
 						t.Errorf("%s: %s (growth %v) after a stronger planet (%v)", k.ID, p.Token.Text, growth, last)
 					}
@@ -440,7 +441,7 @@ func TestTwoStartsOnOnePlanetAreRefused(t *testing.T) {
 	if l := validate.Check(s.order[len(s.order)-1].doc); l.HasErrors() {
 		t.Errorf("A moved to F: %v", l)
 	}
-	e := ks[0].edit(a, toF(ks[0]))
+	e := editOf(&ks[0], a, toF(ks[0]))
 	if e.FromLabel != "A" || e.ToLabel != "F" || e.String() != "start/1 A → F" {
 		t.Errorf("the edit reads %q (%s → %s)", e.String(), e.FromLabel, e.ToLabel)
 	}

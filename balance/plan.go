@@ -4,6 +4,8 @@ import (
 	"math"
 	"slices"
 	"sort"
+
+	"github.com/shapan/shapan/balance/knob"
 )
 
 // Planning: the point the model predicts fair with the smallest edit a
@@ -51,7 +53,7 @@ func (s *search) plan(m *model) *planned {
 			for i := range s.knobs {
 				if x[i] != s.x0[i] {
 					p.moved++
-					p.cost += math.Abs(x[i]-s.x0[i]) / s.knobs[i].scale(s.x0[i])
+					p.cost += math.Abs(x[i]-s.x0[i]) / s.knobs[i].Scale(s.x0[i])
 				}
 			}
 			all = append(all, p)
@@ -62,16 +64,10 @@ func (s *search) plan(m *model) *planned {
 			try(subset)
 		}
 	}
-	// A plan is good when the model puts every side within three
-	// quarters of the tolerance: closer than a step of a steep knob's
-	// grid can reach (hp by 5s can move an ftbt level by several points),
-	// so that a plan of fewer knobs is not passed over for one of more
-	// that only the model calls exact.
-	good := func(p planned) bool { return p.worst <= 0.75*s.aim() }
 	// When no plan of a few knobs is predicted fair (one side far ahead,
 	// as when all of its people are stronger), add knobs one at a time to
 	// the best plan, each time the one that brings it nearest.
-	for n := size + 1; n <= len(m.knobs) && len(all) > 0 && !slices.ContainsFunc(all, good); n++ {
+	for n := size + 1; n <= len(m.knobs) && len(all) > 0 && !slices.ContainsFunc(all, s.good); n++ {
 		best := all[0]
 		for _, p := range all[1:] {
 			if p.worst < best.worst {
@@ -94,20 +90,31 @@ func (s *search) plan(m *model) *planned {
 	if len(all) == 0 {
 		return nil
 	}
-	sort.SliceStable(all, func(a, b int) bool {
-		pa, pb := all[a], all[b]
-		if good(pa) != good(pb) {
-			return good(pa)
-		}
-		if !good(pa) && math.Abs(pa.worst-pb.worst) > 0.002 {
-			return pa.worst < pb.worst
-		}
-		if pa.moved != pb.moved {
-			return pa.moved < pb.moved
-		}
-		return pa.cost < pb.cost
-	})
+	sort.SliceStable(all, func(a, b int) bool { return s.planBefore(all[a], all[b]) })
 	return &all[0]
+}
+
+// good reports whether the model puts every side of p within three
+// quarters of the tolerance: closer than a step of a steep knob's grid
+// can reach (hp by 5s can move an ftbt level by several points), so that
+// a plan of fewer knobs is not passed over for one of more that only the
+// model calls exact.
+func (s *search) good(p planned) bool { return p.worst <= 0.75*s.aim() }
+
+// planBefore orders plans: good ones first, the others by how near the
+// target they are predicted; then the fewest knobs moved, the smallest
+// relative moves.
+func (s *search) planBefore(pa, pb planned) bool {
+	if s.good(pa) != s.good(pb) {
+		return s.good(pa)
+	}
+	if !s.good(pa) && math.Abs(pa.worst-pb.worst) > 0.002 {
+		return pa.worst < pb.worst
+	}
+	if pa.moved != pb.moved {
+		return pa.moved < pb.moved
+	}
+	return pa.cost < pb.cost
 }
 
 // planGroup returns the point along the group's line (every twentieth
@@ -119,7 +126,7 @@ func (s *search) planGroup(m *model) *planned {
 		a := s.anchor.point
 		x := append([]float64(nil), a...)
 		for _, i := range m.group.Knobs {
-			x[i] = s.knobs[i].clamp(a[i] + float64(n)/20*(m.group.point[i]-a[i]))
+			x[i] = s.knobs[i].Clamp(a[i] + float64(n)/20*(m.group.point[i]-a[i]))
 		}
 		k := key(x)
 		if k == key(s.x0) || k == key(a) || s.picked[k] >= maxIterations {
@@ -129,7 +136,7 @@ func (s *search) planGroup(m *model) *planned {
 		for i := range s.knobs {
 			if x[i] != s.x0[i] {
 				p.moved++
-				p.cost += math.Abs(x[i]-s.x0[i]) / s.knobs[i].scale(s.x0[i])
+				p.cost += math.Abs(x[i]-s.x0[i]) / s.knobs[i].Scale(s.x0[i])
 			}
 		}
 		if best == nil || p.worst < best.worst-0.002 {
@@ -158,7 +165,7 @@ func (s *search) thresholds(m *model) {
 			t = s.tol / 2 / slope
 		}
 		if k.Grid > 0 && !math.IsInf(t, 1) {
-			t = multiple(math.Max(1, math.Ceil(t/k.Grid-1e-9)), k.Grid)
+			t = knob.Multiple(math.Max(1, math.Ceil(t/k.Grid-1e-9)), k.Grid)
 		}
 		s.threshold[i] = t
 		if !math.IsInf(t, 1) && s.effects[i] != nil {
@@ -182,7 +189,7 @@ func (s *search) descend(m *model, subset []int, from []float64) []float64 {
 	obj := func(x []float64) float64 {
 		v := m.loss(s, x)
 		for _, i := range subset {
-			r := (x[i] - s.x0[i]) / s.knobs[i].scale(s.x0[i])
+			r := (x[i] - s.x0[i]) / s.knobs[i].Scale(s.x0[i])
 			v += price * r * r
 		}
 		return v
@@ -196,7 +203,7 @@ func (s *search) descend(m *model, subset []int, from []float64) []float64 {
 				step := math.Max(k.Grid, stride*k.Step)
 				for _, dir := range []float64{-1, 1} {
 					y := append([]float64(nil), x...)
-					y[i] = k.clamp(x[i] + dir*step)
+					y[i] = k.Clamp(x[i] + dir*step)
 					if y[i] == x[i] || math.Abs(y[i]-m.centre[i]) > trustRadius*k.Step+1e-9 {
 						continue
 					}
@@ -214,7 +221,7 @@ func (s *search) descend(m *model, subset []int, from []float64) []float64 {
 			if math.IsInf(t, 1) {
 				x[i] = s.x0[i]
 			} else {
-				x[i] = k.clamp(s.x0[i] + math.Copysign(t, d))
+				x[i] = k.Clamp(s.x0[i] + math.Copysign(t, d))
 			}
 		}
 	}

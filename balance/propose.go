@@ -25,22 +25,11 @@ func (s *search) result(outcome string) *Result {
 		effects = s.effects
 	}
 	for i, k := range s.knobs {
-		info := k.info(s.doc.Value, s.sides)
+		info := describeKnob(&k, s.doc.Value, s.sides)
 		info.Effect = effects[i]
 		r.Knobs = append(r.Knobs, info)
 	}
-	for _, c := range s.order {
-		n := len(c.common.winners)
-		switch {
-		case c == s.baseline:
-			r.Games.Baseline += n
-		case c.measured:
-			r.Games.Knobs += n
-		default:
-			r.Games.Points += n
-		}
-		r.Games.Confirmations += len(c.fresh.winners)
-	}
+	r.Games = s.gamesByPhase()
 	for _, g := range s.groups {
 		g.IDs = nil
 		for _, i := range g.Knobs {
@@ -49,6 +38,33 @@ func (s *search) result(outcome string) *Result {
 		r.Groups = append(r.Groups, *g)
 	}
 	r.Baseline = s.proposal(s.baseline)
+	r.Proposals = s.proposals()
+	r.Headline = s.headline(r)
+	return r
+}
+
+// gamesByPhase counts the games played by what they were for.
+func (s *search) gamesByPhase() PhaseGames {
+	var g PhaseGames
+	for _, c := range s.order {
+		n := len(c.common.winners)
+		switch {
+		case c == s.baseline:
+			g.Baseline += n
+		case c.measured:
+			g.Knobs += n
+		default:
+			g.Points += n
+		}
+		g.Confirmations += len(c.fresh.winners)
+	}
+	return g
+}
+
+// proposals are the points tried, best first (proposalBefore), at most
+// Options.Proposals of them, and no two whose games ended alike: a knob
+// that changed no game makes no other proposal.
+func (s *search) proposals() []Proposal {
 	type entry struct {
 		c *candidate
 		p Proposal
@@ -59,6 +75,26 @@ func (s *search) result(outcome string) *Result {
 			rest = append(rest, entry{c, s.proposal(c)})
 		}
 	}
+	sort.SliceStable(rest, func(i, j int) bool { return proposalBefore(rest[i].p, rest[j].p) })
+	var out []Proposal
+	played := map[string]bool{}
+	for _, e := range rest {
+		if len(out) == s.opts.Proposals {
+			break
+		}
+		k := fmt.Sprint(e.c.common.winners, e.c.fresh.seed, e.c.fresh.winners)
+		if !played[k] {
+			played[k] = true
+			out = append(out, e.p)
+		}
+	}
+	return out
+}
+
+// proposalBefore orders proposals: fair and confirmed first, then fair,
+// then by their distance from the target on their unbiased games, the
+// fewest edits, the smallest moves.
+func proposalBefore(a, b Proposal) bool {
 	rank := func(p Proposal) int {
 		switch {
 		case p.Fair && p.Confirmed:
@@ -68,34 +104,16 @@ func (s *search) result(outcome string) *Result {
 		}
 		return 2
 	}
-	sort.SliceStable(rest, func(i, j int) bool {
-		a, b := rest[i].p, rest[j].p
-		if rank(a) != rank(b) {
-			return rank(a) < rank(b)
-		}
-		if la, lb := a.Unbiased().Loss, b.Unbiased().Loss; la != lb {
-			return la < lb
-		}
-		if len(a.Edits) != len(b.Edits) {
-			return len(a.Edits) < len(b.Edits)
-		}
-		return cost(a.Edits) < cost(b.Edits)
-	})
-	// No two proposals whose games ended alike: a knob that changed no
-	// game makes no other proposal.
-	played := map[string]bool{}
-	for _, e := range rest {
-		if len(r.Proposals) == s.opts.Proposals {
-			break
-		}
-		k := fmt.Sprint(e.c.common.winners, e.c.fresh.seed, e.c.fresh.winners)
-		if !played[k] {
-			played[k] = true
-			r.Proposals = append(r.Proposals, e.p)
-		}
+	if rank(a) != rank(b) {
+		return rank(a) < rank(b)
 	}
-	r.Headline = s.headline(r)
-	return r
+	if la, lb := a.Unbiased().Loss, b.Unbiased().Loss; la != lb {
+		return la < lb
+	}
+	if len(a.Edits) != len(b.Edits) {
+		return len(a.Edits) < len(b.Edits)
+	}
+	return cost(a.Edits) < cost(b.Edits)
 }
 
 // cost is the sum of the edits' moves, in percent.

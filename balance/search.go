@@ -420,113 +420,152 @@ func (s *search) reanchor(ctx context.Context) (bool, error) {
 // tries it on common games, judges it on fresh ones when the model still
 // calls it fair with its games, and plans again from what they showed.
 func (s *search) approach(ctx context.Context) (string, error) {
-	centre := s.x0
-	explored := 0 // points tried since the last judged
+	w := &walk{centre: s.x0}
 	for range 2 * maxIterations {
 		if err := ctx.Err(); err != nil {
 			return OutcomeStopped, err
 		}
-		m := s.fit(centre)
-		if m == nil && s.unmeasured() > 0 {
-			return OutcomeNone, nil // the budget ended before every knob was measured
-		}
-		var p *planned
-		if m != nil {
-			p = s.plan(m)
-		}
-		// When the best plan is predicted off the target where the search
-		// has tried already, the knobs measured cannot get there from here.
-		cannot := p != nil && p.worst > 0.75*s.aim() && s.seen[key(p.point)] != nil && s.seen[key(p.point)].tried
-		if p == nil || s.stuck >= maxTries || cannot {
-			// nothing left to plan from here, or every point planned
-			// failed: measure the knobs again around the best point tried
-			again, err := s.reanchor(ctx)
-			if err != nil {
-				return OutcomeStopped, err
-			}
-			if again {
-				centre, s.stuck = s.anchor.point, 0
-				continue
-			}
-			if p == nil {
-				// before it gives up, the best point tried gets its
-				// confirmation when its games make it plausible
-				if c := s.lastChance(); c != nil {
-					p = &planned{point: c.point}
-				} else if len(s.significant()) == 0 && s.anchor != s.baseline {
-					return OutcomeNone, nil
-				} else {
-					return OutcomeNoKnob, nil
-				}
-			}
-		}
-		k := key(p.point)
-		s.picked[k]++
-		c := s.seen[k]
-		if c == nil {
-			var err error
-			if c, err = s.candidate(p.point); err != nil {
-				return OutcomeStopped, err
-			}
-			if c == nil { // check refuses it: plan around it
-				s.picked[k] = maxIterations
-				continue
-			}
-		}
-		c.tried = true
-		left := s.opts.Budget - s.spent
-		switch {
-		case c.judged > 0:
-			// judged and not fair, chosen again: its fresh games are in
-			// the model now; plan around it
-			s.picked[k] = maxIterations
-			centre = c.point
-			continue
-		case len(c.common.winners) < s.exploreGames && left >= s.exploreGames+s.confirm:
-			s.setPhase("trying "+s.editLine(c), func() int { return s.spent + s.exploreGames + s.confirm })
-			if _, err := s.play(ctx, c, &c.common, s.exploreGames); err != nil {
-				return OutcomeStopped, err
-			}
-			centre = c.point
-			explored++
-			s.progressed(c)
-			// Judge it when the model, with its games, still puts every
-			// side within the tolerance there; else plan again from what
-			// its games showed (a few times at most before judging).
-			if w := s.fit(centre).worst(s, c.point); w > s.aim() && explored < maxTries {
-				continue
-			}
-		case left < s.confirm:
-			return OutcomeNone, nil // no room for a whole confirmation
-		}
-		explored = 0
-		if err := s.judge(ctx, c); err != nil {
+		p, outcome, err := s.next(ctx, w)
+		if err != nil {
 			return OutcomeStopped, err
 		}
-		if c.fair {
-			if c.confirmed {
-				return OutcomeFairConfirmed, nil
-			}
-			// Fair on its fresh games, but not every side's interval
-			// inside the band: an independent simulation may still find
-			// a side off. While the budget leaves room for a point tried
-			// and its confirmation, look for one the model puts nearer
-			// the target; this one stays the fallback.
-			s.fairFound = true
-			if s.opts.Budget-s.spent < s.exploreGames+s.confirm {
-				return OutcomeFair, nil
-			}
-			s.picked[k] = maxIterations
-			centre = c.point
-			continue
+		if outcome != "" {
+			return outcome, nil
 		}
-		centre = c.point
-		s.stuck++
-		if s.opts.Budget-s.spent < s.confirm {
-			return OutcomeNone, nil
+		if p == nil {
+			continue // the knobs were measured again: plan from there
+		}
+		if outcome, err := s.visit(ctx, w, p); err != nil || outcome != "" {
+			return outcome, err
 		}
 	}
 	return OutcomeNone, nil
+}
+
+// walk is where approach is: the point it plans around and the points it
+// tried since it last judged one.
+type walk struct {
+	centre   []float64
+	explored int
+}
+
+// next returns the point to go to: the model's plan, or when nothing is
+// left to plan from here or every point planned failed, nil after
+// measuring the knobs again around the best point tried, the best point
+// tried for its confirmation when its games make it plausible, or the
+// outcome that ends the search.
+func (s *search) next(ctx context.Context, w *walk) (*planned, string, error) {
+	m := s.fit(w.centre)
+	if m == nil && s.unmeasured() > 0 {
+		return nil, OutcomeNone, nil // the budget ended before every knob was measured
+	}
+	var p *planned
+	if m != nil {
+		p = s.plan(m)
+	}
+	// When the best plan is predicted off the target where the search
+	// has tried already, the knobs measured cannot get there from here.
+	cannot := p != nil && p.worst > 0.75*s.aim() && s.seen[key(p.point)] != nil && s.seen[key(p.point)].tried
+	if p != nil && s.stuck < maxTries && !cannot {
+		return p, "", nil
+	}
+	again, err := s.reanchor(ctx)
+	if err != nil {
+		return nil, OutcomeStopped, err
+	}
+	if again {
+		w.centre, s.stuck = s.anchor.point, 0
+		return nil, "", nil
+	}
+	if p != nil {
+		return p, "", nil
+	}
+	if c := s.lastChance(); c != nil {
+		return &planned{point: c.point}, "", nil
+	}
+	if len(s.significant()) == 0 && s.anchor != s.baseline {
+		return nil, OutcomeNone, nil
+	}
+	return nil, OutcomeNoKnob, nil
+}
+
+// visit goes to the point p planned: tries it on common games, and
+// judges it on fresh ones when the model, with those games, still puts
+// it near the target. It returns the outcome that ends the search, or ""
+// to plan again.
+func (s *search) visit(ctx context.Context, w *walk, p *planned) (string, error) {
+	k := key(p.point)
+	s.picked[k]++
+	c := s.seen[k]
+	if c == nil {
+		var err error
+		if c, err = s.candidate(p.point); err != nil {
+			return OutcomeStopped, err
+		}
+		if c == nil { // check refuses it: plan around it
+			s.picked[k] = maxIterations
+			return "", nil
+		}
+	}
+	c.tried = true
+	left := s.opts.Budget - s.spent
+	switch {
+	case c.judged > 0:
+		// judged and not fair, chosen again: its fresh games are in the
+		// model now; plan around it
+		s.picked[k] = maxIterations
+		w.centre = c.point
+		return "", nil
+	case len(c.common.winners) < s.exploreGames && left >= s.exploreGames+s.confirm:
+		s.setPhase("trying "+s.editLine(c), func() int { return s.spent + s.exploreGames + s.confirm })
+		if _, err := s.play(ctx, c, &c.common, s.exploreGames); err != nil {
+			return OutcomeStopped, err
+		}
+		w.centre = c.point
+		w.explored++
+		s.progressed(c)
+		// Judge it when the model, with its games, still puts every side
+		// within the tolerance there; else plan again from what its games
+		// showed (a few times at most before judging).
+		if worst := s.fit(w.centre).worst(s, c.point); worst > s.aim() && w.explored < maxTries {
+			return "", nil
+		}
+	case left < s.confirm:
+		return OutcomeNone, nil // no room for a whole confirmation
+	}
+	w.explored = 0
+	if err := s.judge(ctx, c); err != nil {
+		return OutcomeStopped, err
+	}
+	return s.afterJudging(w, c, k), nil
+}
+
+// afterJudging returns the outcome once c (whose key is k) was judged,
+// or "" to plan again.
+func (s *search) afterJudging(w *walk, c *candidate, k string) string {
+	if c.fair {
+		if c.confirmed {
+			return OutcomeFairConfirmed
+		}
+		// Fair on its fresh games, but not every side's interval inside
+		// the band: an independent simulation may still find a side off.
+		// While the budget leaves room for a point tried and its
+		// confirmation, look for one the model puts nearer the target;
+		// this one stays the fallback.
+		s.fairFound = true
+		if s.opts.Budget-s.spent < s.exploreGames+s.confirm {
+			return OutcomeFair
+		}
+		s.picked[k] = maxIterations
+		w.centre = c.point
+		return ""
+	}
+	w.centre = c.point
+	s.stuck++
+	if s.opts.Budget-s.spent < s.confirm {
+		return OutcomeNone
+	}
+	return ""
 }
 
 // judge plays c's fresh games — a seed of its own, games that chose
@@ -598,7 +637,7 @@ func (s *search) edits(point []float64) []Edit {
 	out := []Edit{}
 	for i, k := range s.knobs {
 		if point[i] != s.x0[i] {
-			out = append(out, k.edit(s.x0[i], point[i]))
+			out = append(out, editOf(&k, s.x0[i], point[i]))
 		}
 	}
 	return out

@@ -11,6 +11,7 @@ package balance
 import (
 	"context"
 	"fmt"
+	bal "github.com/shapan/shapan/balance"
 	"strings"
 	"time"
 
@@ -20,10 +21,8 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/shapan/shapan/editor"
-	ftbteng "github.com/shapan/shapan/engine/ftbt"
 	"github.com/shapan/shapan/family"
 	"github.com/shapan/shapan/formats"
-	ftbtfmt "github.com/shapan/shapan/formats/ftbt"
 )
 
 func init() {
@@ -125,11 +124,9 @@ func (w *Window) layout() fyne.CanvasObject {
 		return formatProgress(int(w.progress.Value), int(w.progress.Max), w.unit)
 	}
 	w.status = widget.NewLabel("Simulates games of " + w.session.Name() + " as it is in the editor now, the computer on every side.")
-	if l, ok := w.session.Model().(*ftbtfmt.Level); ok {
-		if rules, _ := w.session.Document().Rules.(*ftbtfmt.Rules); rules != nil && ftbteng.SidesApart(l, rules) {
-			w.status.SetText("In " + w.session.Name() + " " + sidesApart + ".")
-			w.status.Importance = widget.WarningImportance
-		}
+	if note := bal.Note(w.session.Document()); note != "" {
+		w.status.SetText("In " + w.session.Name() + " " + note + ".")
+		w.status.Importance = widget.WarningImportance
 	}
 	w.status.Truncation = fyne.TextTruncateEllipsis
 	w.failures = newFailureBanner()

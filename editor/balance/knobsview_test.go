@@ -146,7 +146,7 @@ func TestStartMoveIsRingedOnTheMap(t *testing.T) {
 		if got := doc.Value.(*planetsfmt.Map).Starts[0].Text; got != want {
 			t.Errorf("after %v the map's start 1 is %s, want %s", after, got, want)
 		}
-		sp, ok := planetSpot(doc, bal.KnobInfo{ID: "start/1"})
+		sp, ok := knobSpot(doc, bal.KnobInfo{ID: "start/1"})
 		if !ok || img.RGBAAt(int(sp.x+sp.r), int(sp.y)) != markColor {
 			t.Errorf("after %v: start 1 (%s) is not ringed at %+v", after, want, sp)
 		}

@@ -2,10 +2,6 @@ package balance
 
 import (
 	"fmt"
-	battlepreview "github.com/shapan/shapan/preview/battle"
-	ftbtpreview "github.com/shapan/shapan/preview/ftbt"
-	mbgpreview "github.com/shapan/shapan/preview/mbg"
-	planetspreview "github.com/shapan/shapan/preview/planets"
 	"image"
 	"image/color"
 	"image/draw"
@@ -15,10 +11,6 @@ import (
 
 	bal "github.com/shapan/shapan/balance"
 	"github.com/shapan/shapan/formats"
-	bfmt "github.com/shapan/shapan/formats/battle"
-	ftbtfmt "github.com/shapan/shapan/formats/ftbt"
-	mbgfmt "github.com/shapan/shapan/formats/mbg"
-	planetsfmt "github.com/shapan/shapan/formats/planets"
 	"github.com/shapan/shapan/preview"
 )
 
@@ -41,13 +33,12 @@ func (sp spot) atScale(scale float64) spot {
 	return spot{sp.x * scale, sp.y * scale, math.Max(8, sp.r*scale)}
 }
 
-// locators find, by document kind, the spot of a knob's subject on
-// the preview of doc; false when the map does not draw it.
-var locators = map[string]func(doc *formats.Document, k bal.KnobInfo) (spot, bool){
-	"mbg/scenario": mbgSpot,
-	"ftbt/level":   ftbtSpot,
-	"planets/map":  planetSpot,
-	"battle/map":   battleSpot,
+// knobSpot is the spot of a knob's subject on the preview of doc, at
+// scale 1 (the family's balance package says where); false when the map
+// does not draw it.
+func knobSpot(doc *formats.Document, k bal.KnobInfo) (spot, bool) {
+	x, y, r, ok := bal.Spot(doc, k)
+	return spot{x, y, r}, ok
 }
 
 // proposalMap renders doc (a copy the caller owns) with the edits
@@ -86,21 +77,17 @@ func proposalMap(doc *formats.Document, knobs []bal.KnobInfo, edits []bal.Edit, 
 	for _, k := range knobs {
 		info[k.ID] = k
 	}
-	locate := locators[doc.Kind]
 	var unplaced []bal.Edit
 	labels := map[spot]int{} // the labels written beside each spot so far
 	for _, e := range edits {
-		sp, ok := spot{}, false
-		if locate != nil {
-			k := info[e.Knob] // the side a knob favours, when the result names it
-			k.ID = e.Knob
-			sp, ok = locate(doc, k)
-		}
+		k := info[e.Knob] // the side a knob favours, when the result names it
+		k.ID = e.Knob
+		sp, ok := knobSpot(doc, k)
 		if !ok {
 			unplaced = append(unplaced, e)
 			continue
 		}
-		sp = sp.atScale(scale) // the locators' spots are at scale 1
+		sp = sp.atScale(scale) // the knobs' spots are at scale 1
 		markSpot(c, sp, e, after, labels[sp])
 		labels[sp]++
 	}
@@ -163,102 +150,4 @@ func valueText(x float64, label string) string {
 func knobSubject(id string) string {
 	_, who, _ := strings.Cut(id, "/")
 	return who
-}
-
-// planetSpot rings the planet of def/, res/ and max/PLANET, and the
-// start planet of start/K as the map has it (the new one after, the old
-// one before).
-func planetSpot(doc *formats.Document, k bal.KnobInfo) (spot, bool) {
-	m, ok := doc.Value.(*planetsfmt.Map)
-	if !ok {
-		return spot{}, false
-	}
-	name := knobSubject(k.ID)
-	if what, _, _ := strings.Cut(k.ID, "/"); what == "start" {
-		slot, err := strconv.Atoi(name)
-		if err != nil || slot < 1 || slot > len(m.Starts) {
-			return spot{}, false
-		}
-		name = m.Starts[slot-1].Text
-	}
-	l := planetspreview.PlanetMapLayout(m, preview.Options{})
-	pos := m.Positions()
-	for i := range m.Planets {
-		p := &m.Planets[i]
-		if at, ok := pos[p.Token.Key()]; ok && p.Token.Text == name {
-			x, y := l.Centre(at)
-			return spot{x, y, planetspreview.PlanetRadius(p, l.Cell) + 8}, true
-		}
-	}
-	return spot{}, false
-}
-
-// battleSpot rings the city of level/X:Y.
-func battleSpot(doc *formats.Document, k bal.KnobInfo) (spot, bool) {
-	m, ok := doc.Value.(*bfmt.Map)
-	var x, y int
-	if !ok {
-		return spot{}, false
-	}
-	if _, err := fmt.Sscanf(knobSubject(k.ID), "%d:%d", &x, &y); err != nil || x < 0 || y < 0 || x >= m.W || y >= m.H {
-		return spot{}, false
-	}
-	cell, margin := battlepreview.BattleMapGeometry(m, preview.Options{})
-	return spot{margin + (float64(x)+0.5)*cell, margin + (float64(y)+0.5)*cell, math.Max(8, cell)}, true
-}
-
-// ftbtSpot rings the person of hp/, abi/, def/, speed/, x/ and y/PERSON,
-// on the cell the map has it on.
-func ftbtSpot(doc *formats.Document, k bal.KnobInfo) (spot, bool) {
-	l, ok := doc.Value.(*ftbtfmt.Level)
-	if !ok {
-		return spot{}, false
-	}
-	cell, margin := ftbtpreview.LevelGeometry(l, preview.Options{})
-	who := knobSubject(k.ID)
-	for i, p := range l.People {
-		// a knob names a person by name, or as NAME#N (the N-th person)
-		// when two share the name
-		if p.Name == who || who == fmt.Sprintf("%s#%d", p.Name, i+1) {
-			return spot{margin + (float64(p.X)+0.5)*cell, margin + (float64(p.Y)+0.5)*cell, math.Max(8, cell*0.8)}, true
-		}
-	}
-	return spot{}, false
-}
-
-// mbgSpot rings the square of scope/CITY, and the start square of the
-// role whose money/ROLE changes or who an abilities/OFFICER travels with
-// (the knob favours that role).
-func mbgSpot(doc *formats.Document, k bal.KnobInfo) (spot, bool) {
-	s, ok := doc.Value.(*mbgfmt.Scenario)
-	if !ok {
-		return spot{}, false
-	}
-	square := -1
-	what, who, _ := strings.Cut(k.ID, "/")
-	switch what {
-	case "scope":
-		for i, sq := range s.Board {
-			if sq.Class == mbgfmt.ClassCity && sq.Base >= 0 && sq.Base < len(s.Cities) && s.Cities[sq.Base].Name == who {
-				square = i
-			}
-		}
-	case "money", "abilities":
-		role := who
-		if what == "abilities" {
-			role = k.Side
-		}
-		for _, r := range s.Roles {
-			if r.Name == role {
-				square = r.Start
-			}
-		}
-	}
-	cells, _, _ := mbgpreview.BoardCells(mbgpreview.BoardFromScenario(s))
-	if square < 0 || square >= len(cells) {
-		return spot{}, false
-	}
-	half := mbgpreview.BoardTile / 2.0
-	return spot{mbgpreview.BoardMargin + float64(cells[square].X)*mbgpreview.BoardTile + half,
-		mbgpreview.BoardMargin + float64(cells[square].Y)*mbgpreview.BoardTile + half, half + 2}, true
 }

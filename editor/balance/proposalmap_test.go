@@ -101,7 +101,7 @@ func checkRings(t *testing.T, w *Window, p bal.Proposal) {
 	// The map is drawn at the size the window shows it.
 	scale := float64(w.suggest.mapImage.Bounds().Dx()) / float64(full.Bounds().Dx())
 	for _, e := range p.Edits {
-		sp, ok := planetSpot(doc, bal.KnobInfo{ID: e.Knob})
+		sp, ok := knobSpot(doc, bal.KnobInfo{ID: e.Knob})
 		if !ok {
 			t.Fatalf("%s has no place on the map", e.Knob)
 		}
@@ -260,7 +260,7 @@ func TestProposalMapRingsPeopleWhoShareAName(t *testing.T) {
 	if _, err := bal.Knobs(doc, e.Knob); err != nil {
 		t.Fatal(err)
 	}
-	want, ok := ftbtSpot(doc, bal.KnobInfo{ID: e.Knob})
+	want, ok := knobSpot(doc, bal.KnobInfo{ID: e.Knob})
 	cell, margin := ftbtpreview.LevelGeometry(l, preview.Options{})
 	if x, y := margin+(float64(l.People[9].X)+0.5)*cell, margin+(float64(l.People[9].Y)+0.5)*cell; !ok || want.x != x || want.y != y {
 		t.Fatalf("%s is placed at %+v (%v), want person 10's cell (%v, %v)", e.Knob, want, ok, x, y)

@@ -2,8 +2,9 @@ package battle
 
 // The family's plug-ins in the layers below the registry: importing them
 // registers its kinds' codecs (its model package in formats, and the
-// Tiled form for the grid families), checks and previews.
+// Tiled form for the grid families), checks, previews and balance knobs.
 import (
+	_ "github.com/shapan/shapan/balance/battle"
 	_ "github.com/shapan/shapan/formats/battle"
 	_ "github.com/shapan/shapan/formats/tiled"
 	_ "github.com/shapan/shapan/preview/battle"

@@ -2,8 +2,9 @@ package planets
 
 // The family's plug-ins in the layers below the registry: importing them
 // registers its kinds' codecs (its model package in formats, and the
-// Tiled form for the grid families), checks and previews.
+// Tiled form for the grid families), checks, previews and balance knobs.
 import (
+	_ "github.com/shapan/shapan/balance/planets"
 	_ "github.com/shapan/shapan/formats/planets"
 	_ "github.com/shapan/shapan/formats/tiled"
 	_ "github.com/shapan/shapan/preview/planets"

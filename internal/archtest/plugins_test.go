@@ -18,7 +18,7 @@ import (
 // only places that import every family.
 var genericPackages = []string{
 	"formats", "validate", "preview", "preview/charts", "engine", "engine/sim",
-	"balance", "serve", "editor", "editor/play", "editor/balance", "cmd/shapan",
+	"balance", "balance/knob", "serve", "editor", "editor/play", "editor/balance", "cmd/shapan",
 }
 
 // familyImportsLeft are the imports of a family's package by a generic
@@ -30,16 +30,12 @@ var familyImportsLeft = []string{
 	"preview/charts -> formats/battle", "preview/charts -> formats/ftbt", "preview/charts -> formats/mbg", "preview/charts -> formats/planets",
 	"engine/sim -> engine/battle", "engine/sim -> engine/ftbt", "engine/sim -> engine/mbg", "engine/sim -> engine/planets",
 	"engine/sim -> formats/battle", "engine/sim -> formats/ftbt", "engine/sim -> formats/mbg", "engine/sim -> formats/planets",
-	"balance -> formats/battle", "balance -> formats/ftbt", "balance -> formats/mbg", "balance -> formats/planets",
 	"serve -> formats/ftbt", "serve -> serve/pcserver",
 	"editor -> engine/ftbt", "editor -> formats/battle", "editor -> formats/ftbt",
 	"editor/play -> editor/ftbtview", "editor/play -> editor/mbgview",
 	"editor/play -> preview/mbg", "editor/play -> preview/planets",
 	"editor/play -> engine/ftbt", "editor/play -> engine/mbg", "editor/play -> engine/planets",
 	"editor/play -> formats/ftbt", "editor/play -> formats/mbg", "editor/play -> formats/planets",
-	"editor/balance -> preview/battle", "editor/balance -> preview/ftbt", "editor/balance -> preview/mbg", "editor/balance -> preview/planets",
-	"editor/balance -> engine/ftbt", "editor/balance -> formats/battle", "editor/balance -> formats/ftbt",
-	"editor/balance -> formats/mbg", "editor/balance -> formats/planets",
 	"cmd/shapan -> formats/planets", "cmd/shapan -> serve/pcserver",
 }
 

@@ -1,11 +1,20 @@
-package balance
+// Package ftbt is the balance assistant's knowledge of ftbt levels:
+// their knobs (package knob), where the level's preview draws them, and
+// why a level can have no decided game.
+package ftbt
 
 import (
 	"fmt"
 	"math"
+	"strings"
 
+	ftbteng "github.com/shapan/shapan/engine/ftbt"
+
+	"github.com/shapan/shapan/balance/knob"
 	"github.com/shapan/shapan/formats"
 	ftbtfmt "github.com/shapan/shapan/formats/ftbt"
+	"github.com/shapan/shapan/preview"
+	ftbtpreview "github.com/shapan/shapan/preview/ftbt"
 )
 
 // The ftbt knobs: every person's hp (by 5s), attack (abi), defence (def)
@@ -26,8 +35,7 @@ import (
 // FTB033) — is `check`'s to say: a candidate it refuses is never played,
 // at the cost of one check and no game.
 func init() {
-	registerKnobs("ftbt/level", ftbtKnobs)
-	defaultKnobs["ftbt/level"] = []string{"hp/*"}
+	knob.Register("ftbt/level", knob.Set{Knobs: ftbtKnobs, Default: []string{"hp/*"}, Spot: spot, Note: note})
 }
 
 // ftbtStats are the person fields the knobs change.
@@ -42,7 +50,7 @@ var ftbtStats = []struct {
 	{"speed", func(p *ftbtfmt.Person) *int { return &p.Speed }, 1},
 }
 
-func ftbtKnobs(doc *formats.Document) []Knob {
+func ftbtKnobs(doc *formats.Document) []knob.Knob {
 	l, ok := doc.Value.(*ftbtfmt.Level)
 	if !ok {
 		return nil
@@ -51,7 +59,7 @@ func ftbtKnobs(doc *formats.Document) []Knob {
 	for _, p := range l.People {
 		names[p.Name]++
 	}
-	var out []Knob
+	var out []knob.Knob
 	for pi, p := range l.People {
 		who := p.Name
 		if names[who] > 1 || who == "" {
@@ -66,7 +74,7 @@ func ftbtKnobs(doc *formats.Document) []Knob {
 			if v <= 0 {
 				continue // a stat the level leaves at 0 stays so
 			}
-			out = append(out, ratioKnob(Knob{ID: st.key + "/" + who, Path: fmt.Sprintf("people[%d].%s", pi, st.key), Side: side,
+			out = append(out, knob.Amount(knob.Knob{ID: st.key + "/" + who, Path: fmt.Sprintf("people[%d].%s", pi, st.key), Side: side,
 				Get: func(m any) float64 { return float64(*st.field(&m.(*ftbtfmt.Level).People[pi])) },
 				Set: func(m any, x float64) { *st.field(&m.(*ftbtfmt.Level).People[pi]) = int(math.Round(x)) }},
 				v, 2, 1, math.Inf(1), st.grid, 0.25, true))
@@ -77,7 +85,7 @@ func ftbtKnobs(doc *formats.Document) []Knob {
 }
 
 // cellKnobs are the x/ and y/ knobs of person pi's start cell.
-func cellKnobs(l *ftbtfmt.Level, pi int, who string) []Knob {
+func cellKnobs(l *ftbtfmt.Level, pi int, who string) []knob.Knob {
 	p := l.People[pi]
 	axes := []struct {
 		key   string
@@ -88,7 +96,7 @@ func cellKnobs(l *ftbtfmt.Level, pi int, who string) []Knob {
 		{"x", 0, p.X, l.W, func(p *ftbtfmt.Person) *int { return &p.X }},
 		{"y", 1, p.Y, l.H, func(p *ftbtfmt.Person) *int { return &p.Y }},
 	}
-	var out []Knob
+	var out []knob.Knob
 	for _, a := range axes {
 		if a.v < 0 || a.v >= a.n {
 			continue // off the map: check reports it, the search leaves it alone
@@ -98,10 +106,43 @@ func cellKnobs(l *ftbtfmt.Level, pi int, who string) []Knob {
 		if lo == hi {
 			continue // a map one cell wide along the axis
 		}
-		out = append(out, Knob{ID: a.key + "/" + who, Path: fmt.Sprintf("people[%d].at[%d]", pi, a.at), Side: -1,
+		out = append(out, knob.Knob{ID: a.key + "/" + who, Path: fmt.Sprintf("people[%d].at[%d]", pi, a.at), Side: -1,
 			Min: float64(lo), Max: float64(hi), Step: 1, Grid: 1, OptIn: true,
 			Get: func(m any) float64 { return float64(*a.field(&m.(*ftbtfmt.Level).People[pi])) },
 			Set: func(m any, x float64) { *a.field(&m.(*ftbtfmt.Level).People[pi]) = int(x) }})
 	}
 	return out
+}
+
+// spot is where the preview draws the person of hp/, abi/, def/, speed/,
+// x/ and y/PERSON: the cell the level has the person on.
+func spot(doc *formats.Document, id, _ string) (x, y, r float64, ok bool) {
+	l, ok := doc.Value.(*ftbtfmt.Level)
+	if !ok {
+		return 0, 0, 0, false
+	}
+	cell, margin := ftbtpreview.LevelGeometry(l, preview.Options{})
+	_, who, _ := strings.Cut(id, "/")
+	for i, p := range l.People {
+		// a knob names a person by name, or as NAME#N (the N-th person)
+		// when two share the name
+		if p.Name == who || who == fmt.Sprintf("%s#%d", p.Name, i+1) {
+			return margin + (float64(p.X)+0.5)*cell, margin + (float64(p.Y)+0.5)*cell, math.Max(8, cell*0.8), true
+		}
+	}
+	return 0, 0, 0, false
+}
+
+// sidesApart says why no game of a level whose sides cannot reach each
+// other has a fight.
+const sidesApart = "the sides cannot reach each other (FTB033): no game can have a fight, whatever the turn cap"
+
+// note is sidesApart for such a level, "" for the others.
+func note(doc *formats.Document) string {
+	l, ok := doc.Value.(*ftbtfmt.Level)
+	rules, _ := doc.Rules.(*ftbtfmt.Rules)
+	if ok && rules != nil && ftbteng.SidesApart(l, rules) {
+		return sidesApart
+	}
+	return ""
 }

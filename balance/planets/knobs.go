@@ -1,13 +1,21 @@
-package balance
+// Package planets is the balance assistant's knowledge of Planet-Conquer
+// maps: their knobs (package knob) and where the map's preview draws
+// them.
+package planets
 
 import (
 	"fmt"
 	"math"
 	"slices"
 	"sort"
+	"strconv"
+	"strings"
 
+	"github.com/shapan/shapan/balance/knob"
 	"github.com/shapan/shapan/formats"
 	planetsfmt "github.com/shapan/shapan/formats/planets"
+	"github.com/shapan/shapan/preview"
+	planetspreview "github.com/shapan/shapan/preview/planets"
 )
 
 // The planets knobs: every planet's def, res and max (def/P, res/P,
@@ -26,8 +34,7 @@ import (
 // its winner began on, and the slot is the side: whoever plays from it,
 // a stronger start planet helps the slot.
 func init() {
-	registerKnobs("planets/map", planetsKnobs)
-	sidedByDefault["planets/map"] = true
+	knob.Register("planets/map", knob.Set{Knobs: planetsKnobs, Sided: true, Spot: spot})
 }
 
 // planetStats are the planet attributes the knobs change: the factor of
@@ -50,7 +57,7 @@ var planetStats = []struct {
 	{"max", func(p *planetsfmt.Planet) *planetsfmt.Value { return &p.Max }, 2, 10, 0.25, true},
 }
 
-func planetsKnobs(doc *formats.Document) []Knob {
+func planetsKnobs(doc *formats.Document) []knob.Knob {
 	m, ok := doc.Value.(*planetsfmt.Map)
 	if !ok {
 		return nil
@@ -59,7 +66,7 @@ func planetsKnobs(doc *formats.Document) []Knob {
 	for k, s := range m.Starts {
 		starts[s.Key()] = k
 	}
-	var out []Knob
+	var out []knob.Knob
 	for pi, p := range m.Planets {
 		side, isStart := starts[p.Token.Key()]
 		if !isStart {
@@ -88,7 +95,7 @@ func planetsKnobs(doc *formats.Document) []Knob {
 				// planet's garrison every round
 				lo = 1
 			}
-			k := Knob{ID: fmt.Sprintf("%s/%s", st.key, p.Token.Text), Path: fmt.Sprintf("planets.%s.%s", p.Token.Text, st.key), Side: side,
+			k := knob.Knob{ID: fmt.Sprintf("%s/%s", st.key, p.Token.Text), Path: fmt.Sprintf("planets.%s.%s", p.Token.Text, st.key), Side: side,
 				Get: func(mv any) float64 {
 					f, _ := st.field(&mv.(*planetsfmt.Map).Planets[pi]).Float64()
 					return f
@@ -100,7 +107,7 @@ func planetsKnobs(doc *formats.Document) []Knob {
 						*st.field(&mv.(*planetsfmt.Map).Planets[pi]) = planetsfmt.FloatValue(x)
 					}
 				}}
-			k = ratioKnob(k, x, st.factor, lo, math.Inf(1), grid, st.share, integer)
+			k = knob.Amount(k, x, st.factor, lo, math.Inf(1), grid, st.share, integer)
 			if integer {
 				k.Min = math.Max(k.Min, 1)
 			}
@@ -115,10 +122,10 @@ func planetsKnobs(doc *formats.Document) []Knob {
 
 // startKnob is the start/K knob of starts[k]: its value is the rank of
 // the start planet among startChoices, Label names the planet.
-func startKnob(m *planetsfmt.Map, k int) (Knob, bool) {
+func startKnob(m *planetsfmt.Map, k int) (knob.Knob, bool) {
 	choices := startChoices(m, k)
 	if len(choices) < 2 || !slices.ContainsFunc(choices, func(c planetsfmt.Value) bool { return c.Key() == m.Starts[k].Key() }) {
-		return Knob{}, false // nowhere to go, or a start that is not a placed planet (check says so)
+		return knob.Knob{}, false // nowhere to go, or a start that is not a placed planet (check says so)
 	}
 	rank := func(mv any) float64 {
 		starts := mv.(*planetsfmt.Map).Starts
@@ -131,7 +138,7 @@ func startKnob(m *planetsfmt.Map, k int) (Knob, bool) {
 		}
 		return -1
 	}
-	return Knob{ID: fmt.Sprintf("start/%d", k+1), Path: fmt.Sprintf("starts[%d]", k), Side: k,
+	return knob.Knob{ID: fmt.Sprintf("start/%d", k+1), Path: fmt.Sprintf("starts[%d]", k), Side: k,
 		Min: 0, Max: float64(len(choices) - 1), Step: 1, Grid: 1, OptIn: true,
 		Label: func(x float64) string {
 			if i := int(x); float64(i) == x && i >= 0 && i < len(choices) {
@@ -147,7 +154,7 @@ func startKnob(m *planetsfmt.Map, k int) (Knob, bool) {
 // itself and the planets one route away from it that are no start, on
 // the grid and with numeric def, res, cos and max (spec §11, checks 4, 6,
 // 14–16 and 23 hold for every one), weakest first: by the units they grow
-// in their first round (startStrength), then by def, then in the order
+// in their first round (StartStrength), then by def, then in the order
 // the map lists them.
 func startChoices(m *planetsfmt.Map, k int) []planetsfmt.Value {
 	ids, err := m.StartIDs()
@@ -176,7 +183,7 @@ func startChoices(m *planetsfmt.Map, k int) []planetsfmt.Value {
 		if id != ids[k] && (starts[id] || !next) || !placed || p.Token.Type != planetsfmt.Str {
 			continue
 		}
-		if growth, def, ok := startStrength(m, p); ok {
+		if growth, def, ok := StartStrength(m, p); ok {
 			cs = append(cs, choice{p, growth, def})
 		}
 	}
@@ -197,11 +204,11 @@ func startChoices(m *planetsfmt.Map, k int) []planetsfmt.Value {
 	return out
 }
 
-// startStrength measures what a planet gives the player who starts on
+// StartStrength measures what a planet gives the player who starts on
 // it: the units it grows in its first round from start_unit (spec §5.6:
 // start_unit × (res − 1) + cos, capped at max, the fee left out) and its
 // defence multiplier. False when a value is not a number.
-func startStrength(m *planetsfmt.Map, p *planetsfmt.Planet) (growth, def float64, ok bool) {
+func StartStrength(m *planetsfmt.Map, p *planetsfmt.Planet) (growth, def float64, ok bool) {
 	var v [4]float64
 	for i, f := range []planetsfmt.Value{p.Def, p.Res, p.Cos, p.Max} {
 		x, ok := f.Float64()
@@ -220,4 +227,31 @@ func startStrength(m *planetsfmt.Map, p *planetsfmt.Planet) (growth, def float64
 		grown = math.Min(grown, most)
 	}
 	return grown - unit, v[0], true
+}
+
+// spot is where the preview draws the planet of def/, res/ and
+// max/PLANET, and the start planet of start/K as the map has it.
+func spot(doc *formats.Document, id, _ string) (x, y, r float64, ok bool) {
+	m, ok := doc.Value.(*planetsfmt.Map)
+	if !ok {
+		return 0, 0, 0, false
+	}
+	what, name, _ := strings.Cut(id, "/")
+	if what == "start" {
+		slot, err := strconv.Atoi(name)
+		if err != nil || slot < 1 || slot > len(m.Starts) {
+			return 0, 0, 0, false
+		}
+		name = m.Starts[slot-1].Text
+	}
+	l := planetspreview.PlanetMapLayout(m, preview.Options{})
+	pos := m.Positions()
+	for i := range m.Planets {
+		p := &m.Planets[i]
+		if at, ok := pos[p.Token.Key()]; ok && p.Token.Text == name {
+			x, y := l.Centre(at)
+			return x, y, planetspreview.PlanetRadius(p, l.Cell) + 8, true
+		}
+	}
+	return 0, 0, 0, false
 }

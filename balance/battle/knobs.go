@@ -1,10 +1,17 @@
-package balance
+// Package battle is the balance assistant's knowledge of battle maps:
+// their knobs (package knob) and where the map's preview draws them.
+package battle
 
 import (
 	"fmt"
+	"math"
+	"strings"
 
+	"github.com/shapan/shapan/balance/knob"
 	"github.com/shapan/shapan/formats"
 	bfmt "github.com/shapan/shapan/formats/battle"
+	"github.com/shapan/shapan/preview"
+	battlepreview "github.com/shapan/shapan/preview/battle"
 )
 
 // The battle knobs: the level (1 to 3) of every neutral city
@@ -15,16 +22,16 @@ import (
 // The starting grain of the sides is no knob: spec/battle.md §2.4 fixes
 // it at 100 and the map has no field for it.
 func init() {
-	registerKnobs(bfmt.Kind, battleKnobs)
+	knob.Register(bfmt.Kind, knob.Set{Knobs: battleKnobs, Spot: spot})
 }
 
-func battleKnobs(doc *formats.Document) []Knob {
+func battleKnobs(doc *formats.Document) []knob.Knob {
 	m, ok := doc.Value.(*bfmt.Map)
 	if !ok {
 		return nil
 	}
 	p1, p2, ok := m.Sides()
-	var out []Knob
+	var out []knob.Knob
 	for _, c := range m.Cities() {
 		side := -1
 		if ok {
@@ -36,7 +43,7 @@ func battleKnobs(doc *formats.Document) []Knob {
 			}
 		}
 		i := m.Index(c.X, c.Y)
-		out = append(out, Knob{ID: fmt.Sprintf("level/%d:%d", c.X, c.Y), Path: fmt.Sprintf("grid[%d][%d]", c.Y, c.X), Side: side,
+		out = append(out, knob.Knob{ID: fmt.Sprintf("level/%d:%d", c.X, c.Y), Path: fmt.Sprintf("grid[%d][%d]", c.Y, c.X), Side: side,
 			Min: 1, Max: 3, Step: 1, Grid: 1,
 			Get: func(mv any) float64 { return float64(bfmt.CityLevel(mv.(*bfmt.Map).Cells[i])) },
 			Set: func(mv any, x float64) { mv.(*bfmt.Map).Cells[i] = bfmt.CodeCity1 + int(x) - 1 }})
@@ -51,4 +58,19 @@ func abs(x int) int {
 		return -x
 	}
 	return x
+}
+
+// spot is where the preview draws the city of level/X:Y.
+func spot(doc *formats.Document, id, _ string) (x, y, r float64, ok bool) {
+	m, ok := doc.Value.(*bfmt.Map)
+	if !ok {
+		return 0, 0, 0, false
+	}
+	var cx, cy int
+	_, at, _ := strings.Cut(id, "/")
+	if _, err := fmt.Sscanf(at, "%d:%d", &cx, &cy); err != nil || cx < 0 || cy < 0 || cx >= m.W || cy >= m.H {
+		return 0, 0, 0, false
+	}
+	cell, margin := battlepreview.BattleMapGeometry(m, preview.Options{})
+	return margin + (float64(cx)+0.5)*cell, margin + (float64(cy)+0.5)*cell, math.Max(8, cell), true
 }
