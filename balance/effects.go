@@ -183,18 +183,23 @@ func (s *search) end(i int, dir float64) float64 {
 	return k.Clamp(k.Min)
 }
 
-// measureKnob probes knob i up then down by its step and, when the
-// document is far from fair and neither moved a side beyond the noise,
-// at either end of its range; it keeps the effect of the first probe that
-// did, else of the last.
+// measureKnob probes knob i up then down by its step, or, when the
+// document is far from fair, at either end of its range: there a step
+// moves little (on m1.map with side 1's people at twice their hp side 1
+// wins every game, and every step of a person's hp left it so), and a
+// knob that moves the game at all shows it at an end. It keeps the effect
+// of the first probe that moved a side beyond the noise, else of the
+// last. (A far document's knobs used to be probed by a step up, a step
+// down and then at both ends: four probes where two tell.)
 func (s *search) measureKnob(ctx context.Context, i int, far bool) error {
 	k := s.knobs[i]
 	var tries []float64
-	for _, dir := range []float64{1, -1} {
-		tries = append(tries, k.Clamp(s.anchor.point[i]+dir*k.Step))
-	}
 	if far {
-		tries = append(tries, s.end(i, 1), s.end(i, -1))
+		tries = []float64{s.end(i, 1), s.end(i, -1)}
+	} else {
+		for _, dir := range []float64{1, -1} {
+			tries = append(tries, k.Clamp(s.anchor.point[i]+dir*k.Step))
+		}
 	}
 	var tried []float64
 	for _, x := range tries {

@@ -14,13 +14,16 @@ import (
 	battlepreview "github.com/shapan/shapan/preview/battle"
 )
 
-// The battle knobs: the level (1 to 3) of every neutral city
-// (level/X:Y). A higher level gives a bigger reward but also a longer
-// range and more damage against the heroes passing by, so which player a
-// stronger city helps depends on the map and is measured; a city belongs
-// to the player whose base is nearer (Chebyshev distance to its anchor).
-// The starting grain of the sides is no knob: spec/battle.md §2.4 fixes
-// it at 100 and the map has no field for it.
+// The battle knobs: the level of every neutral city (level/X:Y), 1 to 3,
+// or 0: no city there. A higher level gives a bigger reward but also a
+// longer range and more damage against the heroes passing by, so which
+// player a stronger city helps depends on the map and is measured; a
+// city belongs to the player whose base is nearer (Chebyshev distance to
+// its anchor). Level 0 removes the city, the designer's edit for a city
+// that should not be there (one beside a base makes its player win
+// whatever its level); a removed city stays a knob, so the search may
+// bring it back. The starting grain of the sides is no knob:
+// spec/battle.md §2.4 fixes it at 100 and the map has no field for it.
 func init() {
 	knob.Register(bfmt.Kind, knob.Set{Knobs: battleKnobs, Spot: spot})
 }
@@ -44,11 +47,19 @@ func battleKnobs(doc *formats.Document) []knob.Knob {
 		}
 		i := m.Index(c.X, c.Y)
 		out = append(out, knob.Knob{ID: fmt.Sprintf("level/%d:%d", c.X, c.Y), Path: fmt.Sprintf("grid[%d][%d]", c.Y, c.X), Side: side,
-			Min: 1, Max: 3, Step: 1, Grid: 1,
+			Min: 0, Max: 3, Step: 1, Grid: 1,
 			Get: func(mv any) float64 { return float64(bfmt.CityLevel(mv.(*bfmt.Map).Cells[i])) },
-			Set: func(mv any, x float64) { mv.(*bfmt.Map).Cells[i] = bfmt.CodeCity1 + int(x) - 1 }})
+			Set: func(mv any, x float64) { mv.(*bfmt.Map).Cells[i] = cityCode(int(x)) }})
 	}
 	return out
+}
+
+// cityCode is the cell of a city of level (1 to 3), open ground for 0.
+func cityCode(level int) int {
+	if level <= 0 {
+		return bfmt.CodeSpace
+	}
+	return bfmt.CodeCity1 + level - 1
 }
 
 func chebyshev(a, b bfmt.Point) int { return max(abs(a.X-b.X), abs(a.Y-b.Y)) }

@@ -58,12 +58,24 @@ func Cases() []Case {
 		// seed 99 led the search to look on for a confirmed proposal
 		{Name: "mbg-sanguo-吴3x", Family: "mbg", Source: "legacy/mbg/sanguo.map", Tuned: true,
 			Change: "吴 starts with three times its money (10000 → 30000)", unbalance: money("吴", 3)},
-		{Name: "ftbt-m1-side1-hp2x", Family: "ftbt", Source: "legacy/ftbt/m1.map", Rules: "legacy/ftbt/star.tech",
+		// held out until their first runs, whose misses led to the
+		// battle knob that removes a city, the ftbt schedule and the
+		// planets confirmation of the search as it is now
+		{Name: "ftbt-m1-side1-hp2x", Family: "ftbt", Source: "legacy/ftbt/m1.map", Rules: "legacy/ftbt/star.tech", Tuned: true,
 			Change: "side 1's people have twice their hp", unbalance: hp(1, 2)},
-		{Name: "planets-ut_test-A-res1.8", Family: "planets", Source: "legacy/planets/ut_test.yml",
+		{Name: "planets-ut_test-A-res1.8", Family: "planets", Source: "legacy/planets/ut_test.yml", Tuned: true,
 			Change: "start A's res 1.1 → 1.8 (four players)", unbalance: res("A", 1.8)},
-		{Name: "battle-标准-L-p2", Family: "battle", Source: "samples/battle/标准.yaml",
+		{Name: "battle-标准-L-p2", Family: "battle", Source: "samples/battle/标准.yaml", Tuned: true,
 			Change: "an extra level-3 city beside player 2's base", unbalance: city(1)},
+		// held out: never run while the search was written
+		{Name: "mbg-test-RB3x", Family: "mbg", Source: "legacy/mbg/test.map",
+			Change: "RB starts with three times its money (10000 → 30000)", unbalance: money("RB", 3)},
+		{Name: "ftbt-m2-side0-hp2x", Family: "ftbt", Source: "legacy/ftbt/m2.map", Rules: "legacy/ftbt/star.tech",
+			Change: "side 0's people have twice their hp", unbalance: hp(0, 2)},
+		{Name: "planets-oneline-A-res1.5", Family: "planets", Source: "legacy/planets/oneline.yml",
+			Change: "start A's res 1 → 1.5 (two players)", unbalance: res("A", 1.5)},
+		{Name: "battle-赤壁-L-p1", Family: "battle", Source: "samples/battle/赤壁.yaml",
+			Change: "an extra level-3 city beside player 1's base", unbalance: city(0)},
 	}
 }
 

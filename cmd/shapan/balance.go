@@ -42,8 +42,9 @@ func init() {
 			"--knobs selects knobs by name, comma-separated patterns such as money/*,scope/襄阳 ('all': every knob; an\n" +
 			"unknown name lists them). The knobs: mbg money/ROLE, scope/CITY, abilities/OFFICER (the five scaled together;\n" +
 			"only when named); ftbt hp/, abi/, def/, speed/PERSON (by default hp/*); planets def/, res/, max/PLANET (by\n" +
-			"default the start planets'); battle level/X:Y of the city at (X, Y). Only when named (never by default): ftbt x/,\n" +
-			"y/PERSON, the start cell; planets start/K, player slot K's start planet, moved to a planet one route away.\n" +
+			"default the start planets'); battle level/X:Y of the city at (X, Y), 1 to 3, or 0: no city there. Only when\n" +
+			"named (never by default): ftbt x/, y/PERSON, the start cell; planets start/K, player slot K's start planet,\n" +
+			"moved to a planet one route away.\n" +
 			"--target SIDE=RATE,... asks rates of named sides (0.4 or 40%; the others share the rest). --json prints the\n" +
 			"result as JSON, with an outcome code (fair_confirmed, fair, fair_already, none_within_budget, no_knob_moves_it,\n" +
 			"stopped) and the tolerance in points. -o FILE writes the fair proposal's document (YAML) to FILE. --shard K/N --shard-dir DIR makes this process one of N that run the same\n" +
