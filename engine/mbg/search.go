@@ -148,6 +148,10 @@ func SearchModel(roles int) *search.Model {
 			return search.PolicyFunc(func(g search.Game, d *engine.Decision) engine.Answer { return ai.Answer(g.(*Game), d) })
 		},
 		Horizon: 15 * roles,
+		// the AI's answer stands unless a clearly better one is found
+		// (赤壁, 10 ms a decision, one of three seats, 12 games: 0 wins
+		// without, 3 with, 4 with the AI seeing every decision)
+		Trust: search.SureTrust,
 	}
 }
 

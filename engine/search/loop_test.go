@@ -102,3 +102,62 @@ func TestTheFamilysPlayerIsOverruledOnlyOnClearEvidence(t *testing.T) {
 		}
 	}
 }
+
+// match starts a game of one seat that picks a number, then must name
+// it again to win.
+func match(seed int64) *testGame {
+	g := &testGame{start: match, seed: seed}
+	nums := func() engine.Legal { return engine.LegalValues(0, 1, 2, 3, 4, 5, 6, 7, 8, 9) }
+	g.Machine = engine.Start(func(p *engine.Play) any {
+		a := p.Ask(&engine.Decision{Player: 0, Kind: "pick", Legal: nums})
+		if string(p.Ask(&engine.Decision{Player: 0, Kind: "again", Legal: nums})) == string(a) {
+			return 0
+		}
+		return -1
+	})
+	return g
+}
+
+// remembering is a policy that picks 7 and remembers it: a fresh one
+// asked "again" has nothing to remember and says 0.
+type remembering struct{ picked engine.Answer }
+
+func (r *remembering) Propose(g Game, d *engine.Decision) []engine.Answer {
+	return []engine.Answer{r.Answer(g, d)}
+}
+
+func (r *remembering) Answer(_ Game, d *engine.Decision) engine.Answer {
+	if d.Kind == "pick" {
+		r.picked = engine.Encode(7)
+		return r.picked
+	}
+	if r.picked == nil {
+		return engine.Encode(0)
+	}
+	return r.picked
+}
+
+func TestTheFamilysPlayerSeesEveryDecisionOfTheSeat(t *testing.T) {
+	m := replayModel(1, func(g *testGame) []float64 {
+		if w, ok := g.Result().(int); ok && g.Over() && w == 0 {
+			return []float64{1}
+		}
+		return []float64{0}
+	})
+	m.Policy = func(int64) Policy { return &remembering{} }
+	m.Trust = SureTrust
+	for seed := int64(0); seed < 10; seed++ {
+		g := match(0)
+		p := New(m, Options{Playouts: 1, Seed: seed})
+		for !g.Over() {
+			d := g.Pending()
+			if err := g.Answer(d.Player, p.Answer(g, d)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if g.Result() != 0 {
+			t.Fatalf("seed %d: answered %s; the family's player, seeing both questions, names 7 twice", seed, g.Answers())
+		}
+		g.Close()
+	}
+}

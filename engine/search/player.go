@@ -59,6 +59,14 @@ type Player struct {
 	// seat may not give (see loop.go).
 	chain chain
 	ban   map[string]bool
+	// lead is the family's own player as it would play the player's
+	// seat: it sees every decision the player answers, so it keeps its
+	// memory (a card's planned target, the cities already filled) as it
+	// does in a game of its own; its proposals are the root's first
+	// arms. props are its proposals at the decision being answered.
+	lead  Policy
+	props []engine.Answer
+	seat  int
 }
 
 // Stats is what a player's thinking cost.
@@ -96,7 +104,11 @@ func New(m *Model, o Options) *Player {
 	if o.Trust == 0 {
 		o.Trust = m.Trust
 	}
-	return &Player{model: m, o: o, rng: rand.New(rand.NewPCG(uint64(o.Seed), 0x5eed))}
+	p := &Player{model: m, o: o, rng: rand.New(rand.NewPCG(uint64(o.Seed), 0x5eed))}
+	if m.Policy != nil {
+		p.lead = m.Policy(o.Seed ^ 0x1ead)
+	}
+	return p
 }
 
 // Stats returns what the player's decisions cost so far.
@@ -113,6 +125,9 @@ func (p *Player) Answer(g Game, d *engine.Decision) engine.Answer {
 	l, listed := engine.LegalOf(d)
 	fp := p.chain.enter(g, d)
 	if listed && l.N == 1 {
+		if p.lead != nil {
+			p.lead.Propose(g, d) // it sees the decision all the same
+		}
 		a := l.At(0) // nothing to choose
 		p.chain.leave(g, fp, a)
 		return a
@@ -128,7 +143,14 @@ func (p *Player) Answer(g Game, d *engine.Decision) engine.Answer {
 	}
 	before := p.stats.Playouts
 	p.ban = p.chain.given[fp]
+	p.props, p.seat = nil, d.Player
+	if p.lead != nil {
+		p.props = p.lead.Propose(g, d)
+	}
 	root := p.kept(g, d)
+	if root != nil {
+		root.prefer(d.Player, p.props)
+	}
 	playouts := p.o.Playouts
 	if root != nil {
 		p.stats.Reused++
@@ -153,7 +175,7 @@ func (p *Player) Answer(g Game, d *engine.Decision) engine.Answer {
 	a := p.choose(root, g, d, l, listed)
 	p.keep(root, g, a)
 	p.chain.leave(g, fp, a)
-	p.ban = nil
+	p.ban, p.props = nil, nil
 	return a
 }
 
@@ -256,6 +278,7 @@ func (p *Player) playout(root *node, g Game) *node {
 			n = newNode(f, step, pol, rng)
 			if parent == nil {
 				root = n
+				n.prefer(p.seat, p.props)
 			} else {
 				if parent.children == nil {
 					parent.children = map[string]*node{}

@@ -3,6 +3,7 @@ package search
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/shapan/shapan/engine"
 )
@@ -70,6 +71,32 @@ func newNode(g Game, step []*engine.Decision, pol Policy, rng *rand.Rand) *node 
 		}
 	}
 	return n
+}
+
+// prefer makes props, the family player's proposals to player at the
+// root, player's first arms (the first of them the one Trust keeps).
+func (n *node) prefer(player int, props []engine.Answer) {
+	if len(props) == 0 {
+		return
+	}
+	for i := range n.choices {
+		c := &n.choices[i]
+		if c.player != player {
+			continue
+		}
+		for k := len(props) - 1; k >= 0; k-- {
+			a := props[k]
+			if a == nil {
+				continue
+			}
+			c.add(a)
+			j := slices.IndexFunc(c.arms, func(x arm) bool { return string(x.answer) == string(a) })
+			lead := c.arms[j]
+			copy(c.arms[1:j+1], c.arms[:j])
+			c.arms[0] = lead
+		}
+		c.lead = true
+	}
 }
 
 // matches reports whether step is the step the node was made for (the
