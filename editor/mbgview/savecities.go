@@ -108,7 +108,8 @@ func (v *SaveView) cityDefence(valid func() bool, city func() *mbg.SaveCity, ask
 		}
 		return ftoa(city().HPMax)
 	}, func(text string) error {
-		x, err := floatIn("maximum defence", text, 0, 1e6)
+		lo, hi := mbg.SaveCityFields.Field("defence_max").FormRange()
+		x, err := floatIn("maximum defence", text, float64(lo), float64(hi))
 		if err != nil {
 			return err
 		}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/shapan/shapan/editor"
 	mbgeng "github.com/shapan/shapan/engine/mbg"
+	"github.com/shapan/shapan/formats/field"
 	"github.com/shapan/shapan/formats/mbg"
 )
 
@@ -119,15 +120,17 @@ func newSaveOfficerTable(v *SaveView) *saveOfficerTable {
 // officerColumns describes the table's columns.
 func (v *SaveView) officerColumns() []saveColumn {
 	cols := append([]saveColumn{v.nameColumn()}, v.placeColumns()...)
+	// The limits are the field table's where it has them.
+	lo, hi := mbg.SaveOfficerFields.Field("hp_max").FormRange()
 	cols = append(cols,
-		v.numberColumn("HP max", func(o *mbg.SaveOfficer) *float32 { return &o.HPMax }, 1, upTo(1e6)),
+		v.numberColumn("HP max", func(o *mbg.SaveOfficer) *float32 { return &o.HPMax }, float64(lo), upTo(float64(hi))),
 		v.numberColumn("HP 体力", func(o *mbg.SaveOfficer) *float32 { return &o.HP }, 0, func(o *mbg.SaveOfficer) float64 { return float64(o.HPMax) }))
 	cols[4].width, cols[5].width = 60, 60
 	for k, key := range mbg.PropKeys {
 		// An ability's limits are the field table's (check warns of a
 		// value beyond them).
 		title := []string{"武", "战", "谋", "政", "经"}[k] + " " + key
-		lo, hi := mbg.Ability(k).FormRange()
+		lo, hi := mbg.SaveOfficerFields.Field(key).FormRange()
 		cols = append(cols, v.numberColumn(title, func(o *mbg.SaveOfficer) *float32 { return &o.Props[k] }, float64(lo), upTo(float64(hi))))
 	}
 	cols = append(cols,
@@ -137,8 +140,8 @@ func (v *SaveView) officerColumns() []saveColumn {
 			toggle: func(p int, on bool) error {
 				return v.setOfficer("change quitting", p, func(o *mbg.SaveOfficer) { o.Quit = on })
 			}},
-		v.counterColumn("流言 rumour", func(o *mbg.SaveOfficer) *int { return &o.Rumour }),
-		v.counterColumn("毒 poison", func(o *mbg.SaveOfficer) *int { return &o.Poison }),
+		v.counterColumn("流言 rumour", mbg.SaveOfficerFields.Field("rumour"), func(o *mbg.SaveOfficer) *int { return &o.Rumour }),
+		v.counterColumn("毒 poison", mbg.SaveOfficerFields.Field("poison"), func(o *mbg.SaveOfficer) *int { return &o.Poison }),
 		saveColumn{title: "level", width: 112, kind: kindChoice,
 			text:    func(m *mbg.Save, p int) string { return itoa(m.Officers[p].Level) },
 			num:     func(m *mbg.Save, p int) float64 { return float64(m.Officers[p].Level) },
@@ -185,13 +188,15 @@ func (v *SaveView) numberColumn(title string, get func(o *mbg.SaveOfficer) *floa
 		}}
 }
 
-// counterColumn is a column of rounds left (0 to 99) of the officer.
-func (v *SaveView) counterColumn(title string, get func(o *mbg.SaveOfficer) *int) saveColumn {
+// counterColumn is a column of rounds left of the officer, within the
+// limits of the table's field f (0 to 99).
+func (v *SaveView) counterColumn(title string, f *field.Field, get func(o *mbg.SaveOfficer) *int) saveColumn {
 	return saveColumn{title: title, width: 84, kind: kindText,
 		text: func(m *mbg.Save, p int) string { return itoa(*get(&m.Officers[p])) },
 		num:  func(m *mbg.Save, p int) float64 { return float64(*get(&m.Officers[p])) },
 		commit: func(p int, text string) error {
-			n, err := intIn(title, text, 0, 99)
+			lo, hi := f.FormRange()
+			n, err := intIn(title, text, lo, hi)
 			if err != nil {
 				return err
 			}

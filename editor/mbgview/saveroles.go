@@ -68,7 +68,8 @@ func (v *SaveView) rolesPane() fyne.CanvasObject {
 		}
 		return itoa(role().AllianceTurns)
 	}, func(text string) error {
-		n, err := intIn("alliance rounds", text, 0, 99)
+		lo, hi := mbg.SaveRoleFields.Field("alliance_turns").FormRange()
+		n, err := intIn("alliance rounds", text, lo, hi)
 		if err != nil {
 			return err
 		}
@@ -119,12 +120,13 @@ func (v *SaveView) roleMovement(valid func() bool, role func() *mbg.SaveRole, as
 			return nil
 		})
 	})
+	lo, hi := mbg.SaveRoleFields.Field("move_turns").FormRange() // the table's limits
 	moveTurns := b.Int("movement rounds", func() int {
 		if !valid() {
 			return 0
 		}
 		return role().MoveTurns
-	}, func(n int) { role().MoveTurns = n }, 0, 99)
+	}, func(n int) { role().MoveTurns = n }, lo, hi)
 	return dir, container.NewGridWithColumns(2, moveState, labelled("rounds left", moveTurns))
 }
 

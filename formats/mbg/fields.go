@@ -104,7 +104,9 @@ var (
 	}}
 )
 
-// The records of a save.
+// The records of a save. The studio's forms keep the counts of rounds
+// and the maximum hit points and defence within their form limits (no
+// rule bounds them: the game plays any value).
 var (
 	// SaveOfficerFields are the fields of an officer of a save.
 	SaveOfficerFields = field.Record{Name: "mbg save officer", Schema: saveSchema, Pointer: "/definitions/officer", Fields: slices.Concat(
@@ -114,13 +116,13 @@ var (
 			{Go: "Job", Key: "job", Type: field.Ref, Doc: "His job (mayor, treasurer, garrison, researcher, trainee); absent: none."},
 			{Go: "Loc", Key: "at", Type: field.Ref, Doc: "The city, institute or training room of the job."},
 			{Go: "HP", Key: "hp", Type: field.Number, Required: true, Doc: "Hit points."},
-			{Go: "HPMax", Key: "hp_max", Type: field.Number, Required: true, Doc: "Most hit points."},
+			field.Field{Go: "HPMax", Key: "hp_max", Type: field.Number, Required: true, Doc: "Most hit points."}.Form(1, 1000000),
 		},
 		abilities,
 		[]field.Field{
 			{Go: "Quit", Key: "quit", Type: field.Boolean, Doc: "He has left the game."},
-			{Go: "Rumour", Key: "rumour", Type: field.Integer, Doc: "Rounds of rumour (流言) left."},
-			{Go: "Poison", Key: "poison", Type: field.Integer, Doc: "Rounds of poison left."},
+			field.Field{Go: "Rumour", Key: "rumour", Type: field.Integer, Doc: "Rounds of rumour (流言) left."}.Form(0, 99),
+			field.Field{Go: "Poison", Key: "poison", Type: field.Integer, Doc: "Rounds of poison left."}.Form(0, 99),
 			{Go: "Level", Key: "level", Type: field.Ref, Required: true, Doc: "His level: low, medium or high."},
 		})}
 
@@ -128,7 +130,7 @@ var (
 	SaveCityFields = field.Record{Name: "mbg save city", Schema: saveSchema, Pointer: "/definitions/city", Fields: []field.Field{
 		nameRow, ScopeField,
 		{Go: "HP", Key: "defence", Type: field.Number, Required: true, Doc: "Defence now."},
-		{Go: "HPMax", Key: "defence_max", Type: field.Number, Required: true, Doc: "Most defence."},
+		field.Field{Go: "HPMax", Key: "defence_max", Type: field.Number, Required: true, Doc: "Most defence."}.Form(0, 1000000),
 		{Go: "Role", Key: "owner", Type: field.Ref, Doc: "The role that owns the city; absent: none."},
 		{Go: "Mayor", Key: "mayor", Type: field.Ref, Doc: "The mayor."},
 		{Go: "Treasurer", Key: "treasurer", Type: field.Ref, Doc: "The treasurer."},
@@ -168,10 +170,10 @@ var (
 		{Go: "Money", Key: "money", Type: field.Number, Required: true, Doc: "Money."},
 		DirField,
 		{Go: "MoveState", Key: "move_state", Type: field.Ref, Doc: "Movement: normal, slow, fast or stopped."},
-		{Go: "MoveTurns", Key: "move_turns", Type: field.Integer, Doc: "Turns the movement state lasts."},
+		field.Field{Go: "MoveTurns", Key: "move_turns", Type: field.Integer, Doc: "Turns the movement state lasts."}.Form(0, 99),
 		{Go: "ExtraAction", Key: "extra_action", Type: field.Boolean, Doc: "The role acts twice this turn (双行)."},
 		{Go: "Alliance", Key: "alliance", Type: field.Ref, Doc: "none, public_enemy, or the allied role."},
-		{Go: "AllianceTurns", Key: "alliance_turns", Type: field.Integer, Doc: "Turns the alliance lasts."},
+		field.Field{Go: "AllianceTurns", Key: "alliance_turns", Type: field.Integer, Doc: "Turns the alliance lasts."}.Form(0, 99),
 		{Go: "Techs", Key: "techs", Type: field.Ref, Doc: "Techs known."},
 		{Go: "Retinue", Key: "retinue", Type: field.Ref, Doc: "Officers travelling with the role."},
 		{Go: "Cities", Key: "cities", Type: field.Ref, Doc: "Cities owned."},
