@@ -21,14 +21,12 @@ ALL_PKGS = $(shell $(GO) list ./...)
 # tests): the race detector makes their text shaping and image comparisons
 # several times slower; `make test-race-gui` runs them with it.
 GUI_PKGS = $(shell $(GO) list -f '{{.ImportPath}}{{range .Deps}}{{if eq . "fyne.io/fyne/v2"}} fyne{{end}}{{end}}' ./... | sed -n 's/ fyne$$//p')
-# The packages `make test` runs under the race detector: those whose
-# tests have been seen race-free under it and cost seconds there. The
-# others of `make test-race` join as they are (docs/TESTING.md).
-RACE_PKGS = $(addprefix github.com/shapan/shapan/,$(RACE_LIST))
-RACE_LIST = engine engine/jsondiff engine/search family formats formats/battle formats/diag formats/field \
-	formats/ftbt formats/planets formats/srcpos formats/symgrid formats/textenc formats/token formats/yamlx \
-	internal/archtest internal/cputime internal/diagout internal/hugepage internal/longtest internal/progress \
-	internal/schematest internal/textwidth internal/version serve/pcserver serve/store validate validate/mbg
+# The packages `make test` runs under the race detector: every package
+# that does not draw with Fyne but those of NORACE_LIST, whose tests
+# still cost minutes of CPU under it (the detector makes code 5–10 times
+# slower): `make test-race` runs them with it (docs/TESTING.md).
+NORACE_LIST = balance cmd/shapan engine/battle engine/ftbt engine/mbg engine/planets engine/sim family/all serve
+RACE_PKGS = $(filter-out $(GUI_PKGS) $(addprefix github.com/shapan/shapan/,$(NORACE_LIST)),$(ALL_PKGS))
 
 # Every test, each package's in seconds of CPU: the statistical samples,
 # whole games and big inputs that need minutes are in test-long.

@@ -5,15 +5,20 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"sync"
 	"testing"
 	"time"
 
+	cdpbrowser "github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/chromedp"
 )
 
-// browser starts headless Chromium (Debian's chromium) and returns a
-// context for a first tab. Without chromium the test is skipped, unless
-// SHAPAN_REQUIRE_CHROMIUM is set (CI).
+// browser returns a context for a new tab of headless Chromium (Debian's
+// chromium), in a browser context of its own: cookies and storage as a
+// fresh profile's. The package's tests share one Chromium (starting one
+// costs seconds of CPU); TestMain stops it. Without chromium the test is
+// skipped, unless SHAPAN_REQUIRE_CHROMIUM is set (CI).
 func browser(t *testing.T) context.Context {
 	t.Helper()
 	path, err := exec.LookPath("chromium")
@@ -23,23 +28,77 @@ func browser(t *testing.T) context.Context {
 		}
 		t.Skip("chromium is not installed (Debian package chromium): skipping the browser test")
 	}
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(path), chromedp.Headless, chromedp.DisableGPU, chromedp.NoSandbox, chromedp.NoFirstRun,
-		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true), chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(420, 860),
+	shared.once.Do(func() { shared.start(path) })
+	if shared.err != nil {
+		t.Fatalf("starting chromium: %v", shared.err)
 	}
-	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancel := chromedp.NewContext(alloc)
+	ctx, cancel := chromedp.NewContext(shared.ctx, chromedp.WithNewBrowserContext())
 	ctx, cancelTime := context.WithTimeout(ctx, 4*time.Minute)
 	t.Cleanup(func() {
 		cancelTime()
 		cancel()
-		cancelAlloc()
 	})
-	if err := chromedp.Do(ctx); err != nil {
-		t.Fatalf("starting chromium: %v", err)
+	// A tab of its own browser context opens in a window of its own,
+	// which the browser's --window-size does not size.
+	err = chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tab *chromedp.Target) error {
+		w, err := cdp.Call(ctx, tab, cdpbrowser.GetWindowForTarget, cdpbrowser.GetWindowForTargetParams{})
+		if err != nil {
+			return err
+		}
+		_, err = cdp.Call(ctx, tab, cdpbrowser.SetWindowBounds,
+			cdpbrowser.SetWindowBoundsParams{WindowID: w.WindowID, Bounds: &cdpbrowser.Bounds{Width: browserW, Height: browserH}})
+		return err
+	}))
+	if err != nil {
+		t.Fatalf("opening a tab: %v", err)
 	}
 	return ctx
+}
+
+// The size of the browser's window, when a test does not choose one.
+const browserW, browserH = 420, 860
+
+// sharedBrowser is a Chromium the tests open their tabs in.
+type sharedBrowser struct {
+	once sync.Once
+	ctx  context.Context // its first tab's: a test's tab is a child of it
+	stop func()
+	err  error
+}
+
+// shared is the package's tests' Chromium.
+var shared sharedBrowser
+
+// start starts Chromium at path, with a profile in a temporary folder.
+func (b *sharedBrowser) start(path string) {
+	dir, err := os.MkdirTemp("", "serve-chromium")
+	if err != nil {
+		b.err = err
+		return
+	}
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(path), chromedp.Headless, chromedp.DisableGPU, chromedp.NoSandbox, chromedp.NoFirstRun,
+		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true), chromedp.UserDataDir(dir), chromedp.WindowSize(browserW, browserH),
+	}
+	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancel := chromedp.NewContext(alloc)
+	b.ctx = ctx
+	b.stop = func() {
+		cancel()
+		cancelAlloc()
+		os.RemoveAll(dir)
+	}
+	b.err = chromedp.Do(ctx)
+}
+
+// TestMain stops the Chromium the tests shared.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if shared.stop != nil {
+		shared.stop()
+	}
+	os.Exit(code)
 }
 
 // pageState reads what the page shows: its status, and the planet the

@@ -36,3 +36,18 @@ func TestSkipSkipsUnlessLong(t *testing.T) {
 		t.Error("Skip skipped with SHAPAN_LONG=1")
 	}
 }
+
+func TestSizedFollowsTheVariableAndTheRaceDetector(t *testing.T) {
+	t.Setenv("SHAPAN_LONG", "1")
+	if got := Sized(1, 2, 3); got != 3 {
+		t.Errorf("SHAPAN_LONG=1: Sized(1, 2, 3) = %d", got)
+	}
+	t.Setenv("SHAPAN_LONG", "")
+	want := 1
+	if Race {
+		want = 2
+	}
+	if got := Sized(1, 2, 3); got != want {
+		t.Errorf("race detector %v: Sized(1, 2, 3) = %d", Race, got)
+	}
+}
