@@ -15,6 +15,13 @@ import (
 //go:embed mbg battle ftbt planets
 var files embed.FS
 
+// SchemaLink is where the modeline of every YAML sample looks for its
+// schema: the repository's schemas folder, relative to the sample (each is
+// in a folder of its family), so that an editor opening a sample in a
+// checkout of the repository loads it offline. shapan samples --write
+// points the copies it writes at the schemas of their own project.
+const SchemaLink = "../../schemas/"
+
 // FS returns the sample files (paths like "mbg/赤壁.yaml").
 func FS() fs.FS { return files }
 

@@ -59,9 +59,9 @@ func readFile(t *testing.T, path string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// As the samples name the published schemas (saved, a document names
-	// the project's schema folder).
-	return string(yamlx.RebaseSchema(b, yamlx.SchemaBase))
+	// As the samples name the repository's schemas (saved, a document
+	// names the project's schema folder).
+	return string(yamlx.RebaseSchema(b, samples.SchemaLink))
 }
 
 func sample(t *testing.T, name string) string {

@@ -81,9 +81,9 @@ func save(t *testing.T, st *editor.Studio, s *editor.Session) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// As the samples name the published schemas (saved, a document names
-	// the project's schema folder).
-	return string(yamlx.RebaseSchema(data, yamlx.SchemaBase))
+	// As the samples name the repository's schemas (saved, a document
+	// names the project's schema folder).
+	return string(yamlx.RebaseSchema(data, samples.SchemaLink))
 }
 
 // reread reads a saved map back.

@@ -81,7 +81,7 @@ func readYAML(t *testing.T, path string) []byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return yamlx.RebaseSchema(b, yamlx.SchemaBase)
+	return yamlx.RebaseSchema(b, samples.SchemaLink) // as the samples name the repository's schemas
 }
 
 func copySamples(t *testing.T, dir string) {

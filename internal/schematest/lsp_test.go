@@ -302,13 +302,24 @@ func TestYAMLLanguageServerLoadsTheDefaultSchemas(t *testing.T) {
 			t.Errorf("%s: completion on an empty top-level line offers no key of the schema: %s", src, raw)
 		}
 	}
+	// The samples where they are in a checkout of the repository: their
+	// modelines name the repository's schemas folder.
+	var inRepo []string
+	for _, name := range samples.YAML() {
+		path := filepath.Join("..", "..", "samples", filepath.FromSlash(name))
+		text, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		inRepo = append(inRepo, open(path, string(text)))
+	}
 	got := map[string]publishDiagnostics{}
-	for len(got) < 3*len(docs)+len(ranges) {
+	for len(got) < 3*len(docs)+len(ranges)+len(inRepo) {
 		select {
 		case p := <-c.diags:
 			got[p.URI] = p
 		case <-time.After(lspWait):
-			t.Fatalf("diagnostics for %d of %d documents in %v", len(got), 3*len(docs)+len(ranges), lspWait)
+			t.Fatalf("diagnostics for %d of %d documents in %v", len(got), 3*len(docs)+len(ranges)+len(inRepo), lspWait)
 		}
 	}
 	for _, d := range docs {
@@ -317,6 +328,11 @@ func TestYAMLLanguageServerLoadsTheDefaultSchemas(t *testing.T) {
 		}
 		if p := got[d.bad]; len(p.Diagnostics) == 0 {
 			t.Errorf("%s: no diagnostic for version: one", d.src)
+		}
+	}
+	for _, uri := range inRepo {
+		if p := got[uri]; len(p.Diagnostics) != 0 {
+			t.Errorf("%s in the repository: %d diagnostics, want none (its schema loads): %+v", uri, len(p.Diagnostics), p.Diagnostics)
 		}
 	}
 	// check reports the value with its field's rule and severity, and the
