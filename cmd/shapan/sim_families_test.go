@@ -9,6 +9,9 @@ import (
 	"testing"
 
 	"github.com/shapan/shapan/engine/sim"
+	ftbtsim "github.com/shapan/shapan/engine/sim/ftbt"
+	mbgsim "github.com/shapan/shapan/engine/sim/mbg"
+	planetssim "github.com/shapan/shapan/engine/sim/planets"
 	"github.com/shapan/shapan/internal/shared"
 )
 
@@ -64,7 +67,7 @@ func simText(t *testing.T, args ...string) string {
 func TestSimFTBT(t *testing.T) {
 	const level = "../../samples/ftbt/长坂坡.yaml"
 	r := simJSON(t, level, "--games", "3", "--turns", "215", "--seed", "4")
-	f := r.Facts.FTBT
+	f := ftbtFacts(r)
 	if r.Family != "ftbt" || r.Scenario != "长坂坡.yaml" || r.Games != 3 || f == nil || f.TurnCap != 215 ||
 		len(f.People) != 11 || f.Attacks == 0 || len(f.Cells) == 0 || r.Length.Max > 215 {
 		t.Fatalf("unexpected report: %+v", r)
@@ -77,8 +80,8 @@ func TestSimFTBT(t *testing.T) {
 		}
 	}
 	// Without --turns, the family's default cap.
-	if r := simJSON(t, level, "--games", "1"); r.Facts.FTBT.TurnCap != sim.DefaultFTBTTurnCap {
-		t.Errorf("default turn cap %d", r.Facts.FTBT.TurnCap)
+	if r := simJSON(t, level, "--games", "1"); ftbtFacts(r).TurnCap != ftbtsim.DefaultTurnCap {
+		t.Errorf("default turn cap %d", ftbtFacts(r).TurnCap)
 	}
 }
 
@@ -86,7 +89,7 @@ func TestSimFTBT(t *testing.T) {
 func TestSimFTBTLegacy(t *testing.T) {
 	dir := filepath.Join(shared.Dir(t), "legacy", "ftbt")
 	r := simJSON(t, filepath.Join(dir, "m1.map"), "--rules", filepath.Join(dir, "star.tech"), "--games", "6", "--turns", "20")
-	if f := r.Facts.FTBT; r.Family != "ftbt" || r.Games != 6 || f == nil || f.Width != 50 || f.Height != 40 || f.Damage == 0 {
+	if f := ftbtFacts(r); r.Family != "ftbt" || r.Games != 6 || f == nil || f.Width != 50 || f.Height != 40 || f.Damage == 0 {
 		t.Fatalf("unexpected report: %+v", r)
 	}
 }
@@ -96,8 +99,8 @@ func TestSimFTBTLegacy(t *testing.T) {
 func TestSimPlanets(t *testing.T) {
 	const m = "../../samples/planets/九州.yaml"
 	r := simJSON(t, m, "--games", "8", "--seed", "5")
-	f := r.Facts.Planets
-	if r.Family != "planets" || r.Games != 8 || f == nil || f.RoundCap != sim.DefaultPlanetsRoundCap || len(f.Starts) != 4 ||
+	f := planetsFacts(r)
+	if r.Family != "planets" || r.Games != 8 || f == nil || f.RoundCap != planetssim.DefaultRoundCap || len(f.Starts) != 4 ||
 		len(f.Planets) != 25 || f.Battles == 0 || len(r.Sides) != 4 || r.Sides[0].Name != "start 1 (A)" {
 		t.Fatalf("unexpected report: %+v", r)
 	}
@@ -108,15 +111,32 @@ func TestSimPlanets(t *testing.T) {
 			t.Errorf("the report lacks %q:\n%s", want, text)
 		}
 	}
-	if r := simJSON(t, m, "--games", "2", "--turns", "25"); r.Capped.Count != 2 || r.Facts.Planets.RoundCap != 25 {
-		t.Errorf("--turns 25: capped %d, facts %+v", r.Capped.Count, r.Facts.Planets)
+	if r := simJSON(t, m, "--games", "2", "--turns", "25"); r.Capped.Count != 2 || planetsFacts(r).RoundCap != 25 {
+		t.Errorf("--turns 25: capped %d, facts %+v", r.Capped.Count, planetsFacts(r))
 	}
 }
 
 // TestSimPlanetsLegacy: the original game's fight_here.yml.
 func TestSimPlanetsLegacy(t *testing.T) {
 	r := simJSON(t, filepath.Join(shared.Dir(t), "legacy", "planets", "fight_here.yml"), "--games", "8")
-	if f := r.Facts.Planets; r.Family != "planets" || r.Games != 8 || f == nil || len(f.Planets) != 28 || f.Captures == 0 {
+	if f := planetsFacts(r); r.Family != "planets" || r.Games != 8 || f == nil || len(f.Planets) != 28 || f.Captures == 0 {
 		t.Fatalf("unexpected report: %+v", r)
 	}
+}
+
+// ftbtFacts, planetsFacts and mbgFacts are the facts of a report of
+// their family (nil for another's).
+func ftbtFacts(r sim.Report) *ftbtsim.FTBTFacts {
+	f, _ := r.Facts.Section.(*ftbtsim.FTBTFacts)
+	return f
+}
+
+func planetsFacts(r sim.Report) *planetssim.PlanetsFacts {
+	f, _ := r.Facts.Section.(*planetssim.PlanetsFacts)
+	return f
+}
+
+func mbgFacts(r sim.Report) *mbgsim.MBGFacts {
+	f, _ := r.Facts.Section.(*mbgsim.MBGFacts)
+	return f
 }

@@ -45,7 +45,7 @@ func TestSimJSONIsTheSameWhateverTheJobs(t *testing.T) {
 		t.Fatal(err)
 	}
 	if r.Family != "mbg" || r.Scenario != "赤壁.yaml" || r.Seed != 9 || r.Games != 12 || len(r.Sides) != 3 ||
-		r.Facts.MBG == nil || r.Facts.MBG.TurnCap != 40 || r.Length.Max > 40 {
+		mbgFacts(r) == nil || mbgFacts(r).TurnCap != 40 || r.Length.Max > 40 {
 		t.Fatalf("unexpected report:\n%s", outs[0])
 	}
 }

@@ -35,7 +35,7 @@ func (w *Window) show(out outcome) {
 		importance = widget.WarningImportance
 	}
 	line := summary(r, out.elapsed.Seconds())
-	if f := r.Facts.FTBT; f != nil && f.SidesApart {
+	if a, ok := r.Facts.Section.(sim.Apart); ok && a.SidesNeverMeet() {
 		line += " · " + sidesApart
 		importance = widget.WarningImportance
 	}

@@ -1,8 +1,12 @@
-package sim
+package sim_test
 
 import (
 	"context"
 	"fmt"
+	"github.com/shapan/shapan/engine/sim"
+	battlesim "github.com/shapan/shapan/engine/sim/battle"
+	ftbtsim "github.com/shapan/shapan/engine/sim/ftbt"
+	mbgsim "github.com/shapan/shapan/engine/sim/mbg"
 	"runtime/metrics"
 	"testing"
 
@@ -12,7 +16,7 @@ import (
 // BenchmarkSimMBG plays b.N games of the sample 赤壁 (turn cap 100) with 1
 // and 2 workers and reports games per second.
 func BenchmarkSimMBG(b *testing.B) {
-	benchGames(b, sampleFamily(b, DefaultTurnCap))
+	benchGames(b, sampleFamily(b, mbgsim.DefaultTurnCap))
 }
 
 // benchGames plays b.N games of f with 1 and 2 workers and reports games
@@ -20,12 +24,12 @@ func BenchmarkSimMBG(b *testing.B) {
 // of it the garbage collector took, and the bytes and objects allocated:
 // on two idle cores jobs=2 should play nearly twice the games a second,
 // and a game should cost as much CPU time with two workers as with one.
-func benchGames(b *testing.B, f Family) {
+func benchGames(b *testing.B, f sim.Family) {
 	for _, jobs := range []int{1, 2} {
 		b.Run(fmt.Sprintf("jobs=%d", jobs), func(b *testing.B) {
 			b.ReportAllocs()
 			before := readGameCosts()
-			r, err := Run(context.Background(), f, Options{Games: b.N, Seed: 1, Jobs: jobs})
+			r, err := sim.Run(context.Background(), f, sim.Options{Games: b.N, Seed: 1, Jobs: jobs})
 			if err != nil || r.Failed > 0 {
 				b.Fatal(err, r.Errors)
 			}
@@ -55,9 +59,11 @@ func readGameCosts() gameCosts {
 // 215 rounds (just after they meet) and of the original game's m1.map
 // (turn cap 100; its fights are over within 10 rounds).
 func BenchmarkSimFTBT(b *testing.B) {
-	b.Run("长坂坡", func(b *testing.B) { benchGames(b, docFamily(b, sampleDoc(b, changban), DefaultFTBTTurnCap)) })
+	b.Run("长坂坡", func(b *testing.B) { benchGames(b, docFamily(b, sampleDoc(b, changban), ftbtsim.DefaultTurnCap)) })
 	b.Run("长坂坡-cap215", func(b *testing.B) { benchGames(b, docFamily(b, sampleDoc(b, changban), changbanCap)) })
-	b.Run("m1", func(b *testing.B) { benchGames(b, docFamily(b, sharedDoc(b, m1Level, m1Rules), DefaultFTBTTurnCap)) })
+	b.Run("m1", func(b *testing.B) {
+		benchGames(b, docFamily(b, sharedDoc(b, m1Level, m1Rules), ftbtsim.DefaultTurnCap))
+	})
 }
 
 // BenchmarkSimPlanets plays games of the sample 九州 and of the original
@@ -74,7 +80,7 @@ func BenchmarkSimPlanets(b *testing.B) {
 func BenchmarkSimBattle(b *testing.B) {
 	for _, players := range [][2]string{{"greedy", "random"}, {"tactician", "tactician"}} {
 		b.Run("小沛-"+players[0]+"-"+players[1], func(b *testing.B) {
-			f, err := NewBattle(xiaopei(b), BattleOptions{Players: players})
+			f, err := battlesim.New(xiaopei(b), battlesim.Options{Players: players})
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -1,59 +1,80 @@
-package sim
+package sim_test
 
 import (
-	"path/filepath"
 	"testing"
 
+	"github.com/shapan/shapan/engine/sim"
+	battlesim "github.com/shapan/shapan/engine/sim/battle"
+	ftbtsim "github.com/shapan/shapan/engine/sim/ftbt"
+	mbgsim "github.com/shapan/shapan/engine/sim/mbg"
+	planetssim "github.com/shapan/shapan/engine/sim/planets"
+	"github.com/shapan/shapan/engine/sim/simtest"
 	"github.com/shapan/shapan/formats"
+	battlefmt "github.com/shapan/shapan/formats/battle"
 	ftbtfmt "github.com/shapan/shapan/formats/ftbt"
+	mbgfmt "github.com/shapan/shapan/formats/mbg"
 	planetsfmt "github.com/shapan/shapan/formats/planets"
-	"github.com/shapan/shapan/internal/shared"
-	"github.com/shapan/shapan/samples"
 )
 
-// sampleDoc reads a document of the repository's samples (an ftbt level
-// finds its rules beside it).
-func sampleDoc(t testing.TB, name string) *formats.Document {
+// The runner's tests play the families' adapters: they are what it runs.
+
+var (
+	sampleDoc  = simtest.SampleDoc
+	sharedDoc  = simtest.SharedDoc
+	reportJSON = simtest.ReportJSON
+)
+
+const (
+	changban    = simtest.Changban
+	changbanCap = simtest.ChangbanCap
+	m1Level     = simtest.M1Level
+	m1Rules     = simtest.M1Rules
+)
+
+// sampleScenario reads samples/mbg/赤壁.yaml.
+func sampleScenario(t testing.TB) *mbgfmt.Scenario {
 	t.Helper()
-	src, err := samples.Read(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	doc, err := formats.ReadBytes(name, src, formats.Options{FS: samples.FS()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return doc
+	return sampleDoc(t, "mbg/赤壁.yaml").Value.(*mbgfmt.Scenario)
 }
 
-// sharedDoc reads a legacy file of the shared folder (skipping the test
-// without it), with rules for an ftbt level ("" for none).
-func sharedDoc(t testing.TB, name, rules string) *formats.Document {
+// sampleFamily is the adapter of samples/mbg/赤壁.yaml.
+func sampleFamily(t testing.TB, turnCap int) *mbgsim.MBG {
 	t.Helper()
-	dir := shared.Dir(t)
-	o := formats.Options{}
-	if rules != "" {
-		o.RulesPath = filepath.Join(dir, "legacy", rules)
-	}
-	doc, err := formats.Read(filepath.Join(dir, "legacy", name), o)
+	f, err := mbgsim.New(sampleScenario(t), mbgsim.Options{TurnCap: turnCap})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return doc
+	return f
+}
+
+// xiaopei is samples/battle/小沛.yaml.
+func xiaopei(t testing.TB) *battlefmt.Map {
+	t.Helper()
+	return sampleDoc(t, "battle/小沛.yaml").Value.(*battlefmt.Map)
+}
+
+// newBattle is the adapter of 小沛.
+func newBattle(t testing.TB, o battlesim.Options) sim.Family {
+	t.Helper()
+	f, err := battlesim.New(xiaopei(t), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
 }
 
 // docFamily returns the adapter of an ftbt level (read with its rules)
 // or a planets map with a turn cap.
-func docFamily(t testing.TB, doc *formats.Document, turnCap int) Family {
+func docFamily(t testing.TB, doc *formats.Document, turnCap int) sim.Family {
 	t.Helper()
-	var f Family
+	var f sim.Family
 	var err error
 	switch v := doc.Value.(type) {
 	case *ftbtfmt.Level:
 		rules, _ := doc.Rules.(*ftbtfmt.Rules)
-		f, err = NewFTBT(v, rules, FTBTOptions{TurnCap: turnCap})
+		f, err = ftbtsim.New(v, rules, ftbtsim.Options{TurnCap: turnCap})
 	case *planetsfmt.Map:
-		f, err = NewPlanets(v, PlanetsOptions{RoundCap: turnCap})
+		f, err = planetssim.New(v, planetssim.Options{RoundCap: turnCap})
 	default:
 		t.Fatalf("%s: a %s document has no adapter here", doc.Path, doc.Kind)
 	}
@@ -63,29 +84,15 @@ func docFamily(t testing.TB, doc *formats.Document, turnCap int) Family {
 	return f
 }
 
-// The scenarios of the ftbt and planets tests. 长坂坡's computer players
-// first meet in round 208 (the AI is deterministic; only the damage bonus
-// is random), so its games are capped just after: short, yet with fights.
-// m1's fights are over within 10 rounds.
-const (
-	changban    = "ftbt/长坂坡.yaml"
-	changbanCap = 215
-	m1Level     = "ftbt/m1.map"
-	m1Rules     = "ftbt/star.tech"
-	m1Cap       = 20
-	jiuzhou     = "planets/九州.yaml"
-	fightHere   = "planets/fight_here.yml"
-)
+// planetsFamilies make the adapters of the planets maps the tests play,
+// by name (the shared one skips without the shared folder).
+var planetsFamilies = map[string]func(t testing.TB) sim.Family{
+	"九州":         func(t testing.TB) sim.Family { return docFamily(t, sampleDoc(t, simtest.Jiuzhou), 0) },
+	"fight_here": func(t testing.TB) sim.Family { return docFamily(t, sharedDoc(t, simtest.FightHere, ""), 0) },
+}
 
-// ftbtFamilies and planetsFamilies make the adapters of the tests'
-// scenarios, by name (the shared ones skip without the shared folder).
-var (
-	ftbtFamilies = map[string]func(t testing.TB) Family{
-		"长坂坡": func(t testing.TB) Family { return docFamily(t, sampleDoc(t, changban), changbanCap) },
-		"m1":  func(t testing.TB) Family { return docFamily(t, sharedDoc(t, m1Level, m1Rules), m1Cap) },
-	}
-	planetsFamilies = map[string]func(t testing.TB) Family{
-		"九州":         func(t testing.TB) Family { return docFamily(t, sampleDoc(t, jiuzhou), 0) },
-		"fight_here": func(t testing.TB) Family { return docFamily(t, sharedDoc(t, fightHere, ""), 0) },
-	}
-)
+// mbgFacts are the mbg facts of a report (nil for none).
+func mbgFacts(r *sim.Report) *mbgsim.MBGFacts {
+	f, _ := r.Facts.Section.(*mbgsim.MBGFacts)
+	return f
+}

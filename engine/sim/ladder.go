@@ -166,7 +166,7 @@ func (l *Ladder) WriteText(w io.Writer) error {
 			}
 		}
 		head = append(head, "draws", "verdict")
-		t := newTable(head...)
+		t := NewTable(head...)
 		t.left[1], t.left[len(head)-1] = true, true
 		for _, r := range l.Rungs {
 			row := []string{r.Name, r.Player}
@@ -176,9 +176,9 @@ func (l *Ladder) WriteText(w io.Writer) error {
 				}
 			}
 			row = append(row, pct0(r.Draws.Rate), r.Verdict.Text)
-			t.add(row...)
+			t.Add(row...)
 		}
-		t.write(&b)
+		t.Write(&b)
 	}
 	for _, s := range l.Skipped {
 		fmt.Fprintf(&b, "  (%s)\n", s)

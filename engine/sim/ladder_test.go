@@ -1,7 +1,9 @@
-package sim
+package sim_test
 
 import (
 	"context"
+	"github.com/shapan/shapan/engine/sim"
+	ftbtsim "github.com/shapan/shapan/engine/sim/ftbt"
 	"strings"
 	"testing"
 
@@ -13,10 +15,10 @@ import (
 func TestLadderJudgesEveryLevel(t *testing.T) {
 	doc := sampleDoc(t, "ftbt/长坂坡.yaml")
 	level, rules := doc.Value.(*ftbtfmt.Level), doc.Rules.(*ftbtfmt.Rules)
-	levels := []Level{{Name: "random", Player: "random"}, {Name: "best", Player: "ai"}}
-	l, err := RunLadder(context.Background(), levels, func(player string) (Family, error) {
-		return NewFTBT(level, rules, FTBTOptions{TurnCap: 5, Players: []string{player}})
-	}, Options{Games: 6, Seed: 2, Jobs: 2})
+	levels := []sim.Level{{Name: "random", Player: "random"}, {Name: "best", Player: "ai"}}
+	l, err := sim.RunLadder(context.Background(), levels, func(player string) (sim.Family, error) {
+		return ftbtsim.New(level, rules, ftbtsim.Options{TurnCap: 5, Players: []string{player}})
+	}, sim.Options{Games: 6, Seed: 2, Jobs: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,12 +45,12 @@ func TestLadderJudgesEveryLevel(t *testing.T) {
 }
 
 func TestVerdict(t *testing.T) {
-	sides := []SideStats{{Name: "魏", Wins: NewProportion(71, 100)}, {Name: "蜀", Wins: NewProportion(29, 100)}}
-	if v := verdict(sides, NewProportion(0, 100), 100); v.Fair || v.Leader != 0 || v.Text != "魏 wins 71%" {
+	sides := []sim.SideStats{{Name: "魏", Wins: sim.NewProportion(71, 100)}, {Name: "蜀", Wins: sim.NewProportion(29, 100)}}
+	if v := sim.VerdictOf(sides, sim.NewProportion(0, 100), 100); v.Fair || v.Leader != 0 || v.Text != "魏 wins 71%" {
 		t.Fatalf("%+v", v)
 	}
-	sides = []SideStats{{Name: "a", Wins: NewProportion(24, 100)}, {Name: "b", Wins: NewProportion(26, 100)}}
-	if v := verdict(sides, NewProportion(50, 100), 100); !v.Fair {
+	sides = []sim.SideStats{{Name: "a", Wins: sim.NewProportion(24, 100)}, {Name: "b", Wins: sim.NewProportion(26, 100)}}
+	if v := sim.VerdictOf(sides, sim.NewProportion(50, 100), 100); !v.Fair {
 		t.Fatalf("half draws, a quarter each: %+v", v)
 	}
 }

@@ -45,9 +45,9 @@ func Seating(names []string, seats, game int) []string {
 	return out
 }
 
-// onlyDefault reports whether every seat named is played by def (the
+// OnlyDefault reports whether every seat named is played by def (the
 // family's default player), so the adapter plays its default game.
-func onlyDefault(seats []string, def string) bool {
+func OnlyDefault(seats []string, def string) bool {
 	for _, n := range seats {
 		if n != "" && n != def {
 			return false
@@ -56,8 +56,8 @@ func onlyDefault(seats []string, def string) bool {
 	return true
 }
 
-// checkPlayers refuses more players than seats.
-func checkPlayers(names []string, seats int) error {
+// CheckPlayers refuses more players than seats.
+func CheckPlayers(names []string, seats int) error {
 	if len(names) > seats {
 		return fmt.Errorf("sim: %d players for %d seats", len(names), seats)
 	}
@@ -123,16 +123,16 @@ func playerStats(games []GameResult) []PlayerStats {
 	var out []PlayerStats
 	for _, n := range order {
 		p := byName[n]
-		p.Share = round4(float64(p.Seats) / float64(total))
+		p.Share = Round4(float64(p.Seats) / float64(total))
 		p.Wins = NewProportion(p.Wins.Count, p.Games)
 		out = append(out, *p)
 	}
 	return out
 }
 
-// seatPlayers returns the players of seats (nil: none, the adapter's
+// SeatPlayers returns the players of seats (nil: none, the adapter's
 // default) from a family's roster, seat s's seeded with seed and s.
-func seatPlayers[G search.Game](r search.Roster[G], seats []string, n int, seed int64) ([]engine.Player[G], error) {
+func SeatPlayers[G search.Game](r search.Roster[G], seats []string, n int, seed int64) ([]engine.Player[G], error) {
 	if seats == nil {
 		return nil, nil
 	}
@@ -150,9 +150,9 @@ func seatPlayers[G search.Game](r search.Roster[G], seats []string, n int, seed 
 	return out, nil
 }
 
-// restricted returns players with the player of seat restricted by r
+// Restricted returns players with the player of seat restricted by r
 // (players itself when r is nil).
-func restricted[G any](players []engine.Player[G], r *restrict.Side, seat int) []engine.Player[G] {
+func Restricted[G any](players []engine.Player[G], r *restrict.Side, seat int) []engine.Player[G] {
 	if r == nil || seat < 0 || seat >= len(players) || players[seat] == nil {
 		return players
 	}

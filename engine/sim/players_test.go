@@ -1,7 +1,9 @@
-package sim
+package sim_test
 
 import (
 	"context"
+	"github.com/shapan/shapan/engine/sim"
+	ftbtsim "github.com/shapan/shapan/engine/sim/ftbt"
 	"reflect"
 	"testing"
 
@@ -9,15 +11,15 @@ import (
 )
 
 func TestSeatingTurnsThePlayers(t *testing.T) {
-	if s := Seating(nil, 2, 0); s != nil {
+	if s := sim.Seating(nil, 2, 0); s != nil {
 		t.Fatalf("no players: %v", s)
 	}
-	if s := Seating([]string{"search"}, 3, 3); !reflect.DeepEqual(s, []string{"search", "search", "search"}) {
+	if s := sim.Seating([]string{"search"}, 3, 3); !reflect.DeepEqual(s, []string{"search", "search", "search"}) {
 		t.Fatalf("one player for all: %v", s)
 	}
 	want := [][]string{{"search", "ai", "ai"}, {"ai", "search", "ai"}, {"ai", "ai", "search"}, {"search", "ai", "ai"}}
 	for game, w := range want {
-		if s := Seating([]string{"search", "ai"}, 3, game); !reflect.DeepEqual(s, w) {
+		if s := sim.Seating([]string{"search", "ai"}, 3, game); !reflect.DeepEqual(s, w) {
 			t.Fatalf("game %d: %v, want %v", game, s, w)
 		}
 	}
@@ -28,11 +30,11 @@ func TestSeatingTurnsThePlayers(t *testing.T) {
 func TestPlayersAreCounted(t *testing.T) {
 	doc := sampleDoc(t, "ftbt/长坂坡.yaml")
 	level, rules := doc.Value.(*ftbtfmt.Level), doc.Rules.(*ftbtfmt.Rules)
-	f, err := NewFTBT(level, rules, FTBTOptions{TurnCap: 4, Players: []string{"random", "ai"}})
+	f, err := ftbtsim.New(level, rules, ftbtsim.Options{TurnCap: 4, Players: []string{"random", "ai"}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := Run(context.Background(), f, Options{Games: 6, Seed: 3, Jobs: 2})
+	r, err := sim.Run(context.Background(), f, sim.Options{Games: 6, Seed: 3, Jobs: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,11 +51,11 @@ func TestPlayersAreCounted(t *testing.T) {
 	if sum != r.Games-r.Draws.Count {
 		t.Fatalf("the players won %d games; %d were won", sum, r.Games-r.Draws.Count)
 	}
-	again, _ := Run(context.Background(), f, Options{Games: 6, Seed: 3, Jobs: 1})
+	again, _ := sim.Run(context.Background(), f, sim.Options{Games: 6, Seed: 3, Jobs: 1})
 	if !reflect.DeepEqual(r.Players, again.Players) {
 		t.Fatalf("%+v\n%+v", r.Players, again.Players)
 	}
-	if _, err := NewFTBT(level, rules, FTBTOptions{Players: []string{"clever"}}); err == nil {
+	if _, err := ftbtsim.New(level, rules, ftbtsim.Options{Players: []string{"clever"}}); err == nil {
 		t.Fatal("an unknown player was taken")
 	}
 }

@@ -76,9 +76,9 @@ type Proportion struct {
 // and interval [0, 1] when n is 0).
 func NewProportion(k, n int) Proportion {
 	lo, hi := engine.Wilson(k, n, Z95)
-	p := Proportion{Count: k, Low: round4(lo), High: round4(hi)}
+	p := Proportion{Count: k, Low: Round4(lo), High: Round4(hi)}
 	if n > 0 {
-		p.Rate = round4(float64(k) / float64(n))
+		p.Rate = Round4(float64(k) / float64(n))
 	}
 	return p
 }
@@ -178,7 +178,7 @@ func lengthStats(turns []int) LengthStats {
 			st.Histogram = append(st.Histogram, LengthCount{Turns: t, Games: 1})
 		}
 	}
-	st.Mean = round4(float64(sum) / float64(len(s)))
+	st.Mean = Round4(float64(sum) / float64(len(s)))
 	st.Median = Median(s)
 	st.P90 = Percentile(s, 90)
 	st.Min, st.Max = s[0], s[len(s)-1]
@@ -209,6 +209,6 @@ func Percentile(sorted []int, p int) int {
 	return sorted[min(max(k, 1), n)-1]
 }
 
-// round4 rounds to 4 decimals, enough for rates and means and short in
+// Round4 rounds to 4 decimals, enough for rates and means and short in
 // JSON.
-func round4(x float64) float64 { return math.Round(x*1e4) / 1e4 }
+func Round4(x float64) float64 { return math.Round(x*1e4) / 1e4 }

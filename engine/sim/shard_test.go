@@ -1,20 +1,22 @@
-package sim
+package sim_test
 
 import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"github.com/shapan/shapan/engine/sim"
+	battlesim "github.com/shapan/shapan/engine/sim/battle"
 	"strings"
 	"testing"
 )
 
 // shardsOf plays every shard of a simulation of games in n shards and
 // returns the parts as a program reading them from files would have them.
-func shardsOf(t *testing.T, f Family, games, n int, seed int64) []*Part {
+func shardsOf(t *testing.T, f sim.Family, games, n int, seed int64) []*sim.Part {
 	t.Helper()
-	var parts []*Part
+	var parts []*sim.Part
 	for k := range n {
-		p, err := RunShard(context.Background(), f, Options{Games: games, Seed: seed, Jobs: 2}, Shard{k, n})
+		p, err := sim.RunShard(context.Background(), f, sim.Options{Games: games, Seed: seed, Jobs: 2}, sim.Shard{k, n})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -22,7 +24,7 @@ func shardsOf(t *testing.T, f Family, games, n int, seed int64) []*Part {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var back Part
+		var back sim.Part
 		if err := json.Unmarshal(b, &back); err != nil {
 			t.Fatal(err)
 		}
@@ -36,12 +38,12 @@ func shardsOf(t *testing.T, f Family, games, n int, seed int64) []*Part {
 // played at once, however many shards (one, several, one per game, more
 // than games), given in any order.
 func TestShardsMergeIntoTheReport(t *testing.T) {
-	families := map[string]func(t testing.TB) Family{
-		"mbg":  func(t testing.TB) Family { return sampleFamily(t, 25) },
-		"ftbt": func(t testing.TB) Family { return docFamily(t, sampleDoc(t, changban), 25) },
-		"fake": func(testing.TB) Family { return &fakeFamily{} },
-		"battle": func(t testing.TB) Family {
-			f, err := NewBattle(xiaopei(t.(*testing.T)), BattleOptions{Players: [2]string{"greedy", "random"}, RoundCap: 60})
+	families := map[string]func(t testing.TB) sim.Family{
+		"mbg":  func(t testing.TB) sim.Family { return sampleFamily(t, 25) },
+		"ftbt": func(t testing.TB) sim.Family { return docFamily(t, sampleDoc(t, changban), 25) },
+		"fake": func(testing.TB) sim.Family { return &fakeFamily{} },
+		"battle": func(t testing.TB) sim.Family {
+			f, err := battlesim.New(xiaopei(t.(*testing.T)), battlesim.Options{Players: [2]string{"greedy", "random"}, RoundCap: 60})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -54,7 +56,7 @@ func TestShardsMergeIntoTheReport(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			f := newFamily(t)
 			const games, seed = 7, 11
-			whole, err := Run(context.Background(), f, Options{Games: games, Seed: seed, Jobs: 2})
+			whole, err := sim.Run(context.Background(), f, sim.Options{Games: games, Seed: seed, Jobs: 2})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -64,7 +66,7 @@ func TestShardsMergeIntoTheReport(t *testing.T) {
 				for i, j := 0, len(parts)-1; i < j; i, j = i+1, j-1 {
 					parts[i], parts[j] = parts[j], parts[i]
 				}
-				r, err := Merge(f, parts)
+				r, err := sim.Merge(f, parts)
 				if err != nil {
 					t.Fatalf("%d shards: %v", n, err)
 				}
@@ -83,31 +85,31 @@ func TestMergeRefusesWhatIsNotOneSimulation(t *testing.T) {
 	f := sampleFamily(t, 20)
 	parts := shardsOf(t, f, 5, 3, 1)
 	other := shardsOf(t, f, 5, 3, 2)
-	edit := func(k int, change func(p *Part)) []*Part {
+	edit := func(k int, change func(p *sim.Part)) []*sim.Part {
 		c := *parts[k]
-		c.Results = append([]PartResult(nil), parts[k].Results...)
+		c.Results = append([]sim.PartResult(nil), parts[k].Results...)
 		change(&c)
-		out := append([]*Part(nil), parts...)
+		out := append([]*sim.Part(nil), parts...)
 		out[k] = &c
 		return out
 	}
 	for _, c := range []struct {
 		name  string
-		parts []*Part
+		parts []*sim.Part
 		want  string
 	}{
 		{"missing", parts[:2], "shard 2/3 is missing"},
-		{"twice", []*Part{parts[0], parts[1], parts[1]}, "shard 1/3 is given twice"},
-		{"another seed", []*Part{parts[0], other[1], parts[2]}, "of another simulation"},
-		{"stopped", edit(1, func(p *Part) { p.Stopped = true }), "shard 1/3 was interrupted"},
-		{"newer", edit(0, func(p *Part) { p.Version = PartVersion + 1 }), "version 2"},
-		{"another family", edit(0, func(p *Part) { p.Family = "ftbt" }), "a simulation of ftbt, not mbg"},
-		{"a game short", edit(2, func(p *Part) { p.Results = p.Results[:1] }), "shard 2/3 has 1 games from game 3"},
-		{"a game moved", edit(2, func(p *Part) { p.Results[0].Game = 4 }), "result 0 is of game 4, not 3"},
-		{"no such side", edit(0, func(p *Part) { p.Results[0].Winner = 9 }), "the winner 9 is not a side"},
-		{"facts of another map", edit(0, func(p *Part) { p.Results[0].Facts = json.RawMessage(`{"bankrupt":[0]}`) }), "roles"},
+		{"twice", []*sim.Part{parts[0], parts[1], parts[1]}, "shard 1/3 is given twice"},
+		{"another seed", []*sim.Part{parts[0], other[1], parts[2]}, "of another simulation"},
+		{"stopped", edit(1, func(p *sim.Part) { p.Stopped = true }), "shard 1/3 was interrupted"},
+		{"newer", edit(0, func(p *sim.Part) { p.Version = sim.PartVersion + 1 }), "version 2"},
+		{"another family", edit(0, func(p *sim.Part) { p.Family = "ftbt" }), "a simulation of ftbt, not mbg"},
+		{"a game short", edit(2, func(p *sim.Part) { p.Results = p.Results[:1] }), "shard 2/3 has 1 games from game 3"},
+		{"a game moved", edit(2, func(p *sim.Part) { p.Results[0].Game = 4 }), "result 0 is of game 4, not 3"},
+		{"no such side", edit(0, func(p *sim.Part) { p.Results[0].Winner = 9 }), "the winner 9 is not a side"},
+		{"facts of another map", edit(0, func(p *sim.Part) { p.Results[0].Facts = json.RawMessage(`{"bankrupt":[0]}`) }), "roles"},
 	} {
-		if _, err := Merge(f, c.parts); err == nil || !strings.Contains(err.Error(), c.want) {
+		if _, err := sim.Merge(f, c.parts); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %v, want %q", c.name, err, c.want)
 		}
 	}
@@ -120,7 +122,7 @@ func TestShardGamesCoverTheSimulation(t *testing.T) {
 		for n := 1; n < 12; n++ {
 			next := 0
 			for k := range n {
-				first, c := Shard{k, n}.Games(games)
+				first, c := sim.Shard{k, n}.Games(games)
 				if first != next || c < 0 {
 					t.Fatalf("%d games, shard %d/%d: from %d, %d games; expected from %d", games, k, n, first, c, next)
 				}
@@ -131,15 +133,15 @@ func TestShardGamesCoverTheSimulation(t *testing.T) {
 			}
 		}
 	}
-	if _, n := (Shard{999_999, 1_000_000}).Games(1_000_000_000); n != 1000 {
+	if _, n := (sim.Shard{999_999, 1_000_000}).Games(1_000_000_000); n != 1000 {
 		t.Fatalf("a billion games in a million shards: %d in the last", n)
 	}
 	for _, s := range []string{"3/2", "-1/2", "1/0", "1", "a/b", "1/2x"} {
-		if _, err := ParseShard(s); err == nil {
+		if _, err := sim.ParseShard(s); err == nil {
 			t.Errorf("ParseShard(%q) accepted", s)
 		}
 	}
-	if s, err := ParseShard("2/8"); err != nil || s != (Shard{2, 8}) {
+	if s, err := sim.ParseShard("2/8"); err != nil || s != (sim.Shard{2, 8}) {
 		t.Errorf("ParseShard(2/8) = %v, %v", s, err)
 	}
 }

@@ -9,10 +9,12 @@
 // planets every start holds at the end and the battles, captures and
 // changes of owner of every planet.
 //
-// The runner knows nothing of the rules: a game family plugs in through
-// the Family interface (one adapter per family, in its own file: mbg.go,
-// ftbt.go, planets.go; the family registry, package family, picks the
-// adapter of an open document). Run derives every game's seed from the
+// The runner knows nothing of the rules and names no family: a game
+// family plugs in through the Family interface, with its adapter and its
+// facts (Facts, RegisterFacts) in a sub-package of its own
+// (engine/sim/mbg, engine/sim/ftbt, engine/sim/planets,
+// engine/sim/battle); the family registry, package family, picks the
+// adapter of an open document. Run derives every game's seed from the
 // base seed and the game's index and sums the results up in index order,
 // so the same seed gives the same report — to the byte, as JSON — whatever
 // the number of workers.
@@ -34,6 +36,10 @@ import (
 	"sync"
 	"time"
 )
+
+// DefaultMaxDecisions is the number of decisions after which a game
+// counts as stalled (a failed game) when no other limit is given.
+const DefaultMaxDecisions = 1_000_000
 
 // Family plays games of one scenario of a game family. Play is called
 // from several goroutines at once; everything else from one.

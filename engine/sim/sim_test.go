@@ -1,4 +1,4 @@
-package sim
+package sim_test
 
 import (
 	"bytes"
@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/shapan/shapan/engine/sim"
+	mbgsim "github.com/shapan/shapan/engine/sim/mbg"
 	"path/filepath"
 	"runtime"
 	"runtime/pprof"
@@ -15,62 +17,21 @@ import (
 	"time"
 
 	"github.com/shapan/shapan/engine/mbg"
-	"github.com/shapan/shapan/formats"
-	mbgfmt "github.com/shapan/shapan/formats/mbg"
 	"github.com/shapan/shapan/internal/shared"
-	"github.com/shapan/shapan/samples"
 )
-
-// sampleScenario reads samples/mbg/赤壁.yaml.
-func sampleScenario(t testing.TB) *mbgfmt.Scenario {
-	t.Helper()
-	const name = "mbg/赤壁.yaml"
-	src, err := samples.Read(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	doc, err := formats.ReadBytes(name, src, formats.Options{FS: samples.FS()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return doc.Value.(*mbgfmt.Scenario)
-}
-
-func sampleFamily(t testing.TB, turnCap int) *MBG {
-	t.Helper()
-	f, err := NewMBG(sampleScenario(t), MBGOptions{TurnCap: turnCap})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return f
-}
-
-// reportJSON runs a simulation and returns its JSON report.
-func reportJSON(t *testing.T, f Family, o Options) []byte {
-	t.Helper()
-	r, err := Run(context.Background(), f, o)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := r.JSON()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
 
 // TestSameSeedSameReportWhateverTheJobs: the JSON report of a seed is the
 // same bytes with 1, 2 and 4 workers, on the sample and on the original
 // game's sanguo.map; another seed gives another report.
 func TestSameSeedSameReportWhateverTheJobs(t *testing.T) {
-	families := map[string]func(t *testing.T) Family{
-		"赤壁": func(t *testing.T) Family { return sampleFamily(t, 60) },
-		"sanguo": func(t *testing.T) Family {
+	families := map[string]func(t *testing.T) sim.Family{
+		"赤壁": func(t *testing.T) sim.Family { return sampleFamily(t, 60) },
+		"sanguo": func(t *testing.T) sim.Family {
 			sc, err := mbg.LoadScenario(filepath.Join(shared.Dir(t), "legacy", "mbg", "sanguo.map"))
 			if err != nil {
 				t.Fatal(err)
 			}
-			f, err := NewMBG(sc, MBGOptions{TurnCap: 60})
+			f, err := mbgsim.New(sc, mbgsim.Options{TurnCap: 60})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -81,20 +42,20 @@ func TestSameSeedSameReportWhateverTheJobs(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			f := families[name](t)
 			const n = 24
-			one := reportJSON(t, f, Options{Games: n, Seed: 7, Jobs: 1})
+			one := reportJSON(t, f, sim.Options{Games: n, Seed: 7, Jobs: 1})
 			for _, jobs := range []int{2, 4} {
-				if got := reportJSON(t, f, Options{Games: n, Seed: 7, Jobs: jobs}); !bytes.Equal(got, one) {
+				if got := reportJSON(t, f, sim.Options{Games: n, Seed: 7, Jobs: jobs}); !bytes.Equal(got, one) {
 					t.Fatalf("jobs %d gives another report than jobs 1:\n%s\n---\n%s", jobs, got, one)
 				}
 			}
-			var r Report
+			var r sim.Report
 			if err := json.Unmarshal(one, &r); err != nil {
 				t.Fatal(err)
 			}
-			if r.Games+r.Failed != n || r.Failed != 0 || r.Facts.MBG == nil {
+			if r.Games+r.Failed != n || r.Failed != 0 || mbgFacts(&r) == nil {
 				t.Fatalf("unexpected report:\n%s", one)
 			}
-			if other := reportJSON(t, f, Options{Games: n, Seed: 8, Jobs: 2}); bytes.Equal(other, one) {
+			if other := reportJSON(t, f, sim.Options{Games: n, Seed: 8, Jobs: 2}); bytes.Equal(other, one) {
 				t.Fatal("seeds 7 and 8 give the same report")
 			}
 		})
@@ -105,11 +66,11 @@ func TestSameSeedSameReportWhateverTheJobs(t *testing.T) {
 // counts of a report.
 func TestMBGReportIsConsistent(t *testing.T) {
 	f := sampleFamily(t, 80)
-	r, err := Run(context.Background(), f, Options{Games: 16, Seed: 3, Jobs: 2})
+	r, err := sim.Run(context.Background(), f, sim.Options{Games: 16, Seed: 3, Jobs: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := r.Facts.MBG
+	m := mbgFacts(r)
 	wins, capped := 0, 0
 	for _, s := range r.Sides {
 		wins += s.Wins.Count
@@ -171,18 +132,18 @@ func TestMBGReportIsConsistent(t *testing.T) {
 // TestAbsentRolesNeverWin: a role that starts nowhere takes no part.
 func TestAbsentRolesNeverWin(t *testing.T) {
 	sc := mbg.WithoutRole(sampleScenario(t), 1)
-	f, err := NewMBG(sc, MBGOptions{TurnCap: 40})
+	f, err := mbgsim.New(sc, mbgsim.Options{TurnCap: 40})
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := Run(context.Background(), f, Options{Games: 6, Seed: 1})
+	r, err := sim.Run(context.Background(), f, sim.Options{Games: 6, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if s := r.Sides[1]; !s.Absent || s.Wins.Count != 0 {
 		t.Fatalf("the absent role: %+v", s)
 	}
-	if ro := r.Facts.MBG.Roles[1]; !ro.Absent || ro.Bankrupt.Count != 0 {
+	if ro := mbgFacts(r).Roles[1]; !ro.Absent || ro.Bankrupt.Count != 0 {
 		t.Fatalf("the absent role's facts: %+v", ro)
 	}
 	var text strings.Builder
@@ -197,10 +158,10 @@ func TestAbsentRolesNeverWin(t *testing.T) {
 func TestNewMBGRefusesBrokenScenarios(t *testing.T) {
 	sc := *sampleScenario(t)
 	sc.Board = nil
-	if _, err := NewMBG(&sc, MBGOptions{}); err == nil || !strings.Contains(err.Error(), "no squares") {
+	if _, err := mbgsim.New(&sc, mbgsim.Options{}); err == nil || !strings.Contains(err.Error(), "no squares") {
 		t.Fatalf("err = %v", err)
 	}
-	if _, err := NewMBG(sampleScenario(t), MBGOptions{TurnCap: -3}); err == nil {
+	if _, err := mbgsim.New(sampleScenario(t), mbgsim.Options{TurnCap: -3}); err == nil {
 		t.Fatal("a negative turn cap was accepted")
 	}
 }
@@ -210,24 +171,24 @@ func TestNewMBGRefusesBrokenScenarios(t *testing.T) {
 type fakeFamily struct{ calls atomic.Int32 }
 
 func (f *fakeFamily) Name() string { return "fake" }
-func (f *fakeFamily) Sides() []Side {
-	return []Side{{Name: "甲"}, {Name: "乙"}, {Name: "丙"}, {Name: "丁", Absent: true}}
+func (f *fakeFamily) Sides() []sim.Side {
+	return []sim.Side{{Name: "甲"}, {Name: "乙"}, {Name: "丙"}, {Name: "丁", Absent: true}}
 }
-func (f *fakeFamily) Play(ctx context.Context, i int, seed int64) (GameResult, error) {
+func (f *fakeFamily) Play(ctx context.Context, i int, seed int64) (sim.GameResult, error) {
 	f.calls.Add(1)
 	if err := ctx.Err(); err != nil {
-		return GameResult{}, err
+		return sim.GameResult{}, err
 	}
 	switch i % 10 {
 	case 9:
-		return GameResult{}, fmt.Errorf("game %d broke", i)
+		return sim.GameResult{}, fmt.Errorf("game %d broke", i)
 	case 8:
 		panic("boom")
 	}
-	return GameResult{Winner: fakeWinner(i), Turns: i%7 + 1, Capped: i%7 == 6}, nil
+	return sim.GameResult{Winner: fakeWinner(i), Turns: i%7 + 1, Capped: i%7 == 6}, nil
 }
-func (f *fakeFamily) Facts(games []GameResult) Facts  { return Facts{} }
-func (f *fakeFamily) DecodeFacts([]byte) (any, error) { return nil, nil }
+func (f *fakeFamily) Facts(games []sim.GameResult) sim.Facts { return sim.Facts{} }
+func (f *fakeFamily) DecodeFacts([]byte) (any, error)        { return nil, nil }
 
 // fakeWinner: side i%3, or a draw when i%11 == 5.
 func fakeWinner(i int) int {
@@ -243,7 +204,7 @@ func fakeWinner(i int) int {
 func TestRunCountsEverything(t *testing.T) {
 	var f fakeFamily
 	var calls []int
-	r, err := Run(context.Background(), &f, Options{Games: 30, Seed: 5, Jobs: 3, Progress: func(done, total int) {
+	r, err := sim.Run(context.Background(), &f, sim.Options{Games: 30, Seed: 5, Jobs: 3, Progress: func(done, total int) {
 		if total != 30 {
 			t.Errorf("total %d", total)
 		}
@@ -259,7 +220,7 @@ func TestRunCountsEverything(t *testing.T) {
 		t.Fatalf("failed %d, games %d, errors %v", r.Failed, r.Games, r.Errors)
 	}
 	for k, e := range r.Errors {
-		if want := []int{8, 9, 18, 19, 28, 29}[k]; e.Game != want || e.Seed != GameSeed(5, want) {
+		if want := []int{8, 9, 18, 19, 28, 29}[k]; e.Game != want || e.Seed != sim.GameSeed(5, want) {
 			t.Errorf("error %d: %+v, want game %d", k, e, want)
 		}
 	}
@@ -300,7 +261,7 @@ func TestRunCountsEverything(t *testing.T) {
 func TestRunCancelled(t *testing.T) {
 	var f fakeFamily
 	ctx, cancel := context.WithCancel(context.Background())
-	r, err := Run(ctx, &f, Options{Games: 1000, Jobs: 2, Progress: func(done, total int) {
+	r, err := sim.Run(ctx, &f, sim.Options{Games: 1000, Jobs: 2, Progress: func(done, total int) {
 		if done == 10 {
 			cancel()
 		}
@@ -311,7 +272,7 @@ func TestRunCancelled(t *testing.T) {
 	if n := f.calls.Load(); n > 20 {
 		t.Errorf("%d games were started after the cancellation", n)
 	}
-	if _, err := Run(context.Background(), &f, Options{}); err == nil {
+	if _, err := sim.Run(context.Background(), &f, sim.Options{}); err == nil {
 		t.Fatal("no games: no error")
 	}
 }
@@ -319,25 +280,25 @@ func TestRunCancelled(t *testing.T) {
 func TestGameSeed(t *testing.T) {
 	seen := map[int64]bool{}
 	for i := range 1000 {
-		s := GameSeed(1, i)
+		s := sim.GameSeed(1, i)
 		if s < 0 || s >= 1<<31-1 || seen[s] {
 			t.Fatalf("game %d: seed %d", i, s)
 		}
 		seen[s] = true
 	}
-	if GameSeed(1, 0) == GameSeed(2, 0) || GameSeed(1, 1) == GameSeed(1, 2) {
+	if sim.GameSeed(1, 0) == sim.GameSeed(2, 0) || sim.GameSeed(1, 1) == sim.GameSeed(1, 2) {
 		t.Fatal("GameSeed")
 	}
 }
 
 // TestStatistics checks the report's statistics on hand-made results.
 func TestStatistics(t *testing.T) {
-	l := lengthStats([]int{9, 3, 7, 1, 5, 3, 10, 2, 8, 4})
+	l := sim.LengthStatsOf([]int{9, 3, 7, 1, 5, 3, 10, 2, 8, 4})
 	// sorted: 1 2 3 3 4 5 7 8 9 10
 	if l.Mean != 5.2 || l.Median != 4.5 || l.P90 != 9 || l.Min != 1 || l.Max != 10 {
 		t.Errorf("%+v", l)
 	}
-	if len(l.Histogram) != 9 || l.Histogram[2] != (LengthCount{Turns: 3, Games: 2}) {
+	if len(l.Histogram) != 9 || l.Histogram[2] != (sim.LengthCount{Turns: 3, Games: 2}) {
 		t.Errorf("histogram %+v", l.Histogram)
 	}
 	for _, tc := range []struct {
@@ -352,7 +313,7 @@ func TestStatistics(t *testing.T) {
 		{[]int{5, 1, 3}, 3, 5, 3, 3, 1, 5, "odd count"},
 		{[]int{100, 100, 1, 1}, 50.5, 100, 1, 50.5, 1, 100, "even count"},
 	} {
-		l := lengthStats(tc.in)
+		l := sim.LengthStatsOf(tc.in)
 		if l.Median != tc.median || l.P90 != tc.p90 || l.Mean != tc.mean || l.Min != tc.min || l.Max != tc.max {
 			t.Errorf("%s: %+v", tc.description, l)
 		}
@@ -362,33 +323,33 @@ func TestStatistics(t *testing.T) {
 	for i := 1; i <= 20; i++ {
 		s = append(s, i)
 	}
-	if p := Percentile(s, 90); p != 18 {
+	if p := sim.Percentile(s, 90); p != 18 {
 		t.Errorf("p90 of 1…20 = %d", p)
 	}
-	if p := Percentile(s, 100); p != 20 {
+	if p := sim.Percentile(s, 100); p != 20 {
 		t.Errorf("p100 = %d", p)
 	}
-	if l := lengthStats(nil); l.Histogram == nil || l.Max != 0 {
+	if l := sim.LengthStatsOf(nil); l.Histogram == nil || l.Max != 0 {
 		t.Errorf("no games: %+v", l)
 	}
-	p := NewProportion(1, 3)
+	p := sim.NewProportion(1, 3)
 	if p.Count != 1 || p.Rate != 0.3333 || p.Low >= p.Rate || p.High <= p.Rate {
 		t.Errorf("%+v", p)
 	}
 }
 
 func TestDisplayWidth(t *testing.T) {
-	if w := displayWidth("魏 ab"); w != 5 {
+	if w := sim.DisplayWidth("魏 ab"); w != 5 {
 		t.Fatalf("width %d", w)
 	}
 	var b strings.Builder
-	tb := newTable("城", "n")
-	tb.add("襄阳城", "12")
-	tb.add("x", "3")
-	tb.write(&b)
+	tb := sim.NewTable("城", "n")
+	tb.Add("襄阳城", "12")
+	tb.Add("x", "3")
+	tb.Write(&b)
 	lines := strings.Split(strings.TrimRight(b.String(), "\n"), "\n")
 	for _, l := range lines {
-		if displayWidth(l) != displayWidth(lines[1]) {
+		if sim.DisplayWidth(l) != sim.DisplayWidth(lines[1]) {
 			t.Fatalf("misaligned:\n%s", b.String())
 		}
 	}
@@ -401,20 +362,20 @@ type labelledFamily struct {
 	unlabelled atomic.Int32
 }
 
-func (f *labelledFamily) Play(ctx context.Context, i int, seed int64) (GameResult, error) {
+func (f *labelledFamily) Play(ctx context.Context, i int, seed int64) (sim.GameResult, error) {
 	if v, _ := pprof.Label(ctx, "shapan"); v != "game" {
 		f.unlabelled.Add(1)
 	}
 	time.Sleep(time.Millisecond)
-	return GameResult{Winner: fakeWinner(i), Turns: 1}, nil
+	return sim.GameResult{Winner: fakeWinner(i), Turns: 1}, nil
 }
 
 // TestRunTiming: Timing counts the workers and their busy time, never more
 // than they had, and games run under the profile label shapan=game.
 func TestRunTiming(t *testing.T) {
 	f := &labelledFamily{}
-	var tm Timing
-	if _, err := Run(context.Background(), f, Options{Games: 20, Jobs: 3, Timing: &tm}); err != nil {
+	var tm sim.Timing
+	if _, err := sim.Run(context.Background(), f, sim.Options{Games: 20, Jobs: 3, Timing: &tm}); err != nil {
 		t.Fatal(err)
 	}
 	if tm.Jobs != 3 || tm.Busy < 20*time.Millisecond || tm.Wall <= 0 || tm.Busy > 3*tm.Wall {
@@ -437,7 +398,7 @@ func TestRunAllocatesNothingUpFront(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
-	r, err := Run(ctx, &fakeFamily{}, Options{Games: 1_000_000_000, Jobs: 2, Progress: func(done, total int) {
+	r, err := sim.Run(ctx, &fakeFamily{}, sim.Options{Games: 1_000_000_000, Jobs: 2, Progress: func(done, total int) {
 		if done == 1000 {
 			cancel()
 		}

@@ -14,6 +14,7 @@ import (
 	battle "github.com/shapan/shapan/engine/battle"
 	"github.com/shapan/shapan/engine/restrict"
 	"github.com/shapan/shapan/engine/sim"
+	battlesim "github.com/shapan/shapan/engine/sim/battle"
 	"github.com/shapan/shapan/family"
 	"github.com/shapan/shapan/formats"
 	bfmt "github.com/shapan/shapan/formats/battle"
@@ -32,7 +33,7 @@ func init() {
 		},
 		Play: &family.Play{Help: playHelp, Run: run, Start: start, Resume: resume, Players: append([]string{"human"}, battle.ComputerPlayers...), Board: true,
 			Decisions: battle.Kinds},
-		Sim: &family.Sim{Help: simHelp, DefaultTurnCap: sim.DefaultBattleRoundCap, New: newSim, Players: battle.ComputerPlayers,
+		Sim: &family.Sim{Help: simHelp, DefaultTurnCap: battlesim.DefaultRoundCap, New: newSim, Players: battle.ComputerPlayers,
 			Restrictions: func(doc *formats.Document) ([]restrict.Restriction, error) {
 				m, ok := doc.Value.(*bfmt.Map)
 				if !ok {
@@ -79,7 +80,7 @@ func newSim(doc *formats.Document, o family.SimOptions) (sim.Family, error) {
 		}
 		players = names
 	}
-	return sim.NewBattle(m, sim.BattleOptions{RoundCap: o.TurnCap, Players: players, Restrict: o.Restrict})
+	return battlesim.New(m, battlesim.Options{RoundCap: o.TurnCap, Players: players, Restrict: o.Restrict})
 }
 
 // start begins a game of a map whose seats anyone may play; the

@@ -13,6 +13,7 @@ import (
 	ftbteng "github.com/shapan/shapan/engine/ftbt"
 	"github.com/shapan/shapan/engine/restrict"
 	"github.com/shapan/shapan/engine/sim"
+	ftbtsim "github.com/shapan/shapan/engine/sim/ftbt"
 	"github.com/shapan/shapan/family"
 	"github.com/shapan/shapan/formats"
 	ftbtfmt "github.com/shapan/shapan/formats/ftbt"
@@ -32,7 +33,7 @@ func init() {
 				Template: &family.Template{Title: "ftbt level (30×20)", YAML: NewLevelYAML, FS: samples.FS(), Path: "ftbt/new.yaml"}},
 		},
 		Play: &family.Play{Help: playHelp, Run: run, Start: start, Resume: resume, Players: ftbteng.Roster(ftbteng.Setup{}).Names(), Decisions: ftbteng.Kinds},
-		Sim: &family.Sim{Help: simHelp, DefaultTurnCap: sim.DefaultFTBTTurnCap, New: newSim, Players: ftbteng.Roster(ftbteng.Setup{}).Names(),
+		Sim: &family.Sim{Help: simHelp, DefaultTurnCap: ftbtsim.DefaultTurnCap, New: newSim, Players: ftbteng.Roster(ftbteng.Setup{}).Names(),
 			Restrictions: func(doc *formats.Document) ([]restrict.Restriction, error) {
 				s, err := setup(doc)
 				if err != nil {
@@ -80,7 +81,7 @@ func newSim(doc *formats.Document, o family.SimOptions) (sim.Family, error) {
 	if err != nil {
 		return nil, err
 	}
-	return sim.NewFTBT(s.Level, s.Rules, sim.FTBTOptions{TurnCap: o.TurnCap, Players: players, Restrict: o.Restrict})
+	return ftbtsim.New(s.Level, s.Rules, ftbtsim.Options{TurnCap: o.TurnCap, Players: players, Restrict: o.Restrict})
 }
 
 // run plays an ftbt level computer against computer: the AI on both
@@ -177,7 +178,7 @@ func start(doc *formats.Document, o family.GameOptions) (*family.Game, error) {
 	}
 	s.Seed, s.TurnCap = o.Seed, o.TurnCap
 	if s.TurnCap == 0 {
-		s.TurnCap = sim.DefaultFTBTTurnCap
+		s.TurnCap = ftbtsim.DefaultTurnCap
 	}
 	g, err := ftbteng.New(s, ftbteng.Options{Machine: o.Machine})
 	if err != nil {

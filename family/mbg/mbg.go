@@ -13,6 +13,7 @@ import (
 	mbgeng "github.com/shapan/shapan/engine/mbg"
 	"github.com/shapan/shapan/engine/restrict"
 	"github.com/shapan/shapan/engine/sim"
+	mbgsim "github.com/shapan/shapan/engine/sim/mbg"
 	"github.com/shapan/shapan/family"
 	"github.com/shapan/shapan/formats"
 	mbgfmt "github.com/shapan/shapan/formats/mbg"
@@ -30,7 +31,7 @@ func init() {
 				NoSim: "a save cannot be simulated: simulate the scenario it was played from"},
 		},
 		Play: &family.Play{Help: playHelp, Run: run, Start: start, Resume: resume, Players: mbgeng.Roster(0).Names(), Decisions: mbgeng.Kinds},
-		Sim: &family.Sim{Help: simHelp, DefaultTurnCap: sim.DefaultTurnCap, Players: mbgeng.Roster(0).Names(),
+		Sim: &family.Sim{Help: simHelp, DefaultTurnCap: mbgsim.DefaultTurnCap, Players: mbgeng.Roster(0).Names(),
 			New: func(doc *formats.Document, o family.SimOptions) (sim.Family, error) {
 				sc, ok := doc.Value.(*mbgfmt.Scenario)
 				if !ok {
@@ -40,7 +41,7 @@ func init() {
 				if err != nil {
 					return nil, err
 				}
-				return sim.NewMBG(sc, sim.MBGOptions{TurnCap: o.TurnCap, Players: players, Restrict: o.Restrict})
+				return mbgsim.New(sc, mbgsim.Options{TurnCap: o.TurnCap, Players: players, Restrict: o.Restrict})
 			},
 			Restrictions: func(doc *formats.Document) ([]restrict.Restriction, error) {
 				sc, ok := doc.Value.(*mbgfmt.Scenario)
@@ -141,7 +142,7 @@ func run(doc *formats.Document, o family.PlayOptions, out io.Writer) error {
 func start(doc *formats.Document, o family.GameOptions) (*family.Game, error) {
 	turns := o.TurnCap
 	if turns == 0 {
-		turns = sim.DefaultTurnCap
+		turns = mbgsim.DefaultTurnCap
 	}
 	s, _, err := setup(doc, o.Seed, turns)
 	if err != nil {

@@ -12,6 +12,7 @@ import (
 	peng "github.com/shapan/shapan/engine/planets"
 	"github.com/shapan/shapan/engine/restrict"
 	"github.com/shapan/shapan/engine/sim"
+	planetssim "github.com/shapan/shapan/engine/sim/planets"
 	"github.com/shapan/shapan/family"
 	"github.com/shapan/shapan/formats"
 	pfmt "github.com/shapan/shapan/formats/planets"
@@ -26,7 +27,7 @@ func init() {
 				Template: &family.Template{Title: "Planet-Conquer map (4 players)", YAML: func() ([]byte, error) { return []byte(template), nil }}},
 		},
 		Play: &family.Play{Help: playHelp, Run: run, Start: start, Resume: resume, Players: peng.Roster(peng.Setup{}, 0).Names(), Decisions: peng.Kinds},
-		Sim: &family.Sim{Help: simHelp, DefaultTurnCap: sim.DefaultPlanetsRoundCap, Players: peng.Roster(peng.Setup{}, 0).Names(),
+		Sim: &family.Sim{Help: simHelp, DefaultTurnCap: planetssim.DefaultRoundCap, Players: peng.Roster(peng.Setup{}, 0).Names(),
 			New: func(doc *formats.Document, o family.SimOptions) (sim.Family, error) {
 				m, ok := doc.Value.(*pfmt.Map)
 				if !ok {
@@ -36,7 +37,7 @@ func init() {
 				if err != nil {
 					return nil, err
 				}
-				return sim.NewPlanets(m, sim.PlanetsOptions{RoundCap: o.TurnCap, Players: players, Restrict: o.Restrict})
+				return planetssim.New(m, planetssim.Options{RoundCap: o.TurnCap, Players: players, Restrict: o.Restrict})
 			},
 			Restrictions: func(doc *formats.Document) ([]restrict.Restriction, error) {
 				m, ok := doc.Value.(*pfmt.Map)

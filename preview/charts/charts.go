@@ -28,7 +28,8 @@ type Options struct {
 	English bool
 }
 
-func (o Options) k() float64 {
+// Size is the scale every size is multiplied by (1 when Scale is unset).
+func (o Options) Size() float64 {
 	if o.Scale <= 0 {
 		return 1
 	}
@@ -63,7 +64,7 @@ type plot struct {
 }
 
 func newPlot(o Options, title string) *plot {
-	k := o.k()
+	k := o.Size()
 	w, h := ChartWidth*k, ChartHeight*k
 	p := &plot{o: o, c: preview.NewCanvas(int(w), int(h), paper), k: k,
 		left: plotLeft * k, right: w - plotRight*k, top: plotTop * k, base: h - plotBottom*k}
@@ -108,7 +109,7 @@ func (p *plot) label(x, y, size float64, s string) {
 }
 
 func (p *plot) empty() image.Image {
-	p.c.Text((p.left+p.right)/2, (p.top+p.base)/2, 14*p.k, faint, preview.AnchorCentre, p.o.tr("没有完成的对局"))
+	p.c.Text((p.left+p.right)/2, (p.top+p.base)/2, 14*p.k, faint, preview.AnchorCentre, p.o.Tr("没有完成的对局"))
 	return p.c.Image()
 }
 
@@ -119,7 +120,7 @@ func pct(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) }
 // from 0 to 100 %; a dashed line marks the fair share (one in the number
 // of sides).
 func WinRates(r *sim.Report, o Options) image.Image {
-	title := fmt.Sprintf(o.tr("胜率与 95%% 置信区间 · %d 局"), r.Games)
+	title := fmt.Sprintf(o.Tr("胜率与 95%% 置信区间 · %d 局"), r.Games)
 	if r.Scenario != "" {
 		title = r.Scenario + " · " + title
 	}
@@ -142,7 +143,7 @@ func WinRates(r *sim.Report, o Options) image.Image {
 	}
 	sides := len(bars)
 	if r.Draws.Count > 0 {
-		bars = append(bars, bar{o.tr("平局"), r.Draws, preview.PlayerColor(-1)})
+		bars = append(bars, bar{o.Tr("平局"), r.Draws, preview.PlayerColor(-1)})
 	}
 	for v := 0; v <= 100; v += 25 {
 		p.hline(float64(v), 100, fmt.Sprintf("%d%%", v))
@@ -159,14 +160,14 @@ func WinRates(r *sim.Report, o Options) image.Image {
 		p.c.Line(cx-cap, lo, cx+cap, lo, 2*k, ink)
 		p.label(cx, hi-10*k, 12*k, pct(b.p.Rate))
 		p.c.Text(cx, p.base+16*k, 13*k, ink, preview.AnchorCentre, preview.FitText(13*k, slot-4*k, b.label))
-		p.c.Text(cx, p.base+33*k, 10*k, faint, preview.AnchorCentre, fmt.Sprintf(o.tr("%d 胜"), b.p.Count))
+		p.c.Text(cx, p.base+33*k, 10*k, faint, preview.AnchorCentre, fmt.Sprintf(o.Tr("%d 胜"), b.p.Count))
 	}
 	p.c.Line(p.left, p.base, p.right, p.base, 1.5*k, ink)
 	if sides > 1 {
 		fair := 1 / float64(sides)
 		y := p.y(fair, 1)
 		p.dashed(p.left, p.right, y, faint)
-		p.c.Text(p.right+4*k, y-7*k, 10*k, faint, preview.AnchorLeft, o.tr("均势"))
+		p.c.Text(p.right+4*k, y-7*k, 10*k, faint, preview.AnchorLeft, o.Tr("均势"))
 		p.c.Text(p.right+4*k, y+7*k, 10*k, faint, preview.AnchorLeft, pct(fair))
 	}
 	return p.c.Image()
@@ -189,7 +190,7 @@ func niceStep(x float64) int {
 // lines at the mean and the median.
 func Lengths(r *sim.Report, o Options) image.Image {
 	l := r.Length
-	p := newPlot(o, fmt.Sprintf(o.tr("对局长度（回合）· 平均 %.1f · 中位 %g · p90 %d"), l.Mean, l.Median, l.P90))
+	p := newPlot(o, fmt.Sprintf(o.Tr("对局长度（回合）· 平均 %.1f · 中位 %g · p90 %d"), l.Mean, l.Median, l.P90))
 	k := p.k
 	if r.Games == 0 || len(l.Histogram) == 0 {
 		return p.empty()
@@ -248,16 +249,16 @@ func Lengths(r *sim.Report, o Options) image.Image {
 		}
 		p.c.Text(x+side*4*k, p.top+6*k, 10*k, col, a, text)
 	}
-	marker(l.Median, -meanSide, faint, o.tr("中位"))
-	marker(l.Mean, meanSide, ink, o.tr("平均"))
-	caption := fmt.Sprintf(o.tr("每格 %d 回合 · %d–%d 回合"), width, l.Min, l.Max)
+	marker(l.Median, -meanSide, faint, o.Tr("中位"))
+	marker(l.Mean, meanSide, ink, o.Tr("平均"))
+	caption := fmt.Sprintf(o.Tr("每格 %d 回合 · %d–%d 回合"), width, l.Min, l.Max)
 	if width == 1 {
-		caption = fmt.Sprintf(o.tr("%d–%d 回合"), l.Min, l.Max)
+		caption = fmt.Sprintf(o.Tr("%d–%d 回合"), l.Min, l.Max)
 	}
 	p.c.Text(p.left, p.base+32*k, 10*k, faint, preview.AnchorLeft, caption)
 	if r.Capped.Count > 0 {
 		x := p.right
-		capped := fmt.Sprintf(o.tr("达到回合上限 %d 局 (%s)"), r.Capped.Count, pct(r.Capped.Rate))
+		capped := fmt.Sprintf(o.Tr("达到回合上限 %d 局 (%s)"), r.Capped.Count, pct(r.Capped.Rate))
 		p.c.Text(x, p.base+32*k, 10*k, ink, preview.AnchorRight, capped)
 		w := preview.TextWidth(10*k, capped)
 		p.c.FillRect(x-w-14*k, p.base+27*k, x-w-4*k, p.base+37*k, accent)
@@ -284,7 +285,7 @@ func Summary(r *sim.Report, o Options) image.Image {
 	if h != nil {
 		at := image.Pt((w-h.Bounds().Dx())/2, top)
 		draw.Draw(img, h.Bounds().Add(at), h, image.Point{}, draw.Src)
-		k := o.k()
+		k := o.Size()
 		c.Line(16*k, float64(top), float64(w)-16*k, float64(top), 1*k, grid)
 	}
 	return img

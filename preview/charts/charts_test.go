@@ -1,4 +1,4 @@
-package charts
+package charts_test
 
 import (
 	"flag"
@@ -11,7 +11,10 @@ import (
 	"testing"
 
 	"github.com/shapan/shapan/engine/sim"
+	mbgsim "github.com/shapan/shapan/engine/sim/mbg"
+	_ "github.com/shapan/shapan/family/all"
 	"github.com/shapan/shapan/preview"
+	"github.com/shapan/shapan/preview/charts"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden images in testdata")
@@ -38,14 +41,14 @@ func handReport() *sim.Report {
 		}
 	}
 	r.Length.Histogram = append(r.Length.Histogram, sim.LengthCount{Turns: 50, Games: 15})
-	f := &sim.MBGFacts{TurnCap: 50, Battles: 0, Captures: 0}
+	f := &mbgsim.MBGFacts{TurnCap: 50, Battles: 0, Captures: 0}
 	names := []string{"洛阳", "长安", "许昌", "成都"}
 	for c, n := range names {
-		f.Cities = append(f.Cities, sim.MBGCityFacts{Name: n, Scope: c % 3, Squares: []int{4 * c}, Owners: []int{25, 25, 0, 25}, Unowned: 25})
+		f.Cities = append(f.Cities, mbgsim.MBGCityFacts{Name: n, Scope: c % 3, Squares: []int{4 * c}, Owners: []int{25, 25, 0, 25}, Unowned: 25})
 	}
 	types := []string{"city", "saloon", "chance", "institute"}
 	for i := range 16 {
-		s := sim.MBGSquareFacts{Index: i, Type: types[i%4], City: -1, Battles: 3 * i}
+		s := mbgsim.MBGSquareFacts{Index: i, Type: types[i%4], City: -1, Battles: 3 * i}
 		switch i % 4 {
 		case 0:
 			s.City, s.Name = i/4, names[i/4]
@@ -60,7 +63,7 @@ func handReport() *sim.Report {
 		f.Captures += s.Captures
 		f.Squares = append(f.Squares, s)
 	}
-	r.Facts.MBG = f
+	r.Facts = sim.Facts{Family: "mbg", Section: f}
 	return r
 }
 
@@ -81,11 +84,11 @@ func absDiff(a, b uint32) uint32 {
 // as high as its rate, in its side's colour, with a whisker.
 func TestWinRateBars(t *testing.T) {
 	r := handReport()
-	img := WinRates(r, Options{})
-	if b := img.Bounds(); b.Dx() != ChartWidth || b.Dy() != ChartHeight {
+	img := charts.WinRates(r, charts.Options{})
+	if b := img.Bounds(); b.Dx() != charts.ChartWidth || b.Dy() != charts.ChartHeight {
 		t.Fatalf("size %v", b)
 	}
-	left, right, top, base := float64(plotLeft), float64(ChartWidth-plotRight-40), float64(plotTop), float64(ChartHeight-plotBottom)
+	left, right, top, base := float64(charts.PlotLeft), float64(charts.ChartWidth-charts.PlotRight-40), float64(charts.PlotTop), float64(charts.ChartHeight-charts.PlotBottom)
 	y := func(rate float64) int { return int(base - (base-top)*rate) }
 	bars := []struct {
 		rate, lo, hi float64
@@ -127,16 +130,16 @@ func TestWinRateBars(t *testing.T) {
 // games stacked in the accent colour.
 func TestLengthHistogram(t *testing.T) {
 	r := handReport()
-	img := Lengths(r, Options{})
-	if b := img.Bounds(); b.Dx() != ChartWidth || b.Dy() != ChartHeight {
+	img := charts.Lengths(r, charts.Options{})
+	if b := img.Bounds(); b.Dx() != charts.ChartWidth || b.Dy() != charts.ChartHeight {
 		t.Fatalf("size %v", b)
 	}
 	// Bins of 2 turns from 12 to 51: 20 bins; the last holds the 15
 	// capped games; the axis goes to 15 (step 5).
-	left, right, top, base := float64(plotLeft), float64(ChartWidth-plotRight), float64(plotTop), float64(ChartHeight-plotBottom)
+	left, right, top, base := float64(charts.PlotLeft), float64(charts.ChartWidth-charts.PlotRight), float64(charts.PlotTop), float64(charts.ChartHeight-charts.PlotBottom)
 	binW := (right - left) / 20
 	last := left + 19.5*binW
-	if c := img.At(int(last), int(top)+3); !near(c, accent, 2) {
+	if c := img.At(int(last), int(top)+3); !near(c, charts.Accent, 2) {
 		t.Errorf("the capped bin does not reach the top: %v", c)
 	}
 	// Bin 0 (12–13) holds 10 games: two thirds of the height.
@@ -162,8 +165,8 @@ func TestLengthHistogram(t *testing.T) {
 // fought and untouched where none were.
 func TestHeatmap(t *testing.T) {
 	r := handReport()
-	img := Heatmap(r, Options{})
-	v := BoardView(r.Facts.MBG)
+	img := charts.Heatmap(r, charts.Options{})
+	v := mbgpreview.HeatmapBoard(r.Facts.Section.(*mbgsim.MBGFacts))
 	v.Title = "战斗热图 · 100 局"
 	board := mbgpreview.Board(v, preview.Options{})
 	if img.Bounds() != board.Bounds() {
@@ -185,7 +188,7 @@ func TestHeatmap(t *testing.T) {
 	if mild == at(board, 2, 10, 40) || mild == hot {
 		t.Errorf("square 2 is not shaded lightly: %v", mild)
 	}
-	if Heatmap(&sim.Report{}, Options{}) != nil {
+	if charts.Heatmap(&sim.Report{}, charts.Options{}) != nil {
 		t.Error("a heat map without mbg facts")
 	}
 }
@@ -194,21 +197,21 @@ func TestHeatmap(t *testing.T) {
 // golden image; sizes scale.
 func TestSummary(t *testing.T) {
 	r := handReport()
-	img := Summary(r, Options{})
-	heat := Heatmap(r, Options{})
-	if w, h := img.Bounds().Dx(), img.Bounds().Dy(); w != max(2*ChartWidth, heat.Bounds().Dx()) || h != ChartHeight+heat.Bounds().Dy() {
+	img := charts.Summary(r, charts.Options{})
+	heat := charts.Heatmap(r, charts.Options{})
+	if w, h := img.Bounds().Dx(), img.Bounds().Dy(); w != max(2*charts.ChartWidth, heat.Bounds().Dx()) || h != charts.ChartHeight+heat.Bounds().Dy() {
 		t.Fatalf("size %dx%d", w, h)
 	}
 	compareGolden(t, "summary", img)
-	if b := WinRates(r, Options{Scale: 2}).Bounds(); b.Dx() != 2*ChartWidth || b.Dy() != 2*ChartHeight {
+	if b := charts.WinRates(r, charts.Options{Scale: 2}).Bounds(); b.Dx() != 2*charts.ChartWidth || b.Dy() != 2*charts.ChartHeight {
 		t.Errorf("scale 2: %v", b)
 	}
-	r.Facts.MBG = nil
-	if b := Summary(r, Options{}).Bounds(); b.Dx() != 2*ChartWidth || b.Dy() != ChartHeight {
+	r.Facts = sim.Facts{}
+	if b := charts.Summary(r, charts.Options{}).Bounds(); b.Dx() != 2*charts.ChartWidth || b.Dy() != charts.ChartHeight {
 		t.Errorf("without a board: %v", b)
 	}
 	empty := &sim.Report{Family: "mbg"}
-	if b := Summary(empty, Options{}).Bounds(); b.Dx() != 2*ChartWidth {
+	if b := charts.Summary(empty, charts.Options{}).Bounds(); b.Dx() != 2*charts.ChartWidth {
 		t.Errorf("no games: %v", b)
 	}
 }
@@ -232,7 +235,7 @@ func compareGolden(t *testing.T, name string, img image.Image) {
 	}
 	f, err := os.Open(path)
 	if err != nil {
-		t.Fatalf("no golden image %s (run go test ./engine/sim/charts -update): %v", path, err)
+		t.Fatalf("no golden image %s (run go test ./preview/charts -update): %v", path, err)
 	}
 	defer f.Close()
 	want, err := png.Decode(f)

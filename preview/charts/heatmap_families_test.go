@@ -1,4 +1,4 @@
-package charts
+package charts_test
 
 import (
 	"context"
@@ -12,6 +12,9 @@ import (
 	"testing"
 
 	"github.com/shapan/shapan/engine/sim"
+	battlesim "github.com/shapan/shapan/engine/sim/battle"
+	ftbtsim "github.com/shapan/shapan/engine/sim/ftbt"
+	planetssim "github.com/shapan/shapan/engine/sim/planets"
 	"github.com/shapan/shapan/family"
 	_ "github.com/shapan/shapan/family/all"
 	"github.com/shapan/shapan/formats"
@@ -19,6 +22,7 @@ import (
 	ftbtfmt "github.com/shapan/shapan/formats/ftbt"
 	planetsfmt "github.com/shapan/shapan/formats/planets"
 	"github.com/shapan/shapan/preview"
+	"github.com/shapan/shapan/preview/charts"
 	"github.com/shapan/shapan/samples"
 )
 
@@ -58,18 +62,18 @@ func ftbtCellAt(img image.Image, l *ftbtfmt.Level, x, y int, top float64) color.
 func TestFTBTHeatmap(t *testing.T) {
 	doc, r := simulate(t, "ftbt/长坂坡.yaml", 215, 1) // the sides meet in round 208
 	l := doc.Value.(*ftbtfmt.Level)
-	f := r.Facts.FTBT
+	f := r.Facts.Section.(*ftbtsim.FTBTFacts)
 	if f == nil || len(f.Cells) == 0 {
 		t.Fatalf("no fights: %+v", f)
 	}
-	img := Heatmap(r, Options{})
+	img := charts.Heatmap(r, charts.Options{})
 	level := ftbtpreview.Level(l, doc.Rules.(*ftbtfmt.Rules), preview.Options{})
 	const title = 30
 	if b := img.Bounds(); b.Dx() != level.Bounds().Dx() || b.Dy() <= level.Bounds().Dy()+title {
 		t.Fatalf("size %v, the level's %v", b, level.Bounds())
 	}
-	hot := slices.MaxFunc(f.Cells, func(a, b sim.FTBTCellFacts) int { return a.Damage - b.Damage })
-	if c := ftbtCellAt(img, l, hot.X, hot.Y, title); !near(c, heatColour(1), 40) {
+	hot := slices.MaxFunc(f.Cells, func(a, b ftbtsim.FTBTCellFacts) int { return a.Damage - b.Damage })
+	if c := ftbtCellAt(img, l, hot.X, hot.Y, title); !near(c, charts.HeatColour(1), 40) {
 		t.Errorf("the hottest cell (%d, %d) is %v, not dark red", hot.X, hot.Y, c)
 	}
 	fought := map[[2]int]bool{}
@@ -93,14 +97,14 @@ func TestFTBTHeatmap(t *testing.T) {
 	if err := json.Unmarshal(b, &back); err != nil {
 		t.Fatal(err)
 	}
-	plain := Heatmap(&back, Options{})
+	plain := charts.Heatmap(&back, charts.Options{})
 	if plain == nil || plain.Bounds() != img.Bounds() {
 		t.Fatalf("the heat map of facts without their level: %v", plain)
 	}
-	if c := ftbtCellAt(plain, l, hot.X, hot.Y, title); !near(c, heatColour(1), 40) {
+	if c := ftbtCellAt(plain, l, hot.X, hot.Y, title); !near(c, charts.HeatColour(1), 40) {
 		t.Errorf("without the level, the hottest cell is %v", c)
 	}
-	if s := Summary(r, Options{}); s.Bounds().Dy() != ChartHeight+img.Bounds().Dy() {
+	if s := charts.Summary(r, charts.Options{}); s.Bounds().Dy() != charts.ChartHeight+img.Bounds().Dy() {
 		t.Errorf("summary %v", s.Bounds())
 	}
 }
@@ -110,15 +114,15 @@ func TestFTBTHeatmap(t *testing.T) {
 func TestPlanetsHeatmap(t *testing.T) {
 	doc, r := simulate(t, "planets/九州.yaml", 0, 2)
 	m := doc.Value.(*planetsfmt.Map)
-	f := r.Facts.Planets
-	img := Heatmap(r, Options{})
+	f := r.Facts.Section.(*planetssim.PlanetsFacts)
+	img := charts.Heatmap(r, charts.Options{})
 	base := planetspreview.PlanetMap(m, preview.Options{})
 	if b := img.Bounds(); b.Dx() != base.Bounds().Dx() || b.Dy() <= base.Bounds().Dy() {
 		t.Fatalf("size %v, the map's %v", b, base.Bounds())
 	}
 	lay := planetspreview.PlanetMapLayout(m, preview.Options{})
 	pos := m.Positions()
-	most := slices.MaxFunc(f.Planets, func(a, b sim.PlanetFacts) int { return a.Battles - b.Battles }).Battles
+	most := slices.MaxFunc(f.Planets, func(a, b planetssim.PlanetFacts) int { return a.Battles - b.Battles }).Battles
 	checked := 0
 	for i, p := range f.Planets {
 		pl := &m.Planets[i]
@@ -131,7 +135,7 @@ func TestPlanetsHeatmap(t *testing.T) {
 			}
 			continue
 		}
-		if want := heatColour(float64(p.Battles) / float64(most)); !near(ringAt, want, 30) {
+		if want := charts.HeatColour(float64(p.Battles) / float64(most)); !near(ringAt, want, 30) {
 			t.Errorf("planet %s (%d battles of at most %d): ring %v, want %v", p.Name, p.Battles, most, ringAt, want)
 		}
 		checked++
@@ -139,7 +143,7 @@ func TestPlanetsHeatmap(t *testing.T) {
 	if checked == 0 {
 		t.Fatal("no planet was fought over")
 	}
-	if s := Summary(r, Options{}); s.Bounds().Dy() != ChartHeight+img.Bounds().Dy() {
+	if s := charts.Summary(r, charts.Options{}); s.Bounds().Dy() != charts.ChartHeight+img.Bounds().Dy() {
 		t.Errorf("summary %v", s.Bounds())
 	}
 }
@@ -163,19 +167,19 @@ func TestBattleHeatmap(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	bf := r.Facts.Battle
+	bf := r.Facts.Section.(*battlesim.BattleFacts)
 	if bf == nil || len(bf.Cells) == 0 {
 		t.Fatalf("no fights: %+v", bf)
 	}
-	img := Heatmap(r, Options{})
+	img := charts.Heatmap(r, charts.Options{})
 	m := doc.Value.(*battlefmt.Map)
 	cell, margin := battlepreview.BattleMapGeometry(m, preview.Options{})
 	at := func(x, y int) color.Color { // the middle of the cell's top edge, clear of a cross
 		return img.At(int(margin+float64(x)*cell+cell/2), int(30+margin+float64(y)*cell+1))
 	}
-	hot := slices.MaxFunc(bf.Cells, func(a, b sim.BattleCellFacts) int { return a.Damage - b.Damage })
-	if c := at(hot.X, hot.Y); !nearColour(c, heatColour(1)) {
-		t.Errorf("the hottest cell (%d,%d) is %v, not %v", hot.X, hot.Y, c, heatColour(1))
+	hot := slices.MaxFunc(bf.Cells, func(a, b battlesim.BattleCellFacts) int { return a.Damage - b.Damage })
+	if c := at(hot.X, hot.Y); !nearColour(c, charts.HeatColour(1)) {
+		t.Errorf("the hottest cell (%d,%d) is %v, not %v", hot.X, hot.Y, c, charts.HeatColour(1))
 	}
 	if c, want := at(0, 30), battlepreview.BattleCellColor(m.At(0, 30)); !nearColour(c, want) {
 		t.Errorf("a quiet corner is %v, not the map's %v", c, want)

@@ -1,4 +1,4 @@
-package charts
+package charts_test
 
 import (
 	"os"
@@ -7,13 +7,19 @@ import (
 	"strconv"
 	"testing"
 	"unicode"
+
+	_ "github.com/shapan/shapan/family/all"
+	"github.com/shapan/shapan/preview/charts"
 )
 
-// TestEveryChartWordHasEnglish reads the package's sources: every text
-// the charts translate (tr) has its English, which has no Chinese left.
+// TestEveryChartWordHasEnglish reads the sources of the charts and of
+// every family's heat map: every text they translate (Tr) has its
+// English, which has no Chinese left.
 func TestEveryChartWordHasEnglish(t *testing.T) {
 	files, _ := filepath.Glob("*.go")
-	call := regexp.MustCompile(`\btr\(("(?:[^"\\]|\\.)*")\)`)
+	more, _ := filepath.Glob(filepath.Join("..", "*", "heatmap.go"))
+	files = append(files, more...)
+	call := regexp.MustCompile(`\bTr\(("(?:[^"\\]|\\.)*")\)`)
 	n := 0
 	for _, f := range files {
 		if filepath.Ext(f) != ".go" || len(f) > 8 && f[len(f)-8:] == "_test.go" {
@@ -29,8 +35,8 @@ func TestEveryChartWordHasEnglish(t *testing.T) {
 				t.Fatal(err)
 			}
 			n++
-			en, ok := english[zh]
-			if !ok {
+			en := charts.Options{English: true}.Tr(zh)
+			if en == zh {
 				t.Errorf("%s: %q has no English", f, zh)
 			}
 			for _, r := range en {

@@ -1,9 +1,10 @@
-package sim
+package battle
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/shapan/shapan/engine/sim"
 
 	"github.com/shapan/shapan/engine"
 	"github.com/shapan/shapan/engine/battle"
@@ -11,13 +12,13 @@ import (
 	battlefmt "github.com/shapan/shapan/formats/battle"
 )
 
-// DefaultBattleRoundCap is the round limit of battle simulations when none
+// DefaultRoundCap is the round limit of battle simulations when none
 // is given: the game's own (spec §14.2).
-const DefaultBattleRoundCap = battle.MaxRounds
+const DefaultRoundCap = battle.MaxRounds
 
-// BattleOptions adjust the battle adapter.
-type BattleOptions struct {
-	// RoundCap is the last round (0: DefaultBattleRoundCap); a game still
+// Options adjust the battle adapter.
+type Options struct {
+	// RoundCap is the last round (0: DefaultRoundCap); a game still
 	// running then is decided as the rules decide it at round 1000.
 	RoundCap int
 	// Players are the two computer players (battle.ComputerPlayers; empty:
@@ -45,22 +46,22 @@ type Battle struct {
 	restrict *restrict.Side
 }
 
-// NewBattle returns the adapter of map m (with its roster). It works on a
+// New returns the adapter of map m (with its roster). It works on a
 // copy of m, and refuses a map the engine cannot play.
-func NewBattle(m *battlefmt.Map, o BattleOptions) (*Battle, error) {
+func New(m *battlefmt.Map, o Options) (*Battle, error) {
 	if m == nil {
 		return nil, errors.New("sim: no battle map")
 	}
 	own := m.Clone()
 	b := &Battle{m: own, players: o.Players, maxDec: o.MaxDecisions, roundCap: o.RoundCap, restrict: o.Restrict}
 	if b.roundCap == 0 {
-		b.roundCap = DefaultBattleRoundCap
+		b.roundCap = DefaultRoundCap
 	}
 	if b.roundCap < 2 || b.roundCap > battle.MaxRounds {
 		return nil, fmt.Errorf("sim: the round cap must be 2 to %d, not %d", battle.MaxRounds, o.RoundCap)
 	}
 	if b.maxDec <= 0 {
-		b.maxDec = DefaultMaxDecisions
+		b.maxDec = sim.DefaultMaxDecisions
 	}
 	for s := range b.players {
 		if b.players[s] == "" {
@@ -86,10 +87,10 @@ func NewBattle(m *battlefmt.Map, o BattleOptions) (*Battle, error) {
 func (b *Battle) Name() string { return battle.Family }
 
 // Sides implements Family: the two bases.
-func (b *Battle) Sides() []Side {
-	out := make([]Side, 2)
+func (b *Battle) Sides() []sim.Side {
+	out := make([]sim.Side, 2)
 	for s := range out {
-		out[s] = Side{Name: fmt.Sprintf("player %d (base %v)", s+1, battle.Cell(b.board.Spawn[s]))}
+		out[s] = sim.Side{Name: fmt.Sprintf("player %d (base %v)", s+1, battle.Cell(b.board.Spawn[s]))}
 	}
 	return out
 }
@@ -106,31 +107,31 @@ func seating(game int) [2]int {
 // Play implements Family. A game of the report is played again by
 // `shapan play MAP --players A,B --seed S` with A and B as Facts.Games
 // seats them.
-func (b *Battle) Play(ctx context.Context, game int, seed int64) (GameResult, error) {
+func (b *Battle) Play(ctx context.Context, game int, seed int64) (sim.GameResult, error) {
 	seat := seating(game)
 	rec := newBattleGame(b.board, seat)
 	g, err := battle.New(b.setup, battle.Options{Machine: engine.Options{DropEvents: true, DropAnswers: true, OnEvent: rec.event}, ReuseArgs: true})
 	if err != nil {
-		return GameResult{}, err
+		return sim.GameResult{}, err
 	}
 	defer g.Close()
 	players := make([]battle.Player, 2)
 	for s := range players {
 		if players[s], err = battle.NewComputer(b.players[seat[s]], b.board, seed*2+int64(s)); err != nil {
-			return GameResult{}, err
+			return sim.GameResult{}, err
 		}
 	}
-	players = restricted(players, b.restrict, b.restrict.SideOf())
+	players = sim.Restricted(players, b.restrict, b.restrict.SideOf())
 	o := engine.PlayOptions{MaxDecisions: b.maxDec, Context: ctx, Where: func() string { return fmt.Sprintf("round %d", g.Round()) }}
 	if err := battle.PlayCommands(g, players, o); err != nil {
-		return GameResult{}, err
+		return sim.GameResult{}, err
 	}
 	r, ok := g.Outcome()
 	if !ok {
-		return GameResult{}, errors.New("the game ended without a result")
+		return sim.GameResult{}, errors.New("the game ended without a result")
 	}
 	rec.result = r
-	return GameResult{Winner: r.Winner, Turns: r.Round, Capped: r.Reason != battle.ReasonFlag && r.Reason != battle.ReasonForfeit, Facts: rec}, nil
+	return sim.GameResult{Winner: r.Winner, Turns: r.Round, Capped: r.Reason != battle.ReasonFlag && r.Reason != battle.ReasonForfeit, Facts: rec}, nil
 }
 
 // battleGame is what one battle game leaves for the report.

@@ -1,19 +1,46 @@
-package charts
+package planets
 
 import (
 	"fmt"
-	planetspreview "github.com/shapan/shapan/preview/planets"
+	planetseng "github.com/shapan/shapan/engine/planets"
 	"image"
 	"image/color"
 	"image/draw"
 	"math"
 
 	"github.com/shapan/shapan/engine/sim"
+	planetssim "github.com/shapan/shapan/engine/sim/planets"
 	planetsfmt "github.com/shapan/shapan/formats/planets"
 	"github.com/shapan/shapan/preview"
+	"github.com/shapan/shapan/preview/charts"
 )
 
-// The colours of the planet map's dark background (planetspreview.PlanetMap).
+func init() {
+	charts.RegisterHeatmap(planetseng.Family, heatmap)
+	charts.RegisterEnglish(english)
+}
+
+// heatmap is the heat map of a report of the family (nil for one
+// without facts it can place).
+func heatmap(r *sim.Report, o charts.Options) image.Image {
+	f, ok := r.Facts.Section.(*planetssim.PlanetsFacts)
+	if !ok || len(f.Planets) == 0 {
+		return nil
+	}
+	return planetsHeatmap(r, f, o)
+}
+
+// english are the heat map's words in English, by their Chinese text.
+var english = map[string]string{
+	"战%d":  "B%d",
+	" 夺%d": " C%d",
+	"战斗热图 · %d 局 · 圈色：在此星球的战斗次数": "battle heat map · %d games · ring colour: battles at the planet",
+	"战N：战斗次数　夺M：从其他玩家手中夺取的次数":    "B N: battles   C M: times taken from another player",
+	"共 %d 场战斗，%d 次夺取，%d 次易主%s":   "%d battles in all, %d captures, %d changes of hands%s",
+	"；最激烈：%s（%d 场）":              "; fiercest: %s (%d battles)",
+}
+
+// The colours of the planet map's dark background (PlanetMap).
 var (
 	space     = color.RGBA{0x16, 0x1b, 0x2e, 0xff}
 	spaceInk  = color.RGBA{0xf0, 0xf0, 0xf0, 0xff}
@@ -25,8 +52,8 @@ var (
 // ringed in the heat colour of its battles (yellow few, red most) and
 // labelled with its battles and captures ("战N 夺M") in place of its
 // stats line; a legend below names the most contested planet.
-func planetsHeatmap(r *sim.Report, f *sim.PlanetsFacts, o Options) image.Image {
-	k := o.k()
+func planetsHeatmap(r *sim.Report, f *planetssim.PlanetsFacts, o charts.Options) image.Image {
+	k := o.Size()
 	var b backdrop
 	if m := f.Map(); m != nil {
 		b = mapBackdrop(m, preview.Options{Scale: k})
@@ -50,15 +77,15 @@ func planetsHeatmap(r *sim.Report, f *sim.PlanetsFacts, o Options) image.Image {
 			continue
 		}
 		t := float64(p.Battles) / float64(most)
-		ring(c, x, y, rad+5*k, rad+(8+4*t)*k, heatColour(t))
-		label := fmt.Sprintf(o.tr("战%d"), p.Battles)
+		ring(c, x, y, rad+5*k, rad+(8+4*t)*k, charts.HeatColour(t))
+		label := fmt.Sprintf(o.Tr("战%d"), p.Battles)
 		if p.Captures > 0 {
-			label += fmt.Sprintf(o.tr(" 夺%d"), p.Captures)
+			label += fmt.Sprintf(o.Tr(" 夺%d"), p.Captures)
 		}
 		lw := max(preview.TextWidth(10*k, label), preview.TextWidth(9*k, b.stats(p.Name)))
 		ly := y + rad + 8*k
 		c.FillRect(x-lw/2-2*k, ly-6*k, x+lw/2+2*k, ly+6*k, space)
-		c.Text(x, ly, 10*k, heatColour(math.Max(t, 0.25)), preview.AnchorCentre, label)
+		c.Text(x, ly, 10*k, charts.HeatColour(math.Max(t, 0.25)), preview.AnchorCentre, label)
 	}
 
 	// Legend: the ramp, what the numbers mean, the totals and the most
@@ -68,16 +95,16 @@ func planetsHeatmap(r *sim.Report, f *sim.PlanetsFacts, o Options) image.Image {
 	w := float64(bb.Dx())
 	rampW := min(w-2*margin, 200*k)
 	for i := 0; i < int(rampW); i++ {
-		c.FillRect(margin+float64(i), ly, margin+float64(i)+1, ly+12*k, heatColour(float64(i)/rampW))
+		c.FillRect(margin+float64(i), ly, margin+float64(i)+1, ly+12*k, charts.HeatColour(float64(i)/rampW))
 	}
-	c.Text(margin, ly+22*k, 10*k, spaceFade, preview.AnchorLeft, o.tr("少"))
-	c.Text(margin+rampW, ly+22*k, 10*k, spaceFade, preview.AnchorRight, fmt.Sprintf(o.tr("多 (%d)"), most))
+	c.Text(margin, ly+22*k, 10*k, spaceFade, preview.AnchorLeft, o.Tr("少"))
+	c.Text(margin+rampW, ly+22*k, 10*k, spaceFade, preview.AnchorRight, fmt.Sprintf(o.Tr("多 (%d)"), most))
 	tx := margin + rampW + 20*k
 	tw := w - tx - margin
 	lines := []string{
-		fmt.Sprintf(o.tr("战斗热图 · %d 局 · 圈色：在此星球的战斗次数"), r.Games),
-		o.tr("战N：战斗次数　夺M：从其他玩家手中夺取的次数"),
-		fmt.Sprintf(o.tr("共 %d 场战斗，%d 次夺取，%d 次易主%s"), f.Battles, f.Captures, f.Changes, mostContested(f.Planets, o)),
+		fmt.Sprintf(o.Tr("战斗热图 · %d 局 · 圈色：在此星球的战斗次数"), r.Games),
+		o.Tr("战N：战斗次数　夺M：从其他玩家手中夺取的次数"),
+		fmt.Sprintf(o.Tr("共 %d 场战斗，%d 次夺取，%d 次易主%s"), f.Battles, f.Captures, f.Changes, mostContested(f.Planets, o)),
 	}
 	for i, s := range lines {
 		c.Text(tx, ly+6*k+float64(i)*18*k, 11*k, spaceInk, preview.AnchorLeft, preview.FitText(11*k, tw, s))
@@ -95,9 +122,9 @@ type backdrop struct {
 	stats func(name string) string
 }
 
-// mapBackdrop is the map as planetspreview.PlanetMap draws it.
+// mapBackdrop is the map as PlanetMap draws it.
 func mapBackdrop(m *planetsfmt.Map, po preview.Options) backdrop {
-	lay := planetspreview.PlanetMapLayout(m, po)
+	lay := PlanetMapLayout(m, po)
 	byName := map[string]*planetsfmt.Planet{}
 	for i := range m.Planets {
 		byName[m.Planets[i].Name()] = &m.Planets[i]
@@ -105,7 +132,7 @@ func mapBackdrop(m *planetsfmt.Map, po preview.Options) backdrop {
 	pos := m.Positions()
 	withStats := lay.Cell >= 36*po.Scale // as PlanetMap decides
 	return backdrop{
-		img: planetspreview.PlanetMap(m, po),
+		img: PlanetMap(m, po),
 		place: func(name string, _, _ int) (float64, float64, float64, bool) {
 			pl := byName[name]
 			if pl == nil {
@@ -116,7 +143,7 @@ func mapBackdrop(m *planetsfmt.Map, po preview.Options) backdrop {
 				return 0, 0, 0, false
 			}
 			x, y := lay.Centre(at)
-			return x, y, planetspreview.PlanetRadius(pl, lay.Cell), true
+			return x, y, PlanetRadius(pl, lay.Cell), true
 		},
 		stats: func(name string) string {
 			if pl := byName[name]; pl != nil && withStats {
@@ -127,7 +154,7 @@ func mapBackdrop(m *planetsfmt.Map, po preview.Options) backdrop {
 	}
 }
 
-// planetStats is the line planetspreview.PlanetMap writes under a planet, which
+// planetStats is the line PlanetMap writes under a planet, which
 // the heat map's label covers.
 func planetStats(p *planetsfmt.Planet) string {
 	return fmt.Sprintf("防%s 产%s+%s 限%s", p.Def.Describe(), p.Res.Describe(), p.Cos.Describe(), p.Max.Describe())
@@ -140,7 +167,7 @@ const maxBareSide = 200
 // bareBackdrop draws the planets of facts without their map (a report
 // read back from JSON): discs with their names at their grid cells, on
 // the map's dark background.
-func bareBackdrop(f *sim.PlanetsFacts, k float64) backdrop {
+func bareBackdrop(f *planetssim.PlanetsFacts, k float64) backdrop {
 	w, h := 1, 1
 	for _, p := range f.Planets {
 		if p.X >= 0 && p.Y >= 0 && p.X < maxBareSide && p.Y < maxBareSide {
@@ -182,7 +209,7 @@ func ring(c *preview.Canvas, x, y, inner, outer float64, col color.Color) {
 }
 
 // mostContested names the planet with the most battles, if any.
-func mostContested(ps []sim.PlanetFacts, o Options) string {
+func mostContested(ps []planetssim.PlanetFacts, o charts.Options) string {
 	best := -1
 	for i, p := range ps {
 		if p.Battles > 0 && (best < 0 || p.Battles > ps[best].Battles) {
@@ -192,5 +219,5 @@ func mostContested(ps []sim.PlanetFacts, o Options) string {
 	if best < 0 {
 		return ""
 	}
-	return fmt.Sprintf(o.tr("；最激烈：%s（%d 场）"), ps[best].Name, ps[best].Battles)
+	return fmt.Sprintf(o.Tr("；最激烈：%s（%d 场）"), ps[best].Name, ps[best].Battles)
 }

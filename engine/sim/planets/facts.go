@@ -1,8 +1,14 @@
-package sim
+package planets
 
 import (
+	"github.com/shapan/shapan/engine/planets"
+	"github.com/shapan/shapan/engine/sim"
 	planetsfmt "github.com/shapan/shapan/formats/planets"
 )
+
+func init() {
+	sim.RegisterFacts(planets.Family, func() sim.FactsSection { return new(PlanetsFacts) })
+}
 
 // PlanetsFacts are the facts of Planet-Conquer simulations: how many
 // planets every start ends with, and which planets are fought over and
@@ -82,7 +88,7 @@ type PlanetFacts struct {
 }
 
 // Facts implements Family.
-func (p *Planets) Facts(games []GameResult) Facts {
+func (p *Planets) Facts(games []sim.GameResult) sim.Facts {
 	m := p.m
 	limit, _ := m.Get("max_round").Int64()
 	out := &PlanetsFacts{RoundCap: p.roundCap, RoundLimit: limit, Players: p.players, Orders: orders(len(p.starts), p.players), m: m}
@@ -135,7 +141,7 @@ func (p *Planets) Facts(games []GameResult) Facts {
 	}
 	for s := range out.Starts {
 		if n := out.Starts[s].Games; n > 0 {
-			out.Starts[s].MeanHeld = round4(float64(held[s]) / float64(n))
+			out.Starts[s].MeanHeld = sim.Round4(float64(held[s]) / float64(n))
 		}
 	}
 	for i := range out.Planets {
@@ -143,19 +149,19 @@ func (p *Planets) Facts(games []GameResult) Facts {
 		if rounds > 0 {
 			free := rounds
 			for s, n := range heldRounds[i] {
-				f.Held[s] = round4(float64(n) / float64(rounds))
+				f.Held[s] = sim.Round4(float64(n) / float64(rounds))
 				free -= n
 			}
-			f.Free = round4(float64(free) / float64(rounds))
+			f.Free = sim.Round4(float64(free) / float64(rounds))
 		}
 		if taken := len(games) - f.Never; taken > 0 {
-			f.FirstRound = round4(float64(firstRounds[i]) / float64(taken))
+			f.FirstRound = sim.Round4(float64(firstRounds[i]) / float64(taken))
 		}
 		out.Battles += f.Battles
 		out.Captures += f.Captures
 		out.Changes += f.Changes
 	}
-	return Facts{Planets: out}
+	return sim.Facts{Family: planets.Family, Section: out}
 }
 
 // orders returns the number of ways of placing k players on n start

@@ -1,9 +1,10 @@
-package sim
+package planets
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/shapan/shapan/engine/sim"
 
 	"github.com/shapan/shapan/engine"
 	"github.com/shapan/shapan/engine/planets"
@@ -11,15 +12,15 @@ import (
 	planetsfmt "github.com/shapan/shapan/formats/planets"
 )
 
-// DefaultPlanetsRoundCap is the round cap of Planet-Conquer simulations
+// DefaultRoundCap is the round cap of Planet-Conquer simulations
 // when none is given; a map whose max_round is lower ends its games by
 // its own rule first.
-const DefaultPlanetsRoundCap = 1000
+const DefaultRoundCap = 1000
 
-// PlanetsOptions adjust the planets adapter.
-type PlanetsOptions struct {
+// Options adjust the planets adapter.
+type Options struct {
 	// RoundCap is the number of rounds after which a game still running
-	// is stopped and ranked as it stands (0: DefaultPlanetsRoundCap).
+	// is stopped and ranked as it stands (0: DefaultRoundCap).
 	RoundCap int
 	// MaxDecisions guards against stalls (0: DefaultMaxDecisions).
 	MaxDecisions int
@@ -57,10 +58,10 @@ type Planets struct {
 	restrict     *restrict.Side
 }
 
-// NewPlanets returns the adapter of map m. It works on a copy of m, so the
+// New returns the adapter of map m. It works on a copy of m, so the
 // caller may go on editing it; it checks the map by starting a game, so
 // that a map the engine cannot play is an error here, not N failed games.
-func NewPlanets(m *planetsfmt.Map, o PlanetsOptions) (*Planets, error) {
+func New(m *planetsfmt.Map, o Options) (*Planets, error) {
 	if m == nil {
 		return nil, errors.New("sim: no Planet-Conquer map")
 	}
@@ -70,13 +71,13 @@ func NewPlanets(m *planetsfmt.Map, o PlanetsOptions) (*Planets, error) {
 	}
 	p := &Planets{m: own, roundCap: o.RoundCap, maxDecisions: o.MaxDecisions, seatNames: o.Players, restrict: o.Restrict}
 	if p.roundCap == 0 {
-		p.roundCap = DefaultPlanetsRoundCap
+		p.roundCap = DefaultRoundCap
 	}
 	if p.roundCap < 1 {
 		return nil, fmt.Errorf("sim: the round cap must be at least 1, not %d", o.RoundCap)
 	}
 	if p.maxDecisions <= 0 {
-		p.maxDecisions = DefaultMaxDecisions
+		p.maxDecisions = sim.DefaultMaxDecisions
 	}
 	if p.board, err = planets.NewBoard(own); err != nil {
 		return nil, err
@@ -87,7 +88,7 @@ func NewPlanets(m *planetsfmt.Map, o PlanetsOptions) (*Planets, error) {
 	}
 	p.players = g.NumPlayers()
 	g.Close()
-	if err := checkPlayers(p.seatNames, p.players); err != nil {
+	if err := sim.CheckPlayers(p.seatNames, p.players); err != nil {
 		return nil, err
 	}
 	for _, n := range p.seatNames {
@@ -117,10 +118,10 @@ func (p *Planets) setup(seed int64) planets.Setup {
 func (p *Planets) Name() string { return planets.Family }
 
 // Sides implements Family: the start planets in map order ("start 1 (A)").
-func (p *Planets) Sides() []Side {
-	out := make([]Side, len(p.starts))
+func (p *Planets) Sides() []sim.Side {
+	out := make([]sim.Side, len(p.starts))
 	for k, id := range p.starts {
-		out[k] = Side{Name: fmt.Sprintf("start %d (%s)", k+1, p.names[id])}
+		out[k] = sim.Side{Name: fmt.Sprintf("start %d (%s)", k+1, p.names[id])}
 	}
 	return out
 }
@@ -130,39 +131,39 @@ func (p *Planets) RoundCap() int { return p.roundCap }
 
 // Play implements Family. A game of the report is replayed by `shapan
 // play MAP --seed S --turns CAP`.
-func (p *Planets) Play(ctx context.Context, game int, seed int64) (GameResult, error) {
+func (p *Planets) Play(ctx context.Context, game int, seed int64) (sim.GameResult, error) {
 	rec := &planetsGame{}
 	g, err := planets.New(p.setup(seed), planetsGameOptions(rec))
 	if err != nil {
-		return GameResult{}, err
+		return sim.GameResult{}, err
 	}
 	defer g.Close()
 	rec.start(g.View(), p.slots(g.Starts()[:g.NumPlayers()]), len(p.starts))
 	players := planets.SeededSeats(seed, g.NumPlayers())
-	seats := Seating(p.seatNames, g.NumPlayers(), game)
-	if onlyDefault(seats, "ai") {
+	seats := sim.Seating(p.seatNames, g.NumPlayers(), game)
+	if sim.OnlyDefault(seats, "ai") {
 		seats = nil
 	}
 	if seats != nil {
-		if players, err = seatPlayers(planets.Roster(p.setup(seed), g.NumPlayers()), seats, g.NumPlayers(), seed); err != nil {
-			return GameResult{}, err
+		if players, err = sim.SeatPlayers(planets.Roster(p.setup(seed), g.NumPlayers()), seats, g.NumPlayers(), seed); err != nil {
+			return sim.GameResult{}, err
 		}
 	}
 	if p.restrict != nil {
 		// the side is a start planet: restrict the player who starts there
 		for pl, slot := range rec.slot {
 			if slot == p.restrict.Side {
-				players = restricted(players, p.restrict, pl)
+				players = sim.Restricted(players, p.restrict, pl)
 			}
 		}
 	}
 	where := func() string { return fmt.Sprintf("round %d", g.Round()) }
 	if err := engine.PlayOut(g, players, engine.PlayOptions{MaxDecisions: p.maxDecisions, Context: ctx, Where: where}); err != nil {
-		return GameResult{}, err
+		return sim.GameResult{}, err
 	}
 	r, ok := g.Outcome()
 	if !ok || r.Winner < 0 || r.Winner >= len(rec.slot) {
-		return GameResult{}, fmt.Errorf("the game ended without a winner (%d)", r.Winner)
+		return sim.GameResult{}, fmt.Errorf("the game ended without a winner (%d)", r.Winner)
 	}
 	rec.end(g.View(), len(p.starts))
 	var sides []string // the player on every start
@@ -172,7 +173,7 @@ func (p *Planets) Play(ctx context.Context, game int, seed int64) (GameResult, e
 			sides[rec.slot[pl]] = name
 		}
 	}
-	return GameResult{Winner: rec.slot[r.Winner], Turns: int(r.Rounds), Capped: !r.Finished, Seats: sides, Facts: rec}, nil
+	return sim.GameResult{Winner: rec.slot[r.Winner], Turns: int(r.Rounds), Capped: !r.Finished, Seats: sides, Facts: rec}, nil
 }
 
 // planetsGameOptions are the options of a game of the report: its

@@ -1,23 +1,24 @@
-package sim
+package planets
 
 import (
 	"fmt"
+	"github.com/shapan/shapan/engine/sim"
 	"strings"
 )
 
-// writeText writes the planets section of a report of games games.
-func (f *PlanetsFacts) writeText(b *strings.Builder, games int) {
+// WriteText implements sim.FactsSection: it writes the planets section of a report of games games.
+func (f *PlanetsFacts) WriteText(b *strings.Builder, games int) {
 	fmt.Fprintf(b, "\nStart planets (%d players a game; round cap %d, the map's round limit %d)\n", f.Players, f.RoundCap, f.RoundLimit)
 	fmt.Fprintf(b, "  Every game shuffles the start planets (%d orders) and seeds every seat's computer player from its seed:\n  each plays the game with a temperament and a taste for the planets of its own.\n", f.Orders)
-	t := newTable("start", "games", "planets held mean", "eliminated", "rate")
+	t := sim.NewTable("start", "games", "planets held mean", "eliminated", "rate")
 	for _, s := range f.Starts {
 		rate := ""
 		if s.Games > 0 {
-			rate = pct(float64(s.Eliminated) / float64(s.Games))
+			rate = sim.Pct(float64(s.Eliminated) / float64(s.Games))
 		}
-		t.add(s.Name, fmt.Sprint(s.Games), num(s.MeanHeld), fmt.Sprint(s.Eliminated), rate)
+		t.Add(s.Name, fmt.Sprint(s.Games), sim.Num(s.MeanHeld), fmt.Sprint(s.Eliminated), rate)
 	}
-	t.write(b)
+	t.Write(b)
 
 	fmt.Fprintf(b, "\nPlanets (share of all the rounds played in which the player of each start held the planet; who held it\nfirst most often, in how many games, and the mean round; %d battles, %d captures, %d changes of owner in all)\n",
 		f.Battles, f.Captures, f.Changes)
@@ -26,18 +27,18 @@ func (f *PlanetsFacts) writeText(b *strings.Builder, games int) {
 		head = append(head, s.Planet)
 	}
 	head = append(head, "nobody", "first", "games", "round", "battles", "captures", "changes")
-	t = newTable(head...)
+	t = sim.NewTable(head...)
 	for _, p := range f.Planets {
 		row := []string{p.Name}
 		for _, h := range p.Held {
-			row = append(row, pct(h))
+			row = append(row, sim.Pct(h))
 		}
-		row = append(row, pct(p.Free))
+		row = append(row, sim.Pct(p.Free))
 		row = append(row, f.firstTaker(p)...)
 		row = append(row, fmt.Sprint(p.Battles), fmt.Sprint(p.Captures), fmt.Sprint(p.Changes))
-		t.add(row...)
+		t.Add(row...)
 	}
-	t.write(b)
+	t.Write(b)
 }
 
 // firstTaker returns the columns first, games and round of a planet: the
@@ -53,5 +54,5 @@ func (f *PlanetsFacts) firstTaker(p PlanetFacts) []string {
 	if best < 0 {
 		return []string{"never", "", ""}
 	}
-	return []string{f.Starts[best].Planet, fmt.Sprint(p.First[best]), num(p.FirstRound)}
+	return []string{f.Starts[best].Planet, fmt.Sprint(p.First[best]), sim.Num(p.FirstRound)}
 }

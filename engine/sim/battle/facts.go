@@ -1,9 +1,14 @@
-package sim
+package battle
 
 import (
 	"github.com/shapan/shapan/engine/battle"
+	"github.com/shapan/shapan/engine/sim"
 	battlefmt "github.com/shapan/shapan/formats/battle"
 )
+
+func init() {
+	sim.RegisterFacts(battle.Family, func() sim.FactsSection { return new(BattleFacts) })
+}
 
 // BattleFacts are the facts of battle simulations: how each computer
 // player fares on both bases, how the games end, what each side achieves,
@@ -16,7 +21,7 @@ type BattleFacts struct {
 	Players [2]string `json:"players"`
 	// PlayerWins counts each player's wins over both seatings (the same
 	// player twice: its wins as the first, then as the second seat).
-	PlayerWins [2]Proportion `json:"player_wins"`
+	PlayerWins [2]sim.Proportion `json:"player_wins"`
 	// Ends counts the games by how they ended (flag, held, hero_kills,
 	// soldier_kills, draw, forfeit), in that order.
 	Ends []BattleEnd `json:"ends"`
@@ -74,7 +79,7 @@ type BattleCityFacts struct {
 }
 
 // Facts implements Family.
-func (b *Battle) Facts(games []GameResult) Facts {
+func (b *Battle) Facts(games []sim.GameResult) sim.Facts {
 	f := &BattleFacts{RoundCap: b.roundCap, Players: b.players, Width: b.board.W, Height: b.board.H, m: b.m}
 	reasons := []string{battle.ReasonFlag, battle.ReasonHeld, battle.ReasonHeroKills, battle.ReasonSoldierKills, battle.ReasonDraw, battle.ReasonForfeit}
 	ends := map[string]int{}
@@ -105,14 +110,14 @@ func (b *Battle) Facts(games []GameResult) Facts {
 		}
 	}
 	for p := range wins {
-		f.PlayerWins[p] = NewProportion(wins[p], len(games))
+		f.PlayerWins[p] = sim.NewProportion(wins[p], len(games))
 	}
 	for _, reason := range reasons {
 		f.Ends = append(f.Ends, BattleEnd{Reason: reason, Games: ends[reason]})
 	}
 	if n := len(games); n > 0 {
 		for s := range f.Sides {
-			mean := func(i int) float64 { return round4(float64(sums[s][i]) / float64(n)) }
+			mean := func(i int) float64 { return sim.Round4(float64(sums[s][i]) / float64(n)) }
 			f.Sides[s].Held, f.Sides[s].HeroKills, f.Sides[s].SoldierKills, f.Sides[s].Cities, f.Sides[s].Grain = mean(0), mean(1), mean(2), mean(3), mean(4)
 		}
 	}
@@ -128,5 +133,5 @@ func (b *Battle) Facts(games []GameResult) Facts {
 		f.Cities = append(f.Cities, BattleCityFacts{X: c.X, Y: c.Y, Level: b.board.CityLevel[i], Falls: n})
 		f.Falls += n
 	}
-	return Facts{Battle: f}
+	return sim.Facts{Family: battle.Family, Section: f}
 }

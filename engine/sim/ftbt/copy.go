@@ -1,11 +1,9 @@
-package sim
+package ftbt
 
 import (
-	"fmt"
 	"slices"
 
 	ftbtfmt "github.com/shapan/shapan/formats/ftbt"
-	planetsfmt "github.com/shapan/shapan/formats/planets"
 )
 
 // The adapters of ftbt and planets play copies of the scenario, so that
@@ -49,18 +47,4 @@ func copyRules(r *ftbtfmt.Rules) *ftbtfmt.Rules {
 		c.Techs[i] = t
 	}
 	return &c
-}
-
-// copyMap returns a copy of a Planet-Conquer map, written in the game's
-// own YAML and read back (the round trip is lossless).
-func copyMap(m *planetsfmt.Map) (*planetsfmt.Map, error) {
-	y, err := planetsfmt.WriteLegacy(m)
-	if err != nil {
-		return nil, fmt.Errorf("copying the map: %w", err)
-	}
-	c, _, err := planetsfmt.ReadLegacy("map.yml", y)
-	if err != nil {
-		return nil, fmt.Errorf("copying the map: %w", err)
-	}
-	return c, nil
 }

@@ -1,9 +1,10 @@
-package sim
+package ftbt
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/shapan/shapan/engine/sim"
 
 	"github.com/shapan/shapan/engine"
 	"github.com/shapan/shapan/engine/ftbt"
@@ -11,14 +12,14 @@ import (
 	ftbtfmt "github.com/shapan/shapan/formats/ftbt"
 )
 
-// DefaultFTBTTurnCap is the turn cap (in rounds) of ftbt simulations when
+// DefaultTurnCap is the turn cap (in rounds) of ftbt simulations when
 // none is given. The original has no turn limit, and its computer player
 // often holds its ground for ever.
-const DefaultFTBTTurnCap = 100
+const DefaultTurnCap = 100
 
-// FTBTOptions adjust the ftbt adapter.
-type FTBTOptions struct {
-	// TurnCap is the last round played (0: DefaultFTBTTurnCap). A game
+// Options adjust the ftbt adapter.
+type Options struct {
+	// TurnCap is the last round played (0: DefaultTurnCap). A game
 	// still running then is capped: the side that kept the larger share
 	// of its starting hp wins it (equal shares: a draw).
 	TurnCap int
@@ -44,11 +45,11 @@ type FTBT struct {
 	restrict     *restrict.Side
 }
 
-// NewFTBT returns the adapter of level l played with rules. It works on
+// New returns the adapter of level l played with rules. It works on
 // copies of both, so the caller may go on editing them; it checks them
 // by starting a game and its computer player, so that a level the engine
 // cannot play is an error here, not N failed games.
-func NewFTBT(l *ftbtfmt.Level, rules *ftbtfmt.Rules, o FTBTOptions) (*FTBT, error) {
+func New(l *ftbtfmt.Level, rules *ftbtfmt.Rules, o Options) (*FTBT, error) {
 	switch {
 	case l == nil:
 		return nil, errors.New("sim: no ftbt level")
@@ -57,13 +58,13 @@ func NewFTBT(l *ftbtfmt.Level, rules *ftbtfmt.Rules, o FTBTOptions) (*FTBT, erro
 	}
 	f := &FTBT{setup: ftbt.Setup{Level: copyLevel(l), Rules: copyRules(rules)}, turnCap: o.TurnCap, maxDecisions: o.MaxDecisions, players: o.Players, restrict: o.Restrict}
 	if f.turnCap == 0 {
-		f.turnCap = DefaultFTBTTurnCap
+		f.turnCap = DefaultTurnCap
 	}
 	if f.turnCap < 1 {
 		return nil, fmt.Errorf("sim: the turn cap must be at least 1, not %d", o.TurnCap)
 	}
 	if f.maxDecisions <= 0 {
-		f.maxDecisions = DefaultMaxDecisions
+		f.maxDecisions = sim.DefaultMaxDecisions
 	}
 	f.setup.TurnCap = f.turnCap
 	g, err := ftbt.New(f.setup, ftbt.Options{Machine: engine.Options{DropEvents: true}})
@@ -74,7 +75,7 @@ func NewFTBT(l *ftbtfmt.Level, rules *ftbtfmt.Rules, o FTBTOptions) (*FTBT, erro
 	if _, err := ftbt.NewGoldenAI(f.setup); err != nil {
 		return nil, err
 	}
-	if err := checkPlayers(f.players, 2); err != nil {
+	if err := sim.CheckPlayers(f.players, 2); err != nil {
 		return nil, err
 	}
 	for _, n := range f.players {
@@ -90,42 +91,42 @@ func (f *FTBT) Name() string { return ftbt.Family }
 
 // Sides implements Family: side 0 (the human's side in the original) and
 // side 1 (the computer's).
-func (f *FTBT) Sides() []Side { return []Side{{Name: "side 0"}, {Name: "side 1"}} }
+func (f *FTBT) Sides() []sim.Side { return []sim.Side{{Name: "side 0"}, {Name: "side 1"}} }
 
 // TurnCap returns the last round a game plays.
 func (f *FTBT) TurnCap() int { return f.turnCap }
 
 // Play implements Family. A game of the report is replayed, up to the
 // result of a capped game, by `shapan play LEVEL --seed S --turns CAP`.
-func (f *FTBT) Play(ctx context.Context, game int, seed int64) (GameResult, error) {
+func (f *FTBT) Play(ctx context.Context, game int, seed int64) (sim.GameResult, error) {
 	setup := f.setup
 	setup.Seed = seed
 	rec := newFTBTGame(setup.Level)
 	g, err := ftbt.New(setup, ftbt.Options{Machine: engine.Options{DropEvents: true, DropAnswers: true, OnEvent: rec.event}})
 	if err != nil {
-		return GameResult{}, err
+		return sim.GameResult{}, err
 	}
 	defer g.Close()
-	seats := Seating(f.players, 2, game)
-	if onlyDefault(seats, "ai") {
+	seats := sim.Seating(f.players, 2, game)
+	if sim.OnlyDefault(seats, "ai") {
 		seats = nil
 	}
-	players, err := seatPlayers(ftbt.Roster(setup), seats, 2, seed)
+	players, err := sim.SeatPlayers(ftbt.Roster(setup), seats, 2, seed)
 	if err != nil {
-		return GameResult{}, err
+		return sim.GameResult{}, err
 	}
 	if seats == nil {
 		ai, err := ftbt.NewGoldenAI(setup)
 		if err != nil {
-			return GameResult{}, err
+			return sim.GameResult{}, err
 		}
 		players = engine.Seats[*ftbt.Game](ai, 2)
 	}
-	players = restricted(players, f.restrict, f.restrict.SideOf())
+	players = sim.Restricted(players, f.restrict, f.restrict.SideOf())
 	where := func() string { return fmt.Sprintf("round %d", g.Turn()) }
 	o := engine.PlayOptions{MaxDecisions: f.maxDecisions, Context: ctx, Where: where}
 	if err := engine.PlayOut(g, players, o); err != nil {
-		return GameResult{}, err
+		return sim.GameResult{}, err
 	}
 	res, _ := g.Winner()
 	for i, p := range g.People() {
@@ -137,10 +138,10 @@ func (f *FTBT) Play(ctx context.Context, game int, seed int64) (GameResult, erro
 	case capped:
 		res = rec.capWinner()
 	case res != 0 && res != 1:
-		return GameResult{}, fmt.Errorf("the game ended without a winner (result %d) before the turn cap", res)
+		return sim.GameResult{}, fmt.Errorf("the game ended without a winner (result %d) before the turn cap", res)
 	}
 	rec.winner, rec.capped = res, capped
-	return GameResult{Winner: res, Turns: g.Rounds(), Capped: capped, Seats: seats, Facts: rec}, nil
+	return sim.GameResult{Winner: res, Turns: g.Rounds(), Capped: capped, Seats: seats, Facts: rec}, nil
 }
 
 // ftbtGame is what one ftbt game leaves for the report.

@@ -1,9 +1,11 @@
-package sim
+package planets
 
 import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"github.com/shapan/shapan/engine/sim"
+	"github.com/shapan/shapan/engine/sim/simtest"
 	"math"
 	"slices"
 	"strings"
@@ -23,19 +25,19 @@ func TestPlanetsSameSeedSameReport(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			f := planetsFamilies[name](t)
 			const n = 16
-			one := reportJSON(t, f, Options{Games: n, Seed: 7, Jobs: 1})
-			if four := reportJSON(t, f, Options{Games: n, Seed: 7, Jobs: 4}); !bytes.Equal(four, one) {
+			one := simtest.ReportJSON(t, f, sim.Options{Games: n, Seed: 7, Jobs: 1})
+			if four := simtest.ReportJSON(t, f, sim.Options{Games: n, Seed: 7, Jobs: 4}); !bytes.Equal(four, one) {
 				t.Fatalf("jobs 4 gives another report than jobs 1:\n%s\n---\n%s", four, one)
 			}
-			var r Report
+			var r sim.Report
 			if err := json.Unmarshal(one, &r); err != nil {
 				t.Fatal(err)
 			}
-			if r.Family != "planets" || r.Games != n || r.Failed != 0 || r.Facts.Planets == nil {
+			if r.Family != "planets" || r.Games != n || r.Failed != 0 || r.Facts.Section.(*PlanetsFacts) == nil {
 				t.Fatalf("unexpected report:\n%s", one)
 			}
 			checkPlanetsFacts(t, &r, f.(*Planets))
-			if other := reportJSON(t, f, Options{Games: n, Seed: 8, Jobs: 2}); bytes.Equal(other, one) {
+			if other := simtest.ReportJSON(t, f, sim.Options{Games: n, Seed: 8, Jobs: 2}); bytes.Equal(other, one) {
 				t.Fatal("seeds 7 and 8 give the same report")
 			}
 		})
@@ -44,9 +46,9 @@ func TestPlanetsSameSeedSameReport(t *testing.T) {
 
 // checkPlanetsFacts checks the planets facts of a report against each
 // other, against the general counts and against the map.
-func checkPlanetsFacts(t *testing.T, r *Report, p *Planets) {
+func checkPlanetsFacts(t *testing.T, r *sim.Report, p *Planets) {
 	t.Helper()
-	pf, m, n := r.Facts.Planets, p.m, r.Games
+	pf, m, n := r.Facts.Section.(*PlanetsFacts), p.m, r.Games
 	if len(pf.Starts) != len(m.Starts) || len(pf.Planets) != len(m.Planets) || len(r.Sides) != len(m.Starts) || pf.Players < 2 {
 		t.Fatalf("facts %+v", pf)
 	}
@@ -143,15 +145,15 @@ func TestPlanetsStartSlots(t *testing.T) {
 // TestPlanetsRoundCap: games stopped at a low round cap are capped, last
 // the cap's rounds and are won by the leader.
 func TestPlanetsRoundCap(t *testing.T) {
-	f := docFamily(t, sampleDoc(t, jiuzhou), 30)
-	r, err := Run(context.Background(), f, Options{Games: 4, Seed: 2})
+	f := docFamily(t, simtest.SampleDoc(t, simtest.Jiuzhou), 30)
+	r, err := sim.Run(context.Background(), f, sim.Options{Games: 4, Seed: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Capped.Count != 4 || r.Length.Min != 30 || r.Length.Max != 30 || r.Facts.Planets.RoundCap != 30 || r.Facts.Planets.RoundLimit != 600 {
-		t.Fatalf("capped %d, lengths %d…%d, facts %+v", r.Capped.Count, r.Length.Min, r.Length.Max, r.Facts.Planets)
+	if r.Capped.Count != 4 || r.Length.Min != 30 || r.Length.Max != 30 || r.Facts.Section.(*PlanetsFacts).RoundCap != 30 || r.Facts.Section.(*PlanetsFacts).RoundLimit != 600 {
+		t.Fatalf("capped %d, lengths %d…%d, facts %+v", r.Capped.Count, r.Length.Min, r.Length.Max, r.Facts.Section.(*PlanetsFacts))
 	}
-	if _, err := NewPlanets(sampleDoc(t, jiuzhou).Value.(*planetsfmt.Map), PlanetsOptions{RoundCap: -1}); err == nil {
+	if _, err := New(simtest.SampleDoc(t, simtest.Jiuzhou).Value.(*planetsfmt.Map), Options{RoundCap: -1}); err == nil {
 		t.Error("a negative round cap was accepted")
 	}
 }
@@ -159,7 +161,7 @@ func TestPlanetsRoundCap(t *testing.T) {
 // TestPlanetsText: the text report names the starts and the planets.
 func TestPlanetsText(t *testing.T) {
 	f := planetsFamilies["九州"](t)
-	r, err := Run(context.Background(), f, Options{Games: 4, Seed: 1})
+	r, err := sim.Run(context.Background(), f, sim.Options{Games: 4, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -178,13 +180,13 @@ func TestPlanetsText(t *testing.T) {
 // TestPlanetsPlaysACopy: editing the map after the adapter was made does
 // not change its games.
 func TestPlanetsPlaysACopy(t *testing.T) {
-	doc := sampleDoc(t, jiuzhou)
+	doc := simtest.SampleDoc(t, simtest.Jiuzhou)
 	f := docFamily(t, doc, 40).(*Planets)
-	before := reportJSON(t, f, Options{Games: 2, Seed: 3})
+	before := simtest.ReportJSON(t, f, sim.Options{Games: 2, Seed: 3})
 	m := doc.Value.(*planetsfmt.Map)
 	m.Planets[0].Max = planetsfmt.Value{}
 	m.Routes = m.Routes[:1]
-	if after := reportJSON(t, f, Options{Games: 2, Seed: 3}); !bytes.Equal(before, after) {
+	if after := simtest.ReportJSON(t, f, sim.Options{Games: 2, Seed: 3}); !bytes.Equal(before, after) {
 		t.Fatal("editing the document changed the adapter's games")
 	}
 }
@@ -229,7 +231,7 @@ func TestPlanetsGamesVary(t *testing.T) {
 			seen := map[outcome]bool{}
 			lengths := map[int]bool{}
 			for i := range n {
-				r, err := p.Play(context.Background(), i, GameSeed(7, i))
+				r, err := p.Play(context.Background(), i, sim.GameSeed(7, i))
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -243,7 +245,7 @@ func TestPlanetsGamesVary(t *testing.T) {
 				t.Errorf("%d games end in only %d different ways (winner, length), no more than the %d orders", n, len(seen), orders)
 			}
 
-			seed := GameSeed(7, 5)
+			seed := sim.GameSeed(7, 5)
 			want, err := p.Play(context.Background(), 5, seed)
 			if err != nil {
 				t.Fatal(err)
@@ -277,14 +279,14 @@ func TestPlanetsHeldAndFirstHeld(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := NewPlanets(m, PlanetsOptions{})
+	p, err := New(m, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	hold := func(owner int) planets.Hold { return planets.Hold{Owner: owner, Count: planets.Int(5)} }
 	side := func(pl int) planets.Pair { return planets.Pair{Player: pl, Value: planets.Int(5)} }
 	const a, b, c = 0, 1, 2 // planet ids (the map's order)
-	play := func(slot []int, events ...engine.Event) GameResult {
+	play := func(slot []int, events ...engine.Event) sim.GameResult {
 		g := &planetsGame{}
 		holds := []planets.Hold{hold(planets.Neutral), hold(planets.Neutral), hold(planets.Neutral)}
 		for pl, s := range slot {
@@ -304,26 +306,26 @@ func TestPlanetsHeldAndFirstHeld(t *testing.T) {
 			}
 		}
 		g.end(end, 2)
-		return GameResult{Facts: g}
+		return sim.GameResult{Facts: g}
 	}
 	round := func(r int64) engine.Event { return planets.RoundEnd{Round: r} }
 	take := func(planet, from, to int) engine.Event {
 		return planets.Battle{Planet: planet, Before: hold(from), Sides: []planets.Pair{side(to)}, After: hold(to)}
 	}
-	games := []GameResult{
+	games := []sim.GameResult{
 		// Player 0 on A: takes C in round 1, B in round 3; 4 rounds.
 		play([]int{0, 1}, round(1), take(c, planets.Neutral, 0), round(2), round(3), take(b, 1, 0), round(4)),
 		// Player 0 on B: player 1 (on A) takes C in round 2; 2 rounds.
 		play([]int{1, 0}, round(1), round(2), take(c, planets.Neutral, 1), round(3)),
 	}
-	f := p.Facts(games).Planets
+	f := p.Facts(games).Section.(*PlanetsFacts)
 	want := map[string]PlanetFacts{
 		// A: start 1's from the beginning, whoever plays there.
 		"A": {Held: []float64{1, 0}, First: []int{2, 0}},
 		// B: start 2's in game 1 for 3 rounds, then start 1's; in game 2 start 2's for 3.
-		"B": {Held: []float64{round4(1.0 / 7), round4(6.0 / 7)}, First: []int{0, 2}},
+		"B": {Held: []float64{sim.Round4(1.0 / 7), sim.Round4(6.0 / 7)}, First: []int{0, 2}},
 		// C: game 1 start 1 from round 1 (3 rounds held); game 2 start 1 from round 2 (1 round).
-		"C": {Held: []float64{round4(4.0 / 7), 0}, Free: round4(3.0 / 7), First: []int{2, 0}, FirstRound: 1.5},
+		"C": {Held: []float64{sim.Round4(4.0 / 7), 0}, Free: sim.Round4(3.0 / 7), First: []int{2, 0}, FirstRound: 1.5},
 	}
 	for _, pl := range f.Planets {
 		w := want[pl.Name]
@@ -345,7 +347,7 @@ func TestPlanetsOwnersFollowTheGame(t *testing.T) {
 			p := planetsFamilies[name](t).(*Planets)
 			terminated := 0
 			for i := range 12 {
-				seed := GameSeed(3, i)
+				seed := sim.GameSeed(3, i)
 				res, err := p.Play(context.Background(), i, seed)
 				if err != nil {
 					t.Fatalf("game %d: %v", i, err)

@@ -1,9 +1,10 @@
-package sim
+package mbg
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/shapan/shapan/engine/sim"
 	"slices"
 
 	"github.com/shapan/shapan/engine"
@@ -12,15 +13,15 @@ import (
 	mbgfmt "github.com/shapan/shapan/formats/mbg"
 )
 
+func init() {
+	sim.RegisterFacts(mbg.Family, func() sim.FactsSection { return new(MBGFacts) })
+}
+
 // DefaultTurnCap is the turn cap of mbg simulations when none is given.
 const DefaultTurnCap = 100
 
-// DefaultMaxDecisions is the number of decisions after which an mbg game
-// counts as stalled (a failed game) when no other limit is given.
-const DefaultMaxDecisions = 1_000_000
-
-// MBGOptions adjust the mbg adapter.
-type MBGOptions struct {
+// Options adjust the mbg adapter.
+type Options struct {
 	// TurnCap is the last turn played (0: DefaultTurnCap); after it the
 	// richest role wins (spec §5.2) and the game counts as capped.
 	TurnCap int
@@ -45,10 +46,10 @@ type MBG struct {
 	restrict     *restrict.Side
 }
 
-// NewMBG returns the adapter of scenario sc, which it checks by starting a
+// New returns the adapter of scenario sc, which it checks by starting a
 // game: a scenario the engine cannot play is an error here, not N failed
 // games. sc must not change while games are played.
-func NewMBG(sc *mbgfmt.Scenario, o MBGOptions) (*MBG, error) {
+func New(sc *mbgfmt.Scenario, o Options) (*MBG, error) {
 	if sc == nil {
 		return nil, errors.New("sim: no mbg scenario")
 	}
@@ -58,7 +59,7 @@ func NewMBG(sc *mbgfmt.Scenario, o MBGOptions) (*MBG, error) {
 			m.present = append(m.present, i)
 		}
 	}
-	if err := checkPlayers(m.players, len(m.present)); err != nil {
+	if err := sim.CheckPlayers(m.players, len(m.present)); err != nil {
 		return nil, err
 	}
 	for _, n := range m.players {
@@ -73,7 +74,7 @@ func NewMBG(sc *mbgfmt.Scenario, o MBGOptions) (*MBG, error) {
 		return nil, fmt.Errorf("sim: the turn cap must be at least 1, not %d", o.TurnCap)
 	}
 	if m.maxDecisions <= 0 {
-		m.maxDecisions = DefaultMaxDecisions
+		m.maxDecisions = sim.DefaultMaxDecisions
 	}
 	g, err := mbg.New(m.setup(0), mbg.Options{Machine: engine.Options{DropEvents: true}})
 	if err != nil {
@@ -91,10 +92,10 @@ func (m *MBG) setup(seed int64) mbg.Setup {
 func (m *MBG) Name() string { return mbg.Family }
 
 // Sides implements Family: the roles.
-func (m *MBG) Sides() []Side {
-	out := make([]Side, len(m.sc.Roles))
+func (m *MBG) Sides() []sim.Side {
+	out := make([]sim.Side, len(m.sc.Roles))
 	for i, r := range m.sc.Roles {
-		out[i] = Side{Name: r.Name, Absent: r.Start == -1}
+		out[i] = sim.Side{Name: r.Name, Absent: r.Start == -1}
 	}
 	return out
 }
@@ -105,30 +106,30 @@ func (m *MBG) TurnCap() int { return m.turnCap }
 // Play implements Family. The game and its AI are both seeded with seed,
 // as `shapan play --seed` seeds them, so a game of the report is replayed
 // by `shapan play FILE --seed S --turns CAP`.
-func (m *MBG) Play(ctx context.Context, game int, seed int64) (GameResult, error) {
+func (m *MBG) Play(ctx context.Context, game int, seed int64) (sim.GameResult, error) {
 	rec := &mbgGame{bankrupt: make([]int, len(m.sc.Roles))}
 	t := &mbgTracker{rec: rec, turn: 1, square: -1, siege: -1}
 	g, err := mbg.New(m.setup(seed), mbg.Options{Machine: engine.Options{DropEvents: true, DropAnswers: true, OnEvent: t.event}})
 	if err != nil {
-		return GameResult{}, err
+		return sim.GameResult{}, err
 	}
 	defer g.Close()
 	players := engine.Seats[*mbg.Game](mbg.NewAI(seed), g.NumRoles())
 	seats := m.seating(game)
 	if seats != nil {
-		if players, err = seatPlayers(mbg.Roster(g.NumRoles()), seats, g.NumRoles(), seed); err != nil {
-			return GameResult{}, err
+		if players, err = sim.SeatPlayers(mbg.Roster(g.NumRoles()), seats, g.NumRoles(), seed); err != nil {
+			return sim.GameResult{}, err
 		}
 	}
-	players = restricted(players, m.restrict, m.restrict.SideOf())
+	players = sim.Restricted(players, m.restrict, m.restrict.SideOf())
 	where := func() string { return fmt.Sprintf("turn %d", g.Turn()) }
 	o := engine.PlayOptions{MaxDecisions: m.maxDecisions, Context: ctx, Where: where}
 	if err := engine.PlayOut(g, players, o); err != nil {
-		return GameResult{}, err
+		return sim.GameResult{}, err
 	}
 	res, _ := g.Winner()
 	if res < mbg.ResultDraw {
-		return GameResult{}, fmt.Errorf("the game ended without a result (%d)", res)
+		return sim.GameResult{}, fmt.Errorf("the game ended without a result (%d)", res)
 	}
 	v := g.View()
 	for _, c := range v.Cities {
@@ -137,14 +138,14 @@ func (m *MBG) Play(ctx context.Context, game int, seed int64) (GameResult, error
 	for _, r := range v.Roles {
 		rec.money = append(rec.money, r.Money)
 	}
-	return GameResult{Winner: res, Turns: min(g.Turn(), m.turnCap), Capped: g.Turn() > m.turnCap, Seats: seats, Facts: rec}, nil
+	return sim.GameResult{Winner: res, Turns: min(g.Turn(), m.turnCap), Capped: g.Turn() > m.turnCap, Seats: seats, Facts: rec}, nil
 }
 
 // seating returns the player of every role in game number game ("" for a
 // role that does not take part), nil for the AI on all.
 func (m *MBG) seating(game int) []string {
-	turned := Seating(m.players, len(m.present), game)
-	if onlyDefault(turned, "ai") {
+	turned := sim.Seating(m.players, len(m.present), game)
+	if sim.OnlyDefault(turned, "ai") {
 		return nil
 	}
 	out := make([]string, len(m.sc.Roles))
@@ -268,8 +269,8 @@ type MBGRoleFacts struct {
 	Absent bool   `json:"absent,omitempty"`
 	// Bankrupt counts the games in which the role went bankrupt (was
 	// eliminated), and BankruptTurn says when (nil if it never did).
-	Bankrupt     Proportion `json:"bankrupt"`
-	BankruptTurn *TurnStats `json:"bankrupt_turn,omitempty"`
+	Bankrupt     sim.Proportion `json:"bankrupt"`
+	BankruptTurn *TurnStats     `json:"bankrupt_turn,omitempty"`
 	// MeanMoney and MeanCities are the role's mean money and number of
 	// cities at the end of a game.
 	MeanMoney  float64 `json:"mean_money"`
@@ -324,7 +325,7 @@ type MBGSquareFacts struct {
 }
 
 // Facts implements Family.
-func (m *MBG) Facts(games []GameResult) Facts {
+func (m *MBG) Facts(games []sim.GameResult) sim.Facts {
 	sc := m.sc
 	n := len(games)
 	f := newMBGFacts(sc, m.turnCap)
@@ -355,17 +356,17 @@ func (m *MBG) Facts(games []GameResult) Facts {
 		}
 	}
 	for r, ro := range sc.Roles {
-		rf := MBGRoleFacts{Name: ro.Name, Absent: ro.Start == -1, Bankrupt: NewProportion(len(bankruptTurns[r]), n)}
+		rf := MBGRoleFacts{Name: ro.Name, Absent: ro.Start == -1, Bankrupt: sim.NewProportion(len(bankruptTurns[r]), n)}
 		if ts := bankruptTurns[r]; len(ts) > 0 {
 			rf.BankruptTurn = turnStats(ts)
 		}
 		if n > 0 {
-			rf.MeanMoney = round4(money[r] / float64(n))
-			rf.MeanCities = round4(float64(cities[r]) / float64(n))
+			rf.MeanMoney = sim.Round4(money[r] / float64(n))
+			rf.MeanCities = sim.Round4(float64(cities[r]) / float64(n))
 		}
 		f.Roles = append(f.Roles, rf)
 	}
-	return Facts{MBG: f}
+	return sim.Facts{Family: mbg.Family, Section: f}
 }
 
 // newMBGFacts returns the facts of no game yet of scenario sc: its
@@ -435,7 +436,7 @@ func turnStats(ts []int) *TurnStats {
 	for _, t := range s {
 		sum += t
 	}
-	return &TurnStats{Mean: round4(float64(sum) / float64(len(s))), Median: Median(s), Min: s[0], Max: s[len(s)-1]}
+	return &TurnStats{Mean: sim.Round4(float64(sum) / float64(len(s))), Median: sim.Median(s), Min: s[0], Max: s[len(s)-1]}
 }
 
 // squareType is the YAML name of a square class.

@@ -1,11 +1,16 @@
-package sim
+package ftbt
 
 import (
+	"github.com/shapan/shapan/engine/sim"
 	"slices"
 
 	"github.com/shapan/shapan/engine/ftbt"
 	ftbtfmt "github.com/shapan/shapan/formats/ftbt"
 )
+
+func init() {
+	sim.RegisterFacts(ftbt.Family, func() sim.FactsSection { return new(FTBTFacts) })
+}
 
 // FTBTFacts are the facts of ftbt simulations: how the sides end, what
 // every person achieves, and where on the grid the fights are.
@@ -62,7 +67,7 @@ type FTBTPersonFacts struct {
 	Name string `json:"name"`
 	Side int    `json:"side"`
 	// Survived counts the games the person ended alive.
-	Survived Proportion `json:"survived"`
+	Survived sim.Proportion `json:"survived"`
 	// TotalDamage is the hp the person took from enemies over all games,
 	// MeanDamage the mean per game; Kills the enemies it removed.
 	TotalDamage int     `json:"total_damage"`
@@ -85,7 +90,7 @@ type FTBTCellFacts struct {
 }
 
 // Facts implements Family.
-func (f *FTBT) Facts(games []GameResult) Facts {
+func (f *FTBT) Facts(games []sim.GameResult) sim.Facts {
 	l := f.setup.Level
 	n := len(games)
 	out := f.noFacts()
@@ -95,20 +100,20 @@ func (f *FTBT) Facts(games []GameResult) Facts {
 	}
 	if n > 0 {
 		for s := range out.Sides {
-			out.Sides[s].MeanSurvivors = round4(float64(t.survivors[s]) / float64(n))
-			out.Sides[s].MeanHPLeft = round4(t.hpLeft[s] / float64(n))
+			out.Sides[s].MeanSurvivors = sim.Round4(float64(t.survivors[s]) / float64(n))
+			out.Sides[s].MeanHPLeft = sim.Round4(t.hpLeft[s] / float64(n))
 		}
 	}
 	for i, p := range l.People {
 		pf := &out.People[i]
 		pf.Name, pf.Side = p.Name, p.Side
-		pf.Survived = NewProportion(t.survived[i], n)
+		pf.Survived = sim.NewProportion(t.survived[i], n)
 		if n > 0 {
-			pf.MeanDamage = round4(float64(pf.TotalDamage) / float64(n))
+			pf.MeanDamage = sim.Round4(float64(pf.TotalDamage) / float64(n))
 		}
 	}
 	out.addCells(t.cells)
-	return Facts{FTBT: out}
+	return sim.Facts{Family: ftbt.Family, Section: out}
 }
 
 // noFacts returns the facts of no game yet: the level's size, sides and
@@ -139,7 +144,7 @@ type ftbtTally struct {
 }
 
 // add counts game g into out and t.
-func (t *ftbtTally) add(out *FTBTFacts, g GameResult) {
+func (t *ftbtTally) add(out *FTBTFacts, g sim.GameResult) {
 	rec := g.Facts.(*ftbtGame)
 	for s := range out.Sides {
 		if start, left := rec.sideHP(s); start > 0 {
@@ -192,3 +197,6 @@ func (out *FTBTFacts) addCells(cells map[int]ftbtCell) {
 		}
 	}
 }
+
+// SidesNeverMeet implements sim.Apart.
+func (f *FTBTFacts) SidesNeverMeet() bool { return f.SidesApart }

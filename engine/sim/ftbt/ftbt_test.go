@@ -1,9 +1,11 @@
-package sim
+package ftbt
 
 import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"github.com/shapan/shapan/engine/sim"
+	"github.com/shapan/shapan/engine/sim/simtest"
 	"math"
 	"slices"
 	"strings"
@@ -25,22 +27,22 @@ func TestFTBTSameSeedSameReport(t *testing.T) {
 	}{{"长坂坡", 3}, {"m1", 12}} {
 		t.Run(tc.name, func(t *testing.T) {
 			f := ftbtFamilies[tc.name](t)
-			one := reportJSON(t, f, Options{Games: tc.games, Seed: 7, Jobs: 1})
-			if four := reportJSON(t, f, Options{Games: tc.games, Seed: 7, Jobs: 4}); !bytes.Equal(four, one) {
+			one := simtest.ReportJSON(t, f, sim.Options{Games: tc.games, Seed: 7, Jobs: 1})
+			if four := simtest.ReportJSON(t, f, sim.Options{Games: tc.games, Seed: 7, Jobs: 4}); !bytes.Equal(four, one) {
 				t.Fatalf("jobs 4 gives another report than jobs 1:\n%s\n---\n%s", four, one)
 			}
-			var r Report
+			var r sim.Report
 			if err := json.Unmarshal(one, &r); err != nil {
 				t.Fatal(err)
 			}
-			if r.Family != "ftbt" || r.Games != tc.games || r.Failed != 0 || r.Facts.FTBT == nil {
+			if r.Family != "ftbt" || r.Games != tc.games || r.Failed != 0 || r.Facts.Section.(*FTBTFacts) == nil {
 				t.Fatalf("unexpected report:\n%s", one)
 			}
-			if r.Facts.FTBT.Attacks == 0 {
+			if r.Facts.Section.(*FTBTFacts).Attacks == 0 {
 				t.Fatalf("no fight in any game: the test's turn cap is too low\n%s", one)
 			}
 			checkFTBTFacts(t, &r, f.(*FTBT))
-			if other := reportJSON(t, f, Options{Games: tc.games, Seed: 8, Jobs: 2}); bytes.Equal(other, one) {
+			if other := simtest.ReportJSON(t, f, sim.Options{Games: tc.games, Seed: 8, Jobs: 2}); bytes.Equal(other, one) {
 				t.Fatal("seeds 7 and 8 give the same report")
 			}
 		})
@@ -49,9 +51,9 @@ func TestFTBTSameSeedSameReport(t *testing.T) {
 
 // checkFTBTFacts checks the ftbt facts of a report against each other,
 // against the general counts and against the level.
-func checkFTBTFacts(t *testing.T, r *Report, f *FTBT) {
+func checkFTBTFacts(t *testing.T, r *sim.Report, f *FTBT) {
 	t.Helper()
-	ff, l, n := r.Facts.FTBT, f.setup.Level, r.Games
+	ff, l, n := r.Facts.Section.(*FTBTFacts), f.setup.Level, r.Games
 	if ff.TurnCap != f.turnCap || ff.Width != l.W || ff.Height != l.H || len(ff.People) != len(l.People) || len(ff.Sides) != 2 {
 		t.Fatalf("facts %+v", ff)
 	}
@@ -135,7 +137,7 @@ func TestFTBTCappedWinner(t *testing.T) {
 // hottest cells.
 func TestFTBTText(t *testing.T) {
 	f := ftbtFamilies["长坂坡"](t)
-	r, err := Run(context.Background(), f, Options{Games: 2, Seed: 1, Jobs: 2})
+	r, err := sim.Run(context.Background(), f, sim.Options{Games: 2, Seed: 1, Jobs: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -151,7 +153,7 @@ func TestFTBTText(t *testing.T) {
 		}
 	}
 	// The hottest cells come first.
-	cells := slices.Clone(r.Facts.FTBT.Cells)
+	cells := slices.Clone(r.Facts.Section.(*FTBTFacts).Cells)
 	slices.SortStableFunc(cells, func(a, b FTBTCellFacts) int { return b.Damage - a.Damage })
 	if i, j := strings.Index(text, cellName(cells[0])), strings.Index(text, cellName(cells[1])); i < 0 || j < i {
 		t.Errorf("the hottest cells are not listed first:\n%s", text)
@@ -167,12 +169,12 @@ func cellName(c FTBTCellFacts) string {
 // round: they start too far apart), every game is a draw and the facts say
 // nothing happened.
 func TestFTBTWithoutFights(t *testing.T) {
-	f := docFamily(t, sampleDoc(t, changban), 1)
-	r, err := Run(context.Background(), f, Options{Games: 3, Seed: 1})
+	f := docFamily(t, simtest.SampleDoc(t, simtest.Changban), 1)
+	r, err := sim.Run(context.Background(), f, sim.Options{Games: 3, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
-	ff := r.Facts.FTBT
+	ff := r.Facts.Section.(*FTBTFacts)
 	if r.Draws.Count != 3 || r.Capped.Count != 3 || ff.Attacks != 0 || len(ff.Cells) != 0 || ff.Sides[0].MeanSurvivors != 5 || ff.Sides[1].MeanHPLeft != 1 {
 		t.Fatalf("report %+v, facts %+v", r, ff)
 	}
@@ -186,7 +188,7 @@ func TestFTBTWithoutFights(t *testing.T) {
 // TestFTBTPlaysACopy: the adapter plays its own copy of the level and
 // rules, so editing the document does not change its games.
 func TestFTBTPlaysACopy(t *testing.T) {
-	doc := sampleDoc(t, changban)
+	doc := simtest.SampleDoc(t, simtest.Changban)
 	f := docFamily(t, doc, 5).(*FTBT)
 	l, rules := doc.Value.(*ftbtfmt.Level), doc.Rules.(*ftbtfmt.Rules)
 	l.Terrain[0] = 99
@@ -236,7 +238,7 @@ func TestFTBTEventCounting(t *testing.T) {
 // turn cap.
 func TestFTBTSidesApart(t *testing.T) {
 	for _, apart := range []bool{true, false} {
-		doc := sampleDoc(t, changban)
+		doc := simtest.SampleDoc(t, simtest.Changban)
 		turns := 2
 		if apart {
 			if !ftbttest.River(doc.Value.(*ftbtfmt.Level), doc.Rules.(*ftbtfmt.Rules)) {
@@ -244,7 +246,7 @@ func TestFTBTSidesApart(t *testing.T) {
 			}
 			turns = 60
 		}
-		r, err := Run(context.Background(), docFamily(t, doc, turns), Options{Games: 2, Seed: 1})
+		r, err := sim.Run(context.Background(), docFamily(t, doc, turns), sim.Options{Games: 2, Seed: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -254,8 +256,8 @@ func TestFTBTSidesApart(t *testing.T) {
 		}
 		text := b.String()
 		saysApart := strings.Contains(text, "the sides cannot reach each other") && !strings.Contains(text, "Raise the turn cap")
-		if r.Facts.FTBT.SidesApart != apart || r.Facts.FTBT.Attacks != 0 || saysApart != apart || (!apart && !strings.Contains(text, "Raise the turn cap")) {
-			t.Errorf("apart %v: facts say %v with %d attacks; the report says:\n%s", apart, r.Facts.FTBT.SidesApart, r.Facts.FTBT.Attacks, text)
+		if r.Facts.Section.(*FTBTFacts).SidesApart != apart || r.Facts.Section.(*FTBTFacts).Attacks != 0 || saysApart != apart || (!apart && !strings.Contains(text, "Raise the turn cap")) {
+			t.Errorf("apart %v: facts say %v with %d attacks; the report says:\n%s", apart, r.Facts.Section.(*FTBTFacts).SidesApart, r.Facts.Section.(*FTBTFacts).Attacks, text)
 		}
 	}
 }

@@ -1,8 +1,10 @@
-package sim
+package battle
 
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/shapan/shapan/engine/sim"
+	"github.com/shapan/shapan/engine/sim/simtest"
 	"strings"
 	"testing"
 
@@ -14,20 +16,20 @@ import (
 // same bytes with 1 and 3 workers; the facts add up; the players swap
 // bases every other game.
 func TestBattleSameSeedSameReport(t *testing.T) {
-	f, err := NewBattle(xiaopei(t), BattleOptions{Players: [2]string{"greedy", "random"}})
+	f, err := New(xiaopei(t), Options{Players: [2]string{"greedy", "random"}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	const n = 8
-	one := reportJSON(t, f, Options{Games: n, Seed: 3, Jobs: 1})
-	if three := reportJSON(t, f, Options{Games: n, Seed: 3, Jobs: 3}); !bytes.Equal(three, one) {
+	one := simtest.ReportJSON(t, f, sim.Options{Games: n, Seed: 3, Jobs: 1})
+	if three := simtest.ReportJSON(t, f, sim.Options{Games: n, Seed: 3, Jobs: 3}); !bytes.Equal(three, one) {
 		t.Fatalf("jobs 3 gives another report than jobs 1:\n%s\n---\n%s", three, one)
 	}
-	var r Report
+	var r sim.Report
 	if err := json.Unmarshal(one, &r); err != nil {
 		t.Fatal(err)
 	}
-	bf := r.Facts.Battle
+	bf := r.Facts.Section.(*BattleFacts)
 	if r.Family != "battle" || r.Games != n || r.Failed != 0 || bf == nil || len(r.Sides) != 2 {
 		t.Fatalf("unexpected report:\n%s", one)
 	}
@@ -62,8 +64,8 @@ func TestBattleSameSeedSameReport(t *testing.T) {
 }
 
 func TestBattleRefusesWhatItCannotPlay(t *testing.T) {
-	for _, o := range []BattleOptions{{Players: [2]string{"human", "greedy"}}, {RoundCap: 1}} {
-		if _, err := NewBattle(xiaopei(t), o); err == nil {
+	for _, o := range []Options{{Players: [2]string{"human", "greedy"}}, {RoundCap: 1}} {
+		if _, err := New(xiaopei(t), o); err == nil {
 			t.Errorf("%+v accepted", o)
 		}
 	}
