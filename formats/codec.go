@@ -65,7 +65,12 @@ type Codec struct {
 	// Decode reads the YAML document from the parsed file (ctx gives the
 	// companion document it was read with); Encode writes it.
 	Decode func(d *yamlx.Doc, ctx *Context) (any, *srcpos.Map, error)
-	Encode func(doc *Document) ([]byte, error)
+	// LazyLists says that Decode takes a document parsed by
+	// yamlx.ParseLazy (it ranges over long lists with yamlx.List.Each and
+	// touches no list's nodes directly); it is then run through
+	// yamlx.Read. Other kinds' Decode get the document parsed whole.
+	LazyLists bool
+	Encode    func(doc *Document) ([]byte, error)
 	// Beside lists the extensions of the files written beside a legacy
 	// export and read with it (an ftbt level's ".intro": the .map's path
 	// with that extension). Siblings returns their content for doc

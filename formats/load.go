@@ -3,6 +3,8 @@ package formats
 import (
 	"bytes"
 	"fmt"
+	"io"
+	"os"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -11,6 +13,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/shapan/shapan/formats/diag"
+	"github.com/shapan/shapan/formats/srcpos"
 	"github.com/shapan/shapan/formats/textenc"
 	"github.com/shapan/shapan/formats/token"
 	"github.com/shapan/shapan/formats/yamlx"
@@ -140,13 +143,20 @@ func legacyByExt(ext string) []*Codec {
 // that has a field only the game's files have is read as that game's
 // document, whose reader then says what is missing.
 func readYAML(path string, src []byte, ctx *Context, game *Codec) (*Document, error) {
-	d, err := yamlx.Parse(path, src)
+	parse := yamlx.Parse
+	if c := byKind(yamlx.SniffKind(src)); c != nil && c.LazyLists {
+		parse = yamlx.ParseLazy
+	}
+	d, err := parse(path, src)
 	if err != nil {
 		return nil, err
 	}
 	kn := d.Field("kind")
 	if kn == nil {
 		if game != nil {
+			if d, err = d.Whole(); err != nil {
+				return nil, err
+			}
 			v, sm, err := game.ReadLegacyYAML(d)
 			if err != nil {
 				return nil, err
@@ -195,7 +205,14 @@ func decodeKind(d *yamlx.Doc, ctx *Context, c *Codec) (*Document, error) {
 			return nil, err
 		}
 	}
-	v, sm, err := c.Decode(d, ctx)
+	var v any
+	var sm *srcpos.Map
+	var err error
+	if c.LazyLists {
+		v, sm, err = yamlx.Read(d, func(d *yamlx.Doc) (any, *srcpos.Map, error) { return c.Decode(d, ctx) })
+	} else if d, err = d.Whole(); err == nil {
+		v, sm, err = c.Decode(d, ctx)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -273,4 +290,21 @@ func formatRank(f Format) int {
 func looksLikeYAML(src []byte) bool {
 	trimmed := bytes.TrimSpace(src)
 	return bytes.HasPrefix(trimmed, []byte("kind:")) || bytes.HasPrefix(trimmed, []byte("#")) || bytes.HasPrefix(trimmed, []byte("---"))
+}
+
+// ReadsInBoundedMemory reports whether the file at path looks like a YAML
+// document of a kind whose reader parses its long lists in pieces
+// (Codec.LazyLists): reading it keeps about 2–3× its size live, so a
+// command may bound its heap by the file's size. It reads the file's
+// first 64 KiB only; a guess, since the kind is read from the document.
+func ReadsInBoundedMemory(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head := make([]byte, 64<<10)
+	n, _ := io.ReadFull(f, head)
+	c := byKind(yamlx.SniffKind(head[:n]))
+	return c != nil && c.LazyLists
 }

@@ -98,8 +98,10 @@ func runCheck(args []string, out, errOut io.Writer) int {
 	}
 	for i, file := range files {
 		bar.Set(int64(i))
+		restore := boundMemory(file)
 		doc, err := formats.Read(file, opts)
 		if err != nil {
+			restore()
 			if formats.IsIO(err) {
 				fmt.Fprintf(errOut, "shapan check: %v\n", err)
 				failures = append(failures, diag.Diagnostic{File: file, Severity: diag.Error, Code: diag.CodeIO, Message: err.Error()})
@@ -115,6 +117,7 @@ func runCheck(args []string, out, errOut io.Writer) int {
 			continue
 		}
 		all = append(all, validate.Check(doc)...)
+		restore()
 	}
 	bar.Done()
 	all = diagout.InUnit(all, unit, os.ReadFile)

@@ -15,6 +15,7 @@ func init() {
 		ReadLegacy:  formats.Tokens(ReadMapFrom),
 		WriteLegacy: formats.Writer(WriteMap),
 		Decode:      formats.Decoder(DecodeScenarioDoc),
+		LazyLists:   true,
 		Encode:      formats.Writer(EncodeScenario),
 	})
 	formats.Register(formats.Codec{
@@ -24,6 +25,7 @@ func init() {
 		ReadLegacy:  formats.Tokens(ReadSaveFrom),
 		WriteLegacy: formats.Writer(WriteSave),
 		Decode:      formats.Decoder(DecodeSaveDoc),
+		LazyLists:   true,
 		Encode:      formats.Writer(EncodeSave),
 	})
 }

@@ -19,6 +19,24 @@ func items(m *yamlx.Mapping, key string) []yamlx.Node {
 	return n.Items()
 }
 
+// listField returns the optional list field key, to range over.
+func listField(m *yamlx.Mapping, key string) yamlx.List {
+	n, ok := m.Get(key, "")
+	if !ok {
+		return yamlx.List{}
+	}
+	return n.List()
+}
+
+// needList returns the required list field key, to range over.
+func needList(m *yamlx.Mapping, key, expect string) yamlx.List {
+	n, ok := m.Need(key, "", "a list of "+expect)
+	if !ok {
+		return yamlx.List{}
+	}
+	return n.List()
+}
+
 // needItems returns the items of the required list field key.
 func needItems(m *yamlx.Mapping, key, expect string) []yamlx.Node {
 	n, ok := m.Need(key, "", "a list of "+expect)

@@ -269,11 +269,11 @@ func encodeSaveRoles(s *Save, ns saveNames) *yaml.Node {
 
 // DecodeSave reads an mbg/save YAML document.
 func DecodeSave(file string, src []byte) (*Save, *srcpos.Map, error) {
-	d, err := yamlx.Parse(file, src)
+	d, err := yamlx.ParseLazy(file, src)
 	if err != nil {
 		return nil, nil, err
 	}
-	return DecodeSaveDoc(d)
+	return yamlx.Read(d, DecodeSaveDoc)
 }
 
 // DecodeSaveDoc reads an mbg/save document that is already parsed (a
@@ -297,41 +297,41 @@ func DecodeSaveDoc(d *yamlx.Doc) (*Save, *srcpos.Map, error) {
 		g.Done()
 	}
 	// Names first: every list may refer to every other.
-	officerItems := items(m, "officers")
-	cityItems := items(m, "cities")
-	roleItems := items(m, "roles")
-	instItems := items(m, "institutes")
-	roomItems := items(m, "training_rooms")
-	s.Officers = namedItems(officerItems, "officer", func(o *SaveOfficer) *string { return &o.Name })
-	s.Cities = namedItems(cityItems, "city", func(c *SaveCity) *string { return &c.Name })
-	s.Roles = namedItems(roleItems, "role", func(r *SaveRole) *string { return &r.Name })
-	s.Institutes = namedItems(instItems, "institute", func(in *SaveInstitute) *string { return &in.Name })
-	s.TrainingRooms = namedItems(roomItems, "training room", func(t *SaveTrainingRoom) *string { return &t.Name })
+	officerList := listField(m, "officers")
+	cityList := listField(m, "cities")
+	roleList := listField(m, "roles")
+	instList := listField(m, "institutes")
+	roomList := listField(m, "training_rooms")
+	s.Officers = namedItems(officerList, "officer", func(o *SaveOfficer) *string { return &o.Name })
+	s.Cities = namedItems(cityList, "city", func(c *SaveCity) *string { return &c.Name })
+	s.Roles = namedItems(roleList, "role", func(r *SaveRole) *string { return &r.Name })
+	s.Institutes = namedItems(instList, "institute", func(in *SaveInstitute) *string { return &in.Name })
+	s.TrainingRooms = namedItems(roomList, "training room", func(t *SaveTrainingRoom) *string { return &t.Name })
 	ns := newSaveNames(s)
 	nrole := len(s.Roles)
 	if n, ok := m.Need("acting_role", "", "the role whose action was in progress"); ok {
 		s.ActingRole, _ = ns.roles.Resolve(n)
 	}
-	for i, it := range needItems(m, "board", "board squares") {
+	needList(m, "board", "board squares").Each(func(i int, it yamlx.Node) {
 		s.Board = append(s.Board, decodeSaveSquare(it, i, ns, nrole))
-	}
-	for i, it := range cityItems {
+	})
+	cityList.Each(func(i int, it yamlx.Node) {
 		decodeSaveCity(it, &s.Cities[i], i, ns)
-	}
+	})
 	m.Release("cities")
-	for i, it := range instItems {
+	instList.Each(func(i int, it yamlx.Node) {
 		decodeSaveInstitute(it, &s.Institutes[i], i, ns, nrole)
-	}
-	for i, it := range roomItems {
+	})
+	roomList.Each(func(i int, it yamlx.Node) {
 		decodeSaveRoom(it, &s.TrainingRooms[i], i, ns, nrole)
-	}
-	for i, it := range officerItems {
+	})
+	officerList.Each(func(i int, it yamlx.Node) {
 		decodeSaveOfficer(it, &s.Officers[i], i, ns)
-	}
+	})
 	m.Release("officers")
-	for i, it := range roleItems {
+	roleList.Each(func(i int, it yamlx.Node) {
 		decodeSaveRole(it, &s.Roles[i], i, ns)
-	}
+	})
 	if n, ok := m.Get("free", "free officers"); ok {
 		fm := n.Mapping()
 		for lv, key := range LevelNames {
@@ -351,11 +351,11 @@ func DecodeSaveDoc(d *yamlx.Doc) (*Save, *srcpos.Map, error) {
 
 // namedItems makes one T per item of a list, with the name the item
 // gives (its fields are decoded later, once every list's names are known).
-func namedItems[T any](list []yamlx.Node, noun string, name func(*T) *string) []T {
-	out := make([]T, len(list))
-	for i, it := range list {
+func namedItems[T any](list yamlx.List, noun string, name func(*T) *string) []T {
+	out := make([]T, list.Len())
+	list.Each(func(i int, it yamlx.Node) {
 		*name(&out[i]) = itemName(it, noun, i)
-	}
+	})
 	return out
 }
 

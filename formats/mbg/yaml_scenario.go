@@ -180,15 +180,16 @@ func addTrailing(root *yaml.Node, tokens []string) {
 
 // DecodeScenario reads an mbg/scenario YAML document.
 func DecodeScenario(file string, src []byte) (*Scenario, *srcpos.Map, error) {
-	d, err := yamlx.Parse(file, src)
+	d, err := yamlx.ParseLazy(file, src)
 	if err != nil {
 		return nil, nil, err
 	}
-	return DecodeScenarioDoc(d)
+	return yamlx.Read(d, DecodeScenarioDoc)
 }
 
 // DecodeScenarioDoc reads an mbg/scenario document that is already parsed (a
-// loader parses a file once, to learn its kind and to read it).
+// loader parses a file once, to learn its kind and to read it). A
+// document parsed by yamlx.ParseLazy is read through yamlx.Read.
 func DecodeScenarioDoc(d *yamlx.Doc) (*Scenario, *srcpos.Map, error) {
 	m := d.Root.Mapping()
 	if _, ok := yamlx.CheckKind(m, KindScenario, ScenarioVersion); !ok {
@@ -207,19 +208,19 @@ func DecodeScenarioDoc(d *yamlx.Doc) (*Scenario, *srcpos.Map, error) {
 
 	// Officers reference nothing; cities, institutes and training rooms
 	// reference officers and techs; the board and the roles reference all.
-	for i, it := range items(m, "officers") {
+	listField(m, "officers").Each(func(i int, it yamlx.Node) {
 		s.Officers = append(s.Officers, decodeOfficer(it, i))
-	}
+	})
 	m.Release("officers")
 	officers := yamlx.NewNames("officer", s.OfficerNames())
-	cityItems := items(m, "cities")
-	s.Cities = make([]City, len(cityItems))
-	for i, it := range cityItems {
+	cities := listField(m, "cities")
+	s.Cities = make([]City, cities.Len())
+	cities.Each(func(i int, it yamlx.Node) {
 		s.Cities[i].Name = itemName(it, "city", i)
-	}
-	for i, it := range cityItems {
+	})
+	cities.Each(func(i int, it yamlx.Node) {
 		decodeCity(it, &s.Cities[i], i, officers)
-	}
+	})
 	m.Release("cities")
 	for i, it := range items(m, "institutes") {
 		in := Institute{}
@@ -252,9 +253,9 @@ func DecodeScenarioDoc(d *yamlx.Doc) (*Scenario, *srcpos.Map, error) {
 	for i, it := range roleItems {
 		decodeRole(it, &s.Roles[i], i, ns)
 	}
-	for i, it := range needItems(m, "board", "the board squares") {
+	needList(m, "board", "the board squares").Each(func(i int, it yamlx.Node) {
 		s.Board = append(s.Board, decodeSquare(it, i, ns))
-	}
+	})
 	s.Trailing = decodeTrailing(m)
 	m.Done()
 	if err := d.Err(); err != nil {

@@ -27,12 +27,23 @@ import (
 // related information.
 func Parse(file string, src []byte) (*Doc, error) {
 	parses.Add(1)
+	if err := precheck(file, src); err != nil {
+		return nil, err
+	}
+	return parseTree(file, src)
+}
+
+// precheck refuses, before parsing, text that is not UTF-8 and flow
+// collections nested too deep.
+func precheck(file string, src []byte) error {
 	if err := textenc.CheckUTF8(file, src); err != nil {
-		return nil, err
+		return err
 	}
-	if err := checkFlowDepth(file, src); err != nil {
-		return nil, err
-	}
+	return checkFlowDepth(file, src)
+}
+
+// parseTree parses src into the document's tree.
+func parseTree(file string, src []byte) (*Doc, error) {
 	d := &Doc{File: file, Src: src, Map: srcpos.New(src)}
 	dec := yaml.NewDecoder(bytes.NewReader(src))
 	var top yaml.Node

@@ -31,14 +31,32 @@ type Doc struct {
 	// aliased is set when the document has an alias (*name): its nodes
 	// may be reached from elsewhere, so none is let go (Release).
 	aliased bool
+	// lazy holds the top-level lists of a document parsed by ParseLazy,
+	// by their (empty) nodes: their items are parsed when read.
+	lazy map[*yaml.Node]*lazyList
+	// broken is set when a piece of a lazy list did not parse alone: what
+	// was read must be read again from the whole document (Read).
+	broken bool
+	// item records the positions under the item of a lazy list being read.
+	item *itemRecorder
 }
 
 func (d *Doc) node(n *yaml.Node, path, what string) Node {
 	if n.Kind == yaml.AliasNode && n.Alias != nil {
 		n = n.Alias
 	}
-	d.Map.SetPos(path, diag.Pos{Line: n.Line, Col: n.Column})
+	pos := diag.Pos{Line: n.Line, Col: n.Column}
+	if r := d.item; r != nil && under(path, r.prefix) {
+		r.add(path[len(r.prefix):], pos)
+	} else {
+		d.Map.SetPos(path, pos)
+	}
 	return Node{d: d, N: n, Path: path, What: what}
+}
+
+// under reports whether path is prefix or a path inside it.
+func under(path, prefix string) bool {
+	return strings.HasPrefix(path, prefix) && (len(path) == len(prefix) || path[len(prefix)] == '.' || path[len(prefix)] == '[')
 }
 
 // Err returns the collected problems as an error, or nil.
@@ -163,7 +181,9 @@ func (n Node) Text() (string, bool) {
 	return "", false
 }
 
-// Items returns the items of a list; null counts as an empty list.
+// Items returns the items of a list; null counts as an empty list. The
+// items of a list of a lazily parsed document are all parsed and kept:
+// List.Each reads them a slice at a time.
 func (n Node) Items() []Node {
 	if n.IsNull() {
 		return nil
@@ -171,6 +191,12 @@ func (n Node) Items() []Node {
 	if n.N.Kind != yaml.SequenceNode {
 		n.Errorf(diag.CodeStructure, "must be a list, found %s", n.found())
 		return nil
+	}
+	if l := n.d.lazy[n.N]; l != nil {
+		for k := range l.pieces {
+			n.N.Content = append(n.N.Content, n.d.parsePiece(&l.pieces[k])...)
+		}
+		delete(n.d.lazy, n.N)
 	}
 	items := make([]Node, len(n.N.Content))
 	for i, c := range n.N.Content {

@@ -1,0 +1,426 @@
+package yamlx
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/shapan/shapan/formats/srcpos"
+)
+
+// A document of long lists (an mbg scenario of 100 000 officers) would be
+// held whole as yaml.v3's node tree, some 160 bytes a value however short
+// the value. ParseLazy parses such a document in pieces instead: the
+// document with its top-level block lists blanked out (the skeleton), and
+// each list a slice of items at a time, each slice on its own, when a
+// reader ranges over the list (List.Each); the slice's nodes are let go
+// once read. Lines are shifted to the file's, columns are the file's
+// (a slice is whole lines of the file), so a problem is placed as the
+// whole document's parse places it.
+//
+// The pieces are found by lines: a top-level key alone on its line at
+// column 0 ("officers:") whose next line that is not blank or a comment
+// starts a block list ("  - "); the list runs while its lines are items
+// at that indentation or lines indented more (blank lines and comments
+// between them belong to the item above). That is the list's extent
+// whenever every piece parses alone: a quoted scalar or a flow collection
+// left open across an item's end makes its slice fail, and a list read
+// otherwise by the whole parse leaves the skeleton without the key's
+// empty value. Whenever a piece does not parse alone, holds an alias, or
+// has another number of items than found, the document is read again
+// parsed whole (Read), so a reader gets what the whole parse gives.
+
+// pieceLimit is about the size of the slice of a list parsed at once (a
+// variable for the tests).
+var pieceLimit = 64 << 10
+
+// lazyMin is the size of its lists from which a document is parsed in
+// pieces (a variable for the tests, which read every document so).
+var lazyMin = 256 << 10
+
+// lazyList is a top-level list of a lazily parsed document: its items'
+// text, in pieces of whole lines.
+type lazyList struct {
+	pieces []piece
+	count  int // the items
+	pos    *itemPositions
+}
+
+// piece is a slice of a list's items: src[start:end], from line line on.
+type piece struct {
+	start, end int
+	line       int
+	items      int
+	verified   bool // parsed on its own with the items expected
+}
+
+// region is the text of a top-level block list found by splitLists.
+type region struct {
+	key     string
+	keyLine int
+	col     int // the column of the items' "-", from 1
+	start   int // the first item's line
+	end     int // just past its last line that is not blank or a comment
+	line    int // the line of start
+	pieces  []piece
+	items   int
+}
+
+// ParseLazy parses src like Parse, but its long top-level lists are parsed
+// a slice at a time when a reader ranges over them with List.Each, and let
+// go after (see the comment at pieceLimit). A reader of such a document
+// must be run through Read, which reads the document again parsed whole
+// when a piece did not parse alone. When no list can be read so (a
+// document in flow style, with aliases, with line breaks other than \n
+// and \r\n), ParseLazy is Parse.
+func ParseLazy(file string, src []byte) (*Doc, error) {
+	regions := splitLists(src)
+	if sumRegions(regions) < lazyMin || len(regions) == 0 {
+		return Parse(file, src)
+	}
+	parses.Add(1)
+	if err := precheck(file, src); err != nil {
+		return nil, err
+	}
+	skel := skeleton(src, regions)
+	d, err := parseTree(file, skel)
+	if err != nil || d.aliased {
+		return Parse(file, src)
+	}
+	// The positions of a lazily read document are lines and columns (no
+	// byte offsets), so its map does not keep the source: once read, the
+	// text is let go with the items' nodes.
+	d.Src, d.Map = src, srcpos.New(nil)
+	d.Root = d.node(d.Root.N, "", "")
+	root := d.Root.N
+	d.lazy = map[*yaml.Node]*lazyList{}
+	for _, r := range regions {
+		v := emptyValue(root, r)
+		if v == nil {
+			return Parse(file, src)
+		}
+		*v = yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq", Line: r.line, Column: r.col}
+		d.lazy[v] = &lazyList{pieces: r.pieces, count: r.items}
+	}
+	return d, nil
+}
+
+// SniffKind returns the kind a document's text gives on a line "kind: K"
+// at column 0 in its first 64 KiB, K written plain ("" when there is
+// none): a reader learns from it whether to parse lazily before parsing.
+// It is a guess only (the kind is read from the parsed document).
+func SniffKind(src []byte) string {
+	head := src[:min(len(src), 64<<10)]
+	for at := 0; at < len(head); {
+		end := lineEnd(head, at)
+		if v, ok := bytes.CutPrefix(head[at:end], []byte("kind:")); ok {
+			v = bytes.TrimSpace(v)
+			if i := bytes.Index(v, []byte(" #")); i >= 0 {
+				v = bytes.TrimSpace(v[:i])
+			}
+			return string(v)
+		}
+		at = end
+	}
+	return ""
+}
+
+// emptyValue returns the value of r's key in the skeleton's top-level
+// mapping, at the key's line, when it is the empty value its blanked
+// lines leave (nil otherwise: the list is not what the lines suggested).
+func emptyValue(root *yaml.Node, r region) *yaml.Node {
+	c := root.Content
+	for i := 0; i+1 < len(c); i += 2 {
+		k, v := c[i], c[i+1]
+		if k.Line != r.keyLine || k.Column != 1 {
+			continue
+		}
+		if k.Kind != yaml.ScalarNode || k.Value != r.key || k.Style != 0 || k.Tag != "!!str" {
+			return nil
+		}
+		if v.Kind != yaml.ScalarNode || v.Tag != "!!null" || v.Value != "" || v.Style != 0 || v.Anchor != "" {
+			return nil
+		}
+		return v
+	}
+	return nil
+}
+
+// Read runs read on d. When d was parsed lazily and one of its pieces
+// does not parse alone (read may not have ranged over all of them; they
+// are parsed now), the document is parsed whole and read again, so that
+// what Read returns is what read returns on the whole document: its
+// syntax errors, placed as Parse places them.
+func Read[T any](d *Doc, read func(*Doc) (T, *srcpos.Map, error)) (T, *srcpos.Map, error) {
+	v, sm, err := read(d)
+	if d.lazy == nil || d.verify() {
+		return v, sm, err
+	}
+	whole, perr := Parse(d.File, d.Src)
+	if perr != nil {
+		var zero T
+		return zero, nil, perr
+	}
+	return read(whole)
+}
+
+// Whole returns the document parsed whole: d itself unless it was parsed
+// lazily (for a reader that takes the node tree as it is).
+func (d *Doc) Whole() (*Doc, error) {
+	if d.lazy == nil {
+		return d, nil
+	}
+	return Parse(d.File, d.Src)
+}
+
+// verify parses the pieces not parsed yet and reports whether every piece
+// parsed alone.
+func (d *Doc) verify() bool {
+	for _, l := range d.lazy {
+		for k := range l.pieces {
+			if d.broken {
+				return false
+			}
+			if !l.pieces[k].verified {
+				d.parsePiece(&l.pieces[k])
+			}
+		}
+	}
+	return !d.broken
+}
+
+// parsePiece parses p on its own and returns its items, their lines
+// shifted to the file's; nil when it does not parse alone or not as the
+// items expected (the document is then broken: read it whole).
+func (d *Doc) parsePiece(p *piece) []*yaml.Node {
+	if d.broken {
+		return nil
+	}
+	items, err := pieceItems(d.Src[p.start:p.end], p.line-1, p.items)
+	if err != nil {
+		d.broken = true
+		return nil
+	}
+	p.verified = true
+	return items
+}
+
+// pieceItems parses text, the items of a block list, and returns them
+// with shift added to their lines; an error when text is not one
+// document holding a block list of n items without aliases.
+func pieceItems(text []byte, shift, n int) ([]*yaml.Node, error) {
+	dec := yaml.NewDecoder(bytes.NewReader(text))
+	var top yaml.Node
+	if err := dec.Decode(&top); err != nil {
+		return nil, err
+	}
+	var next yaml.Node
+	if err := dec.Decode(&next); !errors.Is(err, io.EOF) {
+		return nil, fmt.Errorf("more than one document")
+	}
+	if len(top.Content) != 1 {
+		return nil, fmt.Errorf("not one list")
+	}
+	seq := top.Content[0]
+	if seq.Kind != yaml.SequenceNode || seq.Style&yaml.FlowStyle != 0 || seq.Tag != "!!seq" || seq.Anchor != "" || len(seq.Content) != n {
+		return nil, fmt.Errorf("not a block list of %d items", n)
+	}
+	if !shiftLines(seq, shift) {
+		return nil, fmt.Errorf("an alias")
+	}
+	return seq.Content, nil
+}
+
+// shiftLines adds shift to the line of n and every node under it; false
+// when one is an alias.
+func shiftLines(n *yaml.Node, shift int) bool {
+	if n.Kind == yaml.AliasNode {
+		return false
+	}
+	n.Line += shift
+	for _, c := range n.Content {
+		if !shiftLines(c, shift) {
+			return false
+		}
+	}
+	return true
+}
+
+// skeleton returns src with the lines of every region blank (a line
+// break each), so that it parses to src's tree but for the regions'
+// lists, which are left empty, at the same lines and columns.
+func skeleton(src []byte, regions []region) []byte {
+	var b bytes.Buffer
+	b.Grow(len(src) - sumRegions(regions))
+	at := 0
+	for _, r := range regions {
+		b.Write(src[at:r.start])
+		b.Write(bytes.Repeat([]byte{'\n'}, bytes.Count(src[r.start:r.end], []byte{'\n'})))
+		at = r.end
+	}
+	b.Write(src[at:])
+	return b.Bytes()
+}
+
+func sumRegions(regions []region) int {
+	n := 0
+	for _, r := range regions {
+		n += r.end - r.start
+	}
+	return n
+}
+
+// splitLists finds the top-level block lists of src (see the comment at
+// pieceLimit) and cuts each into pieces of whole items; none when src has
+// a line break yaml.v3 counts that \n does not (a lone \r, U+0085, U+2028,
+// U+2029), as lines would then be numbered otherwise.
+func splitLists(src []byte) []region {
+	if otherBreaks(src) {
+		return nil
+	}
+	var out []region
+	line := 1
+	for at := 0; at < len(src); {
+		end := lineEnd(src, at)
+		key, ok := keyAlone(src[at:end])
+		if !ok {
+			at, line = end, line+1
+			continue
+		}
+		r, ok := listAfter(src, end, line+1)
+		if !ok {
+			at, line = end, line+1
+			continue
+		}
+		r.key, r.keyLine = key, line
+		out = append(out, r)
+		line += 1 + bytes.Count(src[end:r.end], []byte{'\n'})
+		at = r.end
+	}
+	return out
+}
+
+// otherBreaks reports whether src holds a line break other than \n and
+// \r\n.
+func otherBreaks(src []byte) bool {
+	for i, c := range src {
+		switch {
+		case c == '\r' && (i+1 >= len(src) || src[i+1] != '\n'):
+			return true
+		case c == 0xc2 && i+1 < len(src) && src[i+1] == 0x85:
+			return true
+		case c == 0xe2 && i+2 < len(src) && src[i+1] == 0x80 && (src[i+2] == 0xa8 || src[i+2] == 0xa9):
+			return true
+		}
+	}
+	return false
+}
+
+// lineEnd returns the offset just past the line starting at at.
+func lineEnd(src []byte, at int) int {
+	if i := bytes.IndexByte(src[at:], '\n'); i >= 0 {
+		return at + i + 1
+	}
+	return len(src)
+}
+
+// keyAlone returns the key of a line "key:" at column 0 with nothing
+// after the colon but spaces and a comment; the key is a plain word of
+// letters, digits and underscores.
+func keyAlone(line []byte) (string, bool) {
+	i := 0
+	for i < len(line) && (line[i] == '_' || line[i] >= 'a' && line[i] <= 'z' || line[i] >= 'A' && line[i] <= 'Z' || i > 0 && line[i] >= '0' && line[i] <= '9') {
+		i++
+	}
+	if i == 0 || i >= len(line) || line[i] != ':' {
+		return "", false
+	}
+	rest := bytes.TrimRight(line[i+1:], "\r\n")
+	if len(rest) > 0 && rest[0] != ' ' && rest[0] != '\t' {
+		return "", false // "key:x" is a scalar, not a key
+	}
+	if rest = bytes.TrimLeft(rest, " \t"); len(rest) > 0 && rest[0] != '#' {
+		return "", false
+	}
+	return string(line[:i]), true
+}
+
+// listAfter finds the block list that starts at the first line from at
+// (line number line) that is not blank or a comment, and cuts it into
+// pieces.
+func listAfter(src []byte, at, line int) (region, bool) {
+	for at < len(src) {
+		end := lineEnd(src, at)
+		if _, blank := indentOf(src[at:end]); !blank {
+			break
+		}
+		at, line = end, line+1
+	}
+	if at >= len(src) {
+		return region{}, false
+	}
+	n, _ := indentOf(src[at:lineEnd(src, at)])
+	if !itemStart(src[at:], n) {
+		return region{}, false
+	}
+	r := region{col: n + 1, start: at, line: line}
+	cur := piece{start: at, line: line}
+	for at < len(src) {
+		end := lineEnd(src, at)
+		ind, blank := indentOf(src[at:end])
+		switch {
+		case blank:
+		case ind == n && itemStart(src[at:], n):
+			if cur.items > 0 && at-cur.start >= pieceLimit {
+				cur.end = at
+				r.pieces = append(r.pieces, cur)
+				cur = piece{start: at, line: line}
+			}
+			cur.items++
+			r.items++
+			r.end = end
+		case ind > n:
+			r.end = end
+		default:
+			at = len(src) // the list ends here
+			continue
+		}
+		at, line = end, line+1
+	}
+	// The last piece ends with the list's last line that is not blank or
+	// a comment; the lines after stay in the skeleton.
+	cur.end = r.end
+	r.pieces = append(r.pieces, cur)
+	return r, true
+}
+
+// indentOf returns the number of spaces that start line, and whether the
+// line is blank or only a comment.
+func indentOf(line []byte) (int, bool) {
+	n := 0
+	for n < len(line) && line[n] == ' ' {
+		n++
+	}
+	rest := bytes.TrimLeft(line[n:], " \t")
+	blank := len(rest) == 0 || rest[0] == '\n' || rest[0] == '#' || rest[0] == '\r' && (len(rest) == 1 || rest[1] == '\n')
+	return n, blank
+}
+
+// itemStart reports whether s starts with n spaces and a block list's
+// "-" (followed by a space, a tab or the end of the line).
+func itemStart(s []byte, n int) bool {
+	if len(s) <= n || s[n] != '-' {
+		return false
+	}
+	if len(s) == n+1 {
+		return true
+	}
+	switch s[n+1] {
+	case ' ', '\t', '\n', '\r':
+		return true
+	}
+	return false
+}

@@ -1,0 +1,163 @@
+package yamlx
+
+import (
+	"encoding/binary"
+	"fmt"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/shapan/shapan/formats/diag"
+	"github.com/shapan/shapan/formats/srcpos"
+)
+
+// List is a list being read item by item (Node.List).
+type List struct {
+	n    Node
+	lazy *lazyList
+	ok   bool // n is a list (or null: no items)
+}
+
+// List returns n as a list to range over with Each; null counts as an
+// empty list, anything else is reported (once, now) and has no items.
+func (n Node) List() List {
+	if n.IsNull() {
+		return List{n: n}
+	}
+	if n.N.Kind != yaml.SequenceNode {
+		n.Errorf(diag.CodeStructure, "must be a list, found %s", n.found())
+		return List{n: n}
+	}
+	return List{n: n, lazy: n.d.lazy[n.N], ok: true}
+}
+
+// Len returns the number of items.
+func (l List) Len() int {
+	switch {
+	case !l.ok:
+		return 0
+	case l.lazy != nil:
+		return l.lazy.count
+	}
+	return len(l.n.N.Content)
+}
+
+// Each calls f with each item in order, labelled and located as Items
+// labels and locates them. The items of a long list of a document parsed
+// by ParseLazy are parsed a slice at a time and let go when f returns, so
+// f must not keep them; the positions of what f read stay (compactly).
+// Each may be called again, to read the list once more.
+func (l List) Each(f func(i int, it Node)) {
+	if !l.ok {
+		return
+	}
+	n := l.n
+	if l.lazy == nil {
+		for i, c := range n.N.Content {
+			f(i, n.d.node(c, srcpos.Index(n.Path, i), fmt.Sprintf("%s[%d]", n.What, i)))
+		}
+		return
+	}
+	d, lz := n.d, l.lazy
+	if lz.pos == nil {
+		lz.pos = &itemPositions{rests: map[string]uint32{}}
+		d.Map.SetItems(n.Path, lz.pos.locate)
+	}
+	pass := lz.pos.newPass(lz.count)
+	outer := d.item
+	defer func() { d.item = outer }()
+	i := 0
+	for k := range lz.pieces {
+		items := d.parsePiece(&lz.pieces[k])
+		if items == nil {
+			return // broken: Read reads the whole document again
+		}
+		for _, c := range items {
+			d.item = &itemRecorder{prefix: srcpos.Index(n.Path, i), pos: lz.pos, pass: pass}
+			pass.begin(i)
+			f(i, d.node(c, srcpos.Index(n.Path, i), fmt.Sprintf("%s[%d]", n.What, i)))
+			i++
+		}
+	}
+	pass.begin(lz.count)
+}
+
+// itemPositions keeps the positions of what was read in the items of a
+// lazy list, by the rest of their path after the item ("", ".name",
+// ".garrison[2]"), a few bytes each instead of a path string and a map
+// entry. Each ranging over the list (a pass) records in its own stream;
+// the first position recorded for a path is the one that counts, as in
+// srcpos.Map.
+type itemPositions struct {
+	rests  map[string]uint32 // rest of path → its number
+	passes []*itemPass
+}
+
+// itemPass is the positions recorded by one Each: item i's entries are
+// data[start[i]:start[i+1]], each the rest's number, the line (from the
+// entry before, zig-zag) and the column, as varints.
+type itemPass struct {
+	start []uint32
+	data  []byte
+	line  int // the line of the entry before in this item
+}
+
+func (p *itemPositions) newPass(items int) *itemPass {
+	pass := &itemPass{start: make([]uint32, 0, items+1)}
+	p.passes = append(p.passes, pass)
+	return pass
+}
+
+// begin starts the entries of item i (i = the count ends the last one).
+func (pass *itemPass) begin(i int) {
+	for len(pass.start) <= i {
+		pass.start = append(pass.start, uint32(len(pass.data)))
+	}
+	pass.line = 0
+}
+
+// itemRecorder records the positions under one item of a lazy list.
+type itemRecorder struct {
+	prefix string // the item's path
+	pos    *itemPositions
+	pass   *itemPass
+}
+
+func (r *itemRecorder) add(rest string, at diag.Pos) {
+	id, ok := r.pos.rests[rest]
+	if !ok {
+		id = uint32(len(r.pos.rests))
+		r.pos.rests[rest] = id
+	}
+	pass := r.pass
+	pass.data = binary.AppendUvarint(pass.data, uint64(id))
+	pass.data = binary.AppendVarint(pass.data, int64(at.Line-pass.line))
+	pass.data = binary.AppendUvarint(pass.data, uint64(at.Col))
+	pass.line = at.Line
+}
+
+// locate is the srcpos.ItemFunc of the list: the position first recorded
+// for rest in item i, or the zero Pos.
+func (p *itemPositions) locate(i int, rest string) diag.Pos {
+	id, ok := p.rests[rest]
+	if !ok {
+		return diag.Pos{}
+	}
+	for _, pass := range p.passes {
+		if i+1 >= len(pass.start) {
+			continue
+		}
+		data := pass.data[pass.start[i]:pass.start[i+1]]
+		line := 0
+		for len(data) > 0 {
+			e, n1 := binary.Uvarint(data)
+			dl, n2 := binary.Varint(data[n1:])
+			col, n3 := binary.Uvarint(data[n1+n2:])
+			data = data[n1+n2+n3:]
+			line += int(dl)
+			if uint32(e) == id {
+				return diag.Pos{Line: line, Col: int(col)}
+			}
+		}
+	}
+	return diag.Pos{}
+}

@@ -1,0 +1,189 @@
+package yamlx_test
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/shapan/shapan/formats/diag"
+	"github.com/shapan/shapan/formats/mbg"
+	"github.com/shapan/shapan/formats/srcpos"
+	"github.com/shapan/shapan/formats/yamlx"
+	"github.com/shapan/shapan/internal/shared"
+)
+
+// mbgYAML returns the mbg YAML documents to read both ways: the samples
+// and the shared legacy files written as YAML.
+func mbgYAML(t *testing.T) map[string][]byte {
+	docs := map[string][]byte{}
+	files, _ := filepath.Glob("../../samples/mbg/*.yaml")
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		docs[filepath.Base(f)] = b
+	}
+	if len(docs) == 0 {
+		t.Fatal("no mbg samples")
+	}
+	dir, ok := shared.Find()
+	if !ok {
+		t.Log("no shared folder: the legacy files are not read")
+		return docs
+	}
+	legacy, _ := filepath.Glob(filepath.Join(dir, "legacy", "mbg", "*"))
+	for _, f := range legacy {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var y []byte
+		switch filepath.Ext(f) {
+		case ".map":
+			if s, _, err := mbg.ReadMap(f, b); err == nil {
+				y, err = mbg.EncodeScenario(s)
+				if err != nil {
+					t.Fatal(err)
+				}
+			}
+		case ".sav":
+			if s, _, err := mbg.ReadSave(f, b); err == nil {
+				y, err = mbg.EncodeSave(s)
+				if err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		if y != nil {
+			docs[filepath.Base(f)+".yaml"] = y
+		}
+	}
+	return docs
+}
+
+// mutations returns broken and odd variants of src, a few per line of
+// every step-th line: the line left out, written twice, its value
+// replaced, its indentation changed, an unknown field added.
+func mutations(src []byte, step int) [][]byte {
+	lines := strings.SplitAfter(string(src), "\n")
+	var out [][]byte
+	for k := 0; k < len(lines); k += step {
+		l := lines[k]
+		variants := []string{"", l + l, "  " + l, strings.TrimPrefix(l, "  ")}
+		if i := strings.Index(l, ": "); i >= 0 {
+			variants = append(variants, l[:i+2]+"oops\n", l[:i]+"x: 1\n"+l, l[:i+2]+"&a 3\n")
+			if k%(8*step) == 0 {
+				variants = append(variants, l[:i+2]+"[x\n") // a syntax error
+			}
+		}
+		for _, v := range variants {
+			out = append(out, []byte(strings.Join(lines[:k], "")+v+strings.Join(lines[k+1:], "")))
+		}
+	}
+	return out
+}
+
+// paths returns the document paths of every node of src's YAML tree, and
+// of its keys, with a child that no reader records.
+func paths(src []byte) []string {
+	var root yaml.Node
+	if yaml.Unmarshal(src, &root) != nil || len(root.Content) == 0 {
+		return []string{""}
+	}
+	var out []string
+	var walk func(n *yaml.Node, path string)
+	walk = func(n *yaml.Node, path string) {
+		out = append(out, path, srcpos.Key(path), srcpos.Field(path, "nothing"), srcpos.Index(path, 9999))
+		switch n.Kind {
+		case yaml.MappingNode:
+			for i := 0; i+1 < len(n.Content); i += 2 {
+				walk(n.Content[i+1], srcpos.Field(path, n.Content[i].Value))
+			}
+		case yaml.SequenceNode:
+			for i, c := range n.Content {
+				walk(c, srcpos.Index(path, i))
+			}
+		}
+	}
+	walk(root.Content[0], "")
+	return out
+}
+
+type decoded struct {
+	value any
+	where map[string]diag.Pos
+	err   error
+}
+
+func decodeMBG(src []byte, paths []string) decoded {
+	var v any
+	var sm *srcpos.Map
+	var err error
+	if bytes.Contains(src, []byte("kind: mbg/save")) {
+		v, sm, err = mbg.DecodeSave("f.yaml", src)
+	} else {
+		v, sm, err = mbg.DecodeScenario("f.yaml", src)
+	}
+	out := decoded{value: v, err: err}
+	if sm != nil {
+		out.where = map[string]diag.Pos{}
+		for _, p := range paths {
+			out.where[p] = sm.Locate(p)
+		}
+	}
+	return out
+}
+
+// The mbg readers give the same values, the same problems at the same
+// places and locate every path alike whether the document's lists are
+// parsed in pieces or the document whole: on the samples, the legacy
+// files written as YAML, and broken variants of them.
+func TestMBGReadersAlikeParsedInPieces(t *testing.T) {
+	docs := mbgYAML(t)
+	inputs := map[string][]byte{}
+	for name, src := range docs {
+		inputs[name] = src
+		if strings.HasSuffix(name, ".map.yaml") || strings.HasSuffix(name, ".sav.yaml") {
+			continue // the legacy files as they are; the samples broken too
+		}
+		step := 1 + bytes.Count(src, []byte("\n"))/40
+		syntax := 0
+		for i, m := range mutations(src, step) {
+			var n yaml.Node
+			if yaml.Unmarshal(m, &n) != nil {
+				if syntax++; syntax > 4 {
+					continue // placing a syntax error is slow, and the same both ways: a few show it
+				}
+			}
+			inputs[fmt.Sprintf("%s#%d", name, i)] = m
+		}
+	}
+	for name, src := range inputs {
+		ps := paths(src)
+		whole := decodeMBG(src, ps)
+		restore := yamlx.LazyEverywhere(1 + len(name)%3*200)
+		lazy := decodeMBG(src, ps)
+		restore()
+		var dw, dl diag.List
+		if errors.As(whole.err, &dw) != errors.As(lazy.err, &dl) || !reflect.DeepEqual(dw, dl) ||
+			(whole.err == nil) != (lazy.err == nil) || whole.err != nil && whole.err.Error() != lazy.err.Error() {
+			t.Fatalf("%s: the problems differ:\nwhole: %v\npieces: %v\n%s", name, whole.err, lazy.err, src)
+		}
+		if !reflect.DeepEqual(whole.value, lazy.value) {
+			t.Fatalf("%s: the values differ", name)
+		}
+		for _, p := range ps {
+			if whole.where[p] != lazy.where[p] {
+				t.Fatalf("%s: %s is at %v whole, at %v in pieces", name, p, whole.where[p], lazy.where[p])
+			}
+		}
+	}
+}
