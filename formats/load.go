@@ -296,8 +296,12 @@ func looksLikeYAML(src []byte) bool {
 // document of a kind whose reader parses its long lists in pieces
 // (Codec.LazyLists): reading it keeps about 2–3× its size live, so a
 // command may bound its heap by the file's size. It reads the file's
-// first 64 KiB only; a guess, since the kind is read from the document.
+// first 64 KiB only, and only from a regular file (a FIFO is not
+// opened); a guess, since the kind is read from the document.
 func ReadsInBoundedMemory(path string) bool {
+	if st, err := os.Stat(path); err != nil || !st.Mode().IsRegular() {
+		return false
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return false

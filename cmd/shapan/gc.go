@@ -39,11 +39,12 @@ const (
 // run without end), unless the user set GOMEMLIMIT. It returns the
 // function that restores the limit before.
 func boundMemory(path string) (restore func()) {
-	if os.Getenv("GOMEMLIMIT") != "" || path == "-" || !formats.ReadsInBoundedMemory(path) {
+	if os.Getenv("GOMEMLIMIT") != "" || path == "-" {
 		return func() {}
 	}
+	// A FIFO or a device is never opened here (it is refused unread).
 	st, err := os.Stat(path)
-	if err != nil || !st.Mode().IsRegular() {
+	if err != nil || !st.Mode().IsRegular() || !formats.ReadsInBoundedMemory(path) {
 		return func() {}
 	}
 	old := debug.SetMemoryLimit(memoryPerInput*st.Size() + memoryBase)

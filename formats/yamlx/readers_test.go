@@ -16,6 +16,7 @@ import (
 	"github.com/shapan/shapan/formats/mbg"
 	"github.com/shapan/shapan/formats/srcpos"
 	"github.com/shapan/shapan/formats/yamlx"
+	"github.com/shapan/shapan/internal/longtest"
 	"github.com/shapan/shapan/internal/shared"
 )
 
@@ -154,7 +155,7 @@ func TestMBGReadersAlikeParsedInPieces(t *testing.T) {
 		if strings.HasSuffix(name, ".map.yaml") || strings.HasSuffix(name, ".sav.yaml") {
 			continue // the legacy files as they are; the samples broken too
 		}
-		step := 1 + bytes.Count(src, []byte("\n"))/40
+		step := 1 + bytes.Count(src, []byte("\n"))/longtest.Sized(40, 8, 1000)
 		syntax := 0
 		for i, m := range mutations(src, step) {
 			var n yaml.Node
