@@ -33,5 +33,22 @@ var (
 	}}
 )
 
+// MapFields are the top-level keys of a map.
+var MapFields = field.Record{Name: "battle map", Schema: "battle-map.schema.json", Fields: []field.Field{
+	{Key: "kind", Type: field.String, Const: Kind, Required: true, Doc: "The document kind."},
+	{Key: "version", Type: field.Integer, Const: 1, Required: true, Doc: "Format version of this document."},
+	{Go: "W, H", Key: "size", Type: field.Ref, Required: true,
+		Doc: "The size of the map in cells; the seed's maps are 80 wide and 60 high (the game allows 2 to 1000 per side)."},
+	{Go: "Legend", Key: "legend", Type: field.Ref,
+		Doc: "Grid symbol → element. Without a legend the standard one is used: '.' space, '^' mountain, '~' water, 'F' flag, 'B' base, 'S' city1, 'M' city2, 'L' city3. A symbol is one printable character other than white space."},
+	{Go: "Cells", Key: "grid", Type: field.String,
+		Doc: "The cells, written as a literal block (grid: |): height rows of width symbols each, every symbol defined by the legend."},
+	{Go: "Cells", Key: "codes", Type: field.String,
+		Doc: "The cells as integer codes, used instead of grid (and without a legend) when a map holds more distinct codes than there are symbols: height rows of width integers separated by spaces, written as a literal block (codes: |)."},
+	{Go: "Roster", Key: "roster", Type: field.Ref,
+		Doc: "Changes to the stats of named heroes of the game's roster (spec/battle.md Part 2 §2.3); the grid file has no room for it and always plays the default roster. Names, classes, skills, cooldowns, soldiers and cities cannot be changed."},
+	{Go: "Trailing", Key: "trailing_tokens", Type: field.Ref, Doc: "Values after the grid of the interchange file; the game ignores them, Shapan keeps them."},
+}}
+
 // Records lists the field tables of the family.
-var Records = []*field.Record{&SizeFields, &RosterFields}
+var Records = []*field.Record{&MapFields, &SizeFields, &RosterFields}

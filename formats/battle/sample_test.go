@@ -7,6 +7,9 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/shapan/shapan/formats/yamlx"
+	"github.com/shapan/shapan/samples"
 )
 
 var updateSample = flag.Bool("update-sample", false, "regenerate the sample map samples/battle/赤壁.yaml and its .grid export")
@@ -27,6 +30,7 @@ func TestSampleGenerator(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	y = yamlx.RebaseSchema(y, samples.SchemaLink) // the samples name the repository's schemas
 	g, err := WriteGrid(m)
 	if err != nil {
 		t.Fatal(err)

@@ -41,5 +41,101 @@ var (
 	}}
 )
 
+// The records of a level and of the rules that bound nothing: their
+// fields' types, required keys and meanings.
+var (
+	// LevelFields are the top-level keys of a level.
+	LevelFields = field.Record{Name: "ftbt level", Schema: "ftbt-level.schema.json", Fields: []field.Field{
+		{Key: "kind", Type: field.String, Const: KindLevel, Required: true, Doc: "Document kind."},
+		{Key: "version", Type: field.Integer, Const: 1, Required: true, Doc: "Format version of this document."},
+		{Go: "RulesPath", Key: "rules", Type: field.String, Doc: "The rules document (or .tech file) the level is played with, relative to this file."},
+		{Go: "Intro", Key: "intro", Type: field.String, Doc: "The text shown before play (the level's intro file). Absent: the level has no intro file."},
+		{Go: "W, H", Key: "size", Type: field.Ref, Required: true, Doc: "The map has width × height cells; x grows to the right, y downward, both from 0."},
+		{Go: "Legend", Key: "legend", Type: field.Ref, Doc: "Grid symbol → terrain id. Without a legend the terrain rows list the terrain ids as integers."},
+		{Go: "Terrain", Key: "terrain", Type: field.String, Required: true,
+			Doc: "The map, one line per row (y = 0 first), one legend symbol per cell (x = 0 first); without a legend, the terrain ids of a row separated by spaces."},
+		{Go: "People", Key: "people", Type: field.Ref, Required: true, Doc: "The people in index order (the AI acts in this order)."},
+		{Go: "Trailing", Key: "trailing_tokens", Type: field.Ref, Doc: "Values after the end of the legacy file; the game ignores them."},
+	}}
+
+	// PersonAIFields are the settings of the computer player of a person.
+	PersonAIFields = field.Record{Name: "ftbt person ai", Schema: "ftbt-level.schema.json", Pointer: "/definitions/ai", Fields: []field.Field{
+		{Go: "Attack", Key: "attack", Type: field.Integer, Required: true,
+			Doc: "fact_att: weight of the attack score; -1: the person is not AI-controlled (side 1 then uses 30/30/40)."},
+		{Go: "Defence", Key: "defence", Type: field.Integer, Required: true, Doc: "fact_def: weight of the defence (safety) score."},
+		{Go: "Move", Key: "move", Type: field.Integer, Required: true, Doc: "fact_move: weight of the approach-the-goal score."},
+		{Go: "GoalX, GoalY", Key: "goal", Type: field.Ref,
+			Doc: "The cell the person heads for; absent means [-1, -1]: no goal, chase the nearest enemy (either coordinate negative means the same)."},
+	}}
+
+	// RulesFields are the top-level keys of the rules.
+	RulesFields = field.Record{Name: "ftbt rules", Schema: "ftbt-rules.schema.json", Fields: []field.Field{
+		{Key: "kind", Type: field.String, Const: KindRules, Required: true, Doc: "Document kind."},
+		{Key: "version", Type: field.Integer, Const: 1, Required: true, Doc: "Format version of this document."},
+		{Go: "Terrains", Key: "terrains", Type: field.Ref, Required: true, Doc: "Terrain types; the id of a terrain is its position, from 0."},
+		{Go: "MaxFlyWeight", Key: "max_fly_weight", Type: field.Integer, Required: true, Doc: "MAX_FLY_WEIGHT: fly techs set cell costs between 1 and this."},
+		{Go: "MaxAbi", Key: "max_abi", Type: field.Integer, Required: true, Doc: "MAX_ABI: the abi at which fly and disable_long techs reach their full area."},
+		{Go: "Techs", Key: "techs", Type: field.Ref, Required: true, Doc: "Techs; the id of a tech is its position, from 0."},
+		{Go: "AI", Key: "ai", Type: field.Ref, Doc: "The constants of the computer player."},
+		{Go: "Trailing", Key: "trailing_tokens", Type: field.Ref, Doc: "Values after the end of the legacy file; the game ignores them."},
+	}}
+
+	// TechFields are the fields of a tech of the rules.
+	TechFields = field.Record{Name: "ftbt tech", Schema: "ftbt-rules.schema.json", Pointer: "/definitions/tech", Fields: []field.Field{
+		{Go: "Name", Key: "name", Type: field.Ref, Required: true, Doc: "A name: one token of the legacy file (no spaces)."},
+		{Go: "Class", Key: "class", Type: field.Ref, Required: true,
+			Doc: "people: damage to people; abi_buf / def_buf: attack / defence buff on cells; fly: lowers the move cost of cells; disable_long: protects cells from long-range attacks. An integer is an unknown class kept from a legacy file."},
+		{Go: "IsLong", Key: "long_range", Type: field.Boolean,
+			Doc: "A long-range attack (is_long): it does nothing to people on cells protected by disable_long. Default false."},
+		{Go: "Range", Key: "range", Type: field.Ref, Required: true, Doc: "The cells the tech may target, relative to the user, in file order (duplicates are kept)."},
+		{Go: "AoeRange, AoeRatio, AoeSelf", Key: "aoe", Type: field.Ref, Doc: "The area effect around the target cell."},
+		{Go: "Duration", Key: "duration", Type: field.Integer, Doc: "Turns an effect of the classes abi_buf, def_buf, fly and disable_long lasts. Default 0."},
+		{Go: "Allowed", Key: "terrains", Type: field.Ref, Required: true, Doc: "The terrains whose cells the tech may target (and affect with its area)."},
+		{Go: "Value", Key: "value", Type: field.Integer, Required: true, Doc: "Base damage (class people) or percent of the user's abi (other classes)."},
+	}}
+
+	// AoeFields are the fields of a tech's area effect.
+	AoeFields = field.Record{Name: "ftbt tech area", Schema: "ftbt-rules.schema.json", Pointer: "/definitions/tech/properties/aoe", Fields: []field.Field{
+		{Go: "AoeRange", Key: "radius", Type: field.Integer, Doc: "aoe_range: radius of the area (Manhattan distance); 0 is the target cell only. Default 0."},
+		{Go: "AoeRatio", Key: "ratio", Type: field.Integer, Doc: "aoe_ratio: percent of the effect applied to the cells other than the centre. Default 0."},
+		{Go: "AoeSelf", Key: "self", Type: field.Boolean, Doc: "aoe_self: the area also hits the user's own side. Default false."},
+	}}
+
+	// AIFields are the eleven constants of the computer player of the
+	// rules, in the order of AIConstantKeys.
+	AIFields = field.Record{Name: "ftbt rules ai", Schema: "ftbt-rules.schema.json", Pointer: "/definitions/ai", Fields: aiRows()}
+)
+
+// aiDocs are the meanings of the AI constants, by AIConstantKeys.
+var aiDocs = []string{
+	"goal distance beyond which a cell scores nothing.",
+	"score of a cell at the goal.",
+	"buff value that scores max_buf_score.",
+	"score of a cell with a buff of max_buf_value.",
+	"enemy distance from which a cell is fully safe.",
+	"defence score of a fully safe cell.",
+	"goal distance beyond which an aux tech's cell scores nothing.",
+	"score of the best tech use.",
+	"cap of the buff (and fly) value × duration score.",
+	"divisor of the fly score.",
+	"cap and divisor of the disable_long score.",
+}
+
+// aiGo are the Go fields of AIConstants, by AIConstantKeys.
+var aiGo = []string{"MaxMoveDist", "MaxMoveScore", "MaxBufValue", "MaxBufScore", "MaxDefDist", "MaxDefScore",
+	"MaxTechDist", "MaxTechScore", "MaxTechBufVMD", "MaxTechFlyVMD", "MaxTechDLVMD"}
+
+func aiRows() []field.Field {
+	out := make([]field.Field, len(AIConstantKeys))
+	for i, k := range AIConstantKeys {
+		name := AIConstantNames[i]
+		if k == "max_tech_dl_vmd" {
+			name += " (AI_MAX_TECH_DL_DUR in the manual)"
+		}
+		out[i] = field.Field{Go: aiGo[i], Key: k, Type: field.Integer, Required: true, Doc: name + ": " + aiDocs[i]}
+	}
+	return out
+}
+
 // Records lists the field tables of the family.
-var Records = []*field.Record{&PersonFields, &SizeFields, &TerrainFields}
+var Records = []*field.Record{&LevelFields, &PersonFields, &PersonAIFields, &SizeFields, &RulesFields, &TerrainFields, &TechFields, &AoeFields, &AIFields}

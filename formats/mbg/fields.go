@@ -145,6 +145,19 @@ var (
 		{Go: "Researcher", Key: "research", Type: field.Ref, Doc: "Per role: the researcher, the tech being studied and the points left."},
 	}}
 
+	// ResearchFields are a role's study at an institute of a save.
+	ResearchFields = field.Record{Name: "mbg save research", Schema: saveSchema, Pointer: "/definitions/institute/properties/research/additionalProperties", Fields: []field.Field{
+		{Go: "Researcher", Key: "researcher", Type: field.Ref, Doc: "The officer studying."},
+		{Go: "OnStudy", Key: "tech", Type: field.Ref, Doc: "The tech being studied."},
+		{Go: "Points", Key: "points", Type: field.Number, Doc: "The points left."},
+	}}
+
+	// TrainingFields are a role's training at a training room of a save.
+	TrainingFields = field.Record{Name: "mbg save training", Schema: saveSchema, Pointer: "/definitions/training_room/properties/training/additionalProperties", Fields: []field.Field{
+		{Go: "Trainee", Key: "trainee", Type: field.Ref, Doc: "The officer training."},
+		{Go: "Rounds", Key: "rounds", Type: field.Integer, Doc: "The rounds left."},
+	}}
+
 	// SaveTrainingRoomFields are the fields of a training room of a save.
 	SaveTrainingRoomFields = field.Record{Name: "mbg save training room", Schema: saveSchema, Pointer: "/definitions/training_room", Fields: []field.Field{
 		nameRow, ItemField,
@@ -186,10 +199,60 @@ var (
 	SaveTechFields = field.Record{Name: "mbg save tech id", Schema: saveSchema, Pointer: "/definitions/tech/anyOf/1", Fields: TechFields.Fields}
 )
 
+// The top-level records of a scenario and a save.
+var (
+	// ScenarioFields are the top-level keys of a scenario.
+	ScenarioFields = field.Record{Name: "mbg scenario", Schema: scenarioSchema, Fields: []field.Field{
+		{Key: "kind", Type: field.String, Const: KindScenario, Required: true},
+		{Key: "version", Type: field.Integer, Const: 1, Required: true, Doc: "Format version of this document."},
+		{Go: "WinMoney", Key: "win_money", Type: field.Number, Required: true, Doc: "A role whose money reaches this at a round end wins."},
+		{Go: "NX, NY", Key: "grid_size", Type: field.Ref, Doc: "Size of the original game's board window; display only."},
+		{Go: "Board", Key: "board", Type: field.Ref, Required: true, Doc: "The looping path, square 0 first; a role moves from square i to i+dir."},
+		{Go: "Officers", Key: "officers", Type: field.Ref},
+		{Go: "Cities", Key: "cities", Type: field.Ref},
+		{Go: "Roles", Key: "roles", Type: field.Ref, Required: true},
+		{Go: "Institutes", Key: "institutes", Type: field.Ref},
+		{Go: "TrainingRooms", Key: "training_rooms", Type: field.Ref},
+		{Go: "Trailing", Key: "trailing_tokens", Type: field.Ref, Doc: "Values after the end of the legacy file; the game ignores them."},
+	}}
+
+	// GridSizeFields are the size of the original board window.
+	GridSizeFields = field.Record{Name: "mbg grid size", Schema: scenarioSchema, Pointer: "/properties/grid_size", Fields: gridSize}
+
+	// SaveFields are the top-level keys of a save.
+	SaveFields = field.Record{Name: "mbg save", Schema: saveSchema, Fields: []field.Field{
+		{Key: "kind", Type: field.String, Const: KindSave, Required: true},
+		{Key: "version", Type: field.Integer, Const: 1, Required: true},
+		{Go: "Turn", Key: "turn", Type: field.Integer, Required: true},
+		{Go: "ActingRole", Key: "acting_role", Type: field.Ref, Required: true, Doc: "The role whose action was in progress."},
+		{Go: "WinMoney", Key: "win_money", Type: field.Number, Required: true},
+		{Go: "NX, NY", Key: "grid_size", Type: field.Ref},
+		{Go: "Board", Key: "board", Type: field.Ref, Required: true},
+		{Go: "Cities", Key: "cities", Type: field.Ref},
+		{Go: "Institutes", Key: "institutes", Type: field.Ref},
+		{Go: "TrainingRooms", Key: "training_rooms", Type: field.Ref},
+		{Go: "Officers", Key: "officers", Type: field.Ref},
+		{Go: "Roles", Key: "roles", Type: field.Ref},
+		{Go: "Free", Key: "free", Type: field.Ref, Doc: "Officers nobody has hired, by level."},
+		{Go: "Trailing", Key: "trailing_tokens", Type: field.Ref},
+	}}
+
+	// SaveGridSizeFields are the size of the board window in a save.
+	SaveGridSizeFields = field.Record{Name: "mbg save grid size", Schema: saveSchema, Pointer: "/properties/grid_size", Fields: gridSize}
+
+	// FreeFields are a save's free officers, by level.
+	FreeFields = field.Record{Name: "mbg save free officers", Schema: saveSchema, Pointer: "/properties/free", Fields: []field.Field{
+		{Go: "Free[0]", Key: "low", Type: field.Ref}, {Go: "Free[1]", Key: "medium", Type: field.Ref}, {Go: "Free[2]", Key: "high", Type: field.Ref},
+	}}
+)
+
+var gridSize = []field.Field{{Go: "NX", Key: "nx", Type: field.Integer}, {Go: "NY", Key: "ny", Type: field.Integer}}
+
 // Records lists the field tables of the family.
 var Records = []*field.Record{
+	&ScenarioFields, &GridSizeFields, &SaveFields, &SaveGridSizeFields, &FreeFields,
 	&OfficerFields, &CityFields, &RoleFields, &InstituteFields, &TrainingRoomFields, &SquareFields, &TechFields,
-	&SaveOfficerFields, &SaveCityFields, &SaveInstituteFields, &SaveTrainingRoomFields, &SaveSquareFields, &SaveRoleFields, &SaveTechFields,
+	&SaveOfficerFields, &SaveCityFields, &SaveInstituteFields, &ResearchFields, &SaveTrainingRoomFields, &TrainingFields, &SaveSquareFields, &SaveRoleFields, &SaveTechFields,
 }
 
 // Ability returns the field of the ability of Props index k.

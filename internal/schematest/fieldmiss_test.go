@@ -32,6 +32,21 @@ var instances = map[string]struct {
 	// is set.
 	skip []string
 }{
+	"ftbt level":             {sample: level},
+	"ftbt person ai":         {sample: level, path: "people.0.ai"},
+	"ftbt rules":             {sample: rules},
+	"ftbt tech":              {sample: rules, path: "techs.0"},
+	"ftbt tech area":         {sample: rules, path: "techs.0.aoe"},
+	"ftbt rules ai":          {sample: rules, path: "ai"},
+	"battle map":             {sample: battle},
+	"mbg scenario":           {sample: scenario},
+	"mbg grid size":          {sample: scenario, path: "grid_size"},
+	"mbg save":               {sample: save},
+	"mbg save grid size":     {sample: save, path: "grid_size"},
+	"mbg save free officers": {sample: save, path: "free"},
+	"mbg save research":      {sample: save, path: "institutes.0.research.蜀"},
+	// The sample's save has no training under way: one is added.
+	"mbg save training":   {sample: save, path: "training_rooms.0.training.蜀", before: "  - name: 书院", add: "    training:\n      蜀: {trainee: 诸葛亮, rounds: 2}\n"},
 	"ftbt person":         {sample: level, path: "people.0"},
 	"ftbt level size":     {sample: level, path: "size", shapesGrid: true},
 	"ftbt terrain":        {sample: rules, path: "terrains.0"},

@@ -18,6 +18,7 @@ import (
 	ffmt "github.com/shapan/shapan/formats/ftbt"
 	mfmt "github.com/shapan/shapan/formats/mbg"
 	pfmt "github.com/shapan/shapan/formats/planets"
+	"github.com/shapan/shapan/schemas"
 )
 
 var updateSchemas = flag.Bool("update", false, "rewrite the schemas under schemas/ from the field tables")
@@ -358,4 +359,48 @@ func (n *jnode) oneLine(b *bytes.Buffer) {
 		v.oneLine(b)
 	}
 	b.WriteString(close)
+}
+
+// TestEveryObjectIsARecord: every object schema with properties in the
+// schemas of the document kinds is the schema of a record of the field
+// tables, so that no record's properties are written by hand
+// (shapan.schema.json, which only dispatches on kind, is held to the
+// family registry by TestAnyDispatchesEveryKind).
+func TestEveryObjectIsARecord(t *testing.T) {
+	pointers := map[string]bool{}
+	for _, r := range records() {
+		pointers[r.Schema+"#"+r.Pointer] = true
+	}
+	n := 0
+	for _, name := range schemas.Names() {
+		if name == schemas.Any {
+			continue
+		}
+		raw, err := schemas.Get(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		root, err := parseJSON(raw)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		var walk func(n *jnode, pointer string)
+		walk = func(node *jnode, pointer string) {
+			if node.kind == '{' && node.get("properties") != nil {
+				n++
+				if !pointers[name+"#"+pointer] {
+					t.Errorf("%s: the object at %q is in no field table", name, pointer)
+				}
+			}
+			for i, v := range node.vals {
+				if node.kind == '[' {
+					walk(v, pointer+"/"+strconv.Itoa(i))
+				} else {
+					walk(v, pointer+"/"+node.keys[i])
+				}
+			}
+		}
+		walk(root, "")
+	}
+	t.Logf("%d objects, each a record of the tables", n)
 }
