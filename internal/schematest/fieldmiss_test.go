@@ -14,6 +14,7 @@ import (
 
 	"github.com/shapan/shapan/formats/diag"
 	"github.com/shapan/shapan/formats/field"
+	"github.com/shapan/shapan/validate"
 )
 
 // instances says where a sample holds an item of each record of the field
@@ -380,4 +381,30 @@ func containsCode(codes []string, want string) bool {
 		}
 	}
 	return false
+}
+
+// TestTableRulesAreCheckRules: the rule a field names is one of check's,
+// declared once in its catalogue with the field's severity, so a table
+// cannot name a code check does not report or call an error what check
+// warns of.
+func TestTableRulesAreCheckRules(t *testing.T) {
+	n := 0
+	for _, r := range records() {
+		for _, f := range r.Fields {
+			if f.Code == "" {
+				continue
+			}
+			n++
+			rule, ok := validate.Lookup(f.Code)
+			switch {
+			case !ok:
+				t.Errorf("record %s, field %q: rule %s is not in check's catalogue", r.Name, f.Key, f.Code)
+			case rule.Severity != f.Severity:
+				t.Errorf("record %s, field %q: rule %s is %s in check's catalogue, %s in the table", r.Name, f.Key, f.Code, rule.Severity, f.Severity)
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("no field names a rule")
+	}
 }
