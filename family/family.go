@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"net/http"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/shapan/shapan/engine"
 	"github.com/shapan/shapan/engine/restrict"
@@ -30,6 +32,42 @@ type Family struct {
 	Sim *Sim
 	// Golden lists the golden and trace files the family replays.
 	Golden []Golden
+	// Web, when set, is the family's module of the server's browser
+	// page: a script that draws the family's boards and offers their
+	// decisions as things to click, registering itself in the page's
+	// families (window.shapanFamilies[Name] = {draw, controls}). The
+	// server loads every registered family's module; a family without
+	// one is played with the page's generic controls (its decisions'
+	// legal answers).
+	Web []byte
+	// Protocol, when set, returns the server of the game's own network
+	// protocol for a document of the family that `shapan serve` serves
+	// (nil when the document has none), with a line saying what it
+	// serves ("Planet-Conquer: 100 rooms (0–99)").
+	Protocol func(doc *formats.Document, o ProtocolOptions) (Protocol, string)
+}
+
+// Protocol is a game's own network protocol, which `shapan serve` answers
+// beside its rooms (package serve's Protocol).
+type Protocol interface {
+	// Open starts the protocol's server, which keeps its files in a
+	// folder of dataDir ("": nothing) and reports with logf.
+	Open(dataDir string, logf func(format string, args ...any)) (http.Handler, error)
+}
+
+// ProtocolOptions are `shapan serve`'s settings of a game's own protocol.
+type ProtocolOptions struct {
+	// Step is the interval between two rounds; Seed seeds the start
+	// shuffles; Computers is the number of computer players that join
+	// every game; KeepGames the finished games kept.
+	Step      time.Duration
+	Seed      int64
+	Computers int
+	KeepGames int
+	// MaxBody bounds a request body; Rate the answers a second of one
+	// player (in bursts of twice as many).
+	MaxBody int64
+	Rate    float64
 }
 
 // Kind is one document kind of a family and what the layers supply for

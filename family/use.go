@@ -134,3 +134,14 @@ func GoldenFormats() []Golden {
 	}
 	return out
 }
+
+// ServedProtocol returns the server of the game's own network protocol
+// for doc, which `shapan serve` answers beside its rooms, and a line
+// saying what it serves; nil when doc's family has none.
+func ServedProtocol(doc *formats.Document, o ProtocolOptions) (Protocol, string) {
+	f, _ := Of(doc.Kind)
+	if f == nil || f.Protocol == nil {
+		return nil, ""
+	}
+	return f.Protocol(doc, o)
+}

@@ -272,6 +272,10 @@ func absPath(p string) string {
 	return p
 }
 
+// CompanionOf returns the companion of documents of kind (nil: they
+// have none).
+func CompanionOf(kind string) *Companion { return companionOf(kind) }
+
 // companionOf returns the companion of documents of kind (nil: none).
 func companionOf(kind string) *Companion {
 	if c := byKind(kind); c != nil {

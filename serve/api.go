@@ -16,7 +16,6 @@ import (
 	"github.com/shapan/shapan/engine"
 	"github.com/shapan/shapan/formats"
 	"github.com/shapan/shapan/formats/diag"
-	"github.com/shapan/shapan/serve/pcserver"
 	"github.com/shapan/shapan/validate"
 )
 
@@ -545,10 +544,10 @@ func saveName(typed string) string {
 
 // handlePCGames lists the Planet-Conquer rooms' kept games.
 func (s *Server) handlePCGames(w http.ResponseWriter, r *http.Request) {
-	games := []pcserver.Game{}
-	if s.pc != nil {
+	var games any = []any{}
+	if k, ok := s.pc.(keeper); ok {
 		var err error
-		if games, err = s.pc.Games(); err != nil {
+		if games, err = k.KeptGames(); err != nil {
 			writeError(w, err)
 			return
 		}
@@ -560,9 +559,9 @@ func (s *Server) handlePCGames(w http.ResponseWriter, r *http.Request) {
 func (s *Server) handlePCGame(w http.ResponseWriter, r *http.Request) {
 	name := r.PathValue("name")
 	var path string
-	ok := s.pc != nil
+	k, ok := s.pc.(keeper)
 	if ok {
-		path, ok = s.pc.GamePath(name)
+		path, ok = k.GamePath(name)
 	}
 	if !ok {
 		writeError(w, refuse(http.StatusNotFound, "no_game", "no Planet-Conquer game %q is kept", name))

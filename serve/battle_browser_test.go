@@ -153,14 +153,14 @@ func anyContains(list []string, sub string) bool {
 func TestPageListsPlanetConquerGames(t *testing.T) {
 	ctx := browser(t)
 	doc := document(t, "决斗.yml", duelMap)
-	s, base := startServer(t, Options{Dir: t.TempDir(), Documents: []*Document{doc}, PC: &pcserver.Options{Map: planetsMap(t, doc), Computers: 1, Seed: 2}})
+	s, base := startServer(t, Options{Dir: t.TempDir(), Documents: []*Document{doc}, Protocol: &pcserver.Options{Map: planetsMap(t, doc), Computers: 1, Seed: 2}})
 	resp, err := http.PostForm(base+"/cmd", url.Values{"op": {"add"}, "room": {"0"}, "name": {"张飞"}, "side": {"go"}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	resp.Body.Close()
 	for range 200 {
-		s.pc.StepRoom(0)
+		s.pc.(*pcserver.Server).StepRoom(0)
 	}
 	do(t, ctx, "open the page", chromedp.Navigate(base+"/"), chromedp.WaitVisible(chromedp.CSS("#pc-list a.pc-game")))
 	got, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`(async () => {

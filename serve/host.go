@@ -1,7 +1,6 @@
 package serve
 
 import (
-	"fmt"
 	"sort"
 )
 
@@ -37,9 +36,9 @@ func (s *Server) Rooms() []Created {
 // not be read back (the host page and the studio name them).
 func (s *Server) Damaged() []DamagedRoom {
 	out := append([]DamagedRoom{}, s.hub.damaged...)
-	if s.pc != nil {
-		for _, d := range s.pc.Damaged() {
-			out = append(out, DamagedRoom{Room: fmt.Sprintf("planet-conquer %d", d.Room), File: d.File, Reason: d.Reason})
+	if a, ok := s.pc.(setAsider); ok {
+		for _, d := range a.SetAside() {
+			out = append(out, DamagedRoom{Room: d[0], File: d[1], Reason: d[2]})
 		}
 	}
 	return out

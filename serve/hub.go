@@ -19,7 +19,6 @@ import (
 	"github.com/shapan/shapan/engine"
 	"github.com/shapan/shapan/family"
 	"github.com/shapan/shapan/formats"
-	"github.com/shapan/shapan/formats/ftbt"
 	"github.com/shapan/shapan/serve/store"
 )
 
@@ -146,11 +145,17 @@ func (h *hub) include(doc *formats.Document) error {
 	if doc.Rules == nil || doc.RulesFile == "" {
 		return nil
 	}
+	comp := formats.CompanionOf(doc.Kind)
+	if comp == nil {
+		return nil
+	}
 	name := filepath.Base(doc.RulesFile)
-	rules := &formats.Document{Kind: ftbt.KindRules, Value: doc.Rules}
+	rules := &formats.Document{Kind: comp.Kind, Value: doc.Rules}
 	to := formats.YAML
-	if strings.EqualFold(filepath.Ext(name), ".tech") {
-		to = ftbt.FormatRules
+	if legacy, _ := formats.LegacyForm(comp.Kind); legacy != "" {
+		if f, err := formats.TargetFormat(rules, name, ""); err == nil && f == legacy {
+			to = legacy // the name tells the game's own form (an ftbt rules .tech)
+		}
 	}
 	b, err := formats.Encode(rules, to)
 	if err != nil {

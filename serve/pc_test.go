@@ -23,14 +23,14 @@ import (
 // format `shapan replay` finds for it.
 func TestPlanetConquerGamesAreDownloadedAndReplayed(t *testing.T) {
 	doc := document(t, "决斗.yml", duelMap)
-	s, base := startServer(t, Options{Dir: t.TempDir(), PC: &pcserver.Options{Map: planetsMap(t, doc), Computers: 1, Seed: 2}})
+	s, base := startServer(t, Options{Dir: t.TempDir(), Protocol: &pcserver.Options{Map: planetsMap(t, doc), Computers: 1, Seed: 2}})
 	resp, err := http.PostForm(base+"/cmd", url.Values{"op": {"add"}, "room": {"0"}, "name": {"张飞"}, "side": {"go"}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	resp.Body.Close()
 	for n := 0; n < 200; n++ {
-		s.pc.StepRoom(0)
+		s.pc.(*pcserver.Server).StepRoom(0)
 	}
 	var list struct{ Games []pcserver.Game }
 	if st := call(t, "GET", base+"/api/planet-conquer/games", "", nil, &list); st != http.StatusOK || len(list.Games) == 0 {

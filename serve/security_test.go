@@ -65,7 +65,7 @@ func newFixture(t *testing.T) *fixture {
 	f := &fixture{t: t}
 	doc := document(t, "决斗.yml", duelMap)
 	f.s, f.base = startServer(t, Options{Documents: []*Document{doc}, Dir: t.TempDir(), MaxBody: 64 << 10, CreateRate: 1e6,
-		PC: &pcserver.Options{Map: planetsMap(t, doc), Computers: 1, Seed: 2}})
+		Protocol: &pcserver.Options{Map: planetsMap(t, doc), Computers: 1, Seed: 2}})
 	f.a = create(t, f.base, CreateRequest{Document: "决斗.yml", Seed: ptr(int64(1)), Seats: []string{"person", "person"}})
 	f.b = create(t, f.base, CreateRequest{Document: "决斗.yml", Seed: ptr(int64(2)), Seats: []string{"person", "person"}})
 	f.c = create(t, f.base, CreateRequest{Document: "决斗.yml", Seed: ptr(int64(3)), Seats: []string{"person", "person"}})
@@ -82,9 +82,9 @@ func newFixture(t *testing.T) *fixture {
 		t.Fatalf("add: %v", rep)
 	}
 	for range 200 {
-		f.s.pc.StepRoom(0)
+		f.s.pc.(*pcserver.Server).StepRoom(0)
 	}
-	games, _ := f.s.pc.Games()
+	games, _ := f.s.pc.(*pcserver.Server).Games()
 	if len(games) == 0 {
 		t.Fatal("no finished Planet-Conquer game")
 	}

@@ -7,22 +7,22 @@ package serve
 import (
 	"errors"
 	"fmt"
+	"io"
 	"log"
 	"net"
 	"net/http"
-	"path/filepath"
 	"runtime"
 	"sync"
 	"time"
 
-	"github.com/shapan/shapan/serve/pcserver"
 	"github.com/shapan/shapan/serve/store"
 )
 
 // Options configure a server.
 type Options struct {
-	// PC configures the Planet-Conquer rooms (nil: none).
-	PC *pcserver.Options
+	// Protocol is a game's own network protocol, served at /cmd beside
+	// the rooms (nil: none): Planet-Conquer's (a *pcserver.Options).
+	Protocol Protocol
 	// Dir keeps everything that must survive a restart ("": nothing).
 	Dir string
 	// Timeouts of a connection: reading a request (headers and body),
@@ -64,10 +64,35 @@ type Options struct {
 	Logf func(format string, args ...any)
 }
 
+// Protocol is a game's own network protocol, which the server answers
+// at /cmd beside its rooms (Planet-Conquer's: package pcserver).
+type Protocol interface {
+	// Open starts the protocol's server, which keeps what must survive
+	// a restart in a folder of dataDir ("": nothing) and reports with
+	// logf (nil: the log package). The server may also be an io.Closer
+	// (closed with the server) and a keeper of games (keeper: listed at
+	// /api/pc/games, downloaded by name), and may tell the rooms it set
+	// aside at start-up (setAsider).
+	Open(dataDir string, logf func(format string, args ...any)) (http.Handler, error)
+}
+
+// keeper is a protocol's server that keeps finished games: KeptGames
+// lists them (JSON), GamePath is the file of one by name.
+type keeper interface {
+	KeptGames() (any, error)
+	GamePath(name string) (string, bool)
+}
+
+// setAsider is a protocol's server that sets damaged rooms aside at
+// start-up: their names, files and why.
+type setAsider interface {
+	SetAside() [][3]string
+}
+
 // Server is the network server.
 type Server struct {
 	opts Options
-	pc   *pcserver.Server
+	pc   http.Handler // the game's own protocol (nil: none)
 	hub  *hub
 	mux  *http.ServeMux
 	// hosts are the Host names answered; creates and watches the
@@ -135,15 +160,8 @@ func New(opts Options) (*Server, error) {
 		}
 		s.lock = lock
 	}
-	if opts.PC != nil {
-		pc := *opts.PC
-		if pc.Dir == "" && opts.Dir != "" {
-			pc.Dir = filepath.Join(opts.Dir, "planet-conquer")
-		}
-		if pc.Logf == nil {
-			pc.Logf = opts.Logf
-		}
-		srv, err := pcserver.New(pc)
+	if opts.Protocol != nil {
+		srv, err := opts.Protocol.Open(opts.Dir, opts.Logf)
 		if err != nil {
 			s.Close()
 			return nil, err
@@ -179,8 +197,8 @@ func (s *Server) Close() error {
 
 func (s *Server) close() error {
 	var errs []error
-	if s.pc != nil {
-		errs = append(errs, s.pc.Close())
+	if c, ok := s.pc.(io.Closer); ok {
+		errs = append(errs, c.Close())
 	}
 	if s.hub != nil {
 		s.hub.close()

@@ -17,10 +17,8 @@ import (
 	"github.com/shapan/shapan/family"
 	"github.com/shapan/shapan/formats"
 	"github.com/shapan/shapan/formats/diag"
-	planetsfmt "github.com/shapan/shapan/formats/planets"
 	"github.com/shapan/shapan/internal/diagout"
 	"github.com/shapan/shapan/serve"
-	"github.com/shapan/shapan/serve/pcserver"
 	"github.com/shapan/shapan/validate"
 )
 
@@ -113,10 +111,13 @@ func runServe(args []string, out, errOut io.Writer) int {
 			return status
 		}
 		opts.Documents = append(opts.Documents, &serve.Document{Name: filepath.Base(file), Doc: doc})
-		if m, ok := doc.Value.(*planetsfmt.Map); ok && opts.PC == nil {
-			opts.PC = &pcserver.Options{Map: m, Step: f.step, Seed: f.seed, Computers: f.computers, KeepGames: f.keepGames,
-				MaxBody: f.maxBody, OrdersPerSecond: f.rate, OrdersBurst: int(2 * f.rate)}
-			fmt.Fprintf(out, "Planet-Conquer: 100 rooms (0–99) on %s, a round every %s\n", file, f.step)
+		if opts.Protocol != nil {
+			continue
+		}
+		po := family.ProtocolOptions{Step: f.step, Seed: f.seed, Computers: f.computers, KeepGames: f.keepGames, MaxBody: f.maxBody, Rate: f.rate}
+		if p, what := family.ServedProtocol(doc, po); p != nil {
+			opts.Protocol = p
+			fmt.Fprintf(out, "%s on %s, a round every %s\n", what, file, f.step)
 		}
 	}
 	srv, err := serve.New(opts)

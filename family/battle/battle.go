@@ -5,6 +5,7 @@
 package battle
 
 import (
+	_ "embed"
 	"fmt"
 	"image/color"
 	"io"
@@ -21,8 +22,14 @@ import (
 	"github.com/shapan/shapan/preview"
 )
 
+// web is the family's module of the server's browser page.
+//
+//go:embed web.js
+var web []byte
+
 func init() {
 	family.Register(family.Family{
+		Web:   web,
 		Name:  battle.Family,
 		Title: "the 80×60 battle map with bases, cities and the dragon-flag zone",
 		Kinds: []family.Kind{

@@ -4,6 +4,7 @@
 package ftbt
 
 import (
+	_ "embed"
 	"errors"
 	"fmt"
 	"io"
@@ -21,8 +22,14 @@ import (
 	"github.com/shapan/shapan/samples"
 )
 
+// web is the family's module of the server's browser page.
+//
+//go:embed web.js
+var web []byte
+
 func init() {
 	family.Register(family.Family{
+		Web:   web,
 		Name:  ftbteng.Family,
 		Title: "tactics (war chess) on a terrain grid",
 		Kinds: []family.Kind{

@@ -4,6 +4,7 @@
 package mbg
 
 import (
+	_ "embed"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -20,8 +21,14 @@ import (
 	"github.com/shapan/shapan/internal/textwidth"
 )
 
+// web is the family's module of the server's browser page.
+//
+//go:embed web.js
+var web []byte
+
 func init() {
 	family.Register(family.Family{
+		Web:   web,
 		Name:  mbgeng.Family,
 		Title: "a Monopoly-style siege game on a looping board",
 		Kinds: []family.Kind{

@@ -4,6 +4,7 @@
 package planets
 
 import (
+	_ "embed"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -16,17 +17,25 @@ import (
 	"github.com/shapan/shapan/family"
 	"github.com/shapan/shapan/formats"
 	pfmt "github.com/shapan/shapan/formats/planets"
+	"github.com/shapan/shapan/serve/pcserver"
 )
+
+// web is the family's module of the server's browser page.
+//
+//go:embed web.js
+var web []byte
 
 func init() {
 	family.Register(family.Family{
+		Web:   web,
 		Name:  peng.Family,
 		Title: "Planet-Conquer, fleets on a planet graph",
 		Kinds: []family.Kind{
 			{Kind: pfmt.Kind, Title: "Planet-Conquer map", Legacy: pfmt.FormatMap, Check: true, Preview: true, Play: true, Sim: true,
 				Template: &family.Template{Title: "Planet-Conquer map (4 players)", YAML: func() ([]byte, error) { return []byte(template), nil }}},
 		},
-		Play: &family.Play{Help: playHelp, Run: run, Start: start, Resume: resume, Players: peng.Roster(peng.Setup{}, 0).Names(), Decisions: peng.Kinds},
+		Protocol: protocol,
+		Play:     &family.Play{Help: playHelp, Run: run, Start: start, Resume: resume, Players: peng.Roster(peng.Setup{}, 0).Names(), Decisions: peng.Kinds},
 		Sim: &family.Sim{Help: simHelp, DefaultTurnCap: planetssim.DefaultRoundCap, Players: peng.Roster(peng.Setup{}, 0).Names(),
 			New: func(doc *formats.Document, o family.SimOptions) (sim.Family, error) {
 				m, ok := doc.Value.(*pfmt.Map)
@@ -260,4 +269,15 @@ var golden = []family.Golden{
 			return err
 		},
 	},
+}
+
+// protocol serves Planet-Conquer's own protocol (package pcserver) on
+// the map: 100 rooms whose rounds the server's clock steps.
+func protocol(doc *formats.Document, o family.ProtocolOptions) (family.Protocol, string) {
+	m, ok := doc.Value.(*pfmt.Map)
+	if !ok {
+		return nil, ""
+	}
+	return &pcserver.Options{Map: m, Step: o.Step, Seed: o.Seed, Computers: o.Computers, KeepGames: o.KeepGames,
+		MaxBody: o.MaxBody, OrdersPerSecond: o.Rate, OrdersBurst: int(2 * o.Rate)}, "Planet-Conquer: 100 rooms (0–99)"
 }

@@ -1,7 +1,8 @@
 // Shapan's browser client: hosts a room, or plays a seat of one. It draws
 // the board from the room's state (each family's drawing and controls
-// are in its own file), offers the pending decision's options as things
-// to click, and tells the events in words. No build step.
+// are in its own module, which the server lists in the page), offers the
+// pending decision's options as things to click, and tells the events in
+// words. No build step.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -281,13 +282,11 @@ async function answer(value) {
   }
 }
 
-// families are the drawings and controls of each family's board.
-const families = {
-  planets: { draw: drawPlanets, controls: planetControls },
-  ftbt: { draw: drawFTBT, controls: ftbtControls },
-  battle: { draw: drawBattle, controls: battleControls, spectators: true },
-  mbg: { draw: drawMBG, controls: mbgControls },
-};
+// families are the drawings and controls of each family's board, which
+// the families' modules register (the server loads every registered
+// family's module before this script); a family without one is played
+// with the generic controls.
+const families = window.shapanFamilies || {};
 
 // render draws the whole room: the status, the board and the controls of
 // the pending question (with the orders being written).

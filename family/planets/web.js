@@ -4,7 +4,7 @@
 // then a planet a route leads to, and says how many units go (half of
 // those there unless they type another number); a terminator, when the
 // points allow it, is aimed by a click on any planet. Loaded before
-// app.js, which calls drawPlanets and planetControls.
+// app.js, whose families (shapanFamilies) it joins and which calls drawPlanets and planetControls.
 "use strict";
 
 const PLANET_CELL = 60, PLANET_PAD = 40;
@@ -149,3 +149,6 @@ function planetTable(b, h) {
     el("td", {}, String(p.planets)), el("td", {}, String(Math.trunc(p.units))), el("td", {}, String(p.points)))));
   return el("div", { class: "wide" }, el("p", {}, `Round ${b.state.round}.`), t);
 }
+
+// The page draws planets boards with these (app.js's families).
+(window.shapanFamilies = window.shapanFamilies || {}).planets = { draw: drawPlanets, controls: planetControls };

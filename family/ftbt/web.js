@@ -2,7 +2,7 @@
 // rules' colours, the people on it with their health, and the side's
 // turn answered on the board: click one of your people (or its name),
 // then the cell it moves to (its own cell: it stays), then a tech and its
-// target, or none. Loaded before app.js, which calls drawFTBT and
+// target, or none. Loaded before app.js, whose families (shapanFamilies) it joins and which calls drawFTBT and
 // ftbtControls.
 "use strict";
 
@@ -118,3 +118,6 @@ function ftbtSides(b, h) {
   const side = (s) => el("span", { class: "side-" + s }, el("span", { class: "swatch", style: `background:${colors[s]}` }), ` ${name(s)}: ${alive[s]} people`);
   return el("p", { id: "ftbt-sides" }, `Round ${b.turn}. `, side(0), " · ", side(1));
 }
+
+// The page draws ftbt boards with these (app.js's families).
+(window.shapanFamilies = window.shapanFamilies || {}).ftbt = { draw: drawFTBT, controls: ftbtControls };

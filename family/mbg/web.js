@@ -2,7 +2,7 @@
 // `shapan preview` draws it (the server sends every square's cell, name,
 // owner and colour), the roles on their squares, the roles' money and
 // officers inside the ring, and every decision asked in words, with the
-// officers, cities, cards and techs by name. Loaded before app.js, which
+// officers, cities, cards and techs by name. Loaded before app.js, whose families (shapanFamilies) it joins and which
 // calls drawMBG and mbgControls.
 "use strict";
 
@@ -295,3 +295,6 @@ function mbgRoles(b, h) {
   });
   return el("div", { class: "wide" }, t);
 }
+
+// The page draws mbg boards with these (app.js's families).
+(window.shapanFamilies = window.shapanFamilies || {}).mbg = { draw: drawMBG, controls: mbgControls };

@@ -352,3 +352,6 @@ function orderWords(o) {
   }
   return JSON.stringify(o);
 }
+
+// The page draws battle boards with these (app.js's families).
+(window.shapanFamilies = window.shapanFamilies || {}).battle = { draw: drawBattle, controls: battleControls, spectators: true };
