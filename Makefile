@@ -6,7 +6,7 @@ GO ?= go
 # staticcheck, pinned; `go run` builds it once and keeps it in the build cache.
 STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: run test test-long test-race test-race-gui deps build vet lint oldest-go fuzz bench screenshots dist dist-test
+.PHONY: arch run test test-long test-race test-race-gui deps build vet lint oldest-go fuzz bench screenshots dist dist-test
 
 # The studio on the sample scenarios embedded in it.
 run: deps
@@ -104,3 +104,8 @@ fuzz:
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+# docs/ARCHITECTURE.md's diagram and family table, made from the code
+# (internal/archtest fails when they are stale).
+arch:
+	$(GO) run ./scripts/archdiagram

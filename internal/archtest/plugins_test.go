@@ -81,3 +81,13 @@ func TestGenericPackagesNameNoFamily(t *testing.T) {
 		}
 	}
 }
+
+// TestArchitectureDiagramIsCurrent: the diagram and the family table of
+// docs/ARCHITECTURE.md are what scripts/archdiagram makes of the code.
+func TestArchitectureDiagramIsCurrent(t *testing.T) {
+	cmd := exec.Command("go", "run", "./scripts/archdiagram", "-check")
+	cmd.Dir = "../.."
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+}
