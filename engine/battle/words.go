@@ -173,20 +173,6 @@ func ParseCommand(line string) (Command, error) {
 	}
 	op := opByName(strings.ToUpper(f[0]))
 	args := f[1:]
-	ints := func(want int) ([]int, error) {
-		if len(args) != want {
-			return nil, fmt.Errorf("%s takes %d more words here, not %d", op, want, len(args))
-		}
-		out := make([]int, want)
-		for i, a := range args {
-			v, err := strconv.Atoi(a)
-			if err != nil {
-				return nil, fmt.Errorf("%s: %q is not a number", op, a)
-			}
-			out[i] = v
-		}
-		return out, nil
-	}
 	need := func(n int) error {
 		if len(args) != n {
 			return fmt.Errorf("%s takes %d words after it, not %d", op, n, len(args))
@@ -200,18 +186,7 @@ func ParseCommand(line string) (Command, error) {
 		}
 		return PickTeam(args...), nil
 	case OpBuff:
-		if len(args) < 1 || len(args) > 2 {
-			return Command{}, fmt.Errorf("BUFF takes the buff's id, and the hero for 1001")
-		}
-		id, err := strconv.Atoi(args[0])
-		if err != nil {
-			return Command{}, fmt.Errorf("BUFF: %q is not an id", args[0])
-		}
-		hero := ""
-		if len(args) == 2 {
-			hero = args[1]
-		}
-		return TakeBuff(id, hero), nil
+		return parseBuff(args)
 	case OpForm:
 		if err := need(1); err != nil {
 			return Command{}, err
@@ -238,7 +213,7 @@ func ParseCommand(line string) (Command, error) {
 	case OpSK:
 		return parseSkill(hero, args)
 	}
-	v, err := ints(2)
+	v, err := intArgs(op, args, 2)
 	if err != nil {
 		return Command{}, err
 	}
@@ -251,6 +226,38 @@ func ParseCommand(line string) (Command, error) {
 		return Teleport(hero, Point{X: v[0], Y: v[1]}), nil
 	}
 	return Besiege(hero, Point{X: v[0], Y: v[1]}), nil
+}
+
+// parseBuff reads BUFF's words: the buff's id, and the hero for 1001.
+func parseBuff(args []string) (Command, error) {
+	if len(args) < 1 || len(args) > 2 {
+		return Command{}, fmt.Errorf("BUFF takes the buff's id, and the hero for 1001")
+	}
+	id, err := strconv.Atoi(args[0])
+	if err != nil {
+		return Command{}, fmt.Errorf("BUFF: %q is not an id", args[0])
+	}
+	hero := ""
+	if len(args) == 2 {
+		hero = args[1]
+	}
+	return TakeBuff(id, hero), nil
+}
+
+// intArgs reads the want numbers that are op's remaining words.
+func intArgs(op Op, args []string, want int) ([]int, error) {
+	if len(args) != want {
+		return nil, fmt.Errorf("%s takes %d more words here, not %d", op, want, len(args))
+	}
+	out := make([]int, want)
+	for i, a := range args {
+		v, err := strconv.Atoi(a)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %q is not a number", op, a)
+		}
+		out[i] = v
+	}
+	return out, nil
 }
 
 // parseSkill reads SK's words after the hero: the skill and its fields.

@@ -93,7 +93,13 @@ func BattleMap(m *battle.Map, o preview.Options) image.Image {
 		}
 	}
 	c.StrokeRect(margin-1, margin-1, margin+float64(m.W)*cell+1, margin+float64(m.H)*cell+1, 1, preview.InkColor)
-	// Legend.
+	battleLegend(c, m, cell, margin, k)
+	return c.Result()
+}
+
+// battleLegend draws the legend below a battle map: the elements' colours,
+// the size, cities and symmetry, and the roster's changes.
+func battleLegend(c *preview.Canvas, m *battle.Map, cell, margin, k float64) {
 	ly := margin + float64(m.H)*cell + 18*k
 	lx := margin
 	for _, e := range battle.Elements {
@@ -118,7 +124,6 @@ func BattleMap(m *battle.Map, o preview.Options) image.Image {
 		w := float64(c.Image().Bounds().Dx()) - 2*margin
 		c.Text(margin, ly+42*k, 11*k, preview.InkColor, preview.AnchorLeft, preview.FitText(11*k, w, "武将调整："+rosterText(m.Roster)))
 	}
-	return c.Result()
 }
 
 // rosterStatNames are the Chinese names of the stats a roster changes, in

@@ -92,26 +92,7 @@ func ftbtHeatmap(r *sim.Report, f *ftbtsim.FTBTFacts, o charts.Options) image.Im
 		hc := charts.HeatColour(t)
 		c.FillRect(px, py, px+cell, py+cell, color.NRGBA{hc.R, hc.G, hc.B, uint8(130 + 110*t)})
 	}
-	for _, p := range l.People {
-		if p.X < 0 || p.Y < 0 || p.X >= l.W || p.Y >= l.H {
-			continue
-		}
-		px, py := margin+(float64(p.X)+0.5)*cell, top+(float64(p.Y)+0.5)*cell
-		c.FillCircle(px, py, cell*0.4, preview.PaperColor)
-		c.FillCircle(px, py, cell*0.34, preview.PlayerColor(p.Side))
-		if cell >= 12 {
-			c.Text(px, py, cell*0.45, preview.PaperColor, preview.AnchorCentre, string([]rune(p.Name + "?")[0]))
-		}
-	}
-	for _, x := range f.Cells {
-		if x.Falls == 0 || x.X < 0 || x.Y < 0 || x.X >= l.W || x.Y >= l.H {
-			continue
-		}
-		px, py := margin+float64(x.X)*cell, top+float64(x.Y)*cell
-		d := cell * 0.28
-		c.Line(px+d, py+d, px+cell-d, py+cell-d, max(1.5*k, cell/10), preview.InkColor)
-		c.Line(px+cell-d, py+d, px+d, py+cell-d, max(1.5*k, cell/10), preview.InkColor)
-	}
+	drawPeopleAndFalls(c, l, f.Cells, cell, margin, top, k)
 
 	// Legend: the ramp, the marks, the hottest cells.
 	ly := float64(int(titleH)+lb.Dy()) + 6*k
@@ -130,6 +111,32 @@ func ftbtHeatmap(r *sim.Report, f *ftbtsim.FTBTFacts, o charts.Options) image.Im
 		c.Text(tx, ly+44*k+float64(i)*18*k, 11*k, preview.InkColor, preview.AnchorLeft, preview.FitText(11*k, tw, s))
 	}
 	return img
+}
+
+// drawPeopleAndFalls draws the people of a heat map on their cells, as
+// discs smaller than preview's, and a cross on every cell where people
+// were removed.
+func drawPeopleAndFalls(c *preview.Canvas, l *ftbtfmt.Level, cells []ftbtsim.FTBTCellFacts, cell, margin, top, k float64) {
+	for _, p := range l.People {
+		if p.X < 0 || p.Y < 0 || p.X >= l.W || p.Y >= l.H {
+			continue
+		}
+		px, py := margin+(float64(p.X)+0.5)*cell, top+(float64(p.Y)+0.5)*cell
+		c.FillCircle(px, py, cell*0.4, preview.PaperColor)
+		c.FillCircle(px, py, cell*0.34, preview.PlayerColor(p.Side))
+		if cell >= 12 {
+			c.Text(px, py, cell*0.45, preview.PaperColor, preview.AnchorCentre, string([]rune(p.Name + "?")[0]))
+		}
+	}
+	for _, x := range cells {
+		if x.Falls == 0 || x.X < 0 || x.Y < 0 || x.X >= l.W || x.Y >= l.H {
+			continue
+		}
+		px, py := margin+float64(x.X)*cell, top+float64(x.Y)*cell
+		d := cell * 0.28
+		c.Line(px+d, py+d, px+cell-d, py+cell-d, max(1.5*k, cell/10), preview.InkColor)
+		c.Line(px+cell-d, py+d, px+d, py+cell-d, max(1.5*k, cell/10), preview.InkColor)
+	}
 }
 
 // hottestCells names the three cells with the most damage.

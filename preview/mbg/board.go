@@ -301,39 +301,43 @@ func Board(v BoardView, o preview.Options) image.Image {
 		c.Text(cx, cy, 10*k, preview.WhiteColor, preview.AnchorCentre, string([]rune(ro.Name + "?")[0]))
 	}
 	// The legend: inside the ring when there is room, else below.
-	{
-		lx, ly := margin+tile+12*k, margin+tile+18*k
-		bottom := margin + float64(h-1)*tile - 8*k
-		if !inside {
-			lx, ly = margin, margin+float64(h)*tile+18*k
-			bottom = float64(height)
-		}
-		title := v.Title
-		if title == "" {
-			title = fmt.Sprintf("%d 格 · 胜利金额 %s", len(v.Squares), money(v.WinMoney))
-		}
-		if v.Turn > 0 {
-			title += fmt.Sprintf(" · 第 %d 回合", v.Turn)
-		}
-		c.Text(lx, ly, 14*k, preview.InkColor, preview.AnchorLeft, title)
-		for r, ro := range v.Roles {
-			y := ly + float64(r+1)*22*k
-			if y > bottom {
-				break
-			}
-			col := preview.PlayerColor(r)
-			if ro.Out {
-				col = preview.PlayerColor(-1)
-			}
-			c.FillCircle(lx+7*k, y, 7*k, col)
-			label := fmt.Sprintf("%s  %s", ro.Name, money(ro.Money))
-			if ro.Out {
-				label += "  (不参战)"
-			}
-			c.Text(lx+20*k, y, 12*k, preview.InkColor, preview.AnchorLeft, label)
-		}
-	}
+	boardLegend(c, v, inside, tile, margin, k, h, height)
 	return c.Result()
+}
+
+// boardLegend draws the title and the roles of a board: inside the ring
+// (inside), or below it.
+func boardLegend(c *preview.Canvas, v BoardView, inside bool, tile, margin, k float64, h, height int) {
+	lx, ly := margin+tile+12*k, margin+tile+18*k
+	bottom := margin + float64(h-1)*tile - 8*k
+	if !inside {
+		lx, ly = margin, margin+float64(h)*tile+18*k
+		bottom = float64(height)
+	}
+	title := v.Title
+	if title == "" {
+		title = fmt.Sprintf("%d 格 · 胜利金额 %s", len(v.Squares), money(v.WinMoney))
+	}
+	if v.Turn > 0 {
+		title += fmt.Sprintf(" · 第 %d 回合", v.Turn)
+	}
+	c.Text(lx, ly, 14*k, preview.InkColor, preview.AnchorLeft, title)
+	for r, ro := range v.Roles {
+		y := ly + float64(r+1)*22*k
+		if y > bottom {
+			break
+		}
+		col := preview.PlayerColor(r)
+		if ro.Out {
+			col = preview.PlayerColor(-1)
+		}
+		c.FillCircle(lx+7*k, y, 7*k, col)
+		label := fmt.Sprintf("%s  %s", ro.Name, money(ro.Money))
+		if ro.Out {
+			label += "  (不参战)"
+		}
+		c.Text(lx+20*k, y, 12*k, preview.InkColor, preview.AnchorLeft, label)
+	}
 }
 
 func money(m float32) string {

@@ -90,8 +90,13 @@ func PlanetMap(m *planets.Map, o preview.Options) image.Image {
 				fmt.Sprintf("防%s 产%s+%s 限%s", p.Def.Describe(), p.Res.Describe(), p.Cos.Describe(), p.Max.Describe()))
 		}
 	}
-	// Legend.
-	ly := margin + float64(max(h, 1))*cell + 20*k
+	planetLegend(c, m, margin+float64(max(h, 1))*cell+20*k, margin, k)
+	return c.Result()
+}
+
+// planetLegend draws the lines below a planet map, from ly: its name and
+// sizes, and its rules.
+func planetLegend(c *preview.Canvas, m *planets.Map, ly, margin, k float64) {
 	title := m.Get("name").Describe()
 	if n := m.Get("name"); n.Type == planets.Str {
 		title = n.Text
@@ -105,7 +110,6 @@ func PlanetMap(m *planets.Map, o preview.Options) image.Image {
 	c.Text(margin, ly+20*k, 11*k, color.RGBA{0xb8, 0xc0, 0xd8, 0xff}, preview.AnchorLeft,
 		fmt.Sprintf("max_round %s · players %s–%s · start_unit %s · maintenance fee %s · 防 def · 产 res+cos · 限 max",
 			m.Get("max_round").Describe(), m.Get("min_player").Describe(), m.Get("max_player").Describe(), m.Get("start_unit").Describe(), fee))
-	return c.Result()
 }
 
 // PlanetLayout is the geometry of a PlanetMap image, in its pixels: the
