@@ -105,6 +105,9 @@ func (g *Game) Fork(seed int64) (*Game, error) {
 // a game first copied within an action. It turns the checkpoints on for
 // the next sel_role_action.
 func (g *Game) replayFork(seed int64) (*Game, error) {
+	// the next sel_role_action records a checkpoint even when this copy
+	// cannot be made (a game that keeps no answers)
+	g.g.cp = &checkpoint{}
 	snap, err := g.Snapshot()
 	if err != nil {
 		return nil, err
@@ -115,7 +118,6 @@ func (g *Game) replayFork(seed int64) (*Game, error) {
 	}
 	f.forked = true
 	f.g.src.Seed(seed)
-	g.g.cp = &checkpoint{} // filled at the next sel_role_action
 	return f, nil
 }
 

@@ -139,3 +139,52 @@ func TestSearchPlaysOnlyLegalAnswers(t *testing.T) {
 		t.Fatalf("only %d positions searched", searched)
 	}
 }
+
+// TestAGameKeepingNoAnswersIsCopiedFromItsNextAction: a simulation's game
+// keeps no answers, so a copy asked for before any role's action cannot
+// replay them; it fails, and every copy from the next sel_role_action
+// on is made from the checkpoint it turned on — even when no copy is
+// asked for at a sel_role_action (a search seat holding no card answers
+// it without searching: its only answer is to throw the dice).
+func TestAGameKeepingNoAnswersIsCopiedFromItsNextAction(t *testing.T) {
+	sc, err := LoadScenario("../../samples/mbg/赤壁.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := New(Setup{Scenario: sc, Seed: 3, MaxTurn: 4}, Options{Machine: engine.Options{DropEvents: true, DropAnswers: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Close()
+	ai := NewAI(3)
+	for d := g.Pending(); d != nil && d.Kind == KindSelRoleAction && g.g.acting != -1; d = g.Pending() {
+		if err := g.Answer(d.Player, ai.Answer(g, d)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if g.Pending() == nil {
+		t.Skip("the game ended before a decision outside sel_role_action")
+	}
+	if _, err := g.Fork(1); err == nil {
+		t.Fatalf("a copy at %s of a game keeping no answers was made", g.Pending().Kind)
+	}
+	copied, action := 0, false
+	for n := 0; n < 400 && g.Pending() != nil; n++ {
+		d := g.Pending()
+		if action && d.Kind != KindSelRoleAction {
+			f, err := g.Fork(int64(n))
+			if err != nil {
+				t.Fatalf("decision %d (%s), after a sel_role_action: %v", n, d.Kind, err)
+			}
+			f.Close()
+			copied++
+		}
+		action = action || d.Kind == KindSelRoleAction
+		if err := g.Answer(d.Player, ai.Answer(g, d)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if copied == 0 {
+		t.Fatal("no sel_role_action came")
+	}
+}
