@@ -104,12 +104,18 @@ func runPlay(args []string, out, errOut io.Writer) int {
 			return ioFailure(c.name, errOut, err)
 		}
 	}
+	return playOutcome(errOut, pos[0], err)
+}
+
+// playOutcome reports how a game of file ended: its error, located with
+// the codes of check when the engine refused the document, or nothing.
+func playOutcome(errOut io.Writer, file string, err error) int {
 	var problems diag.List
 	switch {
 	case errors.As(err, &problems):
-		return report(errOut, pos[0], problems) // located, with the codes of check
+		return report(errOut, file, problems) // located, with the codes of check
 	case err != nil:
-		fmt.Fprintf(errOut, "shapan play: %s: %v\n", pos[0], err)
+		fmt.Fprintf(errOut, "shapan play: %s: %v\n", file, err)
 		return exitInvalid
 	}
 	return exitOK
