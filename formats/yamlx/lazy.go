@@ -141,7 +141,9 @@ func emptyValue(root *yaml.Node, r region) *yaml.Node {
 		if k.Kind != yaml.ScalarNode || k.Value != r.key || k.Style != 0 || k.Tag != "!!str" {
 			return nil
 		}
-		if v.Kind != yaml.ScalarNode || v.Tag != "!!null" || v.Value != "" || v.Style != 0 || v.Anchor != "" {
+		// An empty value is placed on its key's line; a value after the
+		// blanked lines (a lone tag "!") is elsewhere.
+		if v.Kind != yaml.ScalarNode || v.Tag != "!!null" || v.Value != "" || v.Style != 0 || v.Anchor != "" || v.Line != r.keyLine {
 			return nil
 		}
 		return v

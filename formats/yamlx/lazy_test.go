@@ -101,6 +101,8 @@ var lazyCases = []struct {
 	{"second document", "xs:\n  - a\n---\nb: 1\n", false},
 	{"lone CR", "xs:\r  - a\r", false},
 	{"line separator", "xs:\n  - a\u2028\n", false},
+	{"a lone tag after the items", "A: \n\n  - \n\n  !", false},
+	{"a lone tag after the items, at column 0", "A:\n- a\n!\n", false},
 	{"tab", "xs:\n  - a\n\t- b\n", false},
 	{"document end", "xs:\n- a\n...\n", true},
 	{"duplicate list keys", "xs:\n  - a\nxs:\n  - b\n", true},
