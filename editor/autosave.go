@@ -38,9 +38,9 @@ type autosaveMeta struct {
 	// suggested for it, and the restored document asks where to save as
 	// the import did (it never writes over a file at Path silently).
 	Imported string `json:"imported,omitempty"`
-	// RulesFile is the rules file an ftbt level was played with; Rules
-	// the copy of rules a level held in memory only (a new level's),
-	// written beside the autosave.
+	// RulesFile is the file of the companion document it was read with
+	// (an ftbt level's rules); Rules the copy of a companion held in
+	// memory only (a new level's rules), written beside the autosave.
 	RulesFile string `json:"rules_file,omitempty"`
 	Rules     string `json:"rules,omitempty"`
 }
@@ -120,7 +120,7 @@ func (a *autosaver) Save(s *Session) error {
 	if rules := s.Document().Rules; rules != nil && m.RulesFile == "" {
 		// Rules in memory only: keep a copy, or the level cannot be read
 		// back.
-		data, err := formats.Encode(&formats.Document{Kind: "ftbt/rules", Value: rules}, formats.YAML)
+		data, err := formats.Encode(&formats.Document{Kind: formats.CompanionKind(s.Kind()), Value: rules}, formats.YAML)
 		if err != nil {
 			return err
 		}

@@ -84,18 +84,16 @@ func newDocTab(st *Studio, s *Session) *docTab {
 	t := &docTab{studio: st, session: s}
 	if f, ok := views[s.Kind()]; ok {
 		t.view = f(s, st)
+	} else {
+		t.view = newGenericView(s)
 	}
 	t.panes = container.NewAppTabs()
-	if t.view != nil {
-		for _, p := range t.view.Panes() {
-			// In a scroll, every field and button of a pane stays
-			// reachable however small the window (a pane larger than
-			// it scrolls; one smaller fills it).
-			p.Content = container.NewScroll(p.Content)
-			t.panes.Append(p)
-		}
-	} else {
-		t.panes.Append(container.NewTabItem("Document", widget.NewLabel("No editor for "+s.Kind()+" documents yet.")))
+	for _, p := range t.view.Panes() {
+		// In a scroll, every field and button of a pane stays
+		// reachable however small the window (a pane larger than it
+		// scrolls; one smaller fills it).
+		p.Content = container.NewScroll(p.Content)
+		t.panes.Append(p)
 	}
 	t.preview = newPreviewPane(s, st.runAsync, st.post, st.later)
 	t.panes.Append(container.NewTabItem("Preview", container.NewScroll(t.preview.object)))

@@ -9,10 +9,7 @@ import (
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
 
-	ftbteng "github.com/shapan/shapan/engine/ftbt"
 	"github.com/shapan/shapan/formats"
-	bfmt "github.com/shapan/shapan/formats/battle"
-	ftbtfmt "github.com/shapan/shapan/formats/ftbt"
 )
 
 // NewSpec is what File ▸ New asks: the kind of document and, for a grid,
@@ -21,13 +18,30 @@ type NewSpec struct {
 	Kind string
 	// W and H size a grid (0: the template's size).
 	W, H int
-	// Fill is the terrain id every cell of an ftbt level starts with.
+	// Fill is the index of the terrain every cell starts with (among
+	// the kind's NewGrid.Fills).
 	Fill int
 }
 
-// gridKinds are the kinds whose template is a grid New can size, with
-// the size of the template.
-var gridKinds = map[string][2]int{ftbtfmt.KindLevel: {30, 20}, bfmt.Kind: {80, 60}}
+// NewGrid is how File ▸ New sizes the template of a grid kind: the
+// family's editor registers it (RegisterNewGrid).
+type NewGrid struct {
+	// W and H are the template's size, the dialog's first values.
+	W, H int
+	// First, when set, makes the kind the one the dialog offers first.
+	First bool
+	// Fills, when set, names the terrains a new document can be filled
+	// with ("id name"), for a template that comes with them.
+	Fills func(template *formats.Document) []string
+	// Shape sizes the template to w×h cells, filled with terrain fill,
+	// or says why it cannot.
+	Shape func(template *formats.Document, w, h, fill int) error
+}
+
+var newGrids = map[string]NewGrid{}
+
+// RegisterNewGrid makes g how File ▸ New sizes documents of kind.
+func RegisterNewGrid(kind string, g NewGrid) { newGrids[kind] = g }
 
 // NewDocument starts a document as spec says: the kind's template, sized
 // and filled.
@@ -47,32 +61,11 @@ func shape(doc *formats.Document, spec NewSpec) error {
 	if spec.W == 0 && spec.H == 0 {
 		return nil
 	}
-	switch m := doc.Value.(type) {
-	case *ftbtfmt.Level:
-		if err := ftbteng.CheckSize(spec.W, spec.H); err != nil {
-			return err
-		}
-		if r, ok := doc.Rules.(*ftbtfmt.Rules); ok && (spec.Fill < 0 || spec.Fill >= len(r.Terrains)) {
-			return fmt.Errorf("the rules have no terrain %d", spec.Fill)
-		}
-		for i := range m.People {
-			p := &m.People[i]
-			p.X, p.Y = p.X*spec.W/m.W, p.Y*spec.H/m.H
-		}
-		m.W, m.H = spec.W, spec.H
-		m.Terrain = make([]int, spec.W*spec.H)
-		for i := range m.Terrain {
-			m.Terrain[i] = spec.Fill
-		}
-	case *bfmt.Map:
-		if err := bfmt.CheckSize(spec.W, spec.H); err != nil {
-			return err
-		}
-		doc.Value = bfmt.NewStandard(spec.W, spec.H)
-	default:
+	g, ok := newGrids[doc.Kind]
+	if !ok {
 		return fmt.Errorf("%s documents have no size to choose", doc.Kind)
 	}
-	return nil
+	return g.Shape(doc, spec.W, spec.H, spec.Fill)
 }
 
 // newTitle names a new document: short, without spaces or brackets
@@ -105,27 +98,27 @@ func (st *Studio) NewDialog() {
 	fillRow := container.NewHBox(widget.NewLabel("Fill with"), fill)
 	kind := widget.NewSelect(titles, func(title string) {
 		k := kinds[indexOf(titles, title)]
-		size, grid := gridKinds[k]
-		sizeRow.Hidden, fillRow.Hidden = !grid, k != ftbtfmt.KindLevel
+		g, grid := newGrids[k]
+		sizeRow.Hidden, fillRow.Hidden = !grid, g.Fills == nil
 		if grid {
-			w.SetText(strconv.Itoa(size[0]))
-			h.SetText(strconv.Itoa(size[1]))
+			w.SetText(strconv.Itoa(g.W))
+			h.SetText(strconv.Itoa(g.H))
 		}
-		if k == ftbtfmt.KindLevel {
-			fill.Options = levelTerrains()
+		if g.Fills != nil {
+			fill.Options = fills(k, g)
 			fill.SetSelectedIndex(0)
 		}
 		sizeRow.Refresh()
 		fillRow.Refresh()
 	})
-	kind.SetSelectedIndex(indexOf(kinds, ftbtfmt.KindLevel))
+	kind.SetSelectedIndex(indexOf(kinds, firstNewKind(kinds)))
 	form := container.NewVBox(widget.NewLabel("Family and kind"), kind, sizeRow, fillRow)
 	dialog.ShowCustomConfirm("New document", "Create", "Cancel", form, func(ok bool) {
 		if !ok {
 			return
 		}
 		spec := NewSpec{Kind: kinds[kind.SelectedIndex()], Fill: max(fill.SelectedIndex(), 0)}
-		if _, grid := gridKinds[spec.Kind]; grid {
+		if _, grid := newGrids[spec.Kind]; grid {
 			var err1, err2 error
 			spec.W, err1 = strconv.Atoi(strings.TrimSpace(w.Text))
 			spec.H, err2 = strconv.Atoi(strings.TrimSpace(h.Text))
@@ -140,22 +133,31 @@ func (st *Studio) NewDialog() {
 	}, st.win)
 }
 
-// levelTerrains names the terrains a new ftbt level can be filled with
-// (those of the rules its template names), "id name".
-func levelTerrains() []string {
-	doc, err := newTemplate(ftbtfmt.KindLevel)
+// fills names the terrains a new document of kind can be filled with
+// (those of its template), "0" when the template cannot be read.
+func fills(kind string, g NewGrid) []string {
+	doc, err := newTemplate(kind)
 	if err != nil {
 		return []string{"0"}
 	}
-	r, ok := doc.Rules.(*ftbtfmt.Rules)
-	if !ok {
-		return []string{"0"}
+	if list := g.Fills(doc); len(list) > 0 {
+		return list
 	}
-	out := make([]string, len(r.Terrains))
-	for i, t := range r.Terrains {
-		out[i] = fmt.Sprintf("%d %s", i, t.Name)
+	return []string{"0"}
+}
+
+// firstNewKind is the kind the New dialog offers first: the one whose
+// family asks for it (NewGrid.First), else the first of kinds.
+func firstNewKind(kinds []string) string {
+	for _, k := range kinds {
+		if newGrids[k].First {
+			return k
+		}
 	}
-	return out
+	if len(kinds) == 0 {
+		return ""
+	}
+	return kinds[0]
 }
 
 func indexOf(list []string, s string) int {

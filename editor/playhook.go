@@ -4,19 +4,46 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
+
+	"github.com/shapan/shapan/family"
 )
 
 // PlayFunc opens a test game of a session's document (as it is now, unsaved
 // edits included) in a window of its own.
 type PlayFunc func(st *Studio, s *Session)
 
-var players = map[string]PlayFunc{}
+var (
+	players   = map[string]PlayFunc{}
+	anyPlayer PlayFunc
+)
 
 // RegisterPlay makes f the Play button's action for documents of kind.
 func RegisterPlay(kind string, f PlayFunc) { players[kind] = f }
 
+// RegisterAnyPlay makes f the Play button's action for documents of every
+// kind the family registry plays that has no action of its own
+// (RegisterPlay): a family without a board in the studio is played in a
+// window of its decisions.
+func RegisterAnyPlay(f PlayFunc) { anyPlayer = f }
+
+// playerOf returns the Play button's action for documents of kind (nil:
+// they cannot be played).
+func playerOf(kind string) PlayFunc {
+	if f := players[kind]; f != nil {
+		return f
+	}
+	if anyPlayer != nil && family.Playable(kind) {
+		return anyPlayer
+	}
+	return nil
+}
+
 // CanPlay reports whether documents of kind can be test-played.
-func CanPlay(kind string) bool { return players[kind] != nil }
+func CanPlay(kind string) bool { return playerOf(kind) != nil }
+
+// HasOwnPlay reports whether documents of kind have a play window of
+// their own (a board), not only the generic window of their decisions.
+func HasOwnPlay(kind string) bool { return players[kind] != nil }
 
 // Play starts a test game of the current document.
 func (st *Studio) Play() {
@@ -25,7 +52,7 @@ func (st *Studio) Play() {
 	if s == nil {
 		return
 	}
-	if f := players[s.Kind()]; f != nil {
+	if f := playerOf(s.Kind()); f != nil {
 		st.errorsFirst(s, "Play", func() { f(st, s) })
 		return
 	}

@@ -3,6 +3,8 @@ package editor
 import (
 	"fmt"
 	"image/color"
+	"maps"
+	"slices"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -48,9 +50,8 @@ func (st *Studio) SideColours() []color.RGBA {
 	return cols
 }
 
-// SetSideColour gives side i (from 0: ftbt and battle side i, planets
-// start i+1, mbg role i+1) the colour c, remembers it and redraws every
-// window.
+// SetSideColour gives side i (from 0, as each family numbers its sides:
+// sideLabel) the colour c, remembers it and redraws every window.
 func (st *Studio) SetSideColour(i int, c color.Color) {
 	cols := st.SideColours()
 	if i < 0 || i >= len(cols) {
@@ -92,12 +93,45 @@ func (st *Studio) redrawAll() {
 	}
 }
 
-// sideLabel names side i as each family does.
+// SideNames is how a family names its sides, players or roles in the
+// Side colours dialog: Word and the number of side i, i+First ("side 0",
+// "role 1"), for the first Count sides (0: every colour).
+type SideNames struct {
+	Word  string
+	First int
+	Count int
+}
+
+var sideNames = map[string]SideNames{}
+
+// RegisterSideNames makes n how the family called name names its sides.
+func RegisterSideNames(name string, n SideNames) { sideNames[name] = n }
+
+// sideLabel names side i as each family does ("side 0 (battle, ftbt) ·
+// role 1 (mbg)"), families with the same name for it together, in the
+// order of their names.
 func sideLabel(i int) string {
-	if i < 2 {
-		return fmt.Sprintf("side %d (ftbt, battle) · player %d (planets) · role %d (mbg)", i, i+1, i+1)
+	var labels []string
+	byLabel := map[string][]string{}
+	for _, name := range slices.Sorted(maps.Keys(sideNames)) {
+		n := sideNames[name]
+		if n.Count > 0 && i >= n.Count {
+			continue
+		}
+		l := fmt.Sprintf("%s %d", n.Word, i+n.First)
+		if byLabel[l] == nil {
+			labels = append(labels, l)
+		}
+		byLabel[l] = append(byLabel[l], name)
 	}
-	return fmt.Sprintf("player %d (planets) · role %d (mbg)", i+1, i+1)
+	if len(labels) == 0 {
+		return fmt.Sprintf("colour %d", i+1)
+	}
+	parts := make([]string, len(labels))
+	for j, l := range labels {
+		parts[j] = l + " (" + strings.Join(byLabel[l], ", ") + ")"
+	}
+	return strings.Join(parts, " · ")
 }
 
 // ShowSideColours shows the side colours, each with a button that opens

@@ -517,15 +517,8 @@ func (st *Studio) ExportTo(s *Session, path string) ([]string, error) {
 }
 
 func legacyExt(kind string) string {
-	switch kind {
-	case "mbg/save":
-		return ".sav"
-	case "ftbt/rules":
-		return ".tech"
-	case "planets/map":
-		return ".yml"
-	case "battle/map":
-		return ".grid"
+	if ext := formats.LegacyExt(kind); ext != "" {
+		return ext
 	}
 	return ".map"
 }

@@ -3,6 +3,8 @@ package editor
 import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+
+	"github.com/shapan/shapan/formats"
 )
 
 // View is a family's editor of one document.
@@ -35,5 +37,15 @@ var views = map[string]ViewFactory{}
 // RegisterView makes f the editor of documents of kind.
 func RegisterView(kind string, f ViewFactory) { views[kind] = f }
 
-// HasView reports whether documents of kind have an editor view.
+// HasView reports whether documents of kind have an editor view of their
+// family's own.
 func HasView(kind string) bool { return views[kind] != nil }
+
+// CanOpen reports whether documents of kind open in a tab of the studio:
+// with their family's editor view, or, for a kind read by package formats
+// whose family has none, with a Document pane that says so and shows the
+// document's YAML (genericview.go).
+func CanOpen(kind string) bool {
+	_, known := formats.LegacyForm(kind)
+	return HasView(kind) || known
+}

@@ -214,6 +214,25 @@ func LegacyForm(kind string) (Format, bool) {
 	return c.Legacy, true
 }
 
+// LegacyExt returns the usual extension of the game's own file of
+// documents of kind (".map"; the first of its codec's Exts), "" for a
+// kind without one.
+func LegacyExt(kind string) string {
+	if c := byKind(kind); c != nil && len(c.Exts) > 0 {
+		return c.Exts[0]
+	}
+	return ""
+}
+
+// CompanionKind returns the kind of the companion documents of kind are
+// read with ("ftbt/rules" for an ftbt level), "" when they have none.
+func CompanionKind(kind string) string {
+	if c := companionOf(kind); c != nil {
+		return c.Kind
+	}
+	return ""
+}
+
 // IsYAMLForm reports whether the form f is YAML text: Shapan's document,
 // or a game's own file that is YAML.
 func IsYAMLForm(f Format) bool {

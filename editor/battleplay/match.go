@@ -20,6 +20,7 @@ import (
 
 	"fyne.io/fyne/v2"
 
+	"github.com/shapan/shapan/editor"
 	"github.com/shapan/shapan/editor/play"
 	"github.com/shapan/shapan/engine"
 	battle "github.com/shapan/shapan/engine/battle"
@@ -52,6 +53,7 @@ func init() {
 		HotSeat: "Hot-seat: both sides give their orders on this screen, side 0 first. Side 0's orders are hidden once given, " +
 			"and side 1's form opens behind a hand-over screen; nothing is resolved before both have given theirs.",
 	})
+	editor.RegisterSideNames("battle", editor.SideNames{Word: "side", Count: 2})
 }
 
 // mapOf returns the battle map of doc.

@@ -17,9 +17,12 @@ import (
 	_ "github.com/shapan/shapan/editor/balance"
 	_ "github.com/shapan/shapan/editor/battleplay"
 	_ "github.com/shapan/shapan/editor/battleview"
+	_ "github.com/shapan/shapan/editor/ftbtplay"
 	_ "github.com/shapan/shapan/editor/ftbtview"
 	_ "github.com/shapan/shapan/editor/host"
+	_ "github.com/shapan/shapan/editor/mbgplay"
 	_ "github.com/shapan/shapan/editor/mbgview"
+	_ "github.com/shapan/shapan/editor/planetsplay"
 	_ "github.com/shapan/shapan/editor/planetsview"
 	_ "github.com/shapan/shapan/editor/play"
 	"github.com/shapan/shapan/family"
@@ -30,15 +33,21 @@ import (
 var pending = map[string][]string{}
 
 // Missing lists, by family name, what the studio lacks for a family of
-// the registry: a kind without an editor view, a playable kind without a
-// play window, a simulable kind without the balance view (the pending
-// gaps left out). Nil when the studio has everything.
+// the registry: a kind that does not open in a tab, a playable kind
+// without a play window, a simulable kind without the balance view (the
+// pending gaps left out). Nil when the studio has everything.
+//
+// A family whose studio packages are not written yet still has every
+// surface, each saying what it lacks: its documents open with a Document
+// pane ("the studio has no editor for … documents", and their YAML) and
+// are played in the generic play window, which says the game has no
+// board and asks each decision as the list of its legal answers.
 func Missing() map[string][]string {
 	out := map[string][]string{}
 	for _, f := range family.All() {
 		var gaps []string
 		for _, k := range f.Kinds {
-			if !editor.HasView(k.Kind) {
+			if !editor.CanOpen(k.Kind) {
 				gaps = append(gaps, fmt.Sprintf("no editor view of %s documents", k.Kind))
 			}
 			if k.Play && !editor.CanPlay(k.Kind) {

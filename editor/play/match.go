@@ -10,7 +10,6 @@ import (
 
 	"fyne.io/fyne/v2"
 
-	"github.com/shapan/shapan/editor"
 	"github.com/shapan/shapan/engine"
 	"github.com/shapan/shapan/formats"
 )
@@ -97,13 +96,4 @@ type TurnCap struct {
 	Label string
 	// Default, Min and Max are its default and its limits.
 	Default, Min, Max int
-}
-
-var families = map[string]Family{}
-
-// Register adds the family that plays documents of kind and wires it into
-// the studio's Play button.
-func Register(kind string, f Family) {
-	families[kind] = f
-	editor.RegisterPlay(kind, func(st *editor.Studio, s *editor.Session) { AskSetup(st, s) })
 }

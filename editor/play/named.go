@@ -5,11 +5,11 @@ import (
 	"github.com/shapan/shapan/engine/search"
 )
 
-// namedComputers returns the computer player each computer seat names
+// NamedComputers returns the computer player each computer seat names
 // from the family's roster r, seeded from seed and the seat: nil for a
 // person's seat and for the family's own first player (the match's
 // default), which the match plays itself.
-func namedComputers[G search.Game](seats []Seat, r search.Roster[G], seed int64) ([]engine.Player[G], error) {
+func NamedComputers[G search.Game](seats []Seat, r search.Roster[G], seed int64) ([]engine.Player[G], error) {
 	out := make([]engine.Player[G], len(seats))
 	def := ""
 	if names := r.Names(); len(names) > 0 {
@@ -28,9 +28,9 @@ func namedComputers[G search.Game](seats []Seat, r search.Roster[G], seed int64)
 	return out, nil
 }
 
-// seatPlayer returns seat s's named computer player, nil for the
+// SeatPlayer returns seat s's named computer player, nil for the
 // default.
-func seatPlayer[G any](named []engine.Player[G], s int) engine.Player[G] {
+func SeatPlayer[G any](named []engine.Player[G], s int) engine.Player[G] {
 	if s < 0 || s >= len(named) {
 		return nil
 	}

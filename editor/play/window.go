@@ -24,11 +24,11 @@ import (
 // for a family that offers it, up to which turn; then opens the play
 // window. The game uses the document as it is in the editor now.
 func AskSetup(st *editor.Studio, s *editor.Session) {
-	fam, ok := families[s.Kind()]
+	fam, ok := familyOf(s.Kind())
 	if !ok {
 		return
 	}
-	doc := snapshot(s)
+	doc := Snapshot(s)
 	seats, err := fam.Seats(doc)
 	if err != nil {
 		dialog.ShowError(err, st.Window())
@@ -151,23 +151,33 @@ func (d *setupForm) read() ([]Seat, Options, error) {
 	return seats, o, nil
 }
 
-// OpenComputerGame opens the play window of s with the computer on every
-// seat (the studio's --play flag).
-func OpenComputerGame(st *editor.Studio, s *editor.Session, seed int64) (*Window, error) {
-	fam, ok := families[s.Kind()]
+// SeatsOf lists the seats of a game of s's document as it is now (all
+// computer), as the Play dialog offers them.
+func SeatsOf(s *editor.Session) ([]Seat, error) {
+	fam, ok := familyOf(s.Kind())
 	if !ok {
 		return nil, fmt.Errorf("there is no game engine for %s documents", s.Kind())
 	}
-	seats, err := fam.Seats(snapshot(s))
+	return fam.Seats(Snapshot(s))
+}
+
+// OpenComputerGame opens the play window of s with the computer on every
+// seat (the studio's --play flag).
+func OpenComputerGame(st *editor.Studio, s *editor.Session, seed int64) (*Window, error) {
+	fam, ok := familyOf(s.Kind())
+	if !ok {
+		return nil, fmt.Errorf("there is no game engine for %s documents", s.Kind())
+	}
+	seats, err := fam.Seats(Snapshot(s))
 	if err != nil {
 		return nil, fmt.Errorf("playing %s: %w", s.Name(), err)
 	}
 	return Open(st, s, seats, seed)
 }
 
-// snapshot copies a session's document so that the game never sees later
+// Snapshot copies a session's document so that the game never sees later
 // edits (and edits never reach a running game).
-func snapshot(s *editor.Session) *formats.Document {
+func Snapshot(s *editor.Session) *formats.Document {
 	doc := *s.Document()
 	if data, err := formats.Encode(&doc, formats.YAML); err == nil {
 		if fresh, err := formats.ReadBytes(doc.Path, data, formats.Options{From: formats.YAML, RulesPath: doc.RulesFile, Rules: doc.Rules}); err == nil {
@@ -224,11 +234,11 @@ func Open(st *editor.Studio, s *editor.Session, seats []Seat, seed int64) (*Wind
 
 // OpenWith starts a game with the options and shows its window.
 func OpenWith(st *editor.Studio, s *editor.Session, seats []Seat, o Options) (*Window, error) {
-	fam, ok := families[s.Kind()]
+	fam, ok := familyOf(s.Kind())
 	if !ok {
 		return nil, fmt.Errorf("there is no game engine for %s documents", s.Kind())
 	}
-	w := &Window{st: st, session: s, family: fam, doc: snapshot(s), seats: seats, opts: o, Speed: 1, paused: o.Paused}
+	w := &Window{st: st, session: s, family: fam, doc: Snapshot(s), seats: seats, opts: o, Speed: 1, paused: o.Paused}
 	if err := w.start(); err != nil {
 		return nil, err
 	}
@@ -735,3 +745,6 @@ func (w *Window) Window() fyne.Window { return w.win }
 // Running reports whether the game is being played to its end off the UI
 // thread (Run to the end).
 func (w *Window) Running() bool { return w.run != nil }
+
+// Log returns the list that shows the event log (for tests).
+func (w *Window) Log() *widget.List { return w.log }

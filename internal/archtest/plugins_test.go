@@ -26,11 +26,6 @@ var genericPackages = []string{
 // list may only shrink: TestGenericPackagesNameNoFamily fails on an import
 // that is not here and on an entry that is no longer needed.
 var familyImportsLeft = []string{
-	"editor -> engine/ftbt", "editor -> formats/battle", "editor -> formats/ftbt",
-	"editor/play -> editor/ftbtview", "editor/play -> editor/mbgview",
-	"editor/play -> preview/mbg", "editor/play -> preview/planets",
-	"editor/play -> engine/ftbt", "editor/play -> engine/mbg", "editor/play -> engine/planets",
-	"editor/play -> formats/ftbt", "editor/play -> formats/mbg", "editor/play -> formats/planets",
 }
 
 // familyPackage matches the path of a package that belongs to one family:

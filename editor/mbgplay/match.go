@@ -1,9 +1,11 @@
-package play
+package mbgplay
 
 import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/shapan/shapan/editor"
+	"github.com/shapan/shapan/editor/play"
 	mbgpreview "github.com/shapan/shapan/preview/mbg"
 	"math"
 	"time"
@@ -26,13 +28,14 @@ import (
 const mbgTurnLimit = 100
 
 func init() {
-	fam := Family{Seats: mbgSeats, New: newMBGMatch, Computers: mbgeng.Roster(0).Names()}
-	Register(mbgfmt.KindScenario, fam)
-	Register(mbgfmt.KindSave, fam)
+	fam := play.Family{Seats: mbgSeats, New: newMBGMatch, Computers: mbgeng.Roster(0).Names()}
+	play.Register(mbgfmt.KindScenario, fam)
+	play.Register(mbgfmt.KindSave, fam)
+	editor.RegisterSideNames("mbg", editor.SideNames{Word: "role", First: 1})
 }
 
-func mbgSeats(doc *formats.Document) ([]Seat, error) {
-	var seats []Seat
+func mbgSeats(doc *formats.Document) ([]play.Seat, error) {
+	var seats []play.Seat
 	switch v := doc.Value.(type) {
 	case *mbgfmt.Scenario:
 		for _, r := range v.Roles {
@@ -40,7 +43,7 @@ func mbgSeats(doc *formats.Document) ([]Seat, error) {
 			if r.Start == -1 {
 				name += " (not playing)"
 			}
-			seats = append(seats, Seat{Name: name})
+			seats = append(seats, play.Seat{Name: name})
 		}
 	case *mbgfmt.Save:
 		for _, r := range v.Roles {
@@ -48,7 +51,7 @@ func mbgSeats(doc *formats.Document) ([]Seat, error) {
 			if r.Loc == -1 {
 				name += " (eliminated)"
 			}
-			seats = append(seats, Seat{Name: name})
+			seats = append(seats, play.Seat{Name: name})
 		}
 	default:
 		return nil, fmt.Errorf("not an mbg scenario or save")
@@ -61,7 +64,7 @@ type mbgMatch struct {
 	g     *mbgeng.Game
 	ai    *mbgeng.AI
 	named []mbgeng.Player // computer seats that name another player
-	seats []Seat
+	seats []play.Seat
 	names mbgeng.Names
 	scope []int // city scopes (they never change in play)
 
@@ -73,7 +76,7 @@ type mbgMatch struct {
 	onSquare func(i int)
 }
 
-func newMBGMatch(doc *formats.Document, seats []Seat, o Options) (Match, error) {
+func newMBGMatch(doc *formats.Document, seats []play.Seat, o play.Options) (play.Match, error) {
 	seed := o.Seed
 	limit := mbgTurnLimit
 	if o.TurnCap > 0 {
@@ -101,7 +104,7 @@ func newMBGMatch(doc *formats.Document, seats []Seat, o Options) (Match, error) 
 		return nil, err
 	}
 	m.g = g
-	if m.named, err = namedComputers(seats, mbgeng.Roster(g.NumRoles()), seed); err != nil {
+	if m.named, err = play.NamedComputers(seats, mbgeng.Roster(g.NumRoles()), seed); err != nil {
 		g.Close()
 		return nil, err
 	}
@@ -126,7 +129,7 @@ func (m *mbgMatch) Computer() (engine.Answer, error) {
 	if d == nil {
 		return nil, errors.New("the game is over")
 	}
-	if p := seatPlayer(m.named, d.Player); p != nil {
+	if p := play.SeatPlayer(m.named, d.Player); p != nil {
 		return p.Answer(m.g, d), nil
 	}
 	return m.ai.Answer(m.g, d), nil
@@ -259,184 +262,6 @@ func decodeArgs(d *engine.Decision, into any) {
 	json.Unmarshal(b, into)
 }
 
-// Ask builds the question of a person in natural form.
-func (m *mbgMatch) Ask(d *engine.Decision, answer func(engine.Answer) error) fyne.CanvasObject {
-	m.onSquare = nil
-	send := func(v any) { answer(engine.Encode(v)) }
-	me := m.names.Role(d.Player)
-	title := func(s string) *widget.Label {
-		return widget.NewLabelWithStyle(me+": "+s, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	}
-	yesNo := func(q string, yes, no any) fyne.CanvasObject {
-		return container.NewVBox(title(q), container.NewHBox(
-			widget.NewButton("Yes", func() { send(yes) }), widget.NewButton("No", func() { send(no) })))
-	}
-	scale := func(q string) fyne.CanvasObject {
-		return container.NewVBox(title(q), container.NewHBox(
-			widget.NewButton("No", func() { send(-1) }),
-			widget.NewButton("Skirmish (40 rounds)", func() { send(0) }),
-			widget.NewButton("Battle (70 rounds)", func() { send(1) }),
-			widget.NewButton("All-out (100 rounds)", func() { send(2) })))
-	}
-	switch d.Kind {
-	case mbgeng.KindSelRoleAction:
-		var a mbgeng.CardsArgs
-		decodeArgs(d, &a)
-		row := []fyne.CanvasObject{widget.NewButton("Roll the dice", func() { send(-1) })}
-		for c, n := range a.Cards {
-			if n > 0 {
-				c := c
-				row = append(row, widget.NewButton(fmt.Sprintf("Play %s ×%d", mbgfmt.CardNames[c], n), func() { send(c) }))
-			}
-		}
-		return container.NewVBox(title("your move"), container.NewHBox(row...))
-	case mbgeng.KindIsOccuCity:
-		var a mbgeng.CityArgs
-		decodeArgs(d, &a)
-		return yesNo("occupy the free city "+m.names.City(a.City)+"?", true, false)
-	case mbgeng.KindSelCityMos:
-		var a mbgeng.CityMosArgs
-		decodeArgs(d, &a)
-		return m.pickMany(title("who garrisons "+m.names.City(a.City)+"? (none: give up the city)"), a.PList, "Garrison", func(idx []int) { send(idx) })
-	case mbgeng.KindSelMayor, mbgeng.KindSelTreasurer:
-		var a mbgeng.OfficialArgs
-		decodeArgs(d, &a)
-		post := "mayor 市长 (politics heals the garrison)"
-		if d.Kind == mbgeng.KindSelTreasurer {
-			post = "treasurer 财务官 (economy earns income)"
-		}
-		return m.pickOne(title("choose the "+post+" of "+m.names.City(a.City)), a.PList, "Keep as it is", func(i int) { send(i) })
-	case mbgeng.KindIsAttackCity:
-		var a mbgeng.CityArgs
-		decodeArgs(d, &a)
-		return scale("attack " + m.names.City(a.City) + "?")
-	case mbgeng.KindBattleWithRole:
-		var a mbgeng.ObjArgs
-		decodeArgs(d, &a)
-		return scale("fight " + m.names.Role(a.Obj) + ", standing on your square?")
-	case mbgeng.KindSaloonSelPeople:
-		var a mbgeng.SaloonArgs
-		decodeArgs(d, &a)
-		var hire []fyne.CanvasObject
-		for i, p := range a.PList {
-			i := i
-			price := float32(0)
-			if i < len(a.Price) {
-				price = a.Price[i]
-			}
-			hire = append(hire, widget.NewButton(fmt.Sprintf("Hire %s for %s", m.officerLine(p), money(price)), func() { send(i) }))
-		}
-		hire = append(hire, widget.NewButton("Leave", func() { send(-1) }))
-		return container.NewVBox(title("the saloon 会馆 offers:"), OptionGrid(hire))
-	case mbgeng.KindSelStudy:
-		var a mbgeng.StudyArgs
-		decodeArgs(d, &a)
-		who := widget.NewSelect(m.lines(a.PList, m.officerLine), nil)
-		who.PlaceHolder = "(choose an officer)"
-		what := widget.NewSelect(m.lines(a.TList, func(t int) string { return mbgeng.Tech(t) }), nil)
-		what.PlaceHolder = "(choose a technique)"
-		form := widget.NewForm(widget.NewFormItem("Officer", who), widget.NewFormItem("Studies", what))
-		return container.NewVBox(title("study at "+m.names.Institute(a.Inst)+"?"), form, container.NewHBox(
-			widget.NewButton("Study", func() {
-				if who.SelectedIndex() >= 0 && what.SelectedIndex() >= 0 {
-					send([]int{who.SelectedIndex(), what.SelectedIndex()})
-				}
-			}), widget.NewButton("No", func() { send([]int{-1, -1}) })))
-	case mbgeng.KindSelTrain:
-		var a mbgeng.TrainArgs
-		decodeArgs(d, &a)
-		return m.pickOne(title("train "+mbgeng.Property(a.Item)+" at "+m.names.TrainingRoom(a.Train)+"?"), a.PList, "No", func(i int) { send(i) })
-	case mbgeng.KindConfirmCard:
-		var a mbgeng.CardArgs
-		decodeArgs(d, &a)
-		return yesNo("use the card "+mbgeng.Card(a.Card)+"?", 0, 1)
-	case mbgeng.KindSelCardObjRole:
-		var a mbgeng.CardArgs
-		decodeArgs(d, &a)
-		var roles []fyne.CanvasObject
-		for r := range m.names.Roles {
-			r := r
-			if m.g.Live(r) {
-				roles = append(roles, widget.NewButton(m.names.Role(r), func() { send(r) }))
-			}
-		}
-		roles = append(roles, widget.NewButton("Cancel", func() { send(-1) }))
-		return container.NewVBox(title("on whom do you play "+mbgeng.Card(a.Card)+"?"), OptionGrid(roles))
-	case mbgeng.KindSelCardObjLoc:
-		var a mbgeng.CardArgs
-		decodeArgs(d, &a)
-		m.onSquare = func(i int) { m.onSquare = nil; send(i) }
-		return container.NewVBox(title("click the square for "+mbgeng.Card(a.Card)+" on the board"),
-			widget.NewButton("Cancel", func() { m.onSquare = nil; send(-1) }))
-	case mbgeng.KindSelCardObjAny:
-		var a mbgeng.CardArgs
-		decodeArgs(d, &a)
-		kinds := []string{"a role's retinue", "a city's garrison", "an institute's researchers", "a training room's trainees"}
-		kind := widget.NewSelect(kinds, nil)
-		kind.PlaceHolder = "(choose whose officers)"
-		target := widget.NewSelect(nil, nil)
-		target.PlaceHolder = "(choose one of them)"
-		kind.OnChanged = func(string) {
-			target.Options = [][]string{m.names.Roles, m.names.Cities, m.names.Institutes, m.names.TrainingRooms}[kind.SelectedIndex()]
-			target.ClearSelected()
-			target.Refresh()
-		}
-		form := widget.NewForm(widget.NewFormItem("Whose", kind), widget.NewFormItem("Which", target))
-		return container.NewVBox(title("whose officer do you play "+mbgeng.Card(a.Card)+" on?"), form, container.NewHBox(
-			widget.NewButton("Next", func() {
-				if kind.SelectedIndex() >= 0 && target.SelectedIndex() >= 0 {
-					send([]int{kind.SelectedIndex(), target.SelectedIndex()})
-				}
-			}), widget.NewButton("Cancel", func() { send([]int{-1, -1}) })))
-	case mbgeng.KindSelCardObjPeople:
-		var a mbgeng.CardPeopleArgs
-		decodeArgs(d, &a)
-		return m.pickOne(title("which officer?"), a.PList, "Back", func(i int) { send(i) })
-	case mbgeng.KindSelAllocObj:
-		return m.allocation(title("allocation 人员调度: choose a place to rearrange, or finish"), send)
-	case mbgeng.KindExchangeCityPeople:
-		var a mbgeng.ExchangeArgs
-		decodeArgs(d, &a)
-		in := widget.NewCheckGroup(m.lines(a.SPList, m.officerLine), nil)
-		out := widget.NewCheckGroup(m.lines(a.OPList, m.officerLine), nil)
-		return container.NewVBox(title("rearrange the garrison of "+m.names.City(a.City)),
-			container.NewGridWithColumns(2,
-				container.NewBorder(widget.NewLabel("Put in (travelling officers):"), nil, nil, nil, LimitedScroll(in)),
-				container.NewBorder(widget.NewLabel("Take out (garrison):"), nil, nil, nil, LimitedScroll(out))),
-			widget.NewButton("Done", func() {
-				send(mbgeng.Exchange{In: selectedIndices(in), Out: selectedIndices(out)})
-			}))
-	case mbgeng.KindIsCancelStudy:
-		var a mbgeng.CancelStudyArgs
-		decodeArgs(d, &a)
-		return yesNo(fmt.Sprintf("call %s back from studying %s (%.0f points left)?", m.names.Officer(a.P), mbgeng.Tech(a.OnStudy), a.LeftPoint), true, false)
-	case mbgeng.KindIsCancelTrain:
-		var a mbgeng.CancelTrainArgs
-		decodeArgs(d, &a)
-		return yesNo(fmt.Sprintf("call %s back from training (%d rounds left)?", m.names.Officer(a.P), a.LeftRound), true, false)
-	case mbgeng.KindSelGeneral:
-		var a mbgeng.GeneralArgs
-		decodeArgs(d, &a)
-		names := m.lines(a.PList, m.officerLine)
-		main := widget.NewSelect(names, nil)
-		vice := widget.NewSelect(append([]string{"— no vice general —"}, names...), nil)
-		if len(names) > 0 {
-			main.SetSelectedIndex(0)
-		}
-		vice.SetSelectedIndex(0)
-		return container.NewVBox(title("choose your generals"), widget.NewForm(widget.NewFormItem("Main", main), widget.NewFormItem("Vice", vice)),
-			container.NewHBox(widget.NewButton("Fight", func() {
-				if main.SelectedIndex() >= 0 {
-					send([]int{main.SelectedIndex(), vice.SelectedIndex() - 1})
-				}
-			}), widget.NewButton("Surrender", func() { send([]int{-1, -1}) })))
-	}
-	// A question this form does not know: answer it as the computer would.
-	return container.NewVBox(title(d.Kind), widget.NewButton("Let the computer answer", func() {
-		answer(m.ai.Answer(m.g, d))
-	}))
-}
-
 func (m *mbgMatch) lines(list []int, f func(int) string) []string {
 	out := make([]string, len(list))
 	for i, v := range list {
@@ -453,13 +278,13 @@ func (m *mbgMatch) pickOne(title fyne.CanvasObject, list []int, none string, pic
 		buttons = append(buttons, widget.NewButton(m.officerLine(p), func() { pick(i) }))
 	}
 	buttons = append(buttons, widget.NewButton(none, func() { pick(-1) }))
-	return container.NewVBox(title, OptionGrid(buttons))
+	return container.NewVBox(title, play.OptionGrid(buttons))
 }
 
 // pickMany asks for several officers of list.
 func (m *mbgMatch) pickMany(title fyne.CanvasObject, list []int, ok string, pick func([]int)) fyne.CanvasObject {
 	cg := widget.NewCheckGroup(m.lines(list, m.officerLine), nil)
-	return container.NewVBox(title, LimitedScroll(cg), widget.NewButton(ok, func() { pick(selectedIndices(cg)) }))
+	return container.NewVBox(title, play.LimitedScroll(cg), widget.NewButton(ok, func() { pick(selectedIndices(cg)) }))
 }
 
 func selectedIndices(cg *widget.CheckGroup) []int {
@@ -499,5 +324,5 @@ func (m *mbgMatch) allocation(title fyne.CanvasObject, send func(any)) fyne.Canv
 		}
 	}
 	box.Add(widget.NewButton("Finish", func() { send([]int{-1, -1}) }))
-	return container.NewVBox(box.Objects[0], OptionGrid(box.Objects[1:]))
+	return container.NewVBox(box.Objects[0], play.OptionGrid(box.Objects[1:]))
 }

@@ -1,4 +1,4 @@
-package play
+package mbgplay
 
 import (
 	"slices"
@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/shapan/shapan/editor/play"
 	"github.com/shapan/shapan/engine"
 	mbgeng "github.com/shapan/shapan/engine/mbg"
 	"github.com/shapan/shapan/internal/imagetest"
@@ -24,29 +25,29 @@ func TestMbgQuestionsFitA1024Window(t *testing.T) {
 	st, s := openSample(t, "mbg/赤壁.yaml")
 	seats, _ := mbgSeats(s.Document())
 	seats[0].Human = true
-	w, err := Open(st, s, seats, 11)
+	w, err := play.Open(st, s, seats, 11)
 	if err != nil {
 		t.Fatal(err)
 	}
-	w.win.Resize(fyne.NewSize(1024, 700))
+	w.Window().Resize(fyne.NewSize(1024, 700))
 	m := w.Match().(*mbgMatch)
 	var all []int
 	for p := range m.g.View().People {
 		all = append(all, p)
 	}
 	show := func(d *engine.Decision) []fyne.CanvasObject {
-		w.question.Objects = []fyne.CanvasObject{m.Ask(d, func(engine.Answer) error { return nil })}
-		w.question.Refresh()
-		w.win.Resize(fyne.NewSize(1000, 700)) // lays the window out anew
-		w.win.Resize(fyne.NewSize(1024, 700))
-		if min := w.win.Content().MinSize(); min.Width > 1024 || min.Height > 700 {
+		w.Question().Objects = []fyne.CanvasObject{m.Ask(d, func(engine.Answer) error { return nil })}
+		w.Question().Refresh()
+		w.Window().Resize(fyne.NewSize(1000, 700)) // lays the window out anew
+		w.Window().Resize(fyne.NewSize(1024, 700))
+		if min := w.Window().Content().MinSize(); min.Width > 1024 || min.Height > 700 {
 			t.Errorf("%s: the play window needs %v×%v", d.Kind, min.Width, min.Height)
 		}
-		return test.LaidOutObjects(w.question)
+		return test.LaidOutObjects(w.Question())
 	}
 
 	objs := show(&engine.Decision{Player: 0, Kind: mbgeng.KindSelTrain, Args: mbgeng.TrainArgs{PList: all[:min(len(all), 14)]}})
-	imagetest.Save(t, "play-mbg-train", w.win.Canvas().Capture())
+	imagetest.Save(t, "play-mbg-train", w.Window().Canvas().Capture())
 	var scroll *container.Scroll
 	for _, o := range objs {
 		if sc, ok := o.(*container.Scroll); ok {
@@ -74,7 +75,7 @@ func TestMbgQuestionsFitA1024Window(t *testing.T) {
 	}
 
 	objs = show(&engine.Decision{Player: 0, Kind: mbgeng.KindSelStudy, Args: mbgeng.StudyArgs{PList: all[:3], TList: []int{0, 1, 2}}})
-	imagetest.Save(t, "play-mbg-study", w.win.Canvas().Capture())
+	imagetest.Save(t, "play-mbg-study", w.Window().Canvas().Capture())
 	var labels []string
 	for _, o := range objs {
 		switch l := o.(type) {

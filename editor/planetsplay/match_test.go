@@ -1,4 +1,4 @@
-package play
+package planetsplay
 
 import (
 	"fmt"
@@ -12,6 +12,8 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"github.com/shapan/shapan/editor"
+	"github.com/shapan/shapan/editor/play"
+	"github.com/shapan/shapan/editor/play/playtest"
 	peng "github.com/shapan/shapan/engine/planets"
 	"github.com/shapan/shapan/internal/guitest"
 	"github.com/shapan/shapan/internal/imagetest"
@@ -19,9 +21,14 @@ import (
 	"github.com/shapan/shapan/preview"
 )
 
+var (
+	openSample = playtest.OpenSample
+	openSource = playtest.OpenSource
+)
+
 // openPlanets opens the 九州 sample and starts a game with the first
 // player a person and the others the computer.
-func openPlanets(t *testing.T, seed int64) (*Window, *planetsMatch) {
+func openPlanets(t *testing.T, seed int64) (*play.Window, *planetsMatch) {
 	t.Helper()
 	st, s := openSample(t, "planets/九州.yaml")
 	seats, err := planetsSeats(s.Document())
@@ -32,7 +39,7 @@ func openPlanets(t *testing.T, seed int64) (*Window, *planetsMatch) {
 		t.Fatalf("九州 has %d seats, want 4 (max_player 4, 4 start planets)", len(seats))
 	}
 	seats[0].Human = true
-	w, err := Open(st, s, seats, seed)
+	w, err := play.Open(st, s, seats, seed)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -281,7 +288,7 @@ func planetsComputerGameToTheEnd(t *testing.T, st *editor.Studio, s *editor.Sess
 		t.Fatal(err)
 	}
 	start := time.Now()
-	w, err := Open(st, s, seats, 1)
+	w, err := play.Open(st, s, seats, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -358,7 +365,7 @@ func TestPlanetsSeedSeedsTheComputer(t *testing.T) {
 		t.Fatal(err)
 	}
 	orders := func(seed int64) string {
-		mt, err := newPlanetsMatch(s.Document(), seats, Options{Seed: seed})
+		mt, err := newPlanetsMatch(s.Document(), seats, play.Options{Seed: seed})
 		if err != nil {
 			t.Fatal(err)
 		}

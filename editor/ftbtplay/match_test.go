@@ -1,4 +1,4 @@
-package play
+package ftbtplay
 
 import (
 	"errors"
@@ -15,6 +15,8 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/shapan/shapan/editor"
+	"github.com/shapan/shapan/editor/play"
+	"github.com/shapan/shapan/editor/play/playtest"
 	"github.com/shapan/shapan/engine"
 	ftbteng "github.com/shapan/shapan/engine/ftbt"
 	ftbtfmt "github.com/shapan/shapan/formats/ftbt"
@@ -24,6 +26,8 @@ import (
 	"github.com/shapan/shapan/internal/longtest"
 	"github.com/shapan/shapan/samples"
 )
+
+var tap = playtest.Tap
 
 // ftbtOpen opens a copy of the sample level 长坂坡 with its rules.
 func ftbtOpen(t *testing.T) (*editor.Studio, *editor.Session) {
@@ -48,20 +52,20 @@ func ftbtOpen(t *testing.T) (*editor.Studio, *editor.Session) {
 
 // ftbtOpenGame starts a game of the sample with side 0 played by a
 // person (when human) and the computer on side 1.
-func ftbtOpenGame(t *testing.T, human bool, seed int64) (*Window, *ftbtMatch) {
+func ftbtOpenGame(t *testing.T, human bool, seed int64) (*play.Window, *ftbtMatch) {
 	t.Helper()
 	return ftbtOpenEdited(t, nil, human, seed)
 }
 
 // ftbtOpenEdited is ftbtOpenGame on the sample changed by edit (one
 // undoable edit in the editor, not saved).
-func ftbtOpenEdited(t *testing.T, edit func(l *ftbtfmt.Level), human bool, seed int64) (*Window, *ftbtMatch) {
+func ftbtOpenEdited(t *testing.T, edit func(l *ftbtfmt.Level), human bool, seed int64) (*play.Window, *ftbtMatch) {
 	t.Helper()
-	return ftbtOpenWith(t, edit, human, Options{Seed: seed})
+	return ftbtOpenWith(t, edit, human, play.Options{Seed: seed})
 }
 
 // ftbtOpenWith is ftbtOpenEdited with the game's options.
-func ftbtOpenWith(t *testing.T, edit func(l *ftbtfmt.Level), human bool, o Options) (*Window, *ftbtMatch) {
+func ftbtOpenWith(t *testing.T, edit func(l *ftbtfmt.Level), human bool, o play.Options) (*play.Window, *ftbtMatch) {
 	t.Helper()
 	st, s := ftbtOpen(t)
 	if edit != nil {
@@ -72,7 +76,7 @@ func ftbtOpenWith(t *testing.T, edit func(l *ftbtfmt.Level), human bool, o Optio
 		t.Fatal(err)
 	}
 	seats[0].Human = human
-	w, err := OpenWith(st, s, seats, o)
+	w, err := play.OpenWith(st, s, seats, o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,7 +90,7 @@ func ftbtClick(m *ftbtMatch, x, y int) {
 }
 
 // ftbtQuestionText is every label of the question panel.
-func ftbtQuestionText(w *Window) string {
+func ftbtQuestionText(w *play.Window) string {
 	var out []string
 	for _, o := range test.LaidOutObjects(w.Question()) {
 		if l, ok := o.(*widget.Label); ok && l.Text != "" {
@@ -97,7 +101,7 @@ func ftbtQuestionText(w *Window) string {
 }
 
 // ftbtExpect checks the pending decision's kind.
-func ftbtExpect(t *testing.T, w *Window, m *ftbtMatch, kind string) {
+func ftbtExpect(t *testing.T, w *play.Window, m *ftbtMatch, kind string) {
 	t.Helper()
 	d := m.g.Pending()
 	if d == nil || d.Kind != kind || d.Player != 0 || !w.Asking() {
@@ -107,7 +111,7 @@ func ftbtExpect(t *testing.T, w *Window, m *ftbtMatch, kind string) {
 
 // ftbtRefused clicks (x, y), which must be refused with a message containing
 // want and leave the game as it was.
-func ftbtRefused(t *testing.T, w *Window, m *ftbtMatch, x, y int, want string) {
+func ftbtRefused(t *testing.T, w *play.Window, m *ftbtMatch, x, y int, want string) {
 	t.Helper()
 	kind, answers := m.g.Pending().Kind, len(m.g.Answers())
 	before := m.g.People()
@@ -293,7 +297,7 @@ func TestFTBTEngineRefusalShown(t *testing.T) {
 }
 
 // ftbtButtons is the text of every button of the question panel.
-func ftbtButtons(w *Window) string {
+func ftbtButtons(w *play.Window) string {
 	var out []string
 	for _, o := range test.LaidOutObjects(w.Question()) {
 		if b, ok := o.(*widget.Button); ok {
@@ -316,11 +320,11 @@ func TestFTBTComputerGame(t *testing.T) {
 		t.Fatalf("a computer game did not run to its end: %s", w.Status())
 	}
 	// The level's intro (长坂坡.intro) was shown as the game started.
-	if l := w.doc.Value.(*ftbtfmt.Level); l.Intro == nil || w.Intro() == "" || w.Intro() != strings.TrimSpace(*l.Intro) {
+	if l := m.level; l.Intro == nil || w.Intro() == "" || w.Intro() != strings.TrimSpace(*l.Intro) {
 		t.Errorf("the game started without its intro (%q)", w.Intro())
 	}
 	// Return presses the intro's only button, as in the studio's dialogs.
-	c := w.win.Canvas()
+	c := w.Window().Canvas()
 	if c.Overlays().Top() == nil {
 		t.Fatal("the intro is not shown over the play window")
 	}
@@ -352,7 +356,7 @@ func TestFTBTComputerGame(t *testing.T) {
 				l.People[i].AI = &ftbtfmt.PersonAI{Attack: 30, Defence: 50, Move: 20, GoalX: -1, GoalY: -1}
 			}
 		}
-	}, false, Options{Seed: 3, TurnCap: turnCap})
+	}, false, play.Options{Seed: 3, TurnCap: turnCap})
 	if !w.Finished() {
 		t.Fatalf("a computer game did not run to its end: %s", w.Status())
 	}
@@ -395,7 +399,7 @@ func ftbtBoardAlone(t *testing.T, s *editor.Session, size fyne.Size) (*ftbtMatch
 	t.Helper()
 	seats, _ := ftbtSeats(s.Document())
 	seats[0].Human = true
-	mt, err := newFTBTMatch(snapshot(s), seats, Options{Seed: 1})
+	mt, err := newFTBTMatch(play.Snapshot(s), seats, play.Options{Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -485,7 +489,7 @@ func TestFTBTNoticeSaysWhyNobodyMoves(t *testing.T) {
 		t.Fatal(err)
 	}
 	seats[0].Human = true
-	w, err := Open(st, s, seats, 1)
+	w, err := play.Open(st, s, seats, 1)
 	if err != nil {
 		t.Fatal(err)
 	}

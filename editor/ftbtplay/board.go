@@ -1,4 +1,4 @@
-package play
+package ftbtplay
 
 import (
 	"fmt"
@@ -14,6 +14,7 @@ import (
 
 	"github.com/shapan/shapan/editor"
 	"github.com/shapan/shapan/editor/ftbtview"
+	"github.com/shapan/shapan/editor/play"
 	ftbteng "github.com/shapan/shapan/engine/ftbt"
 	"github.com/shapan/shapan/preview"
 )
@@ -61,7 +62,7 @@ func (m *ftbtMatch) newBoard() fyne.CanvasObject {
 	m.round = widget.NewLabelWithStyle("Round 1", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	m.info = widget.NewLabel("")
 	m.info.Truncation = fyne.TextTruncateEllipsis
-	fitter := NewGridFit(m.grid)
+	fitter := play.NewGridFit(m.grid)
 	bar := container.NewBorder(nil, nil, container.NewHBox(append(fitter.Buttons(), m.round)...), nil, m.info)
 	return container.NewBorder(bar, nil, nil, nil, container.New(fitter, m.grid))
 }
@@ -138,55 +139,84 @@ func (m *ftbtMatch) reveal(c int) {
 // overlay draws, over the terrain, the effects, the question's choices,
 // the last tech's hits and the people.
 func (m *ftbtMatch) overlay(img *image.RGBA, cell func(x, y int) (float64, float64, float64)) {
-	w := m.level.W
 	_, _, s := cell(0, 0)
-	at := func(c int) (float64, float64) {
-		px, py, _ := cell(c%w, c/w)
-		return px, py
+	p := cellPainter{img: img, w: m.level.W, s: s, cell: cell}
+	m.drawEffects(p)
+	centre := m.drawChoices(p)
+	m.drawPeople(p)
+	m.drawFrames(p, centre)
+}
+
+// cellPainter draws on the board's image cell by cell.
+type cellPainter struct {
+	img  *image.RGBA
+	w    int     // the level's width in cells
+	s    float64 // the side of a cell in pixels
+	cell func(x, y int) (float64, float64, float64)
+}
+
+// at is the top left corner of cell c.
+func (p cellPainter) at(c int) (float64, float64) {
+	px, py, _ := p.cell(c%p.w, c/p.w)
+	return px, py
+}
+
+// fill fills cell c with col.
+func (p cellPainter) fill(c int, col color.Color) {
+	px, py := p.at(c)
+	ftbtFill(p.img, px, py, px+p.s, py+p.s, col)
+}
+
+// frame draws a frame of the width around cell c.
+func (p cellPainter) frame(c int, width float64, col color.Color) {
+	px, py := p.at(c)
+	ftbtFrameBox(p.img, px, py, px+p.s, py+p.s, width, col)
+}
+
+// drawEffects draws the cell effects: a small square in a corner per
+// kind, in the side's colour ringed by the kind's colour.
+func (m *ftbtMatch) drawEffects(p cellPainter) {
+	s := p.s
+	if s < 6 {
+		return
 	}
-	fill := func(c int, col color.Color) {
-		px, py := at(c)
-		ftbtFill(img, px, py, px+s, py+s, col)
-	}
-	frame := func(c int, width float64, col color.Color) {
-		px, py := at(c)
-		ftbtFrameBox(img, px, py, px+s, py+s, width, col)
-	}
-	// Effects: a small square in a corner per kind, in the side's colour
-	// ringed by the kind's colour.
-	if s >= 6 {
-		mark := s / 5
-		corners := [ftbteng.NumEffects][2]float64{{0, 0}, {1, 0}, {0, 1}, {1, 1}}
-		for side := range m.aux {
-			col := preview.PlayerColor(side)
-			for c, effs := range m.aux[side] {
-				for k, e := range effs {
-					if e.Val == 0 {
-						continue
-					}
-					px, py := at(c)
-					x0 := px + 1 + corners[k][0]*(s-mark-2)
-					y0 := py + 1 + corners[k][1]*(s-mark-2)
-					ftbtFill(img, x0, y0, x0+mark, y0+mark, ftbtEffectCs[k])
-					ftbtFill(img, x0+mark/4, y0+mark/4, x0+mark*3/4, y0+mark*3/4, col)
+	mark := s / 5
+	corners := [ftbteng.NumEffects][2]float64{{0, 0}, {1, 0}, {0, 1}, {1, 1}}
+	for side := range m.aux {
+		col := preview.PlayerColor(side)
+		for c, effs := range m.aux[side] {
+			for k, e := range effs {
+				if e.Val == 0 {
+					continue
 				}
+				px, py := p.at(c)
+				x0 := px + 1 + corners[k][0]*(s-mark-2)
+				y0 := py + 1 + corners[k][1]*(s-mark-2)
+				ftbtFill(p.img, x0, y0, x0+mark, y0+mark, ftbtEffectCs[k])
+				ftbtFill(p.img, x0+mark/4, y0+mark/4, x0+mark*3/4, y0+mark*3/4, col)
 			}
 		}
 	}
+}
+
+// drawChoices marks the question's cells (the reach, the destinations,
+// the range, the targets, the tech's area) and the last tech's hits; it
+// returns the centre of the area shown (-1: none).
+func (m *ftbtMatch) drawChoices(p cellPainter) int {
 	q := m.q
 	for _, c := range q.reach {
 		if !slices.Contains(q.dests, c) {
-			fill(c, ftbtReach)
+			p.fill(c, ftbtReach)
 		}
 	}
 	for _, c := range q.dests {
-		fill(c, ftbtDest)
+		p.fill(c, ftbtDest)
 	}
 	for _, c := range q.rng {
-		fill(c, ftbtRange)
+		p.fill(c, ftbtRange)
 	}
 	for _, c := range q.targets {
-		fill(c, ftbtTarget)
+		p.fill(c, ftbtTarget)
 	}
 	// The area of effect around the hovered cell of the range, or around
 	// the first target when the pointer is elsewhere.
@@ -200,16 +230,22 @@ func (m *ftbtMatch) overlay(img *image.RGBA, cell func(x, y int) (float64, float
 	}
 	if centre >= 0 {
 		for _, c := range m.techArea(q.tech, q.actor, centre) {
-			fill(c, ftbtArea)
+			p.fill(c, ftbtArea)
 		}
 	}
 	for _, c := range m.flash {
-		fill(c, ftbtFlash)
+		p.fill(c, ftbtFlash)
 	}
-	// The people, those who already acted this round paler.
+	return centre
+}
+
+// drawPeople draws the people, those who already acted this round paler,
+// the one walking over the others, each with its health bar.
+func (m *ftbtMatch) drawPeople(p cellPainter) {
+	s := p.s
 	done := map[int]bool{}
-	for i, p := range m.g.People() {
-		done[i] = p.Finished && p.Side == m.side
+	for i, pp := range m.g.People() {
+		done[i] = pp.Finished && pp.Side == m.side
 	}
 	order := make([]int, 0, len(m.pos))
 	for i := range m.pos {
@@ -226,34 +262,38 @@ func (m *ftbtMatch) overlay(img *image.RGBA, cell func(x, y int) (float64, float
 		if c < 0 || i >= len(m.level.People) {
 			continue
 		}
-		p := m.level.People[i]
-		col := preview.PlayerColor(p.Side)
+		person := m.level.People[i]
+		col := preview.PlayerColor(person.Side)
 		if done[i] {
 			col = preview.Tint(col, 0.55)
 		}
-		px, py := at(c)
-		ftbtview.DrawPerson(img, px, py, s, col, labels[i])
-		if s >= 10 && p.HP > 0 {
-			frac := math.Min(1, float64(m.hp[i])/float64(p.HP))
+		px, py := p.at(c)
+		ftbtview.DrawPerson(p.img, px, py, s, col, labels[i])
+		if s >= 10 && person.HP > 0 {
+			frac := math.Min(1, float64(m.hp[i])/float64(person.HP))
 			x0, x1 := px+s*0.12, px+s*0.88
 			y0, y1 := py+s*0.84, py+s*0.84+max(2, s/9)
-			ftbtFill(img, x0, y0, x1, y1, ftbtHPBack)
-			ftbtFill(img, x0, y0, x0+(x1-x0)*frac, y1, ftbtHPColour(frac))
+			ftbtFill(p.img, x0, y0, x1, y1, ftbtHPBack)
+			ftbtFill(p.img, x0, y0, x0+(x1-x0)*frac, y1, ftbtHPColour(frac))
 		}
 	}
-	// Frames over the people: who may act, the targets, the hovered
-	// centre of the area shown, the actor.
+}
+
+// drawFrames frames, over the people, who may act, the targets, the
+// hovered centre of the area shown and the actor.
+func (m *ftbtMatch) drawFrames(p cellPainter, centre int) {
+	q, s := m.q, p.s
 	for _, c := range q.pick {
-		frame(c, max(2, s/10), ftbtFrame)
+		p.frame(c, max(2, s/10), ftbtFrame)
 	}
 	for _, c := range q.targets {
-		frame(c, max(2, s/10), ftbtTargetFrame)
+		p.frame(c, max(2, s/10), ftbtTargetFrame)
 	}
 	if centre >= 0 && centre == m.hover {
-		frame(centre, max(2, s/8), ftbtFrame)
+		p.frame(centre, max(2, s/8), ftbtFrame)
 	}
 	if q.actor >= 0 && q.actor < len(m.pos) && m.pos[q.actor] >= 0 {
-		frame(m.pos[q.actor], max(2, s/7), ftbtFrame)
+		p.frame(m.pos[q.actor], max(2, s/7), ftbtFrame)
 	}
 }
 

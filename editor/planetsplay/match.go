@@ -1,4 +1,4 @@
-package play
+package planetsplay
 
 import (
 	"fmt"
@@ -9,6 +9,8 @@ import (
 
 	"fyne.io/fyne/v2"
 
+	"github.com/shapan/shapan/editor"
+	"github.com/shapan/shapan/editor/play"
 	"github.com/shapan/shapan/engine"
 	peng "github.com/shapan/shapan/engine/planets"
 	"github.com/shapan/shapan/formats"
@@ -21,7 +23,8 @@ import (
 const planetsRoundCap = 1000
 
 func init() {
-	Register(pfmt.Kind, Family{Seats: planetsSeats, New: newPlanetsMatch, Computers: peng.Roster(peng.Setup{}, 0).Names()})
+	play.Register(pfmt.Kind, play.Family{Seats: planetsSeats, New: newPlanetsMatch, Computers: peng.Roster(peng.Setup{}, 0).Names()})
+	editor.RegisterSideNames("planets", editor.SideNames{Word: "player", First: 1})
 }
 
 // planetsSeats lists the players a map's game has: as many as shapan play
@@ -29,7 +32,7 @@ func init() {
 // each named by number and start planet as the map editor lists the
 // starts ("Player 1 (starts on A)"; test play does not shuffle them, so
 // choosing a seat chooses a start).
-func planetsSeats(doc *formats.Document) ([]Seat, error) {
+func planetsSeats(doc *formats.Document) ([]play.Seat, error) {
 	m, ok := doc.Value.(*pfmt.Map)
 	if !ok {
 		return nil, fmt.Errorf("not a Planet-Conquer map")
@@ -39,9 +42,9 @@ func planetsSeats(doc *formats.Document) ([]Seat, error) {
 		return nil, fmt.Errorf("this map cannot be played: %w", err)
 	}
 	tokens := m.Tokens()
-	seats := make([]Seat, len(v.Players))
+	seats := make([]play.Seat, len(v.Players))
 	for i := range seats {
-		seats[i] = Seat{Name: planetsPlayerName(i)}
+		seats[i] = play.Seat{Name: planetsPlayerName(i)}
 		for id, h := range v.Holds {
 			if h.Owner == i && id < len(tokens) {
 				seats[i].Name += " (starts on " + tokens[id] + ")"
@@ -62,7 +65,7 @@ type planetsMatch struct {
 	g      *peng.Game
 	ais    []*peng.AI    // the computer player of each seat
 	named  []peng.Player // computer seats that name another player
-	seats  []Seat
+	seats  []play.Seat
 	m      *pfmt.Map
 	tokens []string             // planet tokens by id
 	routes map[[2]int]float64   // route steps by (from, to)
@@ -84,7 +87,7 @@ type planetsMatch struct {
 	form *planetsOrders
 }
 
-func newPlanetsMatch(doc *formats.Document, seats []Seat, o Options) (Match, error) {
+func newPlanetsMatch(doc *formats.Document, seats []play.Seat, o play.Options) (play.Match, error) {
 	seed := o.Seed
 	mp, ok := doc.Value.(*pfmt.Map)
 	if !ok {
@@ -106,7 +109,7 @@ func newPlanetsMatch(doc *formats.Document, seats []Seat, o Options) (Match, err
 	}
 	m := &planetsMatch{g: g, ais: ais, seats: seats, m: mp, tokens: g.Tokens(),
 		routes: map[[2]int]float64{}, adj: map[int][]peng.Route{}, battles: map[int]bool{}}
-	if m.named, err = namedComputers(seats, peng.Roster(setup, len(seats)), seed); err != nil {
+	if m.named, err = play.NamedComputers(seats, peng.Roster(setup, len(seats)), seed); err != nil {
 		g.Close()
 		return nil, err
 	}
@@ -148,7 +151,7 @@ func (m *planetsMatch) Computer() (engine.Answer, error) {
 	if d.Player < 0 || d.Player >= len(m.ais) {
 		return nil, fmt.Errorf("no computer player for seat %d", d.Player)
 	}
-	if p := seatPlayer(m.named, d.Player); p != nil {
+	if p := play.SeatPlayer(m.named, d.Player); p != nil {
 		return p.Answer(m.g, d), nil
 	}
 	return m.ais[d.Player].Answer(m.g, d), nil

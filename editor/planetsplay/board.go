@@ -1,4 +1,4 @@
-package play
+package planetsplay
 
 import (
 	"fmt"
@@ -205,7 +205,10 @@ func (b *planetsBoard) Tapped(e *fyne.PointEvent) {
 	}
 }
 
-// draw lays out the map image and everything drawn over it.
+// draw lays out the map image and everything drawn over it: the orders
+// being put together, the fleets in flight, the owners' rings, the
+// chosen planets and where a route leads from the source, then
+// garrisons and battle flags on top.
 func (b *planetsBoard) draw() {
 	size := b.Size()
 	w, h := float32(b.geo.Width), float32(b.geo.MapHeight)
@@ -223,23 +226,41 @@ func (b *planetsBoard) draw() {
 	}
 	b.base.Move(b.offset)
 	b.base.Resize(fyne.NewSize(w*b.scale, h*b.scale))
-	objs := []fyne.CanvasObject{b.base}
 	cell := float32(b.geo.Cell) * b.scale
-	m := b.m
+	objs := []fyne.CanvasObject{b.base}
+	objs = append(objs, b.plannedFleets(cell)...)
+	objs = append(objs, b.flyingFleets(cell)...)
+	rings, labels := b.owners(cell)
+	objs = append(objs, rings...)
+	objs = append(objs, b.chosen(cell)...)
+	objs = append(objs, labels...)
+	b.layer.Objects = objs
+	b.layer.Refresh()
+}
 
-	// The orders being put together: planned fleets as lines.
-	f := m.form
-	if f != nil {
-		for _, mv := range f.moves {
-			objs = append(objs, b.route(mv.From, mv.To, planetsAlpha(preview.PlayerColor(f.me), 0xc0), max(2, cell*0.07))...)
-			mid := b.along(mv.From, mv.To, 0.65, 0)
-			objs = append(objs, planetsBadge(mid, strconv.FormatInt(mv.Count, 10), cell*0.26, planetsAlpha(preview.PlayerColor(f.me), 0xff), color.White)...)
-		}
-		if f.from >= 0 && f.to >= 0 {
-			objs = append(objs, b.route(f.from, f.to, planetsPick, max(2, cell*0.06))...)
-		}
+// plannedFleets draws the orders being put together: planned fleets as
+// lines, and the route being chosen.
+func (b *planetsBoard) plannedFleets(cell float32) []fyne.CanvasObject {
+	f := b.m.form
+	if f == nil {
+		return nil
 	}
-	// Fleets in flight, grouped where they are drawn at the same place.
+	var objs []fyne.CanvasObject
+	for _, mv := range f.moves {
+		objs = append(objs, b.route(mv.From, mv.To, planetsAlpha(preview.PlayerColor(f.me), 0xc0), max(2, cell*0.07))...)
+		mid := b.along(mv.From, mv.To, 0.65, 0)
+		objs = append(objs, planetsBadge(mid, strconv.FormatInt(mv.Count, 10), cell*0.26, planetsAlpha(preview.PlayerColor(f.me), 0xff), color.White)...)
+	}
+	if f.from >= 0 && f.to >= 0 {
+		objs = append(objs, b.route(f.from, f.to, planetsPick, max(2, cell*0.06))...)
+	}
+	return objs
+}
+
+// flyingFleets draws the fleets in flight, grouped where they are drawn
+// at the same place.
+func (b *planetsBoard) flyingFleets(cell float32) []fyne.CanvasObject {
+	m := b.m
 	type key struct{ player, from, to, left int }
 	groups := map[key]int64{}
 	var order []key
@@ -250,6 +271,7 @@ func (b *planetsBoard) draw() {
 		}
 		groups[k] += fl.Count
 	}
+	var objs []fyne.CanvasObject
 	for _, k := range order {
 		total := m.routes[[2]int{k.from, k.to}]
 		frac := 0.0
@@ -264,9 +286,13 @@ func (b *planetsBoard) draw() {
 		objs = append(objs, planetsCircle(at, r, col, color.White, max(1, cell*0.03)))
 		objs = append(objs, planetsBadge(fyne.NewPos(at.X, at.Y-r-cell*0.16), strconv.FormatInt(groups[k], 10), cell*0.24, planetsShade, color.White)...)
 	}
-	// Owners' rings, then the chosen planets and where a route leads from
-	// the source, then garrisons and battle flags on top.
-	var labels []fyne.CanvasObject
+	return objs
+}
+
+// owners returns the owners' rings, and the garrisons and battle flags
+// drawn on top of everything.
+func (b *planetsBoard) owners(cell float32) (rings, labels []fyne.CanvasObject) {
+	m := b.m
 	for id := range m.holds {
 		if id >= len(b.centre) || !b.placed[id] {
 			continue
@@ -276,28 +302,35 @@ func (b *planetsBoard) draw() {
 		hd := m.holds[id]
 		if hd.Owner != peng.Neutral {
 			col := preview.PlayerColor(hd.Owner)
-			objs = append(objs, planetsCircle(c, r+cell*0.06, color.Transparent, col, max(2, cell*0.09)))
+			rings = append(rings, planetsCircle(c, r+cell*0.06, color.Transparent, col, max(2, cell*0.09)))
 			labels = append(labels, planetsBadge(fyne.NewPos(c.X, c.Y-r-cell*0.3), planetsNum(hd.Count), cell*0.27, col, color.White)...)
 		}
 		if m.battles[id] {
 			labels = append(labels, planetsBadge(fyne.NewPos(c.X-r-cell*0.12, c.Y+r*0.2), "战", cell*0.26, planetsBattle, color.White)...)
 		}
 	}
-	if f != nil && f.from >= 0 && f.from < len(b.centre) {
-		for _, rt := range m.adj[f.from] {
-			if rt.To < len(b.centre) && b.placed[rt.To] && rt.To != f.to {
-				objs = append(objs, planetsCircle(b.centreOf(rt.To), float32(b.radius[rt.To])*b.scale+cell*0.16, color.Transparent, planetsReach, max(1.5, cell*0.04)))
-			}
-		}
-		for _, id := range []int{f.from, f.to} {
-			if id >= 0 && id < len(b.centre) && b.placed[id] {
-				objs = append(objs, planetsCircle(b.centreOf(id), float32(b.radius[id])*b.scale+cell*0.18, color.Transparent, planetsPick, max(2, cell*0.07)))
-			}
+	return rings, labels
+}
+
+// chosen rings the planets chosen in the orders and those a route leads
+// to from the source.
+func (b *planetsBoard) chosen(cell float32) []fyne.CanvasObject {
+	f := b.m.form
+	if f == nil || f.from < 0 || f.from >= len(b.centre) {
+		return nil
+	}
+	var objs []fyne.CanvasObject
+	for _, rt := range b.m.adj[f.from] {
+		if rt.To < len(b.centre) && b.placed[rt.To] && rt.To != f.to {
+			objs = append(objs, planetsCircle(b.centreOf(rt.To), float32(b.radius[rt.To])*b.scale+cell*0.16, color.Transparent, planetsReach, max(1.5, cell*0.04)))
 		}
 	}
-	objs = append(objs, labels...)
-	b.layer.Objects = objs
-	b.layer.Refresh()
+	for _, id := range []int{f.from, f.to} {
+		if id >= 0 && id < len(b.centre) && b.placed[id] {
+			objs = append(objs, planetsCircle(b.centreOf(id), float32(b.radius[id])*b.scale+cell*0.18, color.Transparent, planetsPick, max(2, cell*0.07)))
+		}
+	}
+	return objs
 }
 
 // along returns the point at fraction frac of the way between two

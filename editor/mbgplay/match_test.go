@@ -1,66 +1,26 @@
-package play
+package mbgplay
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/shapan/shapan/editor"
+	"github.com/shapan/shapan/editor/play"
+	"github.com/shapan/shapan/editor/play/playtest"
 	"github.com/shapan/shapan/engine"
 	mbgeng "github.com/shapan/shapan/engine/mbg"
 	"github.com/shapan/shapan/formats/mbg"
 	"github.com/shapan/shapan/internal/guitest"
 	"github.com/shapan/shapan/internal/longtest"
-	"github.com/shapan/shapan/samples"
 )
 
-func openSample(t *testing.T, name string) (*editor.Studio, *editor.Session) {
-	t.Helper()
-	src, err := samples.Read(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return openSource(t, filepath.Base(name), src)
-}
-
-// openSource opens src, saved as a file called name, in a new studio.
-func openSource(t *testing.T, name string, src []byte) (*editor.Studio, *editor.Session) {
-	t.Helper()
-	st := editor.New(test.NewTempApp(t), editor.Options{Synchronous: true})
-	path := filepath.Join(t.TempDir(), name)
-	os.WriteFile(path, src, 0o644)
-	s, err := st.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return st, s
-}
-
-// tap presses the button whose text starts with prefix in the question
-// panel.
-func tap(t *testing.T, w *Window, prefix string) {
-	t.Helper()
-	for _, o := range test.LaidOutObjects(w.Question()) {
-		if b, ok := o.(*widget.Button); ok && strings.HasPrefix(b.Text, prefix) {
-			test.Tap(b)
-			return
-		}
-	}
-	var texts []string
-	for _, o := range test.LaidOutObjects(w.Question()) {
-		if b, ok := o.(*widget.Button); ok {
-			texts = append(texts, b.Text)
-		}
-		if l, ok := o.(*widget.Label); ok {
-			texts = append(texts, "«"+l.Text+"»")
-		}
-	}
-	t.Fatalf("no button %q in the question: %v", prefix, texts)
-}
+var (
+	openSample = playtest.OpenSample
+	openSource = playtest.OpenSource
+	tap        = playtest.Tap
+)
 
 // TestPlayAFewTurnsAsAHuman plays the sample as its first role against
 // the computer: a person answers every question through the question
@@ -70,7 +30,7 @@ func TestPlayAFewTurnsAsAHuman(t *testing.T) {
 	st, s := openSample(t, "mbg/赤壁.yaml")
 	seats, _ := mbgSeats(s.Document())
 	seats[0].Human = true
-	w, err := Open(st, s, seats, 11)
+	w, err := play.Open(st, s, seats, 11)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -148,7 +108,7 @@ func TestComputerGamePausesStepsAndEnds(t *testing.T) {
 	// Playing starts from the document as edited, unsaved edits included.
 	s.Edit("richer", func() { s.Model().(*mbg.Scenario).Roles[2].Money = 30000 })
 	limit := longtest.Pick(12, mbgTurnLimit)
-	w, err := OpenWith(st, s, seats, Options{Seed: 5, TurnCap: limit})
+	w, err := play.OpenWith(st, s, seats, play.Options{Seed: 5, TurnCap: limit})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -171,11 +131,11 @@ func TestComputerGamePausesStepsAndEnds(t *testing.T) {
 	if w.Detail() != lines[len(lines)-1] {
 		t.Errorf("the full line shows %q, not the latest %q", w.Detail(), lines[len(lines)-1])
 	}
-	w.log.Select(1)
+	w.Log().Select(1)
 	if w.Detail() != lines[1] {
 		t.Errorf("the full line shows %q, not the selected %q", w.Detail(), lines[1])
 	}
-	w.log.UnselectAll()
+	w.Log().UnselectAll()
 	if w.Detail() != lines[len(lines)-1] {
 		t.Errorf("after unselecting, the full line shows %q", w.Detail())
 	}
@@ -196,7 +156,7 @@ func TestClickASquareForACard(t *testing.T) {
 	st, s := openSample(t, "mbg/赤壁.yaml")
 	seats, _ := mbgSeats(s.Document())
 	seats[0].Human = true // the game waits at role 0's first question
-	w, err := Open(st, s, seats, 3)
+	w, err := play.Open(st, s, seats, 3)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -220,7 +180,7 @@ func TestOpenPositionInTheEditor(t *testing.T) {
 	st, s := openSample(t, "mbg/赤壁.yaml")
 	seats, _ := mbgSeats(s.Document())
 	seats[0].Human = true
-	w, err := Open(st, s, seats, 11)
+	w, err := play.Open(st, s, seats, 11)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package play
+package ftbtplay
 
 import (
 	"errors"
@@ -8,10 +8,10 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/shapan/shapan/editor"
+	"github.com/shapan/shapan/editor/play"
 	"github.com/shapan/shapan/engine"
 	ftbteng "github.com/shapan/shapan/engine/ftbt"
 	"github.com/shapan/shapan/formats"
@@ -29,8 +29,9 @@ const ftbtTurnCap = 100
 var ftbtSideColours = []string{"red", "blue"}
 
 func init() {
-	Register(ftbtfmt.KindLevel, Family{Seats: ftbtSeats, New: newFTBTMatch, Notice: ftbtNotice, Intro: ftbtIntro,
+	play.Register(ftbtfmt.KindLevel, play.Family{Seats: ftbtSeats, New: newFTBTMatch, Notice: ftbtNotice, Intro: ftbtIntro,
 		Computers: ftbteng.Roster(ftbteng.Setup{}).Names()})
+	editor.RegisterSideNames("ftbt", editor.SideNames{Word: "side", Count: len(ftbtSideColours)})
 }
 
 // ftbtIntro is the level's intro (its .intro file), which the original
@@ -80,13 +81,13 @@ func ftbtLevel(doc *formats.Document) (*ftbtfmt.Level, *ftbtfmt.Rules, error) {
 }
 
 // ftbtSeats are the two sides of a level.
-func ftbtSeats(doc *formats.Document) ([]Seat, error) {
+func ftbtSeats(doc *formats.Document) ([]play.Seat, error) {
 	if _, _, err := ftbtLevel(doc); err != nil {
 		return nil, err
 	}
-	seats := make([]Seat, len(ftbtSideColours))
+	seats := make([]play.Seat, len(ftbtSideColours))
 	for s, c := range ftbtSideColours {
-		seats[s] = Seat{Name: fmt.Sprintf("Side %d (%s)", s, c)}
+		seats[s] = play.Seat{Name: fmt.Sprintf("Side %d (%s)", s, c)}
 	}
 	return seats, nil
 }
@@ -99,7 +100,7 @@ type ftbtMatch struct {
 	rules *ftbtfmt.Rules
 	level *ftbtfmt.Level
 	cap   int // the turn cap
-	seats []Seat
+	seats []play.Seat
 	tell  *ftbteng.Teller
 
 	// What the board shows, as the events so far leave it.
@@ -134,7 +135,7 @@ type ftbtQuestion struct {
 	onCell  func(c int)
 }
 
-func newFTBTMatch(doc *formats.Document, seats []Seat, o Options) (Match, error) {
+func newFTBTMatch(doc *formats.Document, seats []play.Seat, o play.Options) (play.Match, error) {
 	seed := o.Seed
 	l, rules, err := ftbtLevel(doc)
 	if err != nil {
@@ -171,7 +172,7 @@ func newFTBTMatch(doc *formats.Document, seats []Seat, o Options) (Match, error)
 		return nil, fmt.Errorf("starting the game: %w", err)
 	}
 	m.g = g
-	if m.named, err = namedComputers(seats, ftbteng.Roster(setup), seed); err != nil {
+	if m.named, err = play.NamedComputers(seats, ftbteng.Roster(setup), seed); err != nil {
 		g.Close()
 		return nil, err
 	}
@@ -190,7 +191,7 @@ func (m *ftbtMatch) Machine() *engine.Machine { return m.g.Machine }
 func (m *ftbtMatch) Computer() (engine.Answer, error) {
 	d := m.g.Pending()
 	if d != nil {
-		if p := seatPlayer(m.named, d.Player); p != nil {
+		if p := play.SeatPlayer(m.named, d.Player); p != nil {
 			return p.Answer(m.g, d), nil
 		}
 	}
@@ -342,141 +343,6 @@ func (m *ftbtMatch) Result() string {
 		return fmt.Sprintf("%s quit in round %d: no winner", m.sideName(m.g.Side()), m.g.Turn())
 	}
 	return fmt.Sprintf("%s wins in round %d with %d people left", m.sideName(res), m.g.Rounds(), m.g.Alive(res))
-}
-
-// Ask builds the question of a person: the board marks the choices and a
-// click on a cell answers; the panel offers the rest (a tech, end the
-// turn, confirm). An answer the game would ignore or refuse is refused
-// here with the reason, and nothing changes.
-func (m *ftbtMatch) Ask(d *engine.Decision, answer func(engine.Answer) error) fyne.CanvasObject {
-	m.q = ftbtQuestion{actor: -1, tech: -1}
-	hint := widget.NewLabel("")
-	hint.Importance = widget.DangerImportance
-	hint.Truncation = fyne.TextTruncateEllipsis
-	say := func(msg string) { hint.SetText(msg) }
-	// row lays buttons out with the refusals beside them.
-	row := func(buttons ...fyne.CanvasObject) fyne.CanvasObject {
-		return container.NewBorder(nil, nil, container.NewHBox(buttons...), nil, hint)
-	}
-	title := func(s string) *widget.Label {
-		return widget.NewLabelWithStyle(m.sideName(d.Player)+": "+s, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	}
-	// send answers v; the board's marks go with the question unless the
-	// game refuses the answer.
-	send := func(v any) {
-		q := m.q
-		m.q = ftbtQuestion{actor: -1, tech: -1}
-		if err := answer(engine.Encode(v)); err != nil {
-			m.q = q
-			say("Refused: " + err.Error())
-		}
-		m.Show()
-	}
-	defer m.Show()
-	switch a := d.Args.(type) {
-	case ftbteng.SelPeopleArgs:
-		m.q.pick = a.Locs
-		m.q.onCell = func(c int) {
-			if slices.Contains(a.Locs, c) {
-				send(c)
-				return
-			}
-			say(m.notActing(c, a.Side))
-		}
-		names := make([]string, len(a.People))
-		for i, p := range a.People {
-			names[i] = fmt.Sprintf("%s at %s", m.name(p), m.cellName(a.Locs[i]))
-		}
-		who := widget.NewSelect(names, nil)
-		who.PlaceHolder = "or choose who acts…"
-		who.OnChanged = func(string) {
-			if i := who.SelectedIndex(); i >= 0 && i < len(a.Locs) {
-				send(a.Locs[i])
-			}
-		}
-		return container.NewVBox(
-			title(fmt.Sprintf("round %d — click one of your people to act (%d marked on the board)", a.Turn, len(a.Locs))),
-			row(container.NewGridWrap(fyne.NewSize(260, 36), who),
-				widget.NewButton("End turn", func() { send(ftbteng.AnswerEndTurn) }),
-				widget.NewButton("Quit the game", func() { send(ftbteng.AnswerQuit) })))
-	case ftbteng.ConfirmArgs:
-		if a.What == "quit" {
-			return container.NewVBox(title("quit the game? Nobody will win it."), row(
-				widget.NewButton("Yes, quit", func() { send(true) }),
-				widget.NewButton("No, play on", func() { send(false) })))
-		}
-		q := "end your turn?"
-		if n := m.toAct(a.Side); n > 0 {
-			q = fmt.Sprintf("end your turn? %d of your people have not acted yet.", n)
-		}
-		return container.NewVBox(title(q), row(
-			widget.NewButton("Yes, end the turn", func() { send(true) }),
-			widget.NewButton("No", func() { send(false) })))
-	case ftbteng.SelMoveArgs:
-		m.q.actor, m.q.reach, m.q.dests = a.P, a.Valid, a.Dests
-		m.q.onCell = func(c int) {
-			switch {
-			case slices.Contains(a.Dests, c):
-				send(c)
-			case slices.Contains(a.Valid, c):
-				say(fmt.Sprintf("%s is taken by %s: choose an empty marked cell", m.cellName(c), m.name(m.occupant(c))))
-			default:
-				say(fmt.Sprintf("%s cannot reach %s this turn: choose a marked cell", m.name(a.P), m.cellName(c)))
-			}
-		}
-		m.reveal(a.From)
-		return container.NewVBox(
-			title(fmt.Sprintf("where does %s go? Click a marked cell (%d reachable), or the person to stay.", m.personLine(a.P), len(a.Dests))),
-			row(
-				widget.NewButton("Stay here", func() { send(a.From) }),
-				widget.NewButton("Cancel: choose someone else", func() { send(-1) })))
-	case ftbteng.SelTechArgs:
-		m.q.actor = a.P
-		techs := container.NewGridWithColumns(2)
-		for i, id := range a.Techs {
-			b := widget.NewButton(m.techChoice(a.P, a.Loc, id), func() { send(i) })
-			b.Alignment = widget.ButtonAlignLeading
-			techs.Add(b)
-		}
-		return container.NewVBox(title(fmt.Sprintf("%s at %s: use a tech?", m.name(a.P), m.cellName(a.Loc))), techs,
-			row(widget.NewButton(fmt.Sprintf("No tech: %s's action ends", m.name(a.P)), func() { send(-1) })))
-	case ftbteng.SelTechObjArgs:
-		t := m.tech(a.Tech)
-		if t == nil {
-			t = &ftbtfmt.Tech{Name: fmt.Sprintf("tech %d", a.Tech)}
-		}
-		m.q.actor, m.q.rng, m.q.targets, m.q.tech = a.P, a.Range, a.Targets, a.Tech
-		m.q.onCell = func(c int) {
-			switch {
-			case slices.Contains(a.Targets, c):
-				send(c)
-			case slices.Contains(a.Range, c):
-				say(fmt.Sprintf("%s needs an enemy on the target: %s holds none", t.Name, m.cellName(c)))
-			default:
-				say(fmt.Sprintf("%s is out of %s's range: choose a marked cell", m.cellName(c), t.Name))
-			}
-		}
-		what := "click the centre of its effect"
-		if t.Class == ftbtfmt.ClassPeople {
-			what = "click an enemy in range"
-			if len(a.Targets) == 0 {
-				what = "no enemy is in range: choose another tech"
-			}
-		}
-		m.reveal(a.Loc)
-		return container.NewVBox(
-			title(fmt.Sprintf("%s uses %s — %s (the area it reaches is shown under the pointer)", m.name(a.P), t.Name, what)),
-			row(widget.NewButton("Choose another tech", func() { send(-1) })))
-	}
-	// A question this form does not know: answer it as the computer would.
-	if m.ai == nil {
-		return container.NewVBox(title(d.Kind + " (this question has no form here)"))
-	}
-	return container.NewVBox(title(d.Kind), row(widget.NewButton("Let the computer answer", func() {
-		if err := answer(m.ai.Answer(m.g, d)); err != nil {
-			say("Refused: " + err.Error())
-		}
-	})))
 }
 
 // occupant is the person on cell c in the game, or -1.
