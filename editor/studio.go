@@ -1,7 +1,3 @@
-// Package editor is Shapan's studio: a Fyne application that opens
-// documents of every family in tabs, edits them through family views with
-// undo and redo, checks them as they change, previews them, and saves
-// them atomically (with an autosave that survives a crash).
 package editor
 
 import (

@@ -149,13 +149,14 @@ func (m *genericMatch) Ask(d *engine.Decision, answer func(engine.Answer) error)
 }
 
 func (m *genericMatch) Result() string {
-	if r := m.g.Result(); r != nil {
-		if seat, ok := r.(int); ok && seat >= 0 && seat < len(m.g.Seats) {
-			return "The game is over: " + m.g.Seats[seat] + " wins."
-		}
-		return "The game is over: " + compactJSON(r)
+	r := m.g.Result()
+	if seat, ok := r.(int); ok && seat >= 0 && seat < len(m.g.Seats) {
+		return m.g.Seats[seat] + " wins"
 	}
-	return "The game is over."
+	if r != nil {
+		return "the game ended: " + compactJSON(r)
+	}
+	return "the game ended"
 }
 
 func (m *genericMatch) Close() { m.g.Close() }

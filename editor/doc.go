@@ -1,0 +1,31 @@
+// Package editor is Shapan's studio: a Fyne application that opens
+// documents of every family in tabs, edits them through family views with
+// undo and redo, checks them as they change, previews them, and saves
+// them atomically (with an autosave that survives a crash).
+//
+// It names no family: each plugs its views, play boards and facts in by
+// kind (surfaces.go), from its own packages (editor/<family>view,
+// editor/<family>play), which editor/families imports.
+//
+// Its files, by what they are part of:
+//
+//   - the shell — the window, its tabs, menus and commands: studio.go
+//     (the Studio, opening, saving, closing), doctab.go (a document's
+//     tab: its panes, preview and problems), tabnames.go, menu.go,
+//     keys.go and keyboard.go (the menu's and the map's keys, Help ▸
+//     Keyboard), newdoc.go and templates.go (File ▸ New), files.go and
+//     disk.go (file dialogs, a file changed on disk), autosave.go,
+//     errorsfirst.go (Play and Balance of a document with errors),
+//     problems.go, sidecolours.go, theme.go, about.go, framelog.go;
+//   - what families plug in: surfaces.go (views, play, balance,
+//     hosting), genericview.go (the Document pane of a family without
+//     a view);
+//   - the session — one document being edited: session.go, history.go
+//     (undo and redo), clone.go (the snapshots undo keeps);
+//   - forms — the fields a view builds its panes of: field.go, bind.go
+//     (an edit per typed value), sizefields.go, checklist.go;
+//   - grids — the maps every grid family paints: gridview.go (drawing,
+//     zoom and pan), griddraw.go, gridnav.go, painter.go and tools.go
+//     (the painting tools and their keys), clip.go (stamps), mappanes.go
+//     (a view's map panes, for the shell's commands).
+package editor
