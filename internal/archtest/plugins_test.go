@@ -25,8 +25,7 @@ var genericPackages = []string{
 // package that remain to be moved into the family's own sub-package. The
 // list may only shrink: TestGenericPackagesNameNoFamily fails on an import
 // that is not here and on an entry that is no longer needed.
-var familyImportsLeft = []string{
-}
+var familyImportsLeft = []string{}
 
 // familyPackage matches the path of a package that belongs to one family:
 // a path element named after a registered family ("formats/mbg",
