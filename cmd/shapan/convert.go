@@ -89,17 +89,8 @@ func runConvert(args []string, out, errOut io.Writer) int {
 		if err != nil {
 			return report(errOut, outPath, err)
 		}
-		if files, err := formats.Render(outPath, doc, formats.Format(*to)); err == nil {
-			var beside []string
-			for p := range files {
-				if p != outPath && !schemas.IsLocal(p) {
-					beside = append(beside, p)
-				}
-			}
-			sort.Strings(beside)
-			if len(beside) > 0 {
-				return usageError(c, errOut, fmt.Sprintf("a %s written as %s is more than one file (%d beside it, such as a level's intro); standard output (-) holds only one: name a file OUT, or write --to yaml", doc.Kind, *to, len(beside)))
-			}
+		if beside := besideFiles(outPath, doc, formats.Format(*to)); len(beside) > 0 {
+			return usageError(c, errOut, fmt.Sprintf("a %s written as %s is more than one file (%d beside it, such as a level's intro); standard output (-) holds only one: name a file OUT, or write --to yaml", doc.Kind, *to, len(beside)))
 		}
 		if formats.Format(*to) == formats.YAML {
 			data = stdoutSchema(doc, *schemaBase, data)
@@ -117,11 +108,8 @@ func runConvert(args []string, out, errOut io.Writer) int {
 		doc.SchemaBase = *schemaBase
 	}
 	if *tileset != "" {
-		if target != tiled.Format {
-			return usageError(c, errOut, fmt.Sprintf("--tileset %s: only a Tiled map (.tmj, .tmx) has a tileset; OUT is %s", *tileset, target))
-		}
-		if err := formats.InFolder(*tileset); err != nil {
-			return usageError(c, errOut, fmt.Sprintf("--tileset %s: %v", *tileset, err))
+		if problem := tilesetProblem(*tileset, target); problem != "" {
+			return usageError(c, errOut, problem)
 		}
 		doc.Tileset = *tileset
 	}
@@ -136,6 +124,35 @@ func runConvert(args []string, out, errOut io.Writer) int {
 	}
 	warnLostComments(errOut, src, doc, files)
 	return writeAll(errOut, outPath, doc, target, files)
+}
+
+// besideFiles lists, sorted, the files that writing doc at outPath in
+// the form to writes beside it (a level's intro; not the schemas).
+func besideFiles(outPath string, doc *formats.Document, to formats.Format) []string {
+	files, err := formats.Render(outPath, doc, to)
+	if err != nil {
+		return nil
+	}
+	var beside []string
+	for p := range files {
+		if p != outPath && !schemas.IsLocal(p) {
+			beside = append(beside, p)
+		}
+	}
+	sort.Strings(beside)
+	return beside
+}
+
+// tilesetProblem says why --tileset cannot be given for the form target
+// ("" when it can).
+func tilesetProblem(tileset string, target formats.Format) string {
+	if target != tiled.Format {
+		return fmt.Sprintf("--tileset %s: only a Tiled map (.tmj, .tmx) has a tileset; OUT is %s", tileset, target)
+	}
+	if err := formats.InFolder(tileset); err != nil {
+		return fmt.Sprintf("--tileset %s: %v", tileset, err)
+	}
+	return ""
 }
 
 // stdoutSchema returns the YAML data written to standard output with its
