@@ -145,9 +145,3 @@ func valueText(x float64, label string) string {
 	}
 	return number(x)
 }
-
-// knobSubject is the name after the knob's "what/": "A" of "res/A".
-func knobSubject(id string) string {
-	_, who, _ := strings.Cut(id, "/")
-	return who
-}

@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/shapan/shapan/engine/sim"
-	battlesim "github.com/shapan/shapan/engine/sim/battle"
 	ftbtsim "github.com/shapan/shapan/engine/sim/ftbt"
 	mbgsim "github.com/shapan/shapan/engine/sim/mbg"
 	planetssim "github.com/shapan/shapan/engine/sim/planets"
@@ -51,16 +50,6 @@ func sampleFamily(t testing.TB, turnCap int) *mbgsim.MBG {
 func xiaopei(t testing.TB) *battlefmt.Map {
 	t.Helper()
 	return sampleDoc(t, "battle/小沛.yaml").Value.(*battlefmt.Map)
-}
-
-// newBattle is the adapter of 小沛.
-func newBattle(t testing.TB, o battlesim.Options) sim.Family {
-	t.Helper()
-	f, err := battlesim.New(xiaopei(t), o)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return f
 }
 
 // docFamily returns the adapter of an ftbt level (read with its rules)
