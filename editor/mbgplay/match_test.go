@@ -18,7 +18,6 @@ import (
 
 var (
 	openSample = playtest.OpenSample
-	openSource = playtest.OpenSource
 	tap        = playtest.Tap
 )
 
