@@ -90,11 +90,34 @@ func runCheck(args []string, out, errOut io.Writer) int {
 	// big file is read (and the reuse of the memory they free, which the
 	// runtime then clears again).
 	defer collectLess()()
-	var all, failures diag.List // failures: files that could not be read
-	status := exitOK
+	all, failures, status := checkFiles(files, opts, *quiet, errOut)
+	all = diagout.InUnit(all, unit, os.ReadFile)
+	if form == diagout.Text {
+		err = diagout.WriteText(out, all, progress.Colour(out))
+	} else {
+		err = diagout.Write(out, form, all, checkTool(), failures)
+	}
+	if err != nil {
+		fmt.Fprintf(errOut, "shapan check: %v\n", err)
+		return exitUsage
+	}
+	if errs, warns := all.Count(); errs+warns > 0 && !*quiet && form != diagout.JSON && form != diagout.SARIF {
+		fmt.Fprintf(errOut, "%d error(s), %d warning(s)\n", errs, warns)
+	}
+	if status == exitOK && all.HasErrors() {
+		status = exitInvalid
+	}
+	return status
+}
+
+// checkFiles reads and checks each file, with a progress bar on errOut when
+// there are several. It returns the diagnostics, the files that could not
+// be read (failures), and exitUsage when one of them could not be read.
+func checkFiles(files []string, opts formats.Options, quiet bool, errOut io.Writer) (all, failures diag.List, status int) {
+	status = exitOK
 	var bar *progress.Bar
 	if len(files) > 1 {
-		bar = progress.New(errOut, progress.Options{Total: int64(len(files)), Unit: "files", Quiet: *quiet})
+		bar = progress.New(errOut, progress.Options{Total: int64(len(files)), Unit: "files", Quiet: quiet})
 	}
 	for i, file := range files {
 		bar.Set(int64(i))
@@ -120,23 +143,7 @@ func runCheck(args []string, out, errOut io.Writer) int {
 		restore()
 	}
 	bar.Done()
-	all = diagout.InUnit(all, unit, os.ReadFile)
-	if form == diagout.Text {
-		err = diagout.WriteText(out, all, progress.Colour(out))
-	} else {
-		err = diagout.Write(out, form, all, checkTool(), failures)
-	}
-	if err != nil {
-		fmt.Fprintf(errOut, "shapan check: %v\n", err)
-		return exitUsage
-	}
-	if errs, warns := all.Count(); errs+warns > 0 && !*quiet && form != diagout.JSON && form != diagout.SARIF {
-		fmt.Fprintf(errOut, "%d error(s), %d warning(s)\n", errs, warns)
-	}
-	if status == exitOK && all.HasErrors() {
-		status = exitInvalid
-	}
-	return status
+	return all, failures, status
 }
 
 // columnUnits names the values of --column-unit.

@@ -120,11 +120,37 @@ func runSim(args []string, out, errOut io.Writer) int {
 		return exitInvalid
 	}
 
+	return simRun{file: file, doc: doc, adapter: adapter,
+		opts: sim.Options{Games: *games, Seed: *seed, Jobs: *jobs},
+		json: *asJSON, quiet: *quiet, chart: *chart, partOut: *partOut, shard: *shard, sh: sh,
+		setup: simSetup{file: file, rules: *rules, from: input.from, encoding: input.encoding, turns: *turns, players: *players},
+	}.play(out, errOut)
+}
+
+// simRun is a simulation the command line asked for, its flags read.
+type simRun struct {
+	file    string
+	doc     *formats.Document
+	adapter sim.Family
+	opts    sim.Options // games, seed and jobs
+	json    bool
+	quiet   bool
+	chart   string
+	partOut string
+	shard   string // the --shard flag as given ("" for none)
+	sh      sim.Shard
+	setup   simSetup
+}
+
+// play plays the games (or the slice of a shard), stopping early on
+// SIGINT or SIGTERM with the partial report, and prints the report.
+func (s simRun) play(out, errOut io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	var timing sim.Timing
-	opts := sim.Options{Games: *games, Seed: *seed, Jobs: *jobs, Timing: &timing}
-	bar := progress.New(rawWriter(errOut), progress.Options{Total: int64(*games), Unit: "games", Quiet: *quiet})
+	opts := s.opts
+	opts.Timing = &timing
+	bar := progress.New(rawWriter(errOut), progress.Options{Total: int64(opts.Games), Unit: "games", Quiet: s.quiet})
 	if bar != nil {
 		opts.Progress = bar.Games
 	}
@@ -133,23 +159,22 @@ func runSim(args []string, out, errOut io.Writer) int {
 	// its CPU time.
 	defer collectLess()()
 	start, cpu := time.Now(), time.Duration(cputime.Process())
-	if *shard != "" {
-		setup := simSetup{file: file, rules: *rules, from: input.from, encoding: input.encoding, turns: *turns, players: *players}
-		code := runShard(ctx, adapter, doc, setup, opts, sh, *partOut, out, errOut)
+	if s.shard != "" {
+		code := runShard(ctx, s.adapter, s.doc, s.setup, opts, s.sh, s.partOut, out, errOut)
 		bar.Done()
 		return code
 	}
-	r, runErr := sim.Run(ctx, adapter, opts)
+	r, runErr := sim.Run(ctx, s.adapter, opts)
 	bar.Done()
 	if r == nil {
 		fmt.Fprintf(errOut, "shapan sim: %v\n", runErr)
 		return exitInvalid
 	}
 	elapsed := time.Since(start)
-	r.Scenario = filepath.Base(file)
+	r.Scenario = filepath.Base(s.file)
 	played := r.Games + r.Failed
 	cost := fmt.Sprintf("shapan sim: %d games in %.1f s (%.1f games/s)%s\n", played, elapsed.Seconds(), float64(played)/max(elapsed.Seconds(), 1e-9), costs(timing, played, time.Duration(cputime.Process())-cpu))
-	if code := printReport(r, *asJSON, *chart, doc.Inputs(), cost, *quiet, out, errOut); code != exitOK {
+	if code := printReport(r, s.json, s.chart, s.doc.Inputs(), cost, s.quiet, out, errOut); code != exitOK {
 		return code
 	}
 	if runErr != nil {
