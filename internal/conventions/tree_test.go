@@ -71,48 +71,41 @@ func TestBuiltProgramsAreIgnored(t *testing.T) {
 	}
 }
 
-// longFunctionsAllowed are the functions of the checked folders that may
-// stay over maxFunctionLines, each with its reason.
-var longFunctionsAllowed = map[string]string{
-	"engine/battle/words.go ParseCommand": "one switch over the battle commands; engine/battle was being changed by its own work when the limit came",
-}
-
-// maxFunctionLines is the longest a function of the rules, formats and
-// registry may be: longer ones are split where the parts have names.
+// maxFunctionLines is the longest a function of the product may be:
+// longer ones are split where the parts have names.
 const maxFunctionLines = 80
 
-// TestFunctionsAreShort fails when a function of engine/, validate/,
-// formats/, family/ or the studio's forms and family views (tests
-// excepted) is longer than maxFunctionLines.
+// TestFunctionsAreShort fails when a function of the product (tests and
+// test data excepted) is longer than maxFunctionLines.
 func TestFunctionsAreShort(t *testing.T) {
 	dir := root(t)
 	fset := token.NewFileSet()
-	for _, top := range []string{"engine", "validate", "formats", "family",
-		"editor/forms", "editor/ftbtview", "editor/mbgview", "editor/planetsview"} {
-		err := filepath.WalkDir(filepath.Join(dir, top), func(path string, d os.DirEntry, err error) error {
-			if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
-				return err
-			}
-			f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
-			if err != nil {
-				return err
-			}
-			rel, _ := filepath.Rel(dir, path)
-			for _, decl := range f.Decls {
-				fn, ok := decl.(*ast.FuncDecl)
-				if !ok || fn.Body == nil {
-					continue
-				}
-				n := fset.Position(fn.End()).Line - fset.Position(fn.Pos()).Line + 1
-				key := filepath.ToSlash(rel) + " " + fn.Name.Name
-				if _, allowed := longFunctionsAllowed[key]; n > maxFunctionLines && !allowed {
-					t.Errorf("%s is %d lines long (at most %d): split it where its parts have names", key, n, maxFunctionLines)
-				}
-			}
-			return nil
-		})
-		if err != nil {
-			t.Fatal(err)
+	err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+		if err == nil && d.IsDir() && path != dir && (d.Name() == "testdata" || d.Name() == "dist" || d.Name() == "node_modules" || strings.HasPrefix(d.Name(), ".")) {
+			return filepath.SkipDir
 		}
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return err
+		}
+		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, path)
+		for _, decl := range f.Decls {
+			fn, ok := decl.(*ast.FuncDecl)
+			if !ok || fn.Body == nil {
+				continue
+			}
+			n := fset.Position(fn.End()).Line - fset.Position(fn.Pos()).Line + 1
+			key := filepath.ToSlash(rel) + " " + fn.Name.Name
+			if n > maxFunctionLines {
+				t.Errorf("%s is %d lines long (at most %d): split it where its parts have names", key, n, maxFunctionLines)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 }
