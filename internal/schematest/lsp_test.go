@@ -237,15 +237,19 @@ func TestYAMLLanguageServerLoadsTheDefaultSchemas(t *testing.T) {
 
 	type opened struct{ src, good, bad string }
 	var docs []opened
-	// Values out of their field's range, in documents written by default:
-	// one check warns of (an ability), one it calls an error (hp).
+	// Values out of their field's range or set, in documents written by
+	// default, one of each family: one check warns of (an ability), the
+	// others it calls errors (hp, the fewest players, a legend element).
+	// value is the new value's text, where the editor's error must be.
 	type outOfRange struct {
-		src, old, new, code, severity, message string
-		uri, path, text                        string
+		src, old, new, value, code, severity, message string
+		uri, path, text                               string
 	}
 	ranges := []*outOfRange{
 		{src: "mbg/赤壁.map", old: "{name: 曹操, wu: 72,", new: "{name: 曹操, wu: 150,", code: "MBG020", severity: "warning"},
-		{src: "ftbt/长坂坡.map", old: "hp: 110,", new: "hp: 0,", code: "FTB026", severity: "error", message: "minimum of 1"},
+		{src: "ftbt/长坂坡.map", old: "hp: 110,", new: "hp: 0,", value: "0", code: "FTB026", severity: "error", message: "minimum of 1"},
+		{src: "planets/九州.yml", old: "\nmin_player: 2\n", new: "\nmin_player: 0\n", value: "0", code: "PLN016", severity: "error", message: "minimum of 1"},
+		{src: "battle/赤壁.grid", old: "\n  S: city1 #", new: "\n  S: city9 #", value: "city9", code: "P014", severity: "error", message: "Valid values"},
 	}
 	open := func(path, text string) string {
 		uri := fileURI(path)
@@ -355,7 +359,7 @@ func TestYAMLLanguageServerLoadsTheDefaultSchemas(t *testing.T) {
 		case r.severity == "error":
 			// On the value: its line and column (UTF-16 units, one a
 			// character of these documents).
-			at := strings.Index(r.text, r.new) + len(r.new) - len(" 0,") + 1
+			at := strings.Index(r.text, r.new) + strings.Index(r.new, r.value)
 			line := strings.Count(r.text[:at], "\n")
 			col := utf8.RuneCountInString(r.text[strings.LastIndex(r.text[:at], "\n")+1 : at])
 			if d := p.Diagnostics[0].Range.Start; d.Line != line || d.Character != col {
