@@ -33,7 +33,10 @@ type Result struct {
 	// by what they were for. MaxGames is the fresh games a proposal's
 	// confirmation plays at most; Candidates counts the documents
 	// simulated and Refused the edits that check refused.
-	Budget     int        `json:"budget"`
+	Budget int `json:"budget"`
+	// BudgetNote says why the budget is lower than asked: the CPU limit
+	// (Options.CPU) at the CPU the baseline's games took.
+	BudgetNote string     `json:"budget_note,omitempty"`
 	Spent      int        `json:"spent"`
 	Games      PhaseGames `json:"games"`
 	MaxGames   int        `json:"max_games"`

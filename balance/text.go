@@ -53,6 +53,9 @@ func (r *Result) WriteText(w io.Writer) error {
 	g := r.Games
 	fmt.Fprintf(&b, "\nSpent %d of %d games: %d on the baseline, %d measuring the knobs, %d trying points, %d confirming (%d candidates, %d edits refused by check).\n",
 		r.Spent, r.Budget, g.Baseline, g.Knobs, g.Points, g.Confirmations, r.Candidates, r.Refused)
+	if r.BudgetNote != "" {
+		fmt.Fprintf(&b, "The budget: %s.\n", r.BudgetNote)
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }

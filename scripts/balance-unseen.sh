@@ -47,6 +47,10 @@ while IFS=$'\t' read -r path family tuned source change; do
 	TIMEFORMAT="%U %S"
 	cpu=$({ time nice -n 10 "$dir/shapan" balance "$path" --json --quiet -o "$out.proposal.yaml" >"$out.json" 2>"$out.err" || true; } 2>&1 | tail -1)
 	confirm=("–" "–")
+	# a document found fair already is its own proposal: confirm it too
+	if [ ! -f "$out.proposal.yaml" ] && grep -q '"outcome": *"fair_already"' "$out.json"; then
+		cp "$path" "$out.proposal.yaml"
+	fi
 	if [ -f "$out.proposal.yaml" ]; then
 		i=0
 		for seed in 99 1234; do

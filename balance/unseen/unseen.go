@@ -35,6 +35,10 @@ type Case struct {
 	// Tuned marks the cases the search was developed on; the others
 	// were never run before the benchmark.
 	Tuned bool
+	// Kept marks the cases kept out of every run while the search is
+	// changed: they are run once, at the end of a change, and whatever
+	// they give is recorded (docs/balance.md).
+	Kept bool
 	// unbalance makes the change in the document's model.
 	unbalance func(doc *formats.Document) error
 }
@@ -70,12 +74,23 @@ func Cases() []Case {
 		// held out: never run while the search was written
 		{Name: "mbg-test-RB3x", Family: "mbg", Source: "legacy/mbg/test.map",
 			Change: "RB starts with three times its money (10000 → 30000)", unbalance: money("RB", 3)},
-		{Name: "ftbt-m2-side0-hp2x", Family: "ftbt", Source: "legacy/ftbt/m2.map", Rules: "legacy/ftbt/star.tech",
-			Change: "side 0's people have twice their hp", unbalance: hp(0, 2)},
+		// m2.map replaced: none of its games is decided as it ships (no
+		// person reaches an enemy), so no unfairness can show on it
+		{Name: "ftbt-m1-side1-def1.5x", Family: "ftbt", Source: "legacy/ftbt/m1.map", Rules: "legacy/ftbt/star.tech",
+			Change: "side 1's people have 1.5 times their def", unbalance: def(1, 3, 2)},
 		{Name: "planets-oneline-A-res1.5", Family: "planets", Source: "legacy/planets/oneline.yml",
 			Change: "start A's res 1 → 1.5 (two players)", unbalance: res("A", 1.5)},
 		{Name: "battle-赤壁-L-p1", Family: "battle", Source: "samples/battle/赤壁.yaml",
 			Change: "an extra level-3 city beside player 1's base", unbalance: city(0)},
+		// kept: run once, after the search was changed for the ones above
+		{Name: "mbg-test_game-RD-half", Family: "mbg", Source: "legacy/mbg/test_game.map", Kept: true,
+			Change: "RD starts with half its money (50000 → 25000; two roles)", unbalance: money("RD", 0.5)},
+		{Name: "ftbt-长坂坡-side1-abi1.5x", Family: "ftbt", Source: "samples/ftbt/长坂坡.yaml", Kept: true,
+			Change: "side 1's people have 1.5 times their abi", unbalance: abi(1, 3, 2)},
+		{Name: "planets-九州-B-def2x", Family: "planets", Source: "samples/planets/九州.yaml", Kept: true,
+			Change: "start B's def 1.5 → 3 (four players)", unbalance: planetDef("B", 3)},
+		{Name: "battle-小沛-near-p2-L3", Family: "battle", Source: "samples/battle/小沛.yaml", Kept: true,
+			Change: "the neutral city nearest player 2's base raised to level 3", unbalance: nearestCity(1, 3)},
 	}
 }
 
@@ -149,9 +164,42 @@ func hp(side, factor int) func(doc *formats.Document) error {
 	}
 }
 
+// def multiplies the def of every person of side by num/den.
+func def(side, num, den int) func(doc *formats.Document) error {
+	return people(side, func(p *ftbtfmt.Person) { p.Def = p.Def * num / den })
+}
+
+// abi multiplies the abi of every person of side by num/den.
+func abi(side, num, den int) func(doc *formats.Document) error {
+	return people(side, func(p *ftbtfmt.Person) { p.Abi = p.Abi * num / den })
+}
+
+// people edits every person of side.
+func people(side int, edit func(p *ftbtfmt.Person)) func(doc *formats.Document) error {
+	return func(doc *formats.Document) error {
+		l := doc.Value.(*ftbtfmt.Level)
+		n := 0
+		for i := range l.People {
+			if l.People[i].Side == side {
+				edit(&l.People[i])
+				n++
+			}
+		}
+		if n == 0 {
+			return fmt.Errorf("no person on side %d", side)
+		}
+		return nil
+	}
+}
+
 // res sets the res of planet name.
 func res(name string, x float64) func(doc *formats.Document) error {
 	return planet(name, func(p *planetsfmt.Planet) { p.Res = planetsfmt.FloatValue(x) })
+}
+
+// planetDef sets the def of planet name.
+func planetDef(name string, x float64) func(doc *formats.Document) error {
+	return planet(name, func(p *planetsfmt.Planet) { p.Def = planetsfmt.FloatValue(x) })
 }
 
 // planetMax multiplies the max of planet name (an integer stays one).
@@ -214,6 +262,37 @@ func city(player int) func(doc *formats.Document) error {
 			}
 		}
 		return fmt.Errorf("no open cell beside the base of player %d", player+1)
+	}
+}
+
+// nearestCity sets the level of the neutral city nearest the base of
+// player (0 or 1; Chebyshev distance to its anchor, the first in row
+// order of the nearest) whose level is not level already.
+func nearestCity(player, level int) func(doc *formats.Document) error {
+	return func(doc *formats.Document) error {
+		m := doc.Value.(*bfmt.Map)
+		p1, p2, ok := m.Sides()
+		if !ok {
+			return fmt.Errorf("the map has not two bases")
+		}
+		base := p1
+		if player == 1 {
+			base = p2
+		}
+		a := base.Anchor()
+		best, bestD := -1, 0
+		for _, c := range m.Cities() {
+			i := m.Index(c.X, c.Y)
+			d := max(abs(c.X-a.X), abs(c.Y-a.Y))
+			if bfmt.CityLevel(m.Cells[i]) != level && (best < 0 || d < bestD) {
+				best, bestD = i, d
+			}
+		}
+		if best < 0 {
+			return fmt.Errorf("no city below level %d", level)
+		}
+		m.Cells[best] = bfmt.CodeCity1 + level - 1
+		return nil
 	}
 }
 

@@ -35,9 +35,10 @@ func init() {
 			"smallest moves, values on each knob's natural step (money by 100s, hp by 5s, a planet's res and def by 0.05), no\n" +
 			"move below a knob's noise threshold — tries it, and confirms it on fresh games of its own seed (--max-games, by\n" +
 			"default enough for the tolerance: 2528 for two sides at ±3). The games of a confirmation are reserved: the budget\n" +
-			"(--budget, default 30000 games for planets, 20000 for mbg, 10000 for ftbt and battle) never ends one. Every\n" +
-			"candidate passes 'shapan check' with no warning the document has not. The same --seed gives the same proposals\n" +
-			"whatever --jobs is.\n" +
+			"(--budget, default 30000 games for planets, 20000 for mbg, 10000 for ftbt and battle, lowered after the baseline\n" +
+			"to what fits in 10 minutes of CPU at its games' cost, as the report says) never ends one. Every candidate passes\n" +
+			"'shapan check' with no warning the document has not. The same --seed gives the same proposals whatever --jobs is\n" +
+			"(give --budget for a search whose games do not depend on the machine's speed).\n" +
 			"docs/balance.md explains it.\n" +
 			"--knobs selects knobs by name, comma-separated patterns such as money/*,scope/襄阳 ('all': every knob; an\n" +
 			"unknown name lists them). The knobs: mbg money/ROLE, scope/CITY, abilities/OFFICER (the five scaled together;\n" +
@@ -148,7 +149,12 @@ func runBalance(args []string, out, errOut io.Writer) int {
 	opts.Scenario = filepath.Base(file)
 	f.readOpts = readOpts
 	if opts.Budget == 0 {
+		// the family's budget, lowered when its games are slow enough
+		// that it would take more than ten minutes of CPU
 		opts.Budget = balance.BudgetFor(doc.Kind)
+		if opts.Shard.Count <= 1 {
+			opts.CPU = balance.DefaultCPU
+		}
 	}
 	return balanceRun(doc, file, opts, f, out, errOut)
 }

@@ -114,6 +114,7 @@ func (w *Window) Suggest() {
 	opts.Sim.TurnCap = set.TurnCap
 	if opts.Budget <= 0 {
 		opts.Budget = bal.BudgetFor(doc.Kind)
+		opts.CPU = bal.DefaultCPU
 	}
 	if err := bal.Validate(doc, opts); err != nil {
 		w.setStatus("Suggest cannot start: "+err.Error(), widget.DangerImportance)

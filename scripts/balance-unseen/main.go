@@ -42,8 +42,11 @@ func main() {
 			os.Exit(1)
 		}
 		tuned := "held-out"
-		if c.Tuned {
+		switch {
+		case c.Tuned:
 			tuned = "tuned"
+		case c.Kept:
+			tuned = "kept"
 		}
 		fmt.Printf("%s\t%s\t%s\t%s\t%s\n", path, c.Family, tuned, c.Source, c.Change)
 	}
