@@ -5,27 +5,27 @@
 //
 // It names no family: each plugs its views, play boards and facts in by
 // kind (surfaces.go), from its own packages (editor/<family>view,
-// editor/<family>play), which editor/families imports.
+// editor/<family>play), which editor/families imports. Its maps and their
+// painting tools are package editor/grid, which the shell and the views
+// import and which imports neither; its forms are editor/forms.
 //
 // Its files, by what they are part of:
 //
 //   - the shell — the window, its tabs, menus and commands: studio.go
 //     (the Studio, opening, saving, closing), doctab.go (a document's
-//     tab: its panes, preview and problems), tabnames.go, menu.go,
-//     keys.go and keyboard.go (the menu's and the map's keys, Help ▸
-//     Keyboard), newdoc.go and templates.go (File ▸ New), files.go and
-//     disk.go (file dialogs, a file changed on disk), autosave.go,
-//     errorsfirst.go (Play and Balance of a document with errors),
-//     problems.go, sidecolours.go, theme.go, about.go, framelog.go;
+//     tab: its panes, preview and problems), tabnames.go, menu.go (the
+//     Tools menu lists grid.Tools()), keys.go and keyboard.go (the
+//     menu's and the map's keys, Help ▸ Keyboard), maps.go (what the
+//     shell asks of a view's maps: MapTools, MapNavigator, MapClipboard),
+//     newdoc.go and templates.go (File ▸ New), files.go and disk.go (file
+//     dialogs, a file changed on disk), autosave.go, errorsfirst.go (Play
+//     and Balance of a document with errors), problems.go, sidecolours.go,
+//     theme.go, about.go;
 //   - what families plug in: surfaces.go (views, play, balance,
 //     hosting), genericview.go (the Document pane of a family without
 //     a view);
 //   - the session — one document being edited: session.go, history.go
 //     (undo and redo), clone.go (the snapshots undo keeps);
 //   - forms — the fields a view builds its panes of: field.go, bind.go
-//     (an edit per typed value), sizefields.go, checklist.go;
-//   - grids — the maps every grid family paints: gridview.go (drawing,
-//     zoom and pan), griddraw.go, gridnav.go, painter.go and tools.go
-//     (the painting tools and their keys), clip.go (stamps), mappanes.go
-//     (a view's map panes, for the shell's commands).
+//     (an edit per typed value), sizefields.go, checklist.go.
 package editor

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/shapan/shapan/editor/grid"
 	"github.com/shapan/shapan/formats/diag"
 	"github.com/shapan/shapan/preview"
 )
@@ -311,11 +312,11 @@ func (t *docTab) ProblemsListSize() fyne.Size { return t.problems.list.Size() }
 func (t *docTab) Panes() []*container.TabItem { return t.panes.Items }
 
 // MapView returns the map the pane shown holds (nil when it shows none).
-func (t *docTab) MapView() *GridView {
-	var g *GridView
+func (t *docTab) MapView() *grid.GridView {
+	var g *grid.GridView
 	if p := t.panes.Selected(); p != nil {
 		walk(p.Content, func(o fyne.CanvasObject) {
-			if v, ok := o.(*GridView); ok && g == nil {
+			if v, ok := o.(*grid.GridView); ok && g == nil {
 				g = v
 			}
 		})

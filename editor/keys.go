@@ -8,6 +8,8 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
+
+	"github.com/shapan/shapan/editor/grid"
 )
 
 // mapPane returns the selected tab and the pane it shows (nil, nil when
@@ -20,9 +22,9 @@ func (st *Studio) mapPane() (*docTab, *container.TabItem) {
 	return t, t.panes.Selected()
 }
 
-// SelectTool selects a painting tool on the pane shown (Tools menu, B R F
-// I E) and reports whether the pane has it.
-func (st *Studio) SelectTool(tool Tool) bool {
+// SelectTool selects a painting tool on the pane shown (the Tools menu,
+// the tool's key) and reports whether the pane has it.
+func (st *Studio) SelectTool(tool grid.Tool) bool {
 	ok := st.setTool(tool)
 	if ok {
 		st.Status("Tool: " + tool.String())
@@ -34,7 +36,7 @@ func (st *Studio) SelectTool(tool Tool) bool {
 
 // setTool selects a tool on the pane shown, saying nothing, and reports
 // whether the pane has it.
-func (st *Studio) setTool(tool Tool) bool {
+func (st *Studio) setTool(tool grid.Tool) bool {
 	t, pane := st.mapPane()
 	if t == nil {
 		return false
@@ -164,8 +166,8 @@ func (st *Studio) MapRune(r rune) bool {
 		return st.navigate("Fit", MapNavigator.Fit)
 	case 'f':
 		// Fill where the pane has it, else Fit (the mbg board).
-		if st.setTool(Fill) {
-			st.Status("Tool: " + Fill.String())
+		if st.setTool(grid.Fill) {
+			st.Status("Tool: " + grid.Fill.String())
 			return true
 		}
 		if st.navigate("Fit", MapNavigator.Fit) {
@@ -180,7 +182,7 @@ func (st *Studio) MapRune(r rune) bool {
 	case '-':
 		return st.zoom(false)
 	}
-	if tool, ok := ToolForKey(fyne.KeyName(strings.ToUpper(string(r)))); ok {
+	if tool, ok := grid.ToolForKey(fyne.KeyName(strings.ToUpper(string(r)))); ok {
 		return st.SelectTool(tool)
 	}
 	return false
@@ -279,7 +281,7 @@ func shownIn(top, o fyne.CanvasObject) bool {
 // controls, for views that do not implement MapTools or MapNavigator
 // themselves.
 type gridPane struct {
-	grid  *GridView
+	grid  *grid.GridView
 	tools *widget.RadioGroup
 }
 
@@ -291,12 +293,13 @@ func paneGrid(pane *container.TabItem) gridPane {
 	}
 	walk(pane.Content, func(o fyne.CanvasObject) {
 		switch w := o.(type) {
-		case *GridView:
+		case *grid.GridView:
 			if g.grid == nil {
 				g.grid = w
 			}
 		case *widget.RadioGroup:
-			if g.tools == nil && len(w.Options) >= len(ToolNames) && slices.Equal(w.Options[:len(ToolNames)], ToolNames) {
+			names := grid.ToolNames()
+			if g.tools == nil && len(w.Options) >= len(names) && slices.Equal(w.Options[:len(names)], names) {
 				g.tools = w
 			}
 		}
@@ -304,11 +307,11 @@ func paneGrid(pane *container.TabItem) gridPane {
 	return g
 }
 
-func (g gridPane) setTool(t Tool) bool {
-	if g.tools == nil || int(t) < 0 || int(t) >= len(ToolNames) {
+func (g gridPane) setTool(t grid.Tool) bool {
+	if g.tools == nil || t == nil {
 		return false
 	}
-	g.tools.SetSelected(ToolNames[t])
+	g.tools.SetSelected(t.String())
 	return true
 }
 
@@ -346,6 +349,12 @@ func (g gridPane) Pan(_ *container.TabItem, dx, dy int) bool {
 	}
 	g.grid.Pan(dx, dy)
 	return true
+}
+
+// centre is the middle of a grid view, in its own units.
+func centre(g *grid.GridView) fyne.Position {
+	s := g.Size()
+	return fyne.NewPos(s.Width/2, s.Height/2)
 }
 
 // walk calls f on every object of tree (the contents of every pane,

@@ -14,6 +14,7 @@ import (
 
 	"github.com/shapan/shapan/editor"
 	"github.com/shapan/shapan/editor/ftbtview"
+	"github.com/shapan/shapan/editor/grid"
 	"github.com/shapan/shapan/formats"
 	"github.com/shapan/shapan/formats/ftbt"
 	"github.com/shapan/shapan/formats/mbg"
@@ -212,8 +213,8 @@ func TestToolKeysReachTheMapPane(t *testing.T) {
 	v := st.ViewOf(s).(*ftbtview.LevelView)
 	for _, k := range []struct {
 		r    string
-		tool editor.Tool
-	}{{"r", editor.Rectangle}, {"f", editor.Fill}, {"i", editor.Picker}, {"b", editor.Pencil}} {
+		tool grid.Tool
+	}{{"r", grid.Rectangle}, {"f", grid.Fill}, {"i", grid.Picker}, {"b", grid.Pencil}} {
 		typeText(st, k.r)
 		if v.Painter.Tool != k.tool {
 			t.Errorf("typing %s selected %v, not %v (status %q)", k.r, v.Painter.Tool, k.tool, st.StatusText())
@@ -254,7 +255,7 @@ func TestCtrlCAndCtrlVOnTheMap(t *testing.T) {
 	}
 	typeKey(st, fyne.KeyEscape)
 	before := cells(20, 11)
-	v.Painter.SetTool(editor.Picker)
+	v.Painter.SetTool(grid.Picker)
 	guitest.Click(g, g.CellCentre(21, 11))
 	if got := cells(20, 11); !slices.Equal(got, before) {
 		t.Fatalf("after Escape a click still placed the stamp: %v", got)
@@ -301,9 +302,9 @@ func TestToolKeysAfterAClickOnThePalette(t *testing.T) {
 	st, s, _ := openSampleCopy(t, "ftbt/长坂坡.yaml", "ftbt/兵法.yaml")
 	st.ShowPane(s, "Map")
 	v := st.ViewOf(s).(*ftbtview.LevelView)
-	var palette *editor.KeyList
+	var palette *grid.KeyList
 	for _, o := range shown(st.Window().Content()) {
-		if l, ok := o.(*editor.KeyList); ok {
+		if l, ok := o.(*grid.KeyList); ok {
 			palette = l
 		}
 	}
@@ -314,8 +315,8 @@ func TestToolKeysAfterAClickOnThePalette(t *testing.T) {
 	st.Window().Canvas().Focus(palette) // what a click on it does
 	for _, k := range []struct {
 		r    string
-		tool editor.Tool
-	}{{"r", editor.Rectangle}, {"b", editor.Pencil}} {
+		tool grid.Tool
+	}{{"r", grid.Rectangle}, {"b", grid.Pencil}} {
 		typeText(st, k.r)
 		if v.Painter.Tool != k.tool || v.Painter.Brush != 5 {
 			t.Errorf("typing %s on the focused terrain list: tool %v, terrain %d; want %v, 5", k.r, v.Painter.Tool, v.Painter.Brush, k.tool)
@@ -335,7 +336,7 @@ func (f *fakeMap) Refresh()                    {}
 func (f *fakeMap) Select(string) *container.TabItem {
 	return nil
 }
-func (f *fakeMap) SetTool(p *container.TabItem, tool editor.Tool) bool {
+func (f *fakeMap) SetTool(p *container.TabItem, tool grid.Tool) bool {
 	f.asked = append(f.asked, "tool "+tool.String())
 	return p == f.pane
 }

@@ -4,6 +4,8 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/driver/desktop"
+
+	"github.com/shapan/shapan/editor/grid"
 )
 
 // The studio's commands are all in its main menu, with their shortcuts
@@ -79,7 +81,7 @@ func (st *Studio) menu() *fyne.MainMenu {
 		fyne.NewMenuItem("Side colours…", st.ShowSideColours),
 	)
 	tools := fyne.NewMenu("Tools")
-	for _, t := range Tools() {
+	for _, t := range grid.Tools() {
 		tools.Items = append(tools.Items, item(t.String(), key(t.Key()), func() { st.SelectTool(t) }))
 	}
 	tools.Items = append(tools.Items, item("Cancel the drag", key(fyne.KeyEscape), func() { st.cancelDrag() }))

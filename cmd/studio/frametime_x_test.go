@@ -15,7 +15,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/shapan/shapan/editor"
+	"github.com/shapan/shapan/editor/grid"
 	"github.com/shapan/shapan/formats/ftbt"
 	"github.com/shapan/shapan/internal/xpixels"
 	"github.com/shapan/shapan/samples"
@@ -253,7 +253,7 @@ func frameLevel(t *testing.T, w, h int, uniform bool) string {
 
 func startFrameTimer(t *testing.T, level string) *frameTimer {
 	logPath := filepath.Join(t.TempDir(), "frames.log")
-	t.Setenv(editor.FrameLogEnv, logPath)
+	t.Setenv(grid.FrameLogEnv, logPath)
 	st := startStudio(t, "--pane", "Map", "--size", "1280x800", level)
 	x, err := xpixels.Open(st.display)
 	if err != nil {

@@ -11,15 +11,15 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/shapan/shapan/editor"
 	"github.com/shapan/shapan/editor/ftbtview"
+	"github.com/shapan/shapan/editor/grid"
 	"github.com/shapan/shapan/editor/play"
 	battle "github.com/shapan/shapan/engine/battle"
 	bfmt "github.com/shapan/shapan/formats/battle"
 	"github.com/shapan/shapan/preview"
 )
 
-// The board of a battle is the map (editor.GridView: the wheel zooms, a
+// The board of a battle is the map (grid.GridView: the wheel zooms, a
 // right-button drag pans, as in the other play windows) with the game
 // drawn over it, a toolbar with the round, the flag and what the pointer
 // is on, and beside it both sides' state and heroes.
@@ -44,7 +44,7 @@ var (
 // board draws a battle and takes the clicks of a person's orders.
 type board struct {
 	m      *match
-	grid   *editor.GridView
+	grid   *grid.GridView
 	round  *widget.Label
 	info   *widget.Label
 	sides  [2]*sidePanel
@@ -62,7 +62,7 @@ func (t terrain) CellColor(x, y int) color.RGBA { return battlepreview.BattleCel
 
 func newBoard(m *match) *board {
 	b := &board{m: m}
-	b.grid = editor.NewGridView(terrain{m.g.Board().Map})
+	b.grid = grid.NewGridView(terrain{m.g.Board().Map})
 	b.grid.Overlay = b.overlay
 	b.grid.OnTap = func(x, y int) {
 		if f := m.form; f != nil {

@@ -20,6 +20,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/shapan/shapan/editor"
+	"github.com/shapan/shapan/editor/grid"
 	"github.com/shapan/shapan/formats/battle"
 	"github.com/shapan/shapan/preview"
 )
@@ -46,11 +47,11 @@ var brushCodes = []int{battle.CodeSpace, battle.CodeMountain, battle.CodeWater, 
 
 // View edits one battle map.
 type View struct {
-	editor.MapPanes
+	grid.MapPanes
 	S       *editor.Session
 	B       *editor.Binder
 	env     editor.Env
-	Painter *editor.Painter
+	Painter *grid.Painter
 	brush   int
 	mirror  bool
 	hover   *widget.Label
@@ -66,7 +67,7 @@ type View struct {
 // New builds the editor of s.
 func New(s *editor.Session, env editor.Env) *View {
 	v := &View{S: s, B: editor.NewBinder(s), env: env, hover: widget.NewLabel(""), marked: image.Pt(-1, -1)}
-	v.Painter = editor.NewPainter(editor.PaintTarget{
+	v.Painter = grid.NewPainter(grid.PaintTarget{
 		Session: s,
 		Label:   "paint the battle map",
 		Cells:   func(m any) []int { return m.(*battle.Map).Cells },
@@ -180,7 +181,7 @@ func (v *View) flagStamp(x, y int) ([]int, []int) {
 			}
 		}
 	}
-	v.env.Status(fmt.Sprintf("flag zone centred on %s (the standard centre is (%d, %d))", editor.CellLabel(x, y), m.W/2, m.H/2))
+	v.env.Status(fmt.Sprintf("flag zone centred on %s (the standard centre is (%d, %d))", grid.CellLabel(x, y), m.W/2, m.H/2))
 	return lists(change)
 }
 
@@ -232,7 +233,7 @@ func (v *View) showHover(x, y int) {
 	if e, ok := battle.ElementByCode(code); ok {
 		name = e.Chinese + " " + e.Name
 	}
-	v.hover.SetText(fmt.Sprintf("%s %s · %s", editor.CellLabel(x, y), name, v.Painter.ToolLabel()))
+	v.hover.SetText(fmt.Sprintf("%s %s · %s", grid.CellLabel(x, y), name, v.Painter.ToolLabel()))
 }
 
 // overlay marks the players' bases and a cell chosen from the Problems

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"github.com/shapan/shapan/editor"
+	"github.com/shapan/shapan/editor/grid"
 	"github.com/shapan/shapan/formats"
 	"github.com/shapan/shapan/formats/battle"
 	"github.com/shapan/shapan/internal/guitest"
@@ -65,7 +66,7 @@ func TestPaintStrokeUndoAndSave(t *testing.T) {
 	}
 	st.Redo()
 	// Rectangle tool, mirrored.
-	v.Painter.Tool = editor.Rectangle
+	v.Painter.Tool = grid.Rectangle
 	v.mirror = true
 	v.setBrush(brushMountain)
 	guitest.Drag(g, g.CellCentre(2, 40), g.CellCentre(4, 42), 3)
@@ -93,14 +94,14 @@ func TestFillAndPicker(t *testing.T) {
 			break
 		}
 	}
-	v.Painter.Tool = editor.Picker
+	v.Painter.Tool = grid.Picker
 	v.Painter.Brush = battle.CodeSpace
 	guitest.Tap(g, g.CellCentre(wx, wy))
 	if v.Painter.Brush != battle.CodeWater {
 		t.Fatal("the picker did not take the cell's value")
 	}
 	v.setBrush(brushSpace)
-	v.Painter.Tool = editor.Fill
+	v.Painter.Tool = grid.Fill
 	before := 0
 	for _, c := range v.M().Cells {
 		if c == battle.CodeWater {

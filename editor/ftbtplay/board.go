@@ -12,14 +12,14 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/shapan/shapan/editor"
 	"github.com/shapan/shapan/editor/ftbtview"
+	"github.com/shapan/shapan/editor/grid"
 	"github.com/shapan/shapan/editor/play"
 	ftbteng "github.com/shapan/shapan/engine/ftbt"
 	"github.com/shapan/shapan/preview"
 )
 
-// The board of an ftbt game is the level editor's map (editor.GridView,
+// The board of an ftbt game is the level editor's map (grid.GridView,
 // which navigates as every map of the studio) with the people drawn as the
 // level editor draws them, their hp as bars, the cells' effects as corner
 // marks and the current question's choices as tinted cells.
@@ -51,7 +51,7 @@ func (t ftbtTerrain) CellColor(x, y int) color.RGBA {
 // newBoard builds the board: a toolbar with the round, zoom buttons and
 // what the pointer is on, over the map.
 func (m *ftbtMatch) newBoard() fyne.CanvasObject {
-	m.grid = editor.NewGridView(ftbtTerrain{m})
+	m.grid = grid.NewGridView(ftbtTerrain{m})
 	m.grid.Overlay = m.overlay
 	m.grid.OnTap = func(x, y int) {
 		if m.q.onCell != nil {

@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/shapan/shapan/editor"
+	"github.com/shapan/shapan/editor/grid"
 	"github.com/shapan/shapan/editor/play"
 	"github.com/shapan/shapan/engine"
 	ftbteng "github.com/shapan/shapan/engine/ftbt"
@@ -116,7 +117,7 @@ type ftbtMatch struct {
 	q     ftbtQuestion
 	hover int // the cell under the pointer, -1 when none
 
-	grid  *editor.GridView
+	grid  *grid.GridView
 	round *widget.Label
 	info  *widget.Label
 	board fyne.CanvasObject

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"github.com/shapan/shapan/editor"
+	"github.com/shapan/shapan/editor/grid"
 	"github.com/shapan/shapan/formats"
 	"github.com/shapan/shapan/formats/ftbt"
 	"github.com/shapan/shapan/internal/biglevel"
@@ -90,7 +91,7 @@ func levelWindow(b *testing.B, l *ftbt.Level) (*editor.Studio, *LevelView) {
 // frame draws the view's raster as the driver does for a frame, 800×600
 // pixels (what a real window then uploads; the test canvas's own
 // compositing is left out).
-func frame(g *editor.GridView) image.Image {
+func frame(g *grid.GridView) image.Image {
 	return test.WidgetRenderer(g).Objects()[0].(*canvas.Raster).Generator(800, 600)
 }
 
@@ -135,7 +136,7 @@ func BenchmarkPencilCell200(b *testing.B) {
 func BenchmarkFill200(b *testing.B) {
 	_, v := levelWindow(b, &ftbt.Level{W: 200, H: 200, Terrain: make([]int, 200*200)})
 	g := v.Painter.View
-	v.Painter.SetTool(editor.Fill)
+	v.Painter.SetTool(grid.Fill)
 	i := 0
 	defer cpuPerOp(b)()
 	for b.Loop() {

@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/shapan/shapan/editor"
+	"github.com/shapan/shapan/editor/grid"
 	"github.com/shapan/shapan/formats/ftbt"
 	"github.com/shapan/shapan/preview"
 )
@@ -24,20 +25,20 @@ const noRulesIDs = 10
 // LevelView edits an ftbt level: the map, the people, the intro, the size
 // and the rules it is played with.
 type LevelView struct {
-	editor.MapPanes
+	grid.MapPanes
 	S   *editor.Session
 	B   *editor.Binder
 	env editor.Env
 
 	// Painter paints terrain on the map; its grid view also shows the
 	// people, who are dragged to move them.
-	Painter *editor.Painter
+	Painter *grid.Painter
 	// People is the list of the People pane.
 	People *editor.ItemList
 	// Selected is the selected person (-1: none).
 	Selected int
 
-	personTool  bool // a click on an empty cell adds a person
+	personTool  bool // the person tool is chosen: a click on an empty cell adds a person
 	newSide     int  // the side of people added on the map
 	pickingGoal bool // the next click on the map sets the selected person's goal
 	dragging    int  // the person being dragged, -1 when none
@@ -50,8 +51,8 @@ type LevelView struct {
 	paintStroke func(x, y int, start bool)
 	paintEnd    func()
 
-	palette     *editor.KeyList
-	tools       *editor.MapSelect
+	palette     *grid.KeyList
+	tools       *grid.MapSelect
 	hover       *widget.Label
 	rulesNote   *widget.Label
 	attachMap   *widget.Button
@@ -74,7 +75,7 @@ func NewLevel(s *editor.Session, env editor.Env) *LevelView {
 	v := &LevelView{S: s, B: editor.NewBinder(s), env: env, Selected: -1, dragging: -1,
 		marked: image.Pt(-1, -1), hoverCell: image.Pt(-1, -1), hover: widget.NewLabel(""),
 		panes: map[string]*container.TabItem{}, fields: map[string]*editor.Entry{}}
-	v.Painter = editor.NewPainter(editor.PaintTarget{
+	v.Painter = grid.NewPainter(grid.PaintTarget{
 		Session: s,
 		Label:   "paint terrain",
 		Cells:   func(m any) []int { return m.(*ftbt.Level).Terrain },
@@ -244,7 +245,7 @@ func (v *LevelView) stroke(x, y int, start bool) {
 	switch {
 	case v.dragging >= 0:
 		v.dragTo = image.Pt(x, y)
-		text := fmt.Sprintf("moving %s to %s", v.personName(v.dragging), editor.CellLabel(x, y))
+		text := fmt.Sprintf("moving %s to %s", v.personName(v.dragging), grid.CellLabel(x, y))
 		if j := v.personAt(x, y); j >= 0 && j != v.dragging {
 			text += " — taken by " + v.personName(j)
 		}
@@ -277,18 +278,18 @@ func (v *LevelView) MovePerson(i, x, y int) bool {
 	}
 	name := l.People[i].Name
 	if j := v.personAt(x, y); j >= 0 && j != i {
-		v.env.Status(fmt.Sprintf("%s cannot move to %s: %s stands there", name, editor.CellLabel(x, y), l.People[j].Name))
+		v.env.Status(fmt.Sprintf("%s cannot move to %s: %s stands there", name, grid.CellLabel(x, y), l.People[j].Name))
 		return false
 	}
 	if x < 0 || y < 0 || x >= l.W || y >= l.H {
-		v.env.Status(fmt.Sprintf("%s cannot move to %s: it is off the map", name, editor.CellLabel(x, y)))
+		v.env.Status(fmt.Sprintf("%s cannot move to %s: it is off the map", name, grid.CellLabel(x, y)))
 		return false
 	}
-	v.S.Edit(fmt.Sprintf("move %s to %s", name, editor.CellLabel(x, y)), func() {
+	v.S.Edit(fmt.Sprintf("move %s to %s", name, grid.CellLabel(x, y)), func() {
 		p := &v.L().People[i]
 		p.X, p.Y = x, y
 	})
-	v.env.Status(fmt.Sprintf("Moved %s to %s", name, editor.CellLabel(x, y)))
+	v.env.Status(fmt.Sprintf("Moved %s to %s", name, grid.CellLabel(x, y)))
 	return true
 }
 
@@ -297,7 +298,7 @@ func (v *LevelView) MovePerson(i, x, y int) bool {
 func (v *LevelView) AddPerson(x, y, side int) bool {
 	l := v.L()
 	if j := v.personAt(x, y); j >= 0 {
-		v.env.Status(fmt.Sprintf("%s is taken by %s", editor.CellLabel(x, y), l.People[j].Name))
+		v.env.Status(fmt.Sprintf("%s is taken by %s", grid.CellLabel(x, y), l.People[j].Name))
 		return false
 	}
 	var names []string
@@ -314,7 +315,7 @@ func (v *LevelView) AddPerson(x, y, side int) bool {
 	}
 	v.S.Edit("add person "+p.Name, func() { v.L().People = append(v.L().People, p) })
 	v.People.Select(len(v.L().People) - 1)
-	v.env.Status(fmt.Sprintf("Added %s (side %d) at %s", p.Name, side, editor.CellLabel(x, y)))
+	v.env.Status(fmt.Sprintf("Added %s (side %d) at %s", p.Name, side, grid.CellLabel(x, y)))
 	return true
 }
 
@@ -358,7 +359,7 @@ func (v *LevelView) SetGoal(x, y int) {
 		a := v.L().People[i].AI
 		a.GoalX, a.GoalY = x, y
 	})
-	v.env.Status(fmt.Sprintf("%s heads for %s", l.People[i].Name, editor.CellLabel(x, y)))
+	v.env.Status(fmt.Sprintf("%s heads for %s", l.People[i].Name, grid.CellLabel(x, y)))
 }
 
 // ClearGoal removes the selected person's goal (it then chases the
@@ -386,7 +387,7 @@ func (v *LevelView) showHover(x, y int) {
 		}
 		return
 	}
-	text := editor.CellLabel(x, y) + " " + v.terrainName(v.L().At(x, y))
+	text := grid.CellLabel(x, y) + " " + v.terrainName(v.L().At(x, y))
 	if i := v.personAt(x, y); i >= 0 {
 		p := v.L().People[i]
 		text += fmt.Sprintf(" · %s (side %d)", p.Name, p.Side)
@@ -487,11 +488,12 @@ func (v *LevelView) paletteLen() int {
 	return noRulesIDs
 }
 
-// toolNames are the map's tools: the painter's, then the person tool.
-var toolNames = append(append([]string(nil), editor.ToolNames...), "Person +")
+// personToolName names the ftbt map's own tool, after the painter's in the
+// tool bar: a click on an empty cell adds a person.
+const personToolName = "Person +"
 
 func (v *LevelView) mapPane() fyne.CanvasObject {
-	v.palette = editor.NewKeyList(v.env, v.paletteLen,
+	v.palette = grid.NewKeyList(v.env, v.paletteLen,
 		func() fyne.CanvasObject {
 			r := canvas.NewRectangle(color.Transparent)
 			r.SetMinSize(fyne.NewSize(20, 20))
@@ -519,20 +521,18 @@ func (v *LevelView) mapPane() fyne.CanvasObject {
 	left := container.NewBorder(container.NewVBox(widget.NewLabelWithStyle("Terrain 地形", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})),
 		container.NewVBox(v.rulesNote, v.attachMap), nil, nil, v.palette)
 
-	v.tools = editor.NewMapSelect(toolNames, func(s string) {
-		v.personTool = s == toolNames[len(toolNames)-1]
-		for i, n := range editor.ToolNames {
-			if n == s && editor.Tool(i) != v.Painter.Tool {
-				v.Painter.SetTool(editor.Tool(i))
-			}
+	v.tools = grid.NewMapSelect(append(grid.ToolNames(), personToolName), func(s string) {
+		v.personTool = s == personToolName
+		if t, ok := grid.ToolNamed(s); ok && t != v.Painter.Tool {
+			v.Painter.SetTool(t)
 		}
 		v.Painter.View.Redraw()
 		v.Painter.View.RefreshHover()
 	}, v.Painter.View)
-	v.tools.SetSelected(toolNames[0])
+	v.tools.SetSelected(v.Painter.Tool.String())
 	v.Painter.OnChange = func() {
-		if t := int(v.Painter.Tool); t < len(editor.ToolNames) && v.tools.Selected != editor.ToolNames[t] {
-			v.tools.SetSelected(editor.ToolNames[t])
+		if v.tools.Selected != v.Painter.Tool.String() {
+			v.tools.SetSelected(v.Painter.Tool.String())
 		}
 	}
 	side := widget.NewSelect([]string{"side 0", "side 1"}, func(s string) {

@@ -15,6 +15,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/shapan/shapan/editor"
+	"github.com/shapan/shapan/editor/grid"
 	ftbteng "github.com/shapan/shapan/engine/ftbt"
 	"github.com/shapan/shapan/formats"
 	"github.com/shapan/shapan/formats/ftbt"
@@ -132,7 +133,7 @@ func (v *LevelView) Resize(w, h int) (cut string, err error) {
 	}
 	for _, p := range l.People {
 		if p.X >= w || p.Y >= h {
-			return "", fmt.Errorf("%s stands at %s, outside %d×%d: move it first", p.Name, editor.CellLabel(p.X, p.Y), w, h)
+			return "", fmt.Errorf("%s stands at %s, outside %d×%d: move it first", p.Name, grid.CellLabel(p.X, p.Y), w, h)
 		}
 	}
 	cut = v.describeCut(editor.CountCut(l.Terrain, l.W, l.H, w, h))

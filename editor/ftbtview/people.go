@@ -9,6 +9,7 @@ import (
 
 	"github.com/shapan/shapan/editor"
 	"github.com/shapan/shapan/editor/forms"
+	"github.com/shapan/shapan/editor/grid"
 	"github.com/shapan/shapan/formats/ftbt"
 )
 
@@ -221,7 +222,7 @@ func (v *LevelView) personStats() fyne.CanvasObject {
 // person stands there.
 func (v *LevelView) cellFree(x, y int) error {
 	if j := v.personAt(x, y); j >= 0 && j != v.Selected {
-		return fmt.Errorf("%s is taken by %s", editor.CellLabel(x, y), v.L().People[j].Name)
+		return fmt.Errorf("%s is taken by %s", grid.CellLabel(x, y), v.L().People[j].Name)
 	}
 	return nil
 }
@@ -330,7 +331,7 @@ func (v *LevelView) personAI() fyne.CanvasObject {
 // goalText says where a person's AI goes.
 func goalText(a *ftbt.PersonAI) string {
 	if a.GoalX >= 0 && a.GoalY >= 0 {
-		return fmt.Sprintf("goal %s", editor.CellLabel(a.GoalX, a.GoalY))
+		return fmt.Sprintf("goal %s", grid.CellLabel(a.GoalX, a.GoalY))
 	}
 	return "no goal: chases the nearest enemy"
 }

@@ -11,17 +11,17 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/shapan/shapan/editor"
+	"github.com/shapan/shapan/editor/grid"
 	"github.com/shapan/shapan/preview"
 )
 
 // BoardCanvas shows an mbg board (the same rendering as the preview) in
-// the studio's navigable map view (editor.GridView: it scrolls, zooms,
+// the studio's navigable map view (grid.GridView: it scrolls, zooms,
 // fits and keeps the zoom as every map does) and reports clicks and drags
 // on its squares. A cell of the grid is one pixel of the board at 100%.
 type BoardCanvas struct {
 	// Grid is the widget to lay out.
-	Grid *editor.GridView
+	Grid *grid.GridView
 	// source returns the board to draw, with its selected square.
 	source func() mbgpreview.BoardView
 	// onTap receives the square clicked.
@@ -39,7 +39,7 @@ type BoardCanvas struct {
 // NewBoardCanvas returns a board view drawing source.
 func NewBoardCanvas(source func() mbgpreview.BoardView, onTap func(int), onDrop func(int, image.Point, []image.Point)) *BoardCanvas {
 	c := &BoardCanvas{source: source, onTap: onTap, onDrop: onDrop, dragFrom: -1}
-	c.Grid = editor.NewGridView(boardPicture{c})
+	c.Grid = grid.NewGridView(boardPicture{c})
 	c.Grid.Zoom, c.Grid.Natural, c.Grid.MinZoom, c.Grid.MaxZoom = 1, 1, 0.25, 3
 	c.Grid.OnTap = c.tap
 	c.Grid.OnStroke = c.stroke
@@ -94,7 +94,7 @@ func (b boardPicture) CellColor(x, y int) color.RGBA {
 	return color.RGBAModel.Convert(b.c.picture(1).At(x, y)).(color.RGBA)
 }
 
-// Picture implements editor.PictureSource.
+// Picture implements grid.PictureSource.
 func (b boardPicture) Picture(zoom float64) image.Image { return b.c.picture(zoom) }
 
 // boardCell returns the board cell under pixel (x, y) of the board at 100%.

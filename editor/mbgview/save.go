@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/container"
 
 	"github.com/shapan/shapan/editor"
+	"github.com/shapan/shapan/editor/grid"
 	mbgeng "github.com/shapan/shapan/engine/mbg"
 	"github.com/shapan/shapan/formats/mbg"
 )
@@ -23,7 +24,7 @@ func init() {
 // or a role keeps the save's bookkeeping as the engine keeps it (see
 // saveops.go), so that the edited save loads and plays on.
 type SaveView struct {
-	editor.MapPanes
+	grid.MapPanes
 	S   *editor.Session
 	B   *editor.Binder
 	env editor.Env

@@ -16,6 +16,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/shapan/shapan/editor"
+	"github.com/shapan/shapan/editor/grid"
 	"github.com/shapan/shapan/formats/mbg"
 )
 
@@ -25,7 +26,7 @@ func init() {
 
 // View edits one scenario.
 type View struct {
-	editor.MapPanes
+	grid.MapPanes
 	S   *editor.Session
 	B   *editor.Binder
 	env editor.Env

@@ -12,20 +12,20 @@ import (
 // planets, routes and starts — as plain functions on *planets.Map, so
 // that the view only has to wrap them in undoable session edits.
 
-// grid is the `map` string split the way the game reads it: the rows of
+// mapRows is the `map` string split the way the game reads it: the rows of
 // the whole string stripped of surrounding white space, plus what was
 // stripped, so that the string can be rebuilt with only the rows changed
 // (every other character, and the white space around the grid, stays).
-type grid struct {
+type mapRows struct {
 	lead, trail string
 	rows        [][]rune
 }
 
 // splitGrid splits the grid of m.
-func splitGrid(m *planets.Map) *grid {
+func splitGrid(m *planets.Map) *mapRows {
 	rows := m.GridRows()
 	trimmed := strings.Join(rows, "\n")
-	g := &grid{}
+	g := &mapRows{}
 	if i := strings.Index(m.Grid, trimmed); i >= 0 {
 		g.lead, g.trail = m.Grid[:i], m.Grid[i+len(trimmed):]
 	}
@@ -36,7 +36,7 @@ func splitGrid(m *planets.Map) *grid {
 }
 
 // String rebuilds the grid string.
-func (g *grid) String() string {
+func (g *mapRows) String() string {
 	rows := make([]string, len(g.rows))
 	for i, r := range g.rows {
 		rows[i] = string(r)
@@ -46,7 +46,7 @@ func (g *grid) String() string {
 
 // size is the size the editor shows: the longest row by the number of
 // rows (the game takes its width from the first row only).
-func (g *grid) size() (w, h int) {
+func (g *mapRows) size() (w, h int) {
 	for _, r := range g.rows {
 		w = max(w, len(r))
 	}
@@ -54,7 +54,7 @@ func (g *grid) size() (w, h int) {
 }
 
 // at returns the character at (x, y), or 0 beyond the end of its row.
-func (g *grid) at(x, y int) rune {
+func (g *mapRows) at(x, y int) rune {
 	if y < 0 || y >= len(g.rows) || x < 0 || x >= len(g.rows[y]) {
 		return 0
 	}
@@ -62,7 +62,7 @@ func (g *grid) at(x, y int) rune {
 }
 
 // set writes r at (x, y), lengthening a short row with '.'.
-func (g *grid) set(x, y int, r rune) {
+func (g *mapRows) set(x, y int, r rune) {
 	for len(g.rows[y]) <= x {
 		g.rows[y] = append(g.rows[y], '.')
 	}
@@ -345,7 +345,7 @@ func resizeGrid(m *planets.Map, w, h int) error {
 	}
 	g := splitGrid(m)
 	if !m.HasGrid {
-		g = &grid{trail: "\n"} // written as a literal block, as the game's maps are
+		g = &mapRows{trail: "\n"} // written as a literal block, as the game's maps are
 	}
 	rows := make([][]rune, h)
 	for y := range rows {

@@ -13,7 +13,7 @@ import (
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/shapan/shapan/editor"
+	"github.com/shapan/shapan/editor/grid"
 	"github.com/shapan/shapan/formats/planets"
 	"github.com/shapan/shapan/preview"
 )
@@ -35,16 +35,16 @@ var (
 	colNewRoute = color.NRGBA{0x8f, 0xe0, 0xff, 0xff}
 )
 
-// mapCanvas draws the map over an editor.GridView (which draws the cells
+// mapCanvas draws the map over an grid.GridView (which draws the cells
 // and holds zoom and pan) and turns the pointer into edits: a click on an
 // empty cell places a planet, a click selects a planet or a route, a
 // drag moves a planet to an empty cell or, dropped on another planet,
 // joins the two by a route; a drag that starts on empty space pans, and
-// the rest navigates as every map does (editor.GridView).
+// the rest navigates as every map does (grid.GridView).
 type mapCanvas struct {
 	widget.BaseWidget
 	v     *View
-	Grid  *editor.GridView
+	Grid  *grid.GridView
 	layer *fyne.Container
 
 	// What the pointer does.
@@ -71,12 +71,12 @@ type mapCanvas struct {
 
 	// The grid split into rows, cached per revision of the session.
 	cacheRev  int
-	cacheGrid *grid
+	cacheGrid *mapRows
 }
 
 func newMapCanvas(v *View) *mapCanvas {
 	c := &mapCanvas{v: v, marked: image.Pt(-1, -1), hovered: image.Pt(-1, -1), cacheRev: -1}
-	c.Grid = editor.NewGridView(gridSource{c})
+	c.Grid = grid.NewGridView(gridSource{c})
 	c.Grid.Zoom, c.Grid.Natural, c.Grid.FitMargin = 40, 40, 0.8
 	c.Grid.OnViewChange = c.draw
 	c.layer = container.NewWithoutLayout()
@@ -112,7 +112,7 @@ func (c *mapCanvas) Refresh() {
 }
 
 // grid returns the current grid split into rows.
-func (c *mapCanvas) grid() *grid {
+func (c *mapCanvas) grid() *mapRows {
 	if rev := c.v.S.Revision(); rev != c.cacheRev || c.cacheGrid == nil {
 		c.cacheRev, c.cacheGrid = rev, splitGrid(c.v.M())
 	}
@@ -140,7 +140,7 @@ func (s gridSource) CellColor(x, y int) color.RGBA {
 	return colSymbol
 }
 
-// MinimapColor implements editor.MinimapSource: the minimap shows the
+// MinimapColor implements grid.MinimapSource: the minimap shows the
 // planets, which the map draws over an empty grid, in their colours.
 func (s gridSource) MinimapColor(x, y int) color.RGBA {
 	if r := s.c.grid().at(x, y); isLetter(r) {
@@ -294,7 +294,7 @@ func (c *mapCanvas) dropText() string {
 		pos := c.v.M().Positions()
 		return fmt.Sprintf("route %s–%s of %d steps", c.dragFrom, planet, defaultSteps(pos[c.dragFrom], pos[planet]))
 	}
-	return fmt.Sprintf("move %s to %s", c.dragFrom, editor.CellLabel(x, y))
+	return fmt.Sprintf("move %s to %s", c.dragFrom, grid.CellLabel(x, y))
 }
 
 // DragEnd moves the planet or adds the route.
@@ -363,7 +363,7 @@ func (c *mapCanvas) describeHovered() {
 // describeCell says what is at a cell.
 func (c *mapCanvas) describeCell(x, y int) string {
 	r := c.grid().at(x, y)
-	where := editor.CellLabel(x, y)
+	where := grid.CellLabel(x, y)
 	switch {
 	case r == 0:
 		return where + " beyond the end of its row"

@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/shapan/shapan/editor"
+	"github.com/shapan/shapan/editor/grid"
 	"github.com/shapan/shapan/formats/planets"
 )
 
@@ -267,7 +268,7 @@ func (v *View) ResizeGrid(w, h int) (cut string, err error) {
 
 // describeCut says which cells of g a resize to w×h cuts off (none is a
 // planet when the resize is allowed; a letter there names no planet).
-func describeCut(g *grid, w, h int) string {
+func describeCut(g *mapRows, w, h int) string {
 	n, letters := 0, []string(nil)
 	for y, row := range g.rows {
 		for x, r := range row {
@@ -305,7 +306,7 @@ func (p *mapPane) showSelection() {
 	if pl != nil {
 		where := "not on the grid: click an empty cell to place it"
 		if pt, ok := m.Position(pl); ok {
-			where = editor.CellLabel(pt.X, pt.Y)
+			where = grid.CellLabel(pt.X, pt.Y)
 		}
 		id, _ := m.ID(pl.Token)
 		p.planetTitle.SetText(fmt.Sprintf("Planet %s · id %d · %s", pl.Name(), id, where))

@@ -16,6 +16,7 @@ import (
 	"fyne.io/fyne/v2/container"
 
 	"github.com/shapan/shapan/editor"
+	"github.com/shapan/shapan/editor/grid"
 	"github.com/shapan/shapan/formats/planets"
 )
 
@@ -25,7 +26,7 @@ func init() {
 
 // View edits one Planet-Conquer map.
 type View struct {
-	editor.MapPanes
+	grid.MapPanes
 	S   *editor.Session
 	B   *editor.Binder
 	env editor.Env
@@ -154,7 +155,7 @@ func (v *View) PlaceAt(x, y int) {
 				v.M().Grid, v.M().HasGrid = g.String(), true
 			})
 			v.SelectPlanet(t)
-			v.status("placed planet " + t + " at " + editor.CellLabel(x, y))
+			v.status("placed planet " + t + " at " + grid.CellLabel(x, y))
 			return
 		}
 	}
@@ -168,7 +169,7 @@ func (v *View) PlaceAt(x, y int) {
 	}
 	v.S.Edit("add planet "+token, func() { addPlanet(v.M(), x, y) })
 	v.SelectPlanet(token)
-	v.status("added planet " + token + " at " + editor.CellLabel(x, y))
+	v.status("added planet " + token + " at " + grid.CellLabel(x, y))
 }
 
 // MovePlanet moves planet token to the empty cell (x, y).
@@ -178,12 +179,12 @@ func (v *View) MovePlanet(token string, x, y int) {
 		return
 	}
 	if c := splitGrid(v.M()).at(x, y); isLetter(c) {
-		v.status("the cell " + editor.CellLabel(x, y) + " already holds " + string(c))
+		v.status("the cell " + grid.CellLabel(x, y) + " already holds " + string(c))
 		return
 	}
 	v.S.Edit("move planet "+token, func() { movePlanet(v.M(), token, x, y) })
 	v.SelectPlanet(token)
-	v.status("moved planet " + token + " to " + editor.CellLabel(x, y))
+	v.status("moved planet " + token + " to " + grid.CellLabel(x, y))
 }
 
 // JoinPlanets adds a route between a and b with the default number of

@@ -5,21 +5,21 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/shapan/shapan/editor"
+	"github.com/shapan/shapan/editor/grid"
 )
 
-// GridFit lays a board's map (an editor.GridView, which navigates as
+// GridFit lays a board's map (an grid.GridView, which navigates as
 // every map of the studio) out over the whole board. The map fits into
 // the board when the board grows, until the player zooms or pans; it
 // keeps its zoom when the board shrinks a little (a taller question below
 // it), so that the cells do not move under the pointer from one question
-// to the next (editor.GridView.RefitOnGrowOnly).
+// to the next (grid.GridView.RefitOnGrowOnly).
 type GridFit struct {
-	grid *editor.GridView
+	grid *grid.GridView
 }
 
 // NewGridFit returns the layout of grid: container.New(fit, grid).
-func NewGridFit(grid *editor.GridView) *GridFit {
+func NewGridFit(grid *grid.GridView) *GridFit {
 	grid.RefitOnGrowOnly = true
 	return &GridFit{grid: grid}
 }

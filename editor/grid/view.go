@@ -1,4 +1,4 @@
-package editor
+package grid
 
 import (
 	"image"
@@ -402,7 +402,7 @@ func (g *GridView) RefreshHover() {
 }
 
 // ForwardTo passes the keys and characters the view and its OnKey and
-// OnRune do not use to the studio's map keys (editor.ForwardKey and
+// OnRune do not use to the studio's map keys (ForwardKey and
 // ForwardRune), so that they work the same while the map has the focus.
 func (g *GridView) ForwardTo(env Env) {
 	g.env = env

@@ -1,4 +1,4 @@
-package editor_test
+package grid_test
 
 import (
 	"image/color"
@@ -9,7 +9,7 @@ import (
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
 
-	"github.com/shapan/shapan/editor"
+	"github.com/shapan/shapan/editor/grid"
 	"github.com/shapan/shapan/internal/guitest"
 	"github.com/shapan/shapan/internal/imagetest"
 )
@@ -29,10 +29,10 @@ func (c checker) CellColor(x, y int) color.RGBA {
 }
 
 // gridWindow shows a view of a w×h grid alone in a 400×300 window.
-func gridWindow(t *testing.T, w, h int) (*editor.GridView, fyne.Window) {
+func gridWindow(t *testing.T, w, h int) (*grid.GridView, fyne.Window) {
 	t.Helper()
 	test.NewTempApp(t)
-	g := editor.NewGridView(checker{w, h})
+	g := grid.NewGridView(checker{w, h})
 	win := test.NewWindow(g)
 	t.Cleanup(win.Close)
 	win.SetPadded(false)
@@ -52,7 +52,7 @@ func pressKey(t *testing.T, win fyne.Window, key fyne.KeyName) {
 
 // focus clicks the view (a real click takes the focus) at its top-left
 // corner, outside any minimap.
-func focus(t *testing.T, win fyne.Window, g *editor.GridView) {
+func focus(t *testing.T, win fyne.Window, g *grid.GridView) {
 	t.Helper()
 	guitest.Click(g, fyne.NewPos(2, 2))
 	if win.Canvas().Focused() != g {

@@ -1,4 +1,4 @@
-package editor_test
+package grid_test
 
 import (
 	"image"
@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"github.com/shapan/shapan/editor"
+	"github.com/shapan/shapan/editor/grid"
 	"github.com/shapan/shapan/formats"
 	"github.com/shapan/shapan/formats/ftbt"
 	"github.com/shapan/shapan/internal/guitest"
@@ -19,7 +20,7 @@ import (
 // painterWindow opens a w×h ftbt level of terrain 0 with a painter
 // alone in a 400×300 window, at 10 units a cell from the corner, the map
 // focused as after a click.
-func painterWindow(t *testing.T, w, h int) (*editor.Painter, *editor.Session, fyne.Window) {
+func painterWindow(t *testing.T, w, h int) (*grid.Painter, *editor.Session, fyne.Window) {
 	t.Helper()
 	test.NewTempApp(t)
 	src, err := ftbt.EncodeLevel(&ftbt.Level{W: w, H: h, Terrain: make([]int, w*h)}, nil)
@@ -31,7 +32,7 @@ func painterWindow(t *testing.T, w, h int) (*editor.Painter, *editor.Session, fy
 		t.Fatal(err)
 	}
 	s := editor.NewSession(doc)
-	p := editor.NewPainter(editor.PaintTarget{Session: s, Label: "paint",
+	p := grid.NewPainter(grid.PaintTarget{Session: s, Label: "paint",
 		Cells:   func(m any) []int { return m.(*ftbt.Level).Terrain },
 		Width:   func(m any) int { return m.(*ftbt.Level).W },
 		Color:   func(v int) color.RGBA { return color.RGBA{uint8(40 * v), 0x80, 0x40, 0xff} },
@@ -78,15 +79,15 @@ func TestToolKeysAndBrushSize(t *testing.T) {
 	p, s, win := painterWindow(t, 30, 20)
 	p.Brush = 4
 	typeKeys(win, "e")
-	if p.Tool != editor.Eraser {
+	if p.Tool != grid.Eraser {
 		t.Fatalf("E chose %v", p.Tool)
 	}
 	typeKeys(win, "f")
-	if p.Tool != editor.Fill {
+	if p.Tool != grid.Fill {
 		t.Fatalf("F chose %v", p.Tool)
 	}
 	typeKeys(win, "b]]")
-	if p.Tool != editor.Pencil || p.Size != 3 || p.ToolLabel() != "Pencil 3×3" {
+	if p.Tool != grid.Pencil || p.Size != 3 || p.ToolLabel() != "Pencil 3×3" {
 		t.Fatalf("B ] ]: tool %v size %d (%q)", p.Tool, p.Size, p.ToolLabel())
 	}
 	p.View.MouseMoved(&desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: at(10, 10)}})
@@ -126,7 +127,7 @@ func TestShiftDragPaintsAStraightLine(t *testing.T) {
 	}
 	p.View.DragEnd()
 	var want []image.Point
-	for _, c := range editor.LineCells(2, 2, 20, 7) {
+	for _, c := range grid.LineCells(2, 2, 20, 7) {
 		want = append(want, image.Pt(c[0], c[1]))
 	}
 	got := painted(s, 30, 2)

@@ -1,4 +1,4 @@
-package editor
+package grid
 
 import (
 	"fmt"
@@ -11,31 +11,22 @@ import (
 	"fyne.io/fyne/v2/widget"
 )
 
-// Tool is a grid painting tool.
-type Tool int
-
-// The painting tools (Eraser is in tools.go).
-const (
-	Pencil Tool = iota
-	Rectangle
-	Fill
-	Picker
-)
-
-// Select selects a rectangle of cells to copy as a stamp (key S).
-const Select = Eraser + 1
-
-// ToolNames label the tools in the tool bar, in the order of the Tool
-// values.
-var ToolNames = []string{"Pencil", "Rectangle", "Fill", "Picker", "Eraser", "Select"}
-
 // MaxBrushSize is the largest brush, in cells a side.
 const MaxBrushSize = 9
+
+// Session is the document a Painter edits (an *editor.Session): its
+// model, and an undoable edit of cells of a grid in it.
+type Session interface {
+	Model() any
+	// EditCells sets cells of the grid that grid finds in the model to
+	// values, as one undoable edit named label.
+	EditCells(label string, grid func(model any) []int, cells, values []int)
+}
 
 // PaintTarget is the grid a Painter edits: its cells live in the session's
 // model; Cells returns them (row-major, len W*H).
 type PaintTarget struct {
-	Session *Session
+	Session Session
 	Label   string // names the edits ("paint terrain")
 	Cells   func(model any) []int
 	Width   func(model any) int
@@ -45,16 +36,19 @@ type PaintTarget struct {
 	Default int
 }
 
-// Painter paints values onto a grid with the tools, showing a stroke
-// while it is drawn and committing it as one undoable edit at the end:
+// Painter paints values onto a grid with the tools (Tools), showing a
+// stroke while it is drawn and committing it as one undoable edit at the
+// end:
 //
-//	B pencil · R rectangle · F fill · I picker · E eraser · S select
+//	B pencil · R rectangle · F fill · I picker · E eraser · S select (the tools' keys)
 //	[ and ] brush size 1–9 · Shift+drag a straight line · Escape cancels a drag
 //	C copies the selection as a stamp, V takes it again; Z rotates it, X mirrors it
 type Painter struct {
-	T     PaintTarget
-	View  *GridView
-	Tool  Tool
+	T    PaintTarget
+	View *GridView
+	// Tool is the tool in hand (never nil).
+	Tool Tool
+	// Brush is the value the tools paint.
 	Brush int
 	// Size is the brush's side in cells (1–9) for the pencil and eraser.
 	Size int
@@ -79,11 +73,11 @@ type Painter struct {
 
 // NewPainter returns a painter over t, with its grid view.
 func NewPainter(t PaintTarget) *Painter {
-	p := &Painter{T: t, Size: 1, pending: map[int]int{}}
+	p := &Painter{T: t, Tool: Pencil, Size: 1, pending: map[int]int{}}
 	p.View = NewGridView(p)
-	p.View.OnTap = p.tap
+	p.View.OnTap = p.Click
 	p.View.OnStroke = p.stroke
-	p.View.OnStrokeEnd = p.commit
+	p.View.OnStrokeEnd = p.release
 	p.View.OnStrokeCancel = p.cancel
 	p.View.Cursor = p.cursor
 	p.View.OnRune = p.TypedRune
@@ -155,7 +149,8 @@ func (p *Painter) Value(x, y int) int {
 	return p.T.Cells(m)[y*p.T.Width(m)+x]
 }
 
-// SetTool selects a tool (the stamp in hand is put down).
+// SetTool selects a tool (the stamp in hand is put down); a tool other
+// than Select clears the selection.
 func (p *Painter) SetTool(t Tool) {
 	p.Tool, p.pasting = t, false
 	if t != Select {
@@ -187,43 +182,31 @@ func (p *Painter) ToolLabel() string {
 		return fmt.Sprintf("Stamp %d×%d", p.clip.W, p.clip.H)
 	case p.Stamp != nil:
 		return "Place"
-	case (p.Tool == Pencil || p.Tool == Eraser) && p.Size > 1:
-		return fmt.Sprintf("%s %d×%d", ToolNames[p.Tool], p.Size, p.Size)
-	case int(p.Tool) < len(ToolNames):
-		return ToolNames[p.Tool]
+	case p.Tool == nil:
+		return ""
 	}
-	return ""
+	if s, ok := p.Tool.(Sized); ok && s.Sized() && p.Size > 1 {
+		return fmt.Sprintf("%s %d×%d", p.Tool, p.Size, p.Size)
+	}
+	return p.Tool.String()
 }
 
-// brushRect is the square of cells the brush covers at (x, y).
-func (p *Painter) brushRect(x, y int) image.Rectangle {
-	n := 1
-	if p.Stamp == nil && (p.Tool == Pencil || p.Tool == Eraser) {
-		n = p.Size
-	}
-	if p.pasting && p.clip != nil {
+// cursor outlines what a click at (x, y) paints: the stamp in hand, or
+// what the tool previews.
+func (p *Painter) cursor(x, y int) image.Rectangle {
+	switch {
+	case p.pasting && p.clip != nil:
 		return p.clip.rect(x, y)
+	case p.Stamp != nil:
+		return square(x, y, 1)
 	}
-	x0, y0 := x-(n-1)/2, y-(n-1)/2
-	return image.Rect(x0, y0, x0+n, y0+n)
+	return p.Tool.Cursor(p, x, y)
 }
 
-// cursor outlines what a click at (x, y) paints.
-func (p *Painter) cursor(x, y int) image.Rectangle { return p.brushRect(x, y) }
-
-// value is what the current tool paints.
-func (p *Painter) value() int {
-	if p.Tool == Eraser {
-		return p.T.Default
-	}
-	return p.Brush
-}
-
-// dab adds the brush at (x, y) to changes.
-func (p *Painter) dab(changes map[int]int, x, y int) {
+// dab adds the cells of r on the grid, set to v, to changes.
+func (p *Painter) dab(changes map[int]int, r image.Rectangle, v int) {
 	w, h := p.GridSize()
-	r := p.brushRect(x, y).Intersect(image.Rect(0, 0, w, h))
-	v := p.value()
+	r = r.Intersect(image.Rect(0, 0, w, h))
 	for cy := r.Min.Y; cy < r.Max.Y; cy++ {
 		for cx := r.Min.X; cx < r.Max.X; cx++ {
 			changes[cy*w+cx] = v
@@ -231,30 +214,27 @@ func (p *Painter) dab(changes map[int]int, x, y int) {
 	}
 }
 
-func (p *Painter) tap(x, y int) {
+// Click does what a click on cell (x, y) does: places the stamp in hand
+// or the view's Stamp, or else presses the tool.
+func (p *Painter) Click(x, y int) {
 	switch {
 	case p.pasting && p.clip != nil:
 		p.placeClip(x, y)
 	case p.Stamp != nil:
 		cells, values := p.Stamp(x, y)
 		p.T.Session.EditCells(p.T.Label, p.T.Cells, cells, values)
-	case p.Tool == Picker:
-		p.Brush = p.Value(x, y)
-		if p.OnPick != nil {
-			p.OnPick(p.Brush)
-		}
-	case p.Tool == Fill:
-		p.fill(x, y)
-	case p.Tool == Select:
-		p.View.SetSelection(image.Rect(x, y, x+1, y+1))
 	default:
-		changes := map[int]int{}
-		p.dab(changes, x, y)
-		cells, values := p.mirrored(changes)
-		p.T.Session.EditCells(p.T.Label, p.T.Cells, cells, values)
+		p.Tool.Press(p, x, y)
 	}
 	p.View.Redraw()
 	p.View.RefreshHover()
+}
+
+// Apply sets cells (index → value), with their mirror images when
+// mirroring is on, as one undoable edit named label.
+func (p *Painter) Apply(label string, changes map[int]int) {
+	cells, values := p.mirrored(changes)
+	p.T.Session.EditCells(label, p.T.Cells, cells, values)
 }
 
 // mirrored adds the mirror images of a set of cell changes (when
@@ -277,63 +257,67 @@ func (p *Painter) mirrored(changes map[int]int) (cells, values []int) {
 	return cells, values
 }
 
+// stroke is a drag over cell (x, y): it places the stamp on the cell the
+// drag starts on, or else hands the drag to the tool.
 func (p *Painter) stroke(x, y int, start bool) {
-	if p.Stamp != nil || p.pasting || p.Tool == Picker || p.Tool == Fill {
+	if p.Stamp != nil || p.pasting {
 		if start {
-			p.tap(x, y)
+			p.Click(x, y)
 		}
 		return
 	}
-	w, _ := p.GridSize()
 	if start {
 		p.pending = map[int]int{}
 		p.start = [2]int{x, y}
 	}
-	switch p.Tool {
-	case Pencil, Eraser:
-		if p.View.Modifiers()&fyne.KeyModifierShift != 0 {
-			// A straight line from where the stroke started.
-			p.pending = map[int]int{}
-			for _, c := range LineCells(p.start[0], p.start[1], x, y) {
-				p.dab(p.pending, c[0], c[1])
-			}
-		} else {
-			p.dab(p.pending, x, y)
-		}
-	case Rectangle:
-		p.pending = map[int]int{}
-		x0, x1 := min(p.start[0], x), max(p.start[0], x)
-		y0, y1 := min(p.start[1], y), max(p.start[1], y)
-		for cy := y0; cy <= y1; cy++ {
-			for cx := x0; cx <= x1; cx++ {
-				p.pending[cy*w+cx] = p.Brush
-			}
-		}
-	case Select:
-		p.View.SetSelection(image.Rect(min(p.start[0], x), min(p.start[1], y), max(p.start[0], x)+1, max(p.start[1], y)+1))
-		return
-	}
+	p.Tool.Drag(p, x, y, start)
+}
+
+// StrokeStart is the cell the drag in progress started on.
+func (p *Painter) StrokeStart() (x, y int) { return p.start[0], p.start[1] }
+
+// Stroke returns the cells of the stroke in progress (index → value; the
+// map itself, to add to).
+func (p *Painter) Stroke() map[int]int { return p.pending }
+
+// Preview makes changes the stroke in progress, shown on the grid over
+// the document's cells until Commit or Escape.
+func (p *Painter) Preview(changes map[int]int) {
+	p.pending = changes
 	p.View.Redraw()
 }
 
-func (p *Painter) commit() {
+// Commit makes the stroke in progress one undoable edit (nothing when
+// there is none).
+func (p *Painter) Commit() {
 	if len(p.pending) == 0 {
 		return
 	}
-	cells, values := p.mirrored(p.pending)
+	changes := p.pending
 	p.pending = map[int]int{}
-	p.T.Session.EditCells(p.T.Label, p.T.Cells, cells, values)
+	p.Apply(p.T.Label, changes)
 	p.View.Redraw()
 	p.View.RefreshHover()
 }
 
+// release ends a drag.
+func (p *Painter) release() { p.Tool.Release(p) }
+
 // cancel drops the stroke in progress (Escape).
 func (p *Painter) cancel() {
 	p.pending = map[int]int{}
-	if p.Tool == Select {
-		p.View.SetSelection(image.Rectangle{})
+	if c, ok := p.Tool.(Canceler); ok {
+		c.Cancel(p)
 	}
 	p.View.Redraw()
+}
+
+// pick takes the value of cell (x, y) as the brush value (the picker).
+func (p *Painter) pick(x, y int) {
+	p.Brush = p.Value(x, y)
+	if p.OnPick != nil {
+		p.OnPick(p.Brush)
+	}
 }
 
 // fill flood-fills the 4-connected region of the clicked value.
@@ -348,8 +332,7 @@ func (p *Painter) fill(x, y int) {
 	for _, c := range region {
 		changes[c] = p.Brush
 	}
-	cells, values := p.mirrored(changes)
-	p.T.Session.EditCells(p.T.Label, p.T.Cells, cells, values)
+	p.Apply(p.T.Label, changes)
 }
 
 // FloodRegion returns the cells of the 4-connected region of equal
@@ -391,8 +374,6 @@ func (p *Painter) TypedRune(r rune) bool {
 		return true
 	}
 	switch r {
-	case 's':
-		p.SetTool(Select)
 	case '[':
 		p.SetSize(p.Size - 1)
 	case ']':
@@ -443,18 +424,16 @@ func (p *Painter) Escape() string {
 // Toolbar returns the tool chooser, the brush size, the stamp buttons and
 // the zoom buttons for the painter.
 func (p *Painter) Toolbar() fyne.CanvasObject {
-	tools := NewMapSelect(ToolNames, func(s string) {
-		for i, n := range ToolNames {
-			if n == s && Tool(i) != p.Tool {
-				p.SetTool(Tool(i))
-			}
+	tools := NewMapSelect(ToolNames(), func(s string) {
+		if t, ok := ToolNamed(s); ok && t != p.Tool {
+			p.SetTool(t)
 		}
 	}, p.View)
-	tools.SetSelected(ToolNames[p.Tool])
+	tools.SetSelected(p.Tool.String())
 	prev := p.OnChange
 	p.OnChange = func() {
-		if int(p.Tool) < len(ToolNames) && tools.Selected != ToolNames[p.Tool] {
-			tools.SetSelected(ToolNames[p.Tool])
+		if tools.Selected != p.Tool.String() {
+			tools.SetSelected(p.Tool.String())
 		}
 		if prev != nil {
 			prev()
@@ -494,6 +473,3 @@ func (p *Painter) ZoomButtons() fyne.CanvasObject {
 
 // CellLabel formats a cell position for status messages.
 func CellLabel(x, y int) string { return fmt.Sprintf("(x %d, y %d)", x, y) }
-
-// centre is the middle of a grid view, in its own units.
-func centre(g *GridView) fyne.Position { return g.centre() }

@@ -1,4 +1,4 @@
-package editor
+package grid
 
 import (
 	"fmt"
@@ -107,6 +107,5 @@ func (p *Painter) placeClip(x, y int) {
 			}
 		}
 	}
-	cells, values := p.mirrored(changes)
-	p.T.Session.EditCells(fmt.Sprintf("%s (stamp %d×%d)", p.T.Label, c.W, c.H), p.T.Cells, cells, values)
+	p.Apply(fmt.Sprintf("%s (stamp %d×%d)", p.T.Label, c.W, c.H), changes)
 }

@@ -1,12 +1,13 @@
-package editor
+package grid
 
 import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 )
 
-// MapPanes implements MapNavigator and MapTools for a view whose panes
-// show maps in GridViews: a view embeds it and adds each such pane.
+// MapPanes implements the studio's MapNavigator, MapTools and
+// MapClipboard (package editor) for a view whose panes show maps in
+// GridViews: a view embeds it and adds each such pane.
 type MapPanes struct {
 	grids    map[*container.TabItem]*GridView
 	painters map[*container.TabItem]*Painter
@@ -39,37 +40,37 @@ func (m *MapPanes) with(pane *container.TabItem, f func(g *GridView)) bool {
 	return true
 }
 
-// Fit implements MapNavigator.
+// Fit implements editor.MapNavigator.
 func (m *MapPanes) Fit(pane *container.TabItem) bool {
 	return m.with(pane, (*GridView).Fit)
 }
 
-// ActualSize implements MapNavigator.
+// ActualSize implements editor.MapNavigator.
 func (m *MapPanes) ActualSize(pane *container.TabItem) bool {
 	return m.with(pane, (*GridView).ActualSize)
 }
 
-// Zoom implements MapNavigator.
+// Zoom implements editor.MapNavigator.
 func (m *MapPanes) Zoom(pane *container.TabItem, in bool) bool {
 	return m.with(pane, func(g *GridView) { g.ZoomStep(in) })
 }
 
-// Pan implements MapNavigator.
+// Pan implements editor.MapNavigator.
 func (m *MapPanes) Pan(pane *container.TabItem, dx, dy int) bool {
 	return m.with(pane, func(g *GridView) { g.Pan(dx, dy) })
 }
 
-// SetTool implements MapTools.
+// SetTool implements editor.MapTools.
 func (m *MapPanes) SetTool(pane *container.TabItem, tool Tool) bool {
 	p := m.painters[pane]
-	if p == nil || tool < 0 || int(tool) >= len(ToolNames) {
+	if p == nil || tool == nil {
 		return false
 	}
 	p.SetTool(tool)
 	return true
 }
 
-// CancelDrag implements MapTools: it cancels a drag, or else puts the
+// CancelDrag implements editor.MapTools: it cancels a drag, or else puts the
 // stamp in hand down or clears the selection (and says which).
 func (m *MapPanes) CancelDrag(pane *container.TabItem) bool {
 	if g := m.grids[pane]; g != nil && g.CancelDrag() {
@@ -79,20 +80,14 @@ func (m *MapPanes) CancelDrag(pane *container.TabItem) bool {
 	return p != nil && p.TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
 }
 
-// CopySelection implements MapClipboard.
+// CopySelection implements editor.MapClipboard.
 func (m *MapPanes) CopySelection(pane *container.TabItem) bool {
 	p := m.painters[pane]
 	return p != nil && p.CopySelection()
 }
 
-// PasteStamp implements MapClipboard.
+// PasteStamp implements editor.MapClipboard.
 func (m *MapPanes) PasteStamp(pane *container.TabItem) bool {
 	p := m.painters[pane]
 	return p != nil && p.Paste()
 }
-
-var (
-	_ MapNavigator = (*MapPanes)(nil)
-	_ MapTools     = (*MapPanes)(nil)
-	_ MapClipboard = (*MapPanes)(nil)
-)
