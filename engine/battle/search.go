@@ -2,9 +2,12 @@ package battle
 
 import (
 	"errors"
+	"slices"
+	"time"
 
 	"github.com/shapan/shapan/engine"
 	"github.com/shapan/shapan/engine/search"
+	bfmt "github.com/shapan/shapan/formats/battle"
 )
 
 // Fork returns a copy of g at the start of its current round — the same
@@ -51,9 +54,23 @@ func SearchModel(b *Board, seed int64) *search.Model {
 		Fork: func(g search.Game, _ int64) (search.Game, error) {
 			return g.(*Game).Fork()
 		},
-		Value:   searchValue,
-		Policy:  func(int64) search.Policy { return pol },
-		Horizon: 2 * 10,
+		Value:  searchValue,
+		Policy: func(int64) search.Policy { return pol },
+		// the search's own seat is advised by the tactician, which at the
+		// pick also proposes the teams one hero away from its own
+		Lead: func(int64) search.Policy {
+			return &searchPolicy{tactician: pol.tactician, quick: pol.quick, greedy: pol.greedy, lead: true}
+		},
+		// the pick decides more than any round: its playouts are whole
+		// games of tacticians (docs/ai.md, "The pick")
+		Opening: func(_ search.Game, d *engine.Decision) bool {
+			a, ok := d.Args.(*OrdersArgs)
+			return ok && a.Position.Round == 1
+		},
+		OpeningPolicy:   func(seed int64) search.Policy { return newOpeningPolicy(b, seed) },
+		OpeningCPU:      OpeningCPU,
+		OpeningPlayouts: 40,
+		Horizon:         2 * 10,
 		// the tactician's orders stand unless a clearly better order is
 		// found: a few dozen playouts over random orders of six heroes
 		// otherwise overrule it on noise (13 % of 30 games against the
@@ -72,15 +89,25 @@ func searchValue(sg search.Game) []float64 {
 	return search.Shares([]float64{v / 2, -v / 2}, SearchScale)
 }
 
+// OpeningCPU is the CPU time the search spends on its pick (round 1)
+// when it thinks in CPU time and has less a round: its playouts are
+// whole games.
+const OpeningCPU = time.Second
+
 // searchPolicy proposes the tactician's and greedy's orders and plays
-// the quick tactician in the playouts.
+// the quick tactician in the playouts; lead is set on the adviser of the
+// search's own seat.
 type searchPolicy struct {
 	tactician, quick [2]*Tactician
 	greedy           *Greedy
+	lead             bool
 }
 
 func (p *searchPolicy) Propose(sg search.Game, d *engine.Decision) []engine.Answer {
 	g := sg.(*Game)
+	if argsOf(d).Position.Round == 1 && (d.Player == 0 || d.Player == 1) {
+		return pickProposals(p.tactician[d.Player].team, p.lead)
+	}
 	out := []engine.Answer{p.greedy.Answer(g, d)}
 	if d.Player == 0 || d.Player == 1 {
 		out = append([]engine.Answer{p.tactician[d.Player].Answer(g, d)}, out...)
@@ -93,4 +120,47 @@ func (p *searchPolicy) Answer(sg search.Game, d *engine.Decision) engine.Answer 
 		return p.quick[d.Player].Answer(sg.(*Game), d)
 	}
 	return p.greedy.Answer(sg.(*Game), d)
+}
+
+// pickProposals are the teams proposed at the pick: team (the
+// tactician's draw), then, for the search's own seat (wide), the teams
+// one hero away from it, then the tactician's other teams and greedy's.
+func pickProposals(team []string, wide bool) []engine.Answer {
+	out := []engine.Answer{Encode(PickTeam(team...))}
+	if wide {
+		for k := range team {
+			for _, h := range bfmt.HeroNames() {
+				if !slices.Contains(team, h) {
+					t := slices.Clone(team)
+					t[k] = h
+					out = append(out, Encode(PickTeam(t...)))
+				}
+			}
+		}
+	}
+	for _, t := range TacticianTeams {
+		out = append(out, Encode(PickTeam(t...)))
+	}
+	return append(out, Encode(PickTeam(GreedyTeam...)))
+}
+
+// openingPolicy plays the pick's playouts: whole games of two
+// tacticians (with the lookahead), each seeded anew.
+type openingPolicy struct {
+	tactician [2]*Tactician
+}
+
+func newOpeningPolicy(b *Board, seed int64) *openingPolicy {
+	return &openingPolicy{tactician: [2]*Tactician{NewTactician(b, seed*2), NewTactician(b, seed*2+1)}}
+}
+
+func (p *openingPolicy) Propose(g search.Game, d *engine.Decision) []engine.Answer {
+	if argsOf(d).Position.Round == 1 {
+		return pickProposals(TacticianTeams[0], false)
+	}
+	return []engine.Answer{p.Answer(g, d)}
+}
+
+func (p *openingPolicy) Answer(sg search.Game, d *engine.Decision) engine.Answer {
+	return p.tactician[d.Player&1].Answer(sg.(*Game), d)
 }

@@ -31,6 +31,16 @@
 // that led the game straight back to the question it answered is not
 // given again to the same question (loop.go).
 //
+// # Openings
+//
+// A decision whose answer holds for the whole game (a battle side's team)
+// cannot be judged by playouts of a few decisions. A model that marks
+// such openings (Model.Opening) has them searched otherwise: every
+// playout goes on to the end of the game, played by the model's
+// OpeningPolicy, the answer tried most is given (no Trust), and the
+// budget is the model's opening budget when the player's own is smaller
+// (battle: 1 s of CPU, or at most 40 playouts, for its pick).
+//
 // # Budgets and reproducibility
 //
 // A player thinks Playouts playouts per decision, or for CPU of its

@@ -1,6 +1,8 @@
 package search
 
 import (
+	"time"
+
 	"github.com/shapan/shapan/engine"
 )
 
@@ -57,6 +59,26 @@ type Model struct {
 	// before Value estimates the position (0: to the end of the game,
 	// at most MaxPlayout decisions).
 	Horizon int
+	// Lead, when set, returns the family's player that advises the
+	// search's own seat (its proposals are the root's first arms; see
+	// Player); nil: Policy. A family may make it propose more answers
+	// than the playouts' policy proposes for every seat.
+	Lead func(seed int64) Policy
+	// Opening, when set, reports whether d, pending in g, is an opening:
+	// a decision whose answer holds for the whole game (a battle side's
+	// team), which no playout of Horizon decisions can judge. An opening
+	// is searched otherwise: every playout goes on to the end of the game
+	// with OpeningPolicy, the answer is the one tried most (no Trust),
+	// and its budget is OpeningCPU of CPU time (when the player thinks
+	// in CPU time and has less) or at most OpeningPlayouts playouts.
+	Opening func(g Game, d *engine.Decision) bool
+	// OpeningPolicy returns the policy of an opening's playouts (nil:
+	// Policy).
+	OpeningPolicy func(seed int64) Policy
+	// OpeningCPU and OpeningPlayouts are an opening's budget (see
+	// Opening; 0: the player's own).
+	OpeningCPU      time.Duration
+	OpeningPlayouts int
 }
 
 // SureTrust is a Trust of one-sided 95 % confidence.

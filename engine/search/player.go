@@ -67,6 +67,8 @@ type Player struct {
 	lead  Policy
 	props []engine.Answer
 	seat  int
+	// opening is set while the player answers an opening (Model.Opening).
+	opening bool
 }
 
 // Stats is what a player's thinking cost.
@@ -105,7 +107,10 @@ func New(m *Model, o Options) *Player {
 		o.Trust = m.Trust
 	}
 	p := &Player{model: m, o: o, rng: rand.New(rand.NewPCG(uint64(o.Seed), 0x5eed))}
-	if m.Policy != nil {
+	switch {
+	case m.Lead != nil:
+		p.lead = m.Lead(o.Seed ^ 0x1ead)
+	case m.Policy != nil:
 		p.lead = m.Policy(o.Seed ^ 0x1ead)
 	}
 	return p
@@ -151,15 +156,15 @@ func (p *Player) Answer(g Game, d *engine.Decision) engine.Answer {
 	if root != nil {
 		root.prefer(d.Player, p.props)
 	}
-	playouts := p.o.Playouts
+	playouts, cpu := p.budget(g, d)
 	if root != nil {
 		p.stats.Reused++
 		// the playouts through the kept tree count, down to a quarter
 		playouts = max(playouts-root.visits(), playouts/4)
 	}
 	for n := 0; ; n++ {
-		if p.o.CPU > 0 {
-			if n > 0 && spent() >= p.o.CPU {
+		if cpu > 0 {
+			if n > 0 && spent() >= cpu {
 				break
 			}
 		} else if n >= playouts {
@@ -175,8 +180,25 @@ func (p *Player) Answer(g Game, d *engine.Decision) engine.Answer {
 	a := p.choose(root, g, d, l, listed)
 	p.keep(root, g, a)
 	p.chain.leave(g, fp, a)
-	p.ban, p.props = nil, nil
+	p.ban, p.props, p.opening = nil, nil, false
 	return a
+}
+
+// budget returns the playouts and the CPU time (0: none) to spend on d,
+// and marks an opening (Model.Opening).
+func (p *Player) budget(g Game, d *engine.Decision) (playouts int, cpu time.Duration) {
+	playouts, cpu = p.o.Playouts, p.o.CPU
+	p.opening = p.model.Opening != nil && p.model.Opening(g, d)
+	if !p.opening {
+		return playouts, cpu
+	}
+	if cpu > 0 {
+		return playouts, max(cpu, p.model.OpeningCPU)
+	}
+	if n := p.model.OpeningPlayouts; n > 0 {
+		playouts = min(playouts, n)
+	}
+	return playouts, 0
 }
 
 // kept returns the tree kept from the player's last answer when d comes
@@ -214,7 +236,7 @@ func (p *Player) choose(root *node, g Game, d *engine.Decision, l engine.Legal, 
 			}
 			for tries := 0; tries < len(c.arms); tries++ {
 				b := c.best()
-				if p.o.Trust > 0 {
+				if p.o.Trust > 0 && !p.opening {
 					b = c.trusted(b, p.o.Trust)
 				}
 				if b < 0 {
@@ -262,7 +284,10 @@ func (p *Player) playout(root *node, g Game) *node {
 	p.stats.Playouts++
 	rng := rand.New(rand.NewPCG(uint64(seed), 0x91a7))
 	var pol Policy
-	if p.model.Policy != nil {
+	switch {
+	case p.opening && p.model.OpeningPolicy != nil:
+		pol = p.model.OpeningPolicy(seed)
+	case p.model.Policy != nil:
 		pol = p.model.Policy(seed)
 	}
 	var path []visit
@@ -378,7 +403,7 @@ func (p *Player) play(f Game, n *node, arms []int) (key string, ok bool) {
 // seat's value where it stopped (nil when the rules failed).
 func (p *Player) finish(f Game, rng *rand.Rand, pol Policy) []float64 {
 	limit := p.o.Horizon
-	if limit <= 0 {
+	if limit <= 0 || p.opening {
 		limit = MaxPlayout
 	}
 	for n := 0; n < limit; n++ {
