@@ -1,16 +1,13 @@
 package preview_test
 
 import (
-	"flag"
+	"github.com/shapan/shapan/internal/imagetest"
 	"github.com/shapan/shapan/preview"
 	battlepreview "github.com/shapan/shapan/preview/battle"
 	mbgpreview "github.com/shapan/shapan/preview/mbg"
 	"image"
 	"image/color"
-	"image/png"
 	"math"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/shapan/shapan/formats"
@@ -19,58 +16,6 @@ import (
 	"github.com/shapan/shapan/formats/planets"
 	"github.com/shapan/shapan/samples"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden images in testdata")
-
-// compareGolden compares img with testdata/name.png: the images must have
-// the same size and differ in at most 0.5% of their pixels (fonts may
-// rasterise a little differently between library versions).
-func compareGolden(t *testing.T, name string, img image.Image) {
-	t.Helper()
-	path := filepath.Join("testdata", name+".png")
-	if *update {
-		f, err := os.Create(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer f.Close()
-		if err := png.Encode(f, img); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatalf("no golden image %s (run go test ./preview -update): %v", path, err)
-	}
-	defer f.Close()
-	want, err := png.Decode(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if want.Bounds() != img.Bounds() {
-		t.Fatalf("%s: size %v, golden %v", name, img.Bounds(), want.Bounds())
-	}
-	b := img.Bounds()
-	diff := 0
-	for y := b.Min.Y; y < b.Max.Y; y++ {
-		for x := b.Min.X; x < b.Max.X; x++ {
-			r1, g1, b1, _ := img.At(x, y).RGBA()
-			r2, g2, b2, _ := want.At(x, y).RGBA()
-			if absDiff(r1, r2) > 0x1000 || absDiff(g1, g2) > 0x1000 || absDiff(b1, b2) > 0x1000 {
-				diff++
-			}
-		}
-	}
-	if frac := float64(diff) / float64(b.Dx()*b.Dy()); frac > 0.005 {
-		out := filepath.Join(t.TempDir(), name+".png")
-		if g, err := os.Create(out); err == nil {
-			png.Encode(g, img)
-			g.Close()
-		}
-		t.Errorf("%s differs from the golden image in %.2f%% of its pixels (got %s)", name, 100*frac, out)
-	}
-}
 
 func absDiff(a, b uint32) uint32 {
 	if a > b {
@@ -103,7 +48,7 @@ func TestBoardPreview(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	compareGolden(t, "board-chibi", img)
+	imagetest.Compare(t, "board-chibi", img)
 	// Square 0 (襄阳) belongs to the first role: its top band is the
 	// first player's colour; square 2 (a saloon) has the saloon colour.
 	cells, _, _ := mbgpreview.PerimeterLayout(36)
@@ -156,7 +101,7 @@ func TestBattlePreview(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	compareGolden(t, "battle-chibi", img)
+	imagetest.Compare(t, "battle-chibi", img)
 	// Player 1's base (6,6) is drawn in the first player's colour, water
 	// in water's colour.
 	m := doc.Value.(*battle.Map)
@@ -181,7 +126,7 @@ func TestLevelAndRulesPreviews(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	compareGolden(t, "level-changban", img)
+	imagetest.Compare(t, "level-changban", img)
 	// The river (terrain 5) at (15, 0) is drawn in the river's colour; the
 	// first person of side 0 stands on a disc of side 0's colour.
 	rules := level.Rules.(*ftbt.Rules)
@@ -196,7 +141,7 @@ func TestLevelAndRulesPreviews(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	compareGolden(t, "rules-bingfa", sheet)
+	imagetest.Compare(t, "rules-bingfa", sheet)
 }
 
 func TestPlanetMapPreview(t *testing.T) {
@@ -205,7 +150,7 @@ func TestPlanetMapPreview(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	compareGolden(t, "planets-jiuzhou", img)
+	imagetest.Compare(t, "planets-jiuzhou", img)
 	// The first start planet (A, at the top left) is ringed in the first
 	// player's colour.
 	m := doc.Value.(*planets.Map)

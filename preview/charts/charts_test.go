@@ -1,13 +1,10 @@
 package charts_test
 
 import (
-	"flag"
+	"github.com/shapan/shapan/internal/imagetest"
 	mbgpreview "github.com/shapan/shapan/preview/mbg"
 	"image"
 	"image/color"
-	"image/png"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/shapan/shapan/engine/sim"
@@ -16,8 +13,6 @@ import (
 	"github.com/shapan/shapan/preview"
 	"github.com/shapan/shapan/preview/charts"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden images in testdata")
 
 // handReport is a made-up report: three sides taking part and one absent,
 // draws, capped games and a 16-square board.
@@ -202,7 +197,7 @@ func TestSummary(t *testing.T) {
 	if w, h := img.Bounds().Dx(), img.Bounds().Dy(); w != max(2*charts.ChartWidth, heat.Bounds().Dx()) || h != charts.ChartHeight+heat.Bounds().Dy() {
 		t.Fatalf("size %dx%d", w, h)
 	}
-	compareGolden(t, "summary", img)
+	imagetest.Compare(t, "summary", img)
 	if b := charts.WinRates(r, charts.Options{Scale: 2}).Bounds(); b.Dx() != 2*charts.ChartWidth || b.Dy() != 2*charts.ChartHeight {
 		t.Errorf("scale 2: %v", b)
 	}
@@ -213,55 +208,5 @@ func TestSummary(t *testing.T) {
 	empty := &sim.Report{Family: "mbg"}
 	if b := charts.Summary(empty, charts.Options{}).Bounds(); b.Dx() != 2*charts.ChartWidth {
 		t.Errorf("no games: %v", b)
-	}
-}
-
-// compareGolden compares img with testdata/name.png as preview's tests
-// do: the same size, at most 0.5 % of the pixels different.
-func compareGolden(t *testing.T, name string, img image.Image) {
-	t.Helper()
-	path := filepath.Join("testdata", name+".png")
-	if *update {
-		os.MkdirAll("testdata", 0o755)
-		f, err := os.Create(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer f.Close()
-		if err := png.Encode(f, img); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatalf("no golden image %s (run go test ./preview/charts -update): %v", path, err)
-	}
-	defer f.Close()
-	want, err := png.Decode(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if want.Bounds() != img.Bounds() {
-		t.Fatalf("%s: size %v, golden %v", name, img.Bounds(), want.Bounds())
-	}
-	b := img.Bounds()
-	diff := 0
-	for y := b.Min.Y; y < b.Max.Y; y++ {
-		for x := b.Min.X; x < b.Max.X; x++ {
-			r1, g1, b1, _ := img.At(x, y).RGBA()
-			r2, g2, b2, _ := want.At(x, y).RGBA()
-			if absDiff(r1, r2) > 0x1000 || absDiff(g1, g2) > 0x1000 || absDiff(b1, b2) > 0x1000 {
-				diff++
-			}
-		}
-	}
-	if frac := float64(diff) / float64(b.Dx()*b.Dy()); frac > 0.005 {
-		out := filepath.Join(t.TempDir(), name+".png")
-		if g, err := os.Create(out); err == nil {
-			png.Encode(g, img)
-			g.Close()
-		}
-		t.Errorf("%s differs from the golden image in %.2f%% of its pixels (got %s)", name, 100*frac, out)
 	}
 }
