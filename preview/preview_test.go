@@ -1,10 +1,6 @@
 package preview_test
 
 import (
-	"github.com/shapan/shapan/internal/imagetest"
-	"github.com/shapan/shapan/preview"
-	battlepreview "github.com/shapan/shapan/preview/battle"
-	mbgpreview "github.com/shapan/shapan/preview/mbg"
 	"image"
 	"image/color"
 	"math"
@@ -14,6 +10,10 @@ import (
 	"github.com/shapan/shapan/formats/battle"
 	"github.com/shapan/shapan/formats/ftbt"
 	"github.com/shapan/shapan/formats/planets"
+	"github.com/shapan/shapan/internal/imagetest"
+	"github.com/shapan/shapan/preview"
+	battlepreview "github.com/shapan/shapan/preview/battle"
+	mbgpreview "github.com/shapan/shapan/preview/mbg"
 	"github.com/shapan/shapan/samples"
 )
 

@@ -1,7 +1,6 @@
 package ftbtview
 
 import (
-	"github.com/shapan/shapan/internal/imagetest"
 	"image"
 	"path/filepath"
 	"testing"
@@ -9,9 +8,9 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
-
 	"github.com/shapan/shapan/editor"
 	"github.com/shapan/shapan/formats"
+	"github.com/shapan/shapan/internal/imagetest"
 )
 
 // paneSize is the size the panes are drawn at.

@@ -1,8 +1,6 @@
 package charts_test
 
 import (
-	"github.com/shapan/shapan/internal/imagetest"
-	mbgpreview "github.com/shapan/shapan/preview/mbg"
 	"image"
 	"image/color"
 	"testing"
@@ -10,8 +8,10 @@ import (
 	"github.com/shapan/shapan/engine/sim"
 	mbgsim "github.com/shapan/shapan/engine/sim/mbg"
 	_ "github.com/shapan/shapan/family/all"
+	"github.com/shapan/shapan/internal/imagetest"
 	"github.com/shapan/shapan/preview"
 	"github.com/shapan/shapan/preview/charts"
+	mbgpreview "github.com/shapan/shapan/preview/mbg"
 )
 
 // handReport is a made-up report: three sides taking part and one absent,
