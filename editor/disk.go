@@ -81,7 +81,7 @@ func (s *Session) ReloadFromDisk() error {
 		s.doc.Value = fresh.Value
 	})
 	s.doc.Rules, s.doc.RulesFile, s.doc.Source = fresh.Rules, fresh.RulesFile, fresh.Source
-	s.saved, s.sourced, s.readProblems = s.hist.state(), s.hist.state(), nil
+	s.saved, s.sourced, s.readProblems = s.hist.State(), s.hist.State(), nil
 	s.rememberDisk()
 	s.setDirty(false)
 	s.Revalidate()

@@ -7,7 +7,8 @@
 // kind (surfaces.go), from its own packages (editor/<family>view,
 // editor/<family>play), which editor/families imports. Its maps and their
 // painting tools are package editor/grid, which the shell and the views
-// import and which imports neither; its forms are editor/forms.
+// import and which imports neither; the undo history and the snapshots it
+// keeps are editor/history; its forms are editor/forms.
 //
 // Its files, by what they are part of:
 //
@@ -24,8 +25,8 @@
 //   - what families plug in: surfaces.go (views, play, balance,
 //     hosting), genericview.go (the Document pane of a family without
 //     a view);
-//   - the session — one document being edited: session.go, history.go
-//     (undo and redo), clone.go (the snapshots undo keeps);
+//   - the session — one document being edited: session.go (its undo and
+//     redo keep their edits in a history.History);
 //   - forms — the fields a view builds its panes of: field.go, bind.go
 //     (an edit per typed value), sizefields.go, checklist.go.
 package editor

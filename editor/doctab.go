@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/shapan/shapan/editor/grid"
+	"github.com/shapan/shapan/editor/history"
 	"github.com/shapan/shapan/formats/diag"
 	"github.com/shapan/shapan/preview"
 )
@@ -262,7 +263,7 @@ func (p *previewPane) render() {
 	}
 	p.pending = true
 	doc := *p.session.Document()
-	doc.Value = cloneFull(doc.Value)
+	doc.Value = history.CloneFull(doc.Value)
 	p.runAsync(func() {
 		img, err := preview.Render(&doc, preview.Options{})
 		p.post(func() {

@@ -4,12 +4,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"reflect"
 	"strings"
 	"sync"
 
 	"fyne.io/fyne/v2"
 
+	"github.com/shapan/shapan/editor/history"
 	"github.com/shapan/shapan/formats"
 	"github.com/shapan/shapan/formats/diag"
 	"github.com/shapan/shapan/validate"
@@ -38,7 +38,7 @@ type Session struct {
 	imported bool
 
 	dirty bool
-	hist  history
+	hist  *history.History
 	// saved is the state of the model the file at Path holds (-1 when it
 	// holds none of them: a new or imported document); sourced the state
 	// the document's Source describes (its positions and notes).
@@ -86,7 +86,7 @@ const (
 // NewSession wraps a loaded document. Legacy files are imported: saving
 // writes YAML beside them unless the user exports.
 func NewSession(doc *formats.Document) *Session {
-	s := &Session{doc: doc, Path: doc.Path, Format: doc.Format, hist: history{budget: undoBudget},
+	s := &Session{doc: doc, Path: doc.Path, Format: doc.Format, hist: history.New(undoBudget),
 		runAsync: func(f func()) { f() }, post: func(f func()) { f() }}
 	if doc.Format != formats.YAML && doc.Path != "" {
 		// An imported legacy file is saved as a YAML document beside it.
@@ -248,85 +248,57 @@ func (s *Session) setDirty(d bool) {
 
 func (s *Session) changed() {
 	s.revision++
-	s.setDirty(s.hist.state() != s.saved)
+	s.setDirty(s.hist.State() != s.saved)
 	s.notify(ModelChanged)
 	s.Revalidate()
 }
 
 // Edit applies change to the model as one undoable step named label.
 func (s *Session) Edit(label string, change func()) {
-	before := clone(s.doc.Value)
+	before := history.Clone(s.doc.Value)
 	change()
-	s.hist.push(&snapshotEdit{name: label, model: before, size: approxSize(before)})
+	s.hist.Push(history.Snapshot(label, before))
 	s.changed()
 }
 
 // EditCells changes cells of a grid in place as one undoable step: grid
 // finds the grid in a model, cells are indices and values the new values.
 func (s *Session) EditCells(label string, grid func(model any) []int, cells, values []int) {
-	g := grid(s.doc.Value)
-	e := &cellsEdit{name: label, grid: grid, cells: cells, old: make([]int, len(cells))}
-	changedAny := false
-	for i, c := range cells {
-		if c < 0 || c >= len(g) {
-			continue
-		}
-		e.old[i] = g[c]
-		if g[c] != values[i] {
-			changedAny = true
-		}
-		g[c] = values[i]
-	}
-	if !changedAny {
+	e, changed := history.SetCells(label, grid, s.doc.Value, cells, values)
+	if !changed {
 		return
 	}
-	s.hist.push(e)
+	s.hist.Push(e)
 	s.changed()
 }
 
 // CanUndo and CanRedo report whether there is something to undo or redo;
 // UndoLabel and RedoLabel name it.
-func (s *Session) CanUndo() bool { return len(s.hist.undos) > 0 }
+func (s *Session) CanUndo() bool { return s.hist.CanUndo() }
 
 // CanRedo reports whether an undone step can be redone.
-func (s *Session) CanRedo() bool { return len(s.hist.redos) > 0 }
+func (s *Session) CanRedo() bool { return s.hist.CanRedo() }
 
 // UndoLabel names the step Undo would revert.
-func (s *Session) UndoLabel() string {
-	if !s.CanUndo() {
-		return ""
-	}
-	return s.hist.undos[len(s.hist.undos)-1].label()
-}
+func (s *Session) UndoLabel() string { return s.hist.UndoLabel() }
 
 // RedoLabel names the step Redo would apply.
-func (s *Session) RedoLabel() string {
-	if !s.CanRedo() {
-		return ""
-	}
-	return s.hist.redos[len(s.hist.redos)-1].label()
-}
+func (s *Session) RedoLabel() string { return s.hist.RedoLabel() }
 
 // Undo reverts the last step.
 func (s *Session) Undo() bool {
-	if !s.CanUndo() {
+	if !s.hist.Undo(&s.doc.Value) {
 		return false
 	}
-	e := s.hist.undos[len(s.hist.undos)-1]
-	s.hist.undos = s.hist.undos[:len(s.hist.undos)-1]
-	s.hist.redos = append(s.hist.redos, step{e.undo(s), e.state})
 	s.changed()
 	return true
 }
 
 // Redo applies the last undone step again.
 func (s *Session) Redo() bool {
-	if !s.CanRedo() {
+	if !s.hist.Redo(&s.doc.Value) {
 		return false
 	}
-	e := s.hist.redos[len(s.hist.redos)-1]
-	s.hist.redos = s.hist.redos[:len(s.hist.redos)-1]
-	s.hist.undos = append(s.hist.undos, step{e.undo(s), e.state})
 	s.changed()
 	return true
 }
@@ -387,7 +359,7 @@ func (s *Session) SaveAs(path string, f formats.Format) error {
 	s.Path, s.Format = path, f
 	s.imported = false
 	s.doc.Path, s.doc.Format = path, f
-	s.saved = s.hist.state()
+	s.saved = s.hist.State()
 	s.rememberDisk()
 	s.readBack()
 	if pathChanged {
@@ -410,7 +382,7 @@ func (s *Session) readBack() {
 	} else {
 		s.doc.Source = fresh.Source
 	}
-	s.sourced = s.hist.state()
+	s.sourced = s.hist.State()
 }
 
 // Export writes the document in a game's own form at path, without
@@ -436,8 +408,8 @@ func (s *Session) Revalidate() {
 	}
 	s.checking = true
 	doc := *s.doc
-	doc.Value = cloneFull(s.doc.Value)
-	inFile := s.hist.state() == s.sourced
+	doc.Value = history.CloneFull(s.doc.Value)
+	inFile := s.hist.State() == s.sourced
 	if !inFile {
 		doc.Source = nil
 	}
@@ -471,11 +443,11 @@ func (s *Session) Revalidate() {
 // (Revalidate does it in the background): what the Problems panel shows
 // once that check is done.
 func (s *Session) CheckNow() diag.List {
-	if s.hist.state() == s.sourced && s.readProblems != nil {
+	if s.hist.State() == s.sourced && s.readProblems != nil {
 		return s.readProblems
 	}
 	doc := *s.doc
-	if s.hist.state() != s.sourced {
+	if s.hist.State() != s.sourced {
 		doc.Source = nil
 	}
 	path := ""
@@ -525,46 +497,4 @@ func (n *namedFiles) check(doc *formats.Document, path string) error {
 		n.key, n.err = key, formats.CheckNamedFiles(doc, path)
 	}
 	return n.err
-}
-
-// approxSize estimates the bytes a model copy holds (for the undo budget).
-func approxSize(model any) int { return sizeOf(reflect.ValueOf(model)) }
-
-func sizeOf(v reflect.Value) int {
-	switch v.Kind() {
-	case reflect.Pointer, reflect.Interface:
-		if v.IsNil() {
-			return 8
-		}
-		return 8 + sizeOf(v.Elem())
-	case reflect.Struct:
-		n := 0
-		for i := 0; i < v.NumField(); i++ {
-			n += sizeOf(v.Field(i))
-		}
-		return n
-	case reflect.Slice:
-		if v.Len() >= sharedSliceLen && plain(v.Type().Elem().Kind()) {
-			return 24 // shared, not copied
-		}
-		fallthrough
-	case reflect.Array:
-		if v.Len() > 0 && plain(v.Type().Elem().Kind()) && v.Type().Elem().Kind() != reflect.String {
-			return 24 + v.Len()*int(v.Type().Elem().Size())
-		}
-		n := 24
-		for i := 0; i < v.Len(); i++ {
-			n += sizeOf(v.Index(i))
-		}
-		return n
-	case reflect.String:
-		return 16 + v.Len()
-	case reflect.Map:
-		n := 48
-		for _, k := range v.MapKeys() {
-			n += sizeOf(k) + sizeOf(v.MapIndex(k))
-		}
-		return n
-	}
-	return 8
 }

@@ -1,4 +1,4 @@
-package editor
+package history
 
 import "reflect"
 
@@ -9,13 +9,13 @@ import "reflect"
 // undo cheap on big maps.
 const sharedSliceLen = 1 << 16
 
-// clone returns a deep copy of v (a document model) that shares big plain
-// slices with v: the form the undo history keeps.
-func clone[T any](v T) T { return cloneWith(v, true) }
+// Clone returns a deep copy of v (a document model) that shares big plain
+// slices with v: the form the undo history keeps (Snapshot).
+func Clone[T any](v T) T { return cloneWith(v, true) }
 
-// cloneFull returns a deep copy of v that shares nothing, for readers on
+// CloneFull returns a deep copy of v that shares nothing, for readers on
 // other goroutines.
-func cloneFull[T any](v T) T { return cloneWith(v, false) }
+func CloneFull[T any](v T) T { return cloneWith(v, false) }
 
 func cloneWith[T any](v T, share bool) T {
 	src := reflect.ValueOf(&v).Elem()
@@ -102,4 +102,46 @@ func plain(k reflect.Kind) bool {
 		return true
 	}
 	return false
+}
+
+// approxSize estimates the bytes a model copy holds (for the undo budget).
+func approxSize(model any) int { return sizeOf(reflect.ValueOf(model)) }
+
+func sizeOf(v reflect.Value) int {
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Interface:
+		if v.IsNil() {
+			return 8
+		}
+		return 8 + sizeOf(v.Elem())
+	case reflect.Struct:
+		n := 0
+		for i := 0; i < v.NumField(); i++ {
+			n += sizeOf(v.Field(i))
+		}
+		return n
+	case reflect.Slice:
+		if v.Len() >= sharedSliceLen && plain(v.Type().Elem().Kind()) {
+			return 24 // shared, not copied
+		}
+		fallthrough
+	case reflect.Array:
+		if v.Len() > 0 && plain(v.Type().Elem().Kind()) && v.Type().Elem().Kind() != reflect.String {
+			return 24 + v.Len()*int(v.Type().Elem().Size())
+		}
+		n := 24
+		for i := 0; i < v.Len(); i++ {
+			n += sizeOf(v.Index(i))
+		}
+		return n
+	case reflect.String:
+		return 16 + v.Len()
+	case reflect.Map:
+		n := 48
+		for _, k := range v.MapKeys() {
+			n += sizeOf(k) + sizeOf(v.MapIndex(k))
+		}
+		return n
+	}
+	return 8
 }
