@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/shapan/shapan/balance/unseen"
 	_ "github.com/shapan/shapan/family/all"
@@ -35,6 +36,12 @@ func main() {
 		if err != nil {
 			fmt.Fprintf(os.Stderr, "balance-unseen: left out: %v\n", err)
 			continue
+		}
+		if strings.HasPrefix(c.Source, "samples/") && doc.RulesFile != "" {
+			// a sample's rules are a file of the samples (ftbt/兵法.yaml):
+			// the written level names the repository's copy (the script
+			// runs in the repository)
+			doc.RulesFile, _ = filepath.Abs(filepath.Join("samples", doc.RulesFile))
 		}
 		path := filepath.Join(*out, c.Name+".yaml")
 		if _, err := formats.Write(path, doc, formats.YAML); err != nil {
