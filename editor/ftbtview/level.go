@@ -38,7 +38,6 @@ type LevelView struct {
 	// Selected is the selected person (-1: none).
 	Selected int
 
-	personTool  bool // the person tool is chosen: a click on an empty cell adds a person
 	newSide     int  // the side of people added on the map
 	pickingGoal bool // the next click on the map sets the selected person's goal
 	dragging    int  // the person being dragged, -1 when none
@@ -47,6 +46,9 @@ type LevelView struct {
 	marked      image.Point
 	hoverCell   image.Point
 
+	// addPerson is the map's own tool: a click on an empty cell adds a
+	// person of the side chosen beside it.
+	addPerson   grid.Tool
 	paintTap    func(x, y int)
 	paintStroke func(x, y int, start bool)
 	paintEnd    func()
@@ -83,6 +85,7 @@ func NewLevel(s *editor.Session, env editor.Env) *LevelView {
 		Color:   func(id int) color.RGBA { return v.Rules().TerrainColor(id) },
 		Default: 0,
 	})
+	v.addPerson = &addPersonTool{v}
 	g := v.Painter.View
 	v.paintTap, v.paintStroke, v.paintEnd = g.OnTap, g.OnStroke, g.OnStrokeEnd
 	g.OnTap, g.OnStroke, g.OnStrokeEnd = v.tap, v.stroke, v.strokeEnd
@@ -209,15 +212,13 @@ func (v *LevelView) terrainName(id int) string {
 // --- the map ---
 
 // tap handles a click on the map: picking a goal, selecting the person
-// there, adding a person (person tool), or painting.
+// there, or the painter's tool (the person tool adds a person).
 func (v *LevelView) tap(x, y int) {
 	switch {
 	case v.pickingGoal:
 		v.SetGoal(x, y)
 	case v.personAt(x, y) >= 0:
 		v.People.Select(v.personAt(x, y))
-	case v.personTool:
-		v.AddPerson(x, y, v.newSide)
 	default:
 		v.paintTap(x, y)
 	}
@@ -236,9 +237,6 @@ func (v *LevelView) stroke(x, y int, start bool) {
 		case i >= 0:
 			v.dragging, v.dragTo = i, image.Pt(x, y)
 			v.People.Select(i)
-			return
-		case v.personTool:
-			v.ignore = true
 			return
 		}
 	}
@@ -382,7 +380,7 @@ func (v *LevelView) showHover(x, y int) {
 	v.hoverCell = image.Pt(x, y)
 	if x < 0 {
 		v.hover.SetText(v.toolLabel())
-		if v.pickingGoal || v.personTool {
+		if v.pickingGoal || v.personTool() {
 			v.Painter.View.Redraw()
 		}
 		return
@@ -393,7 +391,7 @@ func (v *LevelView) showHover(x, y int) {
 		text += fmt.Sprintf(" · %s (side %d)", p.Name, p.Side)
 	}
 	v.hover.SetText(text + " · " + v.toolLabel())
-	if v.pickingGoal || v.personTool {
+	if v.pickingGoal || v.personTool() {
 		v.Painter.View.Redraw()
 	}
 }
@@ -403,7 +401,7 @@ func (v *LevelView) toolLabel() string {
 	switch {
 	case v.pickingGoal:
 		return "picking a goal"
-	case v.personTool:
+	case v.personTool():
 		return "Person + (side " + fmt.Sprint(v.newSide) + ")"
 	}
 	return v.Painter.ToolLabel()
@@ -467,7 +465,7 @@ func (v *LevelView) overlay(img *image.RGBA, cell func(x, y int) (float64, float
 		px, py, _ := cell(v.hoverCell.X, v.hoverCell.Y)
 		cross(img, px, py, s, max(2, s/6), highlight)
 	}
-	if v.personTool && v.dragging < 0 && v.hoverCell.X >= 0 && v.personAt(v.hoverCell.X, v.hoverCell.Y) < 0 {
+	if v.personTool() && v.dragging < 0 && v.hoverCell.X >= 0 && v.personAt(v.hoverCell.X, v.hoverCell.Y) < 0 {
 		px, py, _ := cell(v.hoverCell.X, v.hoverCell.Y)
 		c := preview.PlayerColor(v.newSide)
 		c.A = 0x90
@@ -488,9 +486,22 @@ func (v *LevelView) paletteLen() int {
 	return noRulesIDs
 }
 
-// personToolName names the ftbt map's own tool, after the painter's in the
-// tool bar: a click on an empty cell adds a person.
-const personToolName = "Person +"
+// personTool reports whether the person tool is in hand.
+func (v *LevelView) personTool() bool { return v.Painter.Tool == v.addPerson }
+
+// addPersonTool is the ftbt map's own tool, after the painter's in the
+// tool bar: a click on an empty cell adds a person (a click on a person
+// selects it, a drag moves it, before the tool is asked).
+type addPersonTool struct{ v *LevelView }
+
+func (t *addPersonTool) String() string    { return "Person +" }
+func (t *addPersonTool) Key() fyne.KeyName { return "" }
+func (t *addPersonTool) Cursor(p *grid.Painter, x, y int) image.Rectangle {
+	return image.Rect(x, y, x+1, y+1)
+}
+func (t *addPersonTool) Press(p *grid.Painter, x, y int)            { t.v.AddPerson(x, y, t.v.newSide) }
+func (t *addPersonTool) Drag(p *grid.Painter, x, y int, start bool) {}
+func (t *addPersonTool) Release(p *grid.Painter)                    {}
 
 func (v *LevelView) mapPane() fyne.CanvasObject {
 	v.palette = grid.NewKeyList(v.env, v.paletteLen,
@@ -521,20 +532,7 @@ func (v *LevelView) mapPane() fyne.CanvasObject {
 	left := container.NewBorder(container.NewVBox(widget.NewLabelWithStyle("Terrain 地形", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})),
 		container.NewVBox(v.rulesNote, v.attachMap), nil, nil, v.palette)
 
-	v.tools = grid.NewMapSelect(append(grid.ToolNames(), personToolName), func(s string) {
-		v.personTool = s == personToolName
-		if t, ok := grid.ToolNamed(s); ok && t != v.Painter.Tool {
-			v.Painter.SetTool(t)
-		}
-		v.Painter.View.Redraw()
-		v.Painter.View.RefreshHover()
-	}, v.Painter.View)
-	v.tools.SetSelected(v.Painter.Tool.String())
-	v.Painter.OnChange = func() {
-		if v.tools.Selected != v.Painter.Tool.String() {
-			v.tools.SetSelected(v.Painter.Tool.String())
-		}
-	}
+	v.tools = v.Painter.ToolSelect(v.addPerson)
 	side := widget.NewSelect([]string{"side 0", "side 1"}, func(s string) {
 		if s == "side 1" {
 			v.newSide = 1

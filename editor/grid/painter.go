@@ -424,9 +424,25 @@ func (p *Painter) Escape() string {
 // Toolbar returns the tool chooser, the brush size, the stamp buttons and
 // the zoom buttons for the painter.
 func (p *Painter) Toolbar() fyne.CanvasObject {
-	tools := NewMapSelect(ToolNames(), func(s string) {
-		if t, ok := ToolNamed(s); ok && t != p.Tool {
-			p.SetTool(t)
+	return container.NewHBox(p.ToolSelect(), p.BrushControls(), widget.NewSeparator(), p.ZoomButtons())
+}
+
+// ToolSelect returns the tool bar's drop-down of the tools (Tools), then
+// a view's own tools (extra: tools of its map alone, such as the ftbt
+// level's person tool). Choosing one selects it; it follows the tool
+// chosen otherwise (a key, the Tools menu).
+func (p *Painter) ToolSelect(extra ...Tool) *MapSelect {
+	all := append(Tools(), extra...)
+	names := make([]string, len(all))
+	for i, t := range all {
+		names[i] = t.String()
+	}
+	tools := NewMapSelect(names, func(s string) {
+		for _, t := range all {
+			if t.String() == s && t != p.Tool {
+				p.SetTool(t)
+				p.View.Redraw()
+			}
 		}
 	}, p.View)
 	tools.SetSelected(p.Tool.String())
@@ -439,7 +455,7 @@ func (p *Painter) Toolbar() fyne.CanvasObject {
 			prev()
 		}
 	}
-	return container.NewHBox(tools, p.BrushControls(), widget.NewSeparator(), p.ZoomButtons())
+	return tools
 }
 
 // BrushControls are the brush size and the stamp buttons.

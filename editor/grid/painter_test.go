@@ -1,6 +1,7 @@
 package grid_test
 
 import (
+	"fmt"
 	"image"
 	"image/color"
 	"slices"
@@ -205,5 +206,57 @@ func TestStampCopyRotateMirror(t *testing.T) {
 	guitest.Click(p.View, at(15, 5))
 	if terrain(s)[5*30+15] != 0 {
 		t.Error("after Escape a click still places the stamp")
+	}
+}
+
+// recorder is a tool of a view's own: it records what the painter asks
+// of it and paints what a drag passes over.
+type recorder struct{ calls []string }
+
+func (r *recorder) String() string    { return "Recorder" }
+func (r *recorder) Key() fyne.KeyName { return "" }
+func (r *recorder) Cursor(p *grid.Painter, x, y int) image.Rectangle {
+	return image.Rect(x, y, x+2, y+1)
+}
+func (r *recorder) Press(p *grid.Painter, x, y int) {
+	r.calls = append(r.calls, fmt.Sprintf("press %d,%d", x, y))
+}
+func (r *recorder) Drag(p *grid.Painter, x, y int, start bool) {
+	r.calls = append(r.calls, fmt.Sprintf("drag %d,%d %v", x, y, start))
+	w, _ := p.GridSize()
+	p.Stroke()[y*w+x] = 6
+	p.Preview(p.Stroke())
+}
+func (r *recorder) Release(p *grid.Painter) {
+	r.calls = append(r.calls, "release")
+	p.Commit()
+}
+
+// TestAViewsOwnTool: a tool value a view hands to ToolSelect is offered
+// after the tools of every grid, is chosen there, and gets the clicks and
+// drags (its preview committed as one edit); a tool key takes it out of
+// hand and the drop-down follows.
+func TestAViewsOwnTool(t *testing.T) {
+	p, s, win := painterWindow(t, 30, 20)
+	rec := &recorder{}
+	sel := p.ToolSelect(rec)
+	if want := append(grid.ToolNames(), "Recorder"); !slices.Equal(sel.Options, want) {
+		t.Fatalf("the drop-down offers %v, want %v", sel.Options, want)
+	}
+	sel.SetSelected("Recorder")
+	if p.Tool != rec || p.ToolLabel() != "Recorder" {
+		t.Fatalf("choosing Recorder: tool %v", p.Tool)
+	}
+	guitest.Click(p.View, at(4, 4))
+	guitest.Drag(p.View, at(1, 1), at(3, 1), 2)
+	if want := []string{"press 4,4", "drag 1,1 true", "drag 2,1 false", "drag 3,1 false", "release"}; !slices.Equal(rec.calls, want) {
+		t.Errorf("the tool was asked %v, want %v", rec.calls, want)
+	}
+	if got := painted(s, 30, 6); len(got) != 3 || s.UndoLabel() != "paint" {
+		t.Errorf("the drag painted %v (undo %q), want 3 cells as one edit", got, s.UndoLabel())
+	}
+	typeKeys(win, "r")
+	if p.Tool != grid.Rectangle || sel.Selected != "Rectangle" {
+		t.Errorf("R: tool %v, drop-down %q", p.Tool, sel.Selected)
 	}
 }

@@ -12,15 +12,19 @@ import (
 // painter calls it for every click and drag that is not placing a stamp
 // (a copied selection in hand, or a view's Stamp).
 //
-// Every tool is listed once, in tools below: the tool bar's drop-down,
-// the Tools menu, the tool keys (typed on the map or anywhere outside a
-// text field), Help ▸ Keyboard and the keyboard table of docs/studio.md
-// all read that list, so adding a tool is adding one value to it.
+// Every tool of every grid is listed once, in tools below: the tool bar's
+// drop-down, the Tools menu, the tool keys (typed on the map or anywhere
+// outside a text field), Help ▸ Keyboard and the keyboard table of
+// docs/studio.md all read that list, so adding a tool is adding one value
+// to it. A tool of one view's map alone (the ftbt level's person tool) is
+// a value the view hands to its painter's drop-down (ToolSelect); it has
+// no key.
 type Tool interface {
 	// String is the tool's name, as the tool bar and the Tools menu
 	// show it ("Pencil").
 	fmt.Stringer
-	// Key is the key that selects the tool (those of Tiled: B, R, F …).
+	// Key is the key that selects the tool (those of Tiled: B, R, F …;
+	// "" for a view's own tool, which has none).
 	Key() fyne.KeyName
 	// Cursor is what the tool previews under the pointer on cell (x, y):
 	// the cells a click there would paint, outlined.
