@@ -161,3 +161,67 @@ func TestTheFamilysPlayerSeesEveryDecisionOfTheSeat(t *testing.T) {
 		g.Close()
 	}
 }
+
+// armory starts a game of one seat that picks one of 50 weapons, then is
+// asked the weapon's target, where -1 goes back to the choice of weapon
+// and 0 strikes (the game is won): the ftbt person who goes back from a
+// tech's target to pick another tech.
+func armory(seed int64) *testGame {
+	g := &testGame{start: armory, seed: seed}
+	weapons := make([]int, 50)
+	for i := range weapons {
+		weapons[i] = i
+	}
+	g.Machine = engine.Start(func(p *engine.Play) any {
+		for {
+			w := p.Ask(&engine.Decision{Player: 0, Kind: "weapon", Args: "armory",
+				Legal: func() engine.Legal { return engine.LegalValues(weapons...) }})
+			if string(p.Ask(&engine.Decision{Player: 0, Kind: "target", Args: string(w),
+				Legal: func() engine.Legal { return engine.LegalValues(-1, 0) }})) == "0" {
+				return 0
+			}
+		}
+	})
+	return g
+}
+
+// backing is a policy that always proposes going back from a target.
+type backing struct{}
+
+func (backing) Propose(g Game, d *engine.Decision) []engine.Answer {
+	return []engine.Answer{backing{}.Answer(g, d)}
+}
+
+func (backing) Answer(_ Game, d *engine.Decision) engine.Answer {
+	if d.Kind == "target" {
+		return engine.Encode(-1)
+	}
+	return engine.Encode(0)
+}
+
+// TestAnAnswerThatClosedALoopIsNotGivenToItsKindAgain: going back from
+// one weapon's target, the search does not go back from the next
+// weapon's either (a ban by question alone would try all 50 weapons).
+func TestAnAnswerThatClosedALoopIsNotGivenToItsKindAgain(t *testing.T) {
+	m := replayModel(1, func(g *testGame) []float64 {
+		if g.Over() {
+			return []float64{1}
+		}
+		return []float64{0.5}
+	})
+	m.Policy = func(int64) Policy { return backing{} }
+	m.Trust = 100 // the policy's "back" stands wherever it is allowed
+	m.Horizon = 4
+	g := armory(0)
+	defer g.Close()
+	p := New(m, Options{Playouts: 2, Seed: 1})
+	for n := 0; !g.Over(); n++ {
+		if n > 6 {
+			t.Fatalf("%d decisions and the game goes on", n)
+		}
+		d := g.Pending()
+		if err := g.Answer(d.Player, p.Answer(g, d)); err != nil {
+			t.Fatal(err)
+		}
+	}
+}

@@ -147,7 +147,7 @@ func (p *Player) Answer(g Game, d *engine.Decision) engine.Answer {
 		return time.Duration(cputime.Thread() - start)
 	}
 	before := p.stats.Playouts
-	p.ban = p.chain.given[fp]
+	p.ban = p.chain.banned(fp, d)
 	p.props, p.seat = nil, d.Player
 	if p.lead != nil {
 		p.props = p.lead.Propose(g, d)
