@@ -138,7 +138,11 @@ func (s *Shape) fits(p Prefix, byLine bool) bool {
 // beginning has the shape of; it fails, saying which --from to add, when
 // none or several have it.
 func detectLegacy(path string, src []byte, cands []*Codec, ctx *Context) (*Codec, error) {
-	p := readPrefix(src)
+	return detectPrefix(path, readPrefix(src), cands, ctx)
+}
+
+// detectPrefix is detectLegacy from the file's beginning p.
+func detectPrefix(path string, p Prefix, cands []*Codec, ctx *Context) (*Codec, error) {
 	pick := func(byLine bool) []*Codec {
 		var out []*Codec
 		for _, c := range cands {

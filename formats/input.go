@@ -22,6 +22,14 @@ const Stdin = "-"
 // such as /dev/zero, a FIFO, a directory), which could be read forever,
 // and anything larger than opts.MaxInput bytes. Its errors are IOErrors.
 func ReadInput(path string, opts Options) ([]byte, error) {
+	return readInput(path, opts, nil)
+}
+
+// readInput is ReadInput; when check is not nil and the input is longer
+// than sniffPrefix bytes, check is given its beginning (at least
+// sniffPrefix+1 bytes, or all of it) before the rest is read, and an
+// error it returns is returned at once.
+func readInput(path string, opts Options, check func(head []byte) error) ([]byte, error) {
 	limit := opts.MaxInput
 	if limit <= 0 {
 		limit = DefaultMaxInput
@@ -31,7 +39,7 @@ func ReadInput(path string, opts Options) ([]byte, error) {
 		if in == nil {
 			in = os.Stdin
 		}
-		return readLimited("standard input", in, limit, 0)
+		return readChunks("standard input", in, limit, check)
 	}
 	st, err := os.Stat(path)
 	if err != nil {
@@ -48,21 +56,36 @@ func ReadInput(path string, opts Options) ([]byte, error) {
 		return nil, &IOError{err}
 	}
 	defer f.Close()
-	return readLimited(path, f, limit, st.Size())
+	var head []byte
+	if check != nil && st.Size() > sniffPrefix {
+		head = make([]byte, sniffPrefix+1)
+		n, err := io.ReadFull(f, head)
+		if err != nil && err != io.ErrUnexpectedEOF {
+			return nil, &IOError{fmt.Errorf("reading %s: %w", path, err)}
+		}
+		if head = head[:n]; n > sniffPrefix {
+			if err := check(head); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return readLimited(path, f, limit, st.Size(), head)
 }
 
 // readLimited reads r whole into a buffer of size bytes (grown when r
-// holds more), failing once it holds more than limit bytes (a file can
-// grow while it is read). A stream of unknown size (size 0) is read in
-// chunks, so that reading it never takes more than twice what it holds
-// (a buffer grown by doubling takes three times), and refusing it past
-// the limit takes no more than the limit.
-func readLimited(name string, r io.Reader, limit, size int64) ([]byte, error) {
-	if size == 0 {
-		return readChunks(name, r, limit)
+// holds more), after head (what was read of it already), failing once it
+// holds more than limit bytes (a file can grow while it is read). A
+// stream of unknown size (size 0) is read in chunks, so that reading it
+// never takes more than twice what it holds (a buffer grown by doubling
+// takes three times), and refusing it past the limit takes no more than
+// the limit.
+func readLimited(name string, r io.Reader, limit, size int64, head []byte) ([]byte, error) {
+	if size == 0 && len(head) == 0 {
+		return readChunks(name, r, limit, nil)
 	}
 	data := hugepage.Make[byte](0, int(min(max(size, 512), limit)+1))
-	lr := io.LimitReader(r, limit+1)
+	data = append(data, head...)
+	lr := io.LimitReader(r, limit+1-int64(len(head)))
 	for {
 		if len(data) == cap(data) {
 			data = append(data, 0)[:len(data)]
@@ -124,8 +147,9 @@ func describeMode(m fs.FileMode) string {
 }
 
 // readChunks reads a stream of unknown size in chunks of 1 MiB, then
-// joins them (see readLimited).
-func readChunks(name string, r io.Reader, limit int64) ([]byte, error) {
+// joins them (see readLimited); check, when not nil, is given the first
+// chunk when the stream is longer than sniffPrefix bytes (see readInput).
+func readChunks(name string, r io.Reader, limit int64, check func(head []byte) error) ([]byte, error) {
 	const chunk = 1 << 20
 	var chunks [][]byte
 	var total int64
@@ -137,6 +161,11 @@ func readChunks(name string, r io.Reader, limit int64) ([]byte, error) {
 			return nil, &IOError{tooLarge(name, -1, limit)}
 		}
 		chunks = append(chunks, buf[:n])
+		if check != nil && len(chunks) == 1 && n > sniffPrefix {
+			if err := check(buf[:n]); err != nil {
+				return nil, err
+			}
+		}
 		if err == io.EOF || err == io.ErrUnexpectedEOF {
 			break
 		}

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
 
@@ -19,14 +20,73 @@ import (
 	"github.com/shapan/shapan/formats/yamlx"
 )
 
-// Read loads the document at path ("-" is standard input; see ReadInput
+// Read loads the document at path ("-" is standard input; see ReadSource
 // for the files refused).
 func Read(path string, opts Options) (*Document, error) {
-	src, err := ReadInput(path, opts)
+	src, err := ReadSource(path, opts)
 	if err != nil {
 		return nil, err
 	}
 	return ReadBytes(path, src, opts)
+}
+
+// ReadSource returns the content of the document at path as Read reads
+// it: what ReadInput returns, except that a file or stream whose form is
+// told from its content and whose first 64 KiB fit no form (a file of NUL
+// bytes, standard input from /dev/zero) is refused from them, with the
+// error ReadBytes gives for it, without the rest being read.
+func ReadSource(path string, opts Options) ([]byte, error) {
+	return readInput(path, opts, func(head []byte) error { return refuseFromPrefix(path, head, opts) })
+}
+
+// refuseFromPrefix returns the error ReadBytes gives for every file at
+// path that begins with head (more than sniffPrefix bytes of a longer
+// file); nil when the rest of the file could matter.
+func refuseFromPrefix(path string, head []byte, opts Options) error {
+	if opts.From != "" || (opts.Encoding != "" && opts.Encoding != textenc.UTF8) {
+		return nil
+	}
+	ext := strings.ToLower(filepath.Ext(path))
+	if ext == ".yaml" || ext == ".yml" || sharedByExt(ext) {
+		return nil
+	}
+	head = head[:sniffPrefix+1]
+	for i := len(head) - 1; i >= 0 && i >= len(head)-utf8.UTFMax; i-- {
+		if utf8.RuneStart(head[i]) {
+			if !utf8.FullRune(head[i:]) {
+				head = head[:i] // a character the cut splits
+			}
+			break
+		}
+	}
+	if err := textenc.CheckUTF8(path, head); err != nil {
+		return err
+	}
+	cands := legacyByExt(ext)
+	if len(cands) == 0 || ext == "" {
+		if looksLikeYAML(head) {
+			return nil
+		}
+		cands = legacyByExt("")
+	}
+	if len(cands) < 2 || len(bytes.TrimSpace(head)) == 0 {
+		return nil
+	}
+	p := readPrefix(head)
+	p.whole = false
+	_, err := detectPrefix(path, p, cands, &Context{opts: opts, path: path})
+	return err
+}
+
+// sharedByExt reports whether a shared form (a Tiled map) has the
+// extension ext.
+func sharedByExt(ext string) bool {
+	for _, f := range sharedForms {
+		if slices.Contains(f.Exts, ext) {
+			return true
+		}
+	}
+	return false
 }
 
 // ReadBytes loads a document whose content is src; path names it in

@@ -67,7 +67,7 @@ func runConvert(args []string, out, errOut io.Writer) int {
 		return usageError(c, errOut, "need IN and OUT")
 	}
 	in, outPath := pos[0], pos[1]
-	src, err := formats.ReadInput(in, opts)
+	src, err := formats.ReadSource(in, opts)
 	if err != nil {
 		return report(errOut, in, err)
 	}

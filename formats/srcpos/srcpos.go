@@ -78,15 +78,19 @@ type Map struct {
 	// report them.
 	Warnings diag.List
 	lines    *Lines
-	offsets  map[string]int
-	pos      map[string]diag.Pos
-	grids    map[string]CellFunc
-	items    map[string]ItemFunc
+	// offsets and pos are keyed by the hash of the path (pathKey), not
+	// the path: a reader records one for every value of a document, and a
+	// path string with its map entry took some 80 bytes a value (a 4 MB
+	// map of 60 000 planets recorded a million of them).
+	offsets map[uint64]int
+	pos     map[uint64]packedPos
+	grids   map[string]CellFunc
+	items   map[string]ItemFunc
 }
 
 // New returns an empty map for the file whose content is src.
 func New(src []byte) *Map {
-	return &Map{lines: NewLines(src), offsets: map[string]int{}, pos: map[string]diag.Pos{},
+	return &Map{lines: NewLines(src), offsets: map[uint64]int{}, pos: map[uint64]packedPos{},
 		grids: map[string]CellFunc{}, items: map[string]ItemFunc{}}
 }
 
@@ -95,16 +99,42 @@ func (m *Map) Lines() *Lines { return m.lines }
 
 // SetOffset records that path starts at byte offset off.
 func (m *Map) SetOffset(path string, off int) {
-	if _, ok := m.offsets[path]; !ok {
-		m.offsets[path] = off
+	k := pathKey(path)
+	if _, ok := m.offsets[k]; !ok {
+		m.offsets[k] = off
 	}
 }
 
 // SetPos records the position of path.
 func (m *Map) SetPos(path string, p diag.Pos) {
-	if _, ok := m.pos[path]; !ok {
-		m.pos[path] = p
+	k := pathKey(path)
+	if _, ok := m.pos[k]; !ok {
+		m.pos[k] = pack(p)
 	}
+}
+
+// packedPos is a line and a column in one word.
+type packedPos uint64
+
+func pack(p diag.Pos) packedPos {
+	return packedPos(uint64(uint32(p.Line))<<32 | uint64(uint32(p.Col)))
+}
+
+func (p packedPos) unpack() diag.Pos {
+	return diag.Pos{Line: int(int32(p >> 32)), Col: int(int32(uint32(p)))}
+}
+
+// pathKey is the 64-bit FNV-1a hash of path. Two paths of one document
+// share a hash with a chance of about n²/2⁶⁵ for n paths (under one in
+// 10⁵ for ten million): a position, never a value, would then be the
+// other path's.
+func pathKey(path string) uint64 {
+	h := uint64(14695981039346656037)
+	for i := 0; i < len(path); i++ {
+		h ^= uint64(path[i])
+		h *= 1099511628211
+	}
+	return h
 }
 
 // SetGrid records how to find the cells of the grid at path: the paths
@@ -123,10 +153,11 @@ func (m *Map) Locate(path string) diag.Pos {
 		return diag.Pos{}
 	}
 	for p := path; ; {
-		if pos, ok := m.pos[p]; ok {
-			return pos
+		k := pathKey(p)
+		if pos, ok := m.pos[k]; ok {
+			return pos.unpack()
 		}
-		if off, ok := m.offsets[p]; ok {
+		if off, ok := m.offsets[k]; ok {
 			return m.lines.Pos(off)
 		}
 		if pos, ok := m.locateCell(p); ok {

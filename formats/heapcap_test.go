@@ -1,0 +1,225 @@
+package formats_test
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"runtime/debug"
+	"runtime/metrics"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/shapan/shapan/formats"
+	"github.com/shapan/shapan/formats/ftbt"
+	"github.com/shapan/shapan/internal/biglevel"
+	"github.com/shapan/shapan/internal/longtest"
+)
+
+// The memory of reading a document, family by family and form by form:
+// with the collector run often, the heap live while a few-MB document is
+// read never passes its case's bound times the input plus 4 MiB. The
+// bound is 4 where the reader keeps so little (the mbg YAML documents,
+// read a slice of their lists at a time; the ftbt and battle token
+// files). The others hold their factor as measured, so that none grows:
+// the mbg token file (a path and an offset recorded for every value),
+// and the readers that still take the YAML parser's whole tree (planets,
+// ftbt and battle YAML); docs/limits.md lists them. SHAPAN_LONG reads
+// inputs four times as large.
+func TestReadingHeapPerFamilyAndForm(t *testing.T) {
+	scale := longtest.Pick(1, 4)
+	dir := t.TempDir()
+	rules := filepath.Join(dir, "big.tech")
+	data, err := ftbt.WriteRules(biglevel.Rules())
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, rules, data)
+	for _, tc := range []struct {
+		name, file string
+		src        func() []byte
+		bound      float64 // times the input
+	}{
+		{"mbg scenario YAML", "s.yaml", func() []byte { return mbgScenario(t, 12_000*scale) }, 4},
+		{"mbg scenario legacy", "s.map", func() []byte { return encodeAs(t, "s.yaml", mbgScenario(t, 12_000*scale), "mbg-map") }, 16},
+		{"planets map YAML", "p.yaml", func() []byte { return planetsMap(3_000*scale, true) }, 80},
+		{"planets map legacy", "p.yml", func() []byte { return planetsMap(3_000*scale, false) }, 80},
+		{"ftbt level legacy", "l.map", func() []byte { return ftbtLevel(t, 500*scale) }, 4},
+		{"ftbt level YAML", "l.yaml", func() []byte { return encodeAs(t, filepath.Join(dir, "l.map"), ftbtLevel(t, 500*scale), "yaml") }, 25},
+		{"battle grid legacy", "b.grid", func() []byte { return battleGrid(500 * scale) }, 4},
+		{"battle map YAML", "b.yaml", func() []byte { return encodeAs(t, "b.grid", battleGrid(500*scale), "yaml") }, 25},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := tc.src()
+			path := filepath.Join(dir, tc.file)
+			live := peakLive(func() {
+				if _, err := formats.ReadBytes(path, src, formats.Options{RulesPath: rules}); err != nil {
+					t.Fatalf("%.300v", err)
+				}
+			})
+			t.Logf("%d bytes: %.1f MiB live at most (%.1f× the input)", len(src), float64(live)/(1<<20), float64(live)/float64(len(src)))
+			if limit := uint64(tc.bound*float64(len(src))) + 4<<20; live > limit {
+				t.Errorf("%d bytes were live reading %d bytes: more than %g× + 4 MiB", live, len(src), tc.bound)
+			}
+		})
+	}
+}
+
+// A file or a stream whose beginning fits no form is refused from its
+// first 64 KiB, whatever its length: a file of NUL bytes, standard input
+// from /dev/zero (which was read to the input limit, 256 MiB, first).
+func TestNoDocumentIsRefusedFromItsBeginning(t *testing.T) {
+	dir := t.TempDir()
+	nul := filepath.Join(dir, "zeros.bin")
+	writeFile(t, nul, make([]byte, 8<<20))
+	garbage := filepath.Join(dir, "noise.map")
+	writeFile(t, garbage, bytes.Repeat([]byte("\x01\x02\x03 \x04"), 2<<20))
+	for _, tc := range []struct {
+		name, path string
+		stdin      io.Reader
+	}{
+		{"NUL file", nul, nil},
+		{"control bytes as .map", garbage, nil},
+		{"standard input from /dev/zero", formats.Stdin, zeros{}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			_, err := formats.Read(tc.path, formats.Options{Stdin: tc.stdin})
+			runtime.ReadMemStats(&after)
+			if err == nil || !strings.Contains(err.Error(), "cannot tell what kind of file this is") {
+				t.Fatalf("got %v, want the form refused", err)
+			}
+			if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 4<<20 {
+				t.Errorf("%d bytes allocated to refuse it: it was read beyond its beginning", alloc)
+			}
+		})
+	}
+}
+
+// zeros is /dev/zero.
+type zeros struct{}
+
+func (zeros) Read(p []byte) (int, error) {
+	clear(p)
+	return len(p), nil
+}
+
+func writeFile(t *testing.T, path string, data []byte) {
+	t.Helper()
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// mbgScenario returns samples/mbg/赤壁.yaml with n officers added.
+func mbgScenario(t *testing.T, n int) []byte {
+	src, err := os.ReadFile("../samples/mbg/赤壁.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	for i := range n {
+		fmt.Fprintf(&b, "  - {name: 兵%d, wu: 50, zhan: 50, mou: 50, zheng: 50, jing: 50}\n", i)
+	}
+	out := bytes.Replace(src, []byte("\ncities:\n"), append(append([]byte("\n"), b.Bytes()...), "cities:\n"...), 1)
+	if len(out) == len(src) {
+		t.Fatal("the sample has no cities: where mbgScenario adds officers")
+	}
+	return out
+}
+
+// planetsMap returns a map of n planets in a chain, in block style, as a
+// planets/map document (ours) or the game's file.
+func planetsMap(n int, ours bool) []byte {
+	var b bytes.Buffer
+	if ours {
+		b.WriteString("kind: planets/map\nformat: 1\n")
+	}
+	b.WriteString("name: big\nmax_round: 600\nmax_player: 2\nstart_unit: 100\nstarts: [P0, P1]\nmap: |\n  AB\nplanets:\n")
+	for i := range n {
+		fmt.Fprintf(&b, "  P%d: {def: 1.0, res: 1.1, cos: 5, max: 400}\n", i)
+	}
+	b.WriteString("routes:\n")
+	for i := range n - 1 {
+		fmt.Fprintf(&b, "  - [P%d, P%d, 3]\n", i, i+1)
+	}
+	return b.Bytes()
+}
+
+// ftbtLevel returns the game's file of a side×side level with side
+// people (biglevel's, with its rules).
+func ftbtLevel(t *testing.T, side int) []byte {
+	src, err := ftbt.WriteLevel(biglevel.Generate(side, side, side))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return src
+}
+
+// battleGrid returns the game's grid of a side×side battle map of open
+// ground with two bases.
+func battleGrid(side int) []byte {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "%d %d\n", side, side)
+	for y := range side {
+		for x := range side {
+			c := "0"
+			if x == y && (x == 1 || x == side-2) {
+				c = "5"
+			}
+			if x > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(c)
+		}
+		b.WriteByte('\n')
+	}
+	return b.Bytes()
+}
+
+// encodeAs reads src (from path) and returns it written in the form to.
+func encodeAs(t *testing.T, path string, src []byte, to formats.Format) []byte {
+	t.Helper()
+	doc, err := formats.ReadBytes(path, src, formats.Options{})
+	if err != nil {
+		t.Fatalf("%.300v", err)
+	}
+	out, err := formats.Encode(doc, to)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// peakLive returns the most heap live (/gc/heap/live:bytes, the heap
+// marked by the last collection) while f runs with the collector at 5 %,
+// above what was live before.
+func peakLive(f func()) uint64 {
+	old := debug.SetGCPercent(5)
+	defer debug.SetGCPercent(old)
+	const name = "/gc/heap/live:bytes"
+	runtime.GC()
+	s := []metrics.Sample{{Name: name}}
+	metrics.Read(s)
+	base := s[0].Value.Uint64()
+	var stop atomic.Bool
+	done := make(chan uint64)
+	go func() {
+		var peak uint64
+		s := []metrics.Sample{{Name: name}}
+		for !stop.Load() {
+			metrics.Read(s)
+			peak = max(peak, s[0].Value.Uint64())
+			time.Sleep(100 * time.Microsecond)
+		}
+		done <- peak
+	}()
+	f()
+	stop.Store(true)
+	return max(<-done, base) - base
+}
