@@ -11,11 +11,15 @@ import (
 	"github.com/shapan/shapan/internal/guitest"
 )
 
-// TestHoverTextFollowsEdits: the status line under the map names the
-// cell under the pointer, its terrain and the tool; a fill, an undo and
+// TestHoverTextFollowsEdits: the status line under the map names the tool
+// in hand from the start, then the cell under the pointer, its terrain
+// and the tool; a fill, an undo and
 // a change of tool by key update it at once, without moving the mouse.
 func TestHoverTextFollowsEdits(t *testing.T) {
 	st, _, v, _ := openLevel(t, "长坂坡.yaml")
+	if v.hover.Text != "Pencil" {
+		t.Errorf("before the pointer is on the map the line says %q, not the tool in hand", v.hover.Text)
+	}
 	g := v.Painter.View
 	g.MouseMoved(&desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: g.CellCentre(5, 4)}})
 	if got := v.hover.Text; !strings.Contains(got, "(x 5, y 4) 森林") || !strings.HasSuffix(got, "· Pencil") {

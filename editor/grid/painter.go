@@ -441,9 +441,12 @@ func (p *Painter) ToolSelect(extra ...Tool) *MapSelect {
 		for _, t := range all {
 			if t.String() == s && t != p.Tool {
 				p.SetTool(t)
-				p.View.Redraw()
 			}
 		}
+		// What the map shows and says under the pointer may depend on
+		// the tool (and is said once the drop-down is first set).
+		p.View.Redraw()
+		p.View.RefreshHover()
 	}, p.View)
 	tools.SetSelected(p.Tool.String())
 	prev := p.OnChange
