@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -78,27 +79,7 @@ func runBalance(args []string, out, errOut io.Writer) int {
 	out, errOut = textOut(out), textOut(errOut)
 	fs := newFlagSet(c, errOut)
 	var f balanceFlags
-	fs.StringVar(&f.target, "target", "fair", "fair, or SIDE=RATE,... (rates 0–1 or percentages)")
-	fs.Float64Var(&f.tolerance, "tolerance", 3, "how far a side's win rate may be from its target, in percentage points (more than 0, less than 50)")
-	fs.IntVar(&f.budget, "budget", 0, "the most games played in all (0: 30000 for planets, 20000 for mbg, 10000 for ftbt and battle)")
-	fs.IntVar(&f.maxGames, "max-games", 0, "fresh games a proposal's confirmation plays at most (0: enough for the tolerance)")
-	fs.IntVar(&f.proposals, "proposals", balance.DefaultProposals, "how many proposals to print")
-	fs.StringVar(&f.knobs, "knobs", "", "knobs to turn: comma-separated patterns of knob names (default: the family's set; all: every knob)")
-	fs.Int64Var(&f.seed, "seed", 1, "base seed of the games")
-	fs.IntVar(&f.jobs, "jobs", 0, "games played at once (0: one per CPU)")
-	fs.IntVar(&f.turns, "turns", 0, "turn cap of every game (default: "+defaultCaps()+")")
-	fs.StringVar(&f.players, "players", "", "the computer player of each seat, for families that offer a choice")
-	fs.StringVar(&f.rules, "rules", "", "ftbt rules file for a level")
-	fs.BoolVar(&f.asJSON, "json", false, "print the result as JSON")
-	fs.StringVar(&f.shard, "shard", "", "K/N: be the K-th (from 0) of N processes running this search at once")
-	fs.StringVar(&f.shardDir, "shard-dir", "", "with --shard: the folder the shards share to exchange their games")
-	recordOutput(fs, "shard-dir") // a folder (see folderFlag)
-	fs.BoolVar(&f.quiet, "quiet", false, "no progress bar on standard error")
-	fs.StringVar(&f.skill, "skill", "", "after the search, the skill ladder of the document and of the best proposal: random, greedy, best, search (or search:N, a player's name), comma-separated")
-	fs.IntVar(&f.skillGames, "skill-games", 200, "with --skill: the games of every level")
-	fs.BoolVar(&f.restrict, "restrict", false, "restricted play instead of the search: forbid every officer, tech, hero, planet or card to each side in turn and measure what it costs")
-	fs.StringVar(&f.restrictKinds, "restrict-kinds", "", "with --restrict: the kinds of element measured, comma-separated (default: all the family's)")
-	fs.IntVar(&f.restrictGames, "restrict-games", balance.DefaultRestrictGames, "with --restrict: the games of every measurement")
+	f.declare(fs)
 	output := outputFlag(fs, "o", "write the fair proposal's document to this YAML file (-: standard output, the report then goes to standard error; nothing is written when none is fair)")
 	input := addInputFlags(fs)
 	pos, err := parseFlags(fs, args)
@@ -157,6 +138,31 @@ func runBalance(args []string, out, errOut io.Writer) int {
 		}
 	}
 	return balanceRun(doc, file, opts, f, out, errOut)
+}
+
+// declare declares the balance flags on fs, read into f.
+func (f *balanceFlags) declare(fs *flag.FlagSet) {
+	fs.StringVar(&f.target, "target", "fair", "fair, or SIDE=RATE,... (rates 0–1 or percentages)")
+	fs.Float64Var(&f.tolerance, "tolerance", 3, "how far a side's win rate may be from its target, in percentage points (more than 0, less than 50)")
+	fs.IntVar(&f.budget, "budget", 0, "the most games played in all (0: 30000 for planets, 20000 for mbg, 10000 for ftbt and battle)")
+	fs.IntVar(&f.maxGames, "max-games", 0, "fresh games a proposal's confirmation plays at most (0: enough for the tolerance)")
+	fs.IntVar(&f.proposals, "proposals", balance.DefaultProposals, "how many proposals to print")
+	fs.StringVar(&f.knobs, "knobs", "", "knobs to turn: comma-separated patterns of knob names (default: the family's set; all: every knob)")
+	fs.Int64Var(&f.seed, "seed", 1, "base seed of the games")
+	fs.IntVar(&f.jobs, "jobs", 0, "games played at once (0: one per CPU)")
+	fs.IntVar(&f.turns, "turns", 0, "turn cap of every game (default: "+defaultCaps()+")")
+	fs.StringVar(&f.players, "players", "", "the computer player of each seat, for families that offer a choice")
+	fs.StringVar(&f.rules, "rules", "", "ftbt rules file for a level")
+	fs.BoolVar(&f.asJSON, "json", false, "print the result as JSON")
+	fs.StringVar(&f.shard, "shard", "", "K/N: be the K-th (from 0) of N processes running this search at once")
+	fs.StringVar(&f.shardDir, "shard-dir", "", "with --shard: the folder the shards share to exchange their games")
+	recordOutput(fs, "shard-dir") // a folder (see folderFlag)
+	fs.BoolVar(&f.quiet, "quiet", false, "no progress bar on standard error")
+	fs.StringVar(&f.skill, "skill", "", "after the search, the skill ladder of the document and of the best proposal: random, greedy, best, search (or search:N, a player's name), comma-separated")
+	fs.IntVar(&f.skillGames, "skill-games", 200, "with --skill: the games of every level")
+	fs.BoolVar(&f.restrict, "restrict", false, "restricted play instead of the search: forbid every officer, tech, hero, planet or card to each side in turn and measure what it costs")
+	fs.StringVar(&f.restrictKinds, "restrict-kinds", "", "with --restrict: the kinds of element measured, comma-separated (default: all the family's)")
+	fs.IntVar(&f.restrictGames, "restrict-games", balance.DefaultRestrictGames, "with --restrict: the games of every measurement")
 }
 
 // options turns the flags into search options, or says what is wrong.
