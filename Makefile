@@ -6,7 +6,7 @@ GO ?= go
 # staticcheck, pinned; `go run` builds it once and keeps it in the build cache.
 STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: arch run test test-long test-race test-race-gui deps build vet lint oldest-go fuzz bench screenshots dist dist-test
+.PHONY: arch fmt run test test-long test-race test-race-gui deps build vet lint oldest-go fuzz bench screenshots dist dist-test
 
 # The studio on the sample scenarios embedded in it.
 run: deps
@@ -17,6 +17,8 @@ run: deps
 # stretches their wall time many times over.
 TEST_TIMEOUT ?= 20m
 ALL_PKGS = $(shell $(GO) list ./...)
+# The packages without a test file, which go test does not vet.
+NOTEST_PKGS = $(shell $(GO) list -f '{{if not (or .TestGoFiles .XTestGoFiles)}}{{.ImportPath}}{{end}}' ./...)
 # The packages that draw with Fyne (the studio, its views, its real-window
 # tests): the race detector makes their text shaping and image comparisons
 # several times slower; `make test-race-gui` runs them with it.
@@ -29,11 +31,15 @@ NORACE_LIST = balance cmd/shapan engine/battle engine/ftbt engine/mbg engine/pla
 RACE_PKGS = $(filter-out $(GUI_PKGS) $(addprefix github.com/shapan/shapan/,$(NORACE_LIST)),$(ALL_PKGS))
 
 # Every test, each package's in seconds of CPU: the statistical samples,
-# whole games and big inputs that need minutes are in test-long.
-test: deps lint
+# whole games and big inputs that need minutes are in test-long. go vet
+# runs inside go test (-vet=all: every analyzer, on the packages as the
+# tests compile them) and on its own only over the packages without tests,
+# so nothing is compiled twice for it. staticcheck is `make lint`'s.
+test: deps fmt
 	CGO_ENABLED=0 $(GO) build -trimpath -o /dev/null ./cmd/shapan
-	$(GO) test -race -timeout $(TEST_TIMEOUT) $(RACE_PKGS)
-	$(GO) test -timeout $(TEST_TIMEOUT) $(filter-out $(RACE_PKGS),$(ALL_PKGS))
+	$(GO) vet $(NOTEST_PKGS)
+	$(GO) test -vet=all -race -timeout $(TEST_TIMEOUT) $(RACE_PKGS)
+	$(GO) test -vet=all -timeout $(TEST_TIMEOUT) $(filter-out $(RACE_PKGS),$(ALL_PKGS))
 
 # The long runs too (SHAPAN_LONG=1): whole computer games on the big
 # samples, the balance searches' full samples, whole browser games. An
@@ -52,16 +58,21 @@ test-race-gui: deps
 deps:
 	@scripts/deps.sh
 
-# Fails when gofmt or go mod tidy would change a file, or go vet or
-# staticcheck find something.
-lint: vet
-	$(GO) mod tidy -diff
-	$(GO) run $(STATICCHECK) ./...
-
-vet:
+# Fails when gofmt or go mod tidy would change a file.
+fmt:
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi
+	$(GO) mod tidy -diff
+
+# go vet over every package on its own (make test runs it inside go test).
+vet: fmt
 	$(GO) vet ./...
+
+# staticcheck over every package, with gofmt and go mod tidy (CI runs it
+# beside make test: on a fresh machine it analyses every dependency, the
+# standard library and Fyne included, minutes of CPU that are no test's).
+lint: fmt
+	$(GO) run $(STATICCHECK) ./...
 
 # Builds and vets everything with the oldest Go that go.mod's go directive
 # allows (the go command fetches that toolchain from the module proxy).
