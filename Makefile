@@ -27,7 +27,7 @@ GUI_PKGS = $(shell $(GO) list -f '{{.ImportPath}}{{range .Deps}}{{if eq . "fyne.
 # that does not draw with Fyne but those of NORACE_LIST, whose tests
 # still cost minutes of CPU under it (the detector makes code 5–10 times
 # slower): `make test-race` runs them with it (docs/TESTING.md).
-NORACE_LIST = balance cmd/shapan engine/battle engine/ftbt engine/mbg engine/planets engine/sim family/all serve
+NORACE_LIST = balance cmd/shapan engine/battle engine/ftbt family/all serve
 RACE_PKGS = $(filter-out $(GUI_PKGS) $(addprefix github.com/shapan/shapan/,$(NORACE_LIST)),$(ALL_PKGS))
 
 # Every test, each package's in seconds of CPU: the statistical samples,

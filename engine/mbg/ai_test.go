@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/shapan/shapan/engine"
+	"github.com/shapan/shapan/internal/longtest"
 )
 
 // aiVersusRandom plays n two-player games on sanguo.map between the AI
@@ -41,7 +42,7 @@ func aiVersusRandom(t testing.TB, n int) (wins int) {
 // least 0.99 (it wins every game). Under -short it plays 60 games, and
 // must still win every one of them.
 func TestAIBeatsRandom(t *testing.T) {
-	n := 450
+	n := longtest.Sized(450, 60, 450) // 60 under -race too
 	if testing.Short() {
 		n = 60
 	}
@@ -58,7 +59,7 @@ func TestAIBeatsRandom(t *testing.T) {
 func TestAIGamesNeverStall(t *testing.T) {
 	for _, name := range []string{"sanguo.map", "test_game.map", "test_battle.map", "test.map"} {
 		sc := legacyScenario(t, name)
-		for i := 0; i < 20; i++ {
+		for i := range longtest.Sized(20, 4, 20) {
 			ai := NewAI(int64(i))
 			players := make([]Player, len(sc.Roles))
 			for r := range players {

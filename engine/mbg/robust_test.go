@@ -6,16 +6,18 @@ import (
 	"testing"
 
 	"github.com/shapan/shapan/engine"
+	"github.com/shapan/shapan/internal/longtest"
 )
 
-// TestRandomGamesNeverFail plays 1000 games per sample scenario with
+// TestRandomGamesNeverFail plays 1000 games (40 under -race) per sample scenario with
 // random answers (a fifth of them answers the rules re-ask or ignore): no
 // game panics, stalls or gets an answer refused, and the bookkeeping stays
 // consistent. Turn limit 100 (every game ends).
 func TestRandomGamesNeverFail(t *testing.T) {
-	games := 1000
+	// under -race a few games a map: they are played on one goroutine
+	games := longtest.Sized(1000, 40, 1000)
 	if testing.Short() {
-		games = 100
+		games = min(games, 100)
 	}
 	for _, name := range []string{"sanguo.map", "test_game.map", "test_battle.map", "test.map"} {
 		sc := legacyScenario(t, name)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/shapan/shapan/engine"
 	pfmt "github.com/shapan/shapan/formats/planets"
+	"github.com/shapan/shapan/internal/longtest"
 )
 
 // aiVersusRandom plays n two-player games on a map, the AI of game i
@@ -75,9 +76,9 @@ func testBeatsRandom(t *testing.T, newAI func(i int) Player) {
 // of its wins must reach its fair share (one half, one quarter). Games
 // are capped at round 400 (ranked as they stand).
 func TestSeededAIHoldsItsOwn(t *testing.T) {
-	n := 60
+	n := longtest.Sized(60, 16, 60)
 	if testing.Short() {
-		n = 12
+		n = min(n, 12)
 	}
 	fight, jiuzhou := legacyMap(t, "fight_here.yml"), sampleMap(t)
 	for _, tc := range []struct {
@@ -116,7 +117,7 @@ func TestSeededAIReplays(t *testing.T) {
 	m := legacyMap(t, "fight_here.yml")
 	trace := func(players func() []Player) string {
 		var buf bytes.Buffer
-		setup := Setup{Map: m, Seed: 3, Shuffle: true, MaxRounds: 120}
+		setup := Setup{Map: m, Seed: 3, Shuffle: true, MaxRounds: longtest.Sized[int64](120, 40, 120)}
 		if _, err := PlayTraced(setup, players(), TraceHeader{Case: "fight_here.yml"}, &buf, 0); err != nil {
 			t.Fatal(err)
 		}

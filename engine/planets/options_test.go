@@ -11,6 +11,7 @@ import (
 
 	"github.com/shapan/shapan/engine"
 	pfmt "github.com/shapan/shapan/formats/planets"
+	"github.com/shapan/shapan/internal/longtest"
 )
 
 // decayYAML is a map whose middle planet loses units every round (res
@@ -96,7 +97,8 @@ func TestSimulationOptionsPlayTheSameGames(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for seed := int64(1); seed <= 6; seed++ {
+		for i := range longtest.Sized[int64](6, 2, 6) {
+			seed := i + 1
 			setup := Setup{Map: m, Seed: seed, Shuffle: true, MaxRounds: 150}
 			want := playWith(t, setup, Options{})
 			setup.Board = board

@@ -8,6 +8,7 @@ import (
 
 	"github.com/shapan/shapan/engine"
 	pfmt "github.com/shapan/shapan/formats/planets"
+	"github.com/shapan/shapan/internal/longtest"
 )
 
 // TestRandomGamesNeverFail plays many games on every legacy map — random
@@ -17,9 +18,11 @@ import (
 // answer refused, illegal answers change nothing, and the state stays
 // consistent.
 func TestRandomGamesNeverFail(t *testing.T) {
-	games := 100
+	// under -race a few games a map: the games are played on one
+	// goroutine, and the full sample is for the engine's answers
+	games := longtest.Sized(100, 8, 100)
 	if testing.Short() {
-		games = 20
+		games = min(games, 20)
 	}
 	for _, name := range legacyMaps {
 		m := legacyMap(t, name)
@@ -30,7 +33,7 @@ func TestRandomGamesNeverFail(t *testing.T) {
 // TestSampleGamesNeverFail does the same on Shapan's own sample map, which
 // has the maintenance fee on.
 func TestSampleGamesNeverFail(t *testing.T) {
-	playMixed(t, sampleMap(t), 40)
+	playMixed(t, sampleMap(t), longtest.Sized(40, 8, 40))
 }
 
 // playMixed plays games on m: random players, the AI and odd players in

@@ -9,6 +9,7 @@ import (
 
 	"github.com/shapan/shapan/engine"
 	pfmt "github.com/shapan/shapan/formats/planets"
+	"github.com/shapan/shapan/internal/longtest"
 	"github.com/shapan/shapan/internal/shared"
 )
 
@@ -34,7 +35,9 @@ func TestSaveAndResume(t *testing.T) {
 	}
 	for i, name := range sortedKeys(maps) {
 		m := maps[name]
-		for k := 0; k < 4; k++ {
+		// under -race two of the four: one plain, one shuffled with the
+		// no-response rule
+		for _, k := range longtest.Sized([]int{0, 1, 2, 3}, []int{0, 3}, []int{0, 1, 2, 3}) {
 			seed := int64(10*i + k)
 			rng := rand.New(rand.NewSource(seed))
 			setup := Setup{Map: m, Seed: seed, Shuffle: k%2 == 1, MaxRounds: 150, NoResponse: k == 3}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"github.com/shapan/shapan/engine"
+	"github.com/shapan/shapan/internal/longtest"
 	"strings"
 	"testing"
 )
@@ -13,7 +14,7 @@ import (
 func TestTracesReplay(t *testing.T) {
 	for _, name := range []string{"fight_here.yml", "test.yml"} {
 		var buf bytes.Buffer
-		setup := Setup{Map: legacyMap(t, name), Seed: 3, Shuffle: true, MaxRounds: 60}
+		setup := Setup{Map: legacyMap(t, name), Seed: 3, Shuffle: true, MaxRounds: longtest.Sized[int64](60, 25, 60)}
 		r, err := PlayTraced(setup, Seats(NewAI(), 4), TraceHeader{Case: name, Map: name, Players: "ai"}, &buf, 0)
 		if err != nil {
 			t.Fatal(err)

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"github.com/shapan/shapan/engine/sim"
 	battlesim "github.com/shapan/shapan/engine/sim/battle"
+	"github.com/shapan/shapan/internal/longtest"
 	"strings"
 	"testing"
 )
@@ -61,7 +62,8 @@ func TestShardsMergeIntoTheReport(t *testing.T) {
 				t.Fatal(err)
 			}
 			want, _ := whole.JSON()
-			for _, n := range []int{1, 2, 3, games, games + 2} {
+			// under -race an uneven split and shards of one game and none
+			for _, n := range longtest.Sized([]int{1, 2, 3, games, games + 2}, []int{3, games + 2}, []int{1, 2, 3, games, games + 2}) {
 				parts := shardsOf(t, f, games, n, seed)
 				for i, j := 0, len(parts)-1; i < j; i, j = i+1, j-1 {
 					parts[i], parts[j] = parts[j], parts[i]

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/shapan/shapan/engine/mbg"
+	"github.com/shapan/shapan/internal/longtest"
 	"github.com/shapan/shapan/internal/shared"
 )
 
@@ -41,7 +42,7 @@ func TestSameSeedSameReportWhateverTheJobs(t *testing.T) {
 	for _, name := range []string{"赤壁", "sanguo"} {
 		t.Run(name, func(t *testing.T) {
 			f := families[name](t)
-			const n = 24
+			n := longtest.Sized(24, 8, 24) // 8 games are two rounds of 4 workers
 			one := reportJSON(t, f, sim.Options{Games: n, Seed: 7, Jobs: 1})
 			for _, jobs := range []int{2, 4} {
 				if got := reportJSON(t, f, sim.Options{Games: n, Seed: 7, Jobs: jobs}); !bytes.Equal(got, one) {
