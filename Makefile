@@ -24,11 +24,10 @@ NOTEST_PKGS = $(shell $(GO) list -f '{{if not (or .TestGoFiles .XTestGoFiles)}}{
 # several times slower; `make test-race-gui` runs them with it.
 GUI_PKGS = $(shell $(GO) list -f '{{.ImportPath}}{{range .Deps}}{{if eq . "fyne.io/fyne/v2"}} fyne{{end}}{{end}}' ./... | sed -n 's/ fyne$$//p')
 # The packages `make test` runs under the race detector: every package
-# that does not draw with Fyne but those of NORACE_LIST, whose tests
-# still cost minutes of CPU under it (the detector makes code 5–10 times
-# slower): `make test-race` runs them with it (docs/TESTING.md).
-NORACE_LIST = balance cmd/shapan engine/battle engine/ftbt family/all serve
-RACE_PKGS = $(filter-out $(GUI_PKGS) $(addprefix github.com/shapan/shapan/,$(NORACE_LIST)),$(ALL_PKGS))
+# that does not draw with Fyne. The detector makes code 5–10 times
+# slower, so their statistical samples and whole games are smaller under
+# it (longtest.Sized; docs/TESTING.md).
+RACE_PKGS = $(filter-out $(GUI_PKGS),$(ALL_PKGS))
 
 # Every test, each package's in seconds of CPU: the statistical samples,
 # whole games and big inputs that need minutes are in test-long. go vet
@@ -49,7 +48,7 @@ test-long: deps
 
 # Every package that does not draw with Fyne under the race detector.
 test-race: deps
-	$(GO) test -race -timeout 60m $(filter-out $(GUI_PKGS),$(ALL_PKGS))
+	$(GO) test -race -timeout 60m $(RACE_PKGS)
 
 # The studio's packages under the race detector (minutes of CPU).
 test-race-gui: deps

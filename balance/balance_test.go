@@ -16,6 +16,7 @@ import (
 	"github.com/shapan/shapan/formats"
 	ftbtfmt "github.com/shapan/shapan/formats/ftbt"
 	planetsfmt "github.com/shapan/shapan/formats/planets"
+	"github.com/shapan/shapan/internal/longtest"
 	"github.com/shapan/shapan/internal/shared"
 	"github.com/shapan/shapan/samples"
 	"github.com/shapan/shapan/validate"
@@ -81,13 +82,19 @@ func (tc familyCase) run(t testing.TB, extra func(o *Options)) (*formats.Documen
 // found fair on its own games with "the budget ran out before its
 // confirmation on fresh games" at a budget of 160 games (and confirm it
 // at 176). Every proposal judged on fresh games has its verdict, and a
-// budget that allows it judges one.
+// budget that allows it judges one. In batches of 2 games and with
+// confirmations of 24, a budget of 112 ends exactly with a confirmation's
+// last game (the baseline's 24, the knobs' 48, a point's 16, the
+// confirmation's 24): the run under -race.
 func TestConfirmationIsNeverAbandoned(t *testing.T) {
+	type run struct{ budget, batch, maxGames int }
+	all := []run{{160, 8, 48}, {112, 2, 24}, {480, 8, 48}}
 	judged := 0
-	for _, budget := range []int{160, 480} {
+	for _, c := range longtest.Sized(all, all[1:2], all) {
+		budget := c.budget
 		doc := loadSample(t, zhaoYun3x.sample)
 		o := zhaoYun3x.opts
-		o.Budget, o.Proposals, o.Jobs = budget, 100, 2
+		o.Budget, o.Batch, o.MaxGames, o.Proposals, o.Jobs = budget, c.batch, c.maxGames, 100, 2
 		r, err := Run(context.Background(), doc, o)
 		if err != nil {
 			t.Fatal(err)
@@ -118,11 +125,17 @@ func TestConfirmationIsNeverAbandoned(t *testing.T) {
 // any res from 1.1 up: raising its res hurts it. With A at 1.2, turning
 // res/A alone, the search must lower it — the search that assumed a
 // start's res helps its start only ever raised it, and ended with no
-// fair proposal.
+// fair proposal. Under -race the games are capped at round 40 (most end
+// by round 90) and judged at ±12 points on 64 fresh games: 416 games of
+// a quarter of the cost each in place of 632, the knob lowered still.
 func TestKnobDirectionIsMeasured(t *testing.T) {
 	doc := legacyDoc(t, "planets/fight_here.yml", "")
 	setPlanet(doc.Value.(*planetsfmt.Map), "A", func(p *planetsfmt.Planet) { p.Res = planetsfmt.FloatValue(1.2) })
-	r, err := Run(context.Background(), doc, Options{Knobs: "res/A", Tolerance: 0.08, Budget: 1500, Seed: 1, Jobs: 2})
+	o := Options{Knobs: "res/A", Tolerance: 0.08, Budget: 1500, Seed: 1, Jobs: 2}
+	if longtest.Race && !longtest.Enabled() {
+		o.Tolerance, o.MaxGames, o.Sim.TurnCap = 0.12, 64, 40
+	}
+	r, err := Run(context.Background(), doc, o)
 	if err != nil {
 		t.Fatal(err)
 	}

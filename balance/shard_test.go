@@ -1,6 +1,7 @@
 package balance
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"strings"
@@ -9,17 +10,23 @@ import (
 	"time"
 
 	"github.com/shapan/shapan/engine/sim"
+	"github.com/shapan/shapan/internal/longtest"
 )
 
 // TestShardsFindTheSameProposals: three shards of a search, run at once
 // on one folder, each end with the same result as one unsharded run,
 // byte for byte as JSON, and each played about a third of the games —
 // the baseline, the knobs' probes, the points tried and the fresh games
-// of a confirmation (each of its own seed).
+// of a confirmation (each of its own seed). Under -race in batches of 4
+// games (split 1, 1, 2) and a budget of 200: 136 games, a probe and a
+// confirmation among them.
 func TestShardsFindTheSameProposals(t *testing.T) {
 	tc := zhaoYun3x
 	tc.unbalance = func(any) {} // 长坂坡 as it ships: side 0 wins about a third
 	tc.opts.Knobs, tc.opts.Budget = "hp/赵云", 400
+	if longtest.Race && !longtest.Enabled() {
+		tc.opts.Budget, tc.opts.Batch = 200, 4
+	}
 	whole := runCase(t, tc, Options{})
 	if whole.Result == nil {
 		return
@@ -63,10 +70,11 @@ func checkShards(t *testing.T, tc familyCase, whole shardRun, want []byte) {
 		t.Fatalf("the search spent only %d games: the test shows little", whole.Spent)
 	}
 	sum := 0
+	batch := cmp.Or(tc.opts.Batch, DefaultBatch)
 	for k, n := range played {
 		sum += n
 		// a batch of 8 games splits 2, 3, 3
-		if most := whole.Spent / DefaultBatch * ((DefaultBatch + shards - 1) / shards); n > most || n == 0 {
+		if most := whole.Spent / batch * ((batch + shards - 1) / shards); n > most || n == 0 {
 			t.Errorf("shard %d played %d of %d games: more than its share", k, n, whole.Spent)
 		}
 	}

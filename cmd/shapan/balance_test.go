@@ -38,7 +38,7 @@ func unfairMBG(t *testing.T) string {
 // status says whether the best one is fair.
 func TestBalancePrintsProposalsAsDiffs(t *testing.T) {
 	file := unfairMBG(t)
-	code, out, errOut := runCLI("balance", file, "--knobs", "money/魏", "--turns", "30", "--budget", "400",
+	code, out, errOut := runCLI("balance", file, "--knobs", "money/魏", "--turns", "3", "--budget", "352",
 		"--max-games", "64", "--tolerance", "12", "--seed", "5", "--jobs", "2")
 	for _, want := range []string{"mbg balance of 赤壁.yaml — target fair, every side within ±12 points", "Knobs (1;",
 		"money/魏", "roles[0].money = 34000 (11400–39900 by 100s), of 魏", "Baseline (the document as it is)",
@@ -64,21 +64,25 @@ func TestBalancePrintsProposalsAsDiffs(t *testing.T) {
 // it.
 func TestBalanceHeadlineFirst(t *testing.T) {
 	file := unfairMBG(t)
-	args := []string{"balance", file, "--knobs", "money/魏", "--turns", "30", "--budget", "400", "--max-games", "64",
+	// 352 games of 3 turns (a few ms each, 12 times more under -race): the
+	// baseline's 96, the knob's probes and a point tried (the best found)
+	args := []string{"balance", file, "--knobs", "money/魏", "--turns", "3", "--budget", "352", "--max-games", "64",
 		"--tolerance", "2", "--seed", "5", "--jobs", "2"}
 	code, out, errOut := runCLI(args...)
 	first, _, _ := strings.Cut(out, "\n")
-	if code != 1 || !strings.HasPrefix(first, "赤壁.yaml: no fair proposal within 400 games; the best found: money/魏 34000 → ") ||
+	if code != 1 || !strings.HasPrefix(first, "赤壁.yaml: no fair proposal within 352 games; the best found: money/魏 34000 → ") ||
 		!strings.Contains(first, " games (the document: 魏 ") {
 		t.Errorf("exit %d; the first line: %q\n%s%s", code, first, out, errOut)
 	}
+	// the JSON of a search that ends with its baseline (100 games)
+	args[7] = "100"
 	_, out, _ = runCLI(append(args, "--json")...)
 	var r struct {
 		Outcome   string  `json:"outcome"`
 		Headline  string  `json:"headline"`
 		Tolerance float64 `json:"tolerance"`
 	}
-	if err := json.Unmarshal([]byte(out), &r); err != nil || r.Outcome != "none_within_budget" || r.Tolerance != 2 || !strings.HasPrefix(r.Headline, "no fair proposal within 400 games") {
+	if err := json.Unmarshal([]byte(out), &r); err != nil || r.Outcome != "none_within_budget" || r.Tolerance != 2 || !strings.HasPrefix(r.Headline, "no fair proposal within 100 games") {
 		t.Errorf("the JSON: %+v (%v)\n%s", r, err, out)
 	}
 }
@@ -90,7 +94,7 @@ func TestBalanceJSONIsTheSameWhateverTheJobs(t *testing.T) {
 	file := unfairMBG(t)
 	var outs []string
 	for _, jobs := range []string{"1", "2"} {
-		code, out, errOut := runCLI("balance", file, "--knobs", "money/*", "--turns", "20", "--budget", "40",
+		code, out, errOut := runCLI("balance", file, "--knobs", "money/*", "--turns", "5", "--budget", "40",
 			"--max-games", "32", "--seed", "3", "--jobs", jobs, "--json", "--quiet")
 		if code != 1 || !strings.Contains(errOut, "no fair proposal within 40 games") {
 			t.Fatalf("jobs %s: exit %d, want 1: %s", jobs, code, errOut)
@@ -115,7 +119,7 @@ func TestBalanceJSONIsTheSameWhateverTheJobs(t *testing.T) {
 // JSON result one unsharded run prints.
 func TestBalanceShardsPrintWhatOneRunPrints(t *testing.T) {
 	file := unfairMBG(t)
-	args := []string{"balance", file, "--knobs", "money/*", "--turns", "20", "--budget", "64",
+	args := []string{"balance", file, "--knobs", "money/*", "--turns", "5", "--budget", "64",
 		"--max-games", "32", "--seed", "3", "--jobs", "1", "--json", "--quiet"}
 	code, want, errOut := runCLI(args...)
 	if code != 1 {
@@ -186,7 +190,7 @@ func TestBalanceRefuses(t *testing.T) {
 // balance.TestTwoStartsOnOnePlanetAreRefused.)
 func TestBalanceTurnsStarts(t *testing.T) {
 	const planets, level = "../../samples/planets/九州.yaml", "../../samples/ftbt/长坂坡.yaml"
-	args := []string{"balance", planets, "--knobs", "start/*", "--budget", "8", "--max-games", "8", "--seed", "3"}
+	args := []string{"balance", planets, "--knobs", "start/*", "--budget", "8", "--max-games", "8", "--seed", "3", "--turns", "5"}
 	_, out, _ := runCLI(args...)
 	for _, want := range []string{"Knobs (4;", "start/1  starts[0] = A (one of e, F, j, A, f, weakest first), of start 1 (A)",
 		"start/4  starts[3] = D (one of G, H, q, D, u, weakest first), of start 4 (D)"} {
@@ -199,13 +203,13 @@ func TestBalanceTurnsStarts(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &r); err != nil || len(r.Knobs) != 4 || strings.Join(r.Knobs[0].Labels, " ") != "e F j A f" || r.Knobs[0].Label != "A" {
 		t.Fatalf("the JSON: %v (%+v)\n%s", err, r.Knobs, out)
 	}
-	_, out, _ = runCLI("balance", level, "--knobs", "x/赵云,y/赵云", "--budget", "8", "--max-games", "8", "--seed", "3")
+	_, out, _ = runCLI("balance", level, "--knobs", "x/赵云,y/赵云", "--budget", "8", "--max-games", "8", "--seed", "3", "--turns", "5")
 	for _, want := range []string{"Knobs (2;", "people[0].at[0] = 3 (0–11 by 1)\n", "people[0].at[1] = 10 (5–15 by 1)\n"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the output lacks %q:\n%s", want, out)
 		}
 	}
-	_, out, _ = runCLI("balance", planets, "--budget", "8", "--max-games", "8")
+	_, out, _ = runCLI("balance", planets, "--budget", "8", "--max-games", "8", "--turns", "5")
 	if strings.Contains(out, "start/") || !strings.Contains(out, "Knobs (12;") {
 		t.Errorf("the default set of 九州 is not its start planets' 12 knobs:\n%s", out)
 	}

@@ -6,13 +6,21 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/shapan/shapan/internal/longtest"
 	"github.com/shapan/shapan/internal/shared"
 )
 
+// TestReplayMatchesEveryFTBTGoldenFile: shapan replay replays the ftbt
+// golden files and says ok for each. Under -race it replays the AI
+// decisions and m1_seed1 only: engine/ftbt's TestGoldenGames and
+// TestGoldenAIDecisions replay every one of them there.
 func TestReplayMatchesEveryFTBTGoldenFile(t *testing.T) {
 	files := shared.Files(t, "golden/ftbt/*.json")
 	if len(files) != 7 {
 		t.Errorf("expected 7 ftbt golden files, found %d", len(files))
+	}
+	if longtest.Race && !longtest.Enabled() {
+		files = only(files, "ai_decisions.json", "m1_seed1.json")
 	}
 	code, out, errOut := runCLI(append([]string{"replay"}, files...)...)
 	if code != 0 {

@@ -1,16 +1,41 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/shapan/shapan/internal/longtest"
 	"github.com/shapan/shapan/internal/shared"
 )
 
+// only keeps the files of paths whose base names are among names, and
+// panics when one of names is missing.
+func only(paths []string, names ...string) []string {
+	var kept []string
+	for _, p := range paths {
+		if slices.Contains(names, filepath.Base(p)) {
+			kept = append(kept, p)
+		}
+	}
+	if len(kept) != len(names) {
+		panic(fmt.Sprintf("of %v, only %v are among %v", names, kept, paths))
+	}
+	return kept
+}
+
+// TestReplayMatchesEveryMBGGoldenFile: shapan replay replays the mbg
+// golden files and says ok for each. Under -race it replays the battle
+// suite and the game that continues a save only: engine/mbg's
+// TestGoldenGames and TestGoldenBattles replay every one of them there.
 func TestReplayMatchesEveryMBGGoldenFile(t *testing.T) {
 	files := shared.Files(t, "golden/mbg/*.json")
+	if longtest.Race && !longtest.Enabled() {
+		files = only(files, "battles.json", "game_test_game_s404.json")
+	}
 	args := append([]string{"replay"}, files...)
 	code, out, errOut := runCLI(args...)
 	if code != 0 {

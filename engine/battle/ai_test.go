@@ -9,6 +9,7 @@ import (
 
 	"github.com/shapan/shapan/engine"
 	bfmt "github.com/shapan/shapan/formats/battle"
+	"github.com/shapan/shapan/internal/longtest"
 )
 
 // playPair plays one game: side 0 by a, side 1 by b.
@@ -109,7 +110,7 @@ func mirrorRandom(r *rand.Rand, m *bfmt.Map, args []byte) string {
 }
 
 // TestGreedyBeatsRandom: spec §17.2's expectation, over 400 games on the
-// standard map with the sides swapped.
+// standard map with the sides swapped (40 under -race).
 func TestGreedyBeatsRandom(t *testing.T) {
 	if testing.Short() {
 		t.Skip("400 games")
@@ -121,7 +122,7 @@ func TestGreedyBeatsRandom(t *testing.T) {
 	}
 	wins, games := 0, 0
 	reasons := map[string]int{}
-	for seed := range int64(200) {
+	for seed := range longtest.Sized[int64](200, 20, 200) {
 		for greedySide := range 2 {
 			players := []Player{NewRandom(seed), NewRandom(seed)}
 			players[greedySide] = NewGreedy(b)
@@ -153,7 +154,7 @@ func TestTacticianBeatsGreedy(t *testing.T) {
 		t.Fatal(err)
 	}
 	wins, games := 0, 0
-	for seed := range int64(8) {
+	for seed := range longtest.Sized[int64](8, 4, 8) {
 		for side := range 2 {
 			players := []Player{NewGreedy(b), NewGreedy(b)}
 			players[side] = NewTactician(b, seed)

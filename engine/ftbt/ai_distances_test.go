@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	ftbtfmt "github.com/shapan/shapan/formats/ftbt"
+	"github.com/shapan/shapan/internal/longtest"
 )
 
 // wholeTables are the distances of spec §6.1 as the original computes
@@ -53,7 +54,9 @@ func (w *wholeTables) defence(s *state, enemies []int, k *ftbtfmt.AIConstants) [
 // bounded, cached distances give every score the whole tables of spec
 // §6.1 give.
 func TestAIDistancesMatchWholeTables(t *testing.T) {
-	for i := range 60 {
+	// boards 0 to 11 have every kind of weight (i%3, i%10 == 9); the
+	// games are played on one goroutine, which -race needs few of
+	for i := range longtest.Sized(60, 12, 60) {
 		rng := newRand(int64(i))
 		setup, settings := randomAIBoard(rng, i)
 		t.Run(fmt.Sprint("board", i), func(t *testing.T) {
@@ -75,7 +78,7 @@ func TestAIDistancesMatchWholeTablesOnABigMap(t *testing.T) {
 		t.Fatal(err)
 	}
 	settings[5].Goal = 30*90 + 45
-	compareDecisions(t, Setup{Rules: star, Level: l, Seed: 3, TurnCap: 40}, settings, 120)
+	compareDecisions(t, Setup{Rules: star, Level: l, Seed: 3, TurnCap: 40}, settings, longtest.Sized(120, 30, 120))
 }
 
 // compareDecisions plays up to n AI decisions and compares each with

@@ -8,6 +8,7 @@ import (
 
 	"github.com/shapan/shapan/engine"
 	ftbtfmt "github.com/shapan/shapan/formats/ftbt"
+	"github.com/shapan/shapan/internal/longtest"
 )
 
 // checkInvariants checks the bookkeeping of a running game: occupancy,
@@ -41,7 +42,7 @@ func checkInvariants(t testing.TB, g *Game) {
 // stalls or gets an answer refused, the bookkeeping stays right, and the
 // listed legal answers pass the decision's check.
 func TestRandomGamesNeverFail(t *testing.T) {
-	games := 60
+	games := longtest.Sized(60, 10, 60) // game 9 plays the AI
 	if testing.Short() {
 		games = 10
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/shapan/shapan/engine/sim"
 	"github.com/shapan/shapan/family"
 	"github.com/shapan/shapan/formats"
+	"github.com/shapan/shapan/internal/longtest"
 	"github.com/shapan/shapan/samples"
 )
 
@@ -35,9 +36,11 @@ func TestSearchSimulationsAreReproduciblePerSeed(t *testing.T) {
 			continue
 		}
 		done[doc.Kind] = true
-		turns := 20 // rounds or turns: enough for the search's answers to show in the report
+		// rounds or turns: enough for the search's answers to show in the
+		// report (under -race half as many, enough still)
+		turns := longtest.Sized(20, 10, 20)
 		if f.Name == "ftbt" {
-			turns = 8 // an ftbt round asks every person of both sides
+			turns = longtest.Sized(8, 4, 8) // an ftbt round asks every person of both sides
 		}
 		t.Run(name, func(t *testing.T) {
 			run := func(players string, jobs int) string {
