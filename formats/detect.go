@@ -40,8 +40,12 @@ type Prefix struct {
 	whole     bool     // the prefix is the whole file
 }
 
-func readPrefix(src []byte) Prefix {
-	p := Prefix{whole: len(src) <= sniffPrefix}
+func readPrefix(src []byte) Prefix { return prefixOf(src, len(src) <= sniffPrefix) }
+
+// prefixOf reads the beginning of src, the beginning of a longer file
+// unless whole.
+func prefixOf(src []byte, whole bool) Prefix {
+	p := Prefix{whole: whole}
 	head := src[:min(len(src), sniffPrefix)]
 	line, sawLine := 0, false
 	for i := 0; i < len(head); {

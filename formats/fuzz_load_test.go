@@ -1,7 +1,11 @@
 package formats_test
 
 import (
+	"bytes"
+	"os"
+	"path/filepath"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/shapan/shapan/formats"
 	"github.com/shapan/shapan/formats/diag"
@@ -41,6 +45,45 @@ func FuzzReadBytes(f *testing.F) {
 				t.Fatalf("%s: a diagnostic without a message: %+v", name, d)
 			}
 			_ = d.String()
+		}
+	})
+}
+
+// FuzzReadSourceRefusesOnlyWhatFails reads a file longer than the 64 KiB
+// detection looks at (src repeated): when ReadSource refuses it from its
+// beginning, reading the whole of it fails too, with the same message
+// unless the whole text has a byte that is no UTF-8 past the beginning
+// (the beginning's error is then the form's).
+func FuzzReadSourceRefusesOnlyWhatFails(f *testing.F) {
+	for _, s := range []string{"\x00", "4 0 0 100\n1 0 0 0\n", "2 1\n0 0\n", "kind: x\n", "\x01 \x02", "#\n", "a b c\n", " "} {
+		f.Add([]byte(s), uint8(0))
+	}
+	names := []string{"f.map", "f.bin", "f", "f.sav", "f.grid", "-"}
+	f.Fuzz(func(t *testing.T, src []byte, pick uint8) {
+		if len(src) == 0 {
+			return
+		}
+		whole := bytes.Repeat(src, (65<<10)/len(src)+2)
+		name := names[int(pick)%len(names)]
+		path, opts := name, formats.Options{MaxInput: 1 << 20}
+		if name == formats.Stdin {
+			opts.Stdin = bytes.NewReader(whole)
+		} else {
+			path = filepath.Join(t.TempDir(), name)
+			if err := os.WriteFile(path, whole, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		_, early := formats.ReadSource(path, opts)
+		if early == nil {
+			return
+		}
+		_, err := formats.ReadBytes(path, whole, formats.Options{})
+		switch {
+		case err == nil:
+			t.Fatalf("%s: refused from its beginning (%v), read whole", name, early)
+		case err.Error() != early.Error() && utf8.Valid(whole):
+			t.Fatalf("%s: refused from its beginning with %q, whole with %q", name, early, err)
 		}
 	})
 }

@@ -223,3 +223,41 @@ func peakLive(f func()) uint64 {
 	stop.Store(true)
 	return max(<-done, base) - base
 }
+
+// BenchmarkReadMemory reads a NUL file, standard input from /dev/zero
+// (to the input limit, 64 MiB here) and a legacy planets map of 3 000
+// planets; B/op is what the read allocates, peak-live/input the most
+// heap live during it against the input.
+func BenchmarkReadMemory(b *testing.B) {
+	dir := b.TempDir()
+	nul := filepath.Join(dir, "zeros.bin")
+	if err := os.WriteFile(nul, make([]byte, 32<<20), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	planets := filepath.Join(dir, "p.yml")
+	if err := os.WriteFile(planets, planetsMap(3_000, false), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	for _, bc := range []struct {
+		name, path string
+		stdin      func() io.Reader
+		size       int64
+	}{
+		{"nul-file-32MiB", nul, nil, 32 << 20},
+		{"dev-zero-stdin", formats.Stdin, func() io.Reader { return zeros{} }, 64 << 20},
+		{"planets-legacy-3000", planets, nil, int64(len(planetsMap(3_000, false)))},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			var peak uint64
+			for b.Loop() {
+				opts := formats.Options{MaxInput: 64 << 20}
+				if bc.stdin != nil {
+					opts.Stdin = bc.stdin()
+				}
+				peak = max(peak, peakLive(func() { formats.Read(bc.path, opts) }))
+			}
+			b.ReportMetric(float64(peak)/float64(bc.size), "peak-live/input")
+		})
+	}
+}

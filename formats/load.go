@@ -72,9 +72,7 @@ func refuseFromPrefix(path string, head []byte, opts Options) error {
 	if len(cands) < 2 || len(bytes.TrimSpace(head)) == 0 {
 		return nil
 	}
-	p := readPrefix(head)
-	p.whole = false
-	_, err := detectPrefix(path, p, cands, &Context{opts: opts, path: path})
+	_, err := detectPrefix(path, prefixOf(head, false), cands, &Context{opts: opts, path: path})
 	return err
 }
 
