@@ -68,8 +68,8 @@ func (st *xstudio) host(name string, n int) string {
 	st.click(playMenuX, playMenuY)
 	st.click(hostItemX, hostItemY)
 	st.clickPrimary(st.win)
-	w := st.waitWindow("Hosting "+name, 30*time.Second)
-	for deadline := time.Now().Add(20 * time.Second); len(st.hosted(name)) < n; time.Sleep(200 * time.Millisecond) {
+	w := st.waitWindow("Hosting "+name, patience)
+	for deadline := time.Now().Add(patience); len(st.hosted(name)) < n; time.Sleep(200 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			st.t.Fatalf("no hosted game of %s kept on disk", name)
 		}
@@ -148,7 +148,7 @@ func (st *xstudio) answer(name string) {
 		}
 		return b.Bytes()
 	}
-	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(300 * time.Millisecond) {
+	for deadline := time.Now().Add(patience); time.Now().Before(deadline); time.Sleep(300 * time.Millisecond) {
 		for _, s := range g.room.Seats {
 			var h struct {
 				Decision *struct {
@@ -174,7 +174,7 @@ func (st *xstudio) closed(w, how string) {
 	st.t.Helper()
 	// A stop closes the server, which waits for its rooms' last writes:
 	// seconds on a loaded machine.
-	for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); time.Sleep(200 * time.Millisecond) {
+	for deadline := time.Now().Add(patience); time.Now().Before(deadline); time.Sleep(200 * time.Millisecond) {
 		if !st.alive() {
 			st.t.Fatalf("the studio ended after %s:\n%s", how, st.head())
 		}
@@ -198,7 +198,7 @@ func (st *xstudio) answers(how string) {
 	} {
 		before := st.state()
 		input()
-		for deadline := time.Now().Add(60 * time.Second); st.state() == before; time.Sleep(50 * time.Millisecond) {
+		for deadline := time.Now().Add(patience); st.state() == before; time.Sleep(50 * time.Millisecond) {
 			if !st.alive() {
 				st.t.Fatalf("the studio ended after %s:\n%s", how, st.head())
 			}
@@ -290,45 +290,61 @@ func (st *xstudio) grab(w string) image.Image {
 }
 
 // primary is the theme's primary colour: the dialogs' confirm buttons
-// and the toolbar's Play button, at (playX, playY) of the window.
+// and the toolbar's Play button; toolbarBottom is where the toolbar ends
+// in the window.
 const (
-	primary      = 0x296ff6
-	playX, playY = 440, 48
+	primary       = 0x296ff6
+	toolbarBottom = 80
 )
 
-// clickPrimary clicks the middle of the widest run of the theme's primary
-// colour in window w: the confirm button of the dialog shown (radio
-// buttons and checks are narrower).
+// clickPrimary waits until window w shows a button filled with the
+// theme's primary colour below its toolbar — the confirm button of the
+// dialog shown: at least 40 pixels wide and 10 high above its text (a
+// selected tab's underline is as wide but 3 pixels high, radio buttons
+// and checks are narrower) — and clicks it.
 func (st *xstudio) clickPrimary(w string) {
 	st.t.Helper()
-	img := st.grab(w)
-	// Until a dialog dims the window, its toolbar's Play button is the
-	// widest run of the colour.
-	for deadline := time.Now().Add(15 * time.Second); rgb(img, playX, playY) == primary; img = st.grab(w) {
-		if time.Now().After(deadline) {
-			st.t.Fatalf("no dialog over window %s", w)
+	for deadline := time.Now().Add(patience); ; time.Sleep(100 * time.Millisecond) {
+		if at, ok := primaryButton(st.grab(w)); ok {
+			before := st.state()
+			st.xdo("mousemove", "--window", w, strconv.Itoa(at.X), strconv.Itoa(at.Y), "click", "1")
+			st.shown(before)
+			return
 		}
-		time.Sleep(100 * time.Millisecond)
+		if time.Now().After(deadline) {
+			st.t.Fatalf("no dialog with a confirm button over window %s", w)
+		}
 	}
+}
+
+// primaryButton finds a point of a box of the primary colour at least
+// 40×10 pixels below the toolbar of img (the top of a button, above its
+// text), in the middle of its width.
+func primaryButton(img image.Image) (image.Point, bool) {
 	b := img.Bounds()
-	best, at := 0, image.Point{}
-	for y := b.Min.Y; y < b.Max.Y; y++ {
-		run := 0
+	rows := 0 // rows in a row with a run of 40 pixels of the colour
+	var x0, x1 int
+	for y := max(b.Min.Y, toolbarBottom); y < b.Max.Y; y++ {
+		run, best, end := 0, 0, 0
 		for x := b.Min.X; x < b.Max.X; x++ {
 			if rgb(img, x, y) != primary {
 				run = 0
 				continue
 			}
 			if run++; run > best {
-				best, at = run, image.Pt(x-run/2, y)
+				best, end = run, x+1
 			}
 		}
+		if best < 40 {
+			rows = 0
+			continue
+		}
+		if rows == 0 {
+			x0, x1 = end-best, end
+		}
+		if rows++; rows == 10 {
+			return image.Pt((x0+x1)/2, y), true
+		}
 	}
-	if best < 40 {
-		st.t.Fatalf("no button in the primary colour in window %s", w)
-	}
-
-	before := st.state()
-	st.xdo("mousemove", "--window", w, strconv.Itoa(at.X), strconv.Itoa(at.Y), "click", "1")
-	st.shown(before)
+	return image.Point{}, false
 }

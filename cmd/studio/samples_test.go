@@ -3,16 +3,16 @@ package main
 import (
 	"testing"
 
-	"fyne.io/fyne/v2/test"
-
 	"github.com/shapan/shapan/editor"
+	"github.com/shapan/shapan/internal/guitest"
 	"github.com/shapan/shapan/samples"
 )
 
 // TestSampleTabsHaveDistinctNames opens the samples as --sample does:
 // every tab has its own name, though mbg and battle both have a 赤壁.yaml.
 func TestSampleTabsHaveDistinctNames(t *testing.T) {
-	st := editor.New(test.NewTempApp(t), editor.Options{Synchronous: true})
+	t.Parallel()
+	st := editor.New(guitest.App(t), editor.Options{Synchronous: true})
 	if problems := openSamples(st); len(problems) > 0 {
 		t.Fatal(problems)
 	}

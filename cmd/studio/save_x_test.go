@@ -44,7 +44,7 @@ func TestSaveOfAnImportDoesNotOverwriteInARealWindow(t *testing.T) {
 		title := st.title()
 		names[strings.TrimPrefix(strings.TrimSuffix(title, " — Shapan 沙盘"), "● ")] = true
 		st.key("ctrl+Tab")
-		for deadline := time.Now().Add(30 * time.Second); st.title() == title && time.Now().Before(deadline); {
+		for deadline := time.Now().Add(patience); st.title() == title && time.Now().Before(deadline); {
 			time.Sleep(50 * time.Millisecond)
 		}
 	}

@@ -50,9 +50,9 @@ func TestSmokeUnderXvfb(t *testing.T) {
 			t.Parallel()
 			display, stop := startXvfb(t, xvfb)
 			defer stop()
-			ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+			ctx, cancel := context.WithTimeout(context.Background(), studioTimeout)
 			defer cancel()
-			cmd := exec.CommandContext(ctx, bin, append([]string{"--quit-after", "3s"}, args...)...)
+			cmd := exec.CommandContext(ctx, bin, append([]string{"--quit-after", "10s"}, args...)...)
 			home := t.TempDir()
 			cmd.Env = append(os.Environ(), studioEnv, "DISPLAY="+display, "HOME="+home, "XDG_CACHE_HOME="+filepath.Join(home, "cache"), "XDG_CONFIG_HOME="+filepath.Join(home, "config"), "LANG=en_US.UTF-8")
 			var stdout, stderr bytes.Buffer
@@ -60,12 +60,13 @@ func TestSmokeUnderXvfb(t *testing.T) {
 			if err := cmd.Start(); err != nil {
 				t.Fatal(err)
 			}
-			// While it runs (it quits 3 s after showing its window), its
-			// window must appear on the display.
+			// While it runs (it quits 10 s after showing its window: on a
+			// loaded machine listing the windows takes seconds), its window
+			// must appear on the display.
 			if info, err := exec.LookPath("xwininfo"); err == nil {
 				var out []byte
 				found := false
-				for deadline := time.Now().Add(2 * time.Minute); time.Now().Before(deadline) && !found; {
+				for deadline := time.Now().Add(patience); time.Now().Before(deadline) && !found; {
 					out, _ = exec.Command(info, "-display", display, "-root", "-tree").CombinedOutput()
 					found = strings.Contains(string(out), "Shapan")
 					if !found {
