@@ -12,11 +12,10 @@ import (
 	"sync"
 	"testing"
 
-	"fyne.io/fyne/v2/test"
-
 	"github.com/shapan/shapan/editor"
 	"github.com/shapan/shapan/formats/ftbt"
 	"github.com/shapan/shapan/formats/mbg"
+	"github.com/shapan/shapan/internal/guitest"
 	"github.com/shapan/shapan/samples"
 )
 
@@ -171,7 +170,7 @@ func TestProblemsAreWhatCheckPrints(t *testing.T) {
 // check` finds them.
 func TestRecoveryReadsTheRulesOfALevel(t *testing.T) {
 	autosave := t.TempDir()
-	st := editor.New(test.NewTempApp(t), editor.Options{AutosaveDir: autosave, Synchronous: true})
+	st := editor.New(guitest.App(t), editor.Options{AutosaveDir: autosave, Synchronous: true})
 	dir := t.TempDir()
 	writeSamples(t, dir)
 	opened, err := st.Open(filepath.Join(dir, "ftbt", "长坂坡.yaml"))
@@ -185,7 +184,7 @@ func TestRecoveryReadsTheRulesOfALevel(t *testing.T) {
 	}
 	fresh.Edit("abi", func() { fresh.Model().(*ftbt.Level).People[0].Abi = 32 })
 
-	again := editor.New(test.NewTempApp(t), editor.Options{Synchronous: true})
+	again := editor.New(guitest.App(t), editor.Options{Synchronous: true})
 	found := editor.Recoverable(autosave)
 	if len(found) != 2 {
 		t.Fatalf("%d documents to recover", len(found))
@@ -238,14 +237,14 @@ func TestRecoveryOfAnImportAsksWhereToSave(t *testing.T) {
 	}
 	yamlPath := filepath.Join(dir, "赤壁.yaml")
 	before, _ := os.ReadFile(yamlPath)
-	st := editor.New(test.NewTempApp(t), editor.Options{AutosaveDir: autosave, Synchronous: true})
+	st := editor.New(guitest.App(t), editor.Options{AutosaveDir: autosave, Synchronous: true})
 	imported, err := st.Open(filepath.Join(dir, "赤壁.map"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	imported.Edit("win money", func() { imported.Model().(*mbg.Scenario).WinMoney = 77777 })
 
-	again := editor.New(test.NewTempApp(t), editor.Options{Synchronous: true})
+	again := editor.New(guitest.App(t), editor.Options{Synchronous: true})
 	found := editor.Recoverable(autosave)
 	if len(found) != 1 || !strings.Contains(found[0].Describe(), "赤壁.map") {
 		t.Fatalf("recoverable: %v", found)

@@ -69,7 +69,11 @@ type Options struct {
 
 // New builds the studio window of app.
 func New(app fyne.App, opts Options) *Studio {
-	app.Settings().SetTheme(NewTheme())
+	// Setting a theme makes Fyne drop its fonts and redraw every window:
+	// a second studio of the same app (tests make many) keeps the theme.
+	if _, ok := app.Settings().Theme().(Theme); !ok {
+		app.Settings().SetTheme(NewTheme())
+	}
 	useAtomicFiles()
 	st := &Studio{app: app, docs: map[*container.TabItem]*docTab{}, status: widget.NewLabel("")}
 	st.loadSideColours()

@@ -10,8 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"fyne.io/fyne/v2/test"
-
 	bal "github.com/shapan/shapan/balance"
 	"github.com/shapan/shapan/editor"
 	"github.com/shapan/shapan/engine/sim"
@@ -24,7 +22,7 @@ import (
 // plays every game before it returns.
 func openSample(t *testing.T, name string, others ...string) (*editor.Studio, *editor.Session) {
 	t.Helper()
-	st := editor.New(test.NewTempApp(t), editor.Options{Synchronous: true})
+	st := editor.New(guitest.App(t), editor.Options{Synchronous: true})
 	dir := t.TempDir()
 	for _, n := range append([]string{name}, others...) {
 		src, err := samples.Read(n)

@@ -22,7 +22,7 @@ import (
 // game's computer turns are played before a tap returns.
 func openFile(t *testing.T, name string, src []byte) (*editor.Studio, *editor.Session) {
 	t.Helper()
-	st := editor.New(test.NewTempApp(t), editor.Options{Synchronous: true})
+	st := editor.New(guitest.App(t), editor.Options{Synchronous: true})
 	path := filepath.Join(t.TempDir(), name)
 	if err := os.WriteFile(path, src, 0o644); err != nil {
 		t.Fatal(err)

@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/test"
 
 	"github.com/shapan/shapan/editor"
 	"github.com/shapan/shapan/editor/grid"
@@ -18,7 +17,7 @@ import (
 
 func open(t *testing.T) (*editor.Studio, *editor.Session, *View, string) {
 	t.Helper()
-	st := editor.New(test.NewTempApp(t), editor.Options{Synchronous: true})
+	st := editor.New(guitest.App(t), editor.Options{Synchronous: true})
 	src, err := samples.Read("battle/赤壁.yaml")
 	if err != nil {
 		t.Fatal(err)
@@ -145,7 +144,7 @@ func TestStructureTools(t *testing.T) {
 // TestPaintingStaysResponsiveOnABigGrid paints on a 200×200 map: each
 // stroke is one edit and drawing the view costs one lookup per pixel.
 func TestPaintingStaysResponsiveOnABigGrid(t *testing.T) {
-	st := editor.New(test.NewTempApp(t), editor.Options{Synchronous: true})
+	st := editor.New(guitest.App(t), editor.Options{Synchronous: true})
 	big := battle.NewStandard(200, 200)
 	src, err := battle.Encode(big)
 	if err != nil {

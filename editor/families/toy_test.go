@@ -16,6 +16,7 @@ import (
 	"github.com/shapan/shapan/editor/play/playtest"
 	"github.com/shapan/shapan/family"
 	"github.com/shapan/shapan/formats"
+	"github.com/shapan/shapan/internal/guitest"
 	"github.com/shapan/shapan/internal/toyfamily" // one line: Nim joins every family
 )
 
@@ -36,7 +37,7 @@ func TestTheToyFamilyHasEverySurface(t *testing.T) {
 	}
 
 	// File ▸ New.
-	st := editor.New(test.NewTempApp(t), editor.Options{Synchronous: true})
+	st := editor.New(guitest.App(t), editor.Options{Synchronous: true})
 	if _, err := st.New(kind); err != nil {
 		t.Fatalf("File ▸ New %s: %v", kind, err)
 	}

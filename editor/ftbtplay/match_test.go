@@ -32,7 +32,7 @@ var tap = playtest.Tap
 // ftbtOpen opens a copy of the sample level 长坂坡 with its rules.
 func ftbtOpen(t *testing.T) (*editor.Studio, *editor.Session) {
 	t.Helper()
-	st := editor.New(test.NewTempApp(t), editor.Options{Synchronous: true})
+	st := editor.New(guitest.App(t), editor.Options{Synchronous: true})
 	dir := t.TempDir()
 	for _, name := range []string{"ftbt/长坂坡.yaml", "ftbt/兵法.yaml"} {
 		src, err := samples.Read(name)

@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"github.com/shapan/shapan/editor"
 	"github.com/shapan/shapan/formats"
+	"github.com/shapan/shapan/internal/guitest"
 	"github.com/shapan/shapan/internal/imagetest"
 )
 
@@ -29,8 +30,10 @@ func (e *testEnv) Status(msg string)   { e.status = msg }
 // is edited, so nothing is validated in the background).
 func bareSession(t *testing.T, name string) (*editor.Session, *testEnv) {
 	t.Helper()
-	a := test.NewTempApp(t)
-	a.Settings().SetTheme(editor.NewTheme())
+	a := guitest.App(t)
+	if _, ok := a.Settings().Theme().(editor.Theme); !ok {
+		a.Settings().SetTheme(editor.NewTheme())
+	}
 	doc, err := formats.Read(filepath.Join(sampleFiles(t), name), formats.Options{})
 	if err != nil {
 		t.Fatal(err)

@@ -39,7 +39,7 @@ func sampleFiles(t *testing.T) string {
 // its rules beside it); the map shows cells of 10 units from (0, 0).
 func openLevel(t *testing.T, name string) (*editor.Studio, *editor.Session, *LevelView, string) {
 	t.Helper()
-	st := editor.New(test.NewTempApp(t), editor.Options{Synchronous: true})
+	st := editor.New(guitest.App(t), editor.Options{Synchronous: true})
 	path := filepath.Join(sampleFiles(t), name)
 	s, err := st.Open(path)
 	if err != nil {
@@ -502,7 +502,7 @@ func TestAttachRules(t *testing.T) {
 }
 
 func TestNewLevelFromTheTemplate(t *testing.T) {
-	st := editor.New(test.NewTempApp(t), editor.Options{Synchronous: true})
+	st := editor.New(guitest.App(t), editor.Options{Synchronous: true})
 	s, err := st.New(ftbt.KindLevel)
 	if err != nil {
 		t.Fatal(err)
@@ -546,7 +546,7 @@ func TestNewLevelFromTheTemplate(t *testing.T) {
 // stroke is one cell edit, and drawing shows only the visible cells. How
 // fast is measured by BenchmarkPaintStroke200 and BenchmarkDrawLevel200.
 func TestPaintingStaysResponsiveOnABigGrid(t *testing.T) {
-	st := editor.New(test.NewTempApp(t), editor.Options{Synchronous: true})
+	st := editor.New(guitest.App(t), editor.Options{Synchronous: true})
 	l := &ftbt.Level{W: 200, H: 200, Terrain: make([]int, 200*200)}
 	src, err := ftbt.EncodeLevel(l, nil)
 	if err != nil {

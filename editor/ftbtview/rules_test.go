@@ -16,7 +16,7 @@ import (
 // openRules starts a headless studio on a copy of the 兵法 rules.
 func openRules(t *testing.T) (*editor.Studio, *editor.Session, *RulesView, string) {
 	t.Helper()
-	st := editor.New(test.NewTempApp(t), editor.Options{Synchronous: true})
+	st := editor.New(guitest.App(t), editor.Options{Synchronous: true})
 	path := filepath.Join(sampleFiles(t), "兵法.yaml")
 	s, err := st.Open(path)
 	if err != nil {

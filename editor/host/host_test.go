@@ -9,16 +9,16 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/shapan/shapan/editor"
+	"github.com/shapan/shapan/internal/guitest"
 	"github.com/shapan/shapan/samples"
 )
 
 func openSample(t *testing.T, name string) (*editor.Studio, *editor.Session) {
 	t.Helper()
-	st := editor.New(test.NewTempApp(t), editor.Options{Synchronous: true})
+	st := editor.New(guitest.App(t), editor.Options{Synchronous: true})
 	src, err := samples.Read(name)
 	if err != nil {
 		t.Fatal(err)

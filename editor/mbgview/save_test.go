@@ -36,7 +36,7 @@ func openSave(t *testing.T) (*editor.Studio, *editor.Session, *SaveView, string)
 	if err := os.WriteFile(path, src, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	a := test.NewTempApp(t)
+	a := guitest.App(t)
 	st := editor.New(a, editor.Options{Synchronous: true, AutosaveDir: filepath.Join(dir, "autosave")})
 	s, err := st.Open(path)
 	if err != nil {
@@ -429,7 +429,7 @@ func TestSaveProblemsSelectTheirItem(t *testing.T) {
 func TestEverySampleSaveOpens(t *testing.T) {
 	for _, path := range shared.Files(t, "legacy/mbg/*.sav") {
 		t.Run(filepath.Base(path), func(t *testing.T) {
-			st := editor.New(test.NewTempApp(t), editor.Options{Synchronous: true, AutosaveDir: filepath.Join(t.TempDir(), "autosave")})
+			st := editor.New(guitest.App(t), editor.Options{Synchronous: true, AutosaveDir: filepath.Join(t.TempDir(), "autosave")})
 			src, err := os.ReadFile(path)
 			if err != nil {
 				t.Fatal(err)

@@ -22,7 +22,7 @@ import (
 // temporary file and returns the studio, the session and its view.
 func openSample(t *testing.T) (*editor.Studio, *editor.Session, *View, string) {
 	t.Helper()
-	a := test.NewTempApp(t)
+	a := guitest.App(t)
 	st := editor.New(a, editor.Options{Synchronous: true, AutosaveDir: filepath.Join(t.TempDir(), "autosave")})
 	src, err := samples.Read("mbg/赤壁.yaml")
 	if err != nil {
@@ -235,7 +235,7 @@ func TestClosingAskesBeforeLosingEdits(t *testing.T) {
 
 func TestAutosaveSurvivesACrash(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "autosave")
-	a := test.NewTempApp(t)
+	a := guitest.App(t)
 	st := editor.New(a, editor.Options{Synchronous: true, AutosaveDir: dir})
 	src, _ := samples.Read("mbg/赤壁.yaml")
 	path := filepath.Join(t.TempDir(), "chibi.yaml")
@@ -253,7 +253,7 @@ func TestAutosaveSurvivesACrash(t *testing.T) {
 	if len(found) != 1 || !strings.Contains(found[0].Describe(), "chibi.yaml") {
 		t.Fatalf("recoverable: %v", found)
 	}
-	st2 := editor.New(test.NewTempApp(t), editor.Options{Synchronous: true, AutosaveDir: dir})
+	st2 := editor.New(guitest.App(t), editor.Options{Synchronous: true, AutosaveDir: dir})
 	r, err := st2.Restore(found[0])
 	if err != nil {
 		t.Fatal(err)

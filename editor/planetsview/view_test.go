@@ -24,7 +24,7 @@ import (
 // session saves to and the text saved.
 func open(t *testing.T, name string, src []byte) (*editor.Studio, *editor.Session, *View, string, string) {
 	t.Helper()
-	st := editor.New(test.NewTempApp(t), editor.Options{Synchronous: true})
+	st := editor.New(guitest.App(t), editor.Options{Synchronous: true})
 	path := filepath.Join(t.TempDir(), name)
 	if err := os.WriteFile(path, src, 0o644); err != nil {
 		t.Fatal(err)
@@ -587,7 +587,7 @@ func TestSelectShowsWhatAPathNames(t *testing.T) {
 }
 
 func TestTemplateIsAValidMap(t *testing.T) {
-	st := editor.New(test.NewTempApp(t), editor.Options{Synchronous: true})
+	st := editor.New(guitest.App(t), editor.Options{Synchronous: true})
 	s, err := st.New(planets.Kind)
 	if err != nil {
 		t.Fatal(err)

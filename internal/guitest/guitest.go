@@ -3,6 +3,9 @@
 package guitest
 
 import (
+	"sync"
+	"testing"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
@@ -69,4 +72,39 @@ func Click(obj fyne.Tappable, at fyne.Position) {
 // up; the driver turns Shift+wheel into dx.
 func ScrollAt(obj fyne.Scrollable, at fyne.Position, dx, dy float32) {
 	obj.Scrolled(&fyne.ScrollEvent{PointEvent: fyne.PointEvent{Position: at}, Scrolled: fyne.NewDelta(dx, dy)})
+}
+
+// shared is the test binary's one Fyne test app (see App).
+var shared = sync.OnceValue(test.NewApp)
+
+// App returns the test binary's one Fyne test app for t, as
+// test.NewTempApp would return a new one: its preferences and clipboard
+// empty, the current app, and the windows opened during t closed when t
+// ends. Every test.NewApp empties Fyne's font cache, and the studio's
+// Chinese font (4 MB) then takes a fifth of a second of CPU to read
+// again, with as much again in garbage collection: one app spares each
+// test of a package that. A test that needs an app of its own (another
+// theme, scale or driver) keeps test.NewTempApp.
+func App(t testing.TB) fyne.App {
+	t.Helper()
+	a := shared()
+	fyne.SetCurrentApp(a)
+	if p, ok := a.Preferences().(interface{ WriteValues(func(map[string]any)) }); ok {
+		p.WriteValues(func(m map[string]any) { clear(m) })
+	} else {
+		t.Fatalf("the test app's preferences (%T) cannot be emptied", a.Preferences())
+	}
+	a.Clipboard().SetContent("")
+	open := map[fyne.Window]bool{}
+	for _, w := range a.Driver().AllWindows() {
+		open[w] = true
+	}
+	t.Cleanup(func() {
+		for _, w := range a.Driver().AllWindows() {
+			if !open[w] {
+				w.Close()
+			}
+		}
+	})
+	return a
 }
