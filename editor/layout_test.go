@@ -2,6 +2,7 @@ package editor_test
 
 import (
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -10,19 +11,27 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/shapan/shapan/editor"
+	"github.com/shapan/shapan/family"
+	"github.com/shapan/shapan/formats"
 	"github.com/shapan/shapan/formats/battle"
 	"github.com/shapan/shapan/formats/ftbt"
+	"github.com/shapan/shapan/internal/longtest"
 )
 
-// TestEveryPaneFitsA1024x700Window opens every sample and shows each of
-// its panes: the window's content never needs more than 1024×700 (what
-// does not fit scrolls), a long status message does not widen it, and
-// the Problems panel shows a row at least when it lists any (it is one
-// line otherwise: TestMapsTakeHalfOfA1024x700Window).
+// TestEveryPaneFitsA1024x700Window opens a sample of every kind of
+// document (every sample with SHAPAN_LONG) and shows each of its panes:
+// the window's content never needs more than 1024×700 (what does not fit
+// scrolls), a long status message does not widen it, and the Problems
+// panel shows a row at least when it lists any (it is one line
+// otherwise: TestMapsTakeHalfOfA1024x700Window).
 func TestEveryPaneFitsA1024x700Window(t *testing.T) {
 	dir := t.TempDir()
 	st, _ := newStudio(t)
-	for _, p := range writeSamples(t, dir) {
+	paths := writeSamples(t, dir)
+	if !longtest.Enabled() {
+		paths = oneOfEachKind(t, paths)
+	}
+	for _, p := range paths {
 		if _, err := st.Open(p); err != nil {
 			t.Fatal(err)
 		}
@@ -49,6 +58,30 @@ func TestEveryPaneFitsA1024x700Window(t *testing.T) {
 			t.Errorf("%s: the Problems list is %v high, less than a row (%v)", filepath.Base(s.Path), h, rowH)
 		}
 	}
+}
+
+// oneOfEachKind keeps the first document of each kind (an mbg scenario,
+// an ftbt level …) of paths; it fails unless every family is there.
+func oneOfEachKind(t *testing.T, paths []string) []string {
+	t.Helper()
+	var out []string
+	seen := map[string]bool{}
+	for _, p := range paths {
+		doc, err := formats.Read(p, formats.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !seen[doc.Kind] {
+			seen[doc.Kind] = true
+			out = append(out, p)
+		}
+	}
+	for _, f := range family.All() {
+		if !slices.ContainsFunc(f.Kinds, func(k family.Kind) bool { return seen[k.Kind] }) {
+			t.Fatalf("no sample of the %s family among %v", f.Name, paths)
+		}
+	}
+	return out
 }
 
 // paneTitles lists the titles of s's panes.

@@ -75,6 +75,7 @@ func TestRunShowsSimsReport(t *testing.T) {
 func checkCharts(t *testing.T, w *Window) {
 	t.Helper()
 	wantW, wantH := charts.ChartWidth*chartScale, charts.ChartHeight*chartScale
+	shot := w.win.Canvas().Capture() // the window as drawn, once for the three charts
 	for name, img := range map[string]*canvas.Image{"win rates": w.charts.winRates, "lengths": w.charts.lengths, "heat map": w.charts.heatmap} {
 		if img.Image == nil {
 			t.Errorf("no %s chart", name)
@@ -96,7 +97,6 @@ func checkCharts(t *testing.T, w *Window) {
 			continue
 		}
 		pos := fyne.CurrentApp().Driver().AbsolutePositionForObject(img)
-		shot := w.win.Canvas().Capture()
 		k := float32(shot.Bounds().Dx()) / w.win.Canvas().Size().Width
 		area := image.Rect(int(pos.X*k), int(pos.Y*k), int((pos.X+img.Size().Width)*k), int((pos.Y+img.Size().Height)*k))
 		if f := inked(shot.(interface {
