@@ -140,11 +140,11 @@ func (st *xstudio) waitWindow(name string, timeout time.Duration) string {
 func (st *xstudio) drawn(w string) {
 	st.t.Helper()
 	for deadline := time.Now().Add(patience); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
-		c := exec.Command(st.x["import"], "-window", w, "-crop", "1x1+4+4", "txt:-")
-		c.Env = append(os.Environ(), "DISPLAY="+st.display)
-		if b, err := c.Output(); err == nil && !strings.Contains(string(b), "#000000000000") {
-			st.still()
-			return
+		if st.exists(w) {
+			if r, g, b, _ := st.grab(w).At(4, 4).RGBA(); r|g|b != 0 {
+				st.still()
+				return
+			}
 		}
 	}
 	st.t.Fatalf("window %s stayed black:\n%s", w, st.out.String())
