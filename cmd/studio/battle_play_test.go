@@ -115,12 +115,12 @@ func (st *xstudio) pixel(x, y int) uint32 { return rgb(st.screen(), x, y) }
 // waitPixel waits until the screen's colour at (x, y) is want.
 func (st *xstudio) waitPixel(x, y int, want uint32, what string) {
 	st.t.Helper()
-	got := st.pixel(x, y)
+	got, pause := st.pixel(x, y), pauser()
 	for deadline := time.Now().Add(patience); got != want; got = st.pixel(x, y) {
 		if time.Now().After(deadline) {
 			st.t.Fatalf("waited %v for %s: the pixel at (%d,%d) is %06x, not %06x\n%s", patience, what, x, y, got, want, st.out.String())
 		}
-		time.Sleep(100 * time.Millisecond)
+		pause()
 	}
 }
 
@@ -129,7 +129,7 @@ func (st *xstudio) waitPixel(x, y int, want uint32, what string) {
 // pixels of it in a row).
 func (st *xstudio) waitButtonRow(y int, what string) {
 	st.t.Helper()
-	for deadline := time.Now().Add(patience); ; time.Sleep(100 * time.Millisecond) {
+	for deadline, pause := time.Now().Add(patience), pauser(); ; pause() {
 		img, run := st.screen(), 0
 		for x := sendRowMinX; x <= sendRowMaxX && run < 40; x++ {
 			if run++; rgb(img, x, y) != primaryBlue {

@@ -68,7 +68,7 @@ func (st *xstudio) host(name string, n int) string {
 	st.click(hostItemX, hostItemY)
 	st.clickPrimary(st.win)
 	w := st.waitWindow("Hosting "+name, patience)
-	for deadline := time.Now().Add(patience); len(st.hosted(name)) < n; time.Sleep(200 * time.Millisecond) {
+	for deadline, pause := time.Now().Add(patience), pauser(); len(st.hosted(name)) < n; pause() {
 		if time.Now().After(deadline) {
 			st.t.Fatalf("no hosted game of %s kept on disk", name)
 		}
@@ -147,7 +147,7 @@ func (st *xstudio) answer(name string) {
 		}
 		return b.Bytes()
 	}
-	for deadline := time.Now().Add(patience); time.Now().Before(deadline); time.Sleep(300 * time.Millisecond) {
+	for deadline, pause := time.Now().Add(patience), pauser(); time.Now().Before(deadline); pause() {
 		for _, s := range g.room.Seats {
 			var h struct {
 				Decision *struct {
@@ -173,7 +173,7 @@ func (st *xstudio) closed(w, how string) {
 	st.t.Helper()
 	// A stop closes the server, which waits for its rooms' last writes:
 	// seconds on a loaded machine.
-	for deadline := time.Now().Add(patience); time.Now().Before(deadline); time.Sleep(200 * time.Millisecond) {
+	for deadline, pause := time.Now().Add(patience), pauser(); time.Now().Before(deadline); pause() {
 		if !st.alive() {
 			st.t.Fatalf("the studio ended after %s:\n%s", how, st.head())
 		}
@@ -197,7 +197,7 @@ func (st *xstudio) answers(how string) {
 	} {
 		before := st.state()
 		input()
-		for deadline := time.Now().Add(patience); st.state() == before; time.Sleep(50 * time.Millisecond) {
+		for deadline, pause := time.Now().Add(patience), pauser(); st.state() == before; pause() {
 			if !st.alive() {
 				st.t.Fatalf("the studio ended after %s:\n%s", how, st.head())
 			}
@@ -303,7 +303,7 @@ const (
 // and checks are narrower) — and clicks it.
 func (st *xstudio) clickPrimary(w string) {
 	st.t.Helper()
-	for deadline := time.Now().Add(patience); ; time.Sleep(100 * time.Millisecond) {
+	for deadline, pause := time.Now().Add(patience), pauser(); ; pause() {
 		if at, ok := primaryButton(st.grab(w)); ok {
 			before := st.state()
 			st.xdo("mousemove", "--window", w, strconv.Itoa(at.X), strconv.Itoa(at.Y), "click", "1")

@@ -42,6 +42,18 @@ type xstudio struct {
 // (its tests take seconds; a loaded machine stretches them many times).
 var studioTimeout = 15 * time.Minute
 
+// pauser returns a function that sleeps 100 ms the first time and half
+// as long again each time after, up to a second: a wait for what must
+// happen polls often while it is likely to have happened and seldom when
+// a loaded machine delays it (each poll runs xdotool or reads the screen).
+func pauser() func() {
+	d := 100 * time.Millisecond
+	return func() {
+		time.Sleep(d)
+		d = min(d*3/2, time.Second)
+	}
+}
+
 // patience is how long a test waits for what must happen (a window, a
 // saved file, a dialog): far more than it takes on an idle machine (a
 // second or two), as a machine loaded 20 times over its cores stretches
@@ -108,7 +120,7 @@ func startWM(t *testing.T, x map[string]string, display string) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { wm.Process.Kill(); wm.Wait() })
-	for deadline := time.Now().Add(patience); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+	for deadline, pause := time.Now().Add(patience), pauser(); time.Now().Before(deadline); pause() {
 		c := exec.Command(x["xprop"], "-root", "_NET_SUPPORTING_WM_CHECK")
 		c.Env = append(os.Environ(), "DISPLAY="+display)
 		if b, _ := c.Output(); strings.Contains(string(b), "window id") {
@@ -122,7 +134,7 @@ func startWM(t *testing.T, x map[string]string, display string) {
 // its id (failing after timeout, or when the studio ends).
 func (st *xstudio) waitWindow(name string, timeout time.Duration) string {
 	st.t.Helper()
-	for deadline := time.Now().Add(timeout); time.Now().Before(deadline); time.Sleep(200 * time.Millisecond) {
+	for deadline, pause := time.Now().Add(timeout), pauser(); time.Now().Before(deadline); pause() {
 		if id := st.window(name); id != "" {
 			return id
 		}
@@ -139,7 +151,7 @@ func (st *xstudio) waitWindow(name string, timeout time.Duration) string {
 // still after it.
 func (st *xstudio) drawn(w string) {
 	st.t.Helper()
-	for deadline := time.Now().Add(patience); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+	for deadline, pause := time.Now().Add(patience), pauser(); time.Now().Before(deadline); pause() {
 		if st.exists(w) {
 			if r, g, b, _ := st.grab(w).At(4, 4).RGBA(); r|g|b != 0 {
 				st.still()
@@ -304,7 +316,7 @@ func (st *xstudio) title() string {
 // dirty waits until the window's title marks the document changed (or
 // not) and reports whether it did.
 func (st *xstudio) dirty(changed bool) bool {
-	for deadline := time.Now().Add(patience); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+	for deadline, pause := time.Now().Add(patience), pauser(); time.Now().Before(deadline); pause() {
 		if strings.HasPrefix(st.title(), "●") == changed {
 			return true
 		}
@@ -327,7 +339,7 @@ func (st *xstudio) screenshot(path string) {
 func saved[M any](st *xstudio, path string, ok func(M) bool) M {
 	st.t.Helper()
 	var last M
-	for deadline := time.Now().Add(patience); time.Now().Before(deadline); time.Sleep(200 * time.Millisecond) {
+	for deadline, pause := time.Now().Add(patience), pauser(); time.Now().Before(deadline); pause() {
 		doc, err := formats.Read(path, formats.Options{})
 		if err != nil {
 			continue

@@ -66,11 +66,11 @@ func TestSmokeUnderXvfb(t *testing.T) {
 			if info, err := exec.LookPath("xwininfo"); err == nil {
 				var out []byte
 				found := false
-				for deadline := time.Now().Add(patience); time.Now().Before(deadline) && !found; {
+				for deadline, pause := time.Now().Add(patience), pauser(); time.Now().Before(deadline) && !found; {
 					out, _ = exec.Command(info, "-display", display, "-root", "-tree").CombinedOutput()
 					found = strings.Contains(string(out), "Shapan")
 					if !found {
-						time.Sleep(100 * time.Millisecond)
+						pause()
 					}
 				}
 				if !found {
