@@ -149,7 +149,7 @@ func (st *Studio) welcome() fyne.CanvasObject {
 func (st *Studio) Open(path string) (*Session, error) {
 	for _, t := range st.docs {
 		if t.session.Document().Path == path || t.session.Path == path {
-			st.tabs.Select(t.item)
+			st.selectTab(t.item)
 			return t.session, nil
 		}
 	}
@@ -182,13 +182,28 @@ func readError(path string, err error) error {
 	return err
 }
 
+// selectTab shows the document tab item. Fyne's DocTabs.Select redraws
+// every tab's content even when item is shown already (and twice when
+// it is not): opening a file or showing a pane cost as much again.
+func (st *Studio) selectTab(item *container.TabItem) {
+	if st.tabs.Selected() == item {
+		return
+	}
+	for i, it := range st.tabs.Items {
+		if it == item {
+			st.tabs.SelectIndex(i)
+			return
+		}
+	}
+}
+
 // Add shows a session in a new tab and selects it.
 func (st *Studio) Add(s *Session) *Session {
 	s.runAsync, s.post = st.runAsync, st.post
 	t := newDocTab(st, s)
 	st.docs[t.item] = t
 	st.tabs.Append(t.item)
-	st.tabs.Select(t.item)
+	st.selectTab(t.item)
 	st.retitleAll()
 	if st.autosave != nil {
 		st.autosave.watch(s)
@@ -554,7 +569,7 @@ func (st *Studio) closeTab(item *container.TabItem, done func(closed bool)) {
 		finish()
 		return
 	}
-	st.tabs.Select(item)
+	st.selectTab(item)
 	st.confirmSave(t.session, func(save, discard bool) {
 		switch {
 		case save:
@@ -753,7 +768,7 @@ func (st *Studio) ShowPane(s *Session, prefix string) bool {
 	for _, p := range t.panes.Items {
 		if strings.HasPrefix(p.Text, prefix) {
 			t.panes.Select(p)
-			st.tabs.Select(t.item)
+			st.selectTab(t.item)
 			return true
 		}
 	}
