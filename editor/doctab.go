@@ -141,8 +141,10 @@ func (t *docTab) title() string {
 
 // retitle shows the tab's title anew.
 func (t *docTab) retitle() {
-	t.item.Text = t.title()
-	t.studio.tabs.Refresh()
+	if title := t.title(); title != t.item.Text {
+		t.item.Text = title
+		t.studio.tabs.Refresh() // redraws every tab's content
+	}
 }
 
 // show selects the item a diagnostic is about.

@@ -70,9 +70,14 @@ func folders(s *Session) []string {
 // retitleAll names every tab anew (a document was opened, closed or
 // saved under another name, which may tell two tabs apart or no longer).
 func (st *Studio) retitleAll() {
+	changed := false
 	for _, t := range st.docs {
-		t.item.Text = t.title()
+		if title := t.title(); title != t.item.Text {
+			t.item.Text, changed = title, true
+		}
 	}
-	st.tabs.Refresh()
+	if changed { // a refresh redraws every tab's content
+		st.tabs.Refresh()
+	}
 	st.updateActions()
 }
