@@ -3,6 +3,7 @@
 package guitest
 
 import (
+	"slices"
 	"sync"
 	"testing"
 
@@ -100,7 +101,8 @@ func App(t testing.TB) fyne.App {
 		open[w] = true
 	}
 	t.Cleanup(func() {
-		for _, w := range a.Driver().AllWindows() {
+		// A copy: the test driver hands out its own list, which Close edits.
+		for _, w := range slices.Clone(a.Driver().AllWindows()) {
 			if !open[w] {
 				w.Close()
 			}
