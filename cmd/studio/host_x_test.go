@@ -66,7 +66,7 @@ func (st *xstudio) host(name string, n int) string {
 	st.t.Helper()
 	st.click(playMenuX, playMenuY)
 	st.click(hostItemX, hostItemY)
-	st.clickPrimary(st.win)
+	st.clickPrimary()
 	w := st.waitWindow("Hosting "+name, patience)
 	for deadline, pause := time.Now().Add(patience), pauser(); len(st.hosted(name)) < n; pause() {
 		if time.Now().After(deadline) {
@@ -277,53 +277,74 @@ func (st *xstudio) closeFrame(w string) {
 // wait: no screenshot through ImageMagick and PNG).
 func (st *xstudio) grab(w string) image.Image {
 	st.t.Helper()
-	var id, x, y, width, height int
-	fmt.Sscanf(st.xdo("getwindowgeometry", "--shell", w), "WINDOW=%d\nX=%d\nY=%d\nWIDTH=%d\nHEIGHT=%d", &id, &x, &y, &width, &height)
-	r := image.Rect(x, y, x+width, y+height).Intersect(image.Rect(0, 0, screenW, screenH))
-	img, err := st.px.Image(r)
+	r := st.rect(w)
+	img, err := st.px.Image(r.Intersect(image.Rect(0, 0, screenW, screenH)))
 	if err != nil {
 		st.t.Fatalf("reading window %s at %v: %v\n%s", w, r, err, st.out.String())
 	}
-	img.Rect = img.Rect.Sub(image.Pt(x, y)) // the window's own coordinates
+	img.Rect = img.Rect.Sub(r.Min) // the window's own coordinates
 	return img
 }
 
+// rect returns where window w is on the screen (its frame left out), as
+// xwininfo tells it.
+func (st *xstudio) rect(w string) image.Rectangle {
+	st.t.Helper()
+	info, err := exec.LookPath("xwininfo")
+	if err != nil {
+		st.t.Fatal(err)
+	}
+	out, err := exec.Command(info, "-display", st.display, "-id", w).Output()
+	if err != nil {
+		return image.Rectangle{} // not mapped yet, or gone
+	}
+	var x, y, width, height int
+	for _, line := range strings.Split(string(out), "\n") {
+		line = strings.TrimSpace(line)
+		fmt.Sscanf(line, "Absolute upper-left X: %d", &x)
+		fmt.Sscanf(line, "Absolute upper-left Y: %d", &y)
+		fmt.Sscanf(line, "Width: %d", &width)
+		fmt.Sscanf(line, "Height: %d", &height)
+	}
+	return image.Rect(x, y, x+width, y+height)
+}
+
 // primary is the theme's primary colour: the dialogs' confirm buttons
-// and the toolbar's Play button; toolbarBottom is where the toolbar ends
-// in the window.
+// and the toolbar's Play button; below dialogTop of the screen is what
+// is below the toolbar, with a window manager's title bar or without.
 const (
-	primary       = 0x296ff6
-	toolbarBottom = 80
+	primary   = 0x296ff6
+	dialogTop = 100
 )
 
-// clickPrimary waits until window w shows a button filled with the
-// theme's primary colour below its toolbar — the confirm button of the
-// dialog shown: at least 40 pixels wide and 10 high above its text (a
-// selected tab's underline is as wide but 3 pixels high, radio buttons
-// and checks are narrower) — and clicks it.
-func (st *xstudio) clickPrimary(w string) {
+// clickPrimary waits until the screen shows a button filled with the
+// theme's primary colour below the studio's toolbar — the confirm button
+// of the dialog shown: at least 40 pixels wide and 10 high above its
+// text (a selected tab's underline is as wide but 3 pixels high, radio
+// buttons and checks are narrower) — and clicks it.
+func (st *xstudio) clickPrimary() {
 	st.t.Helper()
 	for deadline, pause := time.Now().Add(patience), pauser(); ; pause() {
-		if at, ok := primaryButton(st.grab(w)); ok {
+		if at, ok := primaryButton(st.screen()); ok {
 			before := st.state()
-			st.xdo("mousemove", "--window", w, strconv.Itoa(at.X), strconv.Itoa(at.Y), "click", "1")
+			st.xdo("mousemove", strconv.Itoa(at.X), strconv.Itoa(at.Y), "click", "1")
 			st.shown(before)
 			return
 		}
 		if time.Now().After(deadline) {
-			st.t.Fatalf("no dialog with a confirm button over window %s", w)
+			st.t.Fatal("no dialog with a confirm button on the screen")
 		}
 	}
 }
 
 // primaryButton finds a point of a box of the primary colour at least
-// 40×10 pixels below the toolbar of img (the top of a button, above its
+// 40×10 pixels below dialogTop of img (the top of a button, above its
 // text), in the middle of its width.
 func primaryButton(img image.Image) (image.Point, bool) {
 	b := img.Bounds()
 	rows := 0 // rows in a row with a run of 40 pixels of the colour
 	var x0, x1 int
-	for y := max(b.Min.Y, toolbarBottom); y < b.Max.Y; y++ {
+	for y := max(b.Min.Y, dialogTop); y < b.Max.Y; y++ {
 		run, best, end := 0, 0, 0
 		for x := b.Min.X; x < b.Max.X; x++ {
 			if rgb(img, x, y) != primary {
