@@ -16,6 +16,10 @@ run: deps
 # minutes): a package's tests take seconds of CPU, but a loaded machine
 # stretches their wall time many times over.
 TEST_TIMEOUT ?= 20m
+# Test binaries are linked without DWARF (-w): a test's stack traces do
+# not need it, and leaving it out saves 0.5–2 s of CPU on each of the
+# hundred binaries' links.
+TEST_LDFLAGS ?= -w
 ALL_PKGS = $(shell $(GO) list ./...)
 # The packages without a test file, which go test does not vet.
 NOTEST_PKGS = $(shell $(GO) list -f '{{if not (or .TestGoFiles .XTestGoFiles)}}{{.ImportPath}}{{end}}' ./...)
@@ -37,8 +41,8 @@ RACE_PKGS = $(filter-out $(GUI_PKGS),$(ALL_PKGS))
 test: deps fmt
 	CGO_ENABLED=0 $(GO) build -trimpath -o /dev/null ./cmd/shapan
 	$(GO) vet $(NOTEST_PKGS)
-	$(GO) test -vet=all -race -timeout $(TEST_TIMEOUT) $(RACE_PKGS)
-	$(GO) test -vet=all -timeout $(TEST_TIMEOUT) $(filter-out $(RACE_PKGS),$(ALL_PKGS))
+	$(GO) test -vet=all -ldflags=$(TEST_LDFLAGS) -race -timeout $(TEST_TIMEOUT) $(RACE_PKGS)
+	$(GO) test -vet=all -ldflags=$(TEST_LDFLAGS) -timeout $(TEST_TIMEOUT) $(filter-out $(RACE_PKGS),$(ALL_PKGS))
 
 # The long runs too (SHAPAN_LONG=1): whole computer games on the big
 # samples, the balance searches' full samples, whole browser games. An
