@@ -183,19 +183,101 @@ func KindHeader(kind string, version int) *yaml.Node {
 }
 
 // Encode writes root as a document: the schema modeline first (when schema
-// is not empty), then the YAML with two-space indentation.
+// is not empty), then the YAML with two-space indentation. A top-level
+// mapping is written a pair at a time, and a long block list or mapping
+// under it a slice of encodeSlice entries at a time (encodeInPieces), so
+// that the encoder's memory stays that of a slice whatever the document's
+// length; the text is the one the whole document encoded at once gives.
 func Encode(schema string, root *yaml.Node) ([]byte, error) {
 	var buf bytes.Buffer
 	if schema != "" {
 		fmt.Fprintf(&buf, "%s%s%s\n", modeline, SchemaBase, schema)
 	}
-	enc := yaml.NewEncoder(&buf)
-	enc.SetIndent(2)
-	if err := enc.Encode(root); err != nil {
-		return nil, fmt.Errorf("encoding YAML: %w", err)
-	}
-	if err := enc.Close(); err != nil {
+	if err := encodeInPieces(&buf, root); err != nil {
 		return nil, fmt.Errorf("encoding YAML: %w", err)
 	}
 	return buf.Bytes(), nil
+}
+
+// encodeSlice is the number of entries of a long top-level list or
+// mapping encoded at once (a variable for the tests).
+var encodeSlice = 256
+
+// encodeWhole writes n as one document with yaml.v3's encoder, which
+// keeps every event of the document until it ends (some 300 bytes an
+// event, a few events a value).
+func encodeWhole(buf *bytes.Buffer, n *yaml.Node) error {
+	enc := yaml.NewEncoder(buf)
+	enc.SetIndent(2)
+	if err := enc.Encode(n); err != nil {
+		return err
+	}
+	return enc.Close()
+}
+
+// encodeInPieces writes root as encodeWhole does, in pieces: each pair of
+// a top-level block mapping is encoded as a mapping of its own (the
+// root's head comment goes with the first pair, its foot comment with the
+// last), and the value of a pair that is a long block collection without
+// anchor, tag or comments of its own a slice at a time, each slice after
+// the first under a stand-in key whose line is then dropped. Anything
+// else is encoded whole.
+func encodeInPieces(buf *bytes.Buffer, root *yaml.Node) error {
+	if encodeSlice <= 0 || !pieceable(root) || root.Anchor != "" || root.LineComment != "" {
+		return encodeWhole(buf, root)
+	}
+	for i := 0; i < len(root.Content); i += 2 {
+		k, v := root.Content[i], root.Content[i+1]
+		pair := *root
+		pair.Content = []*yaml.Node{k, v}
+		if i > 0 {
+			pair.HeadComment = ""
+		}
+		if i+2 < len(root.Content) {
+			pair.FootComment = ""
+		}
+		step := 1
+		if v.Kind == yaml.MappingNode {
+			step = 2
+		}
+		if !pieceable(v) || v.Anchor != "" || v.HeadComment != "" || v.LineComment != "" || v.FootComment != "" ||
+			k.FootComment != "" || len(v.Content) <= 2*encodeSlice*step || i+2 >= len(root.Content) && root.FootComment != "" {
+			if err := encodeWhole(buf, &pair); err != nil {
+				return err
+			}
+			continue
+		}
+		for at := 0; at < len(v.Content); at += encodeSlice * step {
+			part := *v
+			part.Content = v.Content[at:min(at+encodeSlice*step, len(v.Content))]
+			if at == 0 {
+				pair.Content = []*yaml.Node{k, &part}
+				if err := encodeWhole(buf, &pair); err != nil {
+					return err
+				}
+				continue
+			}
+			var piece bytes.Buffer
+			stand := yaml.Node{Kind: yaml.MappingNode, Tag: "!!map", Content: []*yaml.Node{{Kind: yaml.ScalarNode, Tag: "!!str", Value: "x"}, &part}}
+			if err := encodeWhole(&piece, &stand); err != nil {
+				return err
+			}
+			text, ok := bytes.CutPrefix(piece.Bytes(), []byte("x:\n"))
+			if !ok {
+				return fmt.Errorf("a slice of %q was not written as a block", k.Value)
+			}
+			buf.Write(text)
+		}
+	}
+	return nil
+}
+
+// pieceable reports whether n is a block mapping or list whose entries
+// may be encoded apart (no alias to or from elsewhere is checked here:
+// the writers make none).
+func pieceable(n *yaml.Node) bool {
+	if n.Kind != yaml.MappingNode && n.Kind != yaml.SequenceNode || n.Style&yaml.FlowStyle != 0 {
+		return false
+	}
+	return n.Tag == "" || n.Tag == "!!map" || n.Tag == "!!seq"
 }

@@ -1,9 +1,30 @@
 package yamlx
 
+import (
+	"bytes"
+
+	"go.yaml.in/yaml/v3"
+)
+
 // LazyEverywhere makes ParseLazy read every document's lists in pieces of
 // about piece bytes, until the returned function is called.
 func LazyEverywhere(piece int) (restore func()) {
 	oldMin, oldPiece := lazyMin, pieceLimit
 	lazyMin, pieceLimit = 0, piece
 	return func() { lazyMin, pieceLimit = oldMin, oldPiece }
+}
+
+// EncodeWhole is Encode with the document encoded at once.
+func EncodeWhole(n *yaml.Node) ([]byte, error) {
+	var b bytes.Buffer
+	err := encodeWhole(&b, n)
+	return b.Bytes(), err
+}
+
+// EncodeSlice sets the slice of a long list Encode writes at once, until
+// the returned function is called.
+func EncodeSlice(n int) (restore func()) {
+	old := encodeSlice
+	encodeSlice = n
+	return func() { encodeSlice = old }
 }
