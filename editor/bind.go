@@ -98,7 +98,7 @@ func (b *Binder) Float(label string, load func() float32, set func(float32), lo,
 			return fmt.Errorf("%s must be a number", label)
 		}
 		if v < lo || v > hi {
-			return fmt.Errorf("%s must be from %v to %v", label, lo, hi)
+			return fmt.Errorf("%s must be from %s to %s", label, strconv.FormatFloat(lo, 'f', -1, 64), strconv.FormatFloat(hi, 'f', -1, 64))
 		}
 		b.S.Edit("change "+label, func() { set(float32(v)) })
 		return nil

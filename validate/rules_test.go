@@ -31,7 +31,7 @@ var ruleExamples = map[string]string{
 	"FTB005": "terrains[1].cost", "FTB006": "terrains[1].cost", "FTB007": "techs[1].aoe.ratio", "FTB008": "techs",
 	"FTB009": "techs[1].duration", "FTB010": "techs[1].range", "FTB011": "techs[1].terrains", "FTB012": "terrains[1].name",
 	"FTB013": "techs[1].name", "FTB020": "size", "FTB021": "terrain[1][4]", "FTB022": "people[1].side",
-	"FTB023": "people[1].at", "FTB024": "people[1].at", "FTB025": "people[1].techs[1]", "FTB026": "people[1].hp",
+	"FTB023": "people[1].at[0]", "FTB024": "people[1].at", "FTB025": "people[1].techs[1]", "FTB026": "people[1].hp",
 	"FTB027": "people", "FTB028": "people", "FTB029": "people[3].ai.goal", "FTB030": "size", "FTB031": "people[1].abi",
 	"FTB032": "people[0].speed", "FTB033": "people[0].at", "FTB034": "people[0].techs",
 	"PLN001": "@1:1", "PLN002": "planets.C.max", "PLN003": "planets.C.def", "PLN004": "map[0][3]", "PLN005": "planets.C",

@@ -193,13 +193,13 @@ func (v *LevelView) personStats() fyne.CanvasObject {
 	def := stat("def", func(p *ftbt.Person) *int { return &p.Def })
 	hp := stat("hp", func(p *ftbt.Person) *int { return &p.HP })
 	speed := stat("speed", func(p *ftbt.Person) *int { return &p.Speed })
-	x := forms.Int{Label: "x", Min: 0, Max: 1 << 30, At: v.personInt(func(p *ftbt.Person) *int { return &p.X }), Check: func(x int) error {
+	x := forms.Int{Label: "x", Field: ftbt.PersonCellFields.Field("0"), At: v.personInt(func(p *ftbt.Person) *int { return &p.X }), Check: func(x int) error {
 		if x >= v.L().W {
 			return fmt.Errorf("x must be from 0 to %d", v.L().W-1)
 		}
 		return v.cellFree(x, v.person().Y)
 	}}.Entry(b)
-	y := forms.Int{Label: "y", Min: 0, Max: 1 << 30, At: v.personInt(func(p *ftbt.Person) *int { return &p.Y }), Check: func(y int) error {
+	y := forms.Int{Label: "y", Field: ftbt.PersonCellFields.Field("1"), At: v.personInt(func(p *ftbt.Person) *int { return &p.Y }), Check: func(y int) error {
 		if y >= v.L().H {
 			return fmt.Errorf("y must be from 0 to %d", v.L().H-1)
 		}
@@ -272,8 +272,8 @@ func (v *LevelView) personAI() fyne.CanvasObject {
 			}
 		}
 	})
-	factor := func(label string, f func(a *ftbt.PersonAI) *int) *editor.Entry {
-		e := forms.Int{Label: label, Min: -1, Max: 100000, None: -1, At: func() *int {
+	factor := func(label, key string, f func(a *ftbt.PersonAI) *int) *editor.Entry {
+		e := forms.Int{Label: label, Field: ftbt.PersonAIFields.Field(key), None: -1, At: func() *int {
 			if p := v.person(); p != nil && p.AI != nil {
 				return f(p.AI)
 			}
@@ -282,9 +282,9 @@ func (v *LevelView) personAI() fyne.CanvasObject {
 		v.fields[label] = e
 		return e
 	}
-	attack := factor("attack factor", func(a *ftbt.PersonAI) *int { return &a.Attack })
-	defence := factor("defence factor", func(a *ftbt.PersonAI) *int { return &a.Defence })
-	move := factor("move factor", func(a *ftbt.PersonAI) *int { return &a.Move })
+	attack := factor("attack factor", "attack", func(a *ftbt.PersonAI) *int { return &a.Attack })
+	defence := factor("defence factor", "defence", func(a *ftbt.PersonAI) *int { return &a.Defence })
+	move := factor("move factor", "move", func(a *ftbt.PersonAI) *int { return &a.Move })
 	controlled := boundCheck(b, "AI-controlled (attack factor -1: the computer leaves this person alone)", func() bool {
 		p := v.person()
 		return p != nil && p.AI != nil && p.AI.Attack != -1

@@ -304,8 +304,8 @@ func (v *RulesView) showTerrain(i int) {
 
 func (v *RulesView) settingsPane() fyne.CanvasObject {
 	b := v.B
-	fly := forms.Int{Label: "MAX_FLY_WEIGHT", Min: 0, Max: 100000, At: func() *int { return &v.R().MaxFlyWeight }}.Entry(b)
-	abi := forms.Int{Label: "MAX_ABI", Min: 0, Max: 100000, At: func() *int { return &v.R().MaxAbi }}.Entry(b)
+	fly := forms.Int{Label: "MAX_FLY_WEIGHT", Field: ftbt.RulesFields.Field("max_fly_weight"), At: func() *int { return &v.R().MaxFlyWeight }}.Entry(b)
+	abi := forms.Int{Label: "MAX_ABI", Field: ftbt.RulesFields.Field("max_abi"), At: func() *int { return &v.R().MaxAbi }}.Entry(b)
 	hasAI := boundCheck(b, "The rules have an AI block (the computer player needs it)", func() bool { return v.R().AI != nil }, func(on bool) {
 		r := v.R()
 		if on {
@@ -322,7 +322,7 @@ func (v *RulesView) settingsPane() fyne.CanvasObject {
 	for k := range ftbt.AIConstantNames {
 		// Without an AI block the (disabled) entry shows the block the
 		// rules had last.
-		e := forms.Int{Label: ftbt.AIConstantNames[k], Min: 0, Max: 1000000000, At: func() *int {
+		e := forms.Int{Label: ftbt.AIConstantNames[k], Field: &ftbt.AIFields.Fields[k], At: func() *int {
 			if ai := v.R().AI; ai != nil {
 				return ai.Fields()[k]
 			}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/shapan/shapan/editor"
 	"github.com/shapan/shapan/editor/forms"
+	"github.com/shapan/shapan/formats/field"
 	"github.com/shapan/shapan/formats/ftbt"
 )
 
@@ -126,15 +127,15 @@ func (v *RulesView) techFields() fyne.CanvasObject {
 	}, func(c int) { t().Class = c })
 	long := boundCheck(b, "Long range (disable_long cells are out of its reach)", func() bool { return t() != nil && t().IsLong },
 		func(on bool) { t().IsLong = on })
-	num := func(label string, lo, hi int, f func(t *ftbt.Tech) *int) *editor.Entry {
-		e := forms.Int{Label: label, Min: lo, Max: hi, At: v.techInt(f)}.Entry(b)
+	num := func(label string, row *field.Field, f func(t *ftbt.Tech) *int) *editor.Entry {
+		e := forms.Int{Label: label, Field: row, At: v.techInt(f)}.Entry(b)
 		v.fields[label] = e
 		return e
 	}
-	value := num("value", -100000, 100000, func(t *ftbt.Tech) *int { return &t.Value })
-	duration := num("duration", 0, 1000, func(t *ftbt.Tech) *int { return &t.Duration })
-	radius := num("AoE radius", 0, 20, func(t *ftbt.Tech) *int { return &t.AoeRange })
-	ratio := num("AoE ratio", 0, 100, func(t *ftbt.Tech) *int { return &t.AoeRatio })
+	value := num("value", ftbt.TechFields.Field("value"), func(t *ftbt.Tech) *int { return &t.Value })
+	duration := num("duration", ftbt.TechFields.Field("duration"), func(t *ftbt.Tech) *int { return &t.Duration })
+	radius := num("AoE radius", ftbt.AoeFields.Field("radius"), func(t *ftbt.Tech) *int { return &t.AoeRange })
+	ratio := num("AoE ratio", ftbt.AoeFields.Field("ratio"), func(t *ftbt.Tech) *int { return &t.AoeRatio })
 	self := boundCheck(b, "Area effect also hits the user's own side", func() bool { return t() != nil && t().AoeSelf },
 		func(on bool) { t().AoeSelf = on })
 	v.fields["tech name"] = name

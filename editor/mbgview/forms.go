@@ -2,7 +2,6 @@ package mbgview
 
 import (
 	"fmt"
-	"math"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -267,12 +266,13 @@ func (v *View) rolesPane() fyne.CanvasObject {
 			}
 			return dirChoice(role().Dir)
 		}, func(i int) { role().Dir = 1 - 2*i })
+	lo, hi := floatLimits(mbg.RoleFields.Field("money"))
 	money := b.Float("money", func() float32 {
 		if !valid() {
 			return 0
 		}
 		return role().Money
-	}, func(f float32) { role().Money = f }, 0, math.MaxFloat32)
+	}, func(f float32) { role().Money = f }, lo, hi)
 	techs := b.Checks("techs", func() []string { return mbg.TechNames }, func() []int {
 		if !valid() {
 			return nil
@@ -423,9 +423,9 @@ func (v *View) showRoom(i int) {
 
 func (v *View) settingsPane() fyne.CanvasObject {
 	b := v.B
-	win := b.Float("win money", func() float32 { return v.M().WinMoney }, func(f float32) { v.M().WinMoney = f }, 1, math.MaxFloat32)
-	nx := b.Int("board window width", func() int { return v.M().NX }, func(i int) { v.M().NX = i }, 0, 1000)
-	ny := b.Int("board window height", func() int { return v.M().NY }, func(i int) { v.M().NY = i }, 0, 1000)
+	lo, hi := floatLimits(mbg.ScenarioFields.Field("win_money"))
+	win := b.Float("win money", func() float32 { return v.M().WinMoney }, func(f float32) { v.M().WinMoney = f }, lo, hi)
+	nx, ny := boardWindow(b, &mbg.GridSizeFields, func() (*int, *int) { return &v.M().NX, &v.M().NY })
 	return container.NewVBox(widget.NewForm(
 		formRow("Win money 胜利金额", win),
 		formRow("Board window width nx", nx),

@@ -8,15 +8,35 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/shapan/shapan/editor"
+	"github.com/shapan/shapan/formats/field"
 	"github.com/shapan/shapan/formats/mbg"
 )
+
+// floatLimits returns the limits of the forms of the table's field f.
+func floatLimits(f *field.Field) (lo, hi float64) {
+	l, h := f.FormRange()
+	return float64(l), float64(h)
+}
+
+// boardWindow returns the entries of the board window's size nx and ny,
+// within the limits of the record r's fields.
+func boardWindow(b *editor.Binder, r *field.Record, at func() (nx, ny *int)) (*editor.Entry, *editor.Entry) {
+	xlo, xhi := r.Field("nx").FormRange()
+	ylo, yhi := r.Field("ny").FormRange()
+	nx := b.Int("board window width", func() int { x, _ := at(); return *x }, func(i int) { x, _ := at(); *x = i }, xlo, xhi)
+	ny := b.Int("board window height", func() int { _, y := at(); return *y }, func(i int) { _, y := at(); *y = i }, ylo, yhi)
+	return nx, ny
+}
 
 // gamePane edits the save's header: the turn, the win money, the role
 // whose action the game resumes with and the board window size.
 func (v *SaveView) gamePane() fyne.CanvasObject {
 	b := v.B
-	turn := b.Int("turn", func() int { return v.M().Turn }, func(t int) { v.M().Turn = t }, 1, 1000000)
-	win := b.Float("win money", func() float32 { return v.M().WinMoney }, func(f float32) { v.M().WinMoney = f }, 1, math.MaxFloat32)
+	lo, hi := mbg.SaveFields.Field("turn").FormRange()
+	turn := b.Int("turn", func() int { return v.M().Turn }, func(t int) { v.M().Turn = t }, lo, hi)
+	wlo, whi := floatLimits(mbg.SaveFields.Field("win_money"))
+	win := b.Float("win money", func() float32 { return v.M().WinMoney }, func(f float32) { v.M().WinMoney = f }, wlo, whi)
 	v.widgets.acting = v.choice(func() []string {
 		m := v.M()
 		out := make([]string, len(m.Roles))
@@ -33,8 +53,7 @@ func (v *SaveView) gamePane() fyne.CanvasObject {
 			return nil
 		})
 	})
-	nx := b.Int("board window width", func() int { return v.M().NX }, func(i int) { v.M().NX = i }, 0, 1000)
-	ny := b.Int("board window height", func() int { return v.M().NY }, func(i int) { v.M().NY = i }, 0, 1000)
+	nx, ny := boardWindow(b, &mbg.SaveGridSizeFields, func() (*int, *int) { return &v.M().NX, &v.M().NY })
 	summary := widget.NewLabel("")
 	summary.Wrapping = fyne.TextWrapWord
 	v.B.OnReload(func() { summary.SetText(v.gameSummary()) })

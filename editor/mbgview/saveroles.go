@@ -1,7 +1,6 @@
 package mbgview
 
 import (
-	"math"
 	"slices"
 
 	"fyne.io/fyne/v2"
@@ -48,12 +47,13 @@ func (v *SaveView) rolesPane() fyne.CanvasObject {
 		}, func(i int) error {
 			return ask("move role", func(s *mbg.Save, r int) error { return mbgeng.MoveRole(s, r, i-1) })
 		})
+	lo, hi := floatLimits(mbg.SaveRoleFields.Field("money"))
 	v.widgets.money = b.Float("money", func() float32 {
 		if !valid() {
 			return 0
 		}
 		return role().Money
-	}, func(f float32) { role().Money = f }, 0, math.MaxFloat32)
+	}, func(f float32) { role().Money = f }, lo, hi)
 	dir, movement := v.roleMovement(valid, role, ask)
 	extra := v.check("another action pending (双行)", func() bool { return valid() && role().ExtraAction }, func(on bool) error {
 		return ask("change extra action", func(s *mbg.Save, r int) error {
@@ -251,13 +251,14 @@ func (v *SaveView) roleOfficerChecks(valid func() bool, list func(ro *mbg.SaveRo
 func (v *SaveView) cardGrid(valid func() bool, role func() *mbg.SaveRole) fyne.CanvasObject {
 	grid := container.NewGridWithColumns(7)
 	v.widgets.cards = nil
+	lo, hi := mbg.CardCountFields.Fields[0].FormRange()
 	for c, name := range mbg.CardNames {
 		e := v.B.Int("count of "+name, func() int {
 			if !valid() {
 				return 0
 			}
 			return role().Cards[c]
-		}, func(n int) { role().Cards[c] = n }, 0, 999)
+		}, func(n int) { role().Cards[c] = n }, lo, hi)
 		v.widgets.cards = append(v.widgets.cards, e)
 		grid.Add(labelled(name, e))
 	}

@@ -89,9 +89,10 @@ func checkPeople(rules *ftbtfmt.Rules, l *ftbtfmt.Level, add func(code, path, fo
 		if !side {
 			add(CodeSide, path+".side", "%s is on side %d; the sides are %s", who, p.Side, ftbtfmt.PersonFields.Field("side").Allowed())
 		}
+		off := offMap(p, l.W, l.H)
 		switch j, taken := occupied[p.Y*l.W+p.X]; {
-		case p.X < 0 || p.Y < 0 || p.X >= l.W || p.Y >= l.H:
-			add(CodeOffMap, path+".at", "%s stands at (%d, %d), outside the %d×%d map", who, p.X, p.Y, l.W, l.H)
+		case off >= 0:
+			add(CodeOffMap, srcpos.Index(path+".at", off), "%s stands at (%d, %d), outside the %d×%d map", who, p.X, p.Y, l.W, l.H)
 		case taken:
 			add(CodeSameCell, path+".at", "%s stands on (%d, %d), where %s already stands", who, p.X, p.Y, l.People[j].Name)
 		default:
@@ -112,6 +113,20 @@ func checkPeople(rules *ftbtfmt.Rules, l *ftbtfmt.Level, add func(code, path, fo
 			add(CodeEmptySide, "people", "side %d has nobody on the map; each side needs at least one person", side)
 		}
 	}
+}
+
+// offMap returns the coordinate of p's cell that puts it off a w×h map
+// (0 x, 1 y; the table's range, then the map's far edge), or -1 when p
+// stands on the map.
+func offMap(p ftbtfmt.Person, w, h int) int {
+	cell := ftbtfmt.PersonCellFields.Fields
+	switch {
+	case cell[0].Outside(p.X) || p.X >= w:
+		return 0
+	case cell[1].Outside(p.Y) || p.Y >= h:
+		return 1
+	}
+	return -1
 }
 
 // checkTechs checks the techs a person knows: they exist, and none

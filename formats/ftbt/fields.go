@@ -21,9 +21,18 @@ var (
 		field.Field{Go: "HP", Key: "hp", Type: field.Integer, Required: true, Code: "FTB026", Severity: diag.Error,
 			Doc: "Hit points at the start (FTB026)."}.AtLeast(1).Form(1, 100000),
 		field.Field{Go: "Speed", Key: "speed", Type: field.Integer, Required: true, Doc: "Move points per turn."}.Form(0, 100000),
-		{Go: "X, Y", Key: "at", Type: field.Ref, Required: true, Doc: "The starting cell [x, y]."},
+		{Go: "X, Y", Key: "at", Type: field.Ref, Required: true, Doc: "The starting cell [x, y] (FTB023: on the map)."},
 		{Go: "Techs", Key: "techs", Type: field.Ref, Doc: "The person's techs: names of the rules' techs (name#k when several share a name) or tech ids."},
 		{Go: "AI", Key: "ai", Type: field.Ref},
+	}}
+
+	// PersonCellFields are the coordinates of a person's starting cell,
+	// [x, y]: a cell beyond the map's far edge is off it too, which only
+	// check tells (the schema cannot compare with the size); the forms
+	// take that bound from the level.
+	PersonCellFields = field.Record{Name: "ftbt person cell", Schema: "ftbt-level.schema.json", Pointer: "/definitions/person/properties/at/items", Fields: []field.Field{
+		field.Field{Go: "X", Key: "0", Type: field.Integer, Code: "FTB023", Severity: diag.Error, Doc: "x: the column, from 0 to width - 1."}.AtLeast(0).Form(0, 1<<24),
+		field.Field{Go: "Y", Key: "1", Type: field.Integer, Code: "FTB023", Severity: diag.Error, Doc: "y: the row, from 0 to height - 1."}.AtLeast(0).Form(0, 1<<24),
 	}}
 
 	// SizeFields are the fields of a level's size.
@@ -60,10 +69,12 @@ var (
 
 	// PersonAIFields are the settings of the computer player of a person.
 	PersonAIFields = field.Record{Name: "ftbt person ai", Schema: "ftbt-level.schema.json", Pointer: "/definitions/ai", Fields: []field.Field{
-		{Go: "Attack", Key: "attack", Type: field.Integer, Required: true,
-			Doc: "fact_att: weight of the attack score; -1: the person is not AI-controlled (side 1 then uses 30/30/40)."},
-		{Go: "Defence", Key: "defence", Type: field.Integer, Required: true, Doc: "fact_def: weight of the defence (safety) score."},
-		{Go: "Move", Key: "move", Type: field.Integer, Required: true, Doc: "fact_move: weight of the approach-the-goal score."},
+		// The game takes any whole number as a factor (spec §1.2): the
+		// forms keep them from -1 (not AI-controlled) to their limit.
+		field.Field{Go: "Attack", Key: "attack", Type: field.Integer, Required: true,
+			Doc: "fact_att: weight of the attack score; -1: the person is not AI-controlled (side 1 then uses 30/30/40)."}.Form(-1, 100000),
+		field.Field{Go: "Defence", Key: "defence", Type: field.Integer, Required: true, Doc: "fact_def: weight of the defence (safety) score."}.Form(-1, 100000),
+		field.Field{Go: "Move", Key: "move", Type: field.Integer, Required: true, Doc: "fact_move: weight of the approach-the-goal score."}.Form(-1, 100000),
 		{Go: "GoalX, GoalY", Key: "goal", Type: field.Ref,
 			Doc: "The cell the person heads for; absent means [-1, -1]: no goal, chase the nearest enemy (either coordinate negative means the same)."},
 	}}
@@ -73,8 +84,11 @@ var (
 		{Key: "kind", Type: field.String, Const: KindRules, Required: true, Doc: "Document kind."},
 		{Key: "version", Type: field.Integer, Const: 1, Required: true, Doc: "Format version of this document."},
 		{Go: "Terrains", Key: "terrains", Type: field.Ref, Required: true, Doc: "Terrain types; the id of a terrain is its position, from 0."},
-		{Go: "MaxFlyWeight", Key: "max_fly_weight", Type: field.Integer, Required: true, Doc: "MAX_FLY_WEIGHT: fly techs set cell costs between 1 and this."},
-		{Go: "MaxAbi", Key: "max_abi", Type: field.Integer, Required: true, Doc: "MAX_ABI: the abi at which fly and disable_long techs reach their full area."},
+		// The game plays any value of the two limits (MAX_ABI 0 with a fly
+		// or disable_long tech is FTB003, which depends on the techs): the
+		// forms keep them within their form limits.
+		field.Field{Go: "MaxFlyWeight", Key: "max_fly_weight", Type: field.Integer, Required: true, Doc: "MAX_FLY_WEIGHT: fly techs set cell costs between 1 and this."}.Form(0, 100000),
+		field.Field{Go: "MaxAbi", Key: "max_abi", Type: field.Integer, Required: true, Doc: "MAX_ABI: the abi at which fly and disable_long techs reach their full area."}.Form(0, 100000),
 		{Go: "Techs", Key: "techs", Type: field.Ref, Required: true, Doc: "Techs; the id of a tech is its position, from 0."},
 		{Go: "AI", Key: "ai", Type: field.Ref, Doc: "The constants of the computer player."},
 		{Go: "Trailing", Key: "trailing_tokens", Type: field.Ref, Doc: "Values after the end of the legacy file; the game ignores them."},
@@ -89,15 +103,20 @@ var (
 			Doc: "A long-range attack (is_long): it does nothing to people on cells protected by disable_long. Default false."},
 		{Go: "Range", Key: "range", Type: field.Ref, Required: true, Doc: "The cells the tech may target, relative to the user, in file order (duplicates are kept)."},
 		{Go: "AoeRange, AoeRatio, AoeSelf", Key: "aoe", Type: field.Ref, Doc: "The area effect around the target cell."},
-		{Go: "Duration", Key: "duration", Type: field.Integer, Doc: "Turns an effect of the classes abi_buf, def_buf, fly and disable_long lasts. Default 0."},
+		// The game plays any duration and value (spec §1.4; a duration
+		// of 0 or less never expires, FTB009, for some classes only): the
+		// forms keep them within their form limits.
+		field.Field{Go: "Duration", Key: "duration", Type: field.Integer, Doc: "Turns an effect of the classes abi_buf, def_buf, fly and disable_long lasts. Default 0."}.Form(0, 1000),
 		{Go: "Allowed", Key: "terrains", Type: field.Ref, Required: true, Doc: "The terrains whose cells the tech may target (and affect with its area)."},
-		{Go: "Value", Key: "value", Type: field.Integer, Required: true, Doc: "Base damage (class people) or percent of the user's abi (other classes)."},
+		field.Field{Go: "Value", Key: "value", Type: field.Integer, Required: true, Doc: "Base damage (class people) or percent of the user's abi (other classes)."}.Form(-100000, 100000),
 	}}
 
 	// AoeFields are the fields of a tech's area effect.
 	AoeFields = field.Record{Name: "ftbt tech area", Schema: "ftbt-rules.schema.json", Pointer: "/definitions/tech/properties/aoe", Fields: []field.Field{
-		{Go: "AoeRange", Key: "radius", Type: field.Integer, Doc: "aoe_range: radius of the area (Manhattan distance); 0 is the target cell only. Default 0."},
-		{Go: "AoeRatio", Key: "ratio", Type: field.Integer, Doc: "aoe_ratio: percent of the effect applied to the cells other than the centre. Default 0."},
+		field.Field{Go: "AoeRange", Key: "radius", Type: field.Integer, Doc: "aoe_range: radius of the area (Manhattan distance); 0 is the target cell only. Default 0."}.Form(0, 20),
+		// A ratio outside 0–100 is played as it is: check warns of it.
+		field.Field{Go: "AoeRatio", Key: "ratio", Type: field.Integer, Code: "FTB007", Severity: diag.Warning,
+			Doc: "aoe_ratio: percent of the effect applied to the cells other than the centre. Default 0."}.Between(0, 100),
 		{Go: "AoeSelf", Key: "self", Type: field.Boolean, Doc: "aoe_self: the area also hits the user's own side. Default false."},
 	}}
 
@@ -132,10 +151,12 @@ func aiRows() []field.Field {
 		if k == "max_tech_dl_vmd" {
 			name += " (AI_MAX_TECH_DL_DUR in the manual)"
 		}
-		out[i] = field.Field{Go: aiGo[i], Key: k, Type: field.Integer, Required: true, Doc: name + ": " + aiDocs[i]}
+		// The game plays any value (a divisor of 0 is FTB004, which
+		// CheckAIRules reports): the forms keep them within their limits.
+		out[i] = field.Field{Go: aiGo[i], Key: k, Type: field.Integer, Required: true, Doc: name + ": " + aiDocs[i]}.Form(0, 1000000000)
 	}
 	return out
 }
 
 // Records lists the field tables of the family.
-var Records = []*field.Record{&LevelFields, &PersonFields, &PersonAIFields, &SizeFields, &RulesFields, &TerrainFields, &TechFields, &AoeFields, &AIFields}
+var Records = []*field.Record{&LevelFields, &PersonFields, &PersonCellFields, &PersonAIFields, &SizeFields, &RulesFields, &TerrainFields, &TechFields, &AoeFields, &AIFields}

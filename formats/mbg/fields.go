@@ -1,6 +1,7 @@
 package mbg
 
 import (
+	"math"
 	"slices"
 
 	"github.com/shapan/shapan/formats/diag"
@@ -67,7 +68,7 @@ var (
 	RoleFields = field.Record{Name: "mbg role", Schema: scenarioSchema, Pointer: "/definitions/role", Fields: []field.Field{
 		nameRow,
 		{Go: "Start", Key: "start", Type: field.Integer, Required: true, Doc: "Starting square; -1: the role does not take part."},
-		{Go: "Money", Key: "money", Type: field.Number, Required: true, Doc: "Money at the start."},
+		field.Field{Go: "Money", Key: "money", Type: field.Number, Required: true, Doc: "Money at the start."}.Form(0, math.MaxInt32),
 		DirField,
 		{Go: "Techs", Key: "techs", Type: field.Ref, Doc: "Techs known at the start."},
 		{Go: "Retinue", Key: "retinue", Type: field.Ref, Doc: "Officers travelling with the role."},
@@ -149,7 +150,7 @@ var (
 	ResearchFields = field.Record{Name: "mbg save research", Schema: saveSchema, Pointer: "/definitions/institute/properties/research/additionalProperties", Fields: []field.Field{
 		{Go: "Researcher", Key: "researcher", Type: field.Ref, Doc: "The officer studying."},
 		{Go: "OnStudy", Key: "tech", Type: field.Ref, Doc: "The tech being studied."},
-		{Go: "Points", Key: "points", Type: field.Number, Doc: "The points left."},
+		field.Field{Go: "Points", Key: "points", Type: field.Number, Doc: "The points left."}.Form(0, 100000),
 	}}
 
 	// TrainingFields are a role's training at a training room of a save.
@@ -180,7 +181,7 @@ var (
 	SaveRoleFields = field.Record{Name: "mbg save role", Schema: saveSchema, Pointer: "/definitions/role", Fields: []field.Field{
 		nameRow,
 		{Go: "Loc", Key: "at", Type: field.Integer, Required: true, Doc: "Square; -1: eliminated."},
-		{Go: "Money", Key: "money", Type: field.Number, Required: true, Doc: "Money."},
+		field.Field{Go: "Money", Key: "money", Type: field.Number, Required: true, Doc: "Money."}.Form(0, math.MaxInt32),
 		DirField,
 		{Go: "MoveState", Key: "move_state", Type: field.Ref, Doc: "Movement: normal, slow, fast or stopped."},
 		field.Field{Go: "MoveTurns", Key: "move_turns", Type: field.Integer, Doc: "Turns the movement state lasts."}.Form(0, 99),
@@ -195,6 +196,12 @@ var (
 		{Go: "Cards", Key: "cards", Type: field.Ref, Doc: "Card counts by card name."},
 	}}
 
+	// CardCountFields is the count of a card a role of a save holds: the
+	// game plays any count, the forms keep it within their form limits.
+	CardCountFields = field.Record{Name: "mbg save card count", Schema: saveSchema, Pointer: "/definitions/role/properties/cards/additionalProperties", Fields: []field.Field{
+		field.Field{Go: "Cards", Key: "", Type: field.Integer, Doc: "How many of the card the role holds."}.Form(0, 999),
+	}}
+
 	// SaveTechFields is the tech id field in the schema of a save.
 	SaveTechFields = field.Record{Name: "mbg save tech id", Schema: saveSchema, Pointer: "/definitions/tech/anyOf/1", Fields: TechFields.Fields}
 )
@@ -205,7 +212,7 @@ var (
 	ScenarioFields = field.Record{Name: "mbg scenario", Schema: scenarioSchema, Fields: []field.Field{
 		{Key: "kind", Type: field.String, Const: KindScenario, Required: true},
 		{Key: "version", Type: field.Integer, Const: 1, Required: true, Doc: "Format version of this document."},
-		{Go: "WinMoney", Key: "win_money", Type: field.Number, Required: true, Doc: "A role whose money reaches this at a round end wins."},
+		winMoney,
 		{Go: "NX, NY", Key: "grid_size", Type: field.Ref, Doc: "Size of the original game's board window; display only."},
 		{Go: "Board", Key: "board", Type: field.Ref, Required: true, Doc: "The looping path, square 0 first; a role moves from square i to i+dir."},
 		{Go: "Officers", Key: "officers", Type: field.Ref},
@@ -223,9 +230,9 @@ var (
 	SaveFields = field.Record{Name: "mbg save", Schema: saveSchema, Fields: []field.Field{
 		{Key: "kind", Type: field.String, Const: KindSave, Required: true},
 		{Key: "version", Type: field.Integer, Const: 1, Required: true},
-		{Go: "Turn", Key: "turn", Type: field.Integer, Required: true},
+		field.Field{Go: "Turn", Key: "turn", Type: field.Integer, Required: true}.Form(1, 1000000),
 		{Go: "ActingRole", Key: "acting_role", Type: field.Ref, Required: true, Doc: "The role whose action was in progress."},
-		{Go: "WinMoney", Key: "win_money", Type: field.Number, Required: true},
+		winMoney,
 		{Go: "NX, NY", Key: "grid_size", Type: field.Ref},
 		{Go: "Board", Key: "board", Type: field.Ref, Required: true},
 		{Go: "Cities", Key: "cities", Type: field.Ref},
@@ -246,13 +253,19 @@ var (
 	}}
 )
 
-var gridSize = []field.Field{{Go: "NX", Key: "nx", Type: field.Integer}, {Go: "NY", Key: "ny", Type: field.Integer}}
+var gridSize = []field.Field{field.Field{Go: "NX", Key: "nx", Type: field.Integer}.Form(0, 1000), field.Field{Go: "NY", Key: "ny", Type: field.Integer}.Form(0, 1000)}
+
+// winMoney is the money a role wins with. The game plays any amount (at 0
+// or below every role wins at the first round end, which check warns of:
+// MBG026, a role starts with the win money); the forms keep it from 1 up.
+var winMoney = field.Field{Go: "WinMoney", Key: "win_money", Type: field.Number, Required: true,
+	Doc: "A role whose money reaches this at a round end wins."}.Form(1, math.MaxInt32)
 
 // Records lists the field tables of the family.
 var Records = []*field.Record{
 	&ScenarioFields, &GridSizeFields, &SaveFields, &SaveGridSizeFields, &FreeFields,
 	&OfficerFields, &CityFields, &RoleFields, &InstituteFields, &TrainingRoomFields, &SquareFields, &TechFields,
-	&SaveOfficerFields, &SaveCityFields, &SaveInstituteFields, &ResearchFields, &SaveTrainingRoomFields, &TrainingFields, &SaveSquareFields, &SaveRoleFields, &SaveTechFields,
+	&SaveOfficerFields, &SaveCityFields, &SaveInstituteFields, &ResearchFields, &SaveTrainingRoomFields, &TrainingFields, &SaveSquareFields, &SaveRoleFields, &CardCountFields, &SaveTechFields,
 }
 
 // Ability returns the field of the ability of Props index k.

@@ -49,6 +49,7 @@ var instances = map[string]struct {
 	// The sample's save has no training under way: one is added.
 	"mbg save training":   {sample: save, path: "training_rooms.0.training.蜀", before: "  - name: 书院", add: "    training:\n      蜀: {trainee: 诸葛亮, rounds: 2}\n"},
 	"ftbt person":         {sample: level, path: "people.0"},
+	"ftbt person cell":    {sample: level, path: "people.0.at"},
 	"ftbt level size":     {sample: level, path: "size", shapesGrid: true},
 	"ftbt terrain":        {sample: rules, path: "terrains.0"},
 	"battle map size":     {sample: battle, path: "size", shapesGrid: true},
@@ -75,6 +76,7 @@ var instances = map[string]struct {
 	"mbg save training room": {sample: save, path: "training_rooms.0"},
 	"mbg save square":        {sample: save, path: "board.10", skip: buildingTypes},
 	"mbg save role":          {sample: save, path: "roles.0"},
+	"mbg save card count":    {sample: save, path: "roles.0.cards.联盟"},
 	// The same field as the scenario's, in the save's schema.
 	"mbg save tech id": {sample: save},
 }

@@ -163,7 +163,7 @@ func checkRules(r validate.Reporter, rs *ftbt.Rules) {
 		if t.Class == ftbt.ClassFly || t.Class == ftbt.ClassDisableLong {
 			needsMaxAbi = true
 		}
-		if t.AoeRatio < 0 || t.AoeRatio > 100 {
+		if ftbt.AoeFields.Field("ratio").Outside(t.AoeRatio) {
 			r.Add(ftbRatio, p+".aoe.ratio", "tech %s has an area ratio of %d%%", t.Name, t.AoeRatio)
 		}
 		if t.Duration <= 0 && (t.Class == ftbt.ClassAbiBuf || t.Class == ftbt.ClassDefBuf || t.Class == ftbt.ClassFly) {
