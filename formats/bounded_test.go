@@ -9,10 +9,13 @@ import (
 	"testing"
 
 	"github.com/shapan/shapan/formats"
+	_ "github.com/shapan/shapan/formats/battle"
+	_ "github.com/shapan/shapan/formats/ftbt"
 	_ "github.com/shapan/shapan/formats/mbg"
 )
 
-// ReadsInBoundedMemory tells an mbg YAML document from its beginning, and
+// ReadsInBoundedMemory tells an mbg or ftbt YAML document from its
+// beginning, and
 // never opens what is not a regular file (a FIFO would block it).
 func TestReadsInBoundedMemory(t *testing.T) {
 	dir := t.TempDir()
@@ -30,7 +33,9 @@ func TestReadsInBoundedMemory(t *testing.T) {
 	for path, want := range map[string]bool{
 		write("s.yaml", "# a scenario\nkind: mbg/scenario\nversion: 1\n"): true,
 		write("v.yaml", "kind: mbg/save\n"):                               true,
-		write("l.yaml", "kind: ftbt/level\n"):                             false,
+		write("l.yaml", "kind: ftbt/level\n"):                             true,
+		write("r.yaml", "kind: ftbt/rules\n"):                             true,
+		write("b.yaml", "kind: battle/map\n"):                             false,
 		write("n.yaml", "planets: {}\n"):                                  false,
 		fifo:                                                              false,
 		dir:                                                               false,

@@ -56,6 +56,7 @@ func init() {
 		ReadLegacy:  formats.Tokens(ReadRulesFrom),
 		WriteLegacy: formats.Writer(WriteRules),
 		Decode:      formats.Decoder(DecodeRulesDoc),
+		LazyLists:   true,
 		Encode:      formats.Writer(EncodeRules),
 	})
 	formats.Register(formats.Codec{
@@ -64,6 +65,7 @@ func init() {
 		ReadLegacy:  formats.Tokens(ReadLevelFrom),
 		Finish:      readIntroBeside,
 		WriteLegacy: formats.Writer(WriteLevel),
+		LazyLists:   true,
 		Decode: func(d *yamlx.Doc, ctx *formats.Context) (any, *srcpos.Map, error) {
 			rules, _ := ctx.Companion().(*Rules)
 			return DecodeLevelDoc(d, rules)

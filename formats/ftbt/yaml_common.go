@@ -117,6 +117,16 @@ func items(m *yamlx.Mapping, key string) []yamlx.Node {
 	return nil
 }
 
+// needList returns the required list field key, to range over with Each
+// (a long list of a document parsed by yamlx.ParseLazy is parsed a slice
+// at a time).
+func needList(m *yamlx.Mapping, key, expect string) yamlx.List {
+	if n, ok := m.Need(key, "", "a list of "+expect); ok {
+		return n.List()
+	}
+	return yamlx.List{}
+}
+
 // needItems returns the items of the required list field key.
 func needItems(m *yamlx.Mapping, key, expect string) []yamlx.Node {
 	if n, ok := m.Need(key, "", "a list of "+expect); ok {

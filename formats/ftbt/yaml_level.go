@@ -143,11 +143,11 @@ func personNode(p Person, techs *yamlx.Names) *yaml.Node {
 // level is played with (nil when unknown: techs must then be written as
 // ids).
 func DecodeLevel(file string, src []byte, rules *Rules) (*Level, *srcpos.Map, error) {
-	d, err := yamlx.Parse(file, src)
+	d, err := yamlx.ParseLazy(file, src)
 	if err != nil {
 		return nil, nil, err
 	}
-	return DecodeLevelDoc(d, rules)
+	return yamlx.Read(d, func(d *yamlx.Doc) (*Level, *srcpos.Map, error) { return DecodeLevelDoc(d, rules) })
 }
 
 // DecodeLevelDoc reads an ftbt/level document that is already parsed (a
@@ -414,12 +414,12 @@ func decodePeople(m *yamlx.Mapping, l *Level, rules *Rules) {
 	if rules != nil {
 		techs = yamlx.NewNames("tech", rules.TechNames())
 	}
-	list := needItems(m, "people", "people")
-	l.People = make([]Person, 0, len(list))
-	for i, it := range list {
+	list := needList(m, "people", "people")
+	l.People = make([]Person, 0, list.Len())
+	list.Each(func(i int, it yamlx.Node) {
 		pm := labeled(it, "person", i)
 		if pm == nil {
-			continue
+			return
 		}
 		p := Person{Name: needText(pm, "name", "a name")}
 		p.Side = needInt(pm, "side", "")
@@ -444,7 +444,7 @@ func decodePeople(m *yamlx.Mapping, l *Level, rules *Rules) {
 		}
 		pm.Done()
 		l.People = append(l.People, p)
-	}
+	})
 }
 
 func decodeTechRefs(n yamlx.Node, techs *yamlx.Names) []int {

@@ -72,15 +72,16 @@ func techNode(t Tech, terrainNames *yamlx.Names) *yaml.Node {
 
 // DecodeRules reads an ftbt/rules YAML document.
 func DecodeRules(file string, src []byte) (*Rules, *srcpos.Map, error) {
-	d, err := yamlx.Parse(file, src)
+	d, err := yamlx.ParseLazy(file, src)
 	if err != nil {
 		return nil, nil, err
 	}
-	return DecodeRulesDoc(d)
+	return yamlx.Read(d, DecodeRulesDoc)
 }
 
 // DecodeRulesDoc reads an ftbt/rules document that is already parsed (a
-// loader parses a file once, to learn its kind and to read it).
+// loader parses a file once, to learn its kind and to read it). A
+// document parsed by yamlx.ParseLazy is read through yamlx.Read.
 func DecodeRulesDoc(d *yamlx.Doc) (*Rules, *srcpos.Map, error) {
 	m := d.Root.Mapping()
 	if _, ok := yamlx.CheckKind(m, KindRules, RulesVersion); !ok {
@@ -111,9 +112,13 @@ func DecodeRulesDoc(d *yamlx.Doc) (*Rules, *srcpos.Map, error) {
 	rs.MaxFlyWeight = needInt(m, "max_fly_weight", "")
 	rs.MaxAbi = needInt(m, "max_abi", "")
 	terrainNames := yamlx.NewNames("terrain", rs.TerrainNames())
-	for i, it := range needItems(m, "techs", "techs") {
-		rs.Techs = append(rs.Techs, decodeTech(it, i, len(rs.Terrains), terrainNames))
+	techs := needList(m, "techs", "techs")
+	if techs.Len() > 0 {
+		rs.Techs = make([]Tech, 0, techs.Len())
 	}
+	techs.Each(func(i int, it yamlx.Node) {
+		rs.Techs = append(rs.Techs, decodeTech(it, i, len(rs.Terrains), terrainNames))
+	})
 	if n, ok := m.Get("ai", "AI constants"); ok {
 		am := n.Mapping()
 		if am != nil {

@@ -13,6 +13,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/shapan/shapan/formats/diag"
+	"github.com/shapan/shapan/formats/ftbt"
 	"github.com/shapan/shapan/formats/mbg"
 	"github.com/shapan/shapan/formats/srcpos"
 	"github.com/shapan/shapan/formats/yamlx"
@@ -133,6 +134,11 @@ func decodeMBG(src []byte, paths []string) decoded {
 	} else {
 		v, sm, err = mbg.DecodeScenario("f.yaml", src)
 	}
+	return located(v, sm, err, paths)
+}
+
+// located is what was decoded, with where every path is.
+func located(v any, sm *srcpos.Map, err error, paths []string) decoded {
 	out := decoded{value: v, err: err}
 	if sm != nil {
 		out.where = map[string]diag.Pos{}
@@ -148,14 +154,75 @@ func decodeMBG(src []byte, paths []string) decoded {
 // parsed in pieces or the document whole: on the samples, the legacy
 // files written as YAML, and broken variants of them.
 func TestMBGReadersAlikeParsedInPieces(t *testing.T) {
-	docs := mbgYAML(t)
+	readersAlike(t, mbgYAML(t), 40, decodeMBG)
+}
+
+// The ftbt readers (rules and level) give the same values, problems and
+// positions whether the documents' lists are parsed in pieces or whole:
+// on the samples, the legacy files written as YAML, and broken variants.
+func TestFTBTReadersAlikeParsedInPieces(t *testing.T) {
+	rulesSrc, err := os.ReadFile("../../samples/ftbt/兵法.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rules, _, err := ftbt.DecodeRules("兵法.yaml", rulesSrc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	docs := map[string][]byte{"兵法.yaml": rulesSrc}
+	if docs["长坂坡.yaml"], err = os.ReadFile("../../samples/ftbt/长坂坡.yaml"); err != nil {
+		t.Fatal(err)
+	}
+	if dir, ok := shared.Find(); ok {
+		b, err := os.ReadFile(filepath.Join(dir, "legacy", "ftbt", "star.tech"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		star, _, err := ftbt.ReadRules("star.tech", b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if docs["star.tech.yaml"], err = ftbt.EncodeRules(star); err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range []string{"m1.map", "m2.map"} {
+			b, err := os.ReadFile(filepath.Join(dir, "legacy", "ftbt", m))
+			if err != nil {
+				t.Fatal(err)
+			}
+			l, _, err := ftbt.ReadLevel(m, b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if docs[m+".yaml"], err = ftbt.EncodeLevel(l, nil); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	readersAlike(t, docs, 12, func(src []byte, paths []string) decoded {
+		var v any
+		var sm *srcpos.Map
+		var err error
+		if bytes.Contains(src, []byte("kind: ftbt/rules")) {
+			v, sm, err = ftbt.DecodeRules("f.yaml", src)
+		} else {
+			v, sm, err = ftbt.DecodeLevel("f.yaml", src, rules)
+		}
+		return located(v, sm, err, paths)
+	})
+}
+
+// readersAlike compares decode on docs, and on broken variants of those
+// not named .map.yaml or .sav.yaml (at about lines of their lines),
+// parsed in pieces and whole.
+func readersAlike(t *testing.T, docs map[string][]byte, lines int, decode func(src []byte, paths []string) decoded) {
 	inputs := map[string][]byte{}
 	for name, src := range docs {
 		inputs[name] = src
 		if strings.HasSuffix(name, ".map.yaml") || strings.HasSuffix(name, ".sav.yaml") {
 			continue // the legacy files as they are; the samples broken too
 		}
-		step := 1 + bytes.Count(src, []byte("\n"))/longtest.Sized(40, 8, 1000)
+		step := 1 + bytes.Count(src, []byte("\n"))/longtest.Sized(lines, lines/5, 1000)
 		syntax := 0
 		for i, m := range mutations(src, step) {
 			var n yaml.Node
@@ -169,9 +236,9 @@ func TestMBGReadersAlikeParsedInPieces(t *testing.T) {
 	}
 	for name, src := range inputs {
 		ps := paths(src)
-		whole := decodeMBG(src, ps)
+		whole := decode(src, ps)
 		restore := yamlx.LazyEverywhere(1 + len(name)%3*200)
-		lazy := decodeMBG(src, ps)
+		lazy := decode(src, ps)
 		restore()
 		var dw, dl diag.List
 		if errors.As(whole.err, &dw) != errors.As(lazy.err, &dl) || !reflect.DeepEqual(dw, dl) ||
