@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/shapan/shapan/editor"
+	"github.com/shapan/shapan/editor/autosave"
 	"github.com/shapan/shapan/formats/ftbt"
 	"github.com/shapan/shapan/formats/mbg"
 	"github.com/shapan/shapan/internal/guitest"
@@ -169,8 +170,8 @@ func TestProblemsAreWhatCheckPrints(t *testing.T) {
 // and the new level, saved, writes its rules beside it, so that `shapan
 // check` finds them.
 func TestRecoveryReadsTheRulesOfALevel(t *testing.T) {
-	autosave := t.TempDir()
-	st := editor.New(guitest.App(t), editor.Options{AutosaveDir: autosave, Synchronous: true})
+	kept := t.TempDir()
+	st := editor.New(guitest.App(t), editor.Options{AutosaveDir: kept, Synchronous: true})
 	dir := t.TempDir()
 	writeSamples(t, dir)
 	opened, err := st.Open(filepath.Join(dir, "ftbt", "长坂坡.yaml"))
@@ -185,7 +186,7 @@ func TestRecoveryReadsTheRulesOfALevel(t *testing.T) {
 	fresh.Edit("abi", func() { fresh.Model().(*ftbt.Level).People[0].Abi = 32 })
 
 	again := editor.New(guitest.App(t), editor.Options{Synchronous: true})
-	found := editor.Recoverable(autosave)
+	found := autosave.Recoverable(kept)
 	if len(found) != 2 {
 		t.Fatalf("%d documents to recover", len(found))
 	}
@@ -197,7 +198,7 @@ func TestRecoveryReadsTheRulesOfALevel(t *testing.T) {
 		}
 		restored = append(restored, s)
 	}
-	if left, _ := os.ReadDir(autosave); len(left) != 0 {
+	if left, _ := os.ReadDir(kept); len(left) != 0 {
 		t.Errorf("the autosave folder keeps %d files after the recovery", len(left))
 	}
 	for _, s := range restored {
@@ -228,7 +229,7 @@ func TestRecoveryReadsTheRulesOfALevel(t *testing.T) {
 // recovered tab is still named after the game's file, its first Save asks
 // for a name (赤壁-2.yaml is offered) and nothing writes over 赤壁.yaml.
 func TestRecoveryOfAnImportAsksWhereToSave(t *testing.T) {
-	autosave, dir := t.TempDir(), t.TempDir()
+	kept, dir := t.TempDir(), t.TempDir()
 	for _, name := range []string{"mbg/赤壁.map", "mbg/赤壁.yaml"} {
 		data, _ := samples.Read(name)
 		if err := os.WriteFile(filepath.Join(dir, path.Base(name)), data, 0o644); err != nil {
@@ -237,7 +238,7 @@ func TestRecoveryOfAnImportAsksWhereToSave(t *testing.T) {
 	}
 	yamlPath := filepath.Join(dir, "赤壁.yaml")
 	before, _ := os.ReadFile(yamlPath)
-	st := editor.New(guitest.App(t), editor.Options{AutosaveDir: autosave, Synchronous: true})
+	st := editor.New(guitest.App(t), editor.Options{AutosaveDir: kept, Synchronous: true})
 	imported, err := st.Open(filepath.Join(dir, "赤壁.map"))
 	if err != nil {
 		t.Fatal(err)
@@ -245,7 +246,7 @@ func TestRecoveryOfAnImportAsksWhereToSave(t *testing.T) {
 	imported.Edit("win money", func() { imported.Model().(*mbg.Scenario).WinMoney = 77777 })
 
 	again := editor.New(guitest.App(t), editor.Options{Synchronous: true})
-	found := editor.Recoverable(autosave)
+	found := autosave.Recoverable(kept)
 	if len(found) != 1 || !strings.Contains(found[0].Describe(), "赤壁.map") {
 		t.Fatalf("recoverable: %v", found)
 	}

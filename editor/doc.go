@@ -8,7 +8,9 @@
 // editor/<family>play), which editor/families imports. Its maps and their
 // painting tools are package editor/grid, which the shell and the views
 // import and which imports neither; the undo history and the snapshots it
-// keeps are editor/history; its forms are editor/forms.
+// keeps are editor/history; its forms are editor/forms; the Problems
+// panel under a document is editor/problems, and the folder of unsaved
+// changes that survives a crash editor/autosave.
 //
 // Its files, by what they are part of:
 //
@@ -19,9 +21,9 @@
 //     menu's and the map's keys, Help ▸ Keyboard), maps.go (what the
 //     shell asks of a view's maps: MapTools, MapNavigator, MapClipboard),
 //     newdoc.go and templates.go (File ▸ New), files.go and disk.go (file
-//     dialogs, a file changed on disk), autosave.go, errorsfirst.go (Play
-//     and Balance of a document with errors), problems.go, sidecolours.go,
-//     theme.go, about.go;
+//     dialogs, a file changed on disk), autosave.go (when a session is
+//     kept, and Restore), errorsfirst.go (Play and Balance of a document
+//     with errors), sidecolours.go, theme.go, about.go;
 //   - what families plug in: surfaces.go (views, play, balance,
 //     hosting), genericview.go (the Document pane of a family without
 //     a view);

@@ -11,6 +11,7 @@ import (
 
 	"github.com/shapan/shapan/editor/grid"
 	"github.com/shapan/shapan/editor/history"
+	"github.com/shapan/shapan/editor/problems"
 	"github.com/shapan/shapan/formats/diag"
 	"github.com/shapan/shapan/preview"
 )
@@ -23,9 +24,11 @@ type docTab struct {
 	view     View
 	item     *container.TabItem
 	panes    *container.AppTabs
-	problems *problemsPanel
-	preview  *previewPane
-	disk     *diskBanner
+	problems *problems.Panel
+	// refused are the values not applied the panel lists, in its order.
+	refused []Refusal
+	preview *previewPane
+	disk    *diskBanner
 	// body holds the panes with the Problems panel under them: its
 	// summary line alone when there is no problem, a split otherwise.
 	body      *fyne.Container
@@ -38,48 +41,31 @@ type docTab struct {
 // lists nothing, and in a split under them otherwise (the split keeps
 // where the designer dragged it).
 func (t *docTab) arrange() {
-	empty := t.problems.empty()
+	empty := t.problems.Empty()
 	if t.arranged && empty == t.collapsed {
 		return
 	}
 	t.arranged, t.collapsed = true, empty
 	if empty {
-		t.body.Objects = []fyne.CanvasObject{container.NewBorder(nil, t.problems.header, nil, nil, t.panes)}
+		t.body.Objects = []fyne.CanvasObject{container.NewBorder(nil, t.problems.Header(), nil, nil, t.panes)}
 	} else {
 		t.split.Leading = t.panes
-		t.split.Trailing = container.NewBorder(t.problems.header, nil, nil, nil, t.problems.center)
+		t.split.Trailing = container.NewBorder(t.problems.Header(), nil, nil, nil, t.problems.Center())
 		t.body.Objects = []fyne.CanvasObject{t.split}
 		t.split.Refresh()
 	}
 	t.body.Refresh()
 }
 
-// problemsLayout lays out a document tab's body (one object: the panes
-// with the Problems line, or the split): a split opens with the Problems
-// panel problemsPanel.openHeight high, and keeps the offset the designer
-// drags it to.
-type problemsLayout struct {
-	problems *problemsPanel
-	auto     float64 // the offset last set here (-1: none)
-}
-
-func (l *problemsLayout) MinSize(objects []fyne.CanvasObject) fyne.Size {
-	if len(objects) == 0 {
-		return fyne.Size{}
+// updateProblems shows the session's values not applied and problems in
+// the Problems panel.
+func (t *docTab) updateProblems() {
+	t.refused = t.session.Refusals()
+	msgs := make([]string, len(t.refused))
+	for i, r := range t.refused {
+		msgs[i] = r.Message()
 	}
-	return objects[0].MinSize()
-}
-
-func (l *problemsLayout) Layout(objects []fyne.CanvasObject, size fyne.Size) {
-	if len(objects) == 0 {
-		return
-	}
-	if s, ok := objects[0].(*container.Split); ok && size.Height > 0 && (l.auto < 0 || s.Offset == l.auto) {
-		l.auto = 1 - float64(l.problems.openHeight(size.Height)/size.Height)
-		s.Offset = l.auto
-	}
-	objects[0].Move(fyne.NewPos(0, 0))
-	objects[0].Resize(size)
+	t.problems.Update(msgs, t.session.Problems())
 }
 
 func newDocTab(st *Studio, s *Session) *docTab {
@@ -99,9 +85,9 @@ func newDocTab(st *Studio, s *Session) *docTab {
 	}
 	t.preview = newPreviewPane(s, st.runAsync, st.post, st.later)
 	t.panes.Append(container.NewTabItem("Preview", container.NewScroll(t.preview.object)))
-	t.problems = newProblemsPanel(s, t.show, t.showRefusal)
+	t.problems = problems.New(t.show, func(i int) { t.showRefusal(t.refused[i]) })
 	t.split = container.NewVSplit(t.panes, widget.NewLabel(""))
-	t.body = container.New(&problemsLayout{problems: t.problems, auto: -1})
+	t.body = container.New(t.problems.Layout())
 	t.arrange()
 	t.disk = newDiskBanner(t)
 	t.item = container.NewTabItem(t.title(), container.NewBorder(t.disk.object, nil, nil, nil, t.body))
@@ -114,7 +100,7 @@ func newDocTab(st *Studio, s *Session) *docTab {
 			t.preview.invalidate()
 			st.editedStatus(s)
 		case ProblemsChanged:
-			t.problems.update()
+			t.updateProblems()
 			t.arrange()
 		case DirtyChanged:
 			t.retitle()
@@ -293,7 +279,7 @@ func (t *docTab) PreviewImage() image.Image { return t.preview.Image() }
 func (t *docTab) ProblemRows() []string { return t.problems.Rows() }
 
 // ChooseProblem does what choosing row i of the Problems panel does.
-func (t *docTab) ChooseProblem(i int) { t.problems.list.Select(i) }
+func (t *docTab) ChooseProblem(i int) { t.problems.Choose(i) }
 
 // SelectPane shows one of the tab's panes.
 func (t *docTab) SelectPane(p *container.TabItem) { t.panes.Select(p) }
@@ -309,7 +295,7 @@ func (t *docTab) Show(d diag.Diagnostic) { t.show(d) }
 func (t *docTab) Title() string { return t.item.Text }
 
 // ProblemsListSize returns the size the Problems panel's list has.
-func (t *docTab) ProblemsListSize() fyne.Size { return t.problems.list.Size() }
+func (t *docTab) ProblemsListSize() fyne.Size { return t.problems.List().Size() }
 
 // Panes returns the tab's panes.
 func (t *docTab) Panes() []*container.TabItem { return t.panes.Items }
@@ -331,7 +317,7 @@ func (t *docTab) MapView() *grid.GridView {
 // line alone when there is no problem.
 func (t *docTab) ProblemsHeight() float32 {
 	if t.collapsed {
-		return t.problems.header.Size().Height
+		return t.problems.Header().Size().Height
 	}
 	return t.split.Trailing.Size().Height
 }

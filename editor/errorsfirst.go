@@ -55,8 +55,8 @@ func (st *Studio) errorsFirst(s *Session, action string, run func()) {
 			run()
 			return
 		}
-		if t := st.Tab(s); t != nil && len(t.problems.refused)+len(t.problems.shown) > 0 {
-			t.problems.list.Select(0)
+		if t := st.Tab(s); t != nil && !t.problems.Empty() {
+			t.problems.Choose(0)
 		}
 	})
 }

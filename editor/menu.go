@@ -125,6 +125,6 @@ func (st *Studio) cycleTab(step int) {
 // current document (Up and Down then walk it, Enter shows a problem).
 func (st *Studio) focusProblems() {
 	if t := st.current(); t != nil {
-		st.win.Canvas().Focus(t.problems.list)
+		st.win.Canvas().Focus(t.problems.List())
 	}
 }

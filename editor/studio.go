@@ -16,6 +16,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/shapan/shapan/editor/autosave"
 	"github.com/shapan/shapan/formats"
 )
 
@@ -40,7 +41,7 @@ type Studio struct {
 	docItems   []*fyne.MenuItem
 	welcomeBox fyne.CanvasObject
 
-	autosave *autosaver
+	autosave *autosave.Keeper
 	// runAsync and post move work off and back onto the UI thread; tests
 	// make both synchronous.
 	runAsync func(func())
@@ -102,7 +103,7 @@ func New(app fyne.App, opts Options) *Studio {
 	st.win.SetCloseIntercept(st.Quit)
 	st.keys()
 	if opts.AutosaveDir != "" {
-		st.autosave = newAutosaver(opts.AutosaveDir, st)
+		st.autosave = autosave.New(opts.AutosaveDir, st.later)
 	}
 	if !opts.Synchronous {
 		st.watchDisk()
@@ -205,9 +206,7 @@ func (st *Studio) Add(s *Session) *Session {
 	st.tabs.Append(t.item)
 	st.selectTab(t.item)
 	st.retitleAll()
-	if st.autosave != nil {
-		st.autosave.watch(s)
-	}
+	st.watchAutosave(s)
 	s.Revalidate()
 	st.updateActions()
 	return s
@@ -343,7 +342,7 @@ func (st *Studio) afterSave(s *Session, err error) {
 	if !s.Modified() {
 		st.rememberRecent(s.Path)
 		if st.autosave != nil {
-			st.autosave.forget(s)
+			st.autosave.Forget(s)
 		}
 	}
 	if rs := s.Refusals(); len(rs) > 0 {
@@ -558,7 +557,7 @@ func (st *Studio) closeTab(item *container.TabItem, done func(closed bool)) {
 		delete(st.docs, item)
 		st.retitleAll()
 		if st.autosave != nil {
-			st.autosave.forget(t.session)
+			st.autosave.Forget(t.session)
 		}
 		st.updateActions()
 		if done != nil {
@@ -630,7 +629,7 @@ func (st *Studio) Quit() {
 	next = func(i int) {
 		if i == len(items) {
 			if st.autosave != nil {
-				st.autosave.stop()
+				st.autosave.Stop()
 			}
 			st.app.Quit()
 			return
@@ -749,14 +748,6 @@ func (st *Studio) SetWarn(f func(msg string)) { st.warn = f }
 // SetAskSave replaces the dialog that asks whether to save a changed
 // document before closing it.
 func (st *Studio) SetAskSave(f func(s *Session, answer func(save, discard bool))) { st.askSave = f }
-
-// AutosaveNow writes the autosave copy of s at once.
-func (st *Studio) AutosaveNow(s *Session) error {
-	if st.autosave == nil {
-		return fmt.Errorf("autosave is off")
-	}
-	return st.autosave.Save(s)
-}
 
 // ShowPane selects the pane of s whose title starts with prefix and
 // reports whether there is one.

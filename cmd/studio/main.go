@@ -30,6 +30,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/shapan/shapan/editor"
+	"github.com/shapan/shapan/editor/autosave"
 	"github.com/shapan/shapan/editor/balance"
 	_ "github.com/shapan/shapan/editor/families" // every family's editors and play windows
 	"github.com/shapan/shapan/editor/play"
@@ -211,7 +212,7 @@ func autosaveDir() string {
 // offerRecovery asks whether to reopen documents a previous run left
 // unsaved (after a crash).
 func offerRecovery(st *editor.Studio, dir string) {
-	found := editor.Recoverable(dir)
+	found := autosave.Recoverable(dir)
 	if len(found) == 0 {
 		return
 	}
@@ -228,7 +229,7 @@ func offerRecovery(st *editor.Studio, dir string) {
 					dialog.ShowError(err, st.Window())
 				}
 			} else {
-				editor.Discard(r)
+				autosave.Discard(r)
 			}
 		}
 	}, st.Window())

@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"github.com/shapan/shapan/editor"
+	"github.com/shapan/shapan/editor/autosave"
 	"github.com/shapan/shapan/formats"
 	"github.com/shapan/shapan/formats/mbg"
 	"github.com/shapan/shapan/formats/yamlx"
@@ -249,7 +250,7 @@ func TestAutosaveSurvivesACrash(t *testing.T) {
 		t.Fatal(err)
 	}
 	// "Crash": a new studio starts with the same folder.
-	found := editor.Recoverable(dir)
+	found := autosave.Recoverable(dir)
 	if len(found) != 1 || !strings.Contains(found[0].Describe(), "chibi.yaml") {
 		t.Fatalf("recoverable: %v", found)
 	}
@@ -261,7 +262,7 @@ func TestAutosaveSurvivesACrash(t *testing.T) {
 	if r.Model().(*mbg.Scenario).WinMoney != 55555 || !r.Dirty() || r.Path != path {
 		t.Fatalf("restored: win %v dirty %v path %s", r.Model().(*mbg.Scenario).WinMoney, r.Dirty(), r.Path)
 	}
-	if len(editor.Recoverable(dir)) != 0 {
+	if len(autosave.Recoverable(dir)) != 0 {
 		t.Error("the autosave was not removed after restoring")
 	}
 	// The file on disk is untouched until the user saves.

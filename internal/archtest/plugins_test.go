@@ -18,7 +18,7 @@ import (
 // only places that import every family.
 var genericPackages = []string{
 	"formats", "validate", "preview", "preview/charts", "engine", "engine/sim",
-	"balance", "balance/knob", "serve", "editor", "editor/grid", "editor/history", "editor/play", "editor/balance", "cmd/shapan",
+	"balance", "balance/knob", "serve", "editor", "editor/grid", "editor/history", "editor/problems", "editor/autosave", "editor/play", "editor/balance", "cmd/shapan",
 }
 
 // familyImportsLeft are the imports of a family's package by a generic

@@ -1,4 +1,15 @@
-package editor
+// Package problems is the studio's Problems panel under a document: the
+// values typed in fields that could not be applied, then the document's
+// diagnostics (what `shapan check` prints for the file), errors before
+// warnings and each in the order of their positions. A row shows the
+// code, the position and the message cut to its width; the chosen row's
+// whole message is shown wrapped under the list, and Copy puts every row
+// on the clipboard. Choosing a row calls back the document tab, which
+// shows the field or selects the offending item.
+//
+// The panel knows diagnostics and widgets only: the shell gives it the
+// rows (Update) and lays it out with its panes (Header, Center, Layout).
+package problems
 
 import (
 	"fmt"
@@ -16,41 +27,34 @@ import (
 	"github.com/shapan/shapan/internal/diagout"
 )
 
-// problemsRows is how many rows the Problems panel shows when it opens
-// (dragging the split above it shows more), and problemsShare the most
-// of the tab's height it takes then: the map keeps the rest.
+// openRows is how many rows the panel shows when it opens (dragging the
+// split above it shows more), and openShare the most of the tab's height
+// it takes then: the map keeps the rest.
 const (
-	problemsRows  = 2
-	problemsShare = 0.18
+	openRows  = 2
+	openShare = 0.18
 )
 
-// problemsPanel lists a session's problems: first the values typed in
-// fields that could not be applied, then the document's diagnostics (what
-// `shapan check` prints for the file), errors before warnings and each in
-// the order of their positions. A row shows the code, the position and
-// the message cut to its width; the chosen row's whole message is shown
-// wrapped under the list, and Copy puts every row on the clipboard.
-// Choosing a row asks the document tab to show the field or to select
-// the offending item.
-type problemsPanel struct {
-	session *Session
+// Panel lists a document's problems.
+type Panel struct {
 	list    *widget.List
 	summary *widget.Label
 	detail  *widget.Label
 	// header is the summary line with Copy; center the list with the
-	// chosen row's whole message under it. The document tab shows the
-	// header alone when there is no problem, both in a split otherwise.
+	// chosen row's whole message under it.
 	header, center fyne.CanvasObject
 	detailBox      *fyne.Container
 	onSelect       func(diag.Diagnostic)
-	onRefusal      func(Refusal)
-	refused        []Refusal
+	onRefusal      func(int)
+	refused        []string
 	shown          diag.List
 }
 
-func newProblemsPanel(s *Session, onSelect func(diag.Diagnostic), onRefusal func(Refusal)) *problemsPanel {
-	p := &problemsPanel{session: s, onSelect: onSelect, onRefusal: onRefusal, summary: widget.NewLabel("Checking…"),
-		detail: widget.NewLabel("")}
+// New returns an empty panel saying "Checking…". Choosing a diagnostic
+// calls onSelect with it, choosing the i-th value not applied calls
+// onRefusal(i).
+func New(onSelect func(diag.Diagnostic), onRefusal func(i int)) *Panel {
+	p := &Panel{onSelect: onSelect, onRefusal: onRefusal, summary: widget.NewLabel("Checking…"), detail: widget.NewLabel("")}
 	p.detail.Wrapping = fyne.TextWrapWord
 	p.detail.Hide()
 	p.list = widget.NewList(
@@ -74,23 +78,37 @@ func newProblemsPanel(s *Session, onSelect func(diag.Diagnostic), onRefusal func
 	return p
 }
 
+// Header is the summary line with the Copy button: the document tab
+// shows it alone when there is no problem.
+func (p *Panel) Header() fyne.CanvasObject { return p.header }
+
+// Center is the list with the chosen row's message under it.
+func (p *Panel) Center() fyne.CanvasObject { return p.center }
+
+// List is the list of rows (it takes the keyboard focus: Up and Down
+// walk it, Enter shows a problem).
+func (p *Panel) List() *widget.List { return p.list }
+
+// Choose does what choosing row i does.
+func (p *Panel) Choose(i int) { p.list.Select(i) }
+
 // rowHeight is the height of one row of the list.
-func (p *problemsPanel) rowHeight() float32 {
+func (p *Panel) rowHeight() float32 {
 	return widget.NewLabel("X").MinSize().Height + theme.Padding()
 }
 
-// empty reports whether there is nothing to list.
-func (p *problemsPanel) empty() bool { return len(p.refused)+len(p.shown) == 0 }
+// Empty reports whether there is nothing to list.
+func (p *Panel) Empty() bool { return len(p.refused)+len(p.shown) == 0 }
 
 // openHeight is the height the panel opens with in a tab of height h: its
-// summary line and problemsRows rows, at most problemsShare of h.
-func (p *problemsPanel) openHeight(h float32) float32 {
-	want := p.header.MinSize().Height + problemsRows*p.rowHeight() + theme.Padding()
-	return min(want, h*problemsShare)
+// summary line and openRows rows, at most openShare of h.
+func (p *Panel) openHeight(h float32) float32 {
+	want := p.header.MinSize().Height + openRows*p.rowHeight() + theme.Padding()
+	return min(want, h*openShare)
 }
 
 // showRow fills row o with row i.
-func (p *problemsPanel) showRow(i widget.ListItemID, o fyne.CanvasObject) {
+func (p *Panel) showRow(i widget.ListItemID, o fyne.CanvasObject) {
 	row := o.(*fyne.Container)
 	msg := row.Objects[0].(*widget.Label)
 	left := row.Objects[1].(*fyne.Container)
@@ -98,7 +116,7 @@ func (p *problemsPanel) showRow(i widget.ListItemID, o fyne.CanvasObject) {
 	if i < len(p.refused) {
 		icon.SetResource(theme.ErrorIcon())
 		where.SetText("not applied")
-		msg.SetText(p.refused[i].Message())
+		msg.SetText(p.refused[i])
 		return
 	}
 	i -= len(p.refused)
@@ -121,7 +139,7 @@ func (p *problemsPanel) showRow(i widget.ListItemID, o fyne.CanvasObject) {
 
 // choose shows row i's whole text under the list and the item it is
 // about.
-func (p *problemsPanel) choose(i widget.ListItemID) {
+func (p *Panel) choose(i widget.ListItemID) {
 	rows := p.Rows()
 	if i < len(rows) {
 		p.detail.SetText(rows[i])
@@ -131,7 +149,7 @@ func (p *problemsPanel) choose(i widget.ListItemID) {
 	switch {
 	case i < len(p.refused):
 		if p.onRefusal != nil {
-			p.onRefusal(p.refused[i])
+			p.onRefusal(i)
 		}
 	case i-len(p.refused) < len(p.shown) && p.onSelect != nil:
 		p.onSelect(p.shown[i-len(p.refused)])
@@ -139,16 +157,17 @@ func (p *problemsPanel) choose(i widget.ListItemID) {
 }
 
 // copyAll puts every row on the clipboard, one a line.
-func (p *problemsPanel) copyAll() {
+func (p *Panel) copyAll() {
 	if app := fyne.CurrentApp(); app != nil {
 		app.Clipboard().SetContent(strings.Join(p.Rows(), "\n"))
 	}
 }
 
-// update shows the session's current problems.
-func (p *problemsPanel) update() {
-	p.refused = p.session.Refusals()
-	p.shown = errorsFirst(p.session.Problems())
+// Update shows the messages of the values typed but not applied and the
+// document's diagnostics.
+func (p *Panel) Update(refused []string, problems diag.List) {
+	p.refused = refused
+	p.shown = ErrorsFirst(problems)
 	errs, warns := p.shown.Count()
 	summary := ""
 	switch {
@@ -167,9 +186,12 @@ func (p *problemsPanel) update() {
 	p.list.Refresh()
 }
 
-// errorsFirst returns l with its errors before its warnings, each in
+// Summary is the summary line's text.
+func (p *Panel) Summary() string { return p.summary.Text }
+
+// ErrorsFirst returns l with its errors before its warnings, each in
 // the order of l (`shapan check`'s: by position).
-func errorsFirst(l diag.List) diag.List {
+func ErrorsFirst(l diag.List) diag.List {
 	out := slices.Clone(l)
 	slices.SortStableFunc(out, func(a, b diag.Diagnostic) int {
 		return severityRank(a.Severity) - severityRank(b.Severity)
@@ -187,10 +209,10 @@ func severityRank(s diag.Severity) int {
 // Rows returns the panel's rows as text, one a line: "not applied" rows
 // first, then the diagnostics as `shapan check` prints them, errors
 // before warnings.
-func (p *problemsPanel) Rows() []string {
+func (p *Panel) Rows() []string {
 	var out []string
 	for _, r := range p.refused {
-		out = append(out, "not applied: "+r.Message())
+		out = append(out, "not applied: "+r)
 	}
 	for _, d := range p.shown {
 		out = append(out, diagout.Line(d))
