@@ -21,8 +21,6 @@ TEST_TIMEOUT ?= 20m
 # hundred binaries' links.
 TEST_LDFLAGS ?= -w
 ALL_PKGS = $(shell $(GO) list ./...)
-# The packages without a test file, which go test does not vet.
-NOTEST_PKGS = $(shell $(GO) list -f '{{if not (or .TestGoFiles .XTestGoFiles)}}{{.ImportPath}}{{end}}' ./...)
 # The packages that draw with Fyne (the studio, its views, its real-window
 # tests): the race detector makes their text shaping and image comparisons
 # several times slower; `make test-race-gui` runs them with it.
@@ -34,15 +32,16 @@ GUI_PKGS = $(shell $(GO) list -f '{{.ImportPath}}{{range .Deps}}{{if eq . "fyne.
 RACE_PKGS = $(filter-out $(GUI_PKGS),$(ALL_PKGS))
 
 # Every test, each package's in seconds of CPU: the statistical samples,
-# whole games and big inputs that need minutes are in test-long. go vet
-# runs inside go test (-vet=all: every analyzer, on the packages as the
-# tests compile them) and on its own only over the packages without tests,
-# so nothing is compiled twice for it. staticcheck is `make lint`'s.
+# whole games and big inputs that need minutes are in test-long. go test
+# runs go vet's high-confidence analyzers on each package as its tests
+# compile it (go test's default); `make lint` runs all of them and
+# staticcheck. -trimpath keeps the checkout's folder out of what is
+# compiled, so a second clone of the same sources (a worktree, CI's
+# cache) reuses the compiled packages instead of compiling them again.
 test: deps fmt
 	CGO_ENABLED=0 $(GO) build -trimpath -o /dev/null ./cmd/shapan
-	$(GO) vet $(NOTEST_PKGS)
-	$(GO) test -vet=all -ldflags=$(TEST_LDFLAGS) -race -timeout $(TEST_TIMEOUT) $(RACE_PKGS)
-	$(GO) test -vet=all -ldflags=$(TEST_LDFLAGS) -timeout $(TEST_TIMEOUT) $(filter-out $(RACE_PKGS),$(ALL_PKGS))
+	$(GO) test -trimpath -ldflags=$(TEST_LDFLAGS) -race -timeout $(TEST_TIMEOUT) $(RACE_PKGS)
+	$(GO) test -trimpath -ldflags=$(TEST_LDFLAGS) -timeout $(TEST_TIMEOUT) $(filter-out $(RACE_PKGS),$(ALL_PKGS))
 
 # The long runs too (SHAPAN_LONG=1): whole computer games on the big
 # samples, the balance searches' full samples, whole browser games. An
@@ -67,14 +66,17 @@ fmt:
 	if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi
 	$(GO) mod tidy -diff
 
-# go vet over every package on its own (make test runs it inside go test).
+# go vet, every analyzer, over every package (make test runs go test's
+# default ones inside go test; make lint runs this too).
 vet: fmt
 	$(GO) vet ./...
 
-# staticcheck over every package, with gofmt and go mod tidy (CI runs it
-# beside make test: on a fresh machine it analyses every dependency, the
-# standard library and Fyne included, minutes of CPU that are no test's).
+# go vet (every analyzer) and staticcheck over every package, with gofmt
+# and go mod tidy. CI runs it beside make test: on a fresh machine
+# staticcheck analyses every dependency, the standard library and Fyne
+# included, minutes of CPU that are no test's.
 lint: fmt
+	$(GO) vet ./...
 	$(GO) run $(STATICCHECK) ./...
 
 # Builds and vets everything with the oldest Go that go.mod's go directive

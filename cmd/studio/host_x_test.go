@@ -253,19 +253,27 @@ func (st *xstudio) size(w string) image.Point {
 // title bar, at the top right above the window).
 func (st *xstudio) closeFrame(w string) {
 	st.t.Helper()
-	out, err := exec.Command(st.x["xwininfo"], "-display", st.display, "-id", w).Output()
-	if err != nil {
-		st.t.Fatalf("xwininfo: %v", err)
-	}
+	// The window manager frames a new window a moment after it is
+	// mapped (seconds on a loaded machine): until then the window is at
+	// the top of the screen with no title bar above it.
 	var x, y, width int
-	for _, line := range strings.Split(string(out), "\n") {
-		line = strings.TrimSpace(line)
-		fmt.Sscanf(line, "Absolute upper-left X: %d", &x)
-		fmt.Sscanf(line, "Absolute upper-left Y: %d", &y)
-		fmt.Sscanf(line, "Width: %d", &width)
-	}
-	if y < 12 {
-		st.t.Fatalf("window %s has no title bar above it (at y=%d)", w, y)
+	for deadline, pause := time.Now().Add(patience), pauser(); ; pause() {
+		out, err := exec.Command(st.x["xwininfo"], "-display", st.display, "-id", w).Output()
+		if err != nil {
+			st.t.Fatalf("xwininfo: %v", err)
+		}
+		for _, line := range strings.Split(string(out), "\n") {
+			line = strings.TrimSpace(line)
+			fmt.Sscanf(line, "Absolute upper-left X: %d", &x)
+			fmt.Sscanf(line, "Absolute upper-left Y: %d", &y)
+			fmt.Sscanf(line, "Width: %d", &width)
+		}
+		if y >= 12 {
+			break
+		}
+		if time.Now().After(deadline) {
+			st.t.Fatalf("window %s has no title bar above it (at y=%d) after %v", w, y, patience)
+		}
 	}
 	before := st.state()
 	st.xdo("mousemove", strconv.Itoa(x+width-11), strconv.Itoa(y-11), "click", "1")

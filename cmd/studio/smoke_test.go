@@ -57,9 +57,12 @@ func TestSmokeUnderXvfb(t *testing.T) {
 			cmd.Env = append(os.Environ(), studioEnv, "DISPLAY="+display, "HOME="+home, "XDG_CACHE_HOME="+filepath.Join(home, "cache"), "XDG_CONFIG_HOME="+filepath.Join(home, "config"), "LANG=en_US.UTF-8")
 			var stdout, stderr bytes.Buffer
 			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			waitForDisplay(t, display)
 			if err := cmd.Start(); err != nil {
 				t.Fatal(err)
 			}
+			exited := make(chan error, 1)
+			go func() { exited <- cmd.Wait() }()
 			// While it runs (it quits 10 s after showing its window: on a
 			// loaded machine listing the windows takes seconds), its window
 			// must appear on the display.
@@ -69,7 +72,15 @@ func TestSmokeUnderXvfb(t *testing.T) {
 				for deadline, pause := time.Now().Add(patience), pauser(); time.Now().Before(deadline) && !found; {
 					out, _ = exec.Command(info, "-display", display, "-root", "-tree").CombinedOutput()
 					found = strings.Contains(string(out), "Shapan")
-					if !found {
+					if found {
+						break
+					}
+					select {
+					case err := <-exited:
+						// Gone without a window: no use waiting for one.
+						exited <- err
+						deadline = time.Now()
+					default:
 						pause()
 					}
 				}
@@ -77,7 +88,7 @@ func TestSmokeUnderXvfb(t *testing.T) {
 					t.Errorf("no Shapan window on the display:\n%s", out)
 				}
 			}
-			if err := cmd.Wait(); err != nil {
+			if err := <-exited; err != nil {
 				t.Fatalf("the studio failed: %v\nstdout:\n%s\nstderr:\n%s", err, stdout.String(), stderr.String())
 			}
 			want := fmt.Sprintf("%d document(s) open", len(files))
@@ -85,6 +96,25 @@ func TestSmokeUnderXvfb(t *testing.T) {
 				t.Errorf("the studio did not report %q:\n%s\n%s", want, stdout.String(), stderr.String())
 			}
 		})
+	}
+}
+
+// waitForDisplay waits until the X server on display answers a client
+// (xwininfo), so that the program started next finds it.
+func waitForDisplay(t *testing.T, display string) {
+	t.Helper()
+	info, err := exec.LookPath("xwininfo")
+	if err != nil {
+		return
+	}
+	for deadline, pause := time.Now().Add(patience), pauser(); ; pause() {
+		out, err := exec.Command(info, "-display", display, "-root").CombinedOutput()
+		if err == nil {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("display %s does not answer: %v\n%s", display, err, out)
+		}
 	}
 }
 

@@ -6,9 +6,11 @@
 package shared
 
 import (
+	"bufio"
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"testing"
 )
 
@@ -31,11 +33,10 @@ func Find() (string, bool) {
 	if d := os.Getenv("SHAPAN_SHARED"); d != "" {
 		return d, isDir(filepath.Join(d, "legacy"))
 	}
-	_, file, _, ok := runtime.Caller(0)
+	root, ok := Root()
 	if !ok {
 		return "", false
 	}
-	root := filepath.Join(filepath.Dir(file), "..", "..")
 	d := filepath.Join(root, "..", "shared")
 	if isDir(filepath.Join(d, "legacy")) {
 		abs, err := filepath.Abs(d)
@@ -44,6 +45,51 @@ func Find() (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// modulePath is the module whose root Root finds.
+const modulePath = "github.com/shapan/shapan"
+
+// Root returns the repository's top folder (the one with the module's
+// go.mod). It is found from this source file's path when the build kept
+// it (not -trimpath), otherwise by walking up from the working directory,
+// which for a test is its package's folder.
+func Root() (string, bool) {
+	if _, file, _, ok := runtime.Caller(0); ok && filepath.IsAbs(file) {
+		if root := filepath.Join(filepath.Dir(file), "..", ".."); isModuleRoot(root) {
+			return root, true
+		}
+	}
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", false
+	}
+	for {
+		if isModuleRoot(dir) {
+			return dir, true
+		}
+		up := filepath.Dir(dir)
+		if up == dir {
+			return "", false
+		}
+		dir = up
+	}
+}
+
+// isModuleRoot reports whether dir holds the go.mod of modulePath.
+func isModuleRoot(dir string) bool {
+	f, err := os.Open(filepath.Join(dir, "go.mod"))
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if line := strings.TrimSpace(sc.Text()); strings.HasPrefix(line, "module ") {
+			return strings.Trim(strings.TrimSpace(strings.TrimPrefix(line, "module ")), `"`) == modulePath
+		}
+	}
+	return false
 }
 
 // Files returns the files of the shared folder matching pattern (relative
