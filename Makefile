@@ -6,7 +6,7 @@ GO ?= go
 # staticcheck, pinned; `go run` builds it once and keeps it in the build cache.
 STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
-.PHONY: arch fmt run test test-long test-race test-race-gui deps build vet lint oldest-go fuzz bench screenshots dist dist-test
+.PHONY: arch fmt run test test-e2e test-long test-race test-race-gui deps build vet lint oldest-go fuzz bench screenshots dist dist-test
 
 # The studio on the sample scenarios embedded in it.
 run: deps
@@ -42,6 +42,19 @@ test: deps fmt
 	CGO_ENABLED=0 $(GO) build -trimpath -o /dev/null ./cmd/shapan
 	$(GO) test -trimpath -ldflags=$(TEST_LDFLAGS) -race -timeout $(TEST_TIMEOUT) $(RACE_PKGS)
 	$(GO) test -trimpath -ldflags=$(TEST_LDFLAGS) -timeout $(TEST_TIMEOUT) $(filter-out $(RACE_PKGS),$(ALL_PKGS))
+
+# The packages with end-to-end tests (longtest.EndToEnd): the studio in
+# real X windows under Xvfb, Chromium on the server's pages.
+E2E_PKGS = $(shell $(GO) list $(sort $(dir $(shell grep -rl --include='*_test.go' 'longtest\.EndToEnd' .))))
+E2E_RACE = $(filter $(RACE_PKGS),$(E2E_PKGS))
+E2E_GUI = $(filter-out $(RACE_PKGS),$(E2E_PKGS))
+
+# The end-to-end tests (SHAPAN_E2E=1) with the rest of their packages'
+# tests: a few minutes of CPU, most of it the programs they start. CI runs
+# it after make test.
+test-e2e: deps
+	$(if $(E2E_RACE),SHAPAN_E2E=1 $(GO) test -trimpath -ldflags=$(TEST_LDFLAGS) -race -timeout $(TEST_TIMEOUT) $(E2E_RACE))
+	$(if $(E2E_GUI),SHAPAN_E2E=1 $(GO) test -trimpath -ldflags=$(TEST_LDFLAGS) -timeout $(TEST_TIMEOUT) $(E2E_GUI))
 
 # The long runs too (SHAPAN_LONG=1): whole computer games on the big
 # samples, the balance searches' full samples, whole browser games. An

@@ -12,6 +12,8 @@ import (
 	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/chromedp"
+
+	"github.com/shapan/shapan/internal/longtest"
 )
 
 // browser returns a context for a new tab of headless Chromium (Debian's
@@ -21,6 +23,7 @@ import (
 // skipped, unless SHAPAN_REQUIRE_CHROMIUM is set (CI).
 func browser(t *testing.T) context.Context {
 	t.Helper()
+	longtest.EndToEnd(t, "a page in Chromium")
 	path, err := exec.LookPath("chromium")
 	if err != nil {
 		if os.Getenv("SHAPAN_REQUIRE_CHROMIUM") != "" {

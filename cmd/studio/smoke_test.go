@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/shapan/shapan/internal/longtest"
 	"github.com/shapan/shapan/samples"
 )
 
@@ -26,6 +27,7 @@ func TestSmokeUnderXvfb(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the smoke test builds and runs the real studio")
 	}
+	longtest.EndToEnd(t, "the studio in a real window")
 	xvfb, err := exec.LookPath("Xvfb")
 	if err != nil {
 		if os.Getenv("SHAPAN_REQUIRE_XVFB") != "" {

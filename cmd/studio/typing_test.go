@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/shapan/shapan/formats/mbg"
+	"github.com/shapan/shapan/internal/longtest"
 )
 
 // The places of the real window (1280×800, Fyne's scale 1, the studio's
@@ -59,6 +60,7 @@ func needX(t *testing.T, programs ...string) map[string]string {
 	if testing.Short() {
 		t.Skip("real-window tests build and run the real studio")
 	}
+	longtest.EndToEnd(t, "the studio in a real window")
 	paths := map[string]string{}
 	for _, p := range append([]string{"Xvfb"}, programs...) {
 		path, err := exec.LookPath(p)

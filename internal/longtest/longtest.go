@@ -3,7 +3,10 @@
 // `make test`'s smaller ones and cost minutes of CPU. `make test-long`
 // (SHAPAN_LONG=1) runs them; `make test` keeps every package's tests to
 // seconds. Under the race detector (Race), which makes code 5–10 times
-// slower, a test may run a smaller size still (Sized).
+// slower, a test may run a smaller size still (Sized). The end-to-end tests
+// — the real studio in a real X window, real Chromium on the server's
+// pages — run under `make test-e2e` (SHAPAN_E2E=1), which CI runs after
+// `make test` (EndToEnd).
 package longtest
 
 import (
@@ -24,6 +27,25 @@ func Skip(t testing.TB, what string) {
 	t.Helper()
 	if !Enabled() {
 		t.Skipf("%s: a long run (make test-long, or SHAPAN_LONG=1 go test)", what)
+	}
+}
+
+// EndToEndEnabled reports whether SHAPAN_E2E (or SHAPAN_LONG, which runs
+// everything) is set to anything but "" or "0".
+func EndToEndEnabled() bool {
+	v := os.Getenv("SHAPAN_E2E")
+	return v != "" && v != "0" || Enabled()
+}
+
+// EndToEnd skips an end-to-end test — one that drives a real program the
+// user runs, the studio's window under Xvfb or a Chromium on the pages —
+// unless they were asked for (make test-e2e, which CI runs, or
+// SHAPAN_E2E=1 go test). Each costs seconds of CPU for the programs it
+// starts; make test keeps to the tests of the code itself.
+func EndToEnd(t testing.TB, what string) {
+	t.Helper()
+	if !EndToEndEnabled() {
+		t.Skipf("%s: an end-to-end test (make test-e2e, or SHAPAN_E2E=1 go test)", what)
 	}
 }
 

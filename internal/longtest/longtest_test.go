@@ -51,3 +51,24 @@ func TestSizedFollowsTheVariableAndTheRaceDetector(t *testing.T) {
 		t.Errorf("race detector %v: Sized(1, 2, 3) = %d", Race, got)
 	}
 }
+
+func TestEndToEndFollowsItsVariableAndTheLongRuns(t *testing.T) {
+	for _, c := range []struct {
+		e2e, long string
+		want      bool
+	}{{"", "", false}, {"0", "", false}, {"1", "", true}, {"", "1", true}} {
+		t.Setenv("SHAPAN_E2E", c.e2e)
+		t.Setenv("SHAPAN_LONG", c.long)
+		if got := EndToEndEnabled(); got != c.want {
+			t.Errorf("SHAPAN_E2E=%q SHAPAN_LONG=%q: EndToEndEnabled() = %v", c.e2e, c.long, got)
+		}
+		ran := false
+		t.Run("e2e", func(t *testing.T) {
+			EndToEnd(t, "a real window")
+			ran = true
+		})
+		if ran != c.want {
+			t.Errorf("SHAPAN_E2E=%q SHAPAN_LONG=%q: the test ran %v", c.e2e, c.long, ran)
+		}
+	}
+}
