@@ -110,7 +110,8 @@ func mirrorRandom(r *rand.Rand, m *bfmt.Map, args []byte) string {
 }
 
 // TestGreedyBeatsRandom: spec §17.2's expectation, over 400 games on the
-// standard map with the sides swapped (40 under -race).
+// standard map with the sides swapped (20 under -race, where greedy won
+// all 40 of twice as many: 95 % of 20 is 19 wins still).
 func TestGreedyBeatsRandom(t *testing.T) {
 	if testing.Short() {
 		t.Skip("400 games")
@@ -122,7 +123,7 @@ func TestGreedyBeatsRandom(t *testing.T) {
 	}
 	wins, games := 0, 0
 	reasons := map[string]int{}
-	for seed := range longtest.Sized[int64](200, 20, 200) {
+	for seed := range longtest.Sized[int64](200, 10, 200) {
 		for greedySide := range 2 {
 			players := []Player{NewRandom(seed), NewRandom(seed)}
 			players[greedySide] = NewGreedy(b)

@@ -2,6 +2,7 @@ package battle
 
 import (
 	"encoding/json"
+	"github.com/shapan/shapan/internal/longtest"
 	"reflect"
 	"strings"
 	"testing"
@@ -96,7 +97,7 @@ func TestArgsShowTheSpecsFields(t *testing.T) {
 // TestLegalListsAreLegal: at every decision of games the generic random
 // player plays from the lists, the listed answers pass the rules' check.
 func TestLegalListsAreLegal(t *testing.T) {
-	for seed := range int64(3) {
+	for seed := range longtest.Sized[int64](3, 1, 3) { // one game under -race: its decisions are checked on its goroutine
 		g, err := New(Setup{Map: mapT(map[Point]int{pt(8, 6): bfmt.CodeCity2}), MaxRounds: 150}, Options{Machine: engineDrop})
 		if err != nil {
 			t.Fatal(err)

@@ -3,6 +3,7 @@ package battle
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/shapan/shapan/internal/longtest"
 	"math/rand"
 	"testing"
 
@@ -122,7 +123,7 @@ func ledgerOf(p *Position) ledger {
 // grain and morale within their caps, ...) and the soldiers, living heroes
 // and grain before and after add up with the round's events.
 func TestLegalCommandsKeepTheStateValid(t *testing.T) {
-	games := 12
+	games := longtest.Sized(12, 6, 12) // under -race 6: every event of spec §15 still
 	if testing.Short() {
 		games = 3
 	}

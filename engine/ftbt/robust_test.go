@@ -42,7 +42,7 @@ func checkInvariants(t testing.TB, g *Game) {
 // stalls or gets an answer refused, the bookkeeping stays right, and the
 // listed legal answers pass the decision's check.
 func TestRandomGamesNeverFail(t *testing.T) {
-	games := longtest.Sized(60, 10, 60) // game 9 plays the AI
+	games := longtest.Sized(60, 4, 60) // every tenth game and the last play the AI
 	if testing.Short() {
 		games = 10
 	}
@@ -55,7 +55,7 @@ func TestRandomGamesNeverFail(t *testing.T) {
 				for side := range players {
 					players[side] = &RandomPlayer{Rand: newRand(int64(2*i + side)), Wasteful: 0.1 * float64(i%2)}
 				}
-				if i%10 == 9 {
+				if i%10 == 9 || i == games-1 {
 					ai, err := goldenPlayer(setup)
 					if err != nil {
 						t.Fatal(err)
@@ -243,7 +243,7 @@ func TestAIResumesMidAction(t *testing.T) {
 	answers := full.Answers()
 	rng := newRand(5)
 	kinds := map[string]bool{}
-	for trial := range 8 {
+	for trial := range longtest.Sized(8, 4, 8) { // under -race 4: mid-action cuts among them still
 		cut := rng.Intn(len(answers))
 		g := newGame(t, setup)
 		if err := g.Replay(answers[:cut]); err != nil {

@@ -2,6 +2,7 @@ package ftbt
 
 import (
 	"fmt"
+	"github.com/shapan/shapan/internal/longtest"
 	"math/rand"
 	"reflect"
 	"testing"
@@ -46,7 +47,7 @@ func TestForkPlaysOnAsTheGame(t *testing.T) {
 	}
 	setup.TurnCap = 8
 	kinds := map[string]int{}
-	for seed := int64(0); seed < 6; seed++ {
+	for seed := range longtest.Sized[int64](6, 3, 6) { // under -race 3 games: copies at every kind of decision still
 		setup.Seed = seed
 		r := rand.New(rand.NewSource(seed))
 		g := newGame(t, setup)

@@ -3,6 +3,7 @@ package mbg
 import (
 	"fmt"
 	"runtime"
+	"slices"
 	"testing"
 
 	mbgfmt "github.com/shapan/shapan/formats/mbg"
@@ -18,6 +19,7 @@ func TestHugeScenariosStart(t *testing.T) {
 		t.Fatal(err)
 	}
 	const n = 100_000
+	sc.Officers, sc.Cities = slices.Grow(sc.Officers, n), slices.Grow(sc.Cities, n)
 	for i := range n {
 		sc.Officers = append(sc.Officers, mbgfmt.Officer{Name: fmt.Sprintf("兵%d", i), Props: [5]float32{50, 50, 50, 50, 50}})
 		sc.Cities = append(sc.Cities, mbgfmt.City{Name: fmt.Sprintf("城%d", i), Mayor: -1, Treasurer: -1})

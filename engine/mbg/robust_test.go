@@ -15,7 +15,7 @@ import (
 // consistent. Turn limit 100 (every game ends).
 func TestRandomGamesNeverFail(t *testing.T) {
 	// under -race a few games a map: they are played on one goroutine
-	games := longtest.Sized(1000, 40, 1000)
+	games := longtest.Sized(1000, 12, 1000)
 	if testing.Short() {
 		games = min(games, 100)
 	}
@@ -51,7 +51,7 @@ func TestRandomGamesNeverFail(t *testing.T) {
 // few games with random and wasteful answers.
 func TestInvariantsThroughoutAGame(t *testing.T) {
 	sc := legacyScenario(t, "sanguo.map")
-	for i := 0; i < 10; i++ {
+	for i := 0; i < longtest.Sized(10, 4, 10); i++ { // under -race 4 games, each checked at every decision
 		p := &RandomPlayer{Rand: newRand(int64(i)), Wasteful: 0.3}
 		g, err := New(Setup{Scenario: sc, Seed: int64(i), MaxTurn: 60, FillCards: 2}, Options{Machine: engine.Options{DropEvents: true}})
 		if err != nil {
@@ -77,7 +77,8 @@ func TestSnapshotResume(t *testing.T) {
 	rng := newRand(99)
 	for _, name := range []string{"sanguo.map", "test_game.map", "test_battle.map"} {
 		sc := legacyScenario(t, name)
-		for trial := 0; trial < 15; trial++ {
+		// under -race 6 trials a map: resumed with and without cards filled
+		for trial := 0; trial < longtest.Sized(15, 6, 15); trial++ {
 			seed := rng.Int63()
 			p := &RandomPlayer{Rand: newRand(seed), Wasteful: 0.2}
 			full, err := New(Setup{Scenario: sc, Seed: seed, MaxTurn: 40, FillCards: trial % 2}, Options{})

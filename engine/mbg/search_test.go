@@ -2,6 +2,7 @@ package mbg
 
 import (
 	"fmt"
+	"github.com/shapan/shapan/internal/longtest"
 	"math/rand"
 	"reflect"
 	"testing"
@@ -104,7 +105,8 @@ func TestSearchPlaysOnlyLegalAnswers(t *testing.T) {
 	}
 	r := rand.New(rand.NewSource(4))
 	searched := 0
-	for pos := 0; pos < 10; pos++ {
+	positions := longtest.Sized(10, 5, 10) // under -race 5, each searched
+	for pos := 0; pos < positions; pos++ {
 		g, err := New(Setup{Scenario: sc, Seed: int64(pos), MaxTurn: 20}, Options{})
 		if err != nil {
 			t.Fatal(err)
@@ -135,7 +137,7 @@ func TestSearchPlaysOnlyLegalAnswers(t *testing.T) {
 		}
 		g.Close()
 	}
-	if searched < 6 {
+	if searched < positions*6/10 {
 		t.Fatalf("only %d positions searched", searched)
 	}
 }

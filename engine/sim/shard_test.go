@@ -56,13 +56,14 @@ func TestShardsMergeIntoTheReport(t *testing.T) {
 	for name, newFamily := range families {
 		t.Run(name, func(t *testing.T) {
 			f := newFamily(t)
-			const games, seed = 7, 11
+			// under -race 4 games: 3 shards of 2, 1 and 1 games, 6 with two empty
+			games, seed := longtest.Sized(7, 4, 7), int64(11)
 			whole, err := sim.Run(context.Background(), f, sim.Options{Games: games, Seed: seed, Jobs: 2})
 			if err != nil {
 				t.Fatal(err)
 			}
 			want, _ := whole.JSON()
-			// under -race an uneven split and shards of one game and none
+			// under -race an uneven split with shards of one game, and shards of none
 			for _, n := range longtest.Sized([]int{1, 2, 3, games, games + 2}, []int{3, games + 2}, []int{1, 2, 3, games, games + 2}) {
 				parts := shardsOf(t, f, games, n, seed)
 				for i, j := 0, len(parts)-1; i < j; i, j = i+1, j-1 {

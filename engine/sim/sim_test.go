@@ -26,7 +26,7 @@ import (
 // game's sanguo.map; another seed gives another report.
 func TestSameSeedSameReportWhateverTheJobs(t *testing.T) {
 	families := map[string]func(t *testing.T) sim.Family{
-		"赤壁": func(t *testing.T) sim.Family { return sampleFamily(t, 60) },
+		"赤壁": func(t *testing.T) sim.Family { return sampleFamily(t, longtest.Sized(60, 30, 60)) },
 		"sanguo": func(t *testing.T) sim.Family {
 			sc, err := mbg.LoadScenario(filepath.Join(shared.Dir(t), "legacy", "mbg", "sanguo.map"))
 			if err != nil {
@@ -42,9 +42,12 @@ func TestSameSeedSameReportWhateverTheJobs(t *testing.T) {
 	for _, name := range []string{"赤壁", "sanguo"} {
 		t.Run(name, func(t *testing.T) {
 			f := families[name](t)
-			n := longtest.Sized(24, 8, 24) // 8 games are two rounds of 4 workers
+			// Under -race 4 games with 1 and 2 workers (two rounds of two
+			// games at once): the detector sees the workers share the
+			// report as well as with more games.
+			n := longtest.Sized(24, 4, 24)
 			one := reportJSON(t, f, sim.Options{Games: n, Seed: 7, Jobs: 1})
-			for _, jobs := range []int{2, 4} {
+			for _, jobs := range longtest.Sized([]int{2, 4}, []int{2}, []int{2, 4}) {
 				if got := reportJSON(t, f, sim.Options{Games: n, Seed: 7, Jobs: jobs}); !bytes.Equal(got, one) {
 					t.Fatalf("jobs %d gives another report than jobs 1:\n%s\n---\n%s", jobs, got, one)
 				}
@@ -67,7 +70,8 @@ func TestSameSeedSameReportWhateverTheJobs(t *testing.T) {
 // counts of a report.
 func TestMBGReportIsConsistent(t *testing.T) {
 	f := sampleFamily(t, 80)
-	r, err := sim.Run(context.Background(), f, sim.Options{Games: 16, Seed: 3, Jobs: 2})
+	games := longtest.Sized(16, 8, 16) // under -race 8: battles, sieges and a bankruptcy still
+	r, err := sim.Run(context.Background(), f, sim.Options{Games: games, Seed: 3, Jobs: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -76,7 +80,7 @@ func TestMBGReportIsConsistent(t *testing.T) {
 	for _, s := range r.Sides {
 		wins += s.Wins.Count
 	}
-	if wins+r.Draws.Count != r.Games || r.Games != 16 {
+	if wins+r.Draws.Count != r.Games || r.Games != games {
 		t.Fatalf("wins %d + draws %d ≠ games %d", wins, r.Draws.Count, r.Games)
 	}
 	if r.Length.Max > 80 || r.Length.Min < 1 {

@@ -251,6 +251,7 @@ func TestCheckAndPlayAgreeOnEveryCase(t *testing.T) {
 func addCitiesAndOfficers(n int) func(*formats.Document) {
 	return func(doc *formats.Document) {
 		sc := doc.Value.(*mbgfmt.Scenario)
+		sc.Officers, sc.Cities = slices.Grow(sc.Officers, n), slices.Grow(sc.Cities, n)
 		for i := range n {
 			sc.Officers = append(sc.Officers, mbgfmt.Officer{Name: fmt.Sprintf("兵%d", i), Props: [5]float32{50, 50, 50, 50, 50}})
 			sc.Cities = append(sc.Cities, mbgfmt.City{Name: fmt.Sprintf("城%d", i), Mayor: -1, Treasurer: -1})

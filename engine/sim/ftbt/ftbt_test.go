@@ -15,6 +15,7 @@ import (
 	"github.com/shapan/shapan/engine/ftbt"
 	ftbtfmt "github.com/shapan/shapan/formats/ftbt"
 	"github.com/shapan/shapan/internal/ftbttest"
+	"github.com/shapan/shapan/internal/longtest"
 )
 
 // TestFTBTSameSeedSameReport: the JSON report of an ftbt level is the
@@ -24,7 +25,7 @@ func TestFTBTSameSeedSameReport(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
 		games int
-	}{{"长坂坡", 3}, {"m1", 12}} {
+	}{{"长坂坡", 3}, {"m1", longtest.Sized(12, 4, 12)}} { // under -race 4 games of m1: one for each of the 4 workers
 		t.Run(tc.name, func(t *testing.T) {
 			f := ftbtFamilies[tc.name](t)
 			one := simtest.ReportJSON(t, f, sim.Options{Games: tc.games, Seed: 7, Jobs: 1})

@@ -14,6 +14,7 @@ import (
 	"github.com/shapan/shapan/engine"
 	"github.com/shapan/shapan/engine/planets"
 	planetsfmt "github.com/shapan/shapan/formats/planets"
+	"github.com/shapan/shapan/internal/longtest"
 )
 
 // TestPlanetsSameSeedSameReport: the JSON report of a Planet-Conquer map
@@ -24,7 +25,7 @@ func TestPlanetsSameSeedSameReport(t *testing.T) {
 	for _, name := range []string{"九州", "fight_here"} {
 		t.Run(name, func(t *testing.T) {
 			f := planetsFamilies[name](t)
-			const n = 16
+			n := longtest.Sized(16, 6, 16) // under -race 6 games: battles and captures, planets held apart from the win rates
 			one := simtest.ReportJSON(t, f, sim.Options{Games: n, Seed: 7, Jobs: 1})
 			if four := simtest.ReportJSON(t, f, sim.Options{Games: n, Seed: 7, Jobs: 4}); !bytes.Equal(four, one) {
 				t.Fatalf("jobs 4 gives another report than jobs 1:\n%s\n---\n%s", four, one)
@@ -226,7 +227,7 @@ func TestPlanetsGamesVary(t *testing.T) {
 	for _, name := range []string{"九州", "fight_here"} {
 		t.Run(name, func(t *testing.T) {
 			p := planetsFamilies[name](t).(*Planets)
-			const n = 40
+			n := longtest.Sized(40, 30, 40) // under -race 30: more outcomes than orders still
 			type outcome struct{ winner, turns int }
 			seen := map[outcome]bool{}
 			lengths := map[int]bool{}
@@ -346,7 +347,7 @@ func TestPlanetsOwnersFollowTheGame(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			p := planetsFamilies[name](t).(*Planets)
 			terminated := 0
-			for i := range 12 {
+			for i := range longtest.Sized(12, 6, 12) { // under -race 6: a terminator among them still
 				seed := sim.GameSeed(3, i)
 				res, err := p.Play(context.Background(), i, seed)
 				if err != nil {
