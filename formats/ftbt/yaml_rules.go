@@ -7,6 +7,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/shapan/shapan/formats/diag"
+	"github.com/shapan/shapan/formats/field/fieldyaml"
 	"github.com/shapan/shapan/formats/srcpos"
 	"github.com/shapan/shapan/formats/yamlx"
 )
@@ -64,7 +65,7 @@ func techNode(t Tech, terrainNames *yamlx.Names) *yaml.Node {
 		"class", yamlx.Enum(t.Class, ClassNames),
 		"long_range", yamlx.Bool(t.IsLong),
 		"range", rng,
-		"aoe", yamlx.Flow(yamlx.Map("radius", yamlx.Int(t.AoeRange), "ratio", yamlx.Int(t.AoeRatio), "self", yamlx.Bool(t.AoeSelf))),
+		"aoe", yamlx.Flow(fieldyaml.Encode(&AoeFields, &t)),
 		"duration", yamlx.Int(t.Duration),
 		"terrains", allowed,
 		"value", yamlx.Int(t.Value))
@@ -157,9 +158,7 @@ func decodeTech(it yamlx.Node, i, ndx int, terrainNames *yamlx.Names) Tech {
 	}
 	if n, ok := tm.Get("aoe", "area effect"); ok {
 		if am := n.Mapping(); am != nil {
-			t.AoeRange = optInt(am, "radius", 0)
-			t.AoeRatio = optInt(am, "ratio", 0)
-			t.AoeSelf = optBool(am, "self")
+			fieldyaml.Decode(&AoeFields, am, &t)
 			am.Done()
 		}
 	}

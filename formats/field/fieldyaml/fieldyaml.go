@@ -1,0 +1,120 @@
+// Package fieldyaml reads and writes the YAML mapping of a flat record
+// from the record's field table (package field): each field of the table
+// is a key of the mapping, written in table order, and its value is the
+// model's Go field the table names (a whole number, a real number kept
+// as a float32, a boolean or a text). What a record holds besides such
+// values (references, lists, names resolved against other lists) is for
+// its family's codec: this package serves the records whose every field
+// is one of them.
+package fieldyaml
+
+import (
+	"fmt"
+	"reflect"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/shapan/shapan/formats/field"
+	"github.com/shapan/shapan/formats/yamlx"
+)
+
+// Encode returns the block mapping of the record r of v, a pointer to
+// the model's struct: every field of the table, in its order. Wrap it in
+// yamlx.Flow for a one-line record.
+func Encode(r *field.Record, v any) *yaml.Node {
+	s := structOf(r, v)
+	m := yamlx.Map()
+	for i := range r.Fields {
+		f := &r.Fields[i]
+		yamlx.Add(m, f.Key, encodeValue(f, goField(r, f, s)))
+	}
+	return m
+}
+
+// Decode reads the mapping m into v, a pointer to the model's struct: a
+// required field that is missing is reported by m.Need (expecting a
+// value of its type), an optional one keeps the zero value, and a value
+// of another type is reported where it stands. The caller ends m
+// (Mapping.Done), so that it can read keys of its own first.
+func Decode(r *field.Record, m *yamlx.Mapping, v any) {
+	s := structOf(r, v)
+	for i := range r.Fields {
+		f := &r.Fields[i]
+		var n yamlx.Node
+		var ok bool
+		if f.Required {
+			n, ok = m.Need(f.Key, "", expect(f))
+		} else {
+			n, ok = m.Get(f.Key, "")
+		}
+		if ok {
+			decodeValue(f, n, goField(r, f, s))
+		}
+	}
+}
+
+// structOf returns the struct v points to.
+func structOf(r *field.Record, v any) reflect.Value {
+	p := reflect.ValueOf(v)
+	if p.Kind() != reflect.Pointer || p.Elem().Kind() != reflect.Struct {
+		panic(fmt.Sprintf("fieldyaml: record %s of a %T, not of a pointer to a struct", r.Name, v))
+	}
+	return p.Elem()
+}
+
+// goField returns the model's field of f; a table naming no field of the
+// model is a mistake in the program.
+func goField(r *field.Record, f *field.Field, s reflect.Value) reflect.Value {
+	g := s.FieldByName(f.Go)
+	if !g.IsValid() {
+		panic(fmt.Sprintf("fieldyaml: record %s: %s has no field %q (key %q)", r.Name, s.Type(), f.Go, f.Key))
+	}
+	return g
+}
+
+func encodeValue(f *field.Field, g reflect.Value) *yaml.Node {
+	switch g.Kind() {
+	case reflect.Int:
+		return yamlx.Int(int(g.Int()))
+	case reflect.Bool:
+		return yamlx.Bool(g.Bool())
+	case reflect.Float32:
+		return yamlx.Float32(float32(g.Float()))
+	case reflect.String:
+		return yamlx.Str(g.String())
+	}
+	panic(fmt.Sprintf("fieldyaml: field %q is a %s", f.Key, g.Type()))
+}
+
+func decodeValue(f *field.Field, n yamlx.Node, g reflect.Value) {
+	switch g.Kind() {
+	case reflect.Int:
+		v, _ := n.Int()
+		g.SetInt(int64(v))
+	case reflect.Bool:
+		v, _ := n.Bool()
+		g.SetBool(v)
+	case reflect.Float32:
+		v, _ := n.Float32()
+		g.SetFloat(float64(v))
+	case reflect.String:
+		v, _ := n.Text()
+		g.SetString(v)
+	default:
+		panic(fmt.Sprintf("fieldyaml: field %q is a %s", f.Key, g.Type()))
+	}
+}
+
+// expect says what a required field's value must be, for the message
+// of a missing key.
+func expect(f *field.Field) string {
+	switch f.Type {
+	case field.Integer:
+		return "an integer"
+	case field.Number:
+		return "a number"
+	case field.Boolean:
+		return "true or false"
+	}
+	return "text"
+}
