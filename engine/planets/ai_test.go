@@ -36,7 +36,7 @@ func aiVersusRandom(t testing.TB, name string, n int, cap int64, newAI func(i in
 // oneline.yml (max_player 2) and of test.yml (two of its four seats), the
 // AI taking each seat in turn, the AI beats the uniformly random player in
 // every game (400 games: a 95 % Wilson interval of [0.990, 1]; 80 under
-// -short).
+// -short and under -race, where every game must be won still).
 func TestAIBeatsRandom(t *testing.T) {
 	testBeatsRandom(t, func(int) Player { return NewAI() })
 }
@@ -50,7 +50,7 @@ func TestSeededAIBeatsRandom(t *testing.T) {
 // testBeatsRandom plays the games of TestAIBeatsRandom with the AIs of
 // newAI.
 func testBeatsRandom(t *testing.T, newAI func(i int) Player) {
-	n := 200
+	n := longtest.Sized(200, 40, 200)
 	if testing.Short() {
 		n = 40
 	}
@@ -177,7 +177,7 @@ func TestSeededAITemperaments(t *testing.T) {
 func TestAIGamesEnd(t *testing.T) {
 	for _, name := range legacyMaps {
 		m := legacyMap(t, name)
-		for i := 0; i < 4; i++ {
+		for i := 0; i < longtest.Sized(4, 2, 4); i++ { // under -race 2 a map
 			g, err := New(Setup{Map: m, Seed: int64(i), Shuffle: true, MaxRounds: 400}, Options{Machine: engine.Options{DropEvents: true}})
 			if err != nil {
 				t.Fatal(err)
