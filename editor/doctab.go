@@ -75,16 +75,19 @@ func newDocTab(st *Studio, s *Session) *docTab {
 	} else {
 		t.view = newGenericView(s)
 	}
-	t.panes = container.NewAppTabs()
+	var panes []*container.TabItem
 	for _, p := range t.view.Panes() {
 		// In a scroll, every field and button of a pane stays
 		// reachable however small the window (a pane larger than it
 		// scrolls; one smaller fills it).
 		p.Content = container.NewScroll(p.Content)
-		t.panes.Append(p)
+		panes = append(panes, p)
 	}
 	t.preview = newPreviewPane(s, st.runAsync, st.post, st.later)
-	t.panes.Append(container.NewTabItem("Preview", container.NewScroll(t.preview.object)))
+	panes = append(panes, container.NewTabItem("Preview", container.NewScroll(t.preview.object)))
+	// All the panes at once: each Append would draw every tab again
+	// (Fyne's AppTabs.SetItems refreshes the whole bar, icons and all).
+	t.panes = container.NewAppTabs(panes...)
 	t.problems = problems.New(t.show, func(i int) { t.showRefusal(t.refused[i]) })
 	t.split = container.NewVSplit(t.panes, widget.NewLabel(""))
 	t.body = container.New(t.problems.Layout())
