@@ -5,6 +5,7 @@ import (
 	"runtime/debug"
 
 	"github.com/shapan/shapan/formats"
+	"github.com/shapan/shapan/formats/yamlx"
 )
 
 // collectLess makes the garbage collector run when the heap has grown
@@ -48,5 +49,11 @@ func boundMemory(path string) (restore func()) {
 		return func() {}
 	}
 	old := debug.SetMemoryLimit(memoryPerInput*st.Size() + memoryBase)
-	return func() { debug.SetMemoryLimit(old) }
+	// A document read whole after all (see yamlx.OnWholeParse) keeps far
+	// more: the limit is lifted then.
+	lift := yamlx.OnWholeParse(func() { debug.SetMemoryLimit(old) })
+	return func() {
+		lift()
+		debug.SetMemoryLimit(old)
+	}
 }

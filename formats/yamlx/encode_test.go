@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"go.yaml.in/yaml/v3"
+
 	"github.com/shapan/shapan/formats"
 	_ "github.com/shapan/shapan/formats/battle"
 	_ "github.com/shapan/shapan/formats/ftbt"
@@ -71,4 +73,39 @@ func firstDiff(a, b string) string {
 		}
 	}
 	return "one is a prefix of the other"
+}
+
+// FuzzEncodeInPieces: whatever document a YAML text parses to, Encode in
+// slices of one to four entries writes what the whole encoding writes.
+func FuzzEncodeInPieces(f *testing.F) {
+	files, _ := filepath.Glob("../../samples/*/*.yaml")
+	for _, file := range files {
+		if b, err := os.ReadFile(file); err == nil && len(b) < 64<<10 {
+			f.Add(b, uint8(1))
+		}
+	}
+	f.Add([]byte("# head\na: [1, 2]\nb:\n  - x # c\n  # foot\n  - y\n\n# d\nc: {p: 1}\n# end\n"), uint8(2))
+	f.Fuzz(func(t *testing.T, src []byte, slice uint8) {
+		if len(src) > 1<<16 {
+			return
+		}
+		var doc yaml.Node
+		if yaml.Unmarshal(src, &doc) != nil || len(doc.Content) != 1 {
+			return
+		}
+		root := doc.Content[0]
+		want, err := yamlx.EncodeWhole(root)
+		if err != nil {
+			return
+		}
+		restore := yamlx.EncodeSlice(1 + int(slice)%4)
+		got, err := yamlx.Encode("", root)
+		restore()
+		if err != nil {
+			t.Fatalf("Encode failed where the whole encoding did not: %v", err)
+		}
+		if string(got) != string(want) {
+			t.Fatalf("the text differs from the whole encoding:\n%s", firstDiff(string(want), string(got)))
+		}
+	})
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sync/atomic"
 
 	"go.yaml.in/yaml/v3"
 
@@ -79,7 +80,7 @@ type region struct {
 func ParseLazy(file string, src []byte) (*Doc, error) {
 	regions := splitLists(src)
 	if sumRegions(regions) < lazyMin || len(regions) == 0 {
-		return Parse(file, src)
+		return parseWhole(file, src)
 	}
 	parses.Add(1)
 	if err := precheck(file, src); err != nil {
@@ -88,7 +89,7 @@ func ParseLazy(file string, src []byte) (*Doc, error) {
 	skel := skeleton(src, regions)
 	d, err := parseTree(file, skel)
 	if err != nil || d.aliased {
-		return Parse(file, src)
+		return parseWhole(file, src)
 	}
 	// The positions of a lazily read document are lines and columns (no
 	// byte offsets), so its map does not keep the source: once read, the
@@ -100,7 +101,7 @@ func ParseLazy(file string, src []byte) (*Doc, error) {
 	for _, r := range regions {
 		v := emptyValue(root, r)
 		if v == nil {
-			return Parse(file, src)
+			return parseWhole(file, src)
 		}
 		*v = yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq", Line: r.line, Column: r.col}
 		d.lazy[v] = &lazyList{pieces: r.pieces, count: r.items}
@@ -161,7 +162,7 @@ func Read[T any](d *Doc, read func(*Doc) (T, *srcpos.Map, error)) (T, *srcpos.Ma
 	if d.lazy == nil || d.verify() {
 		return v, sm, err
 	}
-	whole, perr := Parse(d.File, d.Src)
+	whole, perr := parseWhole(d.File, d.Src)
 	if perr != nil {
 		var zero T
 		return zero, nil, perr
@@ -175,7 +176,32 @@ func (d *Doc) Whole() (*Doc, error) {
 	if d.lazy == nil {
 		return d, nil
 	}
-	return Parse(d.File, d.Src)
+	return parseWhole(d.File, d.Src)
+}
+
+// wholeHook is called (once set by OnWholeParse) before a document that
+// was to be read in pieces is parsed whole.
+var wholeHook atomic.Pointer[func()]
+
+// OnWholeParse has f called before a document given to ParseLazy is
+// parsed whole after all (written otherwise than its pieces need, a
+// syntax error to place, a piece that does not parse alone), until the
+// returned function is called: a command that bounded its heap by the
+// file's size, as reading in pieces allows, lifts the bound then (the
+// whole parse keeps some 40× the file, and locating a syntax error parses
+// the file many times; under a tight bound the collector would run
+// without end).
+func OnWholeParse(f func()) (restore func()) {
+	wholeHook.Store(&f)
+	return func() { wholeHook.Store(nil) }
+}
+
+// parseWhole is Parse for a document that was to be read in pieces.
+func parseWhole(file string, src []byte) (*Doc, error) {
+	if f := wholeHook.Load(); f != nil {
+		(*f)()
+	}
+	return Parse(file, src)
 }
 
 // verify parses the pieces not parsed yet and reports whether every piece

@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/shapan/shapan/formats/srcpos"
 )
 
 // lazyTree parses src with ParseLazy, every list in pieces of the given
@@ -166,4 +168,35 @@ func FuzzLazyParse(f *testing.F) {
 		}
 		checkLazy(t, src, int(size))
 	})
+}
+
+// OnWholeParse's function is called when a document given to ParseLazy is
+// parsed whole after all (a syntax error, a piece that does not parse
+// alone), and not when it is read in pieces.
+func TestOnWholeParse(t *testing.T) {
+	oldMin, oldPiece := lazyMin, pieceLimit
+	lazyMin, pieceLimit = 0, 8
+	defer func() { lazyMin, pieceLimit = oldMin, oldPiece }()
+	for src, want := range map[string]bool{
+		"kind: k\nitems:\n  - a\n  - b\n  - c\n":       false,
+		"kind: k\nitems:\n  - \"a\n  - b\n  - c\n":     true, // a quote across items
+		"kind: k\nitems:\n  - a\n  - b\n  - c\nx: [\n": true, // a syntax error
+	} {
+		called := false
+		lift := OnWholeParse(func() { called = true })
+		d, err := ParseLazy("f.yaml", []byte(src))
+		if err == nil {
+			Read(d, func(d *Doc) (int, *srcpos.Map, error) {
+				n := 0
+				if it, ok := d.Root.Mapping().Get("items", ""); ok {
+					it.List().Each(func(int, Node) { n++ })
+				}
+				return n, d.Map, nil
+			})
+		}
+		lift()
+		if called != want {
+			t.Errorf("%q: called %v, want %v", src, called, want)
+		}
+	}
 }

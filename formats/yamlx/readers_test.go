@@ -255,3 +255,48 @@ func readersAlike(t *testing.T, docs map[string][]byte, lines int, decode func(s
 		}
 	}
 }
+
+// FuzzFTBTReadersAlikeParsedInPieces: whatever the text, the ftbt readers
+// give the same values, problems and positions whether its lists are
+// parsed in pieces (of size bytes) or the document whole.
+func FuzzFTBTReadersAlikeParsedInPieces(f *testing.F) {
+	rulesSrc, err := os.ReadFile("../../samples/ftbt/兵法.yaml")
+	if err != nil {
+		f.Fatal(err)
+	}
+	rules, _, err := ftbt.DecodeRules("兵法.yaml", rulesSrc)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(rulesSrc, uint16(1))
+	if b, err := os.ReadFile("../../samples/ftbt/长坂坡.yaml"); err == nil {
+		f.Add(b, uint16(200))
+	}
+	f.Fuzz(func(t *testing.T, src []byte, size uint16) {
+		if len(src) > 1<<16 || bytes.Count(src, []byte("\n")) > 4000 {
+			return
+		}
+		decode := func() decoded {
+			ps := paths(src)
+			if bytes.Contains(src, []byte("kind: ftbt/rules")) {
+				v, sm, err := ftbt.DecodeRules("f.yaml", src)
+				return located(v, sm, err, ps)
+			}
+			v, sm, err := ftbt.DecodeLevel("f.yaml", src, rules)
+			return located(v, sm, err, ps)
+		}
+		whole := decode()
+		restore := yamlx.LazyEverywhere(1 + int(size)%400)
+		lazy := decode()
+		restore()
+		if (whole.err == nil) != (lazy.err == nil) || whole.err != nil && whole.err.Error() != lazy.err.Error() {
+			t.Fatalf("the problems differ:\nwhole: %v\npieces: %v", whole.err, lazy.err)
+		}
+		if !reflect.DeepEqual(whole.value, lazy.value) {
+			t.Fatalf("the values differ")
+		}
+		if !reflect.DeepEqual(whole.where, lazy.where) {
+			t.Fatalf("the positions differ")
+		}
+	})
+}
