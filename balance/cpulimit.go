@@ -38,6 +38,34 @@ func (s *search) limitCPU(used time.Duration, n int) {
 	}
 	s.budgetNote = fmt.Sprintf("the budget was %d games; at %s of CPU a game (its first %d) they would take %s, so it was lowered to %d to keep the search within %s of CPU",
 		s.opts.Budget, per.Round(time.Millisecond), n, (per * time.Duration(s.opts.Budget)).Round(time.Minute), fit, s.opts.CPU)
+	s.cpuBudget = s.opts.Budget
+	s.opts.Budget = fit
+	s.size()
+}
+
+// rebudget sets a budget that limitCPU lowered again, before every point
+// the search plans, to the games played so far and those that fit in
+// what is left of the CPU limit's share at the CPU every game so far
+// took (the search's own work included), rounded down to 500 games: never
+// above the budget before it was lowered, never below the games played.
+// A document's own games can cost more than the points the search tries
+// (on m1.map with side 1's def ×1.5 every game of the document runs to
+// the turn cap, 155 ms of CPU each, and the games of the points tried
+// took 60 ms), so the baseline alone would leave the search too few games
+// for a confirmation. used is the CPU time since the baseline began.
+func (s *search) rebudget(used time.Duration) {
+	if s.cpuBudget == 0 || s.ownGames == 0 || used <= 0 {
+		return
+	}
+	per := used / time.Duration(s.ownGames)
+	left := time.Duration(cpuShare*float64(s.opts.CPU)) - used
+	fit := (s.spent + int(left/per)) / cpuStep * cpuStep
+	fit = max(min(fit, s.cpuBudget), s.spent)
+	if fit == s.opts.Budget {
+		return
+	}
+	s.budgetNote = fmt.Sprintf("the budget was %d games; at %s of CPU a game (the %d played when the search last planned) they would take %s, so it was set to %d to keep the search within %s of CPU",
+		s.cpuBudget, per.Round(time.Millisecond), s.ownGames, (per * time.Duration(s.cpuBudget)).Round(time.Minute), fit, s.opts.CPU)
 	s.opts.Budget = fit
 	s.size()
 }

@@ -38,3 +38,36 @@ func TestSlowGamesLowerTheBudget(t *testing.T) {
 		t.Errorf("no limit: budget %d, want 10000", s.opts.Budget)
 	}
 }
+
+// TestTheBudgetFollowsTheCPUSpent: a budget the baseline's dear games
+// lowered (155 ms each, as the games of m1.map with side 1's def ×1.5,
+// which all run to the turn cap) is set again from the CPU every game so
+// far took when the search plans: raised when the points tried were
+// cheaper, never above the family's budget, lowered when they were
+// dearer, never below the games played; the confirmation is sized again.
+func TestTheBudgetFollowsTheCPUSpent(t *testing.T) {
+	s := &search{opts: Options{Budget: 10000, CPU: DefaultCPU}, tol: 0.03, unit: 8, sides: make([]sim.Side, 2), spent: 400, ownGames: 400}
+	s.size()
+	s.limitCPU(400*155*time.Millisecond, 400)
+	if s.opts.Budget != 3000 || s.confirm >= ConfirmGames(2, 0.03) {
+		t.Fatalf("after the baseline: budget %d, confirmation %d; want 3000 and a shortened one", s.opts.Budget, s.confirm)
+	}
+	s.spent, s.ownGames = 1256, 1256
+	s.rebudget(113 * time.Second) // 90 ms a game so far
+	if s.opts.Budget != 5500 || s.confirm != s.units(ConfirmGames(2, 0.03)) || !strings.Contains(s.budgetNote, "set to 5500") {
+		t.Errorf("at 90 ms a game: budget %d, confirmation %d (%q); want 5500 and a whole confirmation", s.opts.Budget, s.confirm, s.budgetNote)
+	}
+	s.rebudget(1256 * 10 * time.Millisecond) // cheap: capped at the family's
+	if s.opts.Budget != 10000 {
+		t.Errorf("at 10 ms a game: budget %d, want 10000", s.opts.Budget)
+	}
+	s.rebudget(500 * time.Second) // dearer than the limit left room for
+	if s.opts.Budget != 1256 {
+		t.Errorf("over the limit: budget %d, want the 1256 games played", s.opts.Budget)
+	}
+	cheap := &search{opts: Options{Budget: 10000, CPU: DefaultCPU}, tol: 0.03, unit: 8, sides: make([]sim.Side, 2), spent: 400, ownGames: 400}
+	cheap.rebudget(500 * time.Second)
+	if cheap.opts.Budget != 10000 {
+		t.Errorf("a budget the CPU limit never lowered is changed: %d", cheap.opts.Budget)
+	}
+}

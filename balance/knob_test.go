@@ -56,7 +56,7 @@ func TestKnobsReadAndWriteTheModel(t *testing.T) {
 					t.Errorf("%s: set to %v, read back as %v", k.ID, x, got)
 				}
 				for j, other := range knobs {
-					if j != i && other.Get(edited.Value) != other.Get(doc.Value) && !strings.HasPrefix(other.ID, "abilities/") {
+					if j != i && other.Get(edited.Value) != other.Get(doc.Value) && !strings.HasPrefix(other.ID, "abilities/") && !strings.HasPrefix(k.ID, "side/") {
 						t.Errorf("setting %s changed %s", k.ID, other.ID)
 					}
 				}
@@ -500,5 +500,42 @@ func TestNoWinnerIsNotFair(t *testing.T) {
 	}
 	if m := s.measure(append(slices.Repeat([]int{draw}, 32), slices.Repeat([]int{0, 1}, 16)...)); m.Sides[0].Target != 0.25 || m.Loss != 0 {
 		t.Errorf("half draws, the decided games shared: targets %v, loss %v; want a quarter each, no loss", m.Sides[0].Target, m.Loss)
+	}
+}
+
+// TestFtbtSideKnobs: the default knobs of an ftbt level are side/0 and
+// side/1, each scaling its side's people's hp, abi and def by one factor
+// on a grid of 0.05, every stat rounded to its own grid (hp by 5s); the
+// factor reads back from the model, and the other side is untouched.
+func TestFtbtSideKnobs(t *testing.T) {
+	doc := loadSample(t, "ftbt/长坂坡.yaml")
+	def, err := Knobs(doc, "")
+	if err != nil || len(def) != 2 || def[0].ID != "side/0" || def[1].ID != "side/1" {
+		t.Fatalf("the default ftbt knobs: %v, %v; want side/0 and side/1", def, err)
+	}
+	k := def[1]
+	if k.Min != 0.5 || k.Max != 2 || k.Grid != 0.05 || k.Get(doc.Value) != 1 || k.Side != 1 {
+		t.Errorf("side/1: range %v–%v by %v, value %v, side %d; want 0.5–2 by 0.05, 1, side 1", k.Min, k.Max, k.Grid, k.Get(doc.Value), k.Side)
+	}
+	edited := reread(t, doc, func(d *formats.Document) { k.Set(d.Value, 0.85) })
+	if got := k.Get(edited.Value); got != 0.85 {
+		t.Errorf("side/1 set to 0.85 reads back as %v", got)
+	}
+	was, now := doc.Value.(*ftbtfmt.Level).People, edited.Value.(*ftbtfmt.Level).People
+	for i, p := range now {
+		w := was[i]
+		if p.Side != 1 {
+			if p.HP != w.HP || p.Abi != w.Abi || p.Def != w.Def {
+				t.Errorf("%s of side %d changed: %+v → %+v", p.Name, p.Side, w, p)
+			}
+			continue
+		}
+		if p.HP%5 != 0 || p.HP != int(math.Round(float64(w.HP)*0.85/5))*5 || p.Abi != int(math.Round(float64(w.Abi)*0.85)) ||
+			p.Def != int(math.Round(float64(w.Def)*0.85)) || p.Speed != w.Speed {
+			t.Errorf("%s ×0.85: hp %d → %d, abi %d → %d, def %d → %d, speed %d → %d", p.Name, w.HP, p.HP, w.Abi, p.Abi, w.Def, p.Def, w.Speed, p.Speed)
+		}
+	}
+	if e := editOf(&k, 1, 0.85); e.String() != "side/1 1 → 0.85 (−15%)" {
+		t.Errorf("the edit reads %q", e.String())
 	}
 }

@@ -132,10 +132,12 @@ type search struct {
 	need                                         float64    // how far the baseline's farthest side is from its target
 	warnings                                     map[string]int
 	spent, refused, ownGames, judged             int
-	out                                          bool   // the budget ran out
-	fairFound                                    bool   // a point judged fair, not confirmed: the search looks for one nearer
-	docJudged                                    bool   // the document itself was judged (near the band) and not fair
-	budgetNote                                   string // why the budget was lowered (limitCPU)
+	out                                          bool          // the budget ran out
+	fairFound                                    bool          // a point judged fair, not confirmed: the search looks for one nearer
+	docJudged                                    bool          // the document itself was judged (near the band) and not fair
+	budgetNote                                   string        // why the budget was lowered (limitCPU)
+	cpu0                                         time.Duration // the process's CPU time when the baseline began
+	cpuBudget                                    int           // the budget before limitCPU lowered it (0: not lowered)
 	phase                                        string
 	expected                                     func() int
 	picked                                       map[string]int // how often the planner chose each point
@@ -321,6 +323,7 @@ func (s *search) run(ctx context.Context) (string, error) {
 		return s.baseGames + len(s.knobs)*s.probeGames*3/4 + 2*s.exploreGames + 3*s.confirm/2
 	})
 	cpu0, cpuOK := processCPU()
+	s.cpu0 = cpu0
 	ok, err := s.play(ctx, base, &base.common, s.baseGames)
 	if err != nil {
 		return OutcomeStopped, err
@@ -476,6 +479,9 @@ type walk struct {
 // tried for its confirmation when its games make it plausible, or the
 // outcome that ends the search.
 func (s *search) next(ctx context.Context, w *walk) (*planned, string, error) {
+	if now, ok := processCPU(); ok {
+		s.rebudget(now - s.cpu0)
+	}
 	m := s.fit(w.centre)
 	if m == nil && s.unmeasured() > 0 {
 		return nil, OutcomeNone, nil // the budget ended before every knob was measured

@@ -19,9 +19,16 @@ import (
 
 // The ftbt knobs: every person's hp (by 5s), attack (abi), defence (def)
 // and speed (hp/NAME, abi/NAME, def/NAME, speed/NAME), each belonging to
-// the person's side, from half the level's value to twice it; the default
-// set is hp/*. People are named by their name,
-// or by their number when two share one.
+// the person's side, from half the level's value to twice it. People are
+// named by their name, or by their number when two share one.
+//
+// The default set is side/0 and side/1: a side's people made stronger
+// or weaker together, every one's hp, abi and def scaled by one factor
+// (÷2 … ×2 by 0.05; hp rounded to 5s, abi and def to whole numbers, as
+// the person knobs have them). A level is unfair for what a whole side
+// has far more often than for one person, and two knobs are measured in
+// a tenth of the games of a person's hp each (m1.map has ten people, at
+// about 115 ms of CPU a game).
 //
 // The start cell of every person (x/NAME, y/NAME: its column and row)
 // is an opt-in knob: only a --knobs pattern that names it turns it. It
@@ -35,7 +42,7 @@ import (
 // FTB033) — is `check`'s to say: a candidate it refuses is never played,
 // at the cost of one check and no game.
 func init() {
-	knob.Register("ftbt/level", knob.Set{Knobs: ftbtKnobs, Default: []string{"hp/*"}, Spot: spot, Note: note})
+	knob.Register("ftbt/level", knob.Set{Knobs: ftbtKnobs, Default: []string{"side/*"}, Spot: spot, Note: note})
 }
 
 // ftbtStats are the person fields the knobs change.
@@ -60,6 +67,11 @@ func ftbtKnobs(doc *formats.Document) []knob.Knob {
 		names[p.Name]++
 	}
 	var out []knob.Knob
+	for side := range 2 {
+		if k, ok := sideKnob(l, side); ok {
+			out = append(out, k)
+		}
+	}
 	for pi, p := range l.People {
 		who := p.Name
 		if names[who] > 1 || who == "" {
@@ -82,6 +94,73 @@ func ftbtKnobs(doc *formats.Document) []knob.Knob {
 		out = append(out, cellKnobs(l, pi, who)...)
 	}
 	return out
+}
+
+// sideStats are the stats side/N scales.
+var sideStats = ftbtStats[:3]
+
+// sideKnob is side/N: the hp, abi and def of every person of side scaled
+// by one factor from the level's values, each rounded to its stat's grid
+// (a stat the level leaves at 0 stays 0, one above 0 stays 1 at least).
+// Its value is the factor, 1 as the level has it. Setting it writes the
+// people's stats from the level's values, whatever they are in the
+// model; it reads back the factor whose stats the model holds (the
+// nearest when none matches exactly).
+func sideKnob(l *ftbtfmt.Level, side int) (knob.Knob, bool) {
+	var who []int
+	var orig [][3]int
+	for pi := range l.People {
+		if l.People[pi].Side == side {
+			who = append(who, pi)
+			var o [3]int
+			for si, st := range sideStats {
+				o[si] = *st.field(&l.People[pi])
+			}
+			orig = append(orig, o)
+		}
+	}
+	if len(who) == 0 {
+		return knob.Knob{}, false
+	}
+	scaled := func(j, si int, f float64) int {
+		v := orig[j][si]
+		if v <= 0 {
+			return v
+		}
+		g := sideStats[si].grid
+		return int(max(1, math.Round(float64(v)*f/g)*g))
+	}
+	k := knob.Amount(knob.Knob{ID: fmt.Sprintf("side/%d", side), Path: fmt.Sprintf("people[side %d].hp, abi, def", side), Side: side},
+		1, 2, 0, math.Inf(1), 0.05, 0.25, false)
+	k.Set = func(m any, f float64) {
+		people := m.(*ftbtfmt.Level).People
+		for j, pi := range who {
+			for si, st := range sideStats {
+				*st.field(&people[pi]) = scaled(j, si, f)
+			}
+		}
+	}
+	lo, hi := k.Min, k.Max
+	k.Get = func(m any) float64 {
+		people := m.(*ftbtfmt.Level).People
+		best, bestD := 1.0, math.Inf(1)
+		for n := math.Round(lo / 0.05); n <= math.Round(hi/0.05); n++ {
+			f := knob.Multiple(n, 0.05)
+			d := 0.0
+			for j, pi := range who {
+				for si, st := range sideStats {
+					if s := scaled(j, si, f); s > 0 {
+						d += math.Abs(float64(*st.field(&people[pi])-s)) / float64(s)
+					}
+				}
+			}
+			if d < bestD || (d == bestD && math.Abs(f-1) < math.Abs(best-1)) {
+				best, bestD = f, d
+			}
+		}
+		return best
+	}
+	return k, true
 }
 
 // cellKnobs are the x/ and y/ knobs of person pi's start cell.

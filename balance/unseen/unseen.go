@@ -91,6 +91,10 @@ func Cases() []Case {
 			Change: "start B's def 1.5 → 3 (four players)", unbalance: planetDef("B", 3)},
 		{Name: "battle-小沛-near-p2-L3", Family: "battle", Source: "samples/battle/小沛.yaml", Kept: true,
 			Change: "the neutral city nearest player 2's base raised to level 3", unbalance: nearestCity(1, 3)},
+		// kept: made with the ftbt side knobs, never simulated before
+		// their first run
+		{Name: "ftbt-m1-side1-abi1.5x", Family: "ftbt", Source: "legacy/ftbt/m1.map", Rules: "legacy/ftbt/star.tech", Kept: true,
+			Change: "side 1's people have 1.5 times their abi", unbalance: abi(1, 3, 2)},
 	}
 }
 

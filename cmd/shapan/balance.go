@@ -43,7 +43,8 @@ func init() {
 			"docs/balance.md explains it.\n" +
 			"--knobs selects knobs by name, comma-separated patterns such as money/*,scope/襄阳 ('all': every knob; an\n" +
 			"unknown name lists them). The knobs: mbg money/ROLE, scope/CITY, abilities/OFFICER (the five scaled together;\n" +
-			"only when named); ftbt hp/, abi/, def/, speed/PERSON (by default hp/*); planets def/, res/, max/PLANET (by\n" +
+			"only when named); ftbt side/0, side/1 (a side's people's hp, abi and def scaled together: the default set), hp/,\n" +
+			"abi/, def/, speed/PERSON; planets def/, res/, max/PLANET (by\n" +
 			"default the start planets'); battle level/X:Y of the city at (X, Y), 1 to 3, or 0: no city there. Only when\n" +
 			"named (never by default): ftbt x/, y/PERSON, the start cell; planets start/K, player slot K's start planet,\n" +
 			"moved to a planet one route away.\n" +
