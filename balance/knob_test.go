@@ -505,8 +505,11 @@ func TestNoWinnerIsNotFair(t *testing.T) {
 
 // TestFtbtSideKnobs: the default knobs of an ftbt level are side/0 and
 // side/1, each scaling its side's people's hp, abi and def by one factor
-// on a grid of 0.05, every stat rounded to its own grid (hp by 5s); the
-// factor reads back from the model, and the other side is untouched.
+// on a grid of 0.05, every stat rounded to its own grid (hp by 5s), up
+// to the factor that would take a person with a fly tech above MAX_ABI
+// (曹纯, abi 28, knows 疾行: ×1.1 gives 31, over 30, a warning check
+// would add); the factor reads back from the model, and the other side is
+// untouched.
 func TestFtbtSideKnobs(t *testing.T) {
 	doc := loadSample(t, "ftbt/长坂坡.yaml")
 	def, err := Knobs(doc, "")
@@ -514,8 +517,11 @@ func TestFtbtSideKnobs(t *testing.T) {
 		t.Fatalf("the default ftbt knobs: %v, %v; want side/0 and side/1", def, err)
 	}
 	k := def[1]
-	if k.Min != 0.5 || k.Max != 2 || k.Grid != 0.05 || k.Get(doc.Value) != 1 || k.Side != 1 {
-		t.Errorf("side/1: range %v–%v by %v, value %v, side %d; want 0.5–2 by 0.05, 1, side 1", k.Min, k.Max, k.Grid, k.Get(doc.Value), k.Side)
+	if k.Min != 0.5 || k.Max != 1.05 || k.Grid != 0.05 || k.Get(doc.Value) != 1 || k.Side != 1 {
+		t.Errorf("side/1: range %v–%v by %v, value %v, side %d; want 0.5–1.05 by 0.05, 1, side 1", k.Min, k.Max, k.Grid, k.Get(doc.Value), k.Side)
+	}
+	if l := validate.Check(reread(t, doc, func(d *formats.Document) { k.Set(d.Value, 1.1) })); !strings.Contains(l.Error(), "FTB031") {
+		t.Errorf("side/1 ×1.1 raises no FTB031: %v", l)
 	}
 	edited := reread(t, doc, func(d *formats.Document) { k.Set(d.Value, 0.85) })
 	if got := k.Get(edited.Value); got != 0.85 {

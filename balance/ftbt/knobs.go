@@ -67,8 +67,9 @@ func ftbtKnobs(doc *formats.Document) []knob.Knob {
 		names[p.Name]++
 	}
 	var out []knob.Knob
+	rules, _ := doc.Rules.(*ftbtfmt.Rules)
 	for side := range 2 {
-		if k, ok := sideKnob(l, side); ok {
+		if k, ok := sideKnob(l, rules, side); ok {
 			out = append(out, k)
 		}
 	}
@@ -105,8 +106,13 @@ var sideStats = ftbtStats[:3]
 // Its value is the factor, 1 as the level has it. Setting it writes the
 // people's stats from the level's values, whatever they are in the
 // model; it reads back the factor whose stats the model holds (the
-// nearest when none matches exactly).
-func sideKnob(l *ftbtfmt.Level, side int) (knob.Knob, bool) {
+// nearest when none matches exactly). Its range stops below the factor
+// that would take a person who knows a fly tech above the rules' MAX_ABI
+// (check's FTB031: a warning the level does not have, so the search
+// would refuse every candidate past it — m1.map's side 0 ×2 was, and its
+// probe fell back to ×0.5, which could show nothing on a side that
+// loses every game).
+func sideKnob(l *ftbtfmt.Level, rules *ftbtfmt.Rules, side int) (knob.Knob, bool) {
 	var who []int
 	var orig [][3]int
 	for pi := range l.People {
@@ -130,8 +136,14 @@ func sideKnob(l *ftbtfmt.Level, side int) (knob.Knob, bool) {
 		g := sideStats[si].grid
 		return int(max(1, math.Round(float64(v)*f/g)*g))
 	}
+	hi := 2.0
+	for j, pi := range who {
+		for hi > 1 && orig[j][1] <= maxAbi(rules) && knowsFly(rules, l.People[pi].Techs) && scaled(j, 1, hi) > maxAbi(rules) {
+			hi = knob.Multiple(math.Round(hi/0.05)-1, 0.05)
+		}
+	}
 	k := knob.Amount(knob.Knob{ID: fmt.Sprintf("side/%d", side), Path: fmt.Sprintf("people[side %d].hp, abi, def", side), Side: side},
-		1, 2, 0, math.Inf(1), 0.05, 0.25, false)
+		1, 2, 0, hi, 0.05, 0.25, false)
 	k.Set = func(m any, f float64) {
 		people := m.(*ftbtfmt.Level).People
 		for j, pi := range who {
@@ -161,6 +173,24 @@ func sideKnob(l *ftbtfmt.Level, side int) (knob.Knob, bool) {
 		return best
 	}
 	return k, true
+}
+
+// maxAbi is the rules' MAX_ABI (no bound without rules).
+func maxAbi(rules *ftbtfmt.Rules) int {
+	if rules == nil {
+		return math.MaxInt
+	}
+	return rules.MaxAbi
+}
+
+// knowsFly reports whether techs hold a fly tech of rules.
+func knowsFly(rules *ftbtfmt.Rules, techs []int) bool {
+	for _, t := range techs {
+		if rules != nil && t >= 0 && t < len(rules.Techs) && rules.Techs[t].Class == ftbtfmt.ClassFly {
+			return true
+		}
+	}
+	return false
 }
 
 // cellKnobs are the x/ and y/ knobs of person pi's start cell.
