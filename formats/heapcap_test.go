@@ -53,7 +53,7 @@ func TestReadingHeapPerFamilyAndForm(t *testing.T) {
 		{"planets map legacy", "p.yml", func() []byte { return planetsMap(3_000*scale, false) }, 80, 0},
 		{"ftbt level legacy", "l.map", func() []byte { return ftbtLevel(t, 500*scale) }, 4, 0},
 		{"ftbt level YAML", "l.yaml", func() []byte { return encodeAs(t, filepath.Join(dir, "l.map"), ftbtLevel(t, 500*scale), "yaml") }, 4, 500 * 500 * scale * scale},
-		{"ftbt rules YAML", "r.yaml", func() []byte { return ftbtRules(t, 1_500*scale) }, 4, 0},
+		{"ftbt rules YAML", "r.yaml", func() []byte { return ftbtRules(t, 1_200*scale) }, 4, 0},
 		{"battle grid legacy", "b.grid", func() []byte { return battleGrid(500 * scale) }, 4, 0},
 		{"battle map YAML", "b.yaml", func() []byte { return encodeAs(t, "b.grid", battleGrid(500*scale), "yaml") }, 25, 0},
 	} {

@@ -223,7 +223,7 @@ func encodeWhole(buf *bytes.Buffer, n *yaml.Node) error {
 // the first under a stand-in key whose line is then dropped. Anything
 // else is encoded whole.
 func encodeInPieces(buf *bytes.Buffer, root *yaml.Node) error {
-	if encodeSlice <= 0 || !pieceable(root) || root.Anchor != "" || root.LineComment != "" {
+	if encodeSlice <= 0 || !pieceable(root) || root.Kind != yaml.MappingNode || len(root.Content)%2 != 0 || root.Anchor != "" || root.LineComment != "" {
 		return encodeWhole(buf, root)
 	}
 	for i := 0; i < len(root.Content); i += 2 {
@@ -239,6 +239,9 @@ func encodeInPieces(buf *bytes.Buffer, root *yaml.Node) error {
 		step := 1
 		if v.Kind == yaml.MappingNode {
 			step = 2
+			if len(v.Content)%2 != 0 {
+				step = len(v.Content) + 1 // not a mapping that can be cut: whole
+			}
 		}
 		if !pieceable(v) || v.Anchor != "" || v.HeadComment != "" || v.LineComment != "" || v.FootComment != "" ||
 			k.FootComment != "" || len(v.Content) <= 2*encodeSlice*step || i+2 >= len(root.Content) && root.FootComment != "" {
