@@ -52,16 +52,16 @@ const modulePath = "github.com/shapan/shapan"
 
 // Root returns the repository's top folder (the one with the module's
 // go.mod). It is found from this source file's path when the build kept
-// it (not -trimpath), otherwise by walking up from the working directory,
-// which for a test is its package's folder.
+// it (not -trimpath), otherwise by walking up from the working directory
+// the process started in, which for a test is its package's folder.
 func Root() (string, bool) {
 	if _, file, _, ok := runtime.Caller(0); ok && filepath.IsAbs(file) {
 		if root := filepath.Join(filepath.Dir(file), "..", ".."); isModuleRoot(root) {
 			return root, true
 		}
 	}
-	dir, err := os.Getwd()
-	if err != nil {
+	dir := startDir
+	if dir == "" {
 		return "", false
 	}
 	for {
@@ -75,6 +75,10 @@ func Root() (string, bool) {
 		dir = up
 	}
 }
+
+// startDir is the working directory the process started in (a test's
+// package folder), read before any test can change it (t.Chdir).
+var startDir, _ = os.Getwd()
 
 // isModuleRoot reports whether dir holds the go.mod of modulePath.
 func isModuleRoot(dir string) bool {
