@@ -138,6 +138,11 @@ type SharedForm struct {
 	Rank   int
 	// Kinds are the kinds it holds.
 	Kinds []string
+	// Sniff reports whether a file that begins with head (its first
+	// 64 KiB, or all of it) is of this form whatever its extension, so
+	// that a map saved under another extension (Tiled's JSON as .json)
+	// is read without --from; nil: the extension alone tells the form.
+	Sniff func(head []byte) bool
 	// Read returns the kind of the file and its model.
 	Read func(file string, src []byte, ctx *Context) (kind string, v any, sm *srcpos.Map, err error)
 	// Write renders doc for the file at path ("" for standard output):
@@ -151,6 +156,17 @@ var sharedForms []*SharedForm
 func RegisterShared(f SharedForm) {
 	sharedForms = append(sharedForms, &f)
 	listForm(f.Format, f.Rank)
+}
+
+// sharedBySniff returns the shared form a file that begins with head is
+// of by its content (SharedForm.Sniff), or nil.
+func sharedBySniff(head []byte) *SharedForm {
+	for _, f := range sharedForms {
+		if f.Sniff != nil && f.Sniff(head[:min(len(head), sniffPrefix)]) {
+			return f
+		}
+	}
+	return nil
 }
 
 func sharedByFormat(f Format) *SharedForm {

@@ -215,7 +215,7 @@ func (ctx *Context) loadCompanion(comp *Companion, path, file, asWritten string,
 	doc, err := ctx.readCompanion(path, chain)
 	if err != nil {
 		if IsIO(err) {
-			return refuse(diag.CodeBadRef, fmt.Sprintf("cannot read the %s named by %s: %v", comp.Noun, where, err))
+			return refuse(diag.CodeBadRef, unreadableCompanion(comp, path, asWritten, err))
 		}
 		return err
 	}
@@ -224,6 +224,25 @@ func (ctx *Context) loadCompanion(comp *Companion, path, file, asWritten string,
 	}
 	ctx.companion, ctx.companionFile, ctx.companionSource = doc.Value, path, doc.Source
 	return nil
+}
+
+// unreadableCompanion says that the companion at path, named by the
+// document as asWritten ("" for --rules), could not be read: the file is named once, as the
+// reader opened it, and a name relative to the document's folder says
+// so.
+func unreadableCompanion(comp *Companion, path, asWritten string, err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	switch {
+	case asWritten == "":
+		return fmt.Sprintf("cannot read the %s %s given with --rules: %v", comp.Noun, path, err)
+	case filepath.ToSlash(path) == asWritten:
+		return fmt.Sprintf("cannot read the %s %s named by the %s's %s field: %v", comp.Noun, path, comp.Holder, comp.Field, err)
+	}
+	return fmt.Sprintf("cannot read the %s %s: %v (the %s's %s field names it %s, relative to the %s's folder)",
+		comp.Noun, path, err, comp.Holder, comp.Field, asWritten, comp.Holder)
 }
 
 // confinedCompanion says why a confined read cannot take the companion

@@ -47,7 +47,7 @@ func refuseFromPrefix(path string, head []byte, opts Options) error {
 		return nil
 	}
 	ext := strings.ToLower(filepath.Ext(path))
-	if ext == ".yaml" || ext == ".yml" || sharedByExt(ext) {
+	if ext == ".yaml" || ext == ".yml" || sharedByExt(ext) || sharedBySniff(head) != nil {
 		return nil
 	}
 	head = head[:sniffPrefix+1]
@@ -136,6 +136,9 @@ func readDetected(path string, src []byte, ctx *Context) (*Document, error) {
 		return readYAML(path, src, ctx, nil)
 	case ".yml":
 		return readYAML(path, src, ctx, gameYAML(ext))
+	}
+	if f := sharedBySniff(src); f != nil {
+		return readShared(path, src, ctx, f)
 	}
 	cands := legacyByExt(ext)
 	if len(cands) == 0 || ext == "" {

@@ -236,6 +236,37 @@ func TestRulesCycleIsNamed(t *testing.T) {
 	}
 }
 
+// Rules that cannot be read are named once, as the path that was opened,
+// with the name the level wrote when it differs (relative to the level's
+// folder), and the system's reason without the path again.
+func TestMissingRulesAreNamedOnce(t *testing.T) {
+	dir := t.TempDir()
+	sub := filepath.Join(dir, "sub")
+	if err := os.Mkdir(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	level := filepath.Join(sub, "lv.yaml")
+	src := "kind: ftbt/level\nversion: 1\nrules: ftbt/兵法.yaml\nsize: {width: 1, height: 1}\nlegend: {\".\": 0}\nterrain: |\n  .\npeople: []\n"
+	if err := os.WriteFile(level, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	opened := filepath.Join(sub, "ftbt", "兵法.yaml")
+	for _, c := range []struct {
+		opts formats.Options
+		want string
+	}{
+		{formats.Options{}, "lv.yaml:3:8: error P012: cannot read the rules " + opened +
+			": no such file or directory (the level's rules field names it ftbt/兵法.yaml, relative to the level's folder)"},
+		{formats.Options{RulesPath: filepath.Join(dir, "nope.yaml")}, "lv.yaml:1:1: error P012: cannot read the rules " +
+			filepath.Join(dir, "nope.yaml") + " given with --rules: no such file or directory"},
+	} {
+		_, err := formats.Read(level, c.opts)
+		if err == nil || !strings.HasSuffix(err.Error(), c.want) {
+			t.Errorf("got %v\nwant …%s", err, c.want)
+		}
+	}
+}
+
 // Devices, FIFOs and directories are refused without being read, and so
 // is a file above the input limit; "-" is standard input.
 func TestInputsAreBounded(t *testing.T) {

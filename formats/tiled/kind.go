@@ -1,6 +1,7 @@
 package tiled
 
 import (
+	"bytes"
 	"encoding/json"
 
 	"github.com/shapan/shapan/formats/diag"
@@ -10,6 +11,28 @@ import (
 // head is what Kind and RulesPathOf read of a map.
 type head struct {
 	Properties []Property `json:"properties"`
+}
+
+// Sniff reports whether a file that begins with head looks like a Tiled
+// map whatever its extension: a JSON object with a Tiled map's words
+// (Tiled saves JSON maps as .json as well as .tmj) or an XML document
+// with a <map> element. Tiled writes a JSON map's fields in the order of
+// their names: "compressionlevel" first, the layers (a big map's cells)
+// long before "tiledversion".
+func Sniff(head []byte) bool {
+	head = bytes.TrimLeft(bytes.TrimPrefix(head, []byte("\xef\xbb\xbf")), " \t\r\n")
+	if IsTMX(head) {
+		return bytes.Contains(head, []byte("<map "))
+	}
+	if len(head) == 0 || head[0] != '{' {
+		return false
+	}
+	for _, word := range []string{`"compressionlevel"`, `"tiledversion"`, `"orientation"`, `"tilelayer"`, `"objectgroup"`} {
+		if bytes.Contains(head, []byte(word)) {
+			return true
+		}
+	}
+	return false
 }
 
 // Kind returns the document kind a Tiled map holds: its string map

@@ -24,6 +24,7 @@ func init() {
 		Exts:   []string{".tmj", ".tmx"},
 		Rank:   90,
 		Kinds:  []string{ftbt.KindLevel, battle.Kind, planets.Kind},
+		Sniff:  Sniff,
 		Read:   read,
 		Write:  write,
 	})

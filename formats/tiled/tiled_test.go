@@ -349,3 +349,55 @@ func TestBattleRoster(t *testing.T) {
 		t.Errorf("got %v", err)
 	}
 }
+
+// TestTiledMapUnderAnotherExtension reads Tiled's own JSON map saved as
+// .json (Tiled's "JSON map files" filter), with its name in capitals and
+// with its cells padded past the 64 KiB detection looks at, and our TMX
+// saved as .xml: each is read as the Tiled map it is, without --from, into
+// the model the .tmj gives.
+func TestTiledMapUnderAnotherExtension(t *testing.T) {
+	dir := t.TempDir()
+	copySamples(t, dir)
+	src, err := os.ReadFile("testdata/长坂坡-tiled-1.8.2.tmj")
+	if err != nil {
+		t.Fatal(err)
+	}
+	write := func(name string, data []byte) string {
+		path := filepath.Join(dir, "ftbt", name)
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	want, err := formats.Read(write("by-tiled.tmj", src), formats.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	padded := strings.Replace(string(src), `"data":[`, `"data":[`+strings.Repeat(" \n", 40<<10), 1)
+	tmx, err := tiled.ToTMX(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, data := range map[string][]byte{
+		"by-tiled.json": src, "BY-TILED.JSON": src, "padded.json": []byte(padded), "as-xml.xml": tmx,
+	} {
+		t.Run(name, func(t *testing.T) {
+			path := write(name, data)
+			got, err := formats.Read(path, formats.Options{})
+			if err != nil {
+				t.Fatalf("not read as a Tiled map:\n%v", err)
+			}
+			if got.Format != tiled.Format || got.Kind != want.Kind {
+				t.Fatalf("read as %s %s, want %s %s", got.Format, got.Kind, tiled.Format, want.Kind)
+			}
+			if d := modeleq.Diff(want.Value, got.Value); d != "" {
+				t.Errorf("the model differs from the .tmj's: %s", d)
+			}
+		})
+	}
+	for _, other := range []string{`{"a": 1}`, "[1, 2]", "<html></html>", "kind: ftbt/level\n"} {
+		if tiled.Sniff([]byte(other)) {
+			t.Errorf("Sniff takes %q for a Tiled map", other)
+		}
+	}
+}
