@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/shapan/shapan/editor/forms"
 	"github.com/shapan/shapan/editor/grid"
 	"github.com/shapan/shapan/editor/history"
 	"github.com/shapan/shapan/editor/problems"
@@ -26,7 +27,7 @@ type docTab struct {
 	panes    *container.AppTabs
 	problems *problems.Panel
 	// refused are the values not applied the panel lists, in its order.
-	refused []Refusal
+	refused []forms.Refusal
 	preview *previewPane
 	disk    *diskBanner
 	// body holds the panes with the Problems panel under them: its
@@ -152,7 +153,7 @@ func (t *docTab) show(d diag.Diagnostic) {
 
 // showRefusal shows the field whose typed value was refused: its item is
 // selected, its pane shown and the field focused.
-func (t *docTab) showRefusal(r Refusal) {
+func (t *docTab) showRefusal(r forms.Refusal) {
 	if t.view != nil && r.Path != "" {
 		if pane := t.view.Select(r.Path); pane != nil {
 			t.panes.Select(pane)

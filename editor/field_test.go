@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/shapan/shapan/editor"
+	"github.com/shapan/shapan/editor/forms"
 	"github.com/shapan/shapan/formats"
 	"github.com/shapan/shapan/formats/ftbt"
 	"github.com/shapan/shapan/formats/mbg"
@@ -62,10 +63,10 @@ func shown(o fyne.CanvasObject) []fyne.CanvasObject {
 }
 
 // field finds the field the window shows for a value ("wu of 曹操").
-func field(t *testing.T, st *editor.Studio, what string) *editor.Entry {
+func field(t *testing.T, st *editor.Studio, what string) *forms.Entry {
 	t.Helper()
 	for _, o := range shown(st.Window().Content()) {
-		if e, ok := o.(*editor.Entry); ok && e.Ref().What == what {
+		if e, ok := o.(*forms.Entry); ok && e.Ref().What == what {
 			return e
 		}
 	}
@@ -75,7 +76,7 @@ func field(t *testing.T, st *editor.Studio, what string) *editor.Entry {
 
 // retype clicks into a field, selects its text and types text over it,
 // without pressing Enter or Tab.
-func retype(st *editor.Studio, e *editor.Entry, text string) {
+func retype(st *editor.Studio, e *forms.Entry, text string) {
 	st.Window().Canvas().Focus(e) // what a click into the field does
 	test.Tap(e)
 	e.TypedShortcut(&fyne.ShortcutSelectAll{})
@@ -265,7 +266,7 @@ func TestRefusedValueStaysWithItsReason(t *testing.T) {
 }
 
 // shownText is the message a field shows under itself.
-func shownText(e *editor.Entry) string {
+func shownText(e *forms.Entry) string {
 	for _, o := range shown(e) {
 		if txt, ok := o.(*canvas.Text); ok && txt.Text != "" && txt.TextSize < 14 {
 			return txt.Text

@@ -9,6 +9,7 @@ import (
 
 	"fyne.io/fyne/v2"
 
+	"github.com/shapan/shapan/editor/forms"
 	"github.com/shapan/shapan/editor/history"
 	"github.com/shapan/shapan/formats"
 	"github.com/shapan/shapan/formats/diag"
@@ -48,7 +49,7 @@ type Session struct {
 	// refused the typed values that could not be applied, by key, and
 	// refusedOrder their keys in the order they were refused.
 	typed        map[string]bool
-	refused      map[string]Refusal
+	refused      map[string]forms.Refusal
 	refusedOrder []string
 
 	mu        sync.Mutex
@@ -139,8 +140,8 @@ func (s *Session) Dirty() bool { return s.dirty || len(s.typed) > 0 || len(s.ref
 // Modified reports edits of the document that are not saved.
 func (s *Session) Modified() bool { return s.dirty }
 
-// typing records whether the field key shows text not yet committed.
-func (s *Session) typing(key string, on bool) {
+// Typing records whether the field key shows text not yet committed.
+func (s *Session) Typing(key string, on bool) {
 	was := s.Dirty()
 	if on {
 		if s.typed == nil {
@@ -158,10 +159,10 @@ func (s *Session) typing(key string, on bool) {
 // Refuse records a typed value that could not be applied: the Problems
 // panel lists it and Save warns about it until it is corrected, reverted
 // or accepted.
-func (s *Session) Refuse(r Refusal) {
+func (s *Session) Refuse(r forms.Refusal) {
 	was := s.Dirty()
 	if s.refused == nil {
-		s.refused = map[string]Refusal{}
+		s.refused = map[string]forms.Refusal{}
 	}
 	if _, ok := s.refused[r.Key]; !ok {
 		s.refusedOrder = append(s.refusedOrder, r.Key)
@@ -194,23 +195,23 @@ func (s *Session) Accept(key string) {
 }
 
 // Refusal returns the refused value of the field key.
-func (s *Session) Refusal(key string) (Refusal, bool) {
+func (s *Session) Refusal(key string) (forms.Refusal, bool) {
 	r, ok := s.refused[key]
 	return r, ok
 }
 
 // Refusals lists the typed values that could not be applied, in the
 // order they were typed.
-func (s *Session) Refusals() []Refusal {
-	out := make([]Refusal, 0, len(s.refusedOrder))
+func (s *Session) Refusals() []forms.Refusal {
+	out := make([]forms.Refusal, 0, len(s.refusedOrder))
 	for _, k := range s.refusedOrder {
 		out = append(out, s.refused[k])
 	}
 	return out
 }
 
-// attach records that field shows the refused value key.
-func (s *Session) attach(key string, field fyne.Focusable) {
+// Attach records that field shows the refused value key.
+func (s *Session) Attach(key string, field fyne.Focusable) {
 	if r, ok := s.refused[key]; ok {
 		r.Field = field
 		s.refused[key] = r

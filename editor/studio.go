@@ -17,6 +17,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/shapan/shapan/editor/autosave"
+	"github.com/shapan/shapan/editor/forms"
 	"github.com/shapan/shapan/formats"
 )
 
@@ -259,7 +260,7 @@ func (st *Studio) CommitEditing() {
 // showFocused shows the document's value in the field being typed in,
 // after an undo or a redo changed it (other fields reload by themselves).
 func (st *Studio) showFocused() {
-	if e, ok := st.win.Canvas().Focused().(*Entry); ok {
+	if e, ok := st.win.Canvas().Focused().(*forms.Entry); ok {
 		e.Revert()
 	}
 }
@@ -285,7 +286,7 @@ func (st *Studio) Undo() {
 func undoTyping(o fyne.Focusable, undo bool) bool {
 	var e *widget.Entry
 	switch w := o.(type) {
-	case *Entry:
+	case *forms.Entry:
 		if undo && !w.Uncommitted() {
 			return false
 		}
@@ -351,7 +352,7 @@ func (st *Studio) afterSave(s *Session, err error) {
 }
 
 // warnRefused says which values shown in fields were not saved.
-func (st *Studio) warnRefused(s *Session, rs []Refusal) {
+func (st *Studio) warnRefused(s *Session, rs []forms.Refusal) {
 	lines := make([]string, len(rs))
 	for i, r := range rs {
 		lines[i] = "• " + r.Message()

@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/shapan/shapan/editor"
+	"github.com/shapan/shapan/editor/forms"
 	"github.com/shapan/shapan/formats/battle"
 	"github.com/shapan/shapan/formats/diag"
 )
@@ -54,7 +55,7 @@ func newRosterTable(v *View) *rosterTable {
 	t.table = widget.NewTable(
 		func() (int, int) { return len(v.M().Roster), numCols },
 		func() fyne.CanvasObject {
-			e := editor.NewEntry(v.S, nil, nil, nil)
+			e := forms.NewEntry(v.S, nil, nil, nil)
 			e.Inline = false // the reason goes above the table
 			e.OnRefusal = func(error) { t.showInfo() }
 			return container.NewStack(widget.NewLabel("0000000000"), e)
@@ -115,7 +116,7 @@ func (t *rosterTable) showInfo() {
 		text += " · selected " + r[t.selected].Name
 	}
 	t.info.SetText(text)
-	editor.ShowRefusals(t.refusal, t.v.S, battle.PathRoster+"[")
+	forms.ShowRefusals(t.refusal, t.v.S, battle.PathRoster+"[")
 }
 
 // showProblems lists the roster's problems, each a button that selects
@@ -207,7 +208,7 @@ func entryOf(r []battle.RosterEntry, name string) int {
 func (t *rosterTable) updateCell(id widget.TableCellID, o fyne.CanvasObject) {
 	stack := o.(*fyne.Container)
 	label := stack.Objects[0].(*widget.Label)
-	entry := stack.Objects[1].(*editor.Entry)
+	entry := stack.Objects[1].(*forms.Entry)
 	r := t.v.M().Roster
 	if id.Row < 0 || id.Row >= len(r) {
 		return
@@ -222,7 +223,7 @@ func (t *rosterTable) updateCell(id widget.TableCellID, o fyne.CanvasObject) {
 	label.Hide()
 	entry.Show()
 	entry.SetPlaceHolder(t.placeholder(i, col))
-	entry.Bind(func() editor.FieldRef { return t.cellRef(i, col) },
+	entry.Bind(func() forms.FieldRef { return t.cellRef(i, col) },
 		func() string { return t.cellText(i, col) },
 		func(text string) error { return t.commitCell(i, col, text) })
 	if !entry.Focused() {
@@ -282,7 +283,7 @@ func (t *rosterTable) cellText(i, col int) string {
 }
 
 // cellRef names the value of a cell, with the document path check uses.
-func (t *rosterTable) cellRef(i, col int) editor.FieldRef {
+func (t *rosterTable) cellRef(i, col int) forms.FieldRef {
 	key := "name"
 	if col != colName {
 		key = battle.RosterStats[col-colStat].Key
@@ -292,7 +293,7 @@ func (t *rosterTable) cellRef(i, col int) editor.FieldRef {
 	if r := t.v.M().Roster; i < len(r) {
 		what += " of " + r[i].Name
 	}
-	return editor.FieldRef{Key: path + "|" + key, Path: path + "." + key, What: what}
+	return forms.FieldRef{Key: path + "|" + key, Path: path + "." + key, What: what}
 }
 
 // checkCell says why text cannot go into a cell (nil when it can): a

@@ -10,15 +10,16 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/shapan/shapan/editor"
+	"github.com/shapan/shapan/editor/forms"
 	"github.com/shapan/shapan/formats/battle"
 	"github.com/shapan/shapan/internal/guitest"
 )
 
 // rosterCell returns the entry the roster table shows for (row, col).
-func rosterCell(t *testing.T, v *View, row, col int) *editor.Entry {
+func rosterCell(t *testing.T, v *View, row, col int) *forms.Entry {
 	t.Helper()
 	cell := guitest.TableCell(v.Roster.table, row, col)
-	e, ok := cell.(*fyne.Container).Objects[1].(*editor.Entry)
+	e, ok := cell.(*fyne.Container).Objects[1].(*forms.Entry)
 	if !ok || !e.Visible() {
 		t.Fatalf("roster cell (%d,%d) is not editable", row, col)
 	}
@@ -27,7 +28,7 @@ func rosterCell(t *testing.T, v *View, row, col int) *editor.Entry {
 
 // typeInto types text into a roster cell as a person does (focus, type,
 // Enter) after clearing it.
-func typeInto(st *editor.Studio, e *editor.Entry, text string) {
+func typeInto(st *editor.Studio, e *forms.Entry, text string) {
 	st.Window().Canvas().Focus(e)
 	e.SetText("")
 	test.Type(e, text)

@@ -20,6 +20,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/shapan/shapan/editor"
+	"github.com/shapan/shapan/editor/forms"
 	"github.com/shapan/shapan/editor/grid"
 	"github.com/shapan/shapan/formats/battle"
 	"github.com/shapan/shapan/preview"
@@ -49,7 +50,7 @@ var brushCodes = []int{battle.CodeSpace, battle.CodeMountain, battle.CodeWater, 
 type View struct {
 	grid.MapPanes
 	S       *editor.Session
-	B       *editor.Binder
+	B       *forms.Binder
 	env     editor.Env
 	Painter *grid.Painter
 	brush   int
@@ -61,12 +62,12 @@ type View struct {
 	Roster     *rosterTable
 	rosterPane *container.TabItem
 	marked     image.Point
-	size       *editor.SizeFields
+	size       *forms.SizeFields
 }
 
 // New builds the editor of s.
 func New(s *editor.Session, env editor.Env) *View {
-	v := &View{S: s, B: editor.NewBinder(s), env: env, hover: widget.NewLabel(""), marked: image.Pt(-1, -1)}
+	v := &View{S: s, B: forms.NewBinder(s), env: env, hover: widget.NewLabel(""), marked: image.Pt(-1, -1)}
 	v.Painter = grid.NewPainter(grid.PaintTarget{
 		Session: s,
 		Label:   "paint the battle map",
@@ -304,7 +305,7 @@ func (v *View) Resize(w, h int) (cut string, err error) {
 	if w == m.W && h == m.H {
 		return "", nil
 	}
-	cut = describeCut(editor.CountCut(m.Cells, m.W, m.H, w, h))
+	cut = describeCut(forms.CountCut(m.Cells, m.W, m.H, w, h))
 	v.S.Edit(fmt.Sprintf("resize the map to %d×%d", w, h), func() {
 		m := v.M()
 		cells := make([]int, w*h)

@@ -1,13 +1,23 @@
-// Package forms builds the rows of the studio's forms from the field
-// tables of formats/<family> (package field): an entry's limits, the
-// message of a value outside them and the hint under the row come from
-// the table's row of the field, so that the forms, the generated JSON
-// Schemas and shapan check read one range and cannot drift apart.
+// Package forms holds the studio's form widgets and builds their rows
+// from the field tables of formats/<family> (package field).
 //
-// The entries are the editor's (editor.Entry): what is typed is
-// committed as one undoable edit on Enter or when the field loses the
-// focus, and a value outside the limits stays in the field with the
-// reason beside it.
+// Every text field of a form or a table is an Entry bound to a value of a
+// document (Doc, which the studio's Session is): what is typed is
+// committed as one undoable edit on Enter, when the field loses the focus
+// and before any action; a value that cannot be applied stays in the
+// field with the reason beside it while the document keeps its value.
+// A Binder builds the entries, choices, check lists (CheckList, for long
+// lists), item lists and a grid's size fields (SizeFields) of a form and
+// shows the model again after every edit, undo or redo.
+//
+// Int and Float describe an entry from a table's row: its limits, the
+// message of a value outside them and the hint under the row (Row, Hint)
+// come from the field's range and description, so that the forms, the
+// generated JSON Schemas and shapan check read one range and cannot
+// drift apart.
+//
+// The package knows no document, family or studio: the editor shell and
+// the family views import it, never the other way round.
 package forms
 
 import (
@@ -18,7 +28,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/shapan/shapan/editor"
 	"github.com/shapan/shapan/formats/field"
 )
 
@@ -68,7 +77,7 @@ func (n Int) Parse(text string) (int, error) {
 
 // Entry returns the entry, bound through b: a value it accepts is set as
 // the edit "change <label>".
-func (n Int) Entry(b *editor.Binder) *editor.Entry {
+func (n Int) Entry(b *Binder) *Entry {
 	return b.Text(n.Label, func() string {
 		if p := n.At(); p != nil {
 			return strconv.Itoa(*p)
@@ -117,7 +126,7 @@ func (n Float) Parse(text string) (float32, error) {
 
 // Entry returns the entry, bound through b: a value it accepts is set as
 // the edit "change <label>".
-func (n Float) Entry(b *editor.Binder) *editor.Entry {
+func (n Float) Entry(b *Binder) *Entry {
 	return b.Text(n.Label, func() string {
 		if p := n.At(); p != nil {
 			return strconv.FormatFloat(float64(*p), 'f', -1, 32)

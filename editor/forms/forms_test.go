@@ -6,8 +6,6 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
-	"github.com/shapan/shapan/editor"
-	"github.com/shapan/shapan/formats"
 	"github.com/shapan/shapan/formats/field"
 	"github.com/shapan/shapan/formats/ftbt"
 )
@@ -81,8 +79,7 @@ func TestHintSaysTheRangeAndTheMeaning(t *testing.T) {
 func TestEntryRefusesAValueOutsideTheTable(t *testing.T) {
 	test.NewTempApp(t)
 	l := &ftbt.Level{People: []ftbt.Person{{Name: "a", Abi: 5}}}
-	s := editor.NewSession(&formats.Document{Kind: "ftbt/level", Value: l})
-	b := editor.NewBinder(s)
+	b := NewBinder(newMemDoc())
 	abi := Int{Label: "abi", Field: ftbt.PersonFields.Field("abi"), At: func() *int { return &l.People[0].Abi }}.Entry(b)
 	if abi.Text != "5" {
 		t.Fatalf("shows %q", abi.Text)

@@ -16,6 +16,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/shapan/shapan/editor"
+	"github.com/shapan/shapan/editor/forms"
 	"github.com/shapan/shapan/formats/ftbt"
 )
 
@@ -55,7 +56,7 @@ func listWithForm(list, form fyne.CanvasObject, offset float64) fyne.CanvasObjec
 
 // boundCheck is a check box showing a boolean of the model; ticking it is
 // one undoable edit.
-func boundCheck(b *editor.Binder, label string, load func() bool, set func(bool)) *widget.Check {
+func boundCheck(b *forms.Binder, label string, load func() bool, set func(bool)) *widget.Check {
 	c := widget.NewCheck(label, nil)
 	reload := func() {
 		if c.Checked != load() {

@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/shapan/shapan/editor"
+	"github.com/shapan/shapan/editor/forms"
 	"github.com/shapan/shapan/editor/grid"
 	"github.com/shapan/shapan/formats/ftbt"
 	"github.com/shapan/shapan/preview"
@@ -27,14 +28,14 @@ const noRulesIDs = 10
 type LevelView struct {
 	grid.MapPanes
 	S   *editor.Session
-	B   *editor.Binder
+	B   *forms.Binder
 	env editor.Env
 
 	// Painter paints terrain on the map; its grid view also shows the
 	// people, who are dragged to move them.
 	Painter *grid.Painter
 	// People is the list of the People pane.
-	People *editor.ItemList
+	People *forms.ItemList
 	// Selected is the selected person (-1: none).
 	Selected int
 
@@ -62,21 +63,21 @@ type LevelView struct {
 	personForm  *fyne.Container
 	panes       map[string]*container.TabItem
 	order       []*container.TabItem
-	fields      map[string]*editor.Entry // the form's entries, by label
+	fields      map[string]*forms.Entry // the form's entries, by label
 	techChecks  *widget.CheckGroup
-	introEntry  *editor.Entry
+	introEntry  *forms.Entry
 	introCheck  *widget.Check
 	aiCheck     *widget.Check
-	size        *editor.SizeFields
+	size        *forms.SizeFields
 	rulesInfo   *widget.Label
 	saveRulesAs *widget.Button
 }
 
 // NewLevel builds the editor of a level document.
 func NewLevel(s *editor.Session, env editor.Env) *LevelView {
-	v := &LevelView{S: s, B: editor.NewBinder(s), env: env, Selected: -1, dragging: -1,
+	v := &LevelView{S: s, B: forms.NewBinder(s), env: env, Selected: -1, dragging: -1,
 		marked: image.Pt(-1, -1), hoverCell: image.Pt(-1, -1), hover: widget.NewLabel(""),
-		panes: map[string]*container.TabItem{}, fields: map[string]*editor.Entry{}}
+		panes: map[string]*container.TabItem{}, fields: map[string]*forms.Entry{}}
 	v.Painter = grid.NewPainter(grid.PaintTarget{
 		Session: s,
 		Label:   "paint terrain",

@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/shapan/shapan/editor"
+	"github.com/shapan/shapan/editor/forms"
 	"github.com/shapan/shapan/formats"
 	"github.com/shapan/shapan/formats/ftbt"
 	"github.com/shapan/shapan/formats/yamlx"
@@ -224,7 +225,7 @@ func tapCheck(t *testing.T, cg *widget.CheckGroup, text string) {
 }
 
 // typeInto types text into a form entry and presses Enter.
-func typeInto(st *editor.Studio, e *editor.Entry, text string) {
+func typeInto(st *editor.Studio, e *forms.Entry, text string) {
 	st.Window().Canvas().Focus(e)
 	e.SetText("")
 	test.Type(e, text)

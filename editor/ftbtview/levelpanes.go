@@ -14,7 +14,7 @@ import (
 	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/shapan/shapan/editor"
+	"github.com/shapan/shapan/editor/forms"
 	"github.com/shapan/shapan/editor/grid"
 	ftbteng "github.com/shapan/shapan/engine/ftbt"
 	"github.com/shapan/shapan/formats"
@@ -136,7 +136,7 @@ func (v *LevelView) Resize(w, h int) (cut string, err error) {
 			return "", fmt.Errorf("%s stands at %s, outside %d×%d: move it first", p.Name, grid.CellLabel(p.X, p.Y), w, h)
 		}
 	}
-	cut = v.describeCut(editor.CountCut(l.Terrain, l.W, l.H, w, h))
+	cut = v.describeCut(forms.CountCut(l.Terrain, l.W, l.H, w, h))
 	v.S.Edit(fmt.Sprintf("resize the map to %d×%d", w, h), func() {
 		l := v.L()
 		cells := make([]int, w*h)

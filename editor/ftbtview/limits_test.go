@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/shapan/shapan/editor"
+	"github.com/shapan/shapan/editor/forms"
 	"github.com/shapan/shapan/formats/field"
 	"github.com/shapan/shapan/formats/ftbt"
 )
@@ -20,7 +21,7 @@ type limitCase struct {
 // refusesBeyond types one past each end of the row's form range into the
 // entry (real key presses, then Return): both are refused with the
 // table's range as the reason, and the document keeps its value.
-func refusesBeyond(t *testing.T, st *editor.Studio, s *editor.Session, fields map[string]*editor.Entry, c limitCase) {
+func refusesBeyond(t *testing.T, st *editor.Studio, s *editor.Session, fields map[string]*forms.Entry, c limitCase) {
 	t.Helper()
 	lo, hi := c.row.FormRange()
 	e := fields[c.entry]

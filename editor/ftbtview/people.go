@@ -7,7 +7,6 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/shapan/shapan/editor"
 	"github.com/shapan/shapan/editor/forms"
 	"github.com/shapan/shapan/editor/grid"
 	"github.com/shapan/shapan/formats/ftbt"
@@ -92,7 +91,7 @@ func keepOrder(old, checked []int, shown int) []int {
 
 func (v *LevelView) peoplePane() fyne.CanvasObject {
 	b := v.B
-	v.People = b.NewItemList(v.personNames, v.selectPerson, editor.ItemActions{
+	v.People = b.NewItemList(v.personNames, v.selectPerson, forms.ItemActions{
 		Add:    v.addPersonSomewhere,
 		Delete: v.DeletePerson,
 		Move: func(i, j int) {
@@ -102,7 +101,7 @@ func (v *LevelView) peoplePane() fyne.CanvasObject {
 			})
 		},
 	})
-	b.Scope(editor.ItemScope("people", func() int { return v.Selected }, func() int { return len(v.L().People) }, func(i int) string { return v.L().People[i].Name }))
+	b.Scope(forms.ItemScope("people", func() int { return v.Selected }, func() int { return len(v.L().People) }, func(i int) string { return v.L().People[i].Name }))
 	v.personForm = container.NewVBox(v.personStats(), v.personTechs(), widget.NewSeparator(), v.personAI())
 	b.Scope(nil)
 	v.personForm.Hide()
@@ -184,7 +183,7 @@ func (v *LevelView) personStats() fyne.CanvasObject {
 		}
 		return -1
 	}, func(s int) { v.person().Side = s })
-	stat := func(key string, f func(p *ftbt.Person) *int) *editor.Entry {
+	stat := func(key string, f func(p *ftbt.Person) *int) *forms.Entry {
 		e := forms.Int{Label: key, Field: ftbt.PersonFields.Field(key), At: v.personInt(f)}.Entry(b)
 		v.fields[key] = e
 		return e
@@ -272,7 +271,7 @@ func (v *LevelView) personAI() fyne.CanvasObject {
 			}
 		}
 	})
-	factor := func(label, key string, f func(a *ftbt.PersonAI) *int) *editor.Entry {
+	factor := func(label, key string, f func(a *ftbt.PersonAI) *int) *forms.Entry {
 		e := forms.Int{Label: label, Field: ftbt.PersonAIFields.Field(key), None: -1, At: func() *int {
 			if p := v.person(); p != nil && p.AI != nil {
 				return f(p.AI)

@@ -20,11 +20,11 @@ import (
 // RulesView edits ftbt rules: terrains, techs, limits and AI constants.
 type RulesView struct {
 	S   *editor.Session
-	B   *editor.Binder
+	B   *forms.Binder
 	env editor.Env
 
 	// Terrains and Techs are the item lists of the two panes.
-	Terrains, Techs *editor.ItemList
+	Terrains, Techs *forms.ItemList
 	// Stencil edits the selected tech's target offsets.
 	Stencil *Stencil
 
@@ -35,7 +35,7 @@ type RulesView struct {
 	stencilInfo         *widget.Label
 	panes               map[string]*container.TabItem
 	order               []*container.TabItem
-	fields              map[string]*editor.Entry // the forms' entries, by label
+	fields              map[string]*forms.Entry // the forms' entries, by label
 	terrainFlags        *widget.CheckGroup
 	aiCheck             *widget.Check
 	// lastAI are the constants an "AI block" tick brings back.
@@ -53,8 +53,8 @@ var defaultAI = ftbt.AIConstants{
 
 // NewRules builds the editor of a rules document.
 func NewRules(s *editor.Session, env editor.Env) *RulesView {
-	v := &RulesView{S: s, B: editor.NewBinder(s), env: env, selTerrain: -1, selTech: -1,
-		panes: map[string]*container.TabItem{}, lastAI: defaultAI, fields: map[string]*editor.Entry{}}
+	v := &RulesView{S: s, B: forms.NewBinder(s), env: env, selTerrain: -1, selTech: -1,
+		panes: map[string]*container.TabItem{}, lastAI: defaultAI, fields: map[string]*forms.Entry{}}
 	if ai := v.R().AI; ai != nil {
 		v.lastAI = *ai
 	}
@@ -180,7 +180,7 @@ func (v *RulesView) terrainNames() []string {
 
 func (v *RulesView) terrainsPane() fyne.CanvasObject {
 	b := v.B
-	v.Terrains = b.NewItemList(v.terrainNames, v.showTerrain, editor.ItemActions{
+	v.Terrains = b.NewItemList(v.terrainNames, v.showTerrain, forms.ItemActions{
 		Add: func() int {
 			name := uniqueName("地形", v.R().TerrainNames())
 			v.S.Edit("add terrain", func() { addTerrain(v.R(), ftbt.Terrain{Name: name, Weight: 20}) })
@@ -197,7 +197,7 @@ func (v *RulesView) terrainsPane() fyne.CanvasObject {
 			v.env.Status(fmt.Sprintf("Terrains %d and %d changed places: levels played with these rules keep their ids", i, j))
 		},
 	})
-	b.Scope(editor.ItemScope("terrains", func() int { return v.selTerrain }, func() int { return len(v.R().Terrains) }, func(i int) string { return v.R().Terrains[i].Name }))
+	b.Scope(forms.ItemScope("terrains", func() int { return v.selTerrain }, func() int { return len(v.R().Terrains) }, func(i int) string { return v.R().Terrains[i].Name }))
 	defer b.Scope(nil)
 	name := b.Name("terrain name", func() string {
 		if t := v.terrain(); t != nil {

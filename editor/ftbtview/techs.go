@@ -8,7 +8,6 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/shapan/shapan/editor"
 	"github.com/shapan/shapan/editor/forms"
 	"github.com/shapan/shapan/formats/field"
 	"github.com/shapan/shapan/formats/ftbt"
@@ -61,7 +60,7 @@ func (v *RulesView) tech() *ftbt.Tech {
 
 func (v *RulesView) techsPane() fyne.CanvasObject {
 	b := v.B
-	v.Techs = b.NewItemList(v.techNames, v.showTech, editor.ItemActions{
+	v.Techs = b.NewItemList(v.techNames, v.showTech, forms.ItemActions{
 		Add: v.addTech,
 		Delete: func(i int) {
 			name := v.R().Techs[i].Name
@@ -72,7 +71,7 @@ func (v *RulesView) techsPane() fyne.CanvasObject {
 			v.S.Edit("move tech", func() { r := v.R(); r.Techs[i], r.Techs[j] = r.Techs[j], r.Techs[i] })
 		},
 	})
-	b.Scope(editor.ItemScope("techs", func() int { return v.selTech }, func() int { return len(v.R().Techs) }, func(i int) string { return v.R().Techs[i].Name }))
+	b.Scope(forms.ItemScope("techs", func() int { return v.selTech }, func() int { return len(v.R().Techs) }, func(i int) string { return v.R().Techs[i].Name }))
 	defer b.Scope(nil)
 	left := v.techFields()
 	// The stencil's column stays short: long texts are in the form's.
@@ -127,7 +126,7 @@ func (v *RulesView) techFields() fyne.CanvasObject {
 	}, func(c int) { t().Class = c })
 	long := boundCheck(b, "Long range (disable_long cells are out of its reach)", func() bool { return t() != nil && t().IsLong },
 		func(on bool) { t().IsLong = on })
-	num := func(label string, row *field.Field, f func(t *ftbt.Tech) *int) *editor.Entry {
+	num := func(label string, row *field.Field, f func(t *ftbt.Tech) *int) *forms.Entry {
 		e := forms.Int{Label: label, Field: row, At: v.techInt(f)}.Entry(b)
 		v.fields[label] = e
 		return e

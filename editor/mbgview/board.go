@@ -9,7 +9,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/shapan/shapan/editor"
+	"github.com/shapan/shapan/editor/forms"
 	"github.com/shapan/shapan/formats/mbg"
 )
 
@@ -172,7 +172,7 @@ func (p *boardPane) showForm() {
 	case mbg.ClassTrainingRoom:
 		opts = m.TrainingRoomNames()
 	}
-	p.baseSel.Options = editor.UniqueOptions(opts)
+	p.baseSel.Options = forms.UniqueOptions(opts)
 	if opts == nil {
 		p.baseSel.ClearSelected()
 		p.baseSel.Disable()

@@ -8,7 +8,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/shapan/shapan/editor"
+	"github.com/shapan/shapan/editor/forms"
 	"github.com/shapan/shapan/formats/mbg"
 )
 
@@ -99,7 +99,7 @@ func (v *View) citiesPane() fyne.CanvasObject {
 		func(i, j int) { v.M().RemapCities(mbg.Swap(len(v.M().Cities), i, j)) }))
 	city := func() *mbg.City { return &v.M().Cities[v.selCity] }
 	valid := func() bool { return sel(v.selCity, len(v.M().Cities)) >= 0 }
-	b.Scope(editor.ItemScope("cities", func() int { return v.selCity }, func() int { return len(v.M().Cities) }, func(i int) string { return v.M().Cities[i].Name }))
+	b.Scope(forms.ItemScope("cities", func() int { return v.selCity }, func() int { return len(v.M().Cities) }, func(i int) string { return v.M().Cities[i].Name }))
 	defer b.Scope(nil)
 	name := b.Name("city name", func() string {
 		if !valid() {
@@ -222,8 +222,8 @@ func (v *View) showCity(i int) {
 }
 
 // editorActions wires an item list's buttons to undoable edits.
-func editorActions(v *View, noun string, add func() int, remove func(i int), swap func(i, j int)) editor.ItemActions {
-	return editor.ItemActions{
+func editorActions(v *View, noun string, add func() int, remove func(i int), swap func(i, j int)) forms.ItemActions {
+	return forms.ItemActions{
 		Add:    add,
 		Delete: func(i int) { v.S.Edit("delete "+noun, func() { remove(i) }) },
 		Move:   func(i, j int) { v.S.Edit("move "+noun, func() { swap(i, j) }) },
@@ -244,7 +244,7 @@ func (v *View) rolesPane() fyne.CanvasObject {
 		func(i, j int) { v.M().RemapRoles(mbg.Swap(len(v.M().Roles), i, j)) }))
 	role := func() *mbg.Role { return &v.M().Roles[v.selRole] }
 	valid := func() bool { return sel(v.selRole, len(v.M().Roles)) >= 0 }
-	b.Scope(editor.ItemScope("roles", func() int { return v.selRole }, func() int { return len(v.M().Roles) }, func(i int) string { return v.M().Roles[i].Name }))
+	b.Scope(forms.ItemScope("roles", func() int { return v.selRole }, func() int { return len(v.M().Roles) }, func(i int) string { return v.M().Roles[i].Name }))
 	defer b.Scope(nil)
 	name := b.Name("role name", func() string {
 		if !valid() {
@@ -351,7 +351,7 @@ func (v *View) institutesPane() fyne.CanvasObject {
 		func(i, j int) { v.M().RemapInstitutes(mbg.Swap(len(v.M().Institutes), i, j)) }))
 	inst := func() *mbg.Institute { return &v.M().Institutes[v.selInst] }
 	valid := func() bool { return sel(v.selInst, len(v.M().Institutes)) >= 0 }
-	b.Scope(editor.ItemScope("institutes", func() int { return v.selInst }, func() int { return len(v.M().Institutes) }, func(i int) string { return v.M().Institutes[i].Name }))
+	b.Scope(forms.ItemScope("institutes", func() int { return v.selInst }, func() int { return len(v.M().Institutes) }, func(i int) string { return v.M().Institutes[i].Name }))
 	defer b.Scope(nil)
 	name := b.Name("institute name", func() string {
 		if !valid() {
@@ -391,7 +391,7 @@ func (v *View) roomsPane() fyne.CanvasObject {
 		func(i, j int) { v.M().RemapTrainingRooms(mbg.Swap(len(v.M().TrainingRooms), i, j)) }))
 	room := func() *mbg.TrainingRoom { return &v.M().TrainingRooms[v.selRoom] }
 	valid := func() bool { return sel(v.selRoom, len(v.M().TrainingRooms)) >= 0 }
-	b.Scope(editor.ItemScope("training_rooms", func() int { return v.selRoom }, func() int { return len(v.M().TrainingRooms) }, func(i int) string { return v.M().TrainingRooms[i].Name }))
+	b.Scope(forms.ItemScope("training_rooms", func() int { return v.selRoom }, func() int { return len(v.M().TrainingRooms) }, func(i int) string { return v.M().TrainingRooms[i].Name }))
 	defer b.Scope(nil)
 	name := b.Name("training room name", func() string {
 		if !valid() {

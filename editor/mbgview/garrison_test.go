@@ -8,17 +8,17 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
-	"github.com/shapan/shapan/editor"
+	"github.com/shapan/shapan/editor/forms"
 )
 
 // shownCheckLists lists the check lists a pane shows, in order.
-func shownCheckLists(o fyne.CanvasObject) []*editor.CheckList {
+func shownCheckLists(o fyne.CanvasObject) []*forms.CheckList {
 	if o == nil || !o.Visible() {
 		return nil
 	}
-	var out []*editor.CheckList
+	var out []*forms.CheckList
 	switch c := o.(type) {
-	case *editor.CheckList:
+	case *forms.CheckList:
 		return append(out, c)
 	case *fyne.Container:
 		for _, child := range c.Objects {
@@ -52,7 +52,7 @@ func TestGarrisonTellsNamesakesApart(t *testing.T) {
 	caoWhere, caoAt := v.M().Placement(0)
 	st.Tab(s).SelectPane(v.Select("cities[0]"))
 	garrison := slices.Clone(v.M().Cities[0].Garrison)
-	var list *editor.CheckList
+	var list *forms.CheckList
 	var namesakes []string
 	for _, cl := range shownCheckLists(st.Window().Content()) {
 		for _, o := range cl.Options {

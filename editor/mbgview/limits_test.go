@@ -10,17 +10,17 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/shapan/shapan/editor"
+	"github.com/shapan/shapan/editor/forms"
 	"github.com/shapan/shapan/formats/field"
 	"github.com/shapan/shapan/formats/mbg"
 )
 
 // formEntry finds the entry of the form row titled title under root.
-func formEntry(root fyne.CanvasObject, title string) *editor.Entry {
+func formEntry(root fyne.CanvasObject, title string) *forms.Entry {
 	switch o := root.(type) {
 	case *widget.Form:
 		for _, it := range o.Items {
-			if e, ok := it.Widget.(*editor.Entry); ok && it.Text == title {
+			if e, ok := it.Widget.(*forms.Entry); ok && it.Text == title {
 				return e
 			}
 		}

@@ -11,7 +11,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/shapan/shapan/editor"
+	"github.com/shapan/shapan/editor/forms"
 	mbgeng "github.com/shapan/shapan/engine/mbg"
 	"github.com/shapan/shapan/formats/mbg"
 )
@@ -51,7 +51,7 @@ func newOfficerTable(v *View) *officerTable {
 	t.table = widget.NewTable(
 		func() (int, int) { return len(t.order), numCols },
 		func() fyne.CanvasObject {
-			e := editor.NewEntry(v.S, nil, nil, nil)
+			e := forms.NewEntry(v.S, nil, nil, nil)
 			e.Inline = false // the message goes above the table
 			e.OnRefusal = func(error) { t.showInfo() }
 			return container.NewStack(widget.NewLabel("0000000000"), e)
@@ -171,7 +171,7 @@ func (t *officerTable) selectRow(i int) {
 func (t *officerTable) showInfo() {
 	m := t.v.M()
 	if t.refusal != nil {
-		editor.ShowRefusals(t.refusal, t.v.S, "officers[")
+		forms.ShowRefusals(t.refusal, t.v.S, "officers[")
 	}
 	if t.selected < 0 || t.selected >= len(m.Officers) {
 		t.info.SetText(fmt.Sprintf("%d officers", len(m.Officers)))
@@ -214,7 +214,7 @@ func (t *officerTable) cellText(officer, col int) string {
 func (t *officerTable) updateCell(id widget.TableCellID, o fyne.CanvasObject) {
 	stack := o.(*fyne.Container)
 	label := stack.Objects[0].(*widget.Label)
-	entry := stack.Objects[1].(*editor.Entry)
+	entry := stack.Objects[1].(*forms.Entry)
 	if id.Row < 0 || id.Row >= len(t.order) {
 		return
 	}
@@ -228,7 +228,7 @@ func (t *officerTable) updateCell(id widget.TableCellID, o fyne.CanvasObject) {
 	}
 	label.Hide()
 	entry.Show()
-	entry.Bind(func() editor.FieldRef { return t.cellRef(officer, col) },
+	entry.Bind(func() forms.FieldRef { return t.cellRef(officer, col) },
 		func() string {
 			if officer >= len(t.v.M().Officers) {
 				return ""
@@ -244,7 +244,7 @@ func (t *officerTable) updateCell(id widget.TableCellID, o fyne.CanvasObject) {
 }
 
 // cellRef names the value of a cell.
-func (t *officerTable) cellRef(officer, col int) editor.FieldRef {
+func (t *officerTable) cellRef(officer, col int) forms.FieldRef {
 	key := "name"
 	if col != colName {
 		key = mbg.PropKeys[col-colWu]
@@ -254,7 +254,7 @@ func (t *officerTable) cellRef(officer, col int) editor.FieldRef {
 	if m := t.v.M(); officer < len(m.Officers) {
 		what += " of " + m.Officers[officer].Name
 	}
-	return editor.FieldRef{Key: path + "|" + key, Path: path, What: what}
+	return forms.FieldRef{Key: path + "|" + key, Path: path, What: what}
 }
 
 // checkCell says why text cannot go into a cell of column col (nil when

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/container"
 
 	"github.com/shapan/shapan/editor"
+	"github.com/shapan/shapan/editor/forms"
 	"github.com/shapan/shapan/editor/grid"
 	mbgeng "github.com/shapan/shapan/engine/mbg"
 	"github.com/shapan/shapan/formats/mbg"
@@ -26,15 +27,15 @@ func init() {
 type SaveView struct {
 	grid.MapPanes
 	S   *editor.Session
-	B   *editor.Binder
+	B   *forms.Binder
 	env editor.Env
 
 	board    *saveBoardPane
 	officers *saveOfficerTable
-	roles    *editor.ItemList
-	cities   *editor.ItemList
-	insts    *editor.ItemList
-	rooms    *editor.ItemList
+	roles    *forms.ItemList
+	cities   *forms.ItemList
+	insts    *forms.ItemList
+	rooms    *forms.ItemList
 	selRole  int
 	selCity  int
 	selInst  int
@@ -49,7 +50,7 @@ type SaveView struct {
 
 // NewSave builds the editor of a save session.
 func NewSave(s *editor.Session, env editor.Env) *SaveView {
-	v := &SaveView{S: s, B: editor.NewBinder(s), env: env, selRole: -1, selCity: -1, selInst: -1, selRoom: -1,
+	v := &SaveView{S: s, B: forms.NewBinder(s), env: env, selRole: -1, selCity: -1, selInst: -1, selRoom: -1,
 		forms: map[string]*fyne.Container{}, panes: map[string]*container.TabItem{}}
 	v.hireFor = sel(v.M().ActingRole, len(v.M().Roles))
 	add := func(key, title string, obj fyne.CanvasObject) {
@@ -70,7 +71,7 @@ func NewSave(s *editor.Session, env editor.Env) *SaveView {
 	add("institutes", "Institutes 研究所", v.institutesPane())
 	add("training_rooms", "Training 修炼所", v.roomsPane())
 	// Each list opens on its first item, so that its form is not empty.
-	for _, l := range []*editor.ItemList{v.roles, v.cities, v.insts, v.rooms} {
+	for _, l := range []*forms.ItemList{v.roles, v.cities, v.insts, v.rooms} {
 		l.Select(0)
 	}
 	// The board opens on the square of the role whose turn it is.
@@ -137,7 +138,7 @@ func (v *SaveView) Select(path string) *container.TabItem {
 	if m[2] != "" {
 		i, _ = strconv.Atoi(m[2])
 	}
-	pick := func(l *editor.ItemList, key string) *container.TabItem {
+	pick := func(l *forms.ItemList, key string) *container.TabItem {
 		if i >= 0 {
 			l.Select(i)
 		}

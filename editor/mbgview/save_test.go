@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/shapan/shapan/editor"
+	"github.com/shapan/shapan/editor/forms"
 	mbgeng "github.com/shapan/shapan/engine/mbg"
 	"github.com/shapan/shapan/formats"
 	"github.com/shapan/shapan/formats/diag"
@@ -232,14 +233,14 @@ func TestSaveWidgetsKeepTheBookkeeping(t *testing.T) {
 			}
 		}
 	}
-	// tick ticks or unticks an option of a check list (editor.CheckList
+	// tick ticks or unticks an option of a check list (forms.CheckList
 	// or widget.CheckGroup) as a click does.
 	tick := func(cg any, option string, on bool) {
 		t.Helper()
 		var options, selected []string
 		var set func([]string)
 		switch c := cg.(type) {
-		case *editor.CheckList:
+		case *forms.CheckList:
 			options, selected, set = c.Options, c.Selected, c.SetSelected
 		case *widget.CheckGroup:
 			options, selected, set = c.Options, c.Selected, c.SetSelected
@@ -366,7 +367,7 @@ func TestSaveOfficerTableSortsAndChecksRanges(t *testing.T) {
 	}
 	// 100 is the highest ability.
 	zhangfei := mbgtest.OfficerIndex(t, v.M(), "张飞")
-	e := officerCell(t, v, zhangfei, scolWu).(*editor.Entry)
+	e := officerCell(t, v, zhangfei, scolWu).(*forms.Entry)
 	typeInto(st.Window(), e, &e.Entry, "150")
 	if v.M().Officers[zhangfei].Props[0] != 98 || e.Refused() == nil {
 		t.Fatalf("wu 150 was accepted (now %v)", v.M().Officers[zhangfei].Props[0])
@@ -376,7 +377,7 @@ func TestSaveOfficerTableSortsAndChecksRanges(t *testing.T) {
 		t.Fatalf("wu after typing 99: %v", v.M().Officers[zhangfei].Props[0])
 	}
 	// Lowering the maximum HP below the HP lowers the HP.
-	e = officerCell(t, v, zhangfei, scolHPMax).(*editor.Entry)
+	e = officerCell(t, v, zhangfei, scolHPMax).(*forms.Entry)
 	typeInto(st.Window(), e, &e.Entry, "1000")
 	if o := v.M().Officers[zhangfei]; o.HPMax != 1000 || o.HP != 1000 {
 		t.Fatalf("HP after lowering the maximum: %v of %v", o.HP, o.HPMax)

@@ -5,7 +5,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/shapan/shapan/editor"
+	"github.com/shapan/shapan/editor/forms"
 	mbgeng "github.com/shapan/shapan/engine/mbg"
 	"github.com/shapan/shapan/formats/mbg"
 )
@@ -20,9 +20,9 @@ func (v *SaveView) institutesPane() fyne.CanvasObject {
 	v.insts = b.NewItemList(v.instNames, func(i int) {
 		v.selInst = sel(i, len(v.M().Institutes))
 		v.showForm("institutes", v.selInst)
-	}, editor.ItemActions{})
+	}, forms.ItemActions{})
 	valid := func() bool { return sel(v.selInst, len(v.M().Institutes)) >= 0 }
-	b.Scope(editor.ItemScope("institutes", func() int { return v.selInst }, func() int { return len(v.M().Institutes) }, func(i int) string { return v.M().Institutes[i].Name }))
+	b.Scope(forms.ItemScope("institutes", func() int { return v.selInst }, func() int { return len(v.M().Institutes) }, func(i int) string { return v.M().Institutes[i].Name }))
 	defer b.Scope(nil)
 	inst := func() *mbg.SaveInstitute { return &v.M().Institutes[v.selInst] }
 	name := b.Name("institute name", func() string {
@@ -115,9 +115,9 @@ func (v *SaveView) roomsPane() fyne.CanvasObject {
 	v.rooms = b.NewItemList(v.roomNames, func(i int) {
 		v.selRoom = sel(i, len(v.M().TrainingRooms))
 		v.showForm("training_rooms", v.selRoom)
-	}, editor.ItemActions{})
+	}, forms.ItemActions{})
 	valid := func() bool { return sel(v.selRoom, len(v.M().TrainingRooms)) >= 0 }
-	b.Scope(editor.ItemScope("training_rooms", func() int { return v.selRoom }, func() int { return len(v.M().TrainingRooms) }, func(i int) string { return v.M().TrainingRooms[i].Name }))
+	b.Scope(forms.ItemScope("training_rooms", func() int { return v.selRoom }, func() int { return len(v.M().TrainingRooms) }, func(i int) string { return v.M().TrainingRooms[i].Name }))
 	defer b.Scope(nil)
 	room := func() *mbg.SaveTrainingRoom { return &v.M().TrainingRooms[v.selRoom] }
 	name := b.Name("training room name", func() string {

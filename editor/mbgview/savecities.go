@@ -7,7 +7,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/shapan/shapan/editor"
+	"github.com/shapan/shapan/editor/forms"
 	mbgeng "github.com/shapan/shapan/engine/mbg"
 	"github.com/shapan/shapan/formats/mbg"
 )
@@ -19,9 +19,9 @@ func (v *SaveView) citiesPane() fyne.CanvasObject {
 	v.cities = b.NewItemList(v.cityNames, func(i int) {
 		v.selCity = sel(i, len(v.M().Cities))
 		v.showForm("cities", v.selCity)
-	}, editor.ItemActions{})
+	}, forms.ItemActions{})
 	valid := func() bool { return sel(v.selCity, len(v.M().Cities)) >= 0 }
-	b.Scope(editor.ItemScope("cities", func() int { return v.selCity }, func() int { return len(v.M().Cities) }, func(i int) string { return v.M().Cities[i].Name }))
+	b.Scope(forms.ItemScope("cities", func() int { return v.selCity }, func() int { return len(v.M().Cities) }, func(i int) string { return v.M().Cities[i].Name }))
 	defer b.Scope(nil)
 	city := func() *mbg.SaveCity { return &v.M().Cities[v.selCity] }
 	ask := func(label string, op func(s *mbg.Save, c int) error) error {

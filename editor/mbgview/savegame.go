@@ -8,7 +8,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/shapan/shapan/editor"
+	"github.com/shapan/shapan/editor/forms"
 	"github.com/shapan/shapan/formats/field"
 	"github.com/shapan/shapan/formats/mbg"
 )
@@ -21,7 +21,7 @@ func floatLimits(f *field.Field) (lo, hi float64) {
 
 // boardWindow returns the entries of the board window's size nx and ny,
 // within the limits of the record r's fields.
-func boardWindow(b *editor.Binder, r *field.Record, at func() (nx, ny *int)) (*editor.Entry, *editor.Entry) {
+func boardWindow(b *forms.Binder, r *field.Record, at func() (nx, ny *int)) (*forms.Entry, *forms.Entry) {
 	xlo, xhi := r.Field("nx").FormRange()
 	ylo, yhi := r.Field("ny").FormRange()
 	nx := b.Int("board window width", func() int { x, _ := at(); return *x }, func(i int) { x, _ := at(); *x = i }, xlo, xhi)

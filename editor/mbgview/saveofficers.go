@@ -10,7 +10,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/shapan/shapan/editor"
+	"github.com/shapan/shapan/editor/forms"
 	mbgeng "github.com/shapan/shapan/engine/mbg"
 	"github.com/shapan/shapan/formats/field"
 	"github.com/shapan/shapan/formats/mbg"
@@ -331,7 +331,7 @@ func (t *saveOfficerTable) selectRow(p int) {
 func (t *saveOfficerTable) showInfo() {
 	m := t.v.M()
 	if t.refusal != nil {
-		editor.ShowRefusals(t.refusal, t.v.S, "officers[")
+		forms.ShowRefusals(t.refusal, t.v.S, "officers[")
 	}
 	free := 0
 	for _, pool := range m.Free {
@@ -353,7 +353,7 @@ const (
 )
 
 func (t *saveOfficerTable) createCell() fyne.CanvasObject {
-	e := editor.NewEntry(t.v.S, nil, nil, nil)
+	e := forms.NewEntry(t.v.S, nil, nil, nil)
 	e.Inline = false // the message goes above the table
 	e.OnRefusal = func(error) { t.showInfo() }
 	return container.NewStack(widget.NewLabel("0000000000"), e, widget.NewSelect(nil, nil), widget.NewCheck("", nil))
@@ -375,8 +375,8 @@ func (t *saveOfficerTable) updateCell(id widget.TableCellID, o fyne.CanvasObject
 	}
 	switch c.kind {
 	case kindText:
-		e := objs[cellText].(*editor.Entry)
-		e.Bind(func() editor.FieldRef { return t.cellRef(p, c.title) },
+		e := objs[cellText].(*forms.Entry)
+		e.Bind(func() forms.FieldRef { return t.cellRef(p, c.title) },
 			func() string {
 				if p >= len(t.v.M().Officers) {
 					return ""
@@ -387,7 +387,7 @@ func (t *saveOfficerTable) updateCell(id widget.TableCellID, o fyne.CanvasObject
 	case kindChoice:
 		s := objs[cellSelect].(*widget.Select)
 		s.OnChanged = nil
-		s.Options = editor.UniqueOptions(c.options(m, p))
+		s.Options = forms.UniqueOptions(c.options(m, p))
 		if i := c.index(m, p); i >= 0 && i < len(s.Options) {
 			s.SetSelectedIndex(i)
 		} else {
@@ -418,7 +418,7 @@ func (t *saveOfficerTable) updateCell(id widget.TableCellID, o fyne.CanvasObject
 
 // cellRef names the value of a text cell: the column's title and the
 // officer.
-func (t *saveOfficerTable) cellRef(p int, title string) editor.FieldRef {
+func (t *saveOfficerTable) cellRef(p int, title string) forms.FieldRef {
 	key := title
 	if f := strings.Fields(title); len(f) > 1 {
 		key = f[len(f)-1] // "武 wu" → wu
@@ -428,5 +428,5 @@ func (t *saveOfficerTable) cellRef(p int, title string) editor.FieldRef {
 	if m := t.v.M(); p < len(m.Officers) {
 		what += " of " + m.Officers[p].Name
 	}
-	return editor.FieldRef{Key: path + "|" + key, Path: path, What: what}
+	return forms.FieldRef{Key: path + "|" + key, Path: path, What: what}
 }

@@ -7,7 +7,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/shapan/shapan/editor"
+	"github.com/shapan/shapan/editor/forms"
 	mbgeng "github.com/shapan/shapan/engine/mbg"
 	"github.com/shapan/shapan/formats/mbg"
 )
@@ -22,9 +22,9 @@ func (v *SaveView) rolesPane() fyne.CanvasObject {
 	v.roles = b.NewItemList(v.roleNames, func(i int) {
 		v.selRole = sel(i, len(v.M().Roles))
 		v.showForm("roles", v.selRole)
-	}, editor.ItemActions{})
+	}, forms.ItemActions{})
 	valid := func() bool { return sel(v.selRole, len(v.M().Roles)) >= 0 }
-	b.Scope(editor.ItemScope("roles", func() int { return v.selRole }, func() int { return len(v.M().Roles) }, func(i int) string { return v.M().Roles[i].Name }))
+	b.Scope(forms.ItemScope("roles", func() int { return v.selRole }, func() int { return len(v.M().Roles) }, func(i int) string { return v.M().Roles[i].Name }))
 	defer b.Scope(nil)
 	role := func() *mbg.SaveRole { return &v.M().Roles[v.selRole] }
 	// ask runs op on the selected role as one edit.
@@ -221,7 +221,7 @@ func (v *SaveView) allianceChoice(valid func() bool, ask func(string, func(*mbg.
 
 // roleOfficerChecks ticks which of the selected role's officers are in
 // one of its lists (list).
-func (v *SaveView) roleOfficerChecks(valid func() bool, list func(ro *mbg.SaveRole) []int, commit func(want []int) error) *editor.CheckList {
+func (v *SaveView) roleOfficerChecks(valid func() bool, list func(ro *mbg.SaveRole) []int, commit func(want []int) error) *forms.CheckList {
 	return v.checks(func() []string {
 		_, labels := v.roleOfficers(v.selRole)
 		return labels

@@ -9,17 +9,17 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/shapan/shapan/editor"
+	"github.com/shapan/shapan/editor/forms"
 )
 
 // saveWidgets are the save editor's widgets that tests drive.
 type saveWidgets struct {
-	money      *editor.Entry
+	money      *forms.Entry
 	cityOwner  *widget.Select
 	mayor      *widget.Select
-	garrison   *editor.CheckList
-	retinue    *editor.CheckList
-	roleCities *editor.CheckList
+	garrison   *forms.CheckList
+	retinue    *forms.CheckList
+	roleCities *forms.CheckList
 	alliance   *widget.Select
 	barrier    *widget.Check
 	present    *widget.CheckGroup
@@ -28,9 +28,9 @@ type saveWidgets struct {
 	researcher []*widget.Select // per role, in the Institutes pane
 	study      []*widget.Select
 	trainee    []*widget.Select
-	free       [3]*editor.CheckList
+	free       [3]*forms.CheckList
 	hire       *widget.Select
-	cards      []*editor.Entry
+	cards      []*forms.Entry
 }
 
 // A choice is a select bound to the save: its options and selected index
@@ -51,7 +51,7 @@ func (v *SaveView) choice(options func() []string, load func() int, commit func(
 	reload := func() {
 		busy = true
 		defer func() { busy = false }()
-		s.Options = editor.UniqueOptions(options())
+		s.Options = forms.UniqueOptions(options())
 		if i := load(); i >= 0 && i < len(s.Options) {
 			s.SetSelectedIndex(i)
 		} else {
@@ -72,8 +72,8 @@ func (v *SaveView) choice(options func() []string, load func() int, commit func(
 // checks is a check list bound to the save (a long list: officers,
 // cities): load returns the indices of the ticked options, commit
 // receives the new ones.
-func (v *SaveView) checks(options func() []string, load func() []int, commit func(want []int) error) *editor.CheckList {
-	cl := editor.NewCheckList(nil, nil)
+func (v *SaveView) checks(options func() []string, load func() []int, commit func(want []int) error) *forms.CheckList {
+	cl := forms.NewCheckList(nil, nil)
 	sync := v.bindChecks(options, load, commit, func(opts, picked []string) {
 		cl.Options = opts
 		cl.Selected = picked
@@ -105,7 +105,7 @@ func (v *SaveView) checksAcross(options func() []string, load func() []int, comm
 func (v *SaveView) bindChecks(options func() []string, load func() []int, commit func(want []int) error,
 	show func(opts, picked []string), picked func() []string) func() {
 	busy := false
-	var st editor.CheckState
+	var st forms.CheckState
 	reload := func() {
 		busy = true
 		defer func() { busy = false }()

@@ -16,6 +16,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/shapan/shapan/editor"
+	"github.com/shapan/shapan/editor/forms"
 	"github.com/shapan/shapan/editor/grid"
 	"github.com/shapan/shapan/formats/mbg"
 )
@@ -28,15 +29,15 @@ func init() {
 type View struct {
 	grid.MapPanes
 	S   *editor.Session
-	B   *editor.Binder
+	B   *forms.Binder
 	env editor.Env
 
 	board     *boardPane
 	officers  *officerTable
-	cities    *editor.ItemList
-	roles     *editor.ItemList
-	insts     *editor.ItemList
-	rooms     *editor.ItemList
+	cities    *forms.ItemList
+	roles     *forms.ItemList
+	insts     *forms.ItemList
+	rooms     *forms.ItemList
 	panes     map[string]*container.TabItem
 	selCity   int
 	selRole   int
@@ -51,7 +52,7 @@ type View struct {
 
 // New builds the editor of s.
 func New(s *editor.Session, env editor.Env) *View {
-	v := &View{S: s, B: editor.NewBinder(s), env: env, panes: map[string]*container.TabItem{}, selCity: -1, selRole: -1, selInst: -1, selRoom: -1}
+	v := &View{S: s, B: forms.NewBinder(s), env: env, panes: map[string]*container.TabItem{}, selCity: -1, selRole: -1, selInst: -1, selRoom: -1}
 	v.board = newBoardPane(v)
 	v.officers = newOfficerTable(v)
 	add := func(key, title string, obj fyne.CanvasObject) {
@@ -69,7 +70,7 @@ func New(s *editor.Session, env editor.Env) *View {
 	add("training_rooms", "Training 修炼所", v.roomsPane())
 	add("settings", "Settings 设定", v.settingsPane())
 	// Each list opens on its first item, so that its form is not empty.
-	for _, l := range []*editor.ItemList{v.cities, v.roles, v.insts, v.rooms} {
+	for _, l := range []*forms.ItemList{v.cities, v.roles, v.insts, v.rooms} {
 		l.Select(0)
 	}
 	return v

@@ -12,6 +12,7 @@ import (
 
 	"github.com/shapan/shapan/editor"
 	"github.com/shapan/shapan/editor/autosave"
+	"github.com/shapan/shapan/editor/forms"
 	"github.com/shapan/shapan/formats"
 	"github.com/shapan/shapan/formats/mbg"
 	"github.com/shapan/shapan/formats/yamlx"
@@ -52,12 +53,12 @@ func reread(t *testing.T, path string) *mbg.Scenario {
 }
 
 // findCell returns the entry the officer table shows for (officer, col).
-func findCell(t *testing.T, v *View, officer, col int) *editor.Entry {
+func findCell(t *testing.T, v *View, officer, col int) *forms.Entry {
 	t.Helper()
 	for row, o := range v.officers.order {
 		if o == officer {
 			cell := guitest.TableCell(v.officers.table, row, col)
-			return cell.(*fyne.Container).Objects[1].(*editor.Entry)
+			return cell.(*fyne.Container).Objects[1].(*forms.Entry)
 		}
 	}
 	t.Fatalf("officer %d is not in the table", officer)

@@ -11,7 +11,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/shapan/shapan/editor"
+	"github.com/shapan/shapan/editor/forms"
 	"github.com/shapan/shapan/editor/grid"
 	"github.com/shapan/shapan/formats/planets"
 )
@@ -32,10 +32,10 @@ type mapPane struct {
 	startCheck                   *widget.Check
 	startLoading                 bool
 	steps                        *numberField
-	token, typ                   *editor.Entry
+	token, typ                   *forms.Entry
 	fields                       map[string]*numberField // def, res, cos, max of the selected planet
-	starts                       *editor.ItemList
-	size                         *editor.SizeFields
+	starts                       *forms.ItemList
+	size                         *forms.SizeFields
 	unplaced                     *widget.Label
 }
 
@@ -215,7 +215,7 @@ func (p *mapPane) startsBox() fyne.CanvasObject {
 		if i >= 0 && i < len(m.Starts) && planetIndex(m, m.Starts[i].Key()) >= 0 && v.selPlanet != m.Starts[i].Key() {
 			v.SelectPlanet(m.Starts[i].Key())
 		}
-	}, editor.ItemActions{
+	}, forms.ItemActions{
 		Delete: func(i int) {
 			v.S.Edit("remove start "+v.M().Starts[i].Key(), func() {
 				m := v.M()

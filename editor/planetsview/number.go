@@ -13,7 +13,7 @@ import (
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 
-	"github.com/shapan/shapan/editor"
+	"github.com/shapan/shapan/editor/forms"
 	"github.com/shapan/shapan/formats/field"
 	"github.com/shapan/shapan/formats/planets"
 )
@@ -210,7 +210,7 @@ func (h *typeHint) set(old planets.Value, typed string, r rule) {
 
 // numberField is a bound entry for a typed value with its hint.
 type numberField struct {
-	Entry  *editor.Entry
+	Entry  *forms.Entry
 	hint   *typeHint
 	Object fyne.CanvasObject
 }

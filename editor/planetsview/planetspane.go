@@ -9,7 +9,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/shapan/shapan/editor"
+	"github.com/shapan/shapan/editor/forms"
 	"github.com/shapan/shapan/formats/planets"
 )
 
@@ -47,7 +47,7 @@ type planetTable struct {
 	info   *widget.Label
 	// refusal says which typed values were refused, and why.
 	refusal *widget.Label
-	hints   map[*editor.Entry]*typeHint // the type hint beside every cell's entry
+	hints   map[*forms.Entry]*typeHint // the type hint beside every cell's entry
 	object  fyne.CanvasObject
 	// pending is set when the selection changed while the table had no
 	// size yet: it is shown when the table is laid out.
@@ -55,14 +55,14 @@ type planetTable struct {
 }
 
 func newPlanetTable(v *View) *planetTable {
-	t := &planetTable{v: v, selRow: -1, info: widget.NewLabel(""), refusal: widget.NewLabel(""), hints: map[*editor.Entry]*typeHint{}}
+	t := &planetTable{v: v, selRow: -1, info: widget.NewLabel(""), refusal: widget.NewLabel(""), hints: map[*forms.Entry]*typeHint{}}
 	t.refusal.Importance = widget.DangerImportance
 	t.refusal.Wrapping = fyne.TextWrapWord
 	t.refusal.Hide()
 	t.table = widget.NewTable(
 		func() (int, int) { return len(t.order), numCols },
 		func() fyne.CanvasObject {
-			e := editor.NewEntry(v.S, nil, nil, nil)
+			e := forms.NewEntry(v.S, nil, nil, nil)
 			e.Inline = false // the message goes above the table
 			e.OnRefusal = func(error) { t.showRefusals() }
 			hint := newTypeHint()
@@ -118,7 +118,7 @@ func (t *planetTable) refresh() {
 }
 
 // showRefusals says which values typed in the table were refused.
-func (t *planetTable) showRefusals() { editor.ShowRefusals(t.refusal, t.v.S, "planets.") }
+func (t *planetTable) showRefusals() { forms.ShowRefusals(t.refusal, t.v.S, "planets.") }
 
 // showSelection selects the row of the selected planet.
 func (t *planetTable) showSelection() {
@@ -243,7 +243,7 @@ func (t *planetTable) updateCell(id widget.TableCellID, o fyne.CanvasObject) {
 	stack := o.(*fyne.Container)
 	label := stack.Objects[0].(*widget.Label)
 	box := stack.Objects[1].(*fyne.Container)
-	entry := box.Objects[0].(*editor.Entry)
+	entry := box.Objects[0].(*forms.Entry)
 	hint := box.Objects[1]
 	if id.Row < 0 || id.Row >= len(t.order) {
 		return
@@ -274,27 +274,27 @@ func (t *planetTable) updateCell(id widget.TableCellID, o fyne.CanvasObject) {
 			th.set(*v, text, anyNumber)
 		}
 	}
-	entry.Bind(func() editor.FieldRef { return t.cellRef(i, col) },
+	entry.Bind(func() forms.FieldRef { return t.cellRef(i, col) },
 		func() string { return t.cellText(i, col) },
 		func(text string) error { return t.commitCell(entry, i, col, text) })
 	entry.OnTyped(entry.Text)
 }
 
 // cellRef names the value of a cell.
-func (t *planetTable) cellRef(i, col int) editor.FieldRef {
+func (t *planetTable) cellRef(i, col int) forms.FieldRef {
 	m := t.v.M()
 	key := strings.Fields(columnTitles[col])[0]
 	if i < 0 || i >= len(m.Planets) {
-		return editor.FieldRef{Key: fmt.Sprintf("planet %d|%s", i, key), What: key}
+		return forms.FieldRef{Key: fmt.Sprintf("planet %d|%s", i, key), What: key}
 	}
 	name := m.Planets[i].Name()
 	path := "planets." + name
-	return editor.FieldRef{Key: path + "|" + key, Path: path, What: key + " of " + name}
+	return forms.FieldRef{Key: path + "|" + key, Path: path, What: key + " of " + name}
 }
 
 // commitCell writes the text of a cell into the map as one undoable edit,
 // or says why it cannot.
-func (t *planetTable) commitCell(e *editor.Entry, i, col int, text string) error {
+func (t *planetTable) commitCell(e *forms.Entry, i, col int, text string) error {
 	v := t.v
 	m := v.M()
 	if i < 0 || i >= len(m.Planets) {

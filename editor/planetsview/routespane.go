@@ -8,7 +8,6 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/shapan/shapan/editor"
 	"github.com/shapan/shapan/editor/forms"
 	"github.com/shapan/shapan/formats/planets"
 )
@@ -29,7 +28,7 @@ func (v *View) routesObject() fyne.CanvasObject {
 		if i != v.selRoute {
 			v.SelectRoute(i)
 		}
-	}, editor.ItemActions{
+	}, forms.ItemActions{
 		Add:    v.addClosestRoute,
 		Delete: func(i int) { v.DeleteRoute(i) },
 		Move: func(i, j int) {

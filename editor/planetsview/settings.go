@@ -8,7 +8,6 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/shapan/shapan/editor"
 	"github.com/shapan/shapan/editor/forms"
 	"github.com/shapan/shapan/formats/planets"
 )
@@ -44,7 +43,7 @@ func settingField(m *planets.Map, key string) *planets.Value {
 type settingsPane struct {
 	v       *View
 	object  fyne.CanvasObject
-	entries map[string]*editor.Entry
+	entries map[string]*forms.Entry
 	fee     *widget.Check
 	feeNote *widget.Label
 	extra   *widget.Label
@@ -52,11 +51,11 @@ type settingsPane struct {
 }
 
 func newSettingsPane(v *View) *settingsPane {
-	p := &settingsPane{v: v, entries: map[string]*editor.Entry{}}
+	p := &settingsPane{v: v, entries: map[string]*forms.Entry{}}
 	field := func(key string) func(m *planets.Map) *planets.Value {
 		return func(m *planets.Map) *planets.Value { return settingField(m, key) }
 	}
-	text := func(key string, emptyAbsent bool) *editor.Entry {
+	text := func(key string, emptyAbsent bool) *forms.Entry {
 		e := v.B.Text(key, func() string { return show(*settingField(v.M(), key)) }, func(s string) error {
 			nu := planets.StrValue(s)
 			if key != "desc" {

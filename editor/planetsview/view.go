@@ -16,6 +16,7 @@ import (
 	"fyne.io/fyne/v2/container"
 
 	"github.com/shapan/shapan/editor"
+	"github.com/shapan/shapan/editor/forms"
 	"github.com/shapan/shapan/editor/grid"
 	"github.com/shapan/shapan/formats/planets"
 )
@@ -28,7 +29,7 @@ func init() {
 type View struct {
 	grid.MapPanes
 	S   *editor.Session
-	B   *editor.Binder
+	B   *forms.Binder
 	env editor.Env
 
 	// The selection, shared by the panes: a planet (by token) or a route
@@ -38,7 +39,7 @@ type View struct {
 
 	mp     *mapPane
 	table  *planetTable
-	routes *editor.ItemList
+	routes *forms.ItemList
 	// routeForm edits the selected route in the Routes pane.
 	routeForm fyne.CanvasObject
 	settings  *settingsPane
@@ -48,7 +49,7 @@ type View struct {
 
 // New builds the editor of s.
 func New(s *editor.Session, env editor.Env) *View {
-	v := &View{S: s, B: editor.NewBinder(s), env: env, selRoute: -1}
+	v := &View{S: s, B: forms.NewBinder(s), env: env, selRoute: -1}
 	v.mp = newMapPane(v)
 	v.table = newPlanetTable(v)
 	routes := v.routesObject()

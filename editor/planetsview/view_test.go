@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"github.com/shapan/shapan/editor"
+	"github.com/shapan/shapan/editor/forms"
 	"github.com/shapan/shapan/formats"
 	"github.com/shapan/shapan/formats/diag"
 	"github.com/shapan/shapan/formats/planets"
@@ -116,7 +117,7 @@ func planet(t *testing.T, v *View, token string) *planets.Planet {
 }
 
 // commit types text into a bound entry and presses Enter.
-func commit(e *editor.Entry, text string) {
+func commit(e *forms.Entry, text string) {
 	e.SetText(text)
 	e.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
 }
@@ -324,12 +325,12 @@ func TestToggleAndReorderStarts(t *testing.T) {
 
 // tableEntry returns the entry the planet table shows for a planet's
 // column.
-func tableEntry(t *testing.T, v *View, token string, col int) *editor.Entry {
+func tableEntry(t *testing.T, v *View, token string, col int) *forms.Entry {
 	t.Helper()
 	for row, i := range v.table.order {
 		if v.M().Planets[i].Name() == token {
 			cell := guitest.TableCell(v.table.table, row, col)
-			return cell.(*fyne.Container).Objects[1].(*fyne.Container).Objects[0].(*editor.Entry)
+			return cell.(*fyne.Container).Objects[1].(*fyne.Container).Objects[0].(*forms.Entry)
 		}
 	}
 	t.Fatalf("planet %s is not in the table", token)
@@ -520,7 +521,7 @@ func TestDeleteKeyRemovesPlanetRoutesAndStarts(t *testing.T) {
 func TestResizeTheGrid(t *testing.T) {
 	st, _, v, _, _ := openDuel(t)
 	for _, typed := range []struct {
-		e    *editor.Entry
+		e    *forms.Entry
 		text string
 	}{{v.mp.size.Width, "12"}, {v.mp.size.Height, "4"}} {
 		st.Window().Canvas().Focus(typed.e)

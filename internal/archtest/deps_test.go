@@ -43,3 +43,15 @@ func TestPackageBoundaries(t *testing.T) {
 		}
 	}
 }
+
+// TestFormsKnowNoStudio: the form widgets (editor/forms) are driven by
+// the field tables and a document they are given; they import neither
+// the editor shell nor a family's view, which import them.
+func TestFormsKnowNoStudio(t *testing.T) {
+	const editor = "github.com/shapan/shapan/editor"
+	for _, d := range deps(t, editor+"/forms") {
+		if (d == editor || strings.HasPrefix(d, editor+"/")) && d != editor+"/forms" {
+			t.Errorf("editor/forms imports %s", d)
+		}
+	}
+}

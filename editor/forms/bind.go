@@ -1,4 +1,4 @@
-package editor
+package forms
 
 import (
 	"fmt"
@@ -17,14 +17,14 @@ import (
 // undoable edit. Reload shows the model again after an edit, undo or redo
 // (skipping the field being typed in).
 type Binder struct {
-	S       *Session
+	S       Doc
 	loaders []func()
 	loading bool
 	scope   func() (path, name string)
 }
 
-// NewBinder returns a binder for s.
-func NewBinder(s *Session) *Binder { return &Binder{S: s} }
+// NewBinder returns a binder for the document d.
+func NewBinder(d Doc) *Binder { return &Binder{S: d} }
 
 // Reload refreshes every bound widget from the model.
 func (b *Binder) Reload() {

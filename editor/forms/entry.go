@@ -1,4 +1,4 @@
-package editor
+package forms
 
 import (
 	"fmt"
@@ -19,12 +19,34 @@ import (
 //     document has text not yet in it;
 //   - the text is committed as one undoable edit when the field loses the
 //     focus, on Enter, and before Save, Save As, Export, Play, Balance,
-//     Close and Quit (Studio.CommitEditing);
+//     Close and Quit (the studio's CommitEditing);
 //   - a value that cannot be applied (letters in a number, out of range)
 //     stays in the field with the reason in words beside it; the document
 //     keeps its last valid value, the Problems panel lists the field, and
-//     Save warns that the value shown was not applied (Session.Refusals);
+//     Save warns that the value shown was not applied (Doc.Refusals);
 //   - Escape puts the document's value back in the field.
+
+// Doc is the document the fields of a form edit — the studio's Session.
+// It applies an edit as one undoable step and keeps, by field key, the
+// fields showing text not yet committed and the typed values refused,
+// until they are committed, corrected or reverted.
+type Doc interface {
+	// Edit applies change to the model as one undoable step named label.
+	Edit(label string, change func())
+	// Typing records whether the field key shows text not yet committed.
+	Typing(key string, on bool)
+	// Refuse records a typed value that could not be applied; Accept
+	// forgets the refusal of the field key.
+	Refuse(Refusal)
+	Accept(key string)
+	// Refusal returns the refused value of the field key; Refusals all
+	// of them, in the order they were typed.
+	Refusal(key string) (Refusal, bool)
+	Refusals() []Refusal
+	// Attach records that field shows the refused value of key (the
+	// Problems panel focuses it).
+	Attach(key string, field fyne.Focusable)
+}
 
 // FieldRef names the value a field edits.
 type FieldRef struct {
@@ -58,7 +80,7 @@ func (r Refusal) Message() string {
 // described above. Tables re-bind their cells' entries with Bind.
 type Entry struct {
 	widget.Entry
-	session *Session
+	doc     Doc
 	ref     func() FieldRef
 	load    func() string
 	commit  func(string) error
@@ -76,10 +98,11 @@ type Entry struct {
 	message *canvas.Text
 }
 
-// NewEntry returns a field of s showing load() and committing with commit
-// (which returns an error to refuse the text); ref names the value.
-func NewEntry(s *Session, ref func() FieldRef, load func() string, commit func(string) error) *Entry {
-	e := &Entry{session: s, Inline: true, message: canvas.NewText("", theme.Color(theme.ColorNameError))}
+// NewEntry returns a field of document d showing load() and committing
+// with commit (which returns an error to refuse the text); ref names the
+// value.
+func NewEntry(d Doc, ref func() FieldRef, load func() string, commit func(string) error) *Entry {
+	e := &Entry{doc: d, Inline: true, message: canvas.NewText("", theme.Color(theme.ColorNameError))}
 	e.message.TextSize = theme.TextSize() * 0.9 // readable: 12.6 at scale 1
 	e.message.Hide()
 	e.ExtendBaseWidget(e)
@@ -115,9 +138,9 @@ func (e *Entry) Reload() {
 		return
 	}
 	text, err := e.load(), error(nil)
-	if r, ok := e.session.Refusal(e.Ref().Key); ok {
+	if r, ok := e.doc.Refusal(e.Ref().Key); ok {
 		text, err = r.Text, r.Err
-		e.session.attach(r.Key, e)
+		e.doc.Attach(r.Key, e)
 	}
 	if text != e.Text {
 		e.loading = true
@@ -140,19 +163,19 @@ func (e *Entry) Commit() {
 		return
 	}
 	ref := e.Ref()
-	e.session.typing(ref.Key, false)
+	e.doc.Typing(ref.Key, false)
 	if e.Text == e.load() {
-		e.session.Accept(ref.Key)
+		e.doc.Accept(ref.Key)
 		e.showRefusal(nil)
 		return
 	}
 	kept, text := e.load(), e.Text
 	if err := e.commit(text); err != nil {
-		e.session.Refuse(Refusal{FieldRef: ref, Text: text, Err: err, Kept: kept, Field: e})
+		e.doc.Refuse(Refusal{FieldRef: ref, Text: text, Err: err, Kept: kept, Field: e})
 		e.showRefusal(err)
 		return
 	}
-	e.session.Accept(ref.Key)
+	e.doc.Accept(ref.Key)
 	e.showRefusal(nil)
 }
 
@@ -163,8 +186,8 @@ func (e *Entry) Revert() {
 		return
 	}
 	ref := e.Ref()
-	e.session.typing(ref.Key, false)
-	e.session.Accept(ref.Key)
+	e.doc.Typing(ref.Key, false)
+	e.doc.Accept(ref.Key)
 	e.loading = true
 	e.SetText(e.load())
 	e.loading = false
@@ -175,7 +198,7 @@ func (e *Entry) typed(text string) {
 	if e.loading || e.load == nil {
 		return
 	}
-	e.session.typing(e.Ref().Key, text != e.load())
+	e.doc.Typing(e.Ref().Key, text != e.load())
 	if e.OnTyped != nil {
 		e.OnTyped(text)
 	}
@@ -306,12 +329,12 @@ func (r *entryRenderer) Objects() []fyne.CanvasObject {
 
 func (r *entryRenderer) Destroy() { r.inner.Destroy() }
 
-// ShowRefusals shows in label the refused values of s whose item's path
+// ShowRefusals shows in label the refused values of d whose item's path
 // starts with prefix (for a table, whose cells have no room for them),
 // and hides it when there are none.
-func ShowRefusals(label *widget.Label, s *Session, prefix string) {
+func ShowRefusals(label *widget.Label, d Doc, prefix string) {
 	var lines []string
-	for _, r := range s.Refusals() {
+	for _, r := range d.Refusals() {
 		if strings.HasPrefix(r.Path, prefix) {
 			lines = append(lines, r.Message())
 		}
