@@ -59,8 +59,9 @@ type Session struct {
 	// runAsync runs validation off the UI thread; tests replace it to run
 	// synchronously. post brings results back to the UI thread. A session
 	// in no studio has no UI thread: it checks on the goroutine that edits
-	// it, so it may be used from any one goroutine; Studio.Add gives it
-	// the studio's.
+	// it, so it may be used from any goroutine, one at a time
+	// (TestSessionDefaultIsSafeForAnyGoroutine); Studio.Add gives it the
+	// studio's.
 	runAsync func(func())
 	post     func(func())
 	checking bool
