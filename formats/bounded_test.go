@@ -14,9 +14,9 @@ import (
 	_ "github.com/shapan/shapan/formats/mbg"
 )
 
-// ReadsInBoundedMemory tells an mbg or ftbt YAML document from its
-// beginning, and
-// never opens what is not a regular file (a FIFO would block it).
+// ReadsInBoundedMemory tells an mbg or ftbt YAML document, a battle map
+// and an mbg scenario file from their beginning, and never opens what is
+// not a regular file (a FIFO would block it).
 func TestReadsInBoundedMemory(t *testing.T) {
 	dir := t.TempDir()
 	write := func(name, src string) string {
@@ -30,12 +30,25 @@ func TestReadsInBoundedMemory(t *testing.T) {
 	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
 		t.Fatal(err)
 	}
+	sample := func(name string) string {
+		src, err := os.ReadFile(filepath.Join("../samples", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(src)
+	}
 	for path, want := range map[string]bool{
 		write("s.yaml", "# a scenario\nkind: mbg/scenario\nversion: 1\n"): true,
 		write("v.yaml", "kind: mbg/save\n"):                               true,
 		write("l.yaml", "kind: ftbt/level\n"):                             true,
 		write("r.yaml", "kind: ftbt/rules\n"):                             true,
-		write("b.yaml", "kind: battle/map\n"):                             false,
+		write("b.yaml", "kind: battle/map\n"):                             true,
+		write("b.grid", "3 2\n0 0 0\n5 3 5\n"):                            true,
+		write("s.map", sample("mbg/赤壁.map")):                              true,
+		write("v.sav", sample("mbg/赤壁第十四回.sav")):                          false,
+		write("l.map", sample("ftbt/长坂坡.map")):                            false,
+		write("x.map", "kind: mbg/scenario\n"):                            true,
+		write("y.map", "zz zz zz\n"):                                      false,
 		write("n.yaml", "planets: {}\n"):                                  false,
 		fifo:                                                              false,
 		dir:                                                               false,

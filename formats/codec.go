@@ -70,6 +70,11 @@ type Codec struct {
 	// touches no list's nodes directly); it is then run through
 	// yamlx.Read. Other kinds' Decode get the document parsed whole.
 	LazyLists bool
+	// SmallLive says that reading a document of the kind and checking it
+	// keeps at most about 3× its file's size live, plus a constant, in
+	// every form, as a document read with LazyLists does: a command may
+	// then bound its heap by the file's size (ReadsInBoundedMemory).
+	SmallLive bool
 	Encode    func(doc *Document) ([]byte, error)
 	// Beside lists the extensions of the files written beside a legacy
 	// export and read with it (an ftbt level's ".intro": the .map's path

@@ -353,12 +353,15 @@ func looksLikeYAML(src []byte) bool {
 	return bytes.HasPrefix(trimmed, []byte("kind:")) || bytes.HasPrefix(trimmed, []byte("#")) || bytes.HasPrefix(trimmed, []byte("---"))
 }
 
-// ReadsInBoundedMemory reports whether the file at path looks like a YAML
+// ReadsInBoundedMemory reports whether the file at path is most likely a
+// document that keeps little live while it is read and checked: a YAML
 // document of a kind whose reader parses its long lists in pieces
-// (Codec.LazyLists): reading it keeps about 2–3× its size live, so a
-// command may bound its heap by the file's size. It reads the file's
-// first 64 KiB only, and only from a regular file (a FIFO is not
-// opened); a guess, since the kind is read from the document.
+// (Codec.LazyLists), or a document in any form of a kind whose reader
+// keeps little (Codec.SmallLive). Reading it keeps about 2–3× its size
+// live, so a command may bound its heap by the file's size. It reads the
+// file's first 64 KiB only, and only from a regular file (a FIFO is not
+// opened); a guess, since the kind is read from the document and the
+// form of a token file is told from its beginning.
 func ReadsInBoundedMemory(path string) bool {
 	if st, err := os.Stat(path); err != nil || !st.Mode().IsRegular() {
 		return false
@@ -368,8 +371,26 @@ func ReadsInBoundedMemory(path string) bool {
 		return false
 	}
 	defer f.Close()
-	head := make([]byte, 64<<10)
+	head := make([]byte, sniffPrefix+1)
 	n, _ := io.ReadFull(f, head)
-	c := byKind(yamlx.SniffKind(head[:n]))
-	return c != nil && c.LazyLists
+	head = head[:n]
+	if c := byKind(yamlx.SniffKind(head)); c != nil {
+		return c.LazyLists || c.SmallLive
+	}
+	ext := strings.ToLower(filepath.Ext(path))
+	if ext == ".yaml" || ext == ".yml" || sharedByExt(ext) {
+		return false
+	}
+	cands := legacyByExt(ext)
+	if len(cands) == 0 || ext == "" {
+		if looksLikeYAML(head) {
+			return false
+		}
+		cands = legacyByExt("")
+	}
+	if len(cands) == 1 {
+		return cands[0].SmallLive
+	}
+	c, err := detectPrefix(path, readPrefix(head), cands, &Context{path: path})
+	return err == nil && c.SmallLive
 }

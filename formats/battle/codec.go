@@ -16,5 +16,8 @@ func init() {
 		WriteLegacy: formats.Writer(WriteGrid),
 		Decode:      formats.Decoder(DecodeDoc),
 		Encode:      formats.Writer(Encode),
+		// The cells take a byte each (the file has one or two for each),
+		// and the checks' searches a few more.
+		SmallLive: true,
 	})
 }

@@ -271,23 +271,26 @@ func (m *Map) FairSymmetry() (Symmetry, bool) {
 // Distances returns, for every cell, the number of moves a unit needs from
 // the nearest of the given cells, moving to any of the 8 neighbours through
 // passable cells; -1 where no path leads. Start cells count as reached even
-// when they are not passable.
-func (m *Map) Distances(from ...Point) []int {
-	dist := make([]int, len(m.Cells))
+// when they are not passable. It takes 8 bytes a cell (the distances and
+// the search's queue, 4 bytes each), so that a check of the biggest map
+// stays within a few times its file.
+func (m *Map) Distances(from ...Point) []int32 {
+	n := len(m.Cells)
+	dist := make([]int32, n)
 	for i := range dist {
 		dist[i] = -1
 	}
-	var queue []int
+	queue := make([]int32, 0, n)
 	for _, p := range from {
 		if m.In(p.X, p.Y) {
 			if i := m.Index(p.X, p.Y); dist[i] < 0 {
 				dist[i] = 0
-				queue = append(queue, i)
+				queue = append(queue, int32(i))
 			}
 		}
 	}
 	for k := 0; k < len(queue); k++ {
-		i := queue[k]
+		i := int(queue[k])
 		p := m.PointOf(i)
 		for _, d := range neighbours {
 			x, y := p.X+d.X, p.Y+d.Y
@@ -297,7 +300,7 @@ func (m *Map) Distances(from ...Point) []int {
 			j := m.Index(x, y)
 			if dist[j] < 0 && Passable(m.Cells[j]) {
 				dist[j] = dist[i] + 1
-				queue = append(queue, j)
+				queue = append(queue, int32(j))
 			}
 		}
 	}

@@ -315,7 +315,7 @@ func TestDistances(t *testing.T) {
 	)
 	d := m.Distances(Point{0, 0})
 	// Diagonal steps between two obstacles are allowed.
-	if want := []int{0, -1, 2, -1, 1, -1, -1, -1, 2}; !reflect.DeepEqual(d, want) {
+	if want := []int32{0, -1, 2, -1, 1, -1, -1, -1, 2}; !reflect.DeepEqual(d, want) {
 		t.Errorf("got %v", d)
 	}
 	// Start cells count even when they are obstacles; outside ones are

@@ -403,10 +403,10 @@ func decodeCodes(n yamlx.Node, m *Map) {
 	}
 	errs := &cellErrors{n: n}
 	shapeOK := checkRowCount(errs, len(rows), m.H)
-	fields := make([][]string, len(rows))
+	// The rows are split twice, to count and to read, rather than kept
+	// split: a string for each cell took twice the cells' memory.
 	for y, row := range rows {
-		fields[y] = strings.FieldsFunc(row, token.IsSpace)
-		if k := len(fields[y]); k != m.W {
+		if k := countTokens(row); k != m.W {
 			errs.row(y, diag.CodeStructure, "row y %d has %d codes, but size.width is %d", y, k, m.W)
 			shapeOK = false
 		}
@@ -414,8 +414,8 @@ func decodeCodes(n yamlx.Node, m *Map) {
 	if shapeOK {
 		m.Cells = make([]int, m.W*m.H)
 	}
-	for y, row := range fields {
-		for x, tok := range row {
+	for y, row := range rows {
+		for x, tok := range strings.FieldsFunc(row, token.IsSpace) {
 			v, ok := token.ParseInt([]byte(tok))
 			if !ok || int64(int(v)) != v {
 				errs.cell(x, y, diag.CodeNotInt, "%s must be an integer, found %s", cellName(x, y), quoted(tok))
@@ -426,6 +426,20 @@ func decodeCodes(n yamlx.Node, m *Map) {
 			}
 		}
 	}
+}
+
+// countTokens returns the number of tokens of s, as strings.FieldsFunc
+// with token.IsSpace splits it.
+func countTokens(s string) int {
+	n, in := 0, false
+	for _, r := range s {
+		space := token.IsSpace(r)
+		if !space && !in {
+			n++
+		}
+		in = !space
+	}
+	return n
 }
 
 func yamlKind(n yamlx.Node) string {

@@ -16,7 +16,10 @@ func init() {
 		WriteLegacy: formats.Writer(WriteMap),
 		Decode:      formats.Decoder(DecodeScenarioDoc),
 		LazyLists:   true,
-		Encode:      formats.Writer(EncodeScenario),
+		// The .map reader records where each item of a list starts, not
+		// every value (token.Items).
+		SmallLive: true,
+		Encode:    formats.Writer(EncodeScenario),
 	})
 	formats.Register(formats.Codec{
 		Kind: KindSave, Legacy: FormatSave, Exts: []string{".sav"}, Rank: 11,

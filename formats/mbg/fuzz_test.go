@@ -87,6 +87,9 @@ func FuzzReadMap(f *testing.F) {
 			t.Fatalf("WriteMap refused what ReadMap accepted: %v", err)
 		}
 		scenarioRoundTrip(t, s)
+		// Every position found again in an item is where a mark for
+		// every value put it.
+		samePositions(t, "fuzz.map", data)
 	})
 }
 

@@ -65,101 +65,107 @@ func namedEntry(r *token.Reader, noun, p string, i int, name *string) func(strin
 
 func readSquares(r *token.Reader, n int) []Square {
 	out := make([]Square, n)
-	for i := range out {
-		sq := &out[i]
-		p := srcpos.Index("board", i)
-		d := func(f string) token.Desc { return func() string { return fmt.Sprintf("board square %d: %s", i, f) } }
-		sq.Class = r.Int(d("class"))
-		r.Mark(p)
-		r.Mark(p + ".type")
-		sq.Base = r.Int(d("base (the city, institute or training room it belongs to)"))
-		r.Mark(p + "." + BaseKey(sq.Class))
-		sq.X = r.Int(d("x"))
-		r.Mark(p + ".at")
-		sq.Y = r.Int(d("y"))
-	}
+	token.Items(r, "board", out, readSquare)
 	return out
+}
+
+func readSquare(r *token.Reader, i int, sq *Square) {
+	p := srcpos.Index("board", i)
+	d := func(f string) token.Desc { return func() string { return fmt.Sprintf("board square %d: %s", i, f) } }
+	sq.Class = r.Int(d("class"))
+	r.Mark(p)
+	r.Mark(p + ".type")
+	sq.Base = r.Int(d("base (the city, institute or training room it belongs to)"))
+	r.Mark(p + "." + BaseKey(sq.Class))
+	sq.X = r.Int(d("x"))
+	r.Mark(p + ".at")
+	sq.Y = r.Int(d("y"))
 }
 
 func readOfficers(r *token.Reader) []Officer {
 	out := make([]Officer, r.Count(fixed("the number of officers"), 6))
 	r.Mark("officers")
-	for i := range out {
-		o := &out[i]
-		p := srcpos.Index("officers", i)
-		d := namedEntry(r, "officer", p, i, &o.Name)
-		for k := range o.Props {
-			o.Props[k] = r.Float32(d("ability " + PropKeys[k]))
-			r.Mark(p + "." + PropKeys[k])
-		}
-	}
+	token.Items(r, "officers", out, readOfficer)
 	return out
+}
+
+func readOfficer(r *token.Reader, i int, o *Officer) {
+	p := srcpos.Index("officers", i)
+	d := namedEntry(r, "officer", p, i, &o.Name)
+	for k := range o.Props {
+		o.Props[k] = r.Float32(d("ability " + PropKeys[k]))
+		r.Mark(p + "." + PropKeys[k])
+	}
 }
 
 func readCities(r *token.Reader) []City {
 	out := make([]City, r.Count(fixed("the number of cities"), 9))
 	r.Mark("cities")
-	for i := range out {
-		c := &out[i]
-		p := srcpos.Index("cities", i)
-		d := namedEntry(r, "city", p, i, &c.Name)
-		c.Scope = r.Int(d("scope (0 small, 1 medium, 2 large)"))
-		r.Mark(p + ".scope")
-		c.Garrison = readList(r, d("number of garrison officers"), d, "garrison officer", p+".garrison")
-		c.Mayor = r.Int(d("mayor (an officer or -1)"))
-		r.Mark(p + ".mayor")
-		c.Treasurer = r.Int(d("treasurer (an officer or -1)"))
-		r.Mark(p + ".treasurer")
-		c.Rect = readRect(r, d, p+".rect")
-	}
+	token.Items(r, "cities", out, readCity)
 	return out
+}
+
+func readCity(r *token.Reader, i int, c *City) {
+	p := srcpos.Index("cities", i)
+	d := namedEntry(r, "city", p, i, &c.Name)
+	c.Scope = r.Int(d("scope (0 small, 1 medium, 2 large)"))
+	r.Mark(p + ".scope")
+	c.Garrison = readList(r, d("number of garrison officers"), d, "garrison officer", p+".garrison")
+	c.Mayor = r.Int(d("mayor (an officer or -1)"))
+	r.Mark(p + ".mayor")
+	c.Treasurer = r.Int(d("treasurer (an officer or -1)"))
+	r.Mark(p + ".treasurer")
+	c.Rect = readRect(r, d, p+".rect")
 }
 
 func readRoles(r *token.Reader) []Role {
 	out := make([]Role, r.Count(fixed("the number of roles"), 7))
 	r.Mark("roles")
-	for i := range out {
-		ro := &out[i]
-		p := srcpos.Index("roles", i)
-		d := namedEntry(r, "role", p, i, &ro.Name)
-		ro.Start = r.Int(d("starting square (or -1)"))
-		r.Mark(p + ".start")
-		ro.Techs = readList(r, d("number of known techs"), d, "tech", p+".techs")
-		ro.Retinue = readList(r, d("number of travelling officers"), d, "travelling officer", p+".retinue")
-		ro.Cities = readList(r, d("number of owned cities"), d, "owned city", p+".cities")
-		ro.Money = r.Float32(d("money"))
-		r.Mark(p + ".money")
-		ro.Dir = r.Int(d("direction (1 or -1)"))
-		r.Mark(p + ".dir")
-	}
+	token.Items(r, "roles", out, readRole)
 	return out
+}
+
+func readRole(r *token.Reader, i int, ro *Role) {
+	p := srcpos.Index("roles", i)
+	d := namedEntry(r, "role", p, i, &ro.Name)
+	ro.Start = r.Int(d("starting square (or -1)"))
+	r.Mark(p + ".start")
+	ro.Techs = readList(r, d("number of known techs"), d, "tech", p+".techs")
+	ro.Retinue = readList(r, d("number of travelling officers"), d, "travelling officer", p+".retinue")
+	ro.Cities = readList(r, d("number of owned cities"), d, "owned city", p+".cities")
+	ro.Money = r.Float32(d("money"))
+	r.Mark(p + ".money")
+	ro.Dir = r.Int(d("direction (1 or -1)"))
+	r.Mark(p + ".dir")
 }
 
 func readInstitutes(r *token.Reader) []Institute {
 	out := make([]Institute, r.Count(fixed("the number of institutes"), 6))
 	r.Mark("institutes")
-	for i := range out {
-		in := &out[i]
-		p := srcpos.Index("institutes", i)
-		d := namedEntry(r, "institute", p, i, &in.Name)
-		in.Techs = readList(r, d("number of techs"), d, "tech", p+".techs")
-		in.Rect = readRect(r, d, p+".rect")
-	}
+	token.Items(r, "institutes", out, readInstitute)
 	return out
+}
+
+func readInstitute(r *token.Reader, i int, in *Institute) {
+	p := srcpos.Index("institutes", i)
+	d := namedEntry(r, "institute", p, i, &in.Name)
+	in.Techs = readList(r, d("number of techs"), d, "tech", p+".techs")
+	in.Rect = readRect(r, d, p+".rect")
 }
 
 func readTrainingRooms(r *token.Reader) []TrainingRoom {
 	out := make([]TrainingRoom, r.Count(fixed("the number of training rooms"), 6))
 	r.Mark("training_rooms")
-	for i := range out {
-		t := &out[i]
-		p := srcpos.Index("training_rooms", i)
-		d := namedEntry(r, "training room", p, i, &t.Name)
-		t.Item = r.Int(d("trained property (0 wu … 4 jing)"))
-		r.Mark(p + ".item")
-		t.Rect = readRect(r, d, p+".rect")
-	}
+	token.Items(r, "training_rooms", out, readTrainingRoom)
 	return out
+}
+
+func readTrainingRoom(r *token.Reader, i int, t *TrainingRoom) {
+	p := srcpos.Index("training_rooms", i)
+	d := namedEntry(r, "training room", p, i, &t.Name)
+	t.Item = r.Int(d("trained property (0 wu … 4 jing)"))
+	r.Mark(p + ".item")
+	t.Rect = readRect(r, d, p+".rect")
 }
 
 // readList reads "n v1 … vn" as integers, marking each item under path.

@@ -89,8 +89,12 @@ type Map struct {
 }
 
 // New returns an empty map for the file whose content is src.
-func New(src []byte) *Map {
-	return &Map{lines: NewLines(src), offsets: map[uint64]int{}, pos: map[uint64]packedPos{},
+func New(src []byte) *Map { return NewOver(NewLines(src)) }
+
+// NewOver returns an empty map for the source lines indexes, sharing the
+// index (a reader locating a few values again needs no index of its own).
+func NewOver(lines *Lines) *Map {
+	return &Map{lines: lines, offsets: map[uint64]int{}, pos: map[uint64]packedPos{},
 		grids: map[string]CellFunc{}, items: map[string]ItemFunc{}}
 }
 

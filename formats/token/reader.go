@@ -49,6 +49,8 @@ type Reader struct {
 	// names are the offsets of the tokens read as names or as trailing
 	// text.
 	names []int
+	// unmarked makes Mark and MarkAt record nothing (see Items).
+	unmarked bool
 }
 
 // NewReader returns a reader of src, which came from file. A leading UTF-8
@@ -83,16 +85,46 @@ func (r *Reader) Offset() int { return r.start }
 
 // Mark records that path is at the last token read.
 func (r *Reader) Mark(path string) {
-	if r.err == nil {
+	if r.err == nil && !r.unmarked {
 		r.Map.SetOffset(path, r.start)
 	}
 }
 
 // MarkAt records that path is at byte offset off.
 func (r *Reader) MarkAt(path string, off int) {
-	if r.err == nil {
+	if r.err == nil && !r.unmarked {
 		r.Map.SetOffset(path, off)
 	}
+}
+
+// Items reads the items of the list at path, item i into items[i] with
+// read, and records where each item starts instead of the marks read
+// makes in it: a position in item i is found when a diagnostic asks for
+// one, by reading the item again from its start with a reader of its own
+// (read must make the same marks whenever it reads the same text). A list
+// of 100 000 items of ten values keeps 800 KB instead of a map entry for
+// every value.
+func Items[T any](r *Reader, path string, items []T, read func(r *Reader, i int, item *T)) {
+	starts := make([]int, len(items))
+	r.unmarked = true
+	for i := range items {
+		starts[i] = r.off
+		read(r, i, &items[i])
+	}
+	r.unmarked = false
+	if r.err != nil {
+		return
+	}
+	file, src, lines := r.file, r.src, r.Map.Lines()
+	r.Map.SetItems(path, func(i int, rest string) diag.Pos {
+		if i < 0 || i >= len(starts) {
+			return diag.Pos{}
+		}
+		again := &Reader{file: file, src: src, off: starts[i], start: starts[i], Map: srcpos.NewOver(lines), leftover: -1}
+		var item T
+		read(again, i, &item)
+		return again.Map.Locate(srcpos.Index(path, i) + rest)
+	})
 }
 
 // Pos returns the line and column of byte offset off.

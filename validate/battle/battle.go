@@ -83,8 +83,10 @@ func checkBattle(r validate.Reporter) {
 
 func checkBattleReach(r validate.Reporter, m *battle.Map, bases []battle.Base, fz battle.FlagZone) {
 	p1, p2, _ := m.Sides()
-	from := m.Distances(p1.Cells...)
-	reached := func(d []int, cells []battle.Point) bool {
+	// What a base reaches, from each base: a cell is reached from both
+	// bases together when one of them reaches it.
+	from := [2][]int32{m.Distances(p1.Cells...), m.Distances(p2.Cells...)}
+	reached := func(d []int32, cells []battle.Point) bool {
 		for _, c := range cells {
 			if d[m.Index(c.X, c.Y)] >= 0 {
 				return true
@@ -93,11 +95,11 @@ func checkBattleReach(r validate.Reporter, m *battle.Map, bases []battle.Base, f
 		return false
 	}
 	a := p1.Anchor()
-	if !reached(from, p2.Cells) {
+	if !reached(from[0], p2.Cells) {
 		r.Add(btlReach, battle.CellPath(a.X, a.Y), "player 1's base at (%d, %d) cannot reach player 2's base", a.X, a.Y)
 	}
 	for i, b := range []battle.Base{p1, p2} {
-		if len(fz.Cells) > 0 && !reached(m.Distances(b.Cells...), fz.Cells) {
+		if len(fz.Cells) > 0 && !reached(from[i], fz.Cells) {
 			an := b.Anchor()
 			r.Add(btlReach, battle.CellPath(an.X, an.Y), "player %d's base at (%d, %d) cannot reach the flag zone", i+1, an.X, an.Y)
 		}
@@ -108,13 +110,15 @@ func checkBattleReach(r validate.Reporter, m *battle.Map, bases []battle.Base, f
 	for _, h := range battle.ApplyRoster(m.Roster) {
 		reach = max(reach, min(h.Range, battle.RosterStats[3].Max))
 	}
-	both := m.Distances(append(append([]battle.Point(nil), p1.Cells...), p2.Cells...)...)
 	for _, c := range m.Cities() {
 		ok := false
 		for dy := -reach; dy <= reach && !ok; dy++ {
 			for dx := -reach; dx <= reach && !ok; dx++ {
 				x, y := c.X+dx, c.Y+dy
-				ok = m.In(x, y) && battle.Passable(m.At(x, y)) && both[m.Index(x, y)] >= 0
+				if m.In(x, y) && battle.Passable(m.At(x, y)) {
+					i := m.Index(x, y)
+					ok = from[0][i] >= 0 || from[1][i] >= 0
+				}
 			}
 		}
 		if !ok {
