@@ -83,6 +83,7 @@ func (s *search) screen(ctx context.Context) error {
 	far := base.Worst >= farOff
 	for n, i := range order {
 		if !s.roomToMeasure() {
+			s.cut = true
 			return nil
 		}
 		left := len(order) - n

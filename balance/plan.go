@@ -25,6 +25,9 @@ type planned struct {
 	moved int     // the knobs it moves
 	worst float64 // the largest distance of a side's predicted rate from its target
 	cost  float64 // the sum of its relative moves
+	// bisect marks a point halfway over a cliff (cliff.go), not planned
+	// from the model
+	bisect bool
 }
 
 // plan returns the point to try next (nil when no point but the

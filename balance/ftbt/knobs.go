@@ -97,6 +97,12 @@ func ftbtKnobs(doc *formats.Document) []knob.Knob {
 	return out
 }
 
+// sideFine is the finer step of side/N for a bisection over a cliff (a
+// side's people 1 % stronger or weaker): an ftbt level played by the
+// original's AI on both sides can go from one side winning every game to
+// the other between two neighbouring 5 % steps (docs/balance.md).
+const sideFine = 0.01
+
 // sideStats are the stats side/N scales.
 var sideStats = ftbtStats[:3]
 
@@ -152,22 +158,29 @@ func sideKnob(l *ftbtfmt.Level, rules *ftbtfmt.Rules, side int) (knob.Knob, bool
 			}
 		}
 	}
+	k.Fine = sideFine
 	lo, hi := k.Min, k.Max
 	k.Get = func(m any) float64 {
 		people := m.(*ftbtfmt.Level).People
 		best, bestD := 1.0, math.Inf(1)
-		for n := math.Round(lo / 0.05); n <= math.Round(hi/0.05); n++ {
-			f := knob.Multiple(n, 0.05)
-			d := 0.0
-			for j, pi := range who {
-				for si, st := range sideStats {
-					if s := scaled(j, si, f); s > 0 {
-						d += math.Abs(float64(*st.field(&people[pi])-s)) / float64(s)
+		// the nearest factor of the grid, or a finer one of a bisection
+		// whose stats the people have exactly: a factor of the grid reads
+		// back as itself even when a finer one gives the same stats, and
+		// one person's stat edited (abi/张飞) leaves the factor the grid's
+		for _, step := range []float64{k.Grid, sideFine} {
+			for n := math.Round(lo / step); n <= math.Round(hi/step); n++ {
+				f := knob.Multiple(n, step)
+				d := 0.0
+				for j, pi := range who {
+					for si, st := range sideStats {
+						if s := scaled(j, si, f); s > 0 {
+							d += math.Abs(float64(*st.field(&people[pi])-s)) / float64(s)
+						}
 					}
 				}
-			}
-			if d < bestD || (d == bestD && math.Abs(f-1) < math.Abs(best-1)) {
-				best, bestD = f, d
+				if step == k.Grid && (d < bestD || d == bestD && math.Abs(f-1) < math.Abs(best-1)) || step != k.Grid && d == 0 && bestD > 0 {
+					best, bestD = f, d
+				}
 			}
 		}
 		return best

@@ -37,6 +37,14 @@ type Knob struct {
 	// proposal holds numbers a designer would write, and two points of
 	// the search are never one document.
 	Grid float64
+	// Fine, when set, is a step finer than Grid that a bisection over a
+	// cliff may set (package balance, cliff.go): a knob whose games can
+	// jump from one side winning every game to the other between two
+	// neighbouring values of its grid (an ftbt side's strength by 5 %)
+	// has its fair window between them. A value on Fine is still one a
+	// designer would write (a side's people 1 % weaker). 0: none; the
+	// bisection never moves the knob off its grid.
+	Fine float64
 	// Ratio knobs are amounts (money, hp, res): a move is measured
 	// against the value (12000 → 9000 is −25 %). The others (a level, a
 	// scope, a start cell) are measured against their range.
@@ -63,6 +71,17 @@ func (k *Knob) Clamp(x float64) float64 {
 	}
 	lo, hi := math.Ceil(k.Min/g-1e-9), math.Floor(k.Max/g+1e-9)
 	return Multiple(math.Min(math.Max(math.Round(x/g), lo), hi), g)
+}
+
+// ClampFine brings x to the nearest multiple of the knob's Fine step (its
+// Grid when it has none) inside its range.
+func (k *Knob) ClampFine(x float64) float64 {
+	if k.Fine <= 0 {
+		return k.Clamp(x)
+	}
+	f := *k
+	f.Grid = k.Fine
+	return f.Clamp(x)
 }
 
 // Scale is what a move of the knob from x0 is measured against: x0 for

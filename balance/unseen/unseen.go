@@ -95,6 +95,16 @@ func Cases() []Case {
 		// their first run
 		{Name: "ftbt-m1-side1-abi1.5x", Family: "ftbt", Source: "legacy/ftbt/m1.map", Rules: "legacy/ftbt/star.tech", Kept: true,
 			Change: "side 1's people have 1.5 times their abi", unbalance: abi(1, 3, 2)},
+		// kept: made with the bisection over a cliff, one a family, never
+		// run nor simulated before their one run
+		{Name: "mbg-test-RC-half", Family: "mbg", Source: "legacy/mbg/test.map", Kept: true,
+			Change: "RC starts with half its money (10000 → 5000; three roles)", unbalance: money("RC", 0.5)},
+		{Name: "ftbt-长坂坡-side0-def1.5x", Family: "ftbt", Source: "samples/ftbt/长坂坡.yaml", Kept: true,
+			Change: "side 0's people have 1.5 times their def", unbalance: def(0, 3, 2)},
+		{Name: "planets-star-D-def2x", Family: "planets", Source: "legacy/planets/star.yml", Kept: true,
+			Change: "start D's def 0.5 → 1 (five players)", unbalance: planetDef("D", 1)},
+		{Name: "battle-标准-near-p1-L3", Family: "battle", Source: "samples/battle/标准.yaml", Kept: true,
+			Change: "the neutral city nearest player 1's base raised to level 3", unbalance: nearestCity(0, 3)},
 	}
 }
 

@@ -1,0 +1,105 @@
+package balance
+
+import (
+	"context"
+	"math"
+	"testing"
+)
+
+// cliffGame is a level whose games jump as an ftbt level's do: side 0
+// wins 3 % of the games while its people are less than 20.5 % stronger
+// than side 1's (side/0 − side/1, the factors), 97 % from 21.5 % on, and
+// half of them in the narrow window between. No point of the knobs' 5 %
+// grid is in the window; on their finer step of 1 %, side/0 1.21 is,
+// and so are side 0 and side 1 moved together (1.1, 0.89).
+func cliffGame(point []float64, i int, seed int64) int {
+	d := point[0] - point[1] // side/0, side/1: sorted by ID
+	p := 0.5
+	switch {
+	case d < 0.205:
+		p = 0.03
+	case d > 0.215:
+		p = 0.97
+	}
+	if unit(seed, nil) < p {
+		return 0
+	}
+	return 1
+}
+
+// TestBisectsACliff: on a level whose win rate jumps from 3 % to 97 %
+// between two neighbouring steps of a side's strength, the search
+// bisects between the last point below the target and the first above,
+// on the knobs' finer step, and finds the fair window; it judges no point
+// whose common games were off, and does not end with room in its budget
+// for a point tried and its confirmation. A search of smooth slopes
+// alone tried the 5 % grid, where no point is fair, and gave up.
+func TestBisectsACliff(t *testing.T) {
+	doc := loadSample(t, "ftbt/长坂坡.yaml")
+	r, err := Run(context.Background(), doc, Options{Seed: 2, Jobs: 1, Budget: 6000, Proposals: 10, winner: cliffGame})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Outcome != OutcomeFair && r.Outcome != OutcomeFairConfirmed {
+		t.Fatalf("outcome %s, spent %d of %d:\n%s", r.Outcome, r.Spent, r.Budget, text(r))
+	}
+	p := r.Proposals[0]
+	point := map[string]float64{"side/0": 1, "side/1": 1}
+	for _, e := range p.Edits {
+		point[e.Knob] = e.To
+		if f := e.To * 100; math.Abs(f-math.Round(f)) > 1e-6 {
+			t.Errorf("%s → %v: not on the side knobs' finer step of 0.01", e.Knob, e.To)
+		}
+	}
+	if d := point["side/0"] - point["side/1"]; d < 0.205 || d > 0.215 {
+		t.Errorf("proposal 1 is %s: side 0 %.0f%% stronger, outside the fair window", p.EditLine(), d*100)
+	}
+	for _, q := range r.Proposals {
+		if q.Fresh == nil {
+			continue
+		}
+		se := math.Sqrt(0.25 / float64(q.Measure.Games))
+		if d := math.Abs(q.Measure.Sides[0].Wins.Rate - 0.5); d > 0.03+3*se+1e-9 {
+			t.Errorf("%s was judged on fresh games, though its %d common games put side 0 %.1f points off", q.EditLine(), q.Measure.Games, d*100)
+		}
+	}
+	t.Logf("%s; spent %d of %d", firstLine(r), r.Spent, r.Budget)
+}
+
+// hpCliff is a level whose games jump with 张飞's hp against 曹纯's
+// (relative to their 120 and 110): side 0 wins 3 % below 20.5 % more,
+// 97 % above 20.7 %. The person knobs have no finer step: no bisection.
+func hpCliff(point []float64, i int, seed int64) int {
+	d := point[0]/120 - point[1]/110 // hp/张飞, hp/曹纯
+	p := 0.5
+	switch {
+	case d < 0.205:
+		p = 0.03
+	case d > 0.207:
+		p = 0.97
+	}
+	if unit(seed, nil) < p {
+		return 0
+	}
+	return 1
+}
+
+// TestNoStopWithBudgetLeft: a search that measures the knobs again
+// around a point tried must have room for a probe after that point's own
+// games. It used to reset the knobs' effects, measure none of them (the
+// screen's room is a whole probe and a point tried and confirmed) and end
+// "no fair proposal within 5500 games" with 2,900 of them unspent, room
+// for a point tried and its confirmation (ftbt-m1-side1-abi1.5x ended so
+// with 2,756 of 5,500 left).
+func TestNoStopWithBudgetLeft(t *testing.T) {
+	doc := loadSample(t, "ftbt/长坂坡.yaml")
+	r, err := Run(context.Background(), doc, Options{Seed: 1, Jobs: 1, Budget: 5500, Knobs: "hp/张飞,hp/曹纯", winner: hpCliff})
+	if err != nil {
+		t.Fatal(err)
+	}
+	room := 200 + ConfirmGames(2, DefaultTolerance) // a point tried and its confirmation
+	if r.Outcome != OutcomeFair && r.Outcome != OutcomeFairConfirmed && r.Budget-r.Spent >= room {
+		t.Errorf("outcome %s with %d of %d games unspent, room for a point tried and its confirmation (%d):\n%s", r.Outcome, r.Budget-r.Spent, r.Budget, room, text(r))
+	}
+	t.Logf("%s; spent %d of %d", firstLine(r), r.Spent, r.Budget)
+}
