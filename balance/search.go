@@ -585,6 +585,9 @@ func (s *search) visit(ctx context.Context, w *walk, p *planned) (string, error)
 		s.picked[k] = maxIterations
 		w.centre = c.point
 		s.stuck++
+		if s.opts.Budget-s.spent < s.exploreGames+s.confirm {
+			return OutcomeNone, nil // no room for another point and its confirmation
+		}
 		return "", nil
 	}
 	w.explored = 0
