@@ -36,9 +36,14 @@ const (
 
 // Field is one field of a record.
 type Field struct {
-	Go   string // the model's Go field ("HP"); "" when the model keeps it elsewhere
+	// Go is the model's Go field ("HP"), or an element of an array field
+	// ("Props[0]"); "" when the model keeps the value elsewhere.
+	Go   string
 	Key  string // the YAML key ("hp")
 	Type Type
+	// What names the value in a reader's messages ("ability wu"); ""
+	// names it by its key.
+	What string
 	// Min and Max bound the value when set (Has*): a value outside is
 	// what Code reports.
 	Min, Max       int

@@ -11,6 +11,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/shapan/shapan/formats/diag"
+	"github.com/shapan/shapan/formats/field/fieldyaml"
 	"github.com/shapan/shapan/formats/srcpos"
 	"github.com/shapan/shapan/formats/yamlx"
 )
@@ -40,7 +41,7 @@ func EncodeLevel(l *Level, rules *Rules) ([]byte, error) {
 
 	root := yamlx.Map()
 	section(root, "size", "the map has width × height cells; x grows to the right, y downward, both from 0",
-		yamlx.Flow(yamlx.Map("width", yamlx.Int(l.W), "height", yamlx.Int(l.H))))
+		yamlx.Flow(fieldyaml.Encode(&SizeFields, l)))
 	if legend, ok := legendFor(l, rules); ok {
 		section(root, "legend", "grid symbol: terrain id", legendNode(legend, rules))
 		yamlx.Add(root, "terrain", symbolGrid(l, legend))

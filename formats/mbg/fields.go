@@ -1,6 +1,7 @@
 package mbg
 
 import (
+	"fmt"
 	"math"
 	"slices"
 
@@ -35,18 +36,23 @@ var (
 	nameRow = field.Field{Go: "Name", Key: "name", Type: field.Ref, Required: true, Doc: "The name (a YAML scalar of any kind)."}
 )
 
-// ability is the field of an ability: an ability outside 0–100 is played
-// as it is, so check only warns of it.
-func ability(key, doc string) field.Field {
-	return field.Field{Go: "Props", Key: key, Type: field.Number, Required: true, Code: "MBG020", Severity: diag.Warning, Doc: doc}.Between(0, 100)
+// ability is the field of ability k, element k of an officer's Props: an
+// ability outside 0–100 is played as it is, so check only warns of it.
+func ability(k int, doc string) field.Field {
+	key := PropKeys[k]
+	return field.Field{Go: fmt.Sprintf("Props[%d]", k), Key: key, What: "ability " + key, Type: field.Number, Required: true,
+		Code: "MBG020", Severity: diag.Warning, Doc: doc}.Between(0, 100)
 }
 
+// abilities are the five abilities of an officer of a scenario and of a
+// save, in the order of PropKeys; the YAML codecs read and write them
+// from this table (fieldyaml).
 var abilities = []field.Field{
-	ability("wu", "武术 martial (battle power)"),
-	ability("zhan", "战术 tactics (battle win chance)"),
-	ability("mou", "谋略 strategy (tech odds, study speed)"),
-	ability("zheng", "政治 politics (a mayor heals the garrison)"),
-	ability("jing", "经济 economy (a treasurer's income)"),
+	ability(0, "武术 martial (battle power)"),
+	ability(1, "战术 tactics (battle win chance)"),
+	ability(2, "谋略 strategy (tech odds, study speed)"),
+	ability(3, "政治 politics (a mayor heals the garrison)"),
+	ability(4, "经济 economy (a treasurer's income)"),
 }
 
 // The records of a scenario.
@@ -116,16 +122,21 @@ var (
 			{Go: "Role", Key: "role", Type: field.Ref, Doc: "The role that employs him; absent: free."},
 			{Go: "Job", Key: "job", Type: field.Ref, Doc: "His job (mayor, treasurer, garrison, researcher, trainee); absent: none."},
 			{Go: "Loc", Key: "at", Type: field.Ref, Doc: "The city, institute or training room of the job."},
-			{Go: "HP", Key: "hp", Type: field.Number, Required: true, Doc: "Hit points."},
-			field.Field{Go: "HPMax", Key: "hp_max", Type: field.Number, Required: true, Doc: "Most hit points."}.Form(1, 1000000),
 		},
-		abilities,
+		saveOfficerStats,
 		[]field.Field{
 			{Go: "Quit", Key: "quit", Type: field.Boolean, Doc: "He has left the game."},
 			field.Field{Go: "Rumour", Key: "rumour", Type: field.Integer, Doc: "Rounds of rumour (流言) left."}.Form(0, 99),
 			field.Field{Go: "Poison", Key: "poison", Type: field.Integer, Doc: "Rounds of poison left."}.Form(0, 99),
 			{Go: "Level", Key: "level", Type: field.Ref, Required: true, Doc: "His level: low, medium or high."},
 		})}
+
+	// saveOfficerStats are the hit points and the abilities of an officer
+	// of a save, which its YAML codec reads and writes from the table.
+	saveOfficerStats = slices.Concat([]field.Field{
+		{Go: "HP", Key: "hp", Type: field.Number, Required: true, Doc: "Hit points."},
+		field.Field{Go: "HPMax", Key: "hp_max", What: "maximum hp", Type: field.Number, Required: true, Doc: "Most hit points."}.Form(1, 1000000),
+	}, abilities)
 
 	// SaveCityFields are the fields of a city of a save.
 	SaveCityFields = field.Record{Name: "mbg save city", Schema: saveSchema, Pointer: "/definitions/city", Fields: []field.Field{

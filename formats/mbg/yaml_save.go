@@ -6,6 +6,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/shapan/shapan/formats/diag"
+	"github.com/shapan/shapan/formats/field/fieldyaml"
 	"github.com/shapan/shapan/formats/srcpos"
 	"github.com/shapan/shapan/formats/yamlx"
 )
@@ -210,11 +211,7 @@ func encodeSaveOfficers(s *Save, ns saveNames) *yaml.Node {
 		} else if o.Loc != -1 {
 			yamlx.Add(m, "at", yamlx.Int(o.Loc))
 		}
-		yamlx.Add(m, "hp", yamlx.Float32(o.HP))
-		yamlx.Add(m, "hp_max", yamlx.Float32(o.HPMax))
-		for k, key := range PropKeys {
-			yamlx.Add(m, key, yamlx.Float32(o.Props[k]))
-		}
+		fieldyaml.EncodeFields(m, &SaveOfficerFields, saveOfficerStats, &o)
 		yamlx.Add(m, "quit", optTrue(o.Quit))
 		yamlx.Add(m, "rumour", optInt0(o.Rumour))
 		yamlx.Add(m, "poison", optInt0(o.Poison))
@@ -512,11 +509,7 @@ func decodeSaveOfficer(it yamlx.Node, o *SaveOfficer, i int, ns saveNames) {
 			o.Loc, _ = n.Int()
 		}
 	}
-	o.HP = needFloat(om, "hp", "")
-	o.HPMax = needFloat(om, "hp_max", "maximum hp")
-	for k, key := range PropKeys {
-		o.Props[k] = needFloat(om, key, "ability "+key)
-	}
+	fieldyaml.DecodeFields(om, &SaveOfficerFields, saveOfficerStats, o)
 	o.Quit = optBool(om, "quit")
 	o.Rumour = optInt(om, "rumour")
 	o.Poison = optInt(om, "poison")

@@ -5,6 +5,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/shapan/shapan/formats/field/fieldyaml"
 	"github.com/shapan/shapan/formats/srcpos"
 	"github.com/shapan/shapan/formats/yamlx"
 )
@@ -80,9 +81,7 @@ func squareNode(sq Square, ns scenarioNames) *yaml.Node {
 
 func officerNode(o Officer) *yaml.Node {
 	m := yamlx.Flow(yamlx.Map("name", yamlx.Str(o.Name)))
-	for k, key := range PropKeys {
-		yamlx.Add(m, key, yamlx.Float32(o.Props[k]))
-	}
+	fieldyaml.EncodeFields(m, &OfficerFields, abilities, &o)
 	return m
 }
 
@@ -268,11 +267,7 @@ func decodeOfficer(it yamlx.Node, i int) Officer {
 	var o Officer
 	om := labeled(it, "officer", i)
 	o.Name = nameField(om)
-	for k, key := range PropKeys {
-		if n, ok := om.Need(key, "ability "+key, "a number"); ok {
-			o.Props[k], _ = n.Float32()
-		}
-	}
+	fieldyaml.DecodeFields(om, &OfficerFields, abilities, &o)
 	om.Done()
 	return o
 }

@@ -1,16 +1,20 @@
 // Package fieldyaml reads and writes the YAML mapping of a flat record
 // from the record's field table (package field): each field of the table
 // is a key of the mapping, written in table order, and its value is the
-// model's Go field the table names (a whole number, a real number kept
-// as a float32, a boolean or a text). What a record holds besides such
-// values (references, lists, names resolved against other lists) is for
-// its family's codec: this package serves the records whose every field
-// is one of them.
+// model's Go field the table names, or an element of an array field
+// ("Props[2]"): a whole number, a real number kept as a float32, a
+// boolean or a text. What a record holds besides such values
+// (references, lists, names resolved against other lists) is for its
+// family's codec: Encode and Decode serve the records whose every field
+// is one of them, EncodeFields and DecodeFields a run of such fields
+// among keys the codec reads and writes itself.
 package fieldyaml
 
 import (
 	"fmt"
 	"reflect"
+	"strconv"
+	"strings"
 
 	"go.yaml.in/yaml/v3"
 
@@ -22,30 +26,44 @@ import (
 // the model's struct: every field of the table, in its order. Wrap it in
 // yamlx.Flow for a one-line record.
 func Encode(r *field.Record, v any) *yaml.Node {
-	s := structOf(r, v)
 	m := yamlx.Map()
-	for i := range r.Fields {
-		f := &r.Fields[i]
+	EncodeFields(m, r, r.Fields, v)
+	return m
+}
+
+// EncodeFields adds to the mapping m the keys of fields, some of the
+// record r's (an officer's abilities after a name its codec writes), in
+// their order, with their values in v.
+func EncodeFields(m *yaml.Node, r *field.Record, fields []field.Field, v any) {
+	s := structOf(r, v)
+	for i := range fields {
+		f := &fields[i]
 		yamlx.Add(m, f.Key, encodeValue(f, goField(r, f, s)))
 	}
-	return m
 }
 
 // Decode reads the mapping m into v, a pointer to the model's struct: a
 // required field that is missing is reported by m.Need (expecting a
 // value of its type), an optional one keeps the zero value, and a value
-// of another type is reported where it stands. The caller ends m
-// (Mapping.Done), so that it can read keys of its own first.
+// of another type is reported where it stands, named by the field's What
+// (its key when What is ""). The caller ends m (Mapping.Done), so that it
+// can read keys of its own first.
 func Decode(r *field.Record, m *yamlx.Mapping, v any) {
+	DecodeFields(m, r, r.Fields, v)
+}
+
+// DecodeFields reads the keys of fields, some of the record r's, from m
+// into v as Decode does.
+func DecodeFields(m *yamlx.Mapping, r *field.Record, fields []field.Field, v any) {
 	s := structOf(r, v)
-	for i := range r.Fields {
-		f := &r.Fields[i]
+	for i := range fields {
+		f := &fields[i]
 		var n yamlx.Node
 		var ok bool
 		if f.Required {
-			n, ok = m.Need(f.Key, "", expect(f))
+			n, ok = m.Need(f.Key, f.What, expect(f))
 		} else {
-			n, ok = m.Get(f.Key, "")
+			n, ok = m.Get(f.Key, f.What)
 		}
 		if ok {
 			decodeValue(f, n, goField(r, f, s))
@@ -62,12 +80,27 @@ func structOf(r *field.Record, v any) reflect.Value {
 	return p.Elem()
 }
 
-// goField returns the model's field of f; a table naming no field of the
-// model is a mistake in the program.
+// goField returns the model's field of f, or the element of an array
+// field it names ("Props[2]"); a table naming no field of the model is a
+// mistake in the program.
 func goField(r *field.Record, f *field.Field, s reflect.Value) reflect.Value {
-	g := s.FieldByName(f.Go)
+	name, index := f.Go, -1
+	if i := strings.IndexByte(name, '['); i > 0 && strings.HasSuffix(name, "]") {
+		n, err := strconv.Atoi(name[i+1 : len(name)-1])
+		if err != nil {
+			panic(fmt.Sprintf("fieldyaml: record %s: %q is no field or element of one (key %q)", r.Name, f.Go, f.Key))
+		}
+		name, index = name[:i], n
+	}
+	g := s.FieldByName(name)
 	if !g.IsValid() {
 		panic(fmt.Sprintf("fieldyaml: record %s: %s has no field %q (key %q)", r.Name, s.Type(), f.Go, f.Key))
+	}
+	if index >= 0 {
+		if g.Kind() != reflect.Array || index >= g.Len() {
+			panic(fmt.Sprintf("fieldyaml: record %s: %s has no element %q (key %q)", r.Name, s.Type(), f.Go, f.Key))
+		}
+		g = g.Index(index)
 	}
 	return g
 }

@@ -88,3 +88,59 @@ func decode(t *testing.T, src string, u *unit) error {
 	m.Done()
 	return d.Err()
 }
+
+// hero keeps its abilities in an array, as an mbg officer does.
+type hero struct {
+	Name  string
+	Props [2]float32
+}
+
+var heroFields = field.Record{Name: "hero", Fields: []field.Field{
+	{Go: "Name", Key: "name", Type: field.String, Required: true},
+	{Go: "Props[0]", Key: "wu", What: "ability wu", Type: field.Number, Required: true},
+	{Go: "Props[1]", Key: "zhan", What: "ability zhan", Type: field.Number, Required: true},
+}}
+
+// Fields naming elements of an array are written and read as keys of
+// their own; some of a table's fields can be written after keys a codec
+// writes itself, and read after it read them; a value of another type is
+// reported with the field's What.
+func TestArrayElementsAndSomeFields(t *testing.T) {
+	h := hero{Name: "关羽", Props: [2]float32{97, 90.5}}
+	m := yamlx.Flow(yamlx.Map("name", yamlx.Str("云长")))
+	EncodeFields(m, &heroFields, heroFields.Fields[1:], &h)
+	b, err := yamlx.Encode("", yamlx.Map("unit", m))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "unit: {name: 云长, wu: 97, zhan: 90.5}\n"; !strings.HasSuffix(string(b), want) {
+		t.Fatalf("wrote %q, want it to end %q", b, want)
+	}
+	read := func(src string) (hero, error) {
+		d, err := yamlx.Parse("hero.yaml", []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		n, _ := d.Root.Mapping().Get("unit", "")
+		hm := n.Mapping()
+		var back hero
+		DecodeFields(hm, &heroFields, heroFields.Fields[1:], &back)
+		hm.Get("name", "")
+		hm.Done()
+		return back, d.Err()
+	}
+	if back, err := read(string(b)); err != nil || back.Props != h.Props || back.Name != "" {
+		t.Errorf("read back %+v (%v), want the abilities %v and no name", back, err, h.Props)
+	}
+	if _, err := read("unit: {name: 甲, wu: strong}\n"); err == nil ||
+		!strings.Contains(err.Error(), "ability wu must be a number, found 'strong'") || !strings.Contains(err.Error(), "missing field 'zhan' (a number)") {
+		t.Errorf("a wrong and a missing ability: %v", err)
+	}
+	defer func() {
+		if r := recover(); r == nil || !strings.Contains(r.(string), `"Props[2]"`) {
+			t.Errorf("an element beyond the array: recovered %v", r)
+		}
+	}()
+	bad := field.Record{Name: "bad", Fields: []field.Field{{Go: "Props[2]", Key: "mou", Type: field.Number}}}
+	Encode(&bad, &h)
+}
