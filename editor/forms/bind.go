@@ -75,32 +75,30 @@ func (b *Binder) Text(label string, load func() string, commit func(string) erro
 	return e
 }
 
-// Int returns an entry for an integer in [lo, hi].
+// Int returns an entry for an integer in [lo, hi] that no table's field
+// bounds (Int.Entry builds one from a field's row).
 func (b *Binder) Int(label string, load func() int, set func(int), lo, hi int) *Entry {
+	n := Int{Label: label, Min: lo, Max: hi}
 	return b.Text(label, func() string { return strconv.Itoa(load()) }, func(s string) error {
-		v, err := strconv.Atoi(strings.TrimSpace(s))
+		v, err := n.Parse(s)
 		if err != nil {
-			return fmt.Errorf("%s must be a whole number", label)
-		}
-		if v < lo || v > hi {
-			return fmt.Errorf("%s must be from %d to %d", label, lo, hi)
+			return err
 		}
 		b.S.Edit("change "+label, func() { set(v) })
 		return nil
 	})
 }
 
-// Float returns an entry for a number in [lo, hi].
+// Float returns an entry for a number in [lo, hi] that no table's field
+// bounds (Float.Entry builds one from a field's row).
 func (b *Binder) Float(label string, load func() float32, set func(float32), lo, hi float64) *Entry {
+	n := Float{Label: label, Min: lo, Max: hi}
 	return b.Text(label, func() string { return strconv.FormatFloat(float64(load()), 'f', -1, 32) }, func(s string) error {
-		v, err := strconv.ParseFloat(strings.TrimSpace(s), 32)
+		v, err := n.Parse(s)
 		if err != nil {
-			return fmt.Errorf("%s must be a number", label)
+			return err
 		}
-		if v < lo || v > hi {
-			return fmt.Errorf("%s must be from %s to %s", label, strconv.FormatFloat(lo, 'f', -1, 64), strconv.FormatFloat(hi, 'f', -1, 64))
-		}
-		b.S.Edit("change "+label, func() { set(float32(v)) })
+		b.S.Edit("change "+label, func() { set(v) })
 		return nil
 	})
 }

@@ -119,7 +119,7 @@ func (n Float) Parse(text string) (float32, error) {
 		return 0, fmt.Errorf("%s must be a number", n.Label)
 	}
 	if lo, hi := n.Limits(); x < lo || x > hi {
-		return 0, fmt.Errorf("%s must be from %v to %v", n.Label, lo, hi)
+		return 0, fmt.Errorf("%s must be from %s to %s", n.Label, strconv.FormatFloat(lo, 'f', -1, 64), strconv.FormatFloat(hi, 'f', -1, 64))
 	}
 	return float32(x), nil
 }
@@ -166,4 +166,13 @@ func Row(title string, w fyne.CanvasObject, f *field.Field) *widget.FormItem {
 		item.HintText = Hint(f)
 	}
 	return item
+}
+
+// IntRow returns the form row of the table's whole-number field f of the
+// item at returns (nil when none is shown), and its entry: the entry is
+// named by the field's key and accepts the field's range, the row is
+// titled title and says the range and the field's description under it.
+func IntRow(b *Binder, title string, f *field.Field, at func() *int) (*widget.FormItem, *Entry) {
+	e := Int{Label: f.Key, Field: f, At: at}.Entry(b)
+	return Row(title, e, f), e
 }

@@ -95,3 +95,21 @@ func TestEntryRefusesAValueOutsideTheTable(t *testing.T) {
 		t.Errorf("999: refused %v, abi %d", abi.Refused(), l.People[0].Abi)
 	}
 }
+
+// A row made from a table's field: titled as asked, the entry named by
+// the field's key and bounded by its range, the hint its range and
+// description.
+func TestIntRowFromTheTable(t *testing.T) {
+	test.NewTempApp(t)
+	p := &ftbt.Person{HP: 40}
+	f := ftbt.PersonFields.Field("hp")
+	row, e := IntRow(NewBinder(newMemDoc()), "hp", f, func() *int { return &p.HP })
+	if row.Text != "hp" || row.Widget != e || row.HintText != "1 to 100000 · "+f.Doc || e.Text != "40" {
+		t.Fatalf("row %q with hint %q showing %q", row.Text, row.HintText, e.Text)
+	}
+	e.SetText("0")
+	e.Commit()
+	if e.Refused() == nil || e.Refused().Error() != "hp must be from 1 to 100000" || p.HP != 40 {
+		t.Errorf("0: refused %v, hp %d", e.Refused(), p.HP)
+	}
+}

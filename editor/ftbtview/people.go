@@ -183,15 +183,15 @@ func (v *LevelView) personStats() fyne.CanvasObject {
 		}
 		return -1
 	}, func(s int) { v.person().Side = s })
-	stat := func(key string, f func(p *ftbt.Person) *int) *forms.Entry {
-		e := forms.Int{Label: key, Field: ftbt.PersonFields.Field(key), At: v.personInt(f)}.Entry(b)
+	stat := func(title, key string, f func(p *ftbt.Person) *int) *widget.FormItem {
+		row, e := forms.IntRow(b, title, ftbt.PersonFields.Field(key), v.personInt(f))
 		v.fields[key] = e
-		return e
+		return row
 	}
-	abi := stat("abi", func(p *ftbt.Person) *int { return &p.Abi })
-	def := stat("def", func(p *ftbt.Person) *int { return &p.Def })
-	hp := stat("hp", func(p *ftbt.Person) *int { return &p.HP })
-	speed := stat("speed", func(p *ftbt.Person) *int { return &p.Speed })
+	abi := stat("abi (attack)", "abi", func(p *ftbt.Person) *int { return &p.Abi })
+	def := stat("def (defence)", "def", func(p *ftbt.Person) *int { return &p.Def })
+	hp := stat("hp", "hp", func(p *ftbt.Person) *int { return &p.HP })
+	speed := stat("speed (move points)", "speed", func(p *ftbt.Person) *int { return &p.Speed })
 	x := forms.Int{Label: "x", Field: ftbt.PersonCellFields.Field("0"), At: v.personInt(func(p *ftbt.Person) *int { return &p.X }), Check: func(x int) error {
 		if x >= v.L().W {
 			return fmt.Errorf("x must be from 0 to %d", v.L().W-1)
@@ -205,14 +205,10 @@ func (v *LevelView) personStats() fyne.CanvasObject {
 		return v.cellFree(v.person().X, y)
 	}}.Entry(b)
 	v.fields["name"], v.fields["x"], v.fields["y"] = name, x, y
-	field := ftbt.PersonFields.Field
 	return widget.NewForm(
 		widget.NewFormItem("Name", name),
 		widget.NewFormItem("Side", side),
-		forms.Row("abi (attack)", abi, field("abi")),
-		forms.Row("def (defence)", def, field("def")),
-		forms.Row("hp", hp, field("hp")),
-		forms.Row("speed (move points)", speed, field("speed")),
+		abi, def, hp, speed,
 		widget.NewFormItem("x", x),
 		widget.NewFormItem("y", y))
 }

@@ -266,13 +266,12 @@ func (v *View) rolesPane() fyne.CanvasObject {
 			}
 			return dirChoice(role().Dir)
 		}, func(i int) { role().Dir = 1 - 2*i })
-	lo, hi := floatLimits(mbg.RoleFields.Field("money"))
-	money := b.Float("money", func() float32 {
+	money := forms.Float{Label: "money", Field: mbg.RoleFields.Field("money"), At: func() *float32 {
 		if !valid() {
-			return 0
+			return nil
 		}
-		return role().Money
-	}, func(f float32) { role().Money = f }, lo, hi)
+		return &role().Money
+	}}.Entry(b)
 	techs := b.Checks("techs", func() []string { return mbg.TechNames }, func() []int {
 		if !valid() {
 			return nil
@@ -423,8 +422,7 @@ func (v *View) showRoom(i int) {
 
 func (v *View) settingsPane() fyne.CanvasObject {
 	b := v.B
-	lo, hi := floatLimits(mbg.ScenarioFields.Field("win_money"))
-	win := b.Float("win money", func() float32 { return v.M().WinMoney }, func(f float32) { v.M().WinMoney = f }, lo, hi)
+	win := forms.Float{Label: "win money", Field: mbg.ScenarioFields.Field("win_money"), At: func() *float32 { return &v.M().WinMoney }}.Entry(b)
 	nx, ny := boardWindow(b, &mbg.GridSizeFields, func() (*int, *int) { return &v.M().NX, &v.M().NY })
 	return container.NewVBox(widget.NewForm(
 		formRow("Win money 胜利金额", win),

@@ -59,7 +59,6 @@ func (v *SaveView) institutesPane() fyne.CanvasObject {
 func (v *SaveView) researchGrid(valid func() bool, inst func() *mbg.SaveInstitute) fyne.CanvasObject {
 	b := v.B
 	grid := container.NewGridWithColumns(4, heading("Role 阵营"), heading("Researcher 研究人员"), heading("Studies 研究技能"), heading("Points left 剩余"))
-	plo, phi := floatLimits(mbg.ResearchFields.Field("points"))
 	for r := range v.M().Roles {
 		slot := func() bool {
 			return valid() && r < len(v.M().Roles) && r < len(inst().Researcher) && r < len(inst().OnStudy) && r < len(inst().Points)
@@ -85,12 +84,12 @@ func (v *SaveView) researchGrid(valid func() bool, inst func() *mbg.SaveInstitut
 				return nil
 			})
 		})
-		points := b.Float("points left", func() float32 {
+		points := forms.Float{Label: "points left", Field: mbg.ResearchFields.Field("points"), At: func() *float32 {
 			if !slot() {
-				return 0
+				return nil
 			}
-			return inst().Points[r]
-		}, func(f float32) { inst().Points[r] = f }, plo, phi)
+			return &inst().Points[r]
+		}}.Entry(b)
 		roleLabel := widget.NewLabel("")
 		b.OnReload(func() {
 			if r < len(v.M().Roles) {

@@ -13,19 +13,11 @@ import (
 	"github.com/shapan/shapan/formats/mbg"
 )
 
-// floatLimits returns the limits of the forms of the table's field f.
-func floatLimits(f *field.Field) (lo, hi float64) {
-	l, h := f.FormRange()
-	return float64(l), float64(h)
-}
-
 // boardWindow returns the entries of the board window's size nx and ny,
 // within the limits of the record r's fields.
 func boardWindow(b *forms.Binder, r *field.Record, at func() (nx, ny *int)) (*forms.Entry, *forms.Entry) {
-	xlo, xhi := r.Field("nx").FormRange()
-	ylo, yhi := r.Field("ny").FormRange()
-	nx := b.Int("board window width", func() int { x, _ := at(); return *x }, func(i int) { x, _ := at(); *x = i }, xlo, xhi)
-	ny := b.Int("board window height", func() int { _, y := at(); return *y }, func(i int) { _, y := at(); *y = i }, ylo, yhi)
+	nx := forms.Int{Label: "board window width", Field: r.Field("nx"), At: func() *int { x, _ := at(); return x }}.Entry(b)
+	ny := forms.Int{Label: "board window height", Field: r.Field("ny"), At: func() *int { _, y := at(); return y }}.Entry(b)
 	return nx, ny
 }
 
@@ -33,10 +25,8 @@ func boardWindow(b *forms.Binder, r *field.Record, at func() (nx, ny *int)) (*fo
 // whose action the game resumes with and the board window size.
 func (v *SaveView) gamePane() fyne.CanvasObject {
 	b := v.B
-	lo, hi := mbg.SaveFields.Field("turn").FormRange()
-	turn := b.Int("turn", func() int { return v.M().Turn }, func(t int) { v.M().Turn = t }, lo, hi)
-	wlo, whi := floatLimits(mbg.SaveFields.Field("win_money"))
-	win := b.Float("win money", func() float32 { return v.M().WinMoney }, func(f float32) { v.M().WinMoney = f }, wlo, whi)
+	turn := forms.Int{Label: "turn", Field: mbg.SaveFields.Field("turn"), At: func() *int { return &v.M().Turn }}.Entry(b)
+	win := forms.Float{Label: "win money", Field: mbg.SaveFields.Field("win_money"), At: func() *float32 { return &v.M().WinMoney }}.Entry(b)
 	v.widgets.acting = v.choice(func() []string {
 		m := v.M()
 		out := make([]string, len(m.Roles))

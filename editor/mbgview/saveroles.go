@@ -47,13 +47,12 @@ func (v *SaveView) rolesPane() fyne.CanvasObject {
 		}, func(i int) error {
 			return ask("move role", func(s *mbg.Save, r int) error { return mbgeng.MoveRole(s, r, i-1) })
 		})
-	lo, hi := floatLimits(mbg.SaveRoleFields.Field("money"))
-	v.widgets.money = b.Float("money", func() float32 {
+	v.widgets.money = forms.Float{Label: "money", Field: mbg.SaveRoleFields.Field("money"), At: func() *float32 {
 		if !valid() {
-			return 0
+			return nil
 		}
-		return role().Money
-	}, func(f float32) { role().Money = f }, lo, hi)
+		return &role().Money
+	}}.Entry(b)
 	dir, movement := v.roleMovement(valid, role, ask)
 	extra := v.check("another action pending (双行)", func() bool { return valid() && role().ExtraAction }, func(on bool) error {
 		return ask("change extra action", func(s *mbg.Save, r int) error {
@@ -120,13 +119,12 @@ func (v *SaveView) roleMovement(valid func() bool, role func() *mbg.SaveRole, as
 			return nil
 		})
 	})
-	lo, hi := mbg.SaveRoleFields.Field("move_turns").FormRange() // the table's limits
-	moveTurns := b.Int("movement rounds", func() int {
+	moveTurns := forms.Int{Label: "movement rounds", Field: mbg.SaveRoleFields.Field("move_turns"), At: func() *int {
 		if !valid() {
-			return 0
+			return nil
 		}
-		return role().MoveTurns
-	}, func(n int) { role().MoveTurns = n }, lo, hi)
+		return &role().MoveTurns
+	}}.Entry(b)
 	return dir, container.NewGridWithColumns(2, moveState, labelled("rounds left", moveTurns))
 }
 
@@ -251,14 +249,13 @@ func (v *SaveView) roleOfficerChecks(valid func() bool, list func(ro *mbg.SaveRo
 func (v *SaveView) cardGrid(valid func() bool, role func() *mbg.SaveRole) fyne.CanvasObject {
 	grid := container.NewGridWithColumns(7)
 	v.widgets.cards = nil
-	lo, hi := mbg.CardCountFields.Fields[0].FormRange()
 	for c, name := range mbg.CardNames {
-		e := v.B.Int("count of "+name, func() int {
+		e := forms.Int{Label: "count of " + name, Field: &mbg.CardCountFields.Fields[0], At: func() *int {
 			if !valid() {
-				return 0
+				return nil
 			}
-			return role().Cards[c]
-		}, func(n int) { role().Cards[c] = n }, lo, hi)
+			return &role().Cards[c]
+		}}.Entry(v.B)
 		v.widgets.cards = append(v.widgets.cards, e)
 		grid.Add(labelled(name, e))
 	}
