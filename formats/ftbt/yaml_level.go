@@ -53,15 +53,14 @@ func EncodeLevel(l *Level, rules *Rules) ([]byte, error) {
 	if rules != nil {
 		techs = yamlx.NewNames("tech", rules.TechNames())
 	}
-	people := yamlx.Seq()
-	for _, p := range l.People {
-		people.Content = append(people.Content, personNode(p, techs))
-	}
+	// The people are built a slice at a time as they are written.
+	lists := yamlx.Deferred{}
+	people := lists.Seq(len(l.People), func(i int) *yaml.Node { return personNode(l.People[i], techs) })
 	section(root, "people", "side 0 moves first (the human side in the original game), side 1 is the computer's; at: [x, y];\n"+
 		"ai: weights of the attack, defence and move scores (attack -1: not AI-controlled) and the goal cell [x, y]\n"+
 		"(no goal: chase the nearest enemy)", people)
 	addTrailing(root, l.Trailing)
-	rest, err := yamlx.Encode("", root)
+	rest, err := yamlx.EncodeDeferred("", root, lists)
 	if err != nil {
 		return nil, err
 	}

@@ -30,10 +30,9 @@ func EncodeRules(rs *Rules) ([]byte, error) {
 		yamlx.Int(rs.MaxFlyWeight))
 	yamlx.Add(root, "max_abi", yamlx.Int(rs.MaxAbi))
 
-	techs := yamlx.Seq()
-	for _, t := range rs.Techs {
-		techs.Content = append(techs.Content, techNode(t, terrainNames))
-	}
+	// The techs are built a slice at a time as they are written.
+	lists := yamlx.Deferred{}
+	techs := lists.Seq(len(rs.Techs), func(i int) *yaml.Node { return techNode(rs.Techs[i], terrainNames) })
 	section(root, "techs", "class: people (damage), abi_buf, def_buf, fly or disable_long; range: target cells [dx, dy] relative to the user;\n"+
 		"aoe: area radius (Manhattan), percent for the cells around the centre, whether it also hits the user's side;\n"+
 		"terrains: where the tech may be used; value: damage (people) or percent of the user's abi (other classes)", techs)
@@ -46,7 +45,7 @@ func EncodeRules(rs *Rules) ([]byte, error) {
 		section(root, "ai", "constants of the computer player (absent: the rules have no AI block)", ai)
 	}
 	addTrailing(root, rs.Trailing)
-	return yamlx.Encode(rulesSchema, root)
+	return yamlx.EncodeDeferred(rulesSchema, root, lists)
 }
 
 func techNode(t Tech, terrainNames *yamlx.Names) *yaml.Node {

@@ -93,11 +93,13 @@ func EncodeSave(s *Save) ([]byte, error) {
 	section(root, "acting_role", "the role whose action was in progress when the game was saved", ns.roles.Ref(s.ActingRole))
 	yamlx.Add(root, "win_money", yamlx.Float32(s.WinMoney))
 	yamlx.Add(root, "grid_size", yamlx.Flow(yamlx.Map("nx", yamlx.Int(s.NX), "ny", yamlx.Int(s.NY))))
-	yamlx.Add(root, "board", encodeSaveBoard(s, ns))
-	yamlx.Add(root, "cities", encodeSaveCities(s, ns))
+	// The long lists are built a slice at a time as they are written.
+	lists := yamlx.Deferred{}
+	yamlx.Add(root, "board", encodeSaveBoard(s, ns, lists))
+	yamlx.Add(root, "cities", encodeSaveCities(s, ns, lists))
 	yamlx.Add(root, "institutes", encodeSaveInstitutes(s, ns))
 	yamlx.Add(root, "training_rooms", encodeSaveRooms(s, ns))
-	yamlx.Add(root, "officers", encodeSaveOfficers(s, ns))
+	yamlx.Add(root, "officers", encodeSaveOfficers(s, ns, lists))
 	yamlx.Add(root, "roles", encodeSaveRoles(s, ns))
 
 	free := yamlx.Map()
@@ -106,13 +108,13 @@ func EncodeSave(s *Save) ([]byte, error) {
 	}
 	section(root, "free", "officers nobody has hired, by level", free)
 	addTrailing(root, s.Trailing)
-	return yamlx.Encode("mbg-save.schema.json", root)
+	return yamlx.EncodeDeferred("mbg-save.schema.json", root, lists)
 }
 
 // encodeSaveBoard encodes the board squares, with the roles present on each.
-func encodeSaveBoard(s *Save, ns saveNames) *yaml.Node {
-	board := yamlx.Seq()
-	for _, sq := range s.Board {
+func encodeSaveBoard(s *Save, ns saveNames, lists yamlx.Deferred) *yaml.Node {
+	return lists.Seq(len(s.Board), func(i int) *yaml.Node {
+		sq := s.Board[i]
 		m := yamlx.Flow(yamlx.Map("type", yamlx.Enum(sq.Class, ClassNames)))
 		if names := ns.base(sq.Class); names != nil {
 			yamlx.Add(m, BaseKey(sq.Class), names.Ref(sq.Base))
@@ -130,16 +132,15 @@ func encodeSaveBoard(s *Save, ns saveNames) *yaml.Node {
 		if len(present) > 0 {
 			yamlx.Add(m, "present", ns.roles.Refs(present))
 		}
-		board.Content = append(board.Content, m)
-	}
-	return board
+		return m
+	})
 }
 
 // encodeSaveCities encodes the cities.
-func encodeSaveCities(s *Save, ns saveNames) *yaml.Node {
-	cities := yamlx.Seq()
-	for _, c := range s.Cities {
-		cities.Content = append(cities.Content, yamlx.Map(
+func encodeSaveCities(s *Save, ns saveNames, lists yamlx.Deferred) *yaml.Node {
+	return lists.Seq(len(s.Cities), func(i int) *yaml.Node {
+		c := s.Cities[i]
+		return yamlx.Map(
 			"name", yamlx.Str(c.Name),
 			"scope", yamlx.Enum(c.Scope, ScopeNames),
 			"defence", yamlx.Float32(c.HP),
@@ -148,9 +149,8 @@ func encodeSaveCities(s *Save, ns saveNames) *yaml.Node {
 			"mayor", optionalRef(ns.officers, c.Mayor),
 			"treasurer", optionalRef(ns.officers, c.Treasurer),
 			"fengshui", yamlx.Float32(c.Fengshui),
-			"garrison", ns.officers.Refs(sortedSet(c.Garrison))))
-	}
-	return cities
+			"garrison", ns.officers.Refs(sortedSet(c.Garrison)))
+	})
 }
 
 // encodeSaveInstitutes encodes the institutes with every role's research in progress.
@@ -199,9 +199,9 @@ func encodeSaveRooms(s *Save, ns saveNames) *yaml.Node {
 }
 
 // encodeSaveOfficers encodes the officers.
-func encodeSaveOfficers(s *Save, ns saveNames) *yaml.Node {
-	officers := yamlx.Seq()
-	for _, o := range s.Officers {
+func encodeSaveOfficers(s *Save, ns saveNames, lists yamlx.Deferred) *yaml.Node {
+	return lists.Seq(len(s.Officers), func(i int) *yaml.Node {
+		o := s.Officers[i]
 		m := yamlx.Flow(yamlx.Map("name", yamlx.Str(o.Name), "role", optionalRef(ns.roles, o.Role)))
 		if o.Job != JobNone {
 			yamlx.Add(m, "job", yamlx.Enum(o.Job, JobNames))
@@ -216,9 +216,8 @@ func encodeSaveOfficers(s *Save, ns saveNames) *yaml.Node {
 		yamlx.Add(m, "rumour", optInt0(o.Rumour))
 		yamlx.Add(m, "poison", optInt0(o.Poison))
 		yamlx.Add(m, "level", yamlx.Enum(o.Level, LevelNames))
-		officers.Content = append(officers.Content, m)
-	}
-	return officers
+		return m
+	})
 }
 
 // encodeSaveRoles encodes the roles.

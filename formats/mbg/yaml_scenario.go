@@ -101,28 +101,24 @@ func EncodeScenario(s *Scenario) ([]byte, error) {
 	section(root, "grid_size", "size of the original game's board window (display only)",
 		yamlx.Flow(yamlx.Map("nx", yamlx.Int(s.NX), "ny", yamlx.Int(s.NY))))
 
-	board := yamlx.Seq()
-	for _, sq := range s.Board {
-		board.Content = append(board.Content, squareNode(sq, ns))
-	}
+	// The long lists are built a slice at a time as they are written.
+	lists := yamlx.Deferred{}
+	board := lists.Seq(len(s.Board), func(i int) *yaml.Node { return squareNode(s.Board[i], ns) })
 	section(root, "board", "the looping path, square 0 first; a role moves from square i to i+dir", board)
 
-	officers := yamlx.Seq()
-	for _, o := range s.Officers {
-		officers.Content = append(officers.Content, officerNode(o))
-	}
+	officers := lists.Seq(len(s.Officers), func(i int) *yaml.Node { return officerNode(s.Officers[i]) })
 	section(root, "officers", "wu 武术 martial, zhan 战术 tactics, mou 谋略 strategy, zheng 政治 politics, jing 经济 economy", officers)
 
-	cities := yamlx.Seq()
-	for _, c := range s.Cities {
-		cities.Content = append(cities.Content, yamlx.Map(
+	cities := lists.Seq(len(s.Cities), func(i int) *yaml.Node {
+		c := s.Cities[i]
+		return yamlx.Map(
 			"name", yamlx.Str(c.Name),
 			"scope", yamlx.Enum(c.Scope, ScopeNames),
 			"garrison", ns.officers.Refs(c.Garrison),
 			"mayor", optionalRef(ns.officers, c.Mayor),
 			"treasurer", optionalRef(ns.officers, c.Treasurer),
-			"rect", rectNode(c.Rect)))
-	}
+			"rect", rectNode(c.Rect))
+	})
 	yamlx.Add(root, "cities", cities)
 
 	roles := yamlx.Seq()
@@ -156,7 +152,7 @@ func EncodeScenario(s *Scenario) ([]byte, error) {
 	}
 	yamlx.Add(root, "training_rooms", rooms)
 	addTrailing(root, s.Trailing)
-	return yamlx.Encode("mbg-scenario.schema.json", root)
+	return yamlx.EncodeDeferred("mbg-scenario.schema.json", root, lists)
 }
 
 func startComment(start int) string {

@@ -189,14 +189,75 @@ func KindHeader(kind string, version int) *yaml.Node {
 // that the encoder's memory stays that of a slice whatever the document's
 // length; the text is the one the whole document encoded at once gives.
 func Encode(schema string, root *yaml.Node) ([]byte, error) {
+	return EncodeDeferred(schema, root, nil)
+}
+
+// Items are the items of a block list built as the list is written: N
+// items, item i built by Item(i).
+type Items struct {
+	N    int
+	Item func(i int) *yaml.Node
+}
+
+// Deferred maps the nodes of top-level block lists of a document, left
+// without items in its tree, to their items (see EncodeDeferred).
+type Deferred map[*yaml.Node]Items
+
+// EncodeDeferred is Encode for a document some of whose top-level lists
+// are built as they are written: a writer leaves such a list's node
+// without items and gives them in lists, so that the document's tree is
+// never whole (a node is some 100 bytes; a value of the model a few
+// bytes). The text is the one Encode gives for the tree with the items in
+// place.
+func EncodeDeferred(schema string, root *yaml.Node, lists Deferred) ([]byte, error) {
 	var buf bytes.Buffer
 	if schema != "" {
 		fmt.Fprintf(&buf, "%s%s%s\n", modeline, SchemaBase, schema)
 	}
-	if err := encodeInPieces(&buf, root); err != nil {
+	if err := encodeInPieces(&buf, root, lists); err != nil {
 		return nil, fmt.Errorf("encoding YAML: %w", err)
 	}
 	return buf.Bytes(), nil
+}
+
+// Seq returns a block list of n items, item i built by item(i) when the
+// list is written.
+func (lists Deferred) Seq(n int, item func(i int) *yaml.Node) *yaml.Node {
+	s := Seq()
+	lists[s] = Items{N: n, Item: item}
+	return s
+}
+
+// build returns the items lo to hi of v, a list of lists or a node of
+// the tree.
+func (lists Deferred) build(v *yaml.Node, lo, hi int) []*yaml.Node {
+	it, ok := lists[v]
+	if !ok {
+		return v.Content[lo:hi]
+	}
+	out := make([]*yaml.Node, 0, hi-lo)
+	for i := lo; i < hi; i++ {
+		out = append(out, it.Item(i))
+	}
+	return out
+}
+
+// count returns the number of entries of v (items of a list of lists).
+func (lists Deferred) count(v *yaml.Node) int {
+	if it, ok := lists[v]; ok {
+		return it.N
+	}
+	return len(v.Content)
+}
+
+// complete returns v with its items in place when it is a list of lists.
+func (lists Deferred) complete(v *yaml.Node) *yaml.Node {
+	if _, ok := lists[v]; !ok {
+		return v
+	}
+	w := *v
+	w.Content = lists.build(v, 0, lists.count(v))
+	return &w
 }
 
 // encodeSlice is the number of entries of a long top-level list or
@@ -222,9 +283,9 @@ func encodeWhole(buf *bytes.Buffer, n *yaml.Node) error {
 // anchor, tag or comments of its own a slice at a time, each slice after
 // the first under a stand-in key whose line is then dropped. Anything
 // else is encoded whole.
-func encodeInPieces(buf *bytes.Buffer, root *yaml.Node) error {
+func encodeInPieces(buf *bytes.Buffer, root *yaml.Node, lists Deferred) error {
 	if encodeSlice <= 0 || !pieceable(root) || root.Kind != yaml.MappingNode || len(root.Content)%2 != 0 || root.Anchor != "" || root.LineComment != "" {
-		return encodeWhole(buf, root)
+		return encodeWhole(buf, completeChildren(root, lists))
 	}
 	for i := 0; i < len(root.Content); i += 2 {
 		k, v := root.Content[i], root.Content[i+1]
@@ -243,16 +304,18 @@ func encodeInPieces(buf *bytes.Buffer, root *yaml.Node) error {
 				step = len(v.Content) + 1 // not a mapping that can be cut: whole
 			}
 		}
+		n := lists.count(v)
 		if !pieceable(v) || v.Anchor != "" || v.HeadComment != "" || v.LineComment != "" || v.FootComment != "" ||
-			k.FootComment != "" || len(v.Content) <= 2*encodeSlice*step || i+2 >= len(root.Content) && root.FootComment != "" {
+			k.FootComment != "" || n <= 2*encodeSlice*step || i+2 >= len(root.Content) && root.FootComment != "" {
+			pair.Content = []*yaml.Node{k, lists.complete(v)}
 			if err := encodeWhole(buf, &pair); err != nil {
 				return err
 			}
 			continue
 		}
-		for at := 0; at < len(v.Content); at += encodeSlice * step {
+		for at := 0; at < n; at += encodeSlice * step {
 			part := *v
-			part.Content = v.Content[at:min(at+encodeSlice*step, len(v.Content))]
+			part.Content = lists.build(v, at, min(at+encodeSlice*step, n))
 			if at == 0 {
 				pair.Content = []*yaml.Node{k, &part}
 				if err := encodeWhole(buf, &pair); err != nil {
@@ -273,6 +336,20 @@ func encodeInPieces(buf *bytes.Buffer, root *yaml.Node) error {
 		}
 	}
 	return nil
+}
+
+// completeChildren returns root with the lists of lists among its
+// entries given their items (a document encoded whole).
+func completeChildren(root *yaml.Node, lists Deferred) *yaml.Node {
+	if len(lists) == 0 {
+		return root
+	}
+	r := *root
+	r.Content = make([]*yaml.Node, len(root.Content))
+	for i, c := range root.Content {
+		r.Content[i] = lists.complete(c)
+	}
+	return &r
 }
 
 // pieceable reports whether n is a block mapping or list whose entries

@@ -1,6 +1,7 @@
 package yamlx_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -107,5 +108,76 @@ func FuzzEncodeInPieces(f *testing.F) {
 		if string(got) != string(want) {
 			t.Fatalf("the text differs from the whole encoding:\n%s", firstDiff(string(want), string(got)))
 		}
+		// The same with every top-level list's items built as it is
+		// written.
+		if root.Kind != yaml.MappingNode {
+			return
+		}
+		lists := yamlx.Deferred{}
+		deferred := *root
+		deferred.Content = append([]*yaml.Node(nil), root.Content...)
+		for i, v := range deferred.Content {
+			if i%2 == 1 && v.Kind == yaml.SequenceNode {
+				empty := *v
+				empty.Content = nil
+				lists[&empty] = yamlx.Items{N: len(v.Content), Item: func(i int) *yaml.Node { return v.Content[i] }}
+				deferred.Content[i] = &empty
+			}
+		}
+		restore = yamlx.EncodeSlice(int(slice) % 5)
+		got, err = yamlx.EncodeDeferred("", &deferred, lists)
+		restore()
+		if err != nil {
+			t.Fatalf("EncodeDeferred failed where the whole encoding did not: %v", err)
+		}
+		if string(got) != string(want) {
+			t.Fatalf("the text of the lists built as written differs from the whole encoding:\n%s", firstDiff(string(want), string(got)))
+		}
 	})
+}
+
+// A list whose items are built as it is written gives the text of the
+// same list in the tree: short and long, with comments around it, last
+// in a document with a foot comment, in slices and whole.
+func TestEncodeDeferredWritesWhatTheTreeDoes(t *testing.T) {
+	item := func(i int) *yaml.Node {
+		return yamlx.Flow(yamlx.Map("name", yamlx.Str(fmt.Sprintf("兵%d", i)), "wu", yamlx.Int(i%100)))
+	}
+	doc := func(n int, deferred bool) ([]byte, error) {
+		lists := yamlx.Deferred{}
+		list := func() *yaml.Node {
+			if deferred {
+				return lists.Seq(n, item)
+			}
+			s := yamlx.Seq()
+			for i := range n {
+				s.Content = append(s.Content, item(i))
+			}
+			return s
+		}
+		root := yamlx.KindHeader("x/y", 1)
+		k := yamlx.Str("officers")
+		k.HeadComment = "# the officers"
+		root.Content = append(root.Content, k, list())
+		yamlx.Add(root, "more", list())
+		root.FootComment = "# the end"
+		return yamlx.EncodeDeferred("x.schema.json", root, lists)
+	}
+	for _, n := range []int{0, 1, 5, 7} {
+		for _, slice := range []int{0, 1, 2, 3} {
+			restore := yamlx.EncodeSlice(slice)
+			want, err := doc(n, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := doc(n, true)
+			restore()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(got) != string(want) {
+				t.Errorf("%d items in slices of %d:\n%s", n, slice, firstDiff(string(want), string(got)))
+			}
+		}
+	}
 }
