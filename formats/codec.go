@@ -75,7 +75,12 @@ type Codec struct {
 	// every form, as a document read with LazyLists does: a command may
 	// then bound its heap by the file's size (ReadsInBoundedMemory).
 	SmallLive bool
-	Encode    func(doc *Document) ([]byte, error)
+	// LazyMappings names the top-level mappings that a LazyLists reader
+	// reads a slice of entries at a time too (yamlx.ParseLazyMappings;
+	// "planets"). A game whose own files are YAML and that sets LazyLists
+	// gets its files so parsed too, in ReadLegacyYAML.
+	LazyMappings []string
+	Encode       func(doc *Document) ([]byte, error)
 	// Beside lists the extensions of the files written beside a legacy
 	// export and read with it (an ftbt level's ".intro": the .map's path
 	// with that extension). Siblings returns their content for doc

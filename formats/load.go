@@ -205,8 +205,10 @@ func legacyByExt(ext string) []*Codec {
 // document, whose reader then says what is missing.
 func readYAML(path string, src []byte, ctx *Context, game *Codec) (*Document, error) {
 	parse := yamlx.Parse
-	if c := byKind(yamlx.SniffKind(src)); c != nil && c.LazyLists {
-		parse = yamlx.ParseLazy
+	if c := lazyCodec(src, game); c != nil {
+		parse = func(file string, src []byte) (*yamlx.Doc, error) {
+			return yamlx.ParseLazyMappings(file, src, c.LazyMappings...)
+		}
 	}
 	d, err := parse(path, src)
 	if err != nil {
@@ -215,10 +217,13 @@ func readYAML(path string, src []byte, ctx *Context, game *Codec) (*Document, er
 	kn := d.Field("kind")
 	if kn == nil {
 		if game != nil {
-			if d, err = d.Whole(); err != nil {
-				return nil, err
+			var v any
+			var sm *srcpos.Map
+			if game.LazyLists {
+				v, sm, err = yamlx.Read(d, game.ReadLegacyYAML)
+			} else if d, err = d.Whole(); err == nil {
+				v, sm, err = game.ReadLegacyYAML(d)
 			}
-			v, sm, err := game.ReadLegacyYAML(d)
 			if err != nil {
 				return nil, err
 			}
@@ -239,6 +244,20 @@ func readYAML(path string, src []byte, ctx *Context, game *Codec) (*Document, er
 			Message: fmt.Sprintf("unknown document kind %q (known kinds: %s)", kn.Value, strings.Join(Kinds(), ", "))}
 	}
 	return decodeKind(d, ctx, byKind(kn.Value))
+}
+
+// lazyCodec returns the codec whose reader reads src in slices
+// (Codec.LazyLists): that of the kind its text names or, when it names
+// none, game's (nil: the document is parsed whole).
+func lazyCodec(src []byte, game *Codec) *Codec {
+	c := byKind(yamlx.SniffKind(src))
+	if c == nil {
+		c = game
+	}
+	if c == nil || !c.LazyLists {
+		return nil
+	}
+	return c
 }
 
 // claimedBy returns the codec of the game whose own files are YAML and
@@ -378,7 +397,10 @@ func ReadsInBoundedMemory(path string) bool {
 		return c.LazyLists || c.SmallLive
 	}
 	ext := strings.ToLower(filepath.Ext(path))
-	if ext == ".yaml" || ext == ".yml" || sharedByExt(ext) {
+	if ext == ".yml" { // a game's own YAML file (a planets map)
+		return lazyCodec(head, gameYAML(ext)) != nil
+	}
+	if ext == ".yaml" || sharedByExt(ext) {
 		return false
 	}
 	cands := legacyByExt(ext)

@@ -66,12 +66,29 @@ type report struct {
 	out    diag.List
 	counts map[string]int
 	// at holds the rules reported at each path: a rule is reported once
-	// per item (an engine's check and a stricter one here may meet).
-	at map[string]bool
+	// per item (an engine's check and a stricter one here may meet). It
+	// is keyed by the 64-bit hash of the code and the path (a map of
+	// 60 000 planets meets a rule at every planet; two keys share a hash
+	// with a chance of about n²/2⁶⁵).
+	at map[uint64]bool
+}
+
+// reportKey is the 64-bit FNV-1a hash of the parts, each ended by a 0
+// byte.
+func reportKey(parts ...string) uint64 {
+	h := uint64(14695981039346656037)
+	for _, s := range parts {
+		for i := 0; i < len(s); i++ {
+			h ^= uint64(s[i])
+			h *= 1099511628211
+		}
+		h *= 1099511628211 // the 0 byte
+	}
+	return h
 }
 
 func newReport(doc *formats.Document) *report {
-	return &report{doc: doc, counts: map[string]int{}, at: map[string]bool{}}
+	return &report{doc: doc, counts: map[string]int{}, at: map[uint64]bool{}}
 }
 
 // add reports rule at the item with the given document path, unless the
@@ -83,7 +100,7 @@ func (r *report) add(rule *Rule, path, format string, args ...any) {
 // addAt is add with the place located by another path than the item's
 // (srcpos.Key(path): the key of a mapping entry rather than its value).
 func (r *report) addAt(rule *Rule, path, at, format string, args ...any) {
-	if key := rule.Code + " " + path; path != "" {
+	if key := reportKey(rule.Code, path); path != "" {
 		if r.at[key] {
 			return
 		}
@@ -121,7 +138,7 @@ func (r *report) addAllElsewhere(problems diag.List) {
 		if !ok {
 			panic("validate: an engine reports " + d.Code + ", which is no rule of the catalogue")
 		}
-		if key := rule.Code + " " + d.File + " " + d.Path; !r.at[key] {
+		if key := reportKey(rule.Code, d.File, d.Path); !r.at[key] {
 			r.at[key] = true
 			d.Severity = rule.Severity
 			r.out = append(r.out, d)

@@ -16,9 +16,8 @@ import (
 // planets and the settings with their defaults.
 type board struct {
 	planets []planetInfo
-	// steps of the directed route (from, to); absent: no route.
-	routes map[[2]int]Num
-	// adj lists every planet's routes, by increasing destination id.
+	// adj lists every planet's routes, by increasing destination id
+	// (route looks one up).
 	adj [][]route
 	// routeList is every directed route, sorted (what clients are shown).
 	routeList []Route
@@ -66,7 +65,7 @@ func newBoard(m *pfmt.Map) (*board, error) {
 	if m == nil {
 		return nil, fmt.Errorf("planets: no map")
 	}
-	b, ps := readBoard(m)
+	b, ps := readBoard(m, false)
 	ps = append(ps, checkSettings(m, ps)...)
 	if ps.HasErrors() {
 		return nil, ps
@@ -75,8 +74,10 @@ func newBoard(m *pfmt.Map) (*board, error) {
 }
 
 // readBoard reads m as the original's loader does, listing what it
-// cannot read.
-func readBoard(m *pfmt.Map) (*board, diag.List) {
+// cannot read. When checking only, the board has no planets and no routes
+// (CheckMap needs its starts and settings; a map of 60 000 planets and
+// routes would take a third more memory than its model).
+func readBoard(m *pfmt.Map, checking bool) (*board, diag.List) {
 	var ps problems
 	for _, part := range []struct {
 		key string
@@ -87,7 +88,7 @@ func readBoard(m *pfmt.Map) (*board, diag.List) {
 		}
 	}
 	b := &board{fee: m.MaintainFeeOn()}
-	b.planets, b.maxSum = readPlanets(&ps, m)
+	b.planets, b.maxSum = readPlanets(&ps, m, !checking)
 	for _, s := range []struct {
 		key  string
 		code string
@@ -96,13 +97,17 @@ func readBoard(m *pfmt.Map) (*board, diag.List) {
 		*s.to = ps.number(s.code, s.key, s.key, m.Get(s.key))
 	}
 	b.starts = readStarts(&ps, m)
-	readRoutes(&ps, m, b)
+	readRoutes(&ps, m, b, !checking)
 	return b, ps.list
 }
 
-// readPlanets reads every planet's values and the sum of their caps.
-func readPlanets(ps *problems, m *pfmt.Map) ([]planetInfo, int64) {
+// readPlanets reads every planet's values and the sum of their caps, and
+// returns the planets when keep is set.
+func readPlanets(ps *problems, m *pfmt.Map, keep bool) ([]planetInfo, int64) {
 	var out []planetInfo
+	if keep {
+		out = make([]planetInfo, 0, len(m.Planets))
+	}
 	sum := new(big.Int)
 	for _, p := range m.ByID() {
 		info := planetInfo{token: p.Name()}
@@ -116,7 +121,9 @@ func readPlanets(ps *problems, m *pfmt.Map) ([]planetInfo, int64) {
 		info.def = ps.number(CodeNumbers, path+".def", "planet "+info.token+": def", p.Def)
 		info.res = ps.number(CodeNumbers, path+".res", "planet "+info.token+": res", p.Res)
 		info.cos = ps.number(CodeNumbers, path+".cos", "planet "+info.token+": cos", p.Cos)
-		out = append(out, info)
+		if keep {
+			out = append(out, info)
+		}
 	}
 	if !sum.IsInt64() {
 		ps.add(CodeMax, "planets", "the sum of the planets' max (%s) is too large", sum)
@@ -141,15 +148,15 @@ func readStarts(ps *problems, m *pfmt.Map) []int {
 }
 
 // readRoutes builds the route table: every entry sets the steps in both
-// directions, later entries overwriting earlier ones.
-func readRoutes(ps *problems, m *pfmt.Map, b *board) {
-	b.routes = map[[2]int]Num{}
-	b.adj = make([][]route, len(b.planets))
-	type entry struct {
-		i     int // the route entry that set it last
-		steps pfmt.Value
-	}
-	table := map[[2]int]entry{}
+// directions, later entries overwriting earlier ones; it reads the
+// steps only (reporting what it cannot read) unless keep is set.
+func readRoutes(ps *problems, m *pfmt.Map, b *board, keep bool) {
+	// Every direction an entry sets, sorted by its planets and then the
+	// entry: the last of a pair of planets is the one the game keeps (a
+	// sorted slice takes a fifth of what a hash map of the directions
+	// took on a map of 60 000 routes).
+	type entry struct{ from, to, i int32 }
+	set := make([]entry, 0, 2*len(m.Routes))
 	ids := m.IDs()
 	for i, r := range m.Routes {
 		path := srcpos.Index("routes", i)
@@ -162,24 +169,51 @@ func readRoutes(ps *problems, m *pfmt.Map, b *board) {
 			ps.add(CodeRouteEnd, path+"[1]", "route %d ends at %s, which is no planet", i+1, r.To.Describe())
 		}
 		if okA && okB {
-			table[[2]int{from, to}], table[[2]int{to, from}] = entry{i, r.Steps}, entry{i, r.Steps}
+			set = append(set, entry{int32(from), int32(to), int32(i)}, entry{int32(to), int32(from), int32(i)})
 		}
 	}
-	for e, en := range table {
-		// Only the steps the game keeps are read (a later entry
-		// overwrites an earlier one).
-		steps := ps.number(CodeSteps, srcpos.Index("routes", en.i)+"[2]", fmt.Sprintf("route %d: steps", en.i+1), en.steps)
-		b.routes[e] = steps
-		b.adj[e[0]] = append(b.adj[e[0]], route{to: e[1], steps: steps})
-		b.routeList = append(b.routeList, Route{From: e[0], To: e[1], Steps: steps})
-	}
-	for _, a := range b.adj {
-		sort.Slice(a, func(i, j int) bool { return a[i].to < a[j].to })
-	}
-	sort.Slice(b.routeList, func(i, j int) bool {
-		x, y := b.routeList[i], b.routeList[j]
-		return x.From < y.From || x.From == y.From && x.To < y.To
+	sort.Slice(set, func(i, j int) bool {
+		x, y := set[i], set[j]
+		return x.from < y.from || x.from == y.from && (x.to < y.to || x.to == y.to && x.i < y.i)
 	})
+	kept := func(k int) bool { // not overwritten by a later entry
+		return k+1 == len(set) || set[k+1].from != set[k].from || set[k+1].to != set[k].to
+	}
+	n := 0
+	for k := range set {
+		if kept(k) {
+			n++
+		}
+	}
+	if keep {
+		// The planets' routes share one array, each planet's in its
+		// order.
+		b.adj = make([][]route, len(b.planets))
+		b.routeList = make([]Route, 0, n)
+	}
+	all := make([]route, 0, cap(b.routeList))
+	for k, e := range set {
+		if !kept(k) {
+			continue
+		}
+		// Only the steps the game keeps are read.
+		i := int(e.i)
+		steps := ps.number(CodeSteps, srcpos.Index("routes", i)+"[2]", fmt.Sprintf("route %d: steps", i+1), m.Routes[i].Steps)
+		if !keep {
+			continue
+		}
+		from, to := int(e.from), int(e.to)
+		all = append(all, route{to: to, steps: steps})
+		b.routeList = append(b.routeList, Route{From: from, To: to, Steps: steps})
+	}
+	for k := 0; k < len(all); {
+		from, end := b.routeList[k].From, k+1
+		for end < len(all) && b.routeList[end].From == from {
+			end++
+		}
+		b.adj[from] = all[k:end:end]
+		k = end
+	}
 }
 
 // numberOf converts a map value to a Num: an integer or a real as typed
@@ -211,6 +245,13 @@ func numberOf(v pfmt.Value) (Num, error) {
 
 // route returns the steps of the route from → to.
 func (b *board) route(from, to int) (Num, bool) {
-	s, ok := b.routes[[2]int{from, to}]
-	return s, ok
+	if from < 0 || from >= len(b.adj) {
+		return Num{}, false
+	}
+	a := b.adj[from]
+	k := sort.Search(len(a), func(k int) bool { return a[k].to >= to })
+	if k < len(a) && a[k].to == to {
+		return a[k].steps, true
+	}
+	return Num{}, false
 }

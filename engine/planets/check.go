@@ -45,7 +45,7 @@ func (ps *problems) number(code, path, what string, v pfmt.Value) Num {
 // check rules and the paths of the map document; `shapan check` reports
 // them through package validate and New refuses a map with any of them.
 func CheckMap(m *pfmt.Map) diag.List {
-	b, list := readBoard(m)
+	b, list := readBoard(m, true)
 	list = append(list, checkSettings(m, list)...)
 	if list.HasErrors() {
 		return list

@@ -155,14 +155,14 @@ func valueJSON(v pfmt.Value) any {
 	case pfmt.Str, pfmt.Time:
 		return v.Text
 	case pfmt.List:
-		out := make([]any, len(v.Items))
-		for i, it := range v.Items {
+		out := make([]any, len(v.Items()))
+		for i, it := range v.Items() {
 			out[i] = valueJSON(it)
 		}
 		return out
 	case pfmt.Mapping:
 		out := map[string]any{}
-		for _, p := range v.Pairs {
+		for _, p := range v.Pairs() {
 			out[p.Key.Key()] = valueJSON(p.Value)
 		}
 		return out

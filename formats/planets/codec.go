@@ -14,6 +14,8 @@ func init() {
 		WriteLegacy:    formats.Writer(WriteLegacy),
 		Relayout:       Relayout,
 		Decode:         formats.Decoder(DecodeDoc),
+		LazyLists:      true,
+		LazyMappings:   []string{"planets"},
 		Encode:         formats.Writer(Encode),
 	})
 }

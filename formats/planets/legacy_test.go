@@ -21,13 +21,13 @@ func values(t *testing.T, src []byte) Value {
 		t.Fatalf("%v\n%s", err, src)
 	}
 	var pairs []Pair
-	for _, p := range v.Pairs {
+	for _, p := range v.Pairs() {
 		if p.Key.Type == Str && (p.Key.Text == "kind" || p.Key.Text == "format") {
 			continue
 		}
 		pairs = append(pairs, p)
 	}
-	v.Pairs = pairs
+	v = MappingValue(pairs...)
 	return v
 }
 
@@ -190,12 +190,12 @@ func TestResolveLikePyYAML(t *testing.T) {
 			t.Errorf("%q: %v", c.plain, err)
 			continue
 		}
-		if got := v.Pairs[0].Value; !Equal(got, c.want) {
+		if got := v.Pairs()[0].Value; !Equal(got, c.want) {
 			t.Errorf("%q: got %s %s, want %s %s", c.plain, got.Type, got.Key(), c.want.Type, c.want.Key())
 		}
 	}
 	nan, _, err := parseAndLoad("t.yml", []byte("v: .NaN\n"))
-	if err != nil || nan.Pairs[0].Value.Type != Float || !math.IsNaN(nan.Pairs[0].Value.Float) {
+	if err != nil || nan.Pairs()[0].Value.Type != Float || !math.IsNaN(nan.Pairs()[0].Value.Float) {
 		t.Errorf(".NaN: %+v %v", nan, err)
 	}
 	for _, bad := range []string{"0b_", "0x_", "=", "<<", "._", "2012-02-30", "2012-13-01"} {

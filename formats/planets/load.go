@@ -33,6 +33,9 @@ type loader struct {
 	// collection from inside itself (PyYAML builds a recursive value the
 	// game cannot use, or recurses forever on a merge).
 	active map[*yaml.Node]bool
+	// slices reads the long top-level lists and mappings of a document
+	// parsed in slices (nil for a document parsed whole).
+	slices *sliceReader
 }
 
 // parseAndLoad parses src and loads its top-level value.
@@ -48,17 +51,23 @@ func parseAndLoad(file string, src []byte) (Value, *yamlx.Doc, error) {
 // loadDocument returns the top-level mapping of a parsed document as a
 // Value.
 func loadDocument(d *yamlx.Doc) (Value, error) {
-	written := countNodes(d.Root.N)
-	l := &loader{doc: d, budget: 2*written + maxValues, active: map[*yaml.Node]bool{}}
-	l.written = written
-	l.lines = lineStarts(d.Src)
-	l.cols.src = d.Src
+	l := newLoader(d)
 	l.checkSource()
 	root := l.value(d.Root.Labeled("the document"))
 	if err := d.Err(); err != nil {
 		return Value{}, err
 	}
 	return root, nil
+}
+
+// newLoader returns a loader of d's values.
+func newLoader(d *yamlx.Doc) *loader {
+	written := countNodes(d.Root.N)
+	l := &loader{doc: d, budget: 2*written + maxValues, active: map[*yaml.Node]bool{}}
+	l.written = written
+	l.lines = lineStarts(d.Src)
+	l.cols.src = d.Src
+	return l
 }
 
 // child returns the node c under parent with the given path.
@@ -75,7 +84,7 @@ func child(parent yamlx.Node, c *yaml.Node, path string) yamlx.Node {
 
 // setPos records the position of n's node under n's path.
 func (l *loader) setPos(n yamlx.Node) {
-	l.doc.Map.SetPos(n.Path, n.Pos())
+	l.doc.SetPos(n.Path, n.Pos())
 }
 
 // spend takes one value from the budget; false once it is exhausted.
@@ -121,6 +130,9 @@ func (l *loader) value(n yamlx.Node) Value {
 		return NullValue()
 	}
 	defer delete(l.active, n.N)
+	if l.slices != nil && l.slices.lazy(n) {
+		return l.slices.value(n)
+	}
 	switch n.N.Kind {
 	case yaml.ScalarNode:
 		v, _ := l.scalar(n)
@@ -129,16 +141,16 @@ func (l *loader) value(n yamlx.Node) Value {
 		if !l.collectionTag(n, "!!seq") {
 			return NullValue()
 		}
-		v := Value{Type: List, Items: make([]Value, 0, len(n.N.Content))}
+		items := make([]Value, 0, len(n.N.Content))
 		for i, c := range n.N.Content {
-			v.Items = append(v.Items, l.value(child(n, c, srcpos.Index(n.Path, i))))
+			items = append(items, l.value(child(n, c, srcpos.Index(n.Path, i))))
 		}
-		return v
+		return ListValue(items...)
 	case yaml.MappingNode:
 		if !l.collectionTag(n, "!!map") {
 			return NullValue()
 		}
-		return Value{Type: Mapping, Pairs: l.mapping(n, n.Path, 0)}
+		return MappingValue(l.mapping(n, n.Path, 0)...)
 	}
 	n.Errorf(diag.CodeYAMLSyntax, "unexpected YAML node")
 	return NullValue()
@@ -300,15 +312,7 @@ func (l *loader) mapping(n yamlx.Node, path string, depth int) []Pair {
 			continue
 		}
 		p := srcpos.Field(path, key.Key())
-		// A value is located where it is written, as a schema-aware
-		// editor marks it; a block mapping, list or text at its key.
-		at := content[i]
-		if v := content[i+1]; v.Kind == yaml.AliasNode || v.Style&yaml.FlowStyle != 0 ||
-			v.Kind == yaml.ScalarNode && v.Style&(yaml.LiteralStyle|yaml.FoldedStyle) == 0 {
-			at = v
-		}
-		l.doc.Map.SetPos(p, diag.Pos{Line: at.Line, Col: at.Column})
-		l.doc.Map.SetPos(srcpos.Key(p), diag.Pos{Line: content[i].Line, Col: content[i].Column})
+		l.keyAndValuePos(p, content[i], content[i+1])
 		h, hashable := hashKey(key)
 		if hashable && seen[h] {
 			child(n, content[i], p).Errorf(diag.CodeStructure, "the key '%s' appears twice in this mapping", key.Key())
@@ -340,6 +344,20 @@ func (l *loader) mapping(n yamlx.Node, path string, depth int) []Pair {
 		out = append(out, Pair{e.key, e.val})
 	}
 	return out
+}
+
+// keyAndValuePos records the positions of the entry at path p, whose key
+// and value nodes are k and v.
+func (l *loader) keyAndValuePos(p string, k, v *yaml.Node) {
+	// A value is located where it is written, as a schema-aware editor
+	// marks it; a block mapping, list or text at its key.
+	at := k
+	if v.Kind == yaml.AliasNode || v.Style&yaml.FlowStyle != 0 ||
+		v.Kind == yaml.ScalarNode && v.Style&(yaml.LiteralStyle|yaml.FoldedStyle) == 0 {
+		at = v
+	}
+	l.doc.SetPos(p, diag.Pos{Line: at.Line, Col: at.Column})
+	l.doc.SetPos(srcpos.Key(p), diag.Pos{Line: k.Line, Col: k.Column})
 }
 
 // merge returns the entries a merge key brings in: those of one mapping,

@@ -15,37 +15,65 @@ import (
 // The returned srcpos.Map locates document paths such as "planets.A.def",
 // "routes[3][2]", "starts[1]" and grid cells "map[row][col]".
 func ReadLegacy(file string, src []byte) (*Map, *srcpos.Map, error) {
-	d, err := yamlx.Parse(file, src)
+	d, err := ParseLazy(file, src)
 	if err != nil {
 		return nil, nil, err
 	}
-	return ReadLegacyDoc(d)
+	return yamlx.Read(d, ReadLegacyDoc)
 }
 
-// ReadLegacyDoc reads a map file of the game that is already parsed.
+// ParseLazy parses a map file or document for its readers: a long one
+// has its planets and routes parsed a slice at a time as they are read
+// (yamlx.ParseLazyMappings); such a document must be read through
+// yamlx.Read.
+func ParseLazy(file string, src []byte) (*yamlx.Doc, error) {
+	return yamlx.ParseLazyMappings(file, src, "planets")
+}
+
+// ReadLegacyDoc reads a map file of the game that is already parsed (by
+// ParseLazy: through yamlx.Read).
 func ReadLegacyDoc(d *yamlx.Doc) (*Map, *srcpos.Map, error) { return read(d, false) }
 
 // Decode reads a planets/map YAML document: the game's map with the header
 // kind: planets/map and format: 1.
 func Decode(file string, src []byte) (*Map, *srcpos.Map, error) {
-	d, err := yamlx.Parse(file, src)
+	d, err := ParseLazy(file, src)
 	if err != nil {
 		return nil, nil, err
 	}
-	return DecodeDoc(d)
+	return yamlx.Read(d, DecodeDoc)
 }
 
-// DecodeDoc reads a planets/map YAML document that is already parsed.
+// DecodeDoc reads a planets/map YAML document that is already parsed (by
+// ParseLazy: through yamlx.Read).
 func DecodeDoc(d *yamlx.Doc) (*Map, *srcpos.Map, error) { return read(d, true) }
 
 func read(d *yamlx.Doc, ours bool) (*Map, *srcpos.Map, error) {
+	if d.Lazy() {
+		if m, sm, err, ok := readSlices(d, ours); ok {
+			return m, sm, err
+		}
+		whole, err := d.Whole()
+		if err != nil {
+			return nil, nil, err
+		}
+		d = whole
+	}
 	root, err := loadDocument(d)
 	if err != nil {
 		return nil, nil, err
 	}
 	b := &builder{file: d.File, sm: d.Map}
-	m := b.build(root, ours)
+	return b.finish(d, b.build(root, ours))
+}
+
+// finish returns the map m built from d, or the problems found.
+func (b *builder) finish(d *yamlx.Doc, m *Map) (*Map, *srcpos.Map, error) {
 	if len(b.errs) > 0 {
+		for i, at := range b.at {
+			p := b.sm.Locate(at)
+			b.errs[i].Line, b.errs[i].Col = p.Line, p.Col
+		}
 		b.errs.Sort()
 		return nil, nil, b.errs
 	}
@@ -60,6 +88,10 @@ type builder struct {
 	file string
 	sm   *srcpos.Map
 	errs diag.List
+	// at is the path each error is placed at, located when the whole
+	// document is read (a document read in slices knows the positions of
+	// a slice once it is read).
+	at []string
 }
 
 func (b *builder) errorf(path, code, format string, args ...any) {
@@ -69,15 +101,15 @@ func (b *builder) errorf(path, code, format string, args ...any) {
 // errorfAt is errorf at the place of another path (srcpos.Key(path): the
 // key rather than the value).
 func (b *builder) errorfAt(path, at, code, format string, args ...any) {
-	p := b.sm.Locate(at)
-	b.errs = append(b.errs, diag.Diagnostic{File: b.file, Line: p.Line, Col: p.Col, Severity: diag.Error,
+	b.errs = append(b.errs, diag.Diagnostic{File: b.file, Severity: diag.Error,
 		Code: code, Message: fmt.Sprintf(format, args...), Path: path})
+	b.at = append(b.at, at)
 }
 
 func (b *builder) build(root Value, ours bool) *Map {
 	m := &Map{}
 	var kind, format Value
-	for _, p := range root.Pairs {
+	for _, p := range root.Pairs() {
 		if p.Key.Type != Str {
 			m.Extra = append(m.Extra, p)
 			continue
@@ -93,7 +125,7 @@ func (b *builder) build(root Value, ours bool) *Map {
 				b.errorf(key, diag.CodeStructure, "starts must be a list of start planets ([A, B, ...]), found %s", v.Describe())
 				continue
 			}
-			m.Starts, m.HasStarts = v.Items, true
+			m.Starts, m.HasStarts = v.Items(), true
 		case "map":
 			if v.Type != Str {
 				b.errorf(key, diag.CodeStructure, "map must be the grid of planet letters written as text (map: |), found %s", v.Describe())
@@ -146,15 +178,15 @@ func (b *builder) checkKind(kind, format Value, ours bool) {
 }
 
 func (b *builder) planets(v Value) []Planet {
-	out := make([]Planet, 0, len(v.Pairs))
-	for _, pp := range v.Pairs {
+	out := make([]Planet, 0, v.count())
+	v.each(func(pp Pair) {
 		path := srcpos.Field("planets", pp.Key.Key())
 		if pp.Value.Type != Mapping {
 			b.errorf(path, diag.CodeStructure, "planet %s must be a mapping of its attributes (def, res, cos, max), found %s", pp.Key.Key(), pp.Value.Describe())
-			continue
+			return
 		}
 		p := Planet{Token: pp.Key}
-		for _, a := range pp.Value.Pairs {
+		for _, a := range pp.Value.Pairs() {
 			if a.Key.Type == Str {
 				if f := p.attr(a.Key.Text); f != nil {
 					*f = a.Value
@@ -164,22 +196,25 @@ func (b *builder) planets(v Value) []Planet {
 			p.Extra = append(p.Extra, a)
 		}
 		out = append(out, p)
-	}
+	})
 	return out
 }
 
 func (b *builder) routes(v Value) []Route {
-	out := make([]Route, 0, len(v.Items))
-	for i, e := range v.Items {
+	out := make([]Route, 0, v.count())
+	i := -1
+	v.each(func(p Pair) {
+		i++
+		e := p.Value
 		path := srcpos.Index("routes", i)
 		switch {
 		case e.Type != List:
 			b.errorf(path, diag.CodeStructure, "%s must be a route [from, to, steps], found %s", path, e.Describe())
-		case len(e.Items) != 3:
-			b.errorf(path, diag.CodeStructure, "%s must be a route [from, to, steps] of 3 items, found %d items (the game cannot load it)", path, len(e.Items))
+		case len(e.Items()) != 3:
+			b.errorf(path, diag.CodeStructure, "%s must be a route [from, to, steps] of 3 items, found %d items (the game cannot load it)", path, len(e.Items()))
 		default:
-			out = append(out, Route{From: e.Items[0], To: e.Items[1], Steps: e.Items[2]})
+			out = append(out, Route{From: e.Items()[0], To: e.Items()[1], Steps: e.Items()[2]})
 		}
-	}
+	})
 	return out
 }

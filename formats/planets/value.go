@@ -9,7 +9,7 @@ import (
 )
 
 // Type is the type of a Value as PyYAML (YAML 1.1) reads it.
-type Type int
+type Type uint8
 
 // The value types. The zero Type is Absent: the key is not written at all.
 const (
@@ -34,7 +34,10 @@ func (t Type) String() string {
 	return "type(" + strconv.Itoa(int(t)) + ")"
 }
 
-// Value is any YAML value with the type PyYAML gives it.
+// Value is any YAML value with the type PyYAML gives it. A map keeps
+// several for every planet and route, so a Value is small (40 bytes): a
+// list's items and a mapping's entries are behind one pointer (Items,
+// Pairs).
 type Value struct {
 	Type Type
 	// Bool is the value of a Bool.
@@ -45,11 +48,67 @@ type Value struct {
 	// leading '-' when negative; integers have no size limit in Python),
 	// and the timestamp of a Time as written.
 	Text string
-	// Items are the items of a List.
-	Items []Value
-	// Pairs are the entries of a Mapping, in order; keys are scalars and
-	// distinct in the Python sense.
-	Pairs []Pair
+	// coll holds the items of a List or the entries of a Mapping.
+	coll *collection
+}
+
+// collection is what a List or a Mapping holds.
+type collection struct {
+	items []Value
+	pairs []Pair
+	// lazy, for the planets or routes of a document read in slices,
+	// ranges over them as they are read (the others are nil then).
+	lazy *lazyValues
+}
+
+// lazyValues are the items (the Pair's Value) or entries of a list or
+// mapping read a slice at a time.
+type lazyValues struct {
+	count int
+	each  func(f func(Pair))
+}
+
+// count returns the number of items or entries of a List or Mapping.
+func (v Value) count() int {
+	if v.coll != nil && v.coll.lazy != nil {
+		return v.coll.lazy.count
+	}
+	return len(v.Items()) + len(v.Pairs())
+}
+
+// each calls f with each entry of a Mapping, or each item of a List (as
+// the Pair's Value), in order.
+func (v Value) each(f func(Pair)) {
+	switch {
+	case v.coll == nil:
+	case v.coll.lazy != nil:
+		v.coll.lazy.each(f)
+	case v.Type == List:
+		for _, it := range v.coll.items {
+			f(Pair{Value: it})
+		}
+	default:
+		for _, p := range v.coll.pairs {
+			f(p)
+		}
+	}
+}
+
+// Items returns the items of a List (nil for any other value).
+func (v Value) Items() []Value {
+	if v.coll == nil {
+		return nil
+	}
+	return v.coll.items
+}
+
+// Pairs returns the entries of a Mapping, in order; keys are scalars and
+// distinct in the Python sense (nil for any other value).
+func (v Value) Pairs() []Pair {
+	if v.coll == nil {
+		return nil
+	}
+	return v.coll.pairs
 }
 
 // Pair is one entry of a mapping.
@@ -76,10 +135,10 @@ func FloatValue(f float64) Value { return Value{Type: Float, Float: f} }
 func StrValue(s string) Value { return Value{Type: Str, Text: s} }
 
 // ListValue returns a list of items.
-func ListValue(items ...Value) Value { return Value{Type: List, Items: items} }
+func ListValue(items ...Value) Value { return Value{Type: List, coll: &collection{items: items}} }
 
 // MappingValue returns a mapping with the given entries.
-func MappingValue(pairs ...Pair) Value { return Value{Type: Mapping, Pairs: pairs} }
+func MappingValue(pairs ...Pair) Value { return Value{Type: Mapping, coll: &collection{pairs: pairs}} }
 
 // IsScalar reports whether v is a single value (not absent, a list or a
 // mapping).
@@ -146,9 +205,9 @@ func (v Value) Truth() bool {
 	case Time:
 		return true
 	case List:
-		return len(v.Items) > 0
+		return len(v.Items()) > 0
 	case Mapping:
-		return len(v.Pairs) > 0
+		return len(v.Pairs()) > 0
 	}
 	return false
 }
@@ -209,21 +268,22 @@ func Equal(a, b Value) bool {
 	case Int, Str, Time:
 		return a.Text == b.Text
 	case List:
-		if len(a.Items) != len(b.Items) {
+		ai, bi := a.Items(), b.Items()
+		if len(ai) != len(bi) {
 			return false
 		}
-		for i := range a.Items {
-			if !Equal(a.Items[i], b.Items[i]) {
+		for i := range ai {
+			if !Equal(ai[i], bi[i]) {
 				return false
 			}
 		}
 		return true
 	case Mapping:
-		if len(a.Pairs) != len(b.Pairs) {
+		if len(a.Pairs()) != len(b.Pairs()) {
 			return false
 		}
-		for _, p := range a.Pairs {
-			q, ok := lookup(b.Pairs, p.Key)
+		for _, p := range a.Pairs() {
+			q, ok := lookup(b.Pairs(), p.Key)
 			if !ok || !Equal(p.Key, q.Key) || !Equal(p.Value, q.Value) {
 				return false
 			}

@@ -241,11 +241,11 @@ func valueNode(v Value, path string, flow bool) (*yaml.Node, error) {
 		}
 		return n, nil
 	case List:
-		return listNode(v.Items, path, flow)
+		return listNode(v.Items(), path, flow)
 	case Mapping:
 		n := &yaml.Node{Kind: yaml.MappingNode}
 		keys := newKeySet(orDoc(path))
-		for _, p := range v.Pairs {
+		for _, p := range v.Pairs() {
 			if err := keys.add(p.Key); err != nil {
 				return nil, err
 			}

@@ -86,7 +86,13 @@ type Map struct {
 	pos     map[uint64]packedPos
 	grids   map[string]CellFunc
 	items   map[string]ItemFunc
+	entries map[string]EntryFunc
 }
+
+// EntryFunc locates the path rest ("A.def", "A" for an entry itself)
+// inside the entries of a mapping, the entry named by the start of rest;
+// it returns the zero Pos for a path it does not know.
+type EntryFunc func(rest string) diag.Pos
 
 // New returns an empty map for the file whose content is src.
 func New(src []byte) *Map { return NewOver(NewLines(src)) }
@@ -95,7 +101,7 @@ func New(src []byte) *Map { return NewOver(NewLines(src)) }
 // index (a reader locating a few values again needs no index of its own).
 func NewOver(lines *Lines) *Map {
 	return &Map{lines: lines, offsets: map[uint64]int{}, pos: map[uint64]packedPos{},
-		grids: map[string]CellFunc{}, items: map[string]ItemFunc{}}
+		grids: map[string]CellFunc{}, items: map[string]ItemFunc{}, entries: map[string]EntryFunc{}}
 }
 
 // Lines returns the line index of the source.
@@ -150,6 +156,12 @@ func (m *Map) SetGrid(path string, cell CellFunc) { m.grids[path] = cell }
 // that a reader of thousands of items need not record each field.
 func (m *Map) SetItems(path string, item ItemFunc) { m.items[path] = item }
 
+// SetEntries records how to find what lies inside the entries of the
+// mapping at path: the paths path.key… are resolved with entry when it
+// knows them, so that a reader of thousands of entries need not record
+// each field.
+func (m *Map) SetEntries(path string, entry EntryFunc) { m.entries[path] = entry }
+
 // Locate returns the position of path or, failing that, of the nearest
 // enclosing path that was recorded. A nil Map locates nothing.
 func (m *Map) Locate(path string) diag.Pos {
@@ -168,6 +180,9 @@ func (m *Map) Locate(path string) diag.Pos {
 			return pos
 		}
 		if pos := m.locateItem(p); pos.Known() {
+			return pos
+		}
+		if pos := m.locateEntry(p); pos.Known() {
 			return pos
 		}
 		if p == "" {
@@ -228,6 +243,25 @@ func (m *Map) locateItem(p string) diag.Pos {
 			if pos := item(i, head[end+1:]); pos.Known() {
 				best, bestLen = pos, len(list)
 			}
+		}
+	}
+	return best
+}
+
+// locateEntry resolves p = mapping.rest with the EntryFunc of mapping
+// (the longest such mapping that knows the place).
+func (m *Map) locateEntry(p string) diag.Pos {
+	best, bestLen := diag.Pos{}, -1
+	for mapping, entry := range m.entries {
+		if len(mapping) <= bestLen {
+			continue
+		}
+		rest, ok := strings.CutPrefix(p, mapping+".")
+		if !ok {
+			continue
+		}
+		if pos := entry(rest); pos.Known() {
+			best, bestLen = pos, len(mapping)
 		}
 	}
 	return best

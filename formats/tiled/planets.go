@@ -307,12 +307,12 @@ func (s *source) planetsSettings(m *planets.Map, sm *srcpos.Map) bool {
 	if v, ok := value("routes"); ok {
 		m.HasRoutes = true
 		for _, r := range s.listOf(v, "routes", mp) {
-			if r.Type != planets.List || len(r.Items) != 3 {
+			if r.Type != planets.List || len(r.Items()) != 3 {
 				_, at, _ := mp.find("routes")
 				s.errorf(at, mp.where, diag.CodeStructure, "property \"routes\": each route is [from, to, steps], found %s", r.Describe())
 				continue
 			}
-			m.Routes = append(m.Routes, planets.Route{From: r.Items[0], To: r.Items[1], Steps: r.Items[2]})
+			m.Routes = append(m.Routes, planets.Route{From: r.Items()[0], To: r.Items()[1], Steps: r.Items()[2]})
 		}
 	}
 	if v, ok := value("extra"); ok {
@@ -320,7 +320,7 @@ func (s *source) planetsSettings(m *planets.Map, sm *srcpos.Map) bool {
 			_, at, _ := mp.find("extra")
 			s.errorf(at, mp.where, diag.CodeStructure, "property \"extra\" must be a YAML mapping, found %s", v.Describe())
 		}
-		m.Extra = v.Pairs
+		m.Extra = v.Pairs()
 	}
 	mp.done()
 	return finalNewline
@@ -381,7 +381,7 @@ func (s *source) listOf(v planets.Value, name string, mp *props) []planets.Value
 		s.errorf(at, mp.where, diag.CodeStructure, "property %q must be a YAML list, found %s", name, v.Describe())
 		return nil
 	}
-	return v.Items
+	return v.Items()
 }
 
 // gridRows returns the grid's characters row by row: each cell's tile has
@@ -473,7 +473,7 @@ func (s *source) readPlanets(i int, layer *Layer, m *planets.Map, rows [][]rune,
 		if text, ok := pp.str("extra", false); ok {
 			_, at, _ := pp.find("extra")
 			if v, ok := s.yamlValue(text, at, where, "extra"); ok && v.Type == planets.Mapping {
-				p.Extra = v.Pairs
+				p.Extra = v.Pairs()
 			} else if ok {
 				s.errorf(at, where, diag.CodeStructure, "property \"extra\" must be a YAML mapping, found %s", v.Describe())
 			}

@@ -5,10 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"sync/atomic"
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/shapan/shapan/formats/diag"
 	"github.com/shapan/shapan/formats/srcpos"
 )
 
@@ -50,16 +52,20 @@ type lazyList struct {
 	pos    *itemPositions
 }
 
-// piece is a slice of a list's items: src[start:end], from line line on.
+// piece is a slice of a list's items, or of a mapping's entries:
+// src[start:end], from line line on.
 type piece struct {
 	start, end int
 	line       int
 	items      int
+	mapping    bool // entries of a block mapping, not items of a list
 	verified   bool // parsed on its own with the items expected
 }
 
-// region is the text of a top-level block list found by splitLists.
+// region is the text of a top-level block list (or mapping) found by
+// splitLists.
 type region struct {
+	mapping bool
 	key     string
 	keyLine int
 	col     int // the column of the items' "-", from 1
@@ -77,8 +83,20 @@ type region struct {
 // when a piece did not parse alone. When no list can be read so (a
 // document in flow style, with aliases, with line breaks other than \n
 // and \r\n), ParseLazy is Parse.
-func ParseLazy(file string, src []byte) (*Doc, error) {
-	regions := splitLists(src)
+func ParseLazy(file string, src []byte) (*Doc, error) { return parseLazy(file, src, nil) }
+
+// ParseLazyMappings is ParseLazy that also parses the top-level block
+// mappings of the given keys a slice of entries at a time, when a reader
+// ranges over them with Node.Entries (a planets map's 60 000 planets).
+// The entries of such a mapping are found by lines as a list's items are:
+// the lines at the indentation of its first line that are not blank or a
+// comment start an entry.
+func ParseLazyMappings(file string, src []byte, keys ...string) (*Doc, error) {
+	return parseLazy(file, src, keys)
+}
+
+func parseLazy(file string, src []byte, mappings []string) (*Doc, error) {
+	regions := splitLists(src, mappings)
 	if sumRegions(regions) < lazyMin || len(regions) == 0 {
 		return parseWhole(file, src)
 	}
@@ -104,6 +122,9 @@ func ParseLazy(file string, src []byte) (*Doc, error) {
 			return parseWhole(file, src)
 		}
 		*v = yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq", Line: r.line, Column: r.col}
+		if r.mapping {
+			*v = yaml.Node{Kind: yaml.MappingNode, Tag: "!!map", Line: r.line, Column: r.col}
+		}
 		d.lazy[v] = &lazyList{pieces: r.pieces, count: r.items}
 	}
 	return d, nil
@@ -171,12 +192,30 @@ func Read[T any](d *Doc, read func(*Doc) (T, *srcpos.Map, error)) (T, *srcpos.Ma
 }
 
 // Whole returns the document parsed whole: d itself unless it was parsed
-// lazily (for a reader that takes the node tree as it is).
+// lazily (for a reader that takes the node tree as it is). A reader that
+// reads the whole document instead of d is what Read returns: Read does
+// not read d again.
 func (d *Doc) Whole() (*Doc, error) {
 	if d.lazy == nil {
 		return d, nil
 	}
+	d.lazy = nil
 	return parseWhole(d.File, d.Src)
+}
+
+// Lazy reports whether some of d's lists or mappings are read a slice
+// at a time (ParseLazy found long ones).
+func (d *Doc) Lazy() bool { return d.lazy != nil }
+
+// SetPos records the position of path, as reading a node there does:
+// inside the item of a lazy list or the entry of a lazy mapping being
+// read, compactly with the item's positions.
+func (d *Doc) SetPos(path string, pos diag.Pos) {
+	if r := d.item; r != nil && under(path, r.prefix) {
+		r.add(path[len(r.prefix):], pos)
+	} else {
+		d.Map.SetPos(path, pos)
+	}
 }
 
 // wholeHook is called (once set by OnWholeParse) before a document that
@@ -227,7 +266,7 @@ func (d *Doc) parsePiece(p *piece) []*yaml.Node {
 	if d.broken {
 		return nil
 	}
-	items, err := pieceItems(d.Src[p.start:p.end], p.line-1, p.items)
+	items, err := pieceItems(d.Src[p.start:p.end], p.line-1, p.items, p.mapping)
 	if err != nil {
 		d.broken = true
 		return nil
@@ -238,8 +277,10 @@ func (d *Doc) parsePiece(p *piece) []*yaml.Node {
 
 // pieceItems parses text, the items of a block list, and returns them
 // with shift added to their lines; an error when text is not one
-// document holding a block list of n items without aliases.
-func pieceItems(text []byte, shift, n int) ([]*yaml.Node, error) {
+// document holding a block list of n items without aliases. For the
+// entries of a mapping (mapping), it returns their keys and values, in
+// turn, from a block mapping of n entries.
+func pieceItems(text []byte, shift, n int, mapping bool) ([]*yaml.Node, error) {
 	dec := yaml.NewDecoder(bytes.NewReader(text))
 	var top yaml.Node
 	if err := dec.Decode(&top); err != nil {
@@ -253,7 +294,11 @@ func pieceItems(text []byte, shift, n int) ([]*yaml.Node, error) {
 		return nil, fmt.Errorf("not one list")
 	}
 	seq := top.Content[0]
-	if seq.Kind != yaml.SequenceNode || seq.Style&yaml.FlowStyle != 0 || seq.Tag != "!!seq" || seq.Anchor != "" || len(seq.Content) != n {
+	if mapping {
+		if seq.Kind != yaml.MappingNode || seq.Style&yaml.FlowStyle != 0 || seq.Tag != "!!map" || seq.Anchor != "" || len(seq.Content) != 2*n {
+			return nil, fmt.Errorf("not a block mapping of %d entries", n)
+		}
+	} else if seq.Kind != yaml.SequenceNode || seq.Style&yaml.FlowStyle != 0 || seq.Tag != "!!seq" || seq.Anchor != "" || len(seq.Content) != n {
 		return nil, fmt.Errorf("not a block list of %d items", n)
 	}
 	if !shiftLines(seq, shift) {
@@ -305,7 +350,9 @@ func sumRegions(regions []region) int {
 // pieceLimit) and cuts each into pieces of whole items; none when src has
 // a line break yaml.v3 counts that \n does not (a lone \r, U+0085, U+2028,
 // U+2029), as lines would then be numbered otherwise.
-func splitLists(src []byte) []region {
+//
+// The keys of mappings name the top-level block mappings cut so too.
+func splitLists(src []byte, mappings []string) []region {
 	if otherBreaks(src) {
 		return nil
 	}
@@ -318,7 +365,12 @@ func splitLists(src []byte) []region {
 			at, line = end, line+1
 			continue
 		}
-		r, ok := listAfter(src, end, line+1)
+		var r region
+		if slices.Contains(mappings, key) {
+			r, ok = mappingAfter(src, end, line+1)
+		} else {
+			r, ok = listAfter(src, end, line+1)
+		}
 		if !ok {
 			at, line = end, line+1
 			continue
@@ -420,6 +472,54 @@ func listAfter(src []byte, at, line int) (region, bool) {
 	}
 	// The last piece ends with the list's last line that is not blank or
 	// a comment; the lines after stay in the skeleton.
+	cur.end = r.end
+	r.pieces = append(r.pieces, cur)
+	return r, true
+}
+
+// mappingAfter finds the block mapping that starts at the first line
+// from at (line number line) that is not blank or a comment, indented,
+// and cuts it into pieces of whole entries: the lines at that indentation
+// start entries, the lines indented more continue them.
+func mappingAfter(src []byte, at, line int) (region, bool) {
+	for at < len(src) {
+		end := lineEnd(src, at)
+		if _, blank := indentOf(src[at:end]); !blank {
+			break
+		}
+		at, line = end, line+1
+	}
+	if at >= len(src) {
+		return region{}, false
+	}
+	n, _ := indentOf(src[at:lineEnd(src, at)])
+	if n == 0 || itemStart(src[at:], n) {
+		return region{}, false
+	}
+	r := region{mapping: true, col: n + 1, start: at, line: line}
+	cur := piece{start: at, line: line, mapping: true}
+	for at < len(src) {
+		end := lineEnd(src, at)
+		ind, blank := indentOf(src[at:end])
+		switch {
+		case blank:
+		case ind == n:
+			if cur.items > 0 && at-cur.start >= pieceLimit {
+				cur.end = at
+				r.pieces = append(r.pieces, cur)
+				cur = piece{start: at, line: line, mapping: true}
+			}
+			cur.items++
+			r.items++
+			r.end = end
+		case ind > n:
+			r.end = end
+		default:
+			at = len(src) // the mapping ends here
+			continue
+		}
+		at, line = end, line+1
+	}
 	cur.end = r.end
 	r.pieces = append(r.pieces, cur)
 	return r, true

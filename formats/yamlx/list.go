@@ -1,8 +1,12 @@
 package yamlx
 
 import (
+	"bytes"
+	"cmp"
 	"encoding/binary"
 	"fmt"
+	"slices"
+	"strings"
 
 	"go.yaml.in/yaml/v3"
 
@@ -120,6 +124,9 @@ type itemRecorder struct {
 	prefix string // the item's path
 	pos    *itemPositions
 	pass   *itemPass
+	// done lists the rests recorded in the item (the first position
+	// recorded for a path is the one that counts).
+	done []uint32
 }
 
 func (r *itemRecorder) add(rest string, at diag.Pos) {
@@ -128,6 +135,10 @@ func (r *itemRecorder) add(rest string, at diag.Pos) {
 		id = uint32(len(r.pos.rests))
 		r.pos.rests[rest] = id
 	}
+	if slices.Contains(r.done, id) {
+		return
+	}
+	r.done = append(r.done, id)
 	pass := r.pass
 	pass.data = binary.AppendUvarint(pass.data, uint64(id))
 	pass.data = binary.AppendVarint(pass.data, int64(at.Line-pass.line))
@@ -161,3 +172,117 @@ func (p *itemPositions) locate(i int, rest string) diag.Pos {
 	}
 	return diag.Pos{}
 }
+
+// Entries is a mapping being read entry by entry (Node.Entries).
+type Entries struct {
+	n    Node
+	lazy *lazyList
+}
+
+// Entries returns n as a mapping to range over with Each; false when n is
+// not a mapping.
+func (n Node) Entries() (Entries, bool) {
+	if n.N.Kind != yaml.MappingNode {
+		return Entries{}, false
+	}
+	return Entries{n: n, lazy: n.d.lazy[n.N]}, true
+}
+
+// Len returns the number of entries.
+func (e Entries) Len() int {
+	if e.lazy != nil {
+		return e.lazy.count
+	}
+	return len(e.n.N.Content) / 2
+}
+
+// Each calls f with each entry's key and value nodes in order. The
+// entries of a long mapping of a document parsed by ParseLazyMappings are
+// parsed a slice at a time and let go when f returns, so f must not keep
+// them. f calls enter with the entry's path (the mapping's path, a dot
+// and the key as the reader names it) before it records positions in it
+// (Doc.SetPos): they are then kept compactly, and Map.Locate finds them
+// by the key. Each may be called once.
+func (e Entries) Each(f func(i int, key, value *yaml.Node, enter func(path string))) {
+	n := e.n
+	if e.lazy == nil {
+		c := n.N.Content
+		for i := 0; i+1 < len(c); i += 2 {
+			f(i/2, c[i], c[i+1], func(string) {})
+		}
+		return
+	}
+	d, lz := n.d, e.lazy
+	pos := &itemPositions{rests: map[string]uint32{}}
+	// The entries by the hash of their keys (sorted when read: a slice
+	// takes a third of a hash map's memory).
+	keys := make([]entryKey, 0, lz.count)
+	d.Map.SetEntries(n.Path, func(rest string) diag.Pos {
+		// The key is the longest start of rest that ends before a '.'
+		// or a '[' (or at its end) and names an entry that knows the
+		// rest.
+		for j := len(rest); j >= 0; j-- {
+			if j < len(rest) && rest[j] != '.' && rest[j] != '[' {
+				continue
+			}
+			h := hashText(rest[:j])
+			k, found := slices.BinarySearchFunc(keys, h, func(e entryKey, h uint64) int { return cmp.Compare(e.hash, h) })
+			if found {
+				if p := pos.locate(int(keys[k].i), rest[j:]); p.Known() {
+					return p
+				}
+			}
+		}
+		return diag.Pos{}
+	})
+	pass := pos.newPass(lz.count)
+	outer := d.item
+	defer func() { d.item = outer }()
+	prefix := n.Path + "."
+	i := 0
+	for k := range lz.pieces {
+		c := d.parsePiece(&lz.pieces[k])
+		if c == nil {
+			return // broken: Read reads the whole document again
+		}
+		for j := 0; j+1 < len(c); j += 2 {
+			d.item = nil
+			pass.begin(i)
+			f(i, c[j], c[j+1], func(path string) {
+				if key, ok := strings.CutPrefix(path, prefix); ok {
+					keys = append(keys, entryKey{hashText(key), uint32(i)})
+				}
+				d.item = &itemRecorder{prefix: path, pos: pos, pass: pass}
+			})
+			i++
+		}
+	}
+	d.item = nil
+	pass.begin(lz.count)
+	pass.data = slices.Clip(bytes.Clone(pass.data))
+	// The first entry of a key is the one that counts (a key written
+	// twice is an error of the reader's).
+	slices.SortStableFunc(keys, func(a, b entryKey) int { return cmp.Compare(a.hash, b.hash) })
+	keys = slices.CompactFunc(keys, func(a, b entryKey) bool { return a.hash == b.hash })
+}
+
+// entryKey is an entry of a lazy mapping by the hash of its key.
+type entryKey struct {
+	hash uint64
+	i    uint32
+}
+
+// hashText is the 64-bit FNV-1a hash of s.
+func hashText(s string) uint64 {
+	h := uint64(14695981039346656037)
+	for i := 0; i < len(s); i++ {
+		h ^= uint64(s[i])
+		h *= 1099511628211
+	}
+	return h
+}
+
+// Lazy reports whether n is a long list or mapping of a document parsed
+// in slices, whose items or entries are parsed when ranged over (List.Each,
+// Entries.Each); its node has none of them.
+func (n Node) Lazy() bool { return n.d.lazy[n.N] != nil }

@@ -45,12 +45,7 @@ func (d *Doc) node(n *yaml.Node, path, what string) Node {
 	if n.Kind == yaml.AliasNode && n.Alias != nil {
 		n = n.Alias
 	}
-	pos := diag.Pos{Line: n.Line, Col: n.Column}
-	if r := d.item; r != nil && under(path, r.prefix) {
-		r.add(path[len(r.prefix):], pos)
-	} else {
-		d.Map.SetPos(path, pos)
-	}
+	d.SetPos(path, diag.Pos{Line: n.Line, Col: n.Column})
 	return Node{d: d, N: n, Path: path, What: what}
 }
 
@@ -207,6 +202,12 @@ func (n Node) Items() []Node {
 
 // Mapping returns n as a mapping (nil and an error when it is not one).
 func (n Node) Mapping() *Mapping {
+	if l := n.d.lazy[n.N]; l != nil {
+		for k := range l.pieces {
+			n.N.Content = append(n.N.Content, n.d.parsePiece(&l.pieces[k])...)
+		}
+		delete(n.d.lazy, n.N)
+	}
 	if n.N.Kind != yaml.MappingNode {
 		n.Errorf(diag.CodeStructure, "must be a mapping of fields, found %s", n.found())
 		return nil

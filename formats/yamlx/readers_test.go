@@ -15,6 +15,7 @@ import (
 	"github.com/shapan/shapan/formats/diag"
 	"github.com/shapan/shapan/formats/ftbt"
 	"github.com/shapan/shapan/formats/mbg"
+	"github.com/shapan/shapan/formats/planets"
 	"github.com/shapan/shapan/formats/srcpos"
 	"github.com/shapan/shapan/formats/yamlx"
 	"github.com/shapan/shapan/internal/longtest"
@@ -123,6 +124,7 @@ type decoded struct {
 	value any
 	where map[string]diag.Pos
 	err   error
+	notes []srcpos.Note
 }
 
 func decodeMBG(src []byte, paths []string) decoded {
@@ -248,6 +250,9 @@ func readersAlike(t *testing.T, docs map[string][]byte, lines int, decode func(s
 		if !reflect.DeepEqual(whole.value, lazy.value) {
 			t.Fatalf("%s: the values differ", name)
 		}
+		if !reflect.DeepEqual(whole.notes, lazy.notes) {
+			t.Fatalf("%s: the notes differ:\nwhole: %v\npieces: %v", name, whole.notes, lazy.notes)
+		}
 		for _, p := range ps {
 			if whole.where[p] != lazy.where[p] {
 				t.Fatalf("%s: %s is at %v whole, at %v in pieces", name, p, whole.where[p], lazy.where[p])
@@ -297,6 +302,97 @@ func FuzzFTBTReadersAlikeParsedInPieces(f *testing.F) {
 		}
 		if !reflect.DeepEqual(whole.where, lazy.where) {
 			t.Fatalf("the positions differ")
+		}
+	})
+}
+
+// planetsDocs returns the planets documents to read both ways: the
+// samples and the shared legacy map files as they are (the game's YAML,
+// block style) and written as Shapan's YAML.
+func planetsDocs(t testing.TB) map[string][]byte {
+	docs := map[string][]byte{}
+	files, _ := filepath.Glob("../../samples/planets/*.yaml")
+	if dir, ok := shared.Find(); ok {
+		legacy, _ := filepath.Glob(filepath.Join(dir, "legacy", "planets", "*.yml"))
+		files = append(files, legacy...)
+	}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		docs[filepath.Base(f)] = b
+		if filepath.Ext(f) == ".yml" {
+			if m, _, err := planets.ReadLegacy(f, b); err == nil {
+				if y, err := planets.Encode(m); err == nil {
+					docs[filepath.Base(f)+".yaml"] = y
+				}
+			}
+		}
+	}
+	if len(docs) == 0 {
+		t.Fatal("no planets samples")
+	}
+	return docs
+}
+
+// decodePlanets reads src as a planets/map document when it says so, as
+// the game's map file otherwise, and locates paths, the first cells of
+// the grid and the notes of values written otherwise than Shapan writes
+// them.
+func decodePlanets(src []byte, paths []string) decoded {
+	read := planets.ReadLegacy
+	if bytes.Contains(src, []byte("kind: planets/map")) {
+		read = planets.Decode
+	}
+	m, sm, err := read("f.yml", src)
+	for r := range 3 {
+		for c := range 3 {
+			paths = append(paths, fmt.Sprintf("map[%d][%d]", r, c))
+		}
+	}
+	out := located(m, sm, err, paths)
+	if sm != nil {
+		out.notes = sm.Notes
+	}
+	return out
+}
+
+// The planets readers (map files and documents) give the same values,
+// problems, positions and notes whether the planets and routes are parsed
+// in pieces or the document whole: on the samples, the legacy files as
+// they are and written as YAML, and broken variants of them.
+func TestPlanetsReadersAlikeParsedInPieces(t *testing.T) {
+	readersAlike(t, planetsDocs(t), 12, decodePlanets)
+}
+
+// FuzzPlanetsReadersAlikeParsedInPieces: whatever the text, the planets
+// readers give the same values, problems, positions and notes whether its
+// planets and routes are parsed in pieces (of size bytes) or whole.
+func FuzzPlanetsReadersAlikeParsedInPieces(f *testing.F) {
+	for name, src := range planetsDocs(f) {
+		f.Add(src, uint16(len(name)))
+	}
+	f.Fuzz(func(t *testing.T, src []byte, size uint16) {
+		if len(src) > 1<<16 || bytes.Count(src, []byte("\n")) > 4000 {
+			return
+		}
+		ps := paths(src)
+		whole := decodePlanets(src, ps)
+		restore := yamlx.LazyEverywhere(1 + int(size)%400)
+		lazy := decodePlanets(src, ps)
+		restore()
+		if (whole.err == nil) != (lazy.err == nil) || whole.err != nil && whole.err.Error() != lazy.err.Error() {
+			t.Fatalf("the problems differ:\nwhole: %v\npieces: %v", whole.err, lazy.err)
+		}
+		if !reflect.DeepEqual(whole.value, lazy.value) {
+			t.Fatalf("the values differ")
+		}
+		if !reflect.DeepEqual(whole.where, lazy.where) {
+			t.Fatalf("the positions differ")
+		}
+		if !reflect.DeepEqual(whole.notes, lazy.notes) {
+			t.Fatalf("the notes differ:\nwhole: %v\npieces: %v", whole.notes, lazy.notes)
 		}
 	})
 }

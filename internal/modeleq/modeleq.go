@@ -70,10 +70,37 @@ func diff(a, b reflect.Value, path string) string {
 			return fmt.Sprintf("%s: %v vs %v", path, x, y)
 		}
 		return ""
+	case reflect.Bool, reflect.String, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		// Compared by kind: a value reached through an unexported field
+		// (a model's slice behind a pointer) cannot be turned back into
+		// an interface.
+		if x, y := fmt.Sprint(basic(a)), fmt.Sprint(basic(b)); x != y {
+			return fmt.Sprintf("%s: %v vs %v", path, x, y)
+		}
+		return ""
+	case reflect.Func:
+		if a.IsNil() != b.IsNil() {
+			return path + ": nil vs non-nil function"
+		}
+		return ""
 	default:
 		if !reflect.DeepEqual(a.Interface(), b.Interface()) {
 			return fmt.Sprintf("%s: %v vs %v", path, a.Interface(), b.Interface())
 		}
 		return ""
 	}
+}
+
+// basic returns the value of a boolean, text or integer of any kind.
+func basic(v reflect.Value) any {
+	switch v.Kind() {
+	case reflect.Bool:
+		return v.Bool()
+	case reflect.String:
+		return v.String()
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return v.Int()
+	}
+	return v.Uint()
 }

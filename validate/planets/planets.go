@@ -5,6 +5,7 @@ import (
 	planetseng "github.com/shapan/shapan/engine/planets"
 	"github.com/shapan/shapan/validate"
 	"math"
+	"slices"
 	"sort"
 
 	"github.com/shapan/shapan/formats/diag"
@@ -221,12 +222,67 @@ func checkGrid(r validate.Reporter, m *planets.Map, defined map[string]bool) {
 	}
 }
 
+// routeGraph is which planets the routes join, by the planets' keys as
+// the routes, starts and planets write them (Value.Key). A map of 60 000
+// routes is held as numbers (a hash map of strings to lists of strings
+// took five times as much).
+type routeGraph struct {
+	node map[string]int32 // key → its number
+	// The neighbours of node k are next[start[k]:start[k+1]] (nodes
+	// numbered after the routes were read have none).
+	start, next []int32
+}
+
+// id returns the number of key, numbering it when it has none.
+func (g *routeGraph) id(key string) int32 {
+	if k, ok := g.node[key]; ok {
+		return k
+	}
+	k := int32(len(g.node))
+	g.node[key] = k
+	return k
+}
+
+// neighbours returns the nodes a route joins key to.
+func (g *routeGraph) neighbours(key string) []int32 {
+	k, ok := g.node[key]
+	if !ok || int(k)+1 >= len(g.start) {
+		return nil
+	}
+	return g.next[g.start[k]:g.start[k+1]]
+}
+
 // checkRoutes reports routes with bad steps, loops and routes given
 // twice, and returns the planets each planet has a route to.
-func checkRoutes(r validate.Reporter, m *planets.Map) map[string][]string {
-	type pair struct{ a, b string }
-	routeAt := map[pair]int{}
-	adj := map[string][]string{}
+func checkRoutes(r validate.Reporter, m *planets.Map) *routeGraph {
+	// before[i] is the latest route before route i that joins the same
+	// two planets (-1: none), found by sorting the routes by their ends.
+	ends := func(i int32) (string, string) {
+		from, to := m.Routes[i].From.Key(), m.Routes[i].To.Key()
+		return min(from, to), max(from, to)
+	}
+	sorted := make([]int32, len(m.Routes))
+	for i := range sorted {
+		sorted[i] = int32(i)
+	}
+	sort.Slice(sorted, func(i, j int) bool {
+		xa, xb := ends(sorted[i])
+		ya, yb := ends(sorted[j])
+		return xa < ya || xa == ya && (xb < yb || xb == yb && sorted[i] < sorted[j])
+	})
+	before := make([]int32, len(m.Routes))
+	for k, i := range sorted {
+		before[i] = -1
+		if k > 0 {
+			pa, pb := ends(sorted[k-1])
+			if a, b := ends(i); pa == a && pb == b {
+				before[i] = sorted[k-1]
+			}
+		}
+	}
+	sorted = nil
+	g := &routeGraph{node: map[string]int32{}}
+	var edges []int32 // pairs of nodes
 	ids := m.IDs()
 	for i, rt := range m.Routes {
 		path := srcpos.Index("routes", i)
@@ -239,26 +295,37 @@ func checkRoutes(r validate.Reporter, m *planets.Map) map[string][]string {
 		if from == to {
 			r.Add(plnLoop, path, "route %d goes from %s to itself", i+1, from)
 		}
-		key := pair{min(from, to), max(from, to)}
-		if j, dup := routeAt[key]; dup {
+		if j := int(before[i]); j >= 0 {
 			if planets.Equal(m.Routes[j].Steps, rt.Steps) {
 				r.Add(plnDupRoute, path, "routes %d and %d both join %s and %s", j+1, i+1, from, to)
 			} else {
 				r.Add(plnConflict, path, "routes %d and %d join %s and %s with %s and %s steps; the later wins", j+1, i+1, from, to, m.Routes[j].Steps.Describe(), rt.Steps.Describe())
 			}
 		}
-		routeAt[key] = i
 		if okA && okB {
-			adj[from] = append(adj[from], to)
-			adj[to] = append(adj[to], from)
+			edges = append(edges, g.id(from), g.id(to))
 		}
 	}
-	return adj
+	g.start = make([]int32, len(g.node)+1)
+	for _, k := range edges {
+		g.start[k+1]++
+	}
+	for k := 1; k < len(g.start); k++ {
+		g.start[k] += g.start[k-1]
+	}
+	g.next = make([]int32, len(edges))
+	fill := slices.Clone(g.start)
+	for e := 0; e < len(edges); e += 2 {
+		a, b := edges[e], edges[e+1]
+		g.next[fill[a]], fill[a] = b, fill[a]+1
+		g.next[fill[b]], fill[b] = a, fill[b]+1
+	}
+	return g
 }
 
 // checkStarts reports a planet that starts two players, and starts
 // without routes (adj).
-func checkStarts(r validate.Reporter, m *planets.Map, adj map[string][]string) {
+func checkStarts(r validate.Reporter, m *planets.Map, adj *routeGraph) {
 	startAt := map[string]int{}
 	ids := m.IDs()
 	for i, s := range m.Starts {
@@ -270,7 +337,7 @@ func checkStarts(r validate.Reporter, m *planets.Map, adj map[string][]string) {
 			r.Add(plnStartTwice, path, "planet %s is the start of players %d and %d", s.Key(), j+1, i+1)
 		}
 		startAt[s.Key()] = i
-		if len(adj[s.Key()]) == 0 && m.HasRoutes {
+		if len(adj.neighbours(s.Key())) == 0 && m.HasRoutes {
 			r.Add(plnStuckStart, path, "start planet %s has no route: its player can never move", s.Key())
 		}
 	}
@@ -319,20 +386,23 @@ func checkUnknownKeys(r validate.Reporter, m *planets.Map) {
 
 // checkReachable reports the planets no route path (adj) leads to from
 // the starts.
-func checkReachable(r validate.Reporter, m *planets.Map, adj map[string][]string) {
+func checkReachable(r validate.Reporter, m *planets.Map, adj *routeGraph) {
 	if len(m.Starts) > 0 && m.HasRoutes {
-		reached := map[string]bool{}
-		var stack []string
+		var stack []int32
 		for _, s := range m.Starts {
-			if !reached[s.Key()] {
-				reached[s.Key()] = true
-				stack = append(stack, s.Key())
-			}
+			stack = append(stack, adj.id(s.Key()))
+		}
+		reached := make([]bool, len(adj.node))
+		for _, k := range stack {
+			reached[k] = true
 		}
 		for len(stack) > 0 {
 			p := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
-			for _, n := range adj[p] {
+			if int(p)+1 >= len(adj.start) {
+				continue
+			}
+			for _, n := range adj.next[adj.start[p]:adj.start[p+1]] {
 				if !reached[n] {
 					reached[n] = true
 					stack = append(stack, n)
@@ -341,7 +411,7 @@ func checkReachable(r validate.Reporter, m *planets.Map, adj map[string][]string
 		}
 		var lost []string
 		for _, p := range m.Planets {
-			if !reached[p.Token.Key()] {
+			if k, ok := adj.node[p.Token.Key()]; !ok || !reached[k] {
 				lost = append(lost, p.Name())
 			}
 		}
