@@ -74,6 +74,13 @@ type Document struct {
 	origin *origin
 }
 
+// ForgetOrigin lets go of the text of the game's file the document was
+// read from, which an export in that form is laid out as (it is then laid
+// out as the file already at its path, as a document read from YAML is):
+// a command that only reads the document, as check does, keeps its file's
+// size less.
+func (d *Document) ForgetOrigin() { d.origin = nil }
+
 // Options adjust reading.
 type Options struct {
 	// From forces the form of the input ("" detects it).

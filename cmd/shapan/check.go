@@ -139,6 +139,7 @@ func checkFiles(files []string, opts formats.Options, quiet bool, errOut io.Writ
 			}
 			continue
 		}
+		doc.ForgetOrigin() // nothing is written
 		all = append(all, validate.Check(doc)...)
 		restore()
 	}

@@ -1,6 +1,7 @@
 package planets
 
 import (
+	"bytes"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -23,7 +24,7 @@ const maxValues = 100_000
 // aliases expanded. Positions of every value are recorded by path.
 type loader struct {
 	doc    *yamlx.Doc
-	lines  []int // byte offset of each line start
+	lines  []int32 // byte offset of each line start (a file is at most 256 MiB)
 	cols   columns
 	budget int
 	// written is the number of values written in the file.
@@ -243,8 +244,8 @@ func (l *loader) nonSpecificTag(n yamlx.Node) bool {
 
 // lineStarts returns the byte offset of each line start, counting line
 // breaks as YAML does: \r\n, \r, \n, U+0085, U+2028 and U+2029.
-func lineStarts(src []byte) []int {
-	starts := []int{0}
+func lineStarts(src []byte) []int32 {
+	starts := make([]int32, 1, bytes.Count(src, []byte{'\n'})+2)
 	for i := 0; i < len(src); {
 		r, size := utf8.DecodeRune(src[i:])
 		i += size
@@ -253,9 +254,9 @@ func lineStarts(src []byte) []int {
 			if i < len(src) && src[i] == '\n' {
 				i++
 			}
-			starts = append(starts, i)
+			starts = append(starts, int32(i))
 		case '\n', 0x85, 0x2028, 0x2029:
-			starts = append(starts, i)
+			starts = append(starts, int32(i))
 		}
 	}
 	return starts
@@ -264,9 +265,9 @@ func lineStarts(src []byte) []int {
 // pos returns the line and column of byte offset off, as yaml.v3 counts
 // them.
 func (l *loader) pos(off int) diag.Pos {
-	line := sort.Search(len(l.lines), func(i int) bool { return l.lines[i] > off }) - 1
+	line := sort.Search(len(l.lines), func(i int) bool { return int(l.lines[i]) > off }) - 1
 	line = max(line, 0)
-	return diag.Pos{Line: line + 1, Col: utf8.RuneCount(l.doc.Src[l.lines[line]:min(off, len(l.doc.Src))]) + 1}
+	return diag.Pos{Line: line + 1, Col: utf8.RuneCount(l.doc.Src[int(l.lines[line]):min(off, len(l.doc.Src))]) + 1}
 }
 
 // offset returns the byte offset of a 1-based line and column (columns
@@ -277,9 +278,9 @@ func (l *loader) offset(p diag.Pos) int {
 	}
 	end := len(l.doc.Src)
 	if p.Line < len(l.lines) {
-		end = l.lines[p.Line]
+		end = int(l.lines[p.Line])
 	}
-	return l.cols.offset(l.lines[p.Line-1], end, p.Col)
+	return l.cols.offset(int(l.lines[p.Line-1]), end, p.Col)
 }
 
 // entry is one key and value of a mapping being built.
