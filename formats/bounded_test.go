@@ -15,8 +15,8 @@ import (
 )
 
 // ReadsInBoundedMemory tells an mbg or ftbt YAML document, a battle map
-// and an mbg scenario file from their beginning, and never opens what is
-// not a regular file (a FIFO would block it).
+// and an mbg scenario or save file from their beginning, and never opens
+// what is not a regular file (a FIFO would block it).
 func TestReadsInBoundedMemory(t *testing.T) {
 	dir := t.TempDir()
 	write := func(name, src string) string {
@@ -45,7 +45,7 @@ func TestReadsInBoundedMemory(t *testing.T) {
 		write("b.yaml", "kind: battle/map\n"):                             true,
 		write("b.grid", "3 2\n0 0 0\n5 3 5\n"):                            true,
 		write("s.map", sample("mbg/赤壁.map")):                              true,
-		write("v.sav", sample("mbg/赤壁第十四回.sav")):                          false,
+		write("v.sav", sample("mbg/赤壁第十四回.sav")):                          true,
 		write("l.map", sample("ftbt/长坂坡.map")):                            false,
 		write("x.map", "kind: mbg/scenario\n"):                            true,
 		write("y.map", "zz zz zz\n"):                                      false,

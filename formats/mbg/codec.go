@@ -29,7 +29,10 @@ func init() {
 		WriteLegacy: formats.Writer(WriteSave),
 		Decode:      formats.Decoder(DecodeSaveDoc),
 		LazyLists:   true,
-		Encode:      formats.Writer(EncodeSave),
+		// The .sav reader records where each item of a list starts, not
+		// every value (token.Items).
+		SmallLive: true,
+		Encode:    formats.Writer(EncodeSave),
 	})
 }
 

@@ -126,6 +126,9 @@ func FuzzReadSave(f *testing.F) {
 			t.Fatalf("WriteSave refused what ReadSave accepted: %v", err)
 		}
 		saveRoundTrip(t, s)
+		// Every position found again in an item is where a mark for
+		// every value put it.
+		sameSavePositions(t, "fuzz.sav", data)
 	})
 }
 

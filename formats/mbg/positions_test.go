@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"testing"
 
+	"go.yaml.in/yaml/v3"
+
 	"github.com/shapan/shapan/formats/srcpos"
 	"github.com/shapan/shapan/formats/token"
 	"github.com/shapan/shapan/internal/shared"
@@ -125,4 +127,91 @@ func TestMapPositionsFoundAgain(t *testing.T) {
 	// Two cities with long garrisons and a short file: positions deep
 	// in an item, and a list whose count the file cannot hold.
 	samePositions(t, "x.map", []byte("1 1 1 1\n1 0 0 0\n0\n2\nA 0 3 7 8 9 -1 -1 0 0 1 1\nB 1 0 "+strconv.Itoa(-1)+" -1 0 0 1 1\n0\n0\n0\n"))
+}
+
+// markingEverySaveValue reads a save as ReadSaveFrom does, with a mark
+// recorded for every value of every list item (see markingEveryValue).
+func markingEverySaveValue(file string, src []byte) *srcpos.Map {
+	r := token.NewReader(file, src)
+	sr := &saveReader{r: r, s: &Save{}}
+	sr.header()
+	each(r, make([]SaveCity, sr.ncity), sr.city)
+	each(r, make([]SaveInstitute, sr.ninst), sr.institute)
+	each(r, make([]SaveTrainingRoom, sr.ntrain), sr.trainingRoom)
+	each(r, make([]SaveSquare, sr.nboard), sr.square)
+	each(r, make([]SaveOfficer, sr.nofficer), sr.officer)
+	each(r, make([]SaveRole, sr.nrole), sr.role)
+	for lv := range sr.s.Free {
+		readSet(r, sr.nofficer, fixed("free"), "free."+LevelNames[lv])
+	}
+	r.MarkAt("trailing_tokens", r.NextOffset())
+	r.Rest()
+	return r.Map
+}
+
+// yamlPaths lists the document path of every node of the YAML text y,
+// with a field no mapping has and an index past each list.
+func yamlPaths(t *testing.T, y []byte) []string {
+	var doc yaml.Node
+	if err := yaml.Unmarshal(y, &doc); err != nil {
+		t.Fatal(err)
+	}
+	var paths []string
+	var walk func(n *yaml.Node, p string)
+	walk = func(n *yaml.Node, p string) {
+		paths = append(paths, p)
+		switch n.Kind {
+		case yaml.MappingNode:
+			paths = append(paths, srcpos.Field(p, "nonsense"))
+			for i := 0; i+1 < len(n.Content); i += 2 {
+				walk(n.Content[i+1], srcpos.Field(p, n.Content[i].Value))
+			}
+		case yaml.SequenceNode:
+			paths = append(paths, srcpos.Index(p, len(n.Content)))
+			for i, c := range n.Content {
+				walk(c, srcpos.Index(p, i))
+			}
+		}
+	}
+	walk(doc.Content[0], "")
+	return paths
+}
+
+// sameSavePositions fails when ReadSave locates a path of the YAML form
+// of src elsewhere than a reader marking every value does.
+func sameSavePositions(t *testing.T, file string, src []byte) {
+	t.Helper()
+	s, got, err := ReadSave(file, src)
+	if err != nil {
+		return
+	}
+	y, err := EncodeSave(s)
+	if err != nil {
+		return
+	}
+	want := markingEverySaveValue(file, src)
+	for _, p := range yamlPaths(t, y) {
+		if g, w := got.Locate(p), want.Locate(p); g != w {
+			t.Fatalf("%s: %s is at %d:%d, want %d:%d", file, p, g.Line, g.Col, w.Line, w.Col)
+		}
+	}
+}
+
+// The save reader finds the positions in an item again as the scenario
+// reader does: every path of the save's YAML form is where a mark for
+// every value put it, in the sample and the original saves.
+func TestSavePositionsFoundAgain(t *testing.T) {
+	files := append([]string{"../../samples/mbg/赤壁第十四回.sav"}, shared.Files(t, "legacy/mbg/*.sav")...)
+	for _, file := range files {
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			src, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, _, err := ReadSave(file, src); err != nil {
+				t.Fatal(err)
+			}
+			sameSavePositions(t, file, src)
+		})
+	}
 }

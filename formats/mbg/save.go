@@ -176,8 +176,7 @@ func (sr *saveReader) header() {
 
 // perRole reads the length of a per-role list, which must be the number
 // of roles (0 once the reading failed).
-func (sr *saveReader) perRole(d token.Desc, path string) int {
-	r := sr.r
+func (sr *saveReader) perRole(r *token.Reader, d token.Desc, path string) int {
 	n := r.Int(d)
 	r.Mark(path)
 	if n != sr.nrole && !r.Failed() {
@@ -190,164 +189,164 @@ func (sr *saveReader) perRole(d token.Desc, path string) int {
 }
 
 // ints reads a per-role list of integers; what names the k-th.
-func (sr *saveReader) ints(d func(string) token.Desc, list, path, what string) []int {
-	out := make([]int, sr.perRole(d(list), path))
+func (sr *saveReader) ints(r *token.Reader, d func(string) token.Desc, list, path, what string) []int {
+	out := make([]int, sr.perRole(r, d(list), path))
 	for k := range out {
-		out[k] = sr.r.Int(d(fmt.Sprintf(what, k+1)))
+		out[k] = r.Int(d(fmt.Sprintf(what, k+1)))
 	}
 	return out
 }
 
 func (sr *saveReader) cities() {
-	r := sr.r
 	sr.s.Cities = make([]SaveCity, sr.ncity)
-	for i := range sr.s.Cities {
-		c := &sr.s.Cities[i]
-		p := srcpos.Index("cities", i)
-		d := namedItem(r, "city", p, i, &c.Name)
-		c.Scope = r.Int(d("scope"))
-		r.Mark(p + ".scope")
-		c.HPMax = r.Float32(d("maximum defence"))
-		r.Mark(p + ".defence_max")
-		c.HP = r.Float32(d("defence"))
-		r.Mark(p + ".defence")
-		c.Role = r.Int(d("owner (a role or -1)"))
-		r.Mark(p + ".owner")
-		c.Mayor = r.Int(d("mayor"))
-		r.Mark(p + ".mayor")
-		c.Treasurer = r.Int(d("treasurer"))
-		r.Mark(p + ".treasurer")
-		c.Fengshui = r.Float32(d("fengshui"))
-		r.Mark(p + ".fengshui")
-		c.Garrison = readSet(r, sr.nofficer, d("garrison set"), p+".garrison")
-	}
+	token.Items(sr.r, "cities", sr.s.Cities, sr.city)
+}
+
+func (sr *saveReader) city(r *token.Reader, i int, c *SaveCity) {
+	p := srcpos.Index("cities", i)
+	d := namedItem(r, "city", p, i, &c.Name)
+	c.Scope = r.Int(d("scope"))
+	r.Mark(p + ".scope")
+	c.HPMax = r.Float32(d("maximum defence"))
+	r.Mark(p + ".defence_max")
+	c.HP = r.Float32(d("defence"))
+	r.Mark(p + ".defence")
+	c.Role = r.Int(d("owner (a role or -1)"))
+	r.Mark(p + ".owner")
+	c.Mayor = r.Int(d("mayor"))
+	r.Mark(p + ".mayor")
+	c.Treasurer = r.Int(d("treasurer"))
+	r.Mark(p + ".treasurer")
+	c.Fengshui = r.Float32(d("fengshui"))
+	r.Mark(p + ".fengshui")
+	c.Garrison = readSet(r, sr.nofficer, d("garrison set"), p+".garrison")
 }
 
 func (sr *saveReader) institutes() {
-	r := sr.r
 	sr.s.Institutes = make([]SaveInstitute, sr.ninst)
-	for i := range sr.s.Institutes {
-		in := &sr.s.Institutes[i]
-		p := srcpos.Index("institutes", i)
-		d := namedItem(r, "institute", p, i, &in.Name)
-		n := r.Count(d("number of techs"), 1)
-		r.Mark(p + ".techs")
-		in.Techs = make([]int, n)
-		for k := range in.Techs {
-			in.Techs[k] = r.Int(d("tech " + strconv.Itoa(k+1)))
-			r.Mark(srcpos.Index(p+".techs", k))
-		}
-		in.Researcher = sr.ints(d, "researchers", p+".research", "researcher of role %d")
-		in.OnStudy = sr.ints(d, "techs being studied", p+".research", "tech studied by role %d")
-		in.Points = make([]float32, sr.perRole(d("points left"), p+".research"))
-		for k := range in.Points {
-			in.Points[k] = r.Float32(d(fmt.Sprintf("points left for role %d", k+1)))
-		}
+	token.Items(sr.r, "institutes", sr.s.Institutes, sr.institute)
+}
+
+func (sr *saveReader) institute(r *token.Reader, i int, in *SaveInstitute) {
+	p := srcpos.Index("institutes", i)
+	d := namedItem(r, "institute", p, i, &in.Name)
+	n := r.Count(d("number of techs"), 1)
+	r.Mark(p + ".techs")
+	in.Techs = make([]int, n)
+	for k := range in.Techs {
+		in.Techs[k] = r.Int(d("tech " + strconv.Itoa(k+1)))
+		r.Mark(srcpos.Index(p+".techs", k))
+	}
+	in.Researcher = sr.ints(r, d, "researchers", p+".research", "researcher of role %d")
+	in.OnStudy = sr.ints(r, d, "techs being studied", p+".research", "tech studied by role %d")
+	in.Points = make([]float32, sr.perRole(r, d("points left"), p+".research"))
+	for k := range in.Points {
+		in.Points[k] = r.Float32(d(fmt.Sprintf("points left for role %d", k+1)))
 	}
 }
 
 func (sr *saveReader) trainingRooms() {
-	r := sr.r
 	sr.s.TrainingRooms = make([]SaveTrainingRoom, sr.ntrain)
-	for i := range sr.s.TrainingRooms {
-		t := &sr.s.TrainingRooms[i]
-		p := srcpos.Index("training_rooms", i)
-		d := namedItem(r, "training room", p, i, &t.Name)
-		t.Item = r.Int(d("trained property"))
-		r.Mark(p + ".item")
-		t.Trainee = sr.ints(d, "trainees", p+".training", "trainee of role %d")
-		t.Rounds = sr.ints(d, "rounds left", p+".training", "rounds left for role %d")
-	}
+	token.Items(sr.r, "training_rooms", sr.s.TrainingRooms, sr.trainingRoom)
+}
+
+func (sr *saveReader) trainingRoom(r *token.Reader, i int, t *SaveTrainingRoom) {
+	p := srcpos.Index("training_rooms", i)
+	d := namedItem(r, "training room", p, i, &t.Name)
+	t.Item = r.Int(d("trained property"))
+	r.Mark(p + ".item")
+	t.Trainee = sr.ints(r, d, "trainees", p+".training", "trainee of role %d")
+	t.Rounds = sr.ints(r, d, "rounds left", p+".training", "rounds left for role %d")
 }
 
 func (sr *saveReader) board() {
-	r := sr.r
 	sr.s.Board = make([]SaveSquare, sr.nboard)
-	for i := range sr.s.Board {
-		sq := &sr.s.Board[i]
-		p := srcpos.Index("board", i)
-		d := func(f string) token.Desc { return func() string { return fmt.Sprintf("board square %d: %s", i, f) } }
-		sq.Class = r.Int(d("class"))
-		r.Mark(p)
-		r.Mark(p + ".type")
-		sq.Base = r.Int(d("base"))
-		r.Mark(p + "." + BaseKey(sq.Class))
-		sq.Barrier = r.Bool(d("barrier"))
-		r.Mark(p + ".barrier")
-		sq.Robber = r.Bool(d("robber"))
-		r.Mark(p + ".robber")
-		sq.Present = make([]bool, sr.perRole(d("roles present"), p+".present"))
-		for k := range sq.Present {
-			sq.Present[k] = r.Bool(d(fmt.Sprintf("role %d present", k+1)))
-		}
+	token.Items(sr.r, "board", sr.s.Board, sr.square)
+}
+
+func (sr *saveReader) square(r *token.Reader, i int, sq *SaveSquare) {
+	p := srcpos.Index("board", i)
+	d := func(f string) token.Desc { return func() string { return fmt.Sprintf("board square %d: %s", i, f) } }
+	sq.Class = r.Int(d("class"))
+	r.Mark(p)
+	r.Mark(p + ".type")
+	sq.Base = r.Int(d("base"))
+	r.Mark(p + "." + BaseKey(sq.Class))
+	sq.Barrier = r.Bool(d("barrier"))
+	r.Mark(p + ".barrier")
+	sq.Robber = r.Bool(d("robber"))
+	r.Mark(p + ".robber")
+	sq.Present = make([]bool, sr.perRole(r, d("roles present"), p+".present"))
+	for k := range sq.Present {
+		sq.Present[k] = r.Bool(d(fmt.Sprintf("role %d present", k+1)))
 	}
 }
 
 func (sr *saveReader) officers() {
-	r := sr.r
 	sr.s.Officers = make([]SaveOfficer, sr.nofficer)
-	for i := range sr.s.Officers {
-		o := &sr.s.Officers[i]
-		p := srcpos.Index("officers", i)
-		d := namedItem(r, "officer", p, i, &o.Name)
-		o.Role = r.Int(d("role"))
-		r.Mark(p + ".role")
-		o.Job = r.Int(d("job"))
-		r.Mark(p + ".job")
-		o.Loc = r.Int(d("location"))
-		r.Mark(p + ".at")
-		o.HPMax = r.Float32(d("maximum hp"))
-		r.Mark(p + ".hp_max")
-		o.HP = r.Float32(d("hp"))
-		r.Mark(p + ".hp")
-		for k := range o.Props {
-			o.Props[k] = r.Float32(d("ability " + PropKeys[k]))
-			r.Mark(p + "." + PropKeys[k])
-		}
-		o.Quit = r.Bool(d("quitting"))
-		r.Mark(p + ".quit")
-		o.Rumour = r.Int(d("rumour rounds"))
-		r.Mark(p + ".rumour")
-		o.Poison = r.Int(d("poison rounds"))
-		r.Mark(p + ".poison")
-		o.Level = r.Int(d("level"))
-		r.Mark(p + ".level")
+	token.Items(sr.r, "officers", sr.s.Officers, sr.officer)
+}
+
+func (sr *saveReader) officer(r *token.Reader, i int, o *SaveOfficer) {
+	p := srcpos.Index("officers", i)
+	d := namedItem(r, "officer", p, i, &o.Name)
+	o.Role = r.Int(d("role"))
+	r.Mark(p + ".role")
+	o.Job = r.Int(d("job"))
+	r.Mark(p + ".job")
+	o.Loc = r.Int(d("location"))
+	r.Mark(p + ".at")
+	o.HPMax = r.Float32(d("maximum hp"))
+	r.Mark(p + ".hp_max")
+	o.HP = r.Float32(d("hp"))
+	r.Mark(p + ".hp")
+	for k := range o.Props {
+		o.Props[k] = r.Float32(d("ability " + PropKeys[k]))
+		r.Mark(p + "." + PropKeys[k])
 	}
+	o.Quit = r.Bool(d("quitting"))
+	r.Mark(p + ".quit")
+	o.Rumour = r.Int(d("rumour rounds"))
+	r.Mark(p + ".rumour")
+	o.Poison = r.Int(d("poison rounds"))
+	r.Mark(p + ".poison")
+	o.Level = r.Int(d("level"))
+	r.Mark(p + ".level")
 }
 
 func (sr *saveReader) roles() {
-	r := sr.r
 	sr.s.Roles = make([]SaveRole, sr.nrole)
-	for i := range sr.s.Roles {
-		ro := &sr.s.Roles[i]
-		p := srcpos.Index("roles", i)
-		d := namedItem(r, "role", p, i, &ro.Name)
-		ro.Loc = r.Int(d("square"))
-		r.Mark(p + ".at")
-		ro.Money = r.Float32(d("money"))
-		r.Mark(p + ".money")
-		ro.Dir = r.Int(d("direction"))
-		r.Mark(p + ".dir")
-		ro.MoveState = r.Int(d("movement state"))
-		r.Mark(p + ".move_state")
-		ro.MoveTurns = r.Int(d("movement state rounds"))
-		r.Mark(p + ".move_turns")
-		ro.ExtraAction = r.Bool(d("extra action"))
-		r.Mark(p + ".extra_action")
-		ro.Alliance = r.Int(d("alliance state"))
-		r.Mark(p + ".alliance")
-		ro.AllianceTurns = r.Int(d("alliance rounds"))
-		r.Mark(p + ".alliance_turns")
-		ro.Techs = readSet(r, NumTechs, d("tech set"), p+".techs")
-		ro.Retinue = readSet(r, sr.nofficer, d("travelling officer set"), p+".retinue")
-		ro.Cities = readSet(r, sr.ncity, d("city set"), p+".cities")
-		ro.Researchers = readSet(r, sr.nofficer, d("researcher set"), p+".researchers")
-		ro.Trainees = readSet(r, sr.nofficer, d("trainee set"), p+".trainees")
-		for k := range ro.Cards {
-			ro.Cards[k] = r.Int(d("count of card " + CardNames[k]))
-			if k == 0 {
-				r.Mark(p + ".cards")
-			}
+	token.Items(sr.r, "roles", sr.s.Roles, sr.role)
+}
+
+func (sr *saveReader) role(r *token.Reader, i int, ro *SaveRole) {
+	p := srcpos.Index("roles", i)
+	d := namedItem(r, "role", p, i, &ro.Name)
+	ro.Loc = r.Int(d("square"))
+	r.Mark(p + ".at")
+	ro.Money = r.Float32(d("money"))
+	r.Mark(p + ".money")
+	ro.Dir = r.Int(d("direction"))
+	r.Mark(p + ".dir")
+	ro.MoveState = r.Int(d("movement state"))
+	r.Mark(p + ".move_state")
+	ro.MoveTurns = r.Int(d("movement state rounds"))
+	r.Mark(p + ".move_turns")
+	ro.ExtraAction = r.Bool(d("extra action"))
+	r.Mark(p + ".extra_action")
+	ro.Alliance = r.Int(d("alliance state"))
+	r.Mark(p + ".alliance")
+	ro.AllianceTurns = r.Int(d("alliance rounds"))
+	r.Mark(p + ".alliance_turns")
+	ro.Techs = readSet(r, NumTechs, d("tech set"), p+".techs")
+	ro.Retinue = readSet(r, sr.nofficer, d("travelling officer set"), p+".retinue")
+	ro.Cities = readSet(r, sr.ncity, d("city set"), p+".cities")
+	ro.Researchers = readSet(r, sr.nofficer, d("researcher set"), p+".researchers")
+	ro.Trainees = readSet(r, sr.nofficer, d("trainee set"), p+".trainees")
+	for k := range ro.Cards {
+		ro.Cards[k] = r.Int(d("count of card " + CardNames[k]))
+		if k == 0 {
+			r.Mark(p + ".cards")
 		}
 	}
 }

@@ -7,6 +7,7 @@ package token
 
 import (
 	"strconv"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/shapan/shapan/formats/diag"
@@ -116,16 +117,43 @@ func Items[T any](r *Reader, path string, items []T, read func(r *Reader, i int,
 		return
 	}
 	file, src, lines := r.file, r.src, r.Map.Lines()
+	// The items read again last are kept: diagnostics come item by item,
+	// and one item may be long (a garrison of every officer), so reading
+	// it again for each of its diagnostics would take time quadratic in
+	// its length.
+	var mu sync.Mutex // Locate may be called from several goroutines
+	var recent [itemsKept]struct {
+		i int
+		m *srcpos.Map
+	}
+	for k := range recent {
+		recent[k].i = -1
+	}
 	r.Map.SetItems(path, func(i int, rest string) diag.Pos {
 		if i < 0 || i >= len(starts) {
 			return diag.Pos{}
 		}
-		again := &Reader{file: file, src: src, off: starts[i], start: starts[i], Map: srcpos.NewOver(lines), leftover: -1}
-		var item T
-		read(again, i, &item)
-		return again.Map.Locate(srcpos.Index(path, i) + rest)
+		mu.Lock()
+		defer mu.Unlock()
+		k := 0
+		for k < len(recent)-1 && recent[k].i != i {
+			k++
+		}
+		if recent[k].i != i {
+			again := &Reader{file: file, src: src, off: starts[i], start: starts[i], Map: srcpos.NewOver(lines), leftover: -1}
+			var item T
+			read(again, i, &item)
+			recent[k].i, recent[k].m = i, again.Map
+		}
+		found := recent[k]
+		copy(recent[1:k+1], recent[:k]) // the most recent first
+		recent[0] = found
+		return found.m.Locate(srcpos.Index(path, i) + rest)
 	})
 }
+
+// itemsKept is the number of items Items keeps read again.
+const itemsKept = 4
 
 // Pos returns the line and column of byte offset off.
 func (r *Reader) Pos(off int) diag.Pos { return r.Map.Lines().Pos(off) }
