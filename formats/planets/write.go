@@ -20,21 +20,23 @@ const SchemaFile = "planets-map.schema.json"
 // value is written so that the game's PyYAML reads it back with the same
 // value and type.
 func WriteLegacy(m *Map) ([]byte, error) {
-	root, err := mapNode(m, false)
+	lists := yamlx.Deferred{}
+	root, err := mapNode(m, false, lists)
 	if err != nil {
 		return nil, err
 	}
-	return yamlx.Encode("", root)
+	return yamlx.EncodeDeferred("", root, lists)
 }
 
 // Encode writes m as a planets/map YAML document: the schema modeline, kind
 // and format, then the game's own YAML (which the game still loads).
 func Encode(m *Map) ([]byte, error) {
-	root, err := mapNode(m, true)
+	lists := yamlx.Deferred{}
+	root, err := mapNode(m, true, lists)
 	if err != nil {
 		return nil, err
 	}
-	return yamlx.Encode(SchemaFile, root)
+	return yamlx.EncodeDeferred(SchemaFile, root, lists)
 }
 
 // Comments written above sections of a planets/map document.
@@ -44,7 +46,10 @@ const (
 	routesComment = "[from, to, steps]; a route runs both ways"
 )
 
-func mapNode(m *Map, ours bool) (*yaml.Node, error) {
+// mapNode returns the document's tree; the planets and the routes are
+// built as they are written (lists), a map of 60 000 of each would
+// otherwise be a tree of some 200 bytes a value.
+func mapNode(m *Map, ours bool, lists yamlx.Deferred) (*yaml.Node, error) {
 	root := &yaml.Node{Kind: yaml.MappingNode}
 	keys := newKeySet("the map")
 	add := func(key string, v *yaml.Node, comment string) {
@@ -84,13 +89,13 @@ func mapNode(m *Map, ours bool) (*yaml.Node, error) {
 			if !m.HasPlanets {
 				continue
 			}
-			v, err = planetsNode(m.Planets)
+			v, err = planetsNode(m.Planets, lists)
 			comment = planetsComment
 		case "routes":
 			if !m.HasRoutes {
 				continue
 			}
-			v, err = routesNode(m.Routes)
+			v, err = routesNode(m.Routes, lists)
 			comment = routesComment
 		default:
 			f := m.scalarField(key)
@@ -123,61 +128,84 @@ func mapNode(m *Map, ours bool) (*yaml.Node, error) {
 	return root, nil
 }
 
-func planetsNode(planets []Planet) (*yaml.Node, error) {
-	n := &yaml.Node{Kind: yaml.MappingNode}
+// planetsNode returns the planets' mapping, each planet's nodes built as
+// it is written (lists); what cannot be written is found first.
+func planetsNode(planets []Planet, lists yamlx.Deferred) (*yaml.Node, error) {
 	tokens := newKeySet("planets")
-	for _, p := range planets {
+	for i, p := range planets {
 		if err := tokens.add(p.Token); err != nil {
 			return nil, err
 		}
-		path := srcpos.Field("planets", p.Token.Key())
-		k, err := valueNode(p.Token, path, false)
-		if err != nil {
+		if _, _, err := planetNodes(&planets[i]); err != nil {
 			return nil, err
 		}
-		attrs := &yaml.Node{Kind: yaml.MappingNode, Style: yaml.FlowStyle}
-		names := newKeySet(path)
-		for _, key := range planetKeys {
-			f := p.attr(key)
-			if f.Type == Absent {
-				continue
-			}
-			v, err := valueNode(*f, srcpos.Field(path, key), true)
-			if err != nil {
-				return nil, err
-			}
-			names.add(StrValue(key))
-			attrs.Content = append(attrs.Content, yamlx.Str(key), v)
-		}
-		for _, a := range p.Extra {
-			if a.Key.Type == Str && slices.Contains(planetKeys, a.Key.Text) {
-				return nil, fmt.Errorf("%s: the extra attribute '%s' is a known attribute; set the Planet field instead", path, a.Key.Text)
-			}
-			if err := names.add(a.Key); err != nil {
-				return nil, err
-			}
-			ak, av, err := pairNodes(a, path, true)
-			if err != nil {
-				return nil, err
-			}
-			attrs.Content = append(attrs.Content, ak, av)
-		}
-		n.Content = append(n.Content, k, attrs)
 	}
-	return n, nil
+	return lists.Map(len(planets), func(i int) (*yaml.Node, *yaml.Node) {
+		k, v, _ := planetNodes(&planets[i])
+		return k, v
+	}), nil
 }
 
-func routesNode(routes []Route) (*yaml.Node, error) {
-	n := &yaml.Node{Kind: yaml.SequenceNode}
-	for i, r := range routes {
-		e, err := listNode([]Value{r.From, r.To, r.Steps}, srcpos.Index("routes", i), true)
+// planetNodes returns the key and value nodes of planet p.
+func planetNodes(p *Planet) (*yaml.Node, *yaml.Node, error) {
+	path := srcpos.Field("planets", p.Token.Key())
+	k, err := valueNode(p.Token, path, false)
+	if err != nil {
+		return nil, nil, err
+	}
+	attrs := &yaml.Node{Kind: yaml.MappingNode, Style: yaml.FlowStyle}
+	names := newKeySet(path)
+	for _, key := range planetKeys {
+		f := p.attr(key)
+		if f.Type == Absent {
+			continue
+		}
+		v, err := valueNode(*f, srcpos.Field(path, key), true)
 		if err != nil {
+			return nil, nil, err
+		}
+		names.add(StrValue(key))
+		attrs.Content = append(attrs.Content, yamlx.Str(key), v)
+	}
+	for _, a := range p.Extra {
+		if a.Key.Type == Str && slices.Contains(planetKeys, a.Key.Text) {
+			return nil, nil, fmt.Errorf("%s: the extra attribute '%s' is a known attribute; set the Planet field instead", path, a.Key.Text)
+		}
+		if err := names.add(a.Key); err != nil {
+			return nil, nil, err
+		}
+		ak, av, err := pairNodes(a, path, true)
+		if err != nil {
+			return nil, nil, err
+		}
+		attrs.Content = append(attrs.Content, ak, av)
+	}
+	return k, attrs, nil
+}
+
+// routesNode returns the routes' list, each route's node built as it is
+// written (lists); what cannot be written is found first.
+func routesNode(routes []Route, lists yamlx.Deferred) (*yaml.Node, error) {
+	for i := range routes {
+		if _, err := routeNode(routes, i); err != nil {
 			return nil, err
 		}
-		e.Style = yaml.FlowStyle
-		n.Content = append(n.Content, e)
 	}
-	return n, nil
+	return lists.Seq(len(routes), func(i int) *yaml.Node {
+		e, _ := routeNode(routes, i)
+		return e
+	}), nil
+}
+
+// routeNode returns the node of route i.
+func routeNode(routes []Route, i int) (*yaml.Node, error) {
+	r := routes[i]
+	e, err := listNode([]Value{r.From, r.To, r.Steps}, srcpos.Index("routes", i), true)
+	if err != nil {
+		return nil, err
+	}
+	e.Style = yaml.FlowStyle
+	return e, nil
 }
 
 func listNode(items []Value, path string, flow bool) (*yaml.Node, error) {

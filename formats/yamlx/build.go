@@ -228,6 +228,25 @@ func (lists Deferred) Seq(n int, item func(i int) *yaml.Node) *yaml.Node {
 	return s
 }
 
+// Map returns a block mapping of n entries, entry i's key and value built
+// by entry(i) when the mapping is written (the mapping's Content, keys
+// and values in turn, is what its Items give).
+func (lists Deferred) Map(n int, entry func(i int) (key, value *yaml.Node)) *yaml.Node {
+	m := &yaml.Node{Kind: yaml.MappingNode}
+	last, k, v := -1, (*yaml.Node)(nil), (*yaml.Node)(nil)
+	lists[m] = Items{N: 2 * n, Item: func(i int) *yaml.Node {
+		if i/2 != last {
+			k, v = entry(i / 2)
+			last = i / 2
+		}
+		if i%2 == 0 {
+			return k
+		}
+		return v
+	}}
+	return m
+}
+
 // build returns the items lo to hi of v, a list of lists or a node of
 // the tree.
 func (lists Deferred) build(v *yaml.Node, lo, hi int) []*yaml.Node {
