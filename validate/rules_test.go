@@ -41,6 +41,7 @@ var ruleExamples = map[string]string{
 	"PLN021": "maxround", "PLN022": "planets.C", "PLN023": "starts[1]", "PLN024": "planets.C.cos", "PLN025": "maintain_fee",
 	"PLN026": "planets.C.def", "PLN027": "planets",
 	"MBG060": "cities[0].owner", "MBG061": "acting_role", "MBG062": "officers[1].job", "MBG063": "cities[0].treasurer",
+	"MBG064": "cities[0].fengshui", "MBG065": "training_rooms[0].training.乙.rounds",
 	"BTL001": "grid[0][2]", "BTL002": "size", "BTL003": "grid", "BTL004": "grid[2][3]", "BTL005": "grid[3][5]",
 	"BTL006": "grid[1][1]", "BTL007": "grid[10][0]", "BTL008": "grid[0][0]", "BTL009": "roster[1].name",
 	"BTL010": "roster[0].command",

@@ -106,8 +106,7 @@ type Float struct {
 // Limits returns the smallest and the largest value the entry accepts.
 func (n Float) Limits() (lo, hi float64) {
 	if n.Field != nil {
-		l, h := n.Field.FormRange()
-		return float64(l), float64(h)
+		return n.Field.RealFormRange()
 	}
 	return n.Min, n.Max
 }

@@ -80,3 +80,32 @@ func TestSettingsRefuseWhatTheTablesBound(t *testing.T) {
 		t.Errorf("win money 0: %v", err)
 	}
 }
+
+// A saved city's fengshui takes its limits, 0 to 0.5, from its row of the
+// save city table: 0.6 and -0.1 typed with real key presses are refused
+// with that range and the save keeps its value; 0.5 is taken.
+func TestFengshuiRefusesWhatItsRowBounds(t *testing.T) {
+	st, s, v, _ := openSave(t)
+	st.Tab(s).SelectPane(v.panes["cities"])
+	v.cities.Select(0)
+	e := formEntry(v.forms["cities"], "Fengshui 风水")
+	if e == nil {
+		t.Fatal("no row Fengshui 风水")
+	}
+	row := mbg.SaveCityFields.Field("fengshui")
+	lo, hi := row.RealFormRange()
+	if lo != 0 || hi != 0.5 {
+		t.Fatalf("fengshui's row allows %v–%v", lo, hi)
+	}
+	before := v.M().Cities[0].Fengshui
+	for _, typed := range []string{"0.6", "-0.1"} {
+		typeInto(st.Window(), e, &e.Entry, typed)
+		if err := e.Refused(); err == nil || err.Error() != "fengshui must be from 0 to 0.5" || v.M().Cities[0].Fengshui != before {
+			t.Errorf("fengshui %s: refused %v, the save has %v (was %v)", typed, err, v.M().Cities[0].Fengshui, before)
+		}
+	}
+	typeInto(st.Window(), e, &e.Entry, "0.5")
+	if err := e.Refused(); err != nil || v.M().Cities[0].Fengshui != 0.5 {
+		t.Errorf("fengshui 0.5: refused %v, the save has %v", err, v.M().Cities[0].Fengshui)
+	}
+}

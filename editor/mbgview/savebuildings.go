@@ -151,12 +151,12 @@ func (v *SaveView) roomsPane() fyne.CanvasObject {
 			t := v.selRoom
 			return v.apply("change trainee", func(s *mbg.Save) error { return mbgeng.SetTrainee(s, t, r, p) })
 		})
-		rounds := b.Int("rounds left", func() int {
+		rounds := forms.Int{Label: "rounds left", Field: mbg.TrainingFields.Field("rounds"), At: func() *int {
 			if !slot() {
-				return 0
+				return nil
 			}
-			return room().Rounds[r]
-		}, func(n int) { room().Rounds[r] = n }, 0, mbgeng.TrainRounds)
+			return &room().Rounds[r]
+		}}.Entry(b)
 		roleLabel := widget.NewLabel("")
 		b.OnReload(func() {
 			if r < len(v.M().Roles) {

@@ -57,12 +57,12 @@ func (v *SaveView) citiesPane() fyne.CanvasObject {
 		})
 	v.widgets.mayor = v.cityPost(mbg.JobMayor, "mayor", func(c *mbg.SaveCity) int { return c.Mayor }, ask)
 	treasurer := v.cityPost(mbg.JobTreasurer, "treasurer", func(c *mbg.SaveCity) int { return c.Treasurer }, ask)
-	fengshui := b.Float("fengshui", func() float32 {
+	fengshui := forms.Float{Label: "fengshui", Field: mbg.SaveCityFields.Field("fengshui"), At: func() *float32 {
 		if !valid() {
-			return 0
+			return nil
 		}
-		return city().Fengshui
-	}, func(f float32) { city().Fengshui = f }, 0, 0.5)
+		return &city().Fengshui
+	}}.Entry(b)
 	v.widgets.garrison = v.checks(v.officerLabels, func() []int {
 		if !valid() {
 			return nil

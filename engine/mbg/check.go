@@ -185,7 +185,7 @@ func checkTechIDs(ps *problems, path, owner string, techs []int) {
 	id := &mbgfmt.TechFields.Fields[0]
 	for k, t := range techs {
 		if id.Outside(t) {
-			ps.add(CodeBadTech, srcpos.Index(path, k), "%s: tech %d does not exist (techs are %d–%d)", owner, t, id.Min, id.Max)
+			ps.add(CodeBadTech, srcpos.Index(path, k), "%s: tech %d does not exist (techs are %v–%v)", owner, t, id.Min, id.Max)
 		}
 	}
 }

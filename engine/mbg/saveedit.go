@@ -18,6 +18,9 @@ import (
 // TrainRounds is how long a training lasts (spec §4.1, TRAIN_ROUND).
 const TrainRounds = trainRound
 
+// The table's training rounds are the engine's.
+var _ = [1]int{}[mbgfmt.TrainRounds-trainRound]
+
 // A Place is where an officer is: his role (-1 free), his job and the
 // city, institute or training room of that job (-1 for none).
 type Place struct{ Role, Job, Loc int }

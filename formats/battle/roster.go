@@ -108,7 +108,8 @@ var RosterStats = rosterStats()
 func rosterStats() (out [4]RosterStat) {
 	for k := range out {
 		f := RosterFields.Field([]string{"force", "command", "hp", "range"}[k])
-		out[k] = RosterStat{f.Key, f.Min, f.Max}
+		lo, hi := f.FormRange()
+		out[k] = RosterStat{f.Key, lo, hi}
 	}
 	return out
 }

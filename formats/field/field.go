@@ -45,8 +45,9 @@ type Field struct {
 	// names it by its key.
 	What string
 	// Min and Max bound the value when set (Has*): a value outside is
-	// what Code reports.
-	Min, Max       int
+	// what Code reports. A real number's range may end between whole
+	// numbers (a city's fengshui: 0 to 0.5).
+	Min, Max       float64
 	HasMin, HasMax bool
 	// FormMin and FormMax (when HasForm) bound what the studio's forms
 	// accept where the range leaves an end open: a guard against a slip
@@ -115,13 +116,18 @@ func (r *Record) Keys() []string {
 
 // Between returns f with the range min to max.
 func (f Field) Between(min, max int) Field {
+	return f.BetweenReal(float64(min), float64(max))
+}
+
+// BetweenReal returns f with the range min to max of a real number.
+func (f Field) BetweenReal(min, max float64) Field {
 	f.Min, f.Max, f.HasMin, f.HasMax = min, max, true, true
 	return f
 }
 
 // AtLeast returns f with the lower bound min.
 func (f Field) AtLeast(min int) Field {
-	f.Min, f.HasMin = min, true
+	f.Min, f.HasMin = float64(min), true
 	return f
 }
 
@@ -134,11 +140,18 @@ func (f Field) Form(min, max int) Field {
 
 // FormRange returns the range the studio's forms accept: the field's
 // range, its open ends taken from the form limits (else the int32 range,
-// which the games' files hold).
+// which the games' files hold). A range that ends between whole numbers
+// is narrowed to the whole numbers within it (RealFormRange keeps it).
 func (f *Field) FormRange() (lo, hi int) {
+	l, h := f.RealFormRange()
+	return int(math.Ceil(l)), int(math.Floor(h))
+}
+
+// RealFormRange is FormRange for a real number.
+func (f *Field) RealFormRange() (lo, hi float64) {
 	lo, hi = math.MinInt32, math.MaxInt32
 	if f.HasForm {
-		lo, hi = f.FormMin, f.FormMax
+		lo, hi = float64(f.FormMin), float64(f.FormMax)
 	}
 	if f.HasMin {
 		lo = f.Min
@@ -168,12 +181,12 @@ func (f *Field) Outside(v int) bool {
 		}
 		return true
 	}
-	return f.HasMin && v < f.Min || f.HasMax && v > f.Max
+	return f.OutsideFloat(float64(v))
 }
 
 // OutsideFloat is Outside for a field the model keeps as a real number.
 func (f *Field) OutsideFloat(v float64) bool {
-	return f.HasMin && v < float64(f.Min) || f.HasMax && v > float64(f.Max)
+	return f.HasMin && v < f.Min || f.HasMax && v > f.Max
 }
 
 // OutsideName reports whether the text s is none of the field's Names,
@@ -225,14 +238,17 @@ func (f *Field) Allowed() string {
 	case f.AnyType:
 		return "a value of type " + string(f.Type)
 	case f.HasMin && f.HasMax:
-		return fmt.Sprintf("%d to %d", f.Min, f.Max)
+		return fmt.Sprintf("%s to %s", Bound(f.Min), Bound(f.Max))
 	case f.HasMin:
-		return fmt.Sprintf("at least %d", f.Min)
+		return "at least " + Bound(f.Min)
 	case f.HasMax:
-		return fmt.Sprintf("at most %d", f.Max)
+		return "at most " + Bound(f.Max)
 	}
 	return "any value"
 }
+
+// Bound writes a bound as short as it reads: 100, 0.5.
+func Bound(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 
 // list joins values as "a, b or c".
 func list(values []string) string {

@@ -146,7 +146,7 @@ var (
 		{Go: "Role", Key: "owner", Type: field.Ref, Doc: "The role that owns the city; absent: none."},
 		{Go: "Mayor", Key: "mayor", Type: field.Ref, Doc: "The mayor."},
 		{Go: "Treasurer", Key: "treasurer", Type: field.Ref, Doc: "The treasurer."},
-		{Go: "Fengshui", Key: "fengshui", Type: field.Number, Doc: "风水: the city's luck."},
+		fengshui,
 		{Go: "Garrison", Key: "garrison", Type: field.Ref, Doc: "The officers stationed in the city."},
 	}}
 
@@ -167,7 +167,7 @@ var (
 	// TrainingFields are a role's training at a training room of a save.
 	TrainingFields = field.Record{Name: "mbg save training", Schema: saveSchema, Pointer: "/definitions/training_room/properties/training/additionalProperties", Fields: []field.Field{
 		{Go: "Trainee", Key: "trainee", Type: field.Ref, Doc: "The officer training."},
-		{Go: "Rounds", Key: "rounds", Type: field.Integer, Doc: "The rounds left."},
+		trainRounds,
 	}}
 
 	// SaveTrainingRoomFields are the fields of a training room of a save.
@@ -216,6 +216,21 @@ var (
 	// SaveTechFields is the tech id field in the schema of a save.
 	SaveTechFields = field.Record{Name: "mbg save tech id", Schema: saveSchema, Pointer: "/definitions/tech/anyOf/1", Fields: TechFields.Fields}
 )
+
+// fengshui is a saved city's luck: the game rolls it from 0 to 0.5 every
+// five rounds and adds it to the city's income scale. It plays any value
+// (a larger one earns more, a negative one less), so check only warns.
+var fengshui = field.Field{Go: "Fengshui", Key: "fengshui", Type: field.Number,
+	Code: "MBG064", Severity: diag.Warning, Doc: "风水: the city's luck, added to its income scale; rolled anew every 5 rounds."}.BetweenReal(0, 0.5)
+
+// TrainRounds is how long a training lasts (spec §4.1, TRAIN_ROUND).
+const TrainRounds = 6
+
+// trainRounds are the rounds a training has left: the game counts any
+// number down (more than TrainRounds trains longer, 0 or less finishes
+// at the next round end), so check only warns.
+var trainRounds = field.Field{Go: "Rounds", Key: "rounds", What: "training rounds", Type: field.Integer,
+	Code: "MBG065", Severity: diag.Warning, Doc: "The rounds left; a training lasts 6."}.Between(0, TrainRounds)
 
 // The top-level records of a scenario and a save.
 var (

@@ -164,6 +164,8 @@ type fieldChange struct {
 
 func intNode(v int) *yaml.Node { return &yaml.Node{Kind: yaml.ScalarNode, Value: strconv.Itoa(v)} }
 
+func numNode(v float64) *yaml.Node { return &yaml.Node{Kind: yaml.ScalarNode, Value: field.Bound(v)} }
+
 func strNode(v string) *yaml.Node { return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: v} }
 
 // changes returns the values each field is tried with: both ends of its
@@ -205,10 +207,10 @@ func changes(f *field.Field) []fieldChange {
 		out = append(out, fieldChange{"below", intNode(lo - 1), rule}, fieldChange{"above", intNode(hi + 1), rule})
 	}
 	if f.HasMin {
-		out = append(out, fieldChange{"min", intNode(f.Min), ""}, fieldChange{"below-min", intNode(f.Min - 1), rule})
+		out = append(out, fieldChange{"min", numNode(f.Min), ""}, fieldChange{"below-min", numNode(f.Min - 1), rule})
 	}
 	if f.HasMax {
-		out = append(out, fieldChange{"max", intNode(f.Max), ""}, fieldChange{"above-max", intNode(f.Max + 1), rule})
+		out = append(out, fieldChange{"max", numNode(f.Max), ""}, fieldChange{"above-max", numNode(f.Max + 1), rule})
 	}
 	if f.Type == field.Integer || f.Type == field.Number {
 		out = append(out, fieldChange{"text", &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: "many"}, "?"})

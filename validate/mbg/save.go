@@ -1,8 +1,10 @@
 package mbg
 
 import (
-	"github.com/shapan/shapan/validate"
+	"math"
 	"slices"
+
+	"github.com/shapan/shapan/validate"
 
 	mbgeng "github.com/shapan/shapan/engine/mbg"
 	"github.com/shapan/shapan/formats/diag"
@@ -30,6 +32,16 @@ var (
 			"the city earns with its treasurer's economy and heals its garrison with its mayor's politics wherever he is, and appointing " +
 			"someone else to the post makes him a garrison member in name even while he travels, studies or trains.",
 		Fix: "Give each post its own member of the city's garrison, or leave it empty."})
+	savFengshui = validate.Define(validate.Rule{Code: "MBG064", Severity: diag.Warning, Family: "mbg",
+		Title: "a saved city's fengshui outside 0–0.5",
+		Meaning: "The game rolls a city's fengshui from 0 to 0.5 every five rounds and adds it to the city's income scale (1.5 + scope × 0.5). " +
+			"It plays any value until the next roll: a larger one multiplies the city's income, a negative one shrinks it, below -1.5 it costs money.",
+		Fix: "Use a value from 0 to 0.5."})
+	savTrainRounds = validate.Define(validate.Rule{Code: "MBG065", Severity: diag.Warning, Family: "mbg",
+		Title: "a training with more than 6 or fewer than 0 rounds left",
+		Meaning: "A training lasts 6 rounds and each round end takes one off. The game counts any number down: more than 6 trains longer than the game ever does, " +
+			"0 or less finishes at the next round end.",
+		Fix: "Use 0 to 6 rounds left."})
 )
 
 func init() { validate.RegisterChecker(mbg.KindSave, checkSave) }
@@ -44,6 +56,10 @@ func checkSave(r validate.Reporter) {
 	for i, c := range s.Cities {
 		checkScope(r, srcpos.Index("cities", i), c.Name, c.Scope)
 		checkSavedPosts(r, srcpos.Index("cities", i), c, s.Officers)
+		checkFengshui(r, srcpos.Index("cities", i), c)
+	}
+	for i, t := range s.TrainingRooms {
+		checkTrainRounds(r, srcpos.Index("training_rooms", i), t, s.Roles)
 	}
 	for i, sq := range s.Board {
 		checkSquareType(r, i, sq.Class)
@@ -67,5 +83,25 @@ func checkSavedPosts(r validate.Reporter, p string, c mbg.SaveCity, officers []m
 			continue
 		}
 		r.Add(savPosts, p+"."+post.key, "the %s of %s is %s, who is not in its garrison", post.key, c.Name, officers[post.o].Name)
+	}
+}
+
+// checkFengshui warns of a finite fengshui outside its field's range
+// (MBG064; a NaN or an infinity is the engine's error).
+func checkFengshui(r validate.Reporter, p string, c mbg.SaveCity) {
+	f, row := float64(c.Fengshui), mbg.SaveCityFields.Field("fengshui")
+	if !math.IsNaN(f) && !math.IsInf(f, 0) && row.OutsideFloat(f) {
+		r.Add(savFengshui, p+".fengshui", "city %s: fengshui is %v, outside %s", c.Name, c.Fengshui, row.Allowed())
+	}
+}
+
+// checkTrainRounds warns of a training whose rounds left are outside
+// their field's range (MBG065).
+func checkTrainRounds(r validate.Reporter, p string, t mbg.SaveTrainingRoom, roles []mbg.SaveRole) {
+	row := mbg.TrainingFields.Field("rounds")
+	for k, n := range t.Rounds {
+		if k < len(roles) && row.Outside(n) {
+			r.Add(savTrainRounds, p+".training."+roles[k].Name+".rounds", "training room %s: %s's trainee has %d rounds left, outside %s", t.Name, roles[k].Name, n, row.Allowed())
+		}
 	}
 }

@@ -1,8 +1,10 @@
 package mbg_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -48,6 +50,44 @@ func TestSavedPosts(t *testing.T) {
 				if !strings.HasPrefix(got[i], w) {
 					t.Errorf("report %d is %q, want %q…", i, got[i], w)
 				}
+			}
+		})
+	}
+}
+
+// TestSavedFengshuiAndTrainingRounds: check warns, at the value's line
+// and column, of a saved city's fengshui outside 0–0.5 (MBG064) and of a
+// training with rounds left outside 0–6 (MBG065), the ranges of their
+// table rows; the sample as it is has neither.
+func TestSavedFengshuiAndTrainingRounds(t *testing.T) {
+	sample, err := os.ReadFile(filepath.Join("..", "..", "samples", "mbg", "赤壁第十四回.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	broken := strings.Replace(string(sample), "fengshui: 0.1453009", "fengshui: 0.75", 1)
+	broken = strings.Replace(broken, "  - name: 书院\n    item: mou\n", "  - name: 书院\n    item: mou\n    training:\n      蜀: {rounds: -1}\n", 1)
+	for _, tc := range []struct {
+		name, src string
+		want      []string
+	}{
+		{"the sample", string(sample), nil},
+		{"broken", broken, []string{
+			"54:15 warning MBG064 city 襄阳: fengshui is 0.75, outside 0 to 0.5",
+			"165:19 warning MBG065 training room 书院: 蜀's trainee has -1 rounds left, outside 0 to 6"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			doc, err := formats.ReadBytes("赤壁第十四回.yaml", []byte(tc.src), formats.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, d := range validate.Check(doc) {
+				if d.Code == "MBG064" || d.Code == "MBG065" {
+					got = append(got, fmt.Sprintf("%d:%d %s %s %s", d.Line, d.Col, d.Severity, d.Code, d.Message))
+				}
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("check reported\n%q\nwant\n%q", got, tc.want)
 			}
 		})
 	}

@@ -210,7 +210,7 @@ func checkAbilities(r validate.Reporter, s *mbg.Scenario) {
 func checkOfficerAbilities(r validate.Reporter, i int, name string, props [5]float32) {
 	for k, v := range props {
 		if f := float64(v); !math.IsNaN(f) && !math.IsInf(f, 0) && mbg.Ability(k).OutsideFloat(f) {
-			r.Add(mbgAbility, srcpos.Field(srcpos.Index("officers", i), mbg.PropKeys[k]), "officer %s: ability %s is %v, outside %d–%d", name, mbg.PropKeys[k], v, mbg.Ability(k).Min, mbg.Ability(k).Max)
+			r.Add(mbgAbility, srcpos.Field(srcpos.Index("officers", i), mbg.PropKeys[k]), "officer %s: ability %s is %v, outside %v–%v", name, mbg.PropKeys[k], v, mbg.Ability(k).Min, mbg.Ability(k).Max)
 		}
 	}
 }
