@@ -159,6 +159,8 @@ func (c *canvas) text(x, y, size float64, col color.Color, anchor int, s string)
 		textDrawn(size)
 	}
 	face := faceFor(size)
+	face.use.Lock()
+	defer face.use.Unlock()
 	d := &font.Drawer{Dst: c.img, Src: image.NewUniform(col), Face: face}
 	w := float64(d.MeasureString(s)) / 64
 	switch anchor {
@@ -175,7 +177,10 @@ func (c *canvas) text(x, y, size float64, col color.Color, anchor int, s string)
 
 // textWidth measures s at size.
 func textWidth(size float64, s string) float64 {
-	return float64(font.MeasureString(faceFor(size), s)) / 64
+	face := faceFor(size)
+	face.use.Lock()
+	defer face.use.Unlock()
+	return float64(font.MeasureString(face, s)) / 64
 }
 
 // fitText shortens s with "…" until it fits in width pixels.
@@ -201,7 +206,7 @@ var (
 	latin     *sfnt.Font
 	cjk       *sfnt.Font
 	facesMu   sync.Mutex
-	faces     = map[float64]font.Face{}
+	faces     = map[float64]*fallbackFace{}
 )
 
 func loadFonts() {
@@ -214,7 +219,9 @@ func loadFonts() {
 	}
 }
 
-func faceFor(size float64) font.Face {
+// faceFor returns the face of the size, shared by every preview drawn:
+// hold its use lock while drawing or measuring with it.
+func faceFor(size float64) *fallbackFace {
 	fontsOnce.Do(loadFonts)
 	facesMu.Lock()
 	defer facesMu.Unlock()
@@ -237,6 +244,12 @@ func faceFor(size float64) font.Face {
 
 // fallbackFace draws each rune with the first face whose font has it.
 type fallbackFace struct {
+	// use is held while text is drawn or measured with the face: an
+	// opentype face returns every glyph's mask in one buffer of its own,
+	// so two previews drawn at once (the studio renders each document's
+	// on a goroutine of its own) would draw each other's glyphs, or past
+	// the buffer's end.
+	use   sync.Mutex
 	mu    sync.Mutex
 	faces []font.Face
 	fonts []*sfnt.Font

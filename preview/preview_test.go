@@ -1,9 +1,12 @@
 package preview_test
 
 import (
+	"bytes"
 	"image"
 	"image/color"
+	"image/draw"
 	"math"
+	"sync"
 	"testing"
 
 	"github.com/shapan/shapan/formats"
@@ -223,4 +226,45 @@ func abs(v int) int {
 		return -v
 	}
 	return v
+}
+
+// Previews drawn at once on many goroutines, as the studio draws each
+// open document's, are the images drawn one at a time: the faces they
+// share are never used by two at once (an opentype face returns every
+// glyph's mask in one buffer of its own; the studio once crashed drawing
+// past its end).
+func TestPreviewsDrawnAtOnceAreThoseDrawnAlone(t *testing.T) {
+	var docs []*formats.Document
+	for _, name := range []string{"mbg/赤壁.yaml", "planets/九州.yaml", "battle/小沛.yaml", "ftbt/长坂坡.yaml"} {
+		docs = append(docs, sampleDoc(t, name))
+	}
+	want := make([][]byte, len(docs))
+	for i, d := range docs {
+		want[i] = renderPixels(t, d)
+	}
+	const rounds = 3
+	got := make([][]byte, len(docs)*rounds)
+	var wg sync.WaitGroup
+	for i := range got {
+		wg.Go(func() { got[i] = renderPixels(t, docs[i%len(docs)]) })
+	}
+	wg.Wait()
+	for i, g := range got {
+		if !bytes.Equal(g, want[i%len(docs)]) {
+			t.Errorf("%s drawn beside others differs from it drawn alone", docs[i%len(docs)].Path)
+		}
+	}
+}
+
+// renderPixels draws doc's preview and returns its pixels.
+func renderPixels(t *testing.T, doc *formats.Document) []byte {
+	img, err := preview.Render(doc, preview.Options{})
+	if err != nil {
+		t.Error(err)
+		return nil
+	}
+	b := img.Bounds()
+	rgba := image.NewRGBA(b)
+	draw.Draw(rgba, b, img, b.Min, draw.Src)
+	return rgba.Pix
 }

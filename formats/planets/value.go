@@ -28,7 +28,7 @@ var typeNames = [...]string{"absent", "null", "bool", "int", "float", "str", "ti
 
 // String returns the type's name.
 func (t Type) String() string {
-	if t >= 0 && int(t) < len(typeNames) {
+	if int(t) < len(typeNames) {
 		return typeNames[t]
 	}
 	return "type(" + strconv.Itoa(int(t)) + ")"
