@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -61,13 +62,22 @@ func TestReadingHeapPerFamilyAndForm(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			src := tc.src()
 			path := filepath.Join(dir, tc.file)
-			live := peakLive(func() {
-				if _, err := formats.ReadBytes(path, src, formats.Options{RulesPath: rules}); err != nil {
-					t.Fatalf("%.300v", err)
-				}
-			})
+			limit := uint64(tc.bound*float64(len(src))+8*float64(tc.cells)) + 4<<20
+			// What a concurrent collection finds live includes what was
+			// allocated while it marked (more when the mutator runs
+			// slower, as under the race detector), so one reading can
+			// be above the heap's true peak, never below it: the least
+			// of up to three readings is taken.
+			live := uint64(math.MaxUint64)
+			for try := 0; try < 3 && live > limit; try++ {
+				live = min(live, peakLive(func() {
+					if _, err := formats.ReadBytes(path, src, formats.Options{RulesPath: rules}); err != nil {
+						t.Fatalf("%.300v", err)
+					}
+				}))
+			}
 			t.Logf("%d bytes: %.1f MiB live at most (%.1f× the input)", len(src), float64(live)/(1<<20), float64(live)/float64(len(src)))
-			if limit := uint64(tc.bound*float64(len(src))+8*float64(tc.cells)) + 4<<20; live > limit {
+			if live > limit {
 				t.Errorf("%d bytes were live reading %d bytes: more than %g× + 8 bytes a cell of %d + 4 MiB", live, len(src), tc.bound, tc.cells)
 			}
 		})
