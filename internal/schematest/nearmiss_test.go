@@ -28,6 +28,12 @@ const (
 )
 
 var nearMissTable = []nearMiss{
+	// mbg: an optional reference written null (none), which the readers
+	// take; in the save the officer still names the job (MBG062, which no
+	// schema can state)
+	{"mayor-null", scenario, "mayor: 赵云", "mayor: null", false},
+	{"save-mayor-null", save, "mayor: 荀攸", "mayor: ~", false},
+	{"study-null", save, "{researcher: 诸葛亮, tech: 攻城, points: 300}", "{researcher: null, tech: null, points: 300}", false},
 	// planets: the game's own keys and Shapan's header
 	{"version-text", planets, "version: 1.0\n", "version: 1.0.2\n", false},
 	{"version-word", planets, "version: 1.0\n", "version: beta\n", false},
