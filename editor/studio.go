@@ -380,7 +380,15 @@ func (st *Studio) report(err error, ok string) {
 	st.Status(ok)
 }
 
-var fileFilter = storage.NewExtensionFileFilter([]string{".yaml", ".yml", ".map", ".sav", ".tech", ".grid", ".txt", ".tmj", ".tmx"})
+// fileFilter shows in the file chooser every file of a form Shapan reads
+// (formats.Extensions), and those that may hold one under a name it does
+// not claim: ".txt" (a battle grid), ".json" (a Tiled map saved with
+// Tiled's JSON filter, read by its content).
+var fileFilter = storage.NewExtensionFileFilter(openableExtensions())
+
+func openableExtensions() []string {
+	return append(formats.Extensions(), ".txt", ".json")
+}
 
 // OpenDialog asks for a file to open: a field to type or paste its path
 // in, and Browse… for Fyne's file chooser, which starts in the folder of
