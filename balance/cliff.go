@@ -172,7 +172,8 @@ func (s *search) unplayed(x []float64, ends ...[]float64) []float64 {
 }
 
 // tryCliff plays c, a point of a bisection, on common games in stages
-// (cliffStages), and judges it on fresh games when its common games put
+// (cliffStages; those the budget has room for beside a confirmation),
+// and judges it on fresh games when its common games put
 // every side within the tolerance and a standard error; else it is one
 // end of a narrower bracket. It returns the outcome that ends the
 // search, or "" to go on.
@@ -181,7 +182,12 @@ func (s *search) tryCliff(ctx context.Context, w *walk, c *candidate, k string) 
 	s.picked[k] = maxIterations // never planned again: its games are played
 	s.setPhase("bisecting a cliff: trying "+s.editLine(c), func() int { return s.spent + s.exploreGames + s.confirm })
 	for _, part := range cliffStages {
-		if _, err := s.play(ctx, c, &c.common, s.units(s.exploreGames/part)); err != nil {
+		// a stage never eats into the confirmation's games
+		n := min(s.units(s.exploreGames/part), len(c.common.winners)+(s.opts.Budget-s.spent-s.confirm)/s.unit*s.unit)
+		if n <= len(c.common.winners) {
+			break
+		}
+		if _, err := s.play(ctx, c, &c.common, n); err != nil {
 			return OutcomeStopped, err
 		}
 		if !s.within(s.measure(c.common.winners), 3) {

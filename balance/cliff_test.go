@@ -103,3 +103,47 @@ func TestNoStopWithBudgetLeft(t *testing.T) {
 	}
 	t.Logf("%s; spent %d of %d", firstLine(r), r.Spent, r.Budget)
 }
+
+// TestTriesTwoCliffsTogether: on a battle map where one city a level up
+// takes player 1 from 38 % to 6 % and another a level up to 91 % — every
+// move of one city alone is farther from fair than the map — the two
+// raised together are fair (50 %). The planner used to move one knob at
+// a time, found no point nearer than the map, and ended "no fair
+// proposal: the knobs cannot bring every side within ±3 points" (as on
+// 标准 with the city nearest player 1's base at level 3); it now tries
+// every combination of a few levels.
+func TestTriesTwoCliffsTogether(t *testing.T) {
+	doc := loadSample(t, "battle/小沛.yaml")
+	all, err := Knobs(doc, "level/28:4")
+	if err != nil || len(all) != 1 {
+		t.Fatalf("knob level/28:4: %v", err)
+	}
+	all[0].Set(doc.Value, 3)               // a city raised: the map is no longer symmetric
+	const pattern = "level/10:3,level/4:9" // two level-1 cities
+	knobs, err := Knobs(doc, pattern)
+	if err != nil || len(knobs) != 2 {
+		t.Fatalf("knobs %v: %v", knobs, err)
+	}
+	slope := map[string]float64{"level/10:3": -2.3, "level/4:9": 2.8}
+	winner := func(point []float64, i int, seed int64) int {
+		z := -0.5
+		for k, kn := range knobs {
+			z += slope[kn.ID] * (point[k] - 1)
+		}
+		if unit(seed, nil) < 1/(1+math.Exp(-z)) {
+			return 0
+		}
+		return 1
+	}
+	r, err := Run(context.Background(), doc, Options{Seed: 3, Jobs: 1, Budget: 4000, Knobs: pattern, winner: winner})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Outcome != OutcomeFair && r.Outcome != OutcomeFairConfirmed {
+		t.Fatalf("outcome %s, spent %d of %d:\n%s", r.Outcome, r.Spent, r.Budget, text(r))
+	}
+	if got := r.Proposals[0].EditLine(); got != "level/10:3 1 → 2 (+33.3%), level/4:9 1 → 2 (+33.3%)" {
+		t.Errorf("proposal 1: %s, want both cities a level up", got)
+	}
+	t.Logf("%s; spent %d of %d", firstLine(r), r.Spent, r.Budget)
+}

@@ -545,3 +545,22 @@ func TestFtbtSideKnobs(t *testing.T) {
 		t.Errorf("the edit reads %q", e.String())
 	}
 }
+
+// TestClampNeverGivesMinusZero: a knob whose range starts at 0 (a battle
+// city's level, 0 being no city) clamps a value below it to 0, not −0,
+// which a proposal printed as "1 → -0" and the search took for another
+// point than 0 (its key).
+func TestClampNeverGivesMinusZero(t *testing.T) {
+	knobs, err := Knobs(loadSample(t, "battle/小沛.yaml"), "level/10:3")
+	if err != nil || len(knobs) != 1 {
+		t.Fatalf("knob level/10:3: %v", err)
+	}
+	for _, x := range []float64{-2, -0.4, 0.2} {
+		if v := knobs[0].Clamp(x); v != 0 || math.Signbit(v) {
+			t.Errorf("Clamp(%v) = %v, want 0", x, v)
+		}
+	}
+	if k := key([]float64{knobs[0].Clamp(-2)}); k != "0" {
+		t.Errorf("the key of Clamp(-2) is %q, want \"0\"", k)
+	}
+}

@@ -489,7 +489,10 @@ func (s *search) next(ctx context.Context, w *walk) (*planned, string, error) {
 	if now, ok := processCPU(); ok {
 		s.rebudget(now - s.cpu0)
 	}
-	if s.opts.Budget-s.spent >= s.exploreGames+s.confirm {
+	// a point of a bisection needs room for its first stage and a
+	// confirmation: most are clearly off after it (ftbt-长坂坡-side0-def1.5x
+	// ended 8 games short of a whole tried point and its confirmation)
+	if s.opts.Budget-s.spent >= s.units(s.exploreGames/cliffStages[0])+s.confirm {
 		if x := s.cliffPoint(); x != nil {
 			return &planned{point: x, bisect: true}, "", nil
 		}
@@ -626,10 +629,13 @@ func (s *search) afterJudging(w *walk, c *candidate, k string) string {
 }
 
 // judge plays c's fresh games — a seed of its own, games that chose
-// nothing — in stages (a quarter, half, all of the confirmation's games)
-// and calls it fair, confirmed as soon as every side's 95 % interval lies
-// inside the band; not fair as soon as a side is more than the tolerance
-// and a standard error from its target; at the end, fair when every side
+// nothing — in stages (an eighth, a quarter, half, all of the
+// confirmation's games) and calls it fair, confirmed as soon as every
+// side's 95 % interval lies inside the band; not fair as soon as a side
+// is more than the tolerance and a standard error from its target (two
+// after the first eighth: a cheap stage that drops a point clearly off,
+// so that a confirmation of a slow level's point costs less of what 10
+// CPU-minutes hold); at the end, fair when every side
 // is within the tolerance. The confirmation was reserved: the budget
 // never ends it. A point confirmed after other points were judged is
 // confirmed again (recheck).
@@ -638,7 +644,10 @@ func (s *search) judge(ctx context.Context, c *candidate) error {
 	c.fresh.seed = sim.GameSeed(s.opts.Seed, -s.judged)
 	c.judged = s.confirm
 	s.setPhase("confirming "+s.editLine(c)+" on fresh games", func() int { return s.spent + c.judged - len(c.fresh.winners) })
-	for _, n := range []int{s.units(s.confirm / 4), s.units(s.confirm / 2), s.confirm} {
+	for j, n := range []int{s.units(s.confirm / 8), s.units(s.confirm / 4), s.units(s.confirm / 2), s.confirm} {
+		if n <= len(c.fresh.winners) {
+			continue
+		}
 		ok, err := s.play(ctx, c, &c.fresh, n)
 		if err != nil {
 			return err
@@ -652,7 +661,10 @@ func (s *search) judge(ctx context.Context, c *candidate) error {
 			c.fair, c.confirmed = true, true
 			return s.recheck(ctx, c)
 		}
-		if why := s.offTarget(m, 1); why != "" {
+		// the first, cheap stage drops a point only when it is clearly
+		// off (two standard errors beyond the tolerance: a fair point
+		// once in 400), the others at one
+		if why := s.offTarget(m, float64(1+btoi(j == 0))); why != "" {
 			c.dropped = "on its fresh games " + why
 			return nil
 		}

@@ -295,3 +295,44 @@ func TestFarFromFairProbesTheEnds(t *testing.T) {
 		t.Errorf("%d games measuring the knobs one by one; two probes a knob play %d", measuring, most)
 	}
 }
+
+// TestAConfirmationDropsAPointClearlyOffCheaply: a point 17 points off
+// the target (side 0 wins 67 %) is dropped after the confirmation's first
+// eighth of fresh games (316 of 2,528 for two sides), where it used to
+// play a quarter (632): on a slow ftbt level (110 ms a game) a
+// confirmation of a point off took 70 CPU-seconds of the 10 minutes. A
+// fair point is not dropped by the cheap stage.
+func TestAConfirmationDropsAPointClearlyOffCheaply(t *testing.T) {
+	for _, tc := range []struct {
+		p   float64
+		off bool
+	}{{0.67, true}, {0.5, false}} {
+		doc := loadSample(t, "ftbt/长坂坡.yaml")
+		s, err := newSearch(doc, Options{Seed: 4, Jobs: 1, Budget: 10000, winner: func(_ []float64, i int, seed int64) int {
+			if unit(seed, nil) < tc.p {
+				return 0
+			}
+			return 1
+		}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := s.candidate(s.x0)
+		if err != nil || c == nil {
+			t.Fatalf("the document: %v", err)
+		}
+		s.sides = c.fam.Sides()
+		s.size()
+		if err := s.judge(context.Background(), c); err != nil {
+			t.Fatal(err)
+		}
+		n := len(c.fresh.winners)
+		switch {
+		case tc.off && (c.fair || n > s.units(s.confirm/8)):
+			t.Errorf("side 0 at %.0f%%: fair %v after %d fresh games of %d; want dropped after %d", tc.p*100, c.fair, n, s.confirm, s.units(s.confirm/8))
+		case !tc.off && !c.fair:
+			t.Errorf("side 0 at %.0f%%: dropped after %d fresh games (%s)", tc.p*100, n, c.dropped)
+		}
+		t.Logf("side 0 at %.0f%%: %d fresh games, fair %v %s", tc.p*100, n, c.fair, c.dropped)
+	}
+}

@@ -70,7 +70,11 @@ func (k *Knob) Clamp(x float64) float64 {
 		return math.Min(math.Max(x, k.Min), k.Max)
 	}
 	lo, hi := math.Ceil(k.Min/g-1e-9), math.Floor(k.Max/g+1e-9)
-	return Multiple(math.Min(math.Max(math.Round(x/g), lo), hi), g)
+	v := Multiple(math.Min(math.Max(math.Round(x/g), lo), hi), g)
+	if v == 0 {
+		return 0 // never −0 (Ceil(−1e-9) is): it prints "→ -0" and is another point's key
+	}
+	return v
 }
 
 // ClampFine brings x to the nearest multiple of the knob's Fine step (its
