@@ -105,6 +105,17 @@ func Cases() []Case {
 			Change: "start D's def 0.5 → 1 (five players)", unbalance: planetDef("D", 1)},
 		{Name: "battle-标准-near-p1-L3", Family: "battle", Source: "samples/battle/标准.yaml", Kept: true,
 			Change: "the neutral city nearest player 1's base raised to level 3", unbalance: nearestCity(0, 3)},
+		// kept: made with every combination of a few knobs' values tried
+		// (the battle cliffs) and the cheap first stage of a confirmation,
+		// never run nor simulated before their one run
+		{Name: "mbg-赤壁-蜀-half", Family: "mbg", Source: "samples/mbg/赤壁.yaml", Kept: true,
+			Change: "蜀 starts with half its money (10000 → 5000; three roles)", unbalance: money("蜀", 0.5)},
+		{Name: "ftbt-长坂坡-side1-hp1.5x", Family: "ftbt", Source: "samples/ftbt/长坂坡.yaml", Kept: true,
+			Change: "side 1's people have 1.5 times their hp", unbalance: people(1, func(p *ftbtfmt.Person) { p.HP = p.HP * 3 / 2 })},
+		{Name: "planets-fight_here-D-max-half", Family: "planets", Source: "legacy/planets/fight_here.yml", Kept: true,
+			Change: "start D's max 1000 → 500 (four players)", unbalance: planetMaxRatio("D", 1, 2)},
+		{Name: "battle-赤壁-near-p2-L3", Family: "battle", Source: "samples/battle/赤壁.yaml", Kept: true,
+			Change: "the neutral city nearest player 2's base raised to level 3", unbalance: nearestCity(1, 3)},
 	}
 }
 
@@ -218,12 +229,18 @@ func planetDef(name string, x float64) func(doc *formats.Document) error {
 
 // planetMax multiplies the max of planet name (an integer stays one).
 func planetMax(name string, factor int64) func(doc *formats.Document) error {
+	return planetMaxRatio(name, factor, 1)
+}
+
+// planetMaxRatio multiplies the max of planet name by num/den (an
+// integer stays one).
+func planetMaxRatio(name string, num, den int64) func(doc *formats.Document) error {
 	return planet(name, func(p *planetsfmt.Planet) {
 		if v, ok := p.Max.Float64(); ok {
 			if p.Max.Type == planetsfmt.Int {
-				p.Max = planetsfmt.IntValue(int64(v) * factor)
+				p.Max = planetsfmt.IntValue(int64(v) * num / den)
 			} else {
-				p.Max = planetsfmt.FloatValue(v * float64(factor))
+				p.Max = planetsfmt.FloatValue(v * float64(num) / float64(den))
 			}
 		}
 	})
