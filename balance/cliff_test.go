@@ -147,3 +147,37 @@ func TestTriesTwoCliffsTogether(t *testing.T) {
 	}
 	t.Logf("%s; spent %d of %d", firstLine(r), r.Spent, r.Budget)
 }
+
+// TestOneDocumentIsOneCandidate: side 0 of 长坂坡 1 % stronger changes
+// no stat (hp by 5s, abi and def by 1s, each rounded), so that point is
+// the document itself: it shares the document's candidate and games,
+// and a bisection never plays the same level twice. 5 % stronger is
+// another document.
+func TestOneDocumentIsOneCandidate(t *testing.T) {
+	s, err := newSearch(loadSample(t, "ftbt/长坂坡.yaml"), Options{Knobs: "side/*"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	base, err := s.candidate(s.x0)
+	if err != nil || base == nil {
+		t.Fatalf("the document: %v", err)
+	}
+	at := func(side0 float64) *candidate {
+		x := append([]float64(nil), s.x0...)
+		x[0] = side0 // side/0, side/1: sorted by ID
+		c, err := s.candidate(x)
+		if err != nil || c == nil {
+			t.Fatalf("side/0 %v: %v", side0, err)
+		}
+		return c
+	}
+	if c := at(1.01); c != base {
+		t.Errorf("side/0 ×1.01 is a candidate of its own (%v), though its document is the level's", c.point)
+	}
+	if c := at(1.05); c == base {
+		t.Error("side/0 ×1.05 is taken for the document")
+	}
+	if len(s.order) != 2 {
+		t.Errorf("%d candidates, want 2", len(s.order))
+	}
+}

@@ -231,12 +231,13 @@ func (s *search) measureKnob(ctx context.Context, i int, far bool) error {
 // stopping as soon as its change is clear either way: beyond earlyStop
 // standard errors, or too small to matter (every side's change, at its
 // 95 % bound, under a quarter of what the baseline needs). It returns
-// the change (nil when check refuses the point); i is the knob it
+// the change (nil when check refuses the point, or it is the document
+// it is measured against, every value rounded back); i is the knob it
 // measures (-1 for a group).
 func (s *search) probe(ctx context.Context, point []float64, i int) (*Effect, error) {
 	c, err := s.candidate(point)
-	if err != nil || c == nil {
-		return nil, err
+	if err != nil || c == nil || c == s.anchor || c == s.baseline {
+		return nil, err // refused, or the same document: no probe
 	}
 	if c.probe < 0 {
 		c.probe = i

@@ -119,7 +119,8 @@ type search struct {
 	x0                                           []float64 // the knobs' values in the document
 	sides                                        []sim.Side
 	seen                                         map[string]*candidate
-	order                                        []*candidate // every candidate simulated, in order
+	byDoc                                        map[string]*candidate // by the candidate's YAML document
+	order                                        []*candidate          // every candidate simulated, in order
 	baseline                                     *candidate
 	anchor                                       *candidate // the point the knobs were measured around last (effects.go)
 	anchors                                      int        // how often the search measured them again
@@ -221,7 +222,7 @@ func newSearch(doc *formats.Document, opts Options) (*search, error) {
 		return nil, fmt.Errorf("balance: writing the document as YAML: %w", err)
 	}
 	s := &search{opts: opts, tol: opts.Tolerance, unit: opts.Batch, doc: doc, base: base, knobs: knobs,
-		seen: map[string]*candidate{}, warnings: warningCounts(validate.Check(doc)), effects: make([]*Effect, len(knobs)),
+		seen: map[string]*candidate{}, byDoc: map[string]*candidate{}, warnings: warningCounts(validate.Check(doc)), effects: make([]*Effect, len(knobs)),
 		threshold: make([]float64, len(knobs)), picked: map[string]int{}}
 	for _, k := range knobs {
 		s.x0 = append(s.x0, k.Get(doc.Value))
@@ -549,6 +550,10 @@ func (s *search) visit(ctx context.Context, w *walk, p *planned) (string, error)
 			return "", nil
 		}
 	}
+	if c == s.baseline { // the document itself, every value rounded back
+		s.picked[k] = maxIterations
+		return "", nil
+	}
 	if p.bisect {
 		return s.tryCliff(ctx, w, c, k)
 	}
@@ -768,6 +773,18 @@ func (s *search) candidate(point []float64) (*candidate, error) {
 			k.Set(doc.Value, point[i])
 		}
 	}
+	// Two points can be one document: a side's people 1 % stronger
+	// changes no stat of 长坂坡's side 0 (every one rounded to its grid:
+	// hp by 5, abi and def by 1). They share one candidate and its games,
+	// so that a bisection never plays the same level twice.
+	text, err := formats.Encode(doc, formats.YAML)
+	if err != nil {
+		return nil, fmt.Errorf("balance: writing a candidate as YAML: %w", err)
+	}
+	if c := s.byDoc[string(text)]; c != nil {
+		s.seen[key(point)] = c
+		return c, nil
+	}
 	if !s.acceptable(validate.Check(doc)) {
 		s.refused++
 		return nil, nil
@@ -780,6 +797,7 @@ func (s *search) candidate(point []float64) (*candidate, error) {
 	c := &candidate{point: append([]float64(nil), point...), doc: doc, fam: fam, probe: -1,
 		common: stream{seed: s.opts.Seed}}
 	s.seen[key(point)] = c
+	s.byDoc[string(text)] = c
 	s.order = append(s.order, c)
 	return c, nil
 }
