@@ -64,7 +64,12 @@ func (s *search) playUnit(ctx context.Context, c *candidate, st *stream, first i
 	count := (first/s.unit + 1) * n
 	mine := sim.Shard{Index: base + s.opts.Shard.Index, Count: count}
 	var own []int
-	if _, games := mine.Games(total); games > 0 {
+	if from, games := mine.Games(total); games > 0 && s.opts.winner != nil {
+		for i := from; i < from+games; i++ {
+			own = append(own, s.opts.winner(c.point, i, sim.GameSeed(st.seed, i)))
+		}
+		s.ownGames += len(own)
+	} else if games > 0 {
 		part, err := sim.RunShard(ctx, c.fam, o, mine)
 		if err != nil {
 			return nil, err

@@ -17,17 +17,20 @@ import (
 // on one folder, each end with the same result as one unsharded run,
 // byte for byte as JSON, and each played about a third of the games —
 // the baseline, the knobs' probes, the points tried and the fresh games
-// of a confirmation (each of its own seed). Under -race in batches of 4
-// games (split 1, 1, 2), confirmations of 24 games at ±5 points and a
-// budget of 200 (at ±10 the baseline's few games leave the document near
-// the band and it is found fair already): 160 games, probes and a
-// confirmation among them.
+// of a confirmation (each of its own seed). Under -race the games are
+// drawn, not played (a game of 长坂坡 costs ~110 ms of CPU there, and
+// the test's 400 cost half a minute): side 0 wins as a logit of 赵云's
+// hp says, from about a third of the games as 长坂坡 ships, each game's
+// winner a function of its seed and point as a played game's is.
+// cmd/shapan's TestBalanceShardsPrintWhatOneRunPrints shards played
+// games.
 func TestShardsFindTheSameProposals(t *testing.T) {
 	tc := zhaoYun3x
 	tc.unbalance = func(any) {} // 长坂坡 as it ships: side 0 wins about a third
 	tc.opts.Knobs, tc.opts.Budget = "hp/赵云", 400
 	if longtest.Race && !longtest.Enabled() {
-		tc.opts.Budget, tc.opts.Batch, tc.opts.MaxGames, tc.opts.Tolerance = 200, 4, 24, 0.05
+		tc.opts.Batch, tc.opts.MaxGames, tc.opts.Tolerance = 4, 24, 0.05
+		tc.opts.winner = drawnGames(t, tc, -0.7, map[string]float64{"hp/赵云": 5})
 	}
 	whole := runCase(t, tc, Options{})
 	if whole.Result == nil {
@@ -107,6 +110,22 @@ func TestShardWaitsThenSaysWhy(t *testing.T) {
 type shardRun struct {
 	*Result
 	shardGames int
+}
+
+// drawnGames returns games of tc whose side 0 wins with probability
+// σ(a + Σ b[knob]·(x − x0)/x0) over its knobs (logitGame): a game's
+// winner is a function of its seed and point, as a played game's is.
+func drawnGames(t *testing.T, tc familyCase, a float64, b map[string]float64) func([]float64, int, int64) int {
+	doc := loadSample(t, tc.sample)
+	ks, err := Knobs(doc, tc.opts.Knobs)
+	if err != nil {
+		t.Fatalf("knobs %q: %v", tc.opts.Knobs, err)
+	}
+	var x0 []float64
+	for _, k := range ks {
+		x0 = append(x0, k.Get(doc.Value))
+	}
+	return logitGame(ks, x0, a, b, 0.3)
 }
 
 // runCase runs the search of a family case with the sharding of sh.
