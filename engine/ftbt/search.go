@@ -60,24 +60,43 @@ const SearchScale = 0.15
 // the value of a position (the winner once over; a game the cap or a quit
 // ended, and one still running, by the share of starting hp each side
 // keeps, as a capped simulation decides), and the original's AI (on both
-// sides, as NewGoldenAI sets it) proposing its answer at every node and
-// playing the playouts for Horizon decisions.
+// sides, as NewGoldenAI sets it) playing the playouts for Horizon
+// decisions. A person's action is searched as one answer (Narrow): its
+// destination among the AI's SearchDestinations best, its tech and
+// target as the AI follows up the destination taken (macroAI); every
+// other question of the search's seat gets the AI's answer without a
+// search. It has no Trust: the opponent's AI is modelled exactly, only
+// the damage bonuses are drawn, and the destination tried most is the
+// better player (长坂坡, 10 ms a decision, 200 games against the AI:
+// 190 won with no trust, 105 with a trust of 1.645).
 func SearchModel(setup Setup) (*search.Model, error) {
 	ai, err := NewGoldenAI(setup)
 	if err != nil {
 		return nil, err
 	}
-	pol := search.PolicyFunc(func(g search.Game, d *engine.Decision) engine.Answer { return ai.Answer(g.(*Game), d) })
+	pol := &macroAI{ai: ai, want: 1}
 	return &search.Model{
 		Seats: 2,
 		Fork: func(g search.Game, seed int64) (search.Game, error) {
 			return g.(*Game).Fork(seed)
 		},
-		Value:   searchValue,
-		Policy:  func(int64) search.Policy { return pol },
+		Value:  searchValue,
+		Policy: func(int64) search.Policy { return pol },
+		Lead: func(int64) search.Policy {
+			lead, err := NewGoldenAI(setup)
+			if err != nil {
+				return pol
+			}
+			return &macroAI{ai: lead, want: SearchDestinations}
+		},
+		Narrow:  func(*engine.Decision) bool { return true },
 		Horizon: 4 * len(setup.Level.People),
 	}, nil
 }
+
+// SearchDestinations is the number of destinations the search player
+// weighs for each person's action: the AI's own and its next best.
+const SearchDestinations = 4
 
 func searchValue(sg search.Game) []float64 {
 	g := sg.(*Game)

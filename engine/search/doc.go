@@ -41,6 +41,16 @@
 // budget is the model's opening budget when the player's own is smaller
 // (battle: 1 s of CPU, or at most 40 playouts, for its pick).
 //
+// # Narrow decisions
+//
+// A model may mark decisions narrow (Model.Narrow): their candidates are
+// the family player's proposals only, never answers drawn from the legal
+// list, and where the lead proposes a single answer to the search's own
+// seat it is given without a playout. A family whose turn is a chain of
+// questions searches the chain as one answer this way: ftbt weighs a
+// person's destination among its AI's best few, the tech and target
+// following the destination taken.
+//
 // # Budgets and reproducibility
 //
 // A player thinks Playouts playouts per decision, or for CPU of its

@@ -79,6 +79,15 @@ type Model struct {
 	// Opening; 0: the player's own).
 	OpeningCPU      time.Duration
 	OpeningPlayouts int
+	// Narrow, when set, reports whether the candidates of decision d are
+	// the family player's proposals only: no answer is drawn from d's
+	// legal list while a proposal is left, and where the lead proposes a
+	// single answer to the search's own seat it is given without a
+	// search. A family whose turn is a chain of questions (an ftbt
+	// person's destination, then its tech, then its target) searches
+	// the chain as one answer this way: the destination among the
+	// player's best few, the rest as the player follows it up.
+	Narrow func(d *engine.Decision) bool
 }
 
 // SureTrust is a Trust of one-sided 95 % confidence.

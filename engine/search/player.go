@@ -152,6 +152,11 @@ func (p *Player) Answer(g Game, d *engine.Decision) engine.Answer {
 	if p.lead != nil {
 		p.props = p.lead.Propose(g, d)
 	}
+	if a, ok := p.only(d); ok {
+		p.chain.leave(g, fp, a)
+		p.ban, p.props = nil, nil
+		return a
+	}
 	root := p.kept(g, d)
 	if root != nil {
 		root.prefer(d.Player, p.props)
@@ -182,6 +187,21 @@ func (p *Player) Answer(g Game, d *engine.Decision) engine.Answer {
 	p.chain.leave(g, fp, a)
 	p.ban, p.props, p.opening = nil, nil, false
 	return a
+}
+
+// only returns the lead's single proposal at d when d is narrow
+// (Model.Narrow) and the proposal is legal and not banned: the answer,
+// with nothing to search.
+func (p *Player) only(d *engine.Decision) (engine.Answer, bool) {
+	if p.model.Narrow == nil || len(p.props) != 1 || !p.model.Narrow(d) {
+		return nil, false
+	}
+	a := p.props[0]
+	if a == nil || p.ban[string(a)] || (d.Check != nil && d.Check(a) != nil) {
+		return nil, false
+	}
+	p.next, p.in = nil, nil
+	return a, true
 }
 
 // budget returns the playouts and the CPU time (0: none) to spend on d,
@@ -300,7 +320,7 @@ func (p *Player) playout(root *node, g Game) *node {
 		made := n == nil
 		if made {
 			// one new node a playout, where the playout leaves the tree
-			n = newNode(f, step, pol, rng)
+			n = newNode(f, step, pol, rng, p.model.Narrow)
 			if parent == nil {
 				root = n
 				n.prefer(p.seat, p.props)

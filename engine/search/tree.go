@@ -27,6 +27,7 @@ type choice struct {
 	drawn  int64           // draws made from a large list
 	ban    map[string]bool // answers refused as they are drawn (see forbid)
 	lead   bool            // arms[0] is the policy's first proposal
+	narrow bool            // no answer is drawn while an arm is usable (Model.Narrow)
 }
 
 // arm is an answer tried at a choice and its record.
@@ -44,12 +45,13 @@ const smallList = 4096
 
 // newNode makes the node of a step, with every decision's proposals as
 // its first arms.
-func newNode(g Game, step []*engine.Decision, pol Policy, rng *rand.Rand) *node {
+func newNode(g Game, step []*engine.Decision, pol Policy, rng *rand.Rand, narrow func(*engine.Decision) bool) *node {
 	n := &node{choices: make([]choice, len(step))}
 	for i, d := range step {
 		c := &n.choices[i]
 		c.player, c.kind = d.Player, d.Kind
 		c.seen = map[string]bool{}
+		c.narrow = narrow != nil && narrow(d)
 		if l, ok := engine.LegalOf(d); ok {
 			c.legal = l
 			if l.N <= smallList {
@@ -135,7 +137,7 @@ func (c *choice) add(a engine.Answer) bool {
 // widen adds one answer drawn from the legal list, if one is left that is
 // not an arm yet; it reports whether it added one.
 func (c *choice) widen(rng *rand.Rand) bool {
-	if c.legal.N == 0 {
+	if c.legal.N == 0 || (c.narrow && c.usable() > 0) {
 		return false
 	}
 	if c.order != nil {
