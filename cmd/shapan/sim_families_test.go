@@ -98,14 +98,14 @@ func TestSimFTBTLegacy(t *testing.T) {
 // its facts in the text.
 func TestSimPlanets(t *testing.T) {
 	const m = "../../samples/planets/九州.yaml"
-	r := simJSON(t, m, "--games", "8", "--seed", "5")
+	r := simJSON(t, m, "--games", "3", "--seed", "5")
 	f := planetsFacts(r)
-	if r.Family != "planets" || r.Games != 8 || f == nil || f.RoundCap != planetssim.DefaultRoundCap || len(f.Starts) != 4 ||
+	if r.Family != "planets" || r.Games != 3 || f == nil || f.RoundCap != planetssim.DefaultRoundCap || len(f.Starts) != 4 ||
 		len(f.Planets) != 25 || f.Battles == 0 || len(r.Sides) != 4 || r.Sides[0].Name != "start 1 (A)" {
 		t.Fatalf("unexpected report: %+v", r)
 	}
-	text := simText(t, m, "--games", "4")
-	for _, want := range []string{"planets simulation: 九州.yaml — 4 games", "start 2 (B)", "Start planets", "planets held mean",
+	text := simText(t, m, "--games", "2")
+	for _, want := range []string{"planets simulation: 九州.yaml — 2 games", "start 2 (B)", "Start planets", "planets held mean",
 		"Planets (share of all the rounds", "changes"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the report lacks %q:\n%s", want, text)

@@ -12,7 +12,7 @@ import (
 
 // TestKubernetesJobManifest plays the Indexed Job of docs/k8s/sim-job.yaml
 // as Kubernetes would: every completion index runs the container's
-// command with $(JOB_COMPLETION_INDEX) set (here with 100 games of 5
+// command with $(JOB_COMPLETION_INDEX) set (here with 100 games of 2
 // turns, not a million, and the sample for the ConfigMap), and the merged parts are
 // the report of the whole simulation.
 func TestKubernetesJobManifest(t *testing.T) {
@@ -68,12 +68,12 @@ func TestKubernetesJobManifest(t *testing.T) {
 			}
 			os.MkdirAll(filepath.Dir(args[len(args)-1]), 0o755) // the init container
 		}
-		if code, _, errOut := runCLI(append(args, "--turns", "5")...); code != 0 {
+		if code, _, errOut := runCLI(append(args, "--turns", "2")...); code != 0 {
 			t.Fatalf("index %d: exit %d: %s", k, code, errOut)
 		}
 		parts = append(parts, args[len(args)-1])
 	}
-	_, want, _ := runCLI("sim", "../../samples/mbg/赤壁.yaml", "--games", strconv.Itoa(n), "--seed", "7", "--turns", "5", "--json")
+	_, want, _ := runCLI("sim", "../../samples/mbg/赤壁.yaml", "--games", strconv.Itoa(n), "--seed", "7", "--turns", "2", "--json")
 	code, got, errOut := runCLI(append([]string{"sim", "merge", "--json"}, parts...)...)
 	if code != 0 || got != want || !strings.Contains(got, `"requested": 100`) {
 		t.Fatalf("merge: exit %d: %s\n%s\nwant\n%s", code, errOut, got, want)

@@ -8,11 +8,7 @@ import (
 
 // LazyEverywhere makes ParseLazy read every document's lists in pieces of
 // about piece bytes, until the returned function is called.
-func LazyEverywhere(piece int) (restore func()) {
-	oldMin, oldPiece := lazyMin, pieceLimit
-	lazyMin, pieceLimit = 0, piece
-	return func() { lazyMin, pieceLimit = oldMin, oldPiece }
-}
+func LazyEverywhere(piece int) (restore func()) { return ReadInPieces(0, piece) }
 
 // EncodeWhole is Encode with the document encoded at once.
 func EncodeWhole(n *yaml.Node) ([]byte, error) {

@@ -44,6 +44,16 @@ var pieceLimit = 64 << 10
 // pieces (a variable for the tests, which read every document so).
 var lazyMin = 256 << 10
 
+// ReadInPieces makes ParseLazy read every document whose lists hold at
+// least min bytes in pieces of about piece bytes, until the returned
+// function is called: the tests of a reader built on it read short
+// documents as it reads long ones. Not for concurrent use.
+func ReadInPieces(min, piece int) (restore func()) {
+	oldMin, oldPiece := lazyMin, pieceLimit
+	lazyMin, pieceLimit = min, piece
+	return func() { lazyMin, pieceLimit = oldMin, oldPiece }
+}
+
 // lazyList is a top-level list of a lazily parsed document: its items'
 // text, in pieces of whole lines.
 type lazyList struct {
