@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/shapan/shapan/editor"
@@ -20,19 +21,38 @@ import (
 	"github.com/shapan/shapan/samples"
 )
 
-// shapanCLI builds the shapan command once for the package's tests.
+// cliDir is the folder shapanCLI built the command in (TestMain removes
+// it).
+var cliDir atomic.Pointer[string]
+
+// shapanCLI builds the shapan command once for the package's tests, as
+// `make test` builds it before the tests (without cgo, -trimpath): its
+// compiled packages come from the build cache, and only the link is new
+// (otherwise a fresh clone compiled the command's 290 packages again).
 var shapanCLI = sync.OnceValues(func() (string, error) {
 	dir, err := os.MkdirTemp("", "shapan-cli")
 	if err != nil {
 		return "", err
 	}
+	cliDir.Store(&dir)
 	bin := filepath.Join(dir, "shapan")
-	out, err := exec.Command("go", "build", "-o", bin, "github.com/shapan/shapan/cmd/shapan").CombinedOutput()
+	build := exec.Command("go", "build", "-trimpath", "-o", bin, "github.com/shapan/shapan/cmd/shapan")
+	build.Env = append(os.Environ(), "CGO_ENABLED=0")
+	out, err := build.CombinedOutput()
 	if err != nil {
 		return "", &exec.ExitError{Stderr: out}
 	}
 	return bin, nil
 })
+
+// TestMain removes the command shapanCLI built, if it built one.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if dir := cliDir.Load(); dir != nil {
+		os.RemoveAll(*dir)
+	}
+	os.Exit(code)
+}
 
 // checkLines runs `shapan check FILE` and returns what it prints, one
 // diagnostic a line.
