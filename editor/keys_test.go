@@ -232,10 +232,10 @@ func TestCtrlCAndCtrlVOnTheMap(t *testing.T) {
 	g := v.Painter.View
 	l := s.Model().(*ftbt.Level)
 	for i, val := range []int{1, 2, 3, 4, 5, 6} {
-		l.Terrain[(1+i/3)*l.W+1+i%3] = val
+		l.Terrain.Set((1+i/3)*l.W+1+i%3, val)
 	}
 	cells := func(x0, y0 int) []int {
-		return append(slices.Clone(l.Terrain[y0*l.W+x0:y0*l.W+x0+3]), l.Terrain[(y0+1)*l.W+x0:(y0+1)*l.W+x0+3]...)
+		return append(l.Terrain.Ints(y0*l.W+x0, y0*l.W+x0+3), l.Terrain.Ints((y0+1)*l.W+x0, (y0+1)*l.W+x0+3)...)
 	}
 	stamp := []int{1, 2, 3, 4, 5, 6}
 	st.Window().Canvas().Focus(g) // what a click on the map does

@@ -107,8 +107,8 @@ func TestNewAsksKindSizeAndFill(t *testing.T) {
 		t.Fatal(err)
 	}
 	l := s.Model().(*ftbt.Level)
-	if l.W != 50 || l.H != 40 || len(l.Terrain) != 2000 || l.Terrain[1999] != 2 || l.Terrain[0] != 2 {
-		t.Fatalf("new level %d×%d, %d cells, first %d", l.W, l.H, len(l.Terrain), l.Terrain[0])
+	if l.W != 50 || l.H != 40 || l.Terrain.Len() != 2000 || l.Terrain.At(1999) != 2 || l.Terrain.At(0) != 2 {
+		t.Fatalf("new level %d×%d, %d cells, first %d", l.W, l.H, l.Terrain.Len(), l.Terrain.At(0))
 	}
 	for _, p := range l.People {
 		if p.X >= 50 || p.Y >= 40 {

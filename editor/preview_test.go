@@ -38,7 +38,7 @@ func TestPreviewEndsOnTheLatestDocument(t *testing.T) {
 		t.Fatalf("%d renderings started", len(queue))
 	}
 	for i := range 2 {
-		s.Edit("paint", func() { s.Model().(*ftbt.Level).Terrain[i] = 2 })
+		s.Edit("paint", func() { s.Model().(*ftbt.Level).Terrain.Set(i, 2) })
 	}
 	for len(queue) > 0 {
 		f := queue[0]

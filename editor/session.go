@@ -265,7 +265,7 @@ func (s *Session) Edit(label string, change func()) {
 
 // EditCells changes cells of a grid in place as one undoable step: grid
 // finds the grid in a model, cells are indices and values the new values.
-func (s *Session) EditCells(label string, grid func(model any) []int, cells, values []int) {
+func (s *Session) EditCells(label string, grid func(model any) history.Cells, cells, values []int) {
 	e, changed := history.SetCells(label, grid, s.doc.Value, cells, values)
 	if !changed {
 		return

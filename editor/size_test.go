@@ -39,7 +39,7 @@ var sizeFamilies = map[string]sizeFamily{
 		tooWide: ftbteng.MaxCells/20 + 1,
 		cells: func(m any) []string {
 			l := m.(*ftbt.Level)
-			return intRows(l.Terrain, l.W)
+			return intRows(l.Terrain.Values(), l.W)
 		},
 		size: func(m any) (int, int) { return m.(*ftbt.Level).W, m.(*ftbt.Level).H },
 	},
@@ -56,7 +56,7 @@ var sizeFamilies = map[string]sizeFamily{
 		tooWide: battle.MaxSide + 1,
 		cells: func(m any) []string {
 			b := m.(*battle.Map)
-			return intRows(b.Cells, b.W)
+			return intRows(b.Cells.Values(), b.W)
 		},
 		size: func(m any) (int, int) { return m.(*battle.Map).W, m.(*battle.Map).H },
 	},

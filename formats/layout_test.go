@@ -90,14 +90,14 @@ func edit(t *testing.T, doc *formats.Document) int {
 	case *ftbt.Level:
 		m.People[0].Abi++
 		m.People[len(m.People)-1].HP++
-		m.Terrain[len(m.Terrain)/2] = (m.Terrain[len(m.Terrain)/2] + 1) % 2
+		m.Terrain.Set(m.Terrain.Len()/2, (m.Terrain.At(m.Terrain.Len()/2)+1)%2)
 		return 3
 	case *planets.Map:
 		m.Planets[0].Def = planets.FloatValue(3.5)
 		m.Planets[len(m.Planets)-1].Max = planets.IntValue(999)
 		return 2
 	case *battle.Map:
-		m.Cells[len(m.Cells)/3] = 1 - m.Cells[len(m.Cells)/3]%2
+		m.Cells.Set(m.Cells.Len()/3, 1-m.Cells.At(m.Cells.Len()/3)%2)
 		return 1
 	}
 	t.Fatalf("no edit for a %T", doc.Value)

@@ -2,6 +2,7 @@ package preview_test
 
 import (
 	"errors"
+	"github.com/shapan/shapan/formats/cells"
 	"github.com/shapan/shapan/preview"
 	mbgpreview "github.com/shapan/shapan/preview/mbg"
 	"math"
@@ -14,7 +15,7 @@ import (
 
 // Scales that are not finite numbers in (0, 64] are refused.
 func TestScaleIsValidated(t *testing.T) {
-	doc := &formats.Document{Kind: ftbt.KindLevel, Value: &ftbt.Level{W: 2, H: 2, Terrain: make([]int, 4)}}
+	doc := &formats.Document{Kind: ftbt.KindLevel, Value: &ftbt.Level{W: 2, H: 2, Terrain: cells.Make(4)}}
 	for _, s := range []float64{math.NaN(), math.Inf(1), math.Inf(-1), -1, 64.5, 200} {
 		if _, err := preview.Render(doc, preview.Options{Scale: s}); err == nil || !strings.Contains(err.Error(), "scale must be") {
 			t.Errorf("scale %g: %v", s, err)
@@ -28,7 +29,7 @@ func TestScaleIsValidated(t *testing.T) {
 // A preview larger than MaxPixels is an error that suggests a scale,
 // found without allocating the image.
 func TestHugeImagesAreRefused(t *testing.T) {
-	l := &ftbt.Level{W: 2000, H: 2000, Terrain: make([]int, 4_000_000)}
+	l := &ftbt.Level{W: 2000, H: 2000, Terrain: cells.Make(4_000_000)}
 	_, err := preview.Render(&formats.Document{Kind: ftbt.KindLevel, Value: l}, preview.Options{Scale: 64})
 	var big *preview.TooLargeError
 	if !errors.As(err, &big) || !strings.Contains(err.Error(), "use a smaller --scale (at most") {

@@ -112,7 +112,7 @@ func TestBattlePreview(t *testing.T) {
 	if c := at(6, 6); !near(c, preview.PlayerColor(0)) {
 		t.Errorf("base of player 1 is %v", c)
 	}
-	for i, code := range m.Cells {
+	for i, code := range m.Cells.All() {
 		if code == battle.CodeWater {
 			p := m.PointOf(i)
 			if c := at(p.X, p.Y); !near(c, battlepreview.BattleCellColor(battle.CodeWater)) && !near(c, color.RGBA{0xd5, 0xc6, 0xbd, 0xff}) {

@@ -48,8 +48,8 @@ func battleKnobs(doc *formats.Document) []knob.Knob {
 		i := m.Index(c.X, c.Y)
 		out = append(out, knob.Knob{ID: fmt.Sprintf("level/%d:%d", c.X, c.Y), Path: fmt.Sprintf("grid[%d][%d]", c.Y, c.X), Side: side,
 			Min: 0, Max: 3, Step: 1, Grid: 1,
-			Get: func(mv any) float64 { return float64(bfmt.CityLevel(mv.(*bfmt.Map).Cells[i])) },
-			Set: func(mv any, x float64) { mv.(*bfmt.Map).Cells[i] = cityCode(int(x)) }})
+			Get: func(mv any) float64 { return float64(bfmt.CityLevel(mv.(*bfmt.Map).Cells.At(i))) },
+			Set: func(mv any, x float64) { mv.(*bfmt.Map).Cells.Set(i, cityCode(int(x))) }})
 	}
 	return out
 }

@@ -39,10 +39,10 @@ func TestAnExtraCityCanBeRemoved(t *testing.T) {
 	}
 	a := p2.Anchor()
 	x, y := a.X-2, a.Y-2
-	if m.Cells[m.Index(x, y)] != bfmt.CodeSpace {
+	if m.Cells.At(m.Index(x, y)) != bfmt.CodeSpace {
 		t.Fatalf("(%d, %d) beside player 2's base is no open ground", x, y)
 	}
-	m.Cells[m.Index(x, y)] = bfmt.CodeCity3
+	m.Cells.Set(m.Index(x, y), bfmt.CodeCity3)
 	knobs, err := balance.Knobs(doc, "")
 	if err != nil {
 		t.Fatal(err)

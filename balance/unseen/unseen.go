@@ -281,14 +281,14 @@ func city(player int) func(doc *formats.Document) error {
 						continue
 					}
 					i := m.Index(x, y)
-					if m.Cells[i] != bfmt.CodeSpace {
+					if m.Cells.At(i) != bfmt.CodeSpace {
 						continue
 					}
-					m.Cells[i] = bfmt.CodeCity1 + 2
+					m.Cells.Set(i, bfmt.CodeCity1+2)
 					if !validate.Check(doc).HasErrors() {
 						return nil
 					}
-					m.Cells[i] = bfmt.CodeSpace
+					m.Cells.Set(i, bfmt.CodeSpace)
 				}
 			}
 		}
@@ -315,14 +315,14 @@ func nearestCity(player, level int) func(doc *formats.Document) error {
 		for _, c := range m.Cities() {
 			i := m.Index(c.X, c.Y)
 			d := max(abs(c.X-a.X), abs(c.Y-a.Y))
-			if bfmt.CityLevel(m.Cells[i]) != level && (best < 0 || d < bestD) {
+			if bfmt.CityLevel(m.Cells.At(i)) != level && (best < 0 || d < bestD) {
 				best, bestD = i, d
 			}
 		}
 		if best < 0 {
 			return fmt.Errorf("no city below level %d", level)
 		}
-		m.Cells[best] = bfmt.CodeCity1 + level - 1
+		m.Cells.Set(best, bfmt.CodeCity1+level-1)
 		return nil
 	}
 }

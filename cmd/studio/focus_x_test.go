@@ -45,12 +45,12 @@ func keysGoWhereTheUserLooks(t *testing.T, st *xstudio, path string, original []
 	st.key("Return", "Escape")
 	st.click(mapX+48, mapY)
 	st.key("ctrl+s")
-	second := saved(st, path, func(l *ftbt.Level) bool { return len(painted(first.Terrain, l.Terrain)) > 0 })
-	if cells := painted(first.Terrain, second.Terrain); len(cells) != 1 || second.Terrain[cells[0]] != 5 {
+	second := saved(st, path, func(l *ftbt.Level) bool { return len(painted(first.Terrain.Values(), l.Terrain)) > 0 })
+	if cells := painted(first.Terrain.Values(), second.Terrain); len(cells) != 1 || second.Terrain.At(cells[0]) != 5 {
 		t.Fatalf("after the dialogs, the click changed the cells %v", cells)
 	}
 	st.key("ctrl+z", "ctrl+z", "ctrl+s")
-	saved(st, path, func(l *ftbt.Level) bool { return slices.Equal(l.Terrain, original) })
+	saved(st, path, func(l *ftbt.Level) bool { return slices.Equal(l.Terrain.Values(), original) })
 }
 
 // Where the planets Map pane (1280×800) lists the first start (A) and has

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"fmt"
+	"github.com/shapan/shapan/formats/cells"
 	"image"
 	"maps"
 	"math"
@@ -230,10 +231,10 @@ func frameLevel(t *testing.T, w, h int, uniform bool) string {
 	rules, _ := samples.Read("ftbt/兵法.yaml")
 	os.WriteFile(filepath.Join(dir, "兵法.yaml"), rules, 0o644)
 	rng := rand.New(rand.NewSource(1))
-	l := &ftbt.Level{W: w, H: h, Terrain: make([]int, w*h), RulesPath: "兵法.yaml"}
-	for i := range l.Terrain {
+	l := &ftbt.Level{W: w, H: h, Terrain: cells.Make(w * h), RulesPath: "兵法.yaml"}
+	for i := range l.Terrain.Len() {
 		if !uniform {
-			l.Terrain[i] = (i%w/7 + i/w/5 + rng.Intn(2)) % 5
+			l.Terrain.Set(i, (i%w/7+i/w/5+rng.Intn(2))%5)
 		}
 	}
 	for i := range 40 {

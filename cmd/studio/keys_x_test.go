@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"github.com/shapan/shapan/formats/cells"
 	"image"
 	"os"
 	"os/exec"
@@ -356,7 +357,8 @@ func saved[M any](st *xstudio, path string, ok func(M) bool) M {
 }
 
 // painted lists the cells whose terrain differs from before.
-func painted(before, after []int) []int {
+func painted(before []int, a cells.Grid) []int {
+	after := a.Values()
 	var out []int
 	for i := range after {
 		if i >= len(before) || after[i] != before[i] {
@@ -392,7 +394,7 @@ func TestKeyboardOnTheMapInARealWindow(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	original := doc.Value.(*ftbt.Level).Terrain
+	original := doc.Value.(*ftbt.Level).Terrain.Values()
 	st := startStudio(t, "--pane", "Map", "--size", "1280x800", path)
 	keysGoWhereTheUserLooks(t, st, path, original)
 
@@ -407,14 +409,14 @@ func TestKeyboardOnTheMapInARealWindow(t *testing.T) {
 		t.Errorf("Ctrl+Z did not take the painting back: %q", st.title())
 	}
 	st.key("ctrl+s")
-	saved(st, path, func(l *ftbt.Level) bool { return slices.Equal(l.Terrain, original) })
+	saved(st, path, func(l *ftbt.Level) bool { return slices.Equal(l.Terrain.Values(), original) })
 
 	st.click(mapX, mapY)
 	st.key("ctrl+s")
 	first := saved(st, path, func(l *ftbt.Level) bool { return len(painted(original, l.Terrain)) == 1 })
 	cellA := painted(original, first.Terrain)[0]
-	if first.Terrain[cellA] != 5 {
-		t.Fatalf("the cell was painted with terrain %d, not the river (5)", first.Terrain[cellA])
+	if first.Terrain.At(cellA) != 5 {
+		t.Fatalf("the cell was painted with terrain %d, not the river (5)", first.Terrain.At(cellA))
 	}
 
 	st.key("plus", "plus", "Right", "Down")
@@ -503,7 +505,7 @@ func TestSizeFieldsInARealWindow(t *testing.T) {
 	st := startStudio(t, "--pane", "Size", "--size", "1280x800", path)
 	size := func(w, h int) *ftbt.Level {
 		t.Helper()
-		return saved(st, path, func(l *ftbt.Level) bool { return l.W == w && l.H == h && len(l.Terrain) == w*h })
+		return saved(st, path, func(l *ftbt.Level) bool { return l.W == w && l.H == h && l.Terrain.Len() == w*h })
 	}
 	typeIn := func(x, y int, text string) {
 		st.click(x, y)

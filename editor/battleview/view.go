@@ -7,6 +7,7 @@ package battleview
 
 import (
 	"fmt"
+	"github.com/shapan/shapan/formats/cells"
 	battlepreview "github.com/shapan/shapan/preview/battle"
 	"image"
 	"image/color"
@@ -71,7 +72,7 @@ func New(s *editor.Session, env editor.Env) *View {
 	v.Painter = grid.NewPainter(grid.PaintTarget{
 		Session: s,
 		Label:   "paint the battle map",
-		Cells:   func(m any) []int { return m.(*battle.Map).Cells },
+		Cells:   func(m any) grid.Cells { return &m.(*battle.Map).Cells },
 		Width:   func(m any) int { return m.(*battle.Map).W },
 		Color:   battlepreview.BattleCellColor,
 		Default: battle.CodeSpace,
@@ -308,13 +309,13 @@ func (v *View) Resize(w, h int) (cut string, err error) {
 	cut = describeCut(forms.CountCut(m.Cells, m.W, m.H, w, h))
 	v.S.Edit(fmt.Sprintf("resize the map to %d×%d", w, h), func() {
 		m := v.M()
-		cells := make([]int, w*h)
+		resized := cells.Make(w * h)
 		for y := 0; y < min(h, m.H); y++ {
 			for x := 0; x < min(w, m.W); x++ {
-				cells[y*w+x] = m.At(x, y)
+				resized.Set(y*w+x, m.At(x, y))
 			}
 		}
-		m.W, m.H, m.Cells = w, h, cells
+		m.W, m.H, m.Cells = w, h, resized
 	})
 	v.Painter.View.Fit()
 	msg := fmt.Sprintf("The map is %d×%d", w, h)

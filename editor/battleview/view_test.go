@@ -86,7 +86,7 @@ func TestFillAndPicker(t *testing.T) {
 	g := v.Painter.View
 	// A water cell of the river.
 	var wx, wy int
-	for i, c := range v.M().Cells {
+	for i, c := range v.M().Cells.All() {
 		if c == battle.CodeWater {
 			p := v.M().PointOf(i)
 			wx, wy = p.X, p.Y
@@ -102,14 +102,14 @@ func TestFillAndPicker(t *testing.T) {
 	v.setBrush(brushSpace)
 	v.Painter.Tool = grid.Fill
 	before := 0
-	for _, c := range v.M().Cells {
+	for _, c := range v.M().Cells.All() {
 		if c == battle.CodeWater {
 			before++
 		}
 	}
 	guitest.Tap(g, g.CellCentre(wx, wy)) // fills the 4-connected water there
 	after := 0
-	for _, c := range v.M().Cells {
+	for _, c := range v.M().Cells.All() {
 		if c == battle.CodeWater {
 			after++
 		}

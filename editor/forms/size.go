@@ -84,12 +84,15 @@ func (f *SizeFields) apply(resize Resizer, w, h int) (string, error) {
 
 // CountCut counts, by value, the cells of a w×h grid (row by row) that a
 // resize to nw×nh cuts off: those right of column nw or below row nh.
-func CountCut(cells []int, w, h, nw, nh int) map[int]int {
+func CountCut(cells interface {
+	Len() int
+	At(i int) int
+}, w, h, nw, nh int) map[int]int {
 	out := map[int]int{}
 	for y := 0; y < h; y++ {
 		for x := 0; x < w; x++ {
-			if (x >= nw || y >= nh) && y*w+x < len(cells) {
-				out[cells[y*w+x]]++
+			if (x >= nw || y >= nh) && y*w+x < cells.Len() {
+				out[cells.At(y*w+x)]++
 			}
 		}
 	}

@@ -197,7 +197,7 @@ func TestSizeFieldsWithKeys(t *testing.T) {
 		if w < 1 || w > 10 {
 			return "", fmt.Errorf("the width must be from 1 to 10")
 		}
-		n := CountCut(cells, gw, gh, w, h)[1]
+		n := CountCut(intGrid(cells), gw, gh, w, h)[1]
 		gw, gh = w, h
 		if n == 0 {
 			return "", nil
@@ -222,3 +222,9 @@ func TestSizeFieldsWithKeys(t *testing.T) {
 		t.Fatalf("after an undo: note shown %v, width field %q", !f.Note.Hidden, f.Width.Text)
 	}
 }
+
+// intGrid is a grid of values as a slice.
+type intGrid []int
+
+func (g intGrid) Len() int     { return len(g) }
+func (g intGrid) At(i int) int { return g[i] }

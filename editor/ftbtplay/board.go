@@ -86,10 +86,10 @@ func (m *ftbtMatch) hovered(x, y int) {
 
 // describeCell says what is on cell c: terrain, person, effects.
 func (m *ftbtMatch) describeCell(c int) string {
-	if c < 0 || c >= len(m.level.Terrain) {
+	if c < 0 || c >= m.level.Terrain.Len() {
 		return ""
 	}
-	tid := m.level.Terrain[c]
+	tid := m.level.Terrain.At(c)
 	parts := []string{m.cellName(c) + " " + m.terrainName(tid)}
 	for p, at := range m.pos {
 		if at == c {

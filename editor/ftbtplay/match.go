@@ -325,7 +325,7 @@ func (m *ftbtMatch) techArea(id, p, c int) []int {
 	}
 	var out []int
 	ftbteng.Area(w, h, c, m.techRadius(id, p), func(cell int) {
-		if ftbteng.Allowed(t, m.level.Terrain[cell]) {
+		if ftbteng.Allowed(t, m.level.Terrain.At(cell)) {
 			out = append(out, cell)
 		}
 	})
@@ -438,7 +438,7 @@ func (m *ftbtMatch) techChoice(p, loc, id int) string {
 // once.
 func (m *ftbtMatch) targetRange(loc int, t *ftbtfmt.Tech) []int {
 	var out []int
-	for _, c := range ftbteng.TargetRange(m.level.W, m.level.H, m.level.Terrain, t, loc) {
+	for _, c := range ftbteng.TargetRange(m.level.W, m.level.H, m.level.Terrain.At, t, loc) {
 		if !slices.Contains(out, c) {
 			out = append(out, c)
 		}

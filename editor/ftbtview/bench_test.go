@@ -1,6 +1,7 @@
 package ftbtview
 
 import (
+	"github.com/shapan/shapan/formats/cells"
 	"image"
 	"testing"
 
@@ -21,7 +22,7 @@ import (
 // studio, its map 800×600 pixels at 4 pixels a cell.
 func bigLevelView(b *testing.B) (*editor.Studio, *LevelView) {
 	st := editor.New(test.NewTempApp(b), editor.Options{Synchronous: true})
-	l := &ftbt.Level{W: 200, H: 200, Terrain: make([]int, 200*200), People: []ftbt.Person{
+	l := &ftbt.Level{W: 200, H: 200, Terrain: cells.Make(200 * 200), People: []ftbt.Person{
 		{Name: "甲", Side: 0, Abi: 10, Def: 10, HP: 50, Speed: 60, X: 10, Y: 150},
 		{Name: "乙", Side: 1, Abi: 10, Def: 10, HP: 50, Speed: 60, X: 150, Y: 150},
 	}}
@@ -112,7 +113,7 @@ func cpuPerOp(b *testing.B) func() {
 // the cell (the whole view drawn again). A stroke ends every 150 cells
 // (its edit and undo entry are counted too).
 func BenchmarkPencilCell200(b *testing.B) {
-	_, v := levelWindow(b, &ftbt.Level{W: 200, H: 200, Terrain: make([]int, 200*200)})
+	_, v := levelWindow(b, &ftbt.Level{W: 200, H: 200, Terrain: cells.Make(200 * 200)})
 	g := v.Painter.View
 	g.SetView(4, 0, 0)
 	v.palette.Select(3)
@@ -134,7 +135,7 @@ func BenchmarkPencilCell200(b *testing.B) {
 // BenchmarkFill200 flood-fills all 40,000 cells of a 200×200 level (the
 // fill alternates two terrains): the fill, its edit and the next frame.
 func BenchmarkFill200(b *testing.B) {
-	_, v := levelWindow(b, &ftbt.Level{W: 200, H: 200, Terrain: make([]int, 200*200)})
+	_, v := levelWindow(b, &ftbt.Level{W: 200, H: 200, Terrain: cells.Make(200 * 200)})
 	g := v.Painter.View
 	v.Painter.SetTool(grid.Fill)
 	i := 0

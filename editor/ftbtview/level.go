@@ -81,7 +81,7 @@ func NewLevel(s *editor.Session, env editor.Env) *LevelView {
 	v.Painter = grid.NewPainter(grid.PaintTarget{
 		Session: s,
 		Label:   "paint terrain",
-		Cells:   func(m any) []int { return m.(*ftbt.Level).Terrain },
+		Cells:   func(m any) grid.Cells { return &m.(*ftbt.Level).Terrain },
 		Width:   func(m any) int { return m.(*ftbt.Level).W },
 		Color:   func(id int) color.RGBA { return v.Rules().TerrainColor(id) },
 		Default: 0,

@@ -1,6 +1,7 @@
 package ftbtview
 
 import (
+	"github.com/shapan/shapan/formats/cells"
 	"os"
 	"path/filepath"
 	"strings"
@@ -450,7 +451,7 @@ func TestResize(t *testing.T) {
 		t.Fatalf("growing the map: cut %q, %v", cut, err)
 	}
 	l := v.L()
-	if l.W != 40 || l.H != 25 || len(l.Terrain) != 1000 || l.At(15, 0) != 5 || l.At(35, 0) != 0 || l.At(15, 22) != 0 {
+	if l.W != 40 || l.H != 25 || l.Terrain.Len() != 1000 || l.At(15, 0) != 5 || l.At(35, 0) != 0 || l.At(15, 22) != 0 {
 		t.Fatalf("resized %d×%d", l.W, l.H)
 	}
 	st.Undo()
@@ -548,7 +549,7 @@ func TestNewLevelFromTheTemplate(t *testing.T) {
 // fast is measured by BenchmarkPaintStroke200 and BenchmarkDrawLevel200.
 func TestPaintingStaysResponsiveOnABigGrid(t *testing.T) {
 	st := editor.New(guitest.App(t), editor.Options{Synchronous: true})
-	l := &ftbt.Level{W: 200, H: 200, Terrain: make([]int, 200*200)}
+	l := &ftbt.Level{W: 200, H: 200, Terrain: cells.Make(200 * 200)}
 	src, err := ftbt.EncodeLevel(l, nil)
 	if err != nil {
 		t.Fatal(err)

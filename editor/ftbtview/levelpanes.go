@@ -3,6 +3,7 @@ package ftbtview
 import (
 	"cmp"
 	"fmt"
+	"github.com/shapan/shapan/formats/cells"
 	"os"
 	"path/filepath"
 	"slices"
@@ -139,11 +140,13 @@ func (v *LevelView) Resize(w, h int) (cut string, err error) {
 	cut = v.describeCut(forms.CountCut(l.Terrain, l.W, l.H, w, h))
 	v.S.Edit(fmt.Sprintf("resize the map to %d×%d", w, h), func() {
 		l := v.L()
-		cells := make([]int, w*h)
+		resized := cells.Make(w * h)
 		for y := 0; y < min(h, l.H); y++ {
-			copy(cells[y*w:y*w+min(w, l.W)], l.Terrain[y*l.W:y*l.W+min(w, l.W)])
+			for x := 0; x < min(w, l.W); x++ {
+				resized.Set(y*w+x, l.Terrain.At(y*l.W+x))
+			}
 		}
-		l.W, l.H, l.Terrain = w, h, cells
+		l.W, l.H, l.Terrain = w, h, resized
 	})
 	v.Painter.View.Fit()
 	msg := fmt.Sprintf("The map is %d×%d", w, h)

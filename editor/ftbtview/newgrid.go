@@ -2,6 +2,7 @@ package ftbtview
 
 import (
 	"fmt"
+	"github.com/shapan/shapan/formats/cells"
 
 	"github.com/shapan/shapan/editor"
 	ftbteng "github.com/shapan/shapan/engine/ftbt"
@@ -47,9 +48,9 @@ func shapeLevel(doc *formats.Document, w, h, fill int) error {
 		p.X, p.Y = p.X*w/m.W, p.Y*h/m.H
 	}
 	m.W, m.H = w, h
-	m.Terrain = make([]int, w*h)
-	for i := range m.Terrain {
-		m.Terrain[i] = fill
+	m.Terrain = cells.Make(w * h)
+	for i := range w * h {
+		m.Terrain.Set(i, fill)
 	}
 	return nil
 }

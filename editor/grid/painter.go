@@ -14,13 +14,21 @@ import (
 // MaxBrushSize is the largest brush, in cells a side.
 const MaxBrushSize = 9
 
+// Cells is a grid of values inside a model, edited in place (a
+// *cells.Grid of the formats); the same type as editor/history's Cells.
+type Cells = interface {
+	Len() int
+	At(i int) int
+	Set(i, v int)
+}
+
 // Session is the document a Painter edits (an *editor.Session): its
 // model, and an undoable edit of cells of a grid in it.
 type Session interface {
 	Model() any
 	// EditCells sets cells of the grid that grid finds in the model to
 	// values, as one undoable edit named label.
-	EditCells(label string, grid func(model any) []int, cells, values []int)
+	EditCells(label string, grid func(model any) Cells, cells, values []int)
 }
 
 // PaintTarget is the grid a Painter edits: its cells live in the session's
@@ -28,7 +36,7 @@ type Session interface {
 type PaintTarget struct {
 	Session Session
 	Label   string // names the edits ("paint terrain")
-	Cells   func(model any) []int
+	Cells   func(model any) Cells
 	Width   func(model any) int
 	// Color is the colour of a value.
 	Color func(v int) color.RGBA
@@ -92,7 +100,7 @@ func (p *Painter) GridSize() (int, int) {
 	if w <= 0 {
 		return 0, 0
 	}
-	return w, len(p.T.Cells(m)) / w
+	return w, p.T.Cells(m).Len() / w
 }
 
 // CellColor implements GridSource, showing the stroke in progress.
@@ -104,10 +112,10 @@ func (p *Painter) CellColor(x, y int) color.RGBA {
 		return p.T.Color(v)
 	}
 	cells := p.T.Cells(m)
-	if i < 0 || i >= len(cells) {
+	if i < 0 || i >= cells.Len() {
 		return color.RGBA{}
 	}
-	return p.T.Color(cells[i])
+	return p.T.Color(cells.At(i))
 }
 
 // CellRow implements RowSource: one row's colours, with a small cache of
@@ -120,11 +128,11 @@ func (p *Painter) CellRow(y, x0, x1 int, out []color.RGBA) {
 	var known [64]bool
 	for x := x0; x <= x1; x++ {
 		i := y*w + x
-		if i < 0 || i >= len(cells) {
+		if i < 0 || i >= cells.Len() {
 			out[x] = color.RGBA{}
 			continue
 		}
-		v := cells[i]
+		v := cells.At(i)
 		if v >= 0 && v < len(cache) {
 			if !known[v] {
 				cache[v], known[v] = p.T.Color(v), true
@@ -146,7 +154,7 @@ func (p *Painter) CellRow(y, x0, x1 int, out []color.RGBA) {
 // Value returns the value of a cell.
 func (p *Painter) Value(x, y int) int {
 	m := p.T.Session.Model()
-	return p.T.Cells(m)[y*p.T.Width(m)+x]
+	return p.T.Cells(m).At(y*p.T.Width(m) + x)
 }
 
 // SetTool selects a tool (the stamp in hand is put down); a tool other
@@ -325,7 +333,7 @@ func (p *Painter) fill(x, y int) {
 	w, h := p.GridSize()
 	cells := p.T.Cells(p.T.Session.Model())
 	region := FloodRegion(cells, w, h, x, y)
-	if len(region) == 0 || cells[region[0]] == p.Brush {
+	if len(region) == 0 || cells.At(region[0]) == p.Brush {
 		return
 	}
 	changes := make(map[int]int, len(region))
@@ -337,12 +345,12 @@ func (p *Painter) fill(x, y int) {
 
 // FloodRegion returns the cells of the 4-connected region of equal
 // values that holds (x, y), starting with (x, y).
-func FloodRegion(cells []int, w, h, x, y int) []int {
+func FloodRegion(cells Cells, w, h, x, y int) []int {
 	if x < 0 || y < 0 || x >= w || y >= h {
 		return nil
 	}
-	from := cells[y*w+x]
-	seen := make([]bool, len(cells))
+	from := cells.At(y*w + x)
+	seen := make([]bool, cells.Len())
 	stack := []int{y*w + x}
 	seen[y*w+x] = true
 	var region []int
@@ -356,7 +364,7 @@ func FloodRegion(cells []int, w, h, x, y int) []int {
 			case n == c-1 && cx == 0, n == c+1 && cx == w-1, n == c-w && cy == 0, n == c+w && cy == h-1:
 				continue
 			}
-			if !seen[n] && cells[n] == from {
+			if !seen[n] && cells.At(n) == from {
 				seen[n] = true
 				stack = append(stack, n)
 			}

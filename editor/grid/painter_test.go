@@ -2,6 +2,7 @@ package grid_test
 
 import (
 	"fmt"
+	"github.com/shapan/shapan/formats/cells"
 	"image"
 	"image/color"
 	"slices"
@@ -24,7 +25,7 @@ import (
 func painterWindow(t *testing.T, w, h int) (*grid.Painter, *editor.Session, fyne.Window) {
 	t.Helper()
 	test.NewTempApp(t)
-	src, err := ftbt.EncodeLevel(&ftbt.Level{W: w, H: h, Terrain: make([]int, w*h)}, nil)
+	src, err := ftbt.EncodeLevel(&ftbt.Level{W: w, H: h, Terrain: cells.Make(w * h)}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,7 +35,7 @@ func painterWindow(t *testing.T, w, h int) (*grid.Painter, *editor.Session, fyne
 	}
 	s := editor.NewSession(doc)
 	p := grid.NewPainter(grid.PaintTarget{Session: s, Label: "paint",
-		Cells:   func(m any) []int { return m.(*ftbt.Level).Terrain },
+		Cells:   func(m any) grid.Cells { return &m.(*ftbt.Level).Terrain },
 		Width:   func(m any) int { return m.(*ftbt.Level).W },
 		Color:   func(v int) color.RGBA { return color.RGBA{uint8(40 * v), 0x80, 0x40, 0xff} },
 		Default: 0})
@@ -50,7 +51,7 @@ func painterWindow(t *testing.T, w, h int) (*grid.Painter, *editor.Session, fyne
 	return p, s, win
 }
 
-func terrain(s *editor.Session) []int { return s.Model().(*ftbt.Level).Terrain }
+func terrain(s *editor.Session) []int { return s.Model().(*ftbt.Level).Terrain.Values() }
 
 // painted lists the cells of value v.
 func painted(s *editor.Session, w, v int) []image.Point {
@@ -167,7 +168,7 @@ func TestStampCopyRotateMirror(t *testing.T) {
 	// A 3×2 pattern at (1,1): values 1 2 3 / 4 5 6.
 	l := s.Model().(*ftbt.Level)
 	for i, v := range []int{1, 2, 3, 4, 5, 6} {
-		l.Terrain[(1+i/3)*30+1+i%3] = v
+		l.Terrain.Set((1+i/3)*30+1+i%3, v)
 	}
 	typeKeys(win, "s")
 	guitest.Drag(p.View, at(1, 1), at(3, 2), 3)

@@ -43,6 +43,16 @@ func (c *copier) copyValue(dst, src reflect.Value) {
 		c.copyValue(inner, src.Elem())
 		dst.Set(inner)
 	case reflect.Struct:
+		if clone, ok := cloneMethod(src); ok {
+			// A store with a deep copy of its own (a map's cells.Grid),
+			// shared from the same length as a plain slice.
+			if c.share && lenOf(src) >= sharedSliceLen {
+				dst.Set(src)
+			} else {
+				dst.Set(clone.Call(nil)[0])
+			}
+			return
+		}
 		if !dst.CanSet() {
 			dst.Set(src)
 			return
@@ -92,6 +102,25 @@ func (c *copier) copyValue(dst, src reflect.Value) {
 	default:
 		dst.Set(src)
 	}
+}
+
+// cloneMethod returns v's method Clone when it returns a deep copy of v's
+// type (func() T).
+func cloneMethod(v reflect.Value) (reflect.Value, bool) {
+	m := v.MethodByName("Clone")
+	if !m.IsValid() || m.Type().NumIn() != 0 || m.Type().NumOut() != 1 || m.Type().Out(0) != v.Type() {
+		return reflect.Value{}, false
+	}
+	return m, true
+}
+
+// lenOf returns what v's method Len returns (func() int), else 0.
+func lenOf(v reflect.Value) int {
+	m := v.MethodByName("Len")
+	if !m.IsValid() || m.Type().NumIn() != 0 || m.Type().NumOut() != 1 || m.Type().Out(0).Kind() != reflect.Int {
+		return 0
+	}
+	return int(m.Call(nil)[0].Int())
 }
 
 func plain(k reflect.Kind) bool {

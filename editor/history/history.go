@@ -41,10 +41,19 @@ func (e *snapshotEdit) Undo(model *any) Edit {
 func (e *snapshotEdit) Label() string { return e.name }
 func (e *snapshotEdit) Cost() int     { return e.size }
 
+// Cells is a grid of values inside a model, edited in place (a
+// *cells.Grid of the formats): row-major, Len of them. (An alias of an
+// interface literal, so that editor/grid's Cells is the same type.)
+type Cells = interface {
+	Len() int
+	At(i int) int
+	Set(i, v int)
+}
+
 // cellsEdit restores cells of a grid changed in place.
 type cellsEdit struct {
 	name  string
-	grid  func(model any) []int // the grid inside the current model
+	grid  func(model any) Cells // the grid inside the current model
 	cells []int
 	old   []int
 }
@@ -52,18 +61,18 @@ type cellsEdit struct {
 // SetCells sets cells of the grid that grid finds in model to values (the
 // indices beyond the grid are left out) and returns the edit that undoes
 // it; changed is false, and nothing is to be kept, when no cell changed.
-func SetCells(label string, grid func(model any) []int, model any, cells, values []int) (e Edit, changed bool) {
+func SetCells(label string, grid func(model any) Cells, model any, cells, values []int) (e Edit, changed bool) {
 	g := grid(model)
 	c := &cellsEdit{name: label, grid: grid, cells: cells, old: make([]int, len(cells))}
 	for i, at := range cells {
-		if at < 0 || at >= len(g) {
+		if at < 0 || at >= g.Len() {
 			continue
 		}
-		c.old[i] = g[at]
-		if g[at] != values[i] {
+		c.old[i] = g.At(at)
+		if c.old[i] != values[i] {
 			changed = true
 		}
-		g[at] = values[i]
+		g.Set(at, values[i])
 	}
 	return c, changed
 }
@@ -73,9 +82,9 @@ func (e *cellsEdit) Undo(model *any) Edit {
 	redo := &cellsEdit{name: e.name, grid: e.grid, cells: e.cells, old: make([]int, len(e.cells))}
 	for i := len(e.cells) - 1; i >= 0; i-- {
 		c := e.cells[i]
-		if c >= 0 && c < len(g) {
-			redo.old[i] = g[c]
-			g[c] = e.old[i]
+		if c >= 0 && c < g.Len() {
+			redo.old[i] = g.At(c)
+			g.Set(c, e.old[i])
 		}
 	}
 	return redo

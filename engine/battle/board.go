@@ -43,8 +43,8 @@ func NewBoard(m *bfmt.Map, roster []bfmt.RosterEntry) (*Board, error) {
 	if m == nil {
 		return nil, errors.New("battle: no map")
 	}
-	if m.W < 1 || m.H < 1 || len(m.Cells) != m.W*m.H {
-		return nil, fmt.Errorf("battle: the map is %d×%d but holds %d cells", m.W, m.H, len(m.Cells))
+	if m.W < 1 || m.H < 1 || m.Cells.Len() != m.W*m.H {
+		return nil, fmt.Errorf("battle: the map is %d×%d but holds %d cells", m.W, m.H, m.Cells.Len())
 	}
 	if problems := CheckMap(m, roster); problems.HasErrors() {
 		return nil, problems
@@ -53,12 +53,12 @@ func NewBoard(m *bfmt.Map, roster []bfmt.RosterEntry) (*Board, error) {
 	b := &Board{Map: m, W: m.W, H: m.H, Roster: bfmt.ApplyRoster(roster)}
 	b.Bases = [2][]Point{p1.Cells, p2.Cells}
 	b.Spawn = [2]Point{p1.Anchor(), farAnchor(p2, m.W, m.H)}
-	n := len(m.Cells)
+	n := m.Cells.Len()
 	b.passable = [2][]bool{make([]bool, n), make([]bool, n)}
 	b.base = make([]int8, n)
 	b.flag = make([]bool, n)
 	b.city = make([]int16, n)
-	for i, c := range m.Cells {
+	for i, c := range m.Cells.All() {
 		b.base[i], b.city[i] = -1, -1
 		switch {
 		case c == bfmt.CodeSpace || c == bfmt.CodeFlag:

@@ -34,7 +34,7 @@ func CheckMap(m *bfmt.Map, roster []bfmt.RosterEntry) diag.List {
 		add(code, fmt.Sprintf("%s[%d].%s", bfmt.PathRoster, p.Entry, p.Field), "%s", p.Message)
 	}
 	flag := false
-	for i, c := range m.Cells {
+	for i, c := range m.Cells.All() {
 		flag = flag || c == bfmt.CodeFlag
 		if !bfmt.IsElement(c) {
 			p := m.PointOf(i)

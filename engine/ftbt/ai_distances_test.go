@@ -145,8 +145,8 @@ func randomAIBoard(rng *rand.Rand, i int) (Setup, []AISettings) {
 		MaxTechBufVMD: 800, MaxTechFlyVMD: 800, MaxTechDLVMD: 600}
 	w, h := 3+rng.Intn(30), 2+rng.Intn(25)
 	l := testLevel(w, h)
-	for c := range l.Terrain {
-		l.Terrain[c] = rng.Intn(len(r.Terrains))
+	for c := range l.Terrain.Len() {
+		l.Terrain.Set(c, rng.Intn(len(r.Terrains)))
 	}
 	cells := rng.Perm(w * h)
 	n := min(2+rng.Intn(16), w*h)

@@ -2,6 +2,7 @@ package ftbt
 
 import (
 	"fmt"
+	"github.com/shapan/shapan/formats/cells"
 	"testing"
 
 	"github.com/shapan/shapan/engine"
@@ -103,15 +104,15 @@ func BenchmarkAIDecisionPeople(b *testing.B) {
 // star.tech's eleven techs.
 func benchLevel(w, h, n int) *ftbtfmt.Level {
 	rng := newRand(int64(w*h + n))
-	l := &ftbtfmt.Level{W: w, H: h, Terrain: make([]int, w*h)}
-	for c := range l.Terrain {
+	l := &ftbtfmt.Level{W: w, H: h, Terrain: cells.Make(w * h)}
+	for c := range l.Terrain.Len() {
 		switch k := rng.Intn(100); {
 		case k < 6:
-			l.Terrain[c] = 3 // wall
+			l.Terrain.Set(c, 3) // wall
 		case k < 10:
-			l.Terrain[c] = 5 // water
+			l.Terrain.Set(c, 5) // water
 		default:
-			l.Terrain[c] = []int{0, 0, 1, 2, 4}[rng.Intn(5)]
+			l.Terrain.Set(c, []int{0, 0, 1, 2, 4}[rng.Intn(5)])
 		}
 	}
 	taken := map[int]bool{}

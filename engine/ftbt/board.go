@@ -88,8 +88,9 @@ func Allowed(t *ftbtfmt.Tech, terrain int) bool {
 
 // TargetRange is the target range of spec §3.5 on a w×h map of the given
 // terrains: the cells at tech t's offsets from loc (file order,
-// duplicates kept) that are on the map and allowed for the tech.
-func TargetRange(w, h int, terrain []int, t *ftbtfmt.Tech, loc int) []int {
+// duplicates kept) that are on the map and allowed for the tech; terrain
+// gives the terrain of a cell.
+func TargetRange(w, h int, terrain func(cell int) int, t *ftbtfmt.Tech, loc int) []int {
 	var out []int
 	x0, y0 := loc%w, loc/w
 	for _, o := range t.Range {
@@ -97,7 +98,7 @@ func TargetRange(w, h int, terrain []int, t *ftbtfmt.Tech, loc int) []int {
 		if x < 0 || y < 0 || x >= w || y >= h {
 			continue
 		}
-		if c := y*w + x; Allowed(t, terrain[c]) {
+		if c := y*w + x; Allowed(t, terrain(c)) {
 			out = append(out, c)
 		}
 	}

@@ -70,7 +70,7 @@ func CellPath(x, y int) string { return fmt.Sprintf("terrain[%d][%d]", y, x) }
 
 func checkTerrain(rules *ftbtfmt.Rules, l *ftbtfmt.Level, add func(code, path, format string, args ...any)) {
 	n := len(rules.Terrains)
-	for i, t := range l.Terrain {
+	for i, t := range l.Terrain.All() {
 		if t < 0 || t >= n {
 			add(CodeTerrainID, CellPath(i%l.W, i/l.W), "cell (%d, %d) has terrain %d; the rules have terrains 0–%d", i%l.W, i/l.W, t, n-1)
 		}

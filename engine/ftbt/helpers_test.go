@@ -2,6 +2,7 @@ package ftbt
 
 import (
 	"encoding/json"
+	"github.com/shapan/shapan/formats/cells"
 	"path/filepath"
 	"testing"
 
@@ -46,7 +47,7 @@ var adjacent = [][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}}
 
 // testLevel makes a w×h level of plain terrain with the given people.
 func testLevel(w, h int, people ...ftbtfmt.Person) *ftbtfmt.Level {
-	return &ftbtfmt.Level{W: w, H: h, Terrain: make([]int, w*h), People: people}
+	return &ftbtfmt.Level{W: w, H: h, Terrain: cells.Make(w * h), People: people}
 }
 
 // pawn is a person of side at (x, y) with the given techs.

@@ -22,11 +22,11 @@ func newState(rules *ftbtfmt.Rules, l *ftbtfmt.Level) (*state, error) {
 		return nil, problems
 	}
 	n := l.W * l.H
-	if len(l.Terrain) != n {
-		return nil, fmt.Errorf("ftbt: the %d×%d map has %d terrain cells, not %d", l.W, l.H, len(l.Terrain), n)
+	if l.Terrain.Len() != n {
+		return nil, fmt.Errorf("ftbt: the %d×%d map has %d terrain cells, not %d", l.W, l.H, l.Terrain.Len(), n)
 	}
 	s := &state{id: states.Add(1), rules: rules, nx: l.W, ny: l.H,
-		terrain: append([]int(nil), l.Terrain...),
+		terrain: l.Terrain.Values(),
 		tw:      make([]int, n), occ: make([]int, n), seen: make([]uint32, n)}
 	for c, t := range s.terrain {
 		s.tw[c] = rules.Terrains[t].Weight

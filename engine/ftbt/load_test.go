@@ -22,7 +22,7 @@ func TestNewRefusesLevelsTheOriginalCrashesOn(t *testing.T) {
 		{"empty map", func() Setup { return Setup{Rules: testRules(), Level: testLevel(0, 3)} }, "0×3"},
 		{"bad terrain", func() Setup {
 			l := testLevel(3, 3, pawn(0, 0, 0), pawn(1, 2, 2))
-			l.Terrain[4] = 7
+			l.Terrain.Set(4, 7)
 			return Setup{Rules: testRules(), Level: l}
 		}, "cell (1, 1) has terrain 7"},
 		{"side 2", func() Setup {

@@ -20,8 +20,8 @@ func TestRemoveOwnerMatchesNewSearch(t *testing.T) {
 		r := testRules()
 		r.Terrains = []ftbtfmt.Terrain{{Name: "a", Weight: 1}, {Name: "b", Weight: 2}, {Name: "c", Weight: 3}}
 		l := testLevel(w, h)
-		for c := range l.Terrain {
-			l.Terrain[c] = rng.Intn(3)
+		for c := range l.Terrain.Len() {
+			l.Terrain.Set(c, rng.Intn(3))
 		}
 		cells := rng.Perm(w * h)[:2+rng.Intn(min(w*h-1, 12))]
 		for _, c := range cells[1:] {

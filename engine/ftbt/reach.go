@@ -1,6 +1,7 @@
 package ftbt
 
 import (
+	"github.com/shapan/shapan/formats/cells"
 	"math"
 	"slices"
 	"sort"
@@ -34,11 +35,11 @@ const (
 // terrain does not fit its size reaches everywhere.
 func PeopleMobility(l *ftbtfmt.Level, rules *ftbtfmt.Rules) []Mobility {
 	out := make([]Mobility, len(l.People))
-	if rules == nil || l.W <= 0 || l.H <= 0 || len(l.Terrain) != l.W*l.H {
+	if rules == nil || l.W <= 0 || l.H <= 0 || l.Terrain.Len() != l.W*l.H {
 		return out
 	}
 	weight := func(x, y int) int {
-		if t := l.Terrain[y*l.W+x]; t >= 0 && t < len(rules.Terrains) {
+		if t := l.Terrain.At(y*l.W + x); t >= 0 && t < len(rules.Terrains) {
 			return rules.Terrains[t].Weight
 		}
 		return math.MaxInt
@@ -190,7 +191,7 @@ func reachesAnEnemy(l *ftbtfmt.Level, cells []int, i, maxCost int, regions func(
 // runs of enterable cells — a union-find over runs, joining runs that
 // touch the previous row — and keeps nothing per cell, so that it is fast
 // and small on large maps.
-func regionsAt(terrain []int, w int, enter []bool, cells []int) []int {
+func regionsAt(terrain cells.Grid, w int, enter []bool, cells []int) []int {
 	can := func(t int) bool { return t >= 0 && t < len(enter) && enter[t] }
 	order := make([]int, 0, len(cells))
 	for i, c := range cells {
@@ -213,14 +214,15 @@ func regionsAt(terrain []int, w int, enter []bool, cells []int) []int {
 		id     int32
 	}
 	var prev, cur []run
-	q, rows := 0, len(terrain)/w
+	q, rows := 0, terrain.Len()/w
+	row := make([]int, w)
 	for y := 0; y < rows; y++ {
 		if y == 1 {
 			// As many runs a row as in the first: sized once, the
 			// union-find is not copied as it grows.
 			parent = slices.Grow(parent, len(parent)*(rows-1)*9/8)
 		}
-		row := terrain[y*w : (y+1)*w]
+		terrain.Read(row, y*w)
 		cur = cur[:0]
 		for x := 0; x < w; {
 			if !can(row[x]) {

@@ -1,6 +1,7 @@
 package ftbt
 
 import (
+	"github.com/shapan/shapan/formats/cells"
 	"math/rand"
 	"slices"
 	"testing"
@@ -23,7 +24,7 @@ func TestRegionLabels(t *testing.T) {
 		th := rng.Intn(3)
 		enter := []bool{0 <= th, 1 <= th, 2 <= th}
 		rng.Shuffle(len(cells), func(i, j int) { cells[i], cells[j] = cells[j], cells[i] })
-		byCell := regionsAt(cost, w, enter, cells)
+		byCell := regionsAt(cellsOf(cost), w, enter, cells)
 		got := make([]int, len(cost))
 		for i, c := range cells {
 			got[c] = byCell[i]
@@ -74,12 +75,12 @@ func TestRegionLabels(t *testing.T) {
 func TestSidesApart(t *testing.T) {
 	rules := &ftbtfmt.Rules{Terrains: []ftbtfmt.Terrain{{Name: "plain", Weight: 15}, {Name: "river", Weight: 100}}}
 	const w, h = 7, 3
-	l := &ftbtfmt.Level{W: w, H: h, Terrain: make([]int, w*h), People: []ftbtfmt.Person{
+	l := &ftbtfmt.Level{W: w, H: h, Terrain: cells.Make(w * h), People: []ftbtfmt.Person{
 		{Name: "a", Side: 0, HP: 10, Speed: 90, X: 0, Y: 1},
 		{Name: "b", Side: 1, HP: 10, Speed: 90, X: 6, Y: 1},
 	}}
 	for y := range h {
-		l.Terrain[y*w+3] = 1
+		l.Terrain.Set(y*w+3, 1)
 	}
 	if !SidesApart(l, rules) || !slices.Equal(PeopleMobility(l, rules), []Mobility{Separated, Separated}) {
 		t.Fatalf("behind a river: apart %v, mobility %v", SidesApart(l, rules), PeopleMobility(l, rules))
@@ -98,12 +99,17 @@ func TestSidesApart(t *testing.T) {
 	if SidesApart(l, rules) {
 		t.Fatal("a bow that shoots across the river does not bridge it")
 	}
-	l.Terrain[1*w+3] = 0 // a ford
+	l.Terrain.Set(1*w+3, 0) // a ford
 	if SidesApart(l, rules) || !slices.Equal(PeopleMobility(l, rules), []Mobility{Reaches, Reaches}) {
 		t.Fatal("the ford does not join the sides")
 	}
-	l.Terrain[1*w+1], l.Terrain[0*w+0], l.Terrain[2*w+0] = 1, 1, 1 // a walled in
+	for _, c := range []int{1*w + 1, 0*w + 0, 2*w + 0} {
+		l.Terrain.Set(c, 1) // a walled in
+	}
 	if got := PeopleMobility(l, rules); !slices.Equal(got, []Mobility{Stuck, Separated}) {
 		t.Fatalf("walled in: %v", got)
 	}
 }
+
+// cellsOf is cells.Of, which the tests' variables named cells hide.
+func cellsOf(values []int) cells.Grid { return cells.Of(values) }

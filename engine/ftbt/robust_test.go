@@ -168,8 +168,8 @@ func oddLevel(rng *rand.Rand, r *ftbtfmt.Rules) *ftbtfmt.Level {
 		w = 2
 	}
 	l := testLevel(w, h)
-	for c := range l.Terrain {
-		l.Terrain[c] = rng.Intn(len(r.Terrains))
+	for c := range l.Terrain.Len() {
+		l.Terrain.Set(c, rng.Intn(len(r.Terrains)))
 	}
 	cells := rng.Perm(w * h)
 	n := 2 + rng.Intn(min(8, w*h-1))

@@ -101,7 +101,7 @@ func TestReachedStartIsNoEnemyBeside(t *testing.T) {
 	// 3×3 plain; the mover stands on the cliff at (1,1) with speed 20, the
 	// enemy in the far corner (0,2).
 	level := testLevel(3, 3, pawn(0, 1, 1), pawn(1, 0, 2))
-	level.Terrain[4] = 3
+	level.Terrain.Set(4, 3)
 	level.People[0].Speed = 20
 	g := newGame(t, Setup{Rules: rules, Level: level})
 	answer(t, g, KindSelPeople, 4)
@@ -336,8 +336,8 @@ func TestDistShortcutsMatchTheHeap(t *testing.T) {
 		}
 		w, h := 2+rng.Intn(30), 1+rng.Intn(30)
 		l := testLevel(w, h)
-		for c := range l.Terrain {
-			l.Terrain[c] = rng.Intn(3)
+		for c := range l.Terrain.Len() {
+			l.Terrain.Set(c, rng.Intn(3))
 		}
 		for k, c := range rng.Perm(w * h)[:2+rng.Intn(min(10, w*h-1))] {
 			side := k % 2

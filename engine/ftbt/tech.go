@@ -27,7 +27,7 @@ func abs(v int) int {
 
 // targetRange is the target range of spec §3.5 (see TargetRange).
 func (s *state) targetRange(loc int, t *ftbtfmt.Tech) []int {
-	return TargetRange(s.nx, s.ny, s.terrain, t, loc)
+	return TargetRange(s.nx, s.ny, func(c int) int { return s.terrain[c] }, t, loc)
 }
 
 // flyRadius and dlRadius are the area radii of classes 3 and 4.

@@ -166,7 +166,7 @@ type skillView struct {
 
 func view(g *battle.Game) boardView {
 	b := g.Board()
-	v := boardView{Family: battle.Family, Width: b.W, Height: b.H, Cells: b.Map.Cells,
+	v := boardView{Family: battle.Family, Width: b.W, Height: b.H, Cells: b.Map.Cells.Values(),
 		Colors: colorsView{Cells: map[int]string{}},
 		State:  (&battle.OrdersArgs{Side: 0, Position: g.Position()}).View()}
 	for _, e := range bfmt.Elements {

@@ -78,7 +78,7 @@ func drawMap(w io.Writer, pos *battle.Position, colour bool) error {
 func mapCells(pos *battle.Position) []cell {
 	b := pos.Board
 	cells := make([]cell, b.W*b.H)
-	for i, code := range b.Map.Cells {
+	for i, code := range b.Map.Cells.All() {
 		cells[i] = terrain(code)
 	}
 	for s, base := range b.Bases {

@@ -243,7 +243,7 @@ type view struct {
 
 func newView(g *ftbteng.Game) view {
 	s := g.Setup()
-	v := view{Family: ftbteng.Family, W: s.Level.W, H: s.Level.H, Terrain: s.Level.Terrain, People: g.People(),
+	v := view{Family: ftbteng.Family, W: s.Level.W, H: s.Level.H, Terrain: s.Level.Terrain.Values(), People: g.People(),
 		Turn: g.Turn(), Side: g.Side(), Rounds: g.Rounds(), Survivor: [2]int{g.Alive(0), g.Alive(1)}}
 	for i, t := range s.Rules.Terrains {
 		v.Colors = append(v.Colors, ftbtfmt.FormatColor(s.Rules.TerrainColor(i)))

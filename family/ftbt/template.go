@@ -1,6 +1,7 @@
 package ftbt
 
 import (
+	"github.com/shapan/shapan/formats/cells"
 	ftbtfmt "github.com/shapan/shapan/formats/ftbt"
 	"github.com/shapan/shapan/samples"
 )
@@ -35,7 +36,7 @@ func NewLevelYAML() ([]byte, error) {
 	l := &ftbtfmt.Level{
 		RulesPath: "兵法.yaml",
 		W:         w, H: h,
-		Terrain: make([]int, w*h),
+		Terrain: cells.Make(w * h),
 		People: []ftbtfmt.Person{
 			{Name: "刘备", Side: 0, Abi: 18, Def: 14, HP: 100, Speed: 90, X: 3, Y: 8, Techs: []int{0, 5}, AI: human()},
 			{Name: "关羽", Side: 0, Abi: 26, Def: 16, HP: 120, Speed: 90, X: 3, Y: 11, Techs: []int{0, 1}, AI: human()},

@@ -11,11 +11,11 @@ func bigMap() *Map {
 	rng := rand.New(rand.NewSource(7))
 	m := New(1000, 1000)
 	codes := []int{CodeSpace, CodeMountain, CodeWater, CodeCity1}
-	for i := range m.Cells {
+	for i := range m.Cells.Len() {
 		if rng.Intn(8) == 0 {
-			m.Cells[i] = codes[rng.Intn(len(codes))]
+			m.Cells.Set(i, codes[rng.Intn(len(codes))])
 		} else if i > 0 {
-			m.Cells[i] = m.Cells[i-1]
+			m.Cells.Set(i, m.Cells.At(i-1))
 		}
 	}
 	return m

@@ -52,8 +52,8 @@ func TestGridLocatesCells(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !equalInts(m.Cells, []int{10, -2, 3, 55, 0, 7}) {
-		t.Fatalf("cells %v", m.Cells)
+	if !equalInts(m.Cells.Values(), []int{10, -2, 3, 55, 0, 7}) {
+		t.Fatalf("cells %v", m.Cells.Values())
 	}
 	for path, want := range map[string]diag.Pos{
 		"size.width":      {Line: 1, Col: 1},

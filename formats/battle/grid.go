@@ -2,6 +2,7 @@ package battle
 
 import (
 	"fmt"
+	"github.com/shapan/shapan/formats/cells"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -52,13 +53,13 @@ func ReadGridFrom(r *token.Reader) (*Map, *srcpos.Map, error) {
 	if r.Failed() {
 		return nil, nil, r.Err()
 	}
-	m := &Map{W: w, H: h, Cells: make([]int, w*h)}
+	m := &Map{W: w, H: h, Cells: cells.Make(w * h)}
 	rowStart := make([]int, h)
 	r.MarkAt(PathGrid, r.NextOffset())
 	i := 0
 	for y := range h {
 		for x := range w {
-			m.Cells[i] = r.Int(func() string { return cellName(x, y) })
+			m.Cells.Set(i, r.Int(func() string { return cellName(x, y) }))
 			i++
 			if x == 0 {
 				rowStart[y] = r.Offset()
@@ -130,14 +131,14 @@ func WriteGrid(m *Map) ([]byte, error) {
 		return nil, diag.List{{Severity: diag.Error, Code: diag.CodeUnwritable, Path: PathRoster,
 			Message: fmt.Sprintf("the grid file has no room for the roster (%d entries): the game plays the default roster; remove the roster to export the map", len(m.Roster))}}
 	}
-	buf := make([]byte, 0, 16+len(m.Cells)*3)
+	buf := make([]byte, 0, 16+m.Cells.Len()*3)
 	buf = strconv.AppendInt(buf, int64(m.W), 10)
 	buf = append(buf, ' ')
 	buf = strconv.AppendInt(buf, int64(m.H), 10)
 	buf = append(buf, '\n')
 	for y := range m.H {
-		row := m.Cells[y*m.W : (y+1)*m.W]
-		for x, c := range row {
+		for x := range m.W {
+			c := m.Cells.At(y*m.W + x)
 			if x > 0 {
 				buf = append(buf, ' ')
 			}
@@ -162,8 +163,8 @@ func (m *Map) check() error {
 	if m.W < 1 || m.H < 1 {
 		return fmt.Errorf("battle map: the size %d × %d is not at least 1 × 1", m.W, m.H)
 	}
-	if m.H > len(m.Cells)/m.W || m.W*m.H != len(m.Cells) {
-		return fmt.Errorf("battle map: %d cells for a %d × %d map", len(m.Cells), m.W, m.H)
+	if m.H > m.Cells.Len()/m.W || m.W*m.H != m.Cells.Len() {
+		return fmt.Errorf("battle map: %d cells for a %d × %d map", m.Cells.Len(), m.W, m.H)
 	}
 	var errs diag.List
 	for i, t := range m.Trailing {

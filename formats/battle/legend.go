@@ -2,6 +2,7 @@ package battle
 
 import (
 	"fmt"
+	"github.com/shapan/shapan/formats/cells"
 	"github.com/shapan/shapan/formats/symgrid"
 	"slices"
 )
@@ -94,7 +95,7 @@ func (m *Map) SetLegend(legend []LegendEntry) {
 // completeLegend extends hint (assumed valid, see checkLegend) with the
 // elements it lacks and the codes of cells it does not cover, in that
 // order. The result is a fixed point: completing it again changes nothing.
-func completeLegend(cells []int, hint []LegendEntry) ([]LegendEntry, bool) {
+func completeLegend(grid cells.Grid, hint []LegendEntry) ([]LegendEntry, bool) {
 	used := map[rune]bool{}
 	var covered codeSet
 	for _, e := range hint {
@@ -119,7 +120,7 @@ func completeLegend(cells []int, hint []LegendEntry) ([]LegendEntry, bool) {
 	}
 	// Every code of the cells needs a symbol; elements no cell holds get
 	// one only while symbols are left.
-	missing := missingCodes(cells, &covered)
+	missing := missingCodes(grid, &covered)
 	var codes []LegendEntry
 	for _, c := range missing {
 		if IsElement(c) {
@@ -164,11 +165,11 @@ func completeLegend(cells []int, hint []LegendEntry) ([]LegendEntry, bool) {
 
 // missingCodes returns the distinct codes of cells that covered lacks,
 // sorted.
-func missingCodes(cells []int, covered *codeSet) []int {
+func missingCodes(grid cells.Grid, covered *codeSet) []int {
 	var missing codeSet
 	var out []int
 	last, haveLast := 0, false
-	for _, c := range cells {
+	for _, c := range grid.All() {
 		if haveLast && c == last {
 			continue
 		}

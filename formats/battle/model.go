@@ -11,7 +11,11 @@
 // report them.
 package battle
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/shapan/shapan/formats/cells"
+)
 
 // Kind is the YAML document kind of a battle map, and Version the format
 // version this package writes.
@@ -141,9 +145,10 @@ type LegendEntry struct {
 // Map is a battle map.
 type Map struct {
 	W, H int
-	// Cells holds the codes row by row: cell (x, y) is Cells[y*W+x]. Codes
-	// are kept as read, valid or not.
-	Cells []int
+	// Cells holds the codes row by row: cell (x, y) is Cells.At(y*W+x).
+	// Codes are kept as read, valid or not, a byte a cell while every code
+	// is from 0 to 255 (cells.Grid).
+	Cells cells.Grid
 	// Legend is the legend read from a YAML document, kept so that a
 	// person's own choice of symbols survives loading and saving. It is
 	// presentation only: nil means the standard legend plus symbols chosen
@@ -181,12 +186,12 @@ func CheckSize(w, h int) error {
 // New returns a w×h map of space cells. Sizes below 1 are raised to 1.
 func New(w, h int) *Map {
 	w, h = max(w, 1), max(h, 1)
-	return &Map{W: w, H: h, Cells: make([]int, w*h)}
+	return &Map{W: w, H: h, Cells: cells.Make(w * h)}
 }
 
 // In reports whether (x, y) is a cell of the map.
 func (m *Map) In(x, y int) bool {
-	return x >= 0 && y >= 0 && x < m.W && y < m.H && y*m.W+x < len(m.Cells)
+	return x >= 0 && y >= 0 && x < m.W && y < m.H && y*m.W+x < m.Cells.Len()
 }
 
 // NoCell is what At returns for a point outside the map. (A file may hold
@@ -198,7 +203,7 @@ func (m *Map) At(x, y int) int {
 	if !m.In(x, y) {
 		return NoCell
 	}
-	return m.Cells[y*m.W+x]
+	return m.Cells.At(y*m.W + x)
 }
 
 // Set changes the code of cell (x, y); it reports false (and changes
@@ -207,7 +212,7 @@ func (m *Map) Set(x, y, code int) bool {
 	if !m.In(x, y) {
 		return false
 	}
-	m.Cells[y*m.W+x] = code
+	m.Cells.Set(y*m.W+x, code)
 	return true
 }
 
@@ -226,7 +231,7 @@ func (m *Map) PointOf(i int) Point {
 // Clone returns a deep copy of m.
 func (m *Map) Clone() *Map {
 	c := *m
-	c.Cells = append([]int(nil), m.Cells...)
+	c.Cells = m.Cells.Clone()
 	c.Legend = append([]LegendEntry(nil), m.Legend...)
 	c.Trailing = append([]string(nil), m.Trailing...)
 	c.Roster = CloneRoster(m.Roster)

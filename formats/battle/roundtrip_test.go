@@ -2,6 +2,7 @@ package battle
 
 import (
 	"bytes"
+	"github.com/shapan/shapan/formats/cells"
 	"math/rand"
 	"os"
 	"path/filepath"
@@ -115,8 +116,8 @@ func TestSampleRoundTrip(t *testing.T) {
 // randomMap returns a w×h map whose cells are drawn from codes.
 func randomMap(rng *rand.Rand, w, h int, codes []int) *Map {
 	m := New(w, h)
-	for i := range m.Cells {
-		m.Cells[i] = codes[rng.Intn(len(codes))]
+	for i := range m.Cells.Len() {
+		m.Cells.Set(i, codes[rng.Intn(len(codes))])
 	}
 	return m
 }
@@ -149,7 +150,9 @@ func TestGeneratedMapsRoundTrip(t *testing.T) {
 			m := randomMap(rng, tc.w, tc.h, tc.codes)
 			if len(tc.codes) > 80 {
 				// Make sure every code occurs.
-				copy(m.Cells, tc.codes)
+				for i, c := range tc.codes {
+					m.Cells.Set(i, c)
+				}
 			}
 			g, err := WriteGrid(m)
 			if err != nil {
@@ -205,12 +208,12 @@ func TestWritersRefuseBrokenModels(t *testing.T) {
 		want string
 	}{
 		{"zero width", &Map{W: 0, H: 3}, "not at least 1 × 1"},
-		{"cells", &Map{W: 2, H: 2, Cells: []int{0}}, "1 cells for a 2 × 2 map"},
-		{"overflow", &Map{W: 1 << 62, H: 4, Cells: []int{0}}, "cells for a"},
-		{"space in token", &Map{W: 1, H: 1, Cells: []int{0}, Trailing: []string{"a b"}}, "W001: trailing token 1: \"a b\" contains white space"},
-		{"empty token", &Map{W: 1, H: 1, Cells: []int{0}, Trailing: []string{""}}, "an empty token"},
-		{"bad symbol", &Map{W: 1, H: 1, Cells: []int{0}, Legend: []LegendEntry{{' ', 0}}}, "legend symbol ' ' is not a printable character"},
-		{"twice", &Map{W: 1, H: 1, Cells: []int{0}, Legend: []LegendEntry{{'x', 0}, {'x', 1}}}, "legend symbol 'x' is given twice"},
+		{"cells", &Map{W: 2, H: 2, Cells: cells.Of([]int{0})}, "1 cells for a 2 × 2 map"},
+		{"overflow", &Map{W: 1 << 62, H: 4, Cells: cells.Of([]int{0})}, "cells for a"},
+		{"space in token", &Map{W: 1, H: 1, Cells: cells.Of([]int{0}), Trailing: []string{"a b"}}, "W001: trailing token 1: \"a b\" contains white space"},
+		{"empty token", &Map{W: 1, H: 1, Cells: cells.Of([]int{0}), Trailing: []string{""}}, "an empty token"},
+		{"bad symbol", &Map{W: 1, H: 1, Cells: cells.Of([]int{0}), Legend: []LegendEntry{{' ', 0}}}, "legend symbol ' ' is not a printable character"},
+		{"twice", &Map{W: 1, H: 1, Cells: cells.Of([]int{0}), Legend: []LegendEntry{{'x', 0}, {'x', 1}}}, "legend symbol 'x' is given twice"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err1 := WriteGrid(tc.m)
@@ -253,8 +256,8 @@ grid: |
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := []int{1, 1, 9, 0, 9, 9, 1, 9}; !equalInts(m.Cells, want) {
-		t.Errorf("cells %v, want %v", m.Cells, want)
+	if want := []int{1, 1, 9, 0, 9, 9, 1, 9}; !equalInts(m.Cells.Values(), want) {
+		t.Errorf("cells %v, want %v", m.Cells.Values(), want)
 	}
 	y, err := Encode(m)
 	if err != nil {
@@ -296,7 +299,7 @@ func TestLegendDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m.Legend != nil || !equalInts(m.Cells, []int{0, 5, 1}) {
+	if m.Legend != nil || !equalInts(m.Cells.Values(), []int{0, 5, 1}) {
 		t.Errorf("got %+v", m)
 	}
 	y, _ := Encode(m)
@@ -306,7 +309,7 @@ func TestLegendDefaults(t *testing.T) {
 	}
 	// Symbols for codes 0–9 are their digits when free; others come from
 	// the pool, in the order of the codes.
-	m = &Map{W: 4, H: 1, Cells: []int{7, 1000, -5, 4}}
+	m = &Map{W: 4, H: 1, Cells: cells.Of([]int{7, 1000, -5, 4})}
 	legend, ok := m.FullLegend()
 	if !ok {
 		t.Fatal("no legend")
@@ -369,8 +372,8 @@ func TestAwkwardTextSurvives(t *testing.T) {
 	m = New(2, len(symbols))
 	for i, s := range symbols {
 		m.Legend = append(m.Legend, LegendEntry{s, 1000 + i})
-		m.Cells[2*i] = 1000 + i
-		m.Cells[2*i+1] = 1000 + (i+1)%len(symbols)
+		m.Cells.Set(2*i, 1000+i)
+		m.Cells.Set(2*i+1, 1000+(i+1)%len(symbols))
 	}
 	m.Legend, _ = m.FullLegend()
 	// Every symbol starts a row, and the first one starts the block.
@@ -417,13 +420,13 @@ func TestExhaustedSymbols(t *testing.T) {
 	for r := rune('!'); r <= '~'; r++ {
 		m.Legend = append(m.Legend, LegendEntry{r, 1000 + int(r)})
 	}
-	m.Cells = []int{1000 + '!', 1000 + '~'}
+	m.Cells = cells.Of([]int{1000 + '!', 1000 + '~'})
 	legend, ok := m.FullLegend()
 	if !ok || len(legend) != len(m.Legend) {
 		t.Errorf("legend of %d entries, %v", len(legend), ok)
 	}
 	roundTrip(t, m)
-	m.Cells[1] = CodeSpace // needs a symbol, and none is left
+	m.Cells.Set(1, CodeSpace) // needs a symbol, and none is left
 	if _, ok := m.FullLegend(); ok {
 		t.Error("a symbol was found")
 	}
@@ -435,7 +438,7 @@ func TestExhaustedSymbols(t *testing.T) {
 		t.Errorf("not written as codes:\n%s", y)
 	}
 	back, _, err := Decode("c.yaml", y)
-	if err != nil || !equalInts(back.Cells, m.Cells) || back.Legend != nil {
+	if err != nil || !back.Cells.Equal(m.Cells) || back.Legend != nil {
 		t.Errorf("got %+v, %v", back, err)
 	}
 }

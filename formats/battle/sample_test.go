@@ -54,7 +54,7 @@ func checkDesignedMap(t *testing.T, m *Map) {
 	if m.W != 80 || m.H != 60 {
 		t.Errorf("size %d×%d, want 80×60", m.W, m.H)
 	}
-	for i, c := range m.Cells {
+	for i, c := range m.Cells.All() {
 		if !IsElement(c) {
 			t.Fatalf("cell %v holds %d, which is no element", m.PointOf(i), c)
 		}

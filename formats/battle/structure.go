@@ -12,7 +12,7 @@ type City struct {
 // Cities returns every city, in row-major order (by y, then x).
 func (m *Map) Cities() []City {
 	var out []City
-	for i, c := range m.Cells {
+	for i, c := range m.Cells.All() {
 		if lv := CityLevel(c); lv > 0 {
 			out = append(out, City{Point: m.PointOf(i), Code: c, Level: lv})
 		}
@@ -61,12 +61,12 @@ var neighbours = [8]Point{{-1, -1}, {0, -1}, {1, -1}, {-1, 0}, {1, 0}, {-1, 1}, 
 func (m *Map) Bases() []Base {
 	var out []Base
 	var seen []bool
-	for i, c := range m.Cells {
+	for i, c := range m.Cells.All() {
 		if c != CodeBase || (seen != nil && seen[i]) {
 			continue
 		}
 		if seen == nil {
-			seen = make([]bool, len(m.Cells))
+			seen = make([]bool, m.Cells.Len())
 		}
 		seen[i] = true
 		group := []int{i}
@@ -78,7 +78,7 @@ func (m *Map) Bases() []Base {
 					continue
 				}
 				j := m.Index(x, y)
-				if m.Cells[j] == CodeBase && !seen[j] {
+				if m.Cells.At(j) == CodeBase && !seen[j] {
 					seen[j] = true
 					group = append(group, j)
 				}
@@ -127,7 +127,7 @@ type FlagZone struct {
 // zone: one 3×3 square centred on (W/2, H/2).
 func (m *Map) FlagZone() FlagZone {
 	z := FlagZone{Want: Point{m.W / 2, m.H / 2}}
-	for i, c := range m.Cells {
+	for i, c := range m.Cells.All() {
 		if c == CodeFlag {
 			z.Cells = append(z.Cells, m.PointOf(i))
 		}
@@ -206,17 +206,17 @@ type CellPair struct {
 // and FlagZone checks its placement anyway.
 func (m *Map) SymmetryDiffs(s Symmetry, limit int) []CellPair {
 	var out []CellPair
-	if len(m.Cells) != m.W*m.H {
+	if m.Cells.Len() != m.W*m.H {
 		return nil
 	}
-	for i, a := range m.Cells {
+	for i, a := range m.Cells.All() {
 		p := m.PointOf(i)
 		q := s.Image(m.W, m.H, p)
 		j := m.Index(q.X, q.Y)
 		if j <= i {
 			continue
 		}
-		b := m.Cells[j]
+		b := m.Cells.At(j)
 		if symmetric(a) != symmetric(b) {
 			out = append(out, CellPair{A: p, B: q, CodeA: a, CodeB: b})
 			if limit > 0 && len(out) >= limit {
@@ -275,7 +275,7 @@ func (m *Map) FairSymmetry() (Symmetry, bool) {
 // the search's queue, 4 bytes each), so that a check of the biggest map
 // stays within a few times its file.
 func (m *Map) Distances(from ...Point) []int32 {
-	n := len(m.Cells)
+	n := m.Cells.Len()
 	dist := make([]int32, n)
 	for i := range dist {
 		dist[i] = -1
@@ -298,7 +298,7 @@ func (m *Map) Distances(from ...Point) []int32 {
 				continue
 			}
 			j := m.Index(x, y)
-			if dist[j] < 0 && Passable(m.Cells[j]) {
+			if dist[j] < 0 && Passable(m.Cells.At(j)) {
 				dist[j] = dist[i] + 1
 				queue = append(queue, int32(j))
 			}

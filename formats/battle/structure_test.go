@@ -1,6 +1,7 @@
 package battle
 
 import (
+	"github.com/shapan/shapan/formats/cells"
 	"reflect"
 	"strings"
 	"testing"
@@ -53,7 +54,7 @@ func TestElements(t *testing.T) {
 
 func TestAtAndSet(t *testing.T) {
 	m := New(3, 2)
-	if !m.Set(2, 1, CodeWater) || m.At(2, 1) != CodeWater || m.Cells[5] != CodeWater {
+	if !m.Set(2, 1, CodeWater) || m.At(2, 1) != CodeWater || m.Cells.At(5) != CodeWater {
 		t.Error("Set/At")
 	}
 	for _, p := range []Point{{-1, 0}, {3, 0}, {0, 2}, {0, -1}} {
@@ -64,7 +65,7 @@ func TestAtAndSet(t *testing.T) {
 	if New(0, -5).W != 1 {
 		t.Error("New does not raise sizes to 1")
 	}
-	broken := &Map{W: 3, H: 3, Cells: make([]int, 4)}
+	broken := &Map{W: 3, H: 3, Cells: cells.Make(4)}
 	if broken.In(2, 2) || broken.At(2, 2) != NoCell {
 		t.Error("a cell beyond Cells was inside")
 	}
@@ -332,7 +333,7 @@ func TestNewStandard(t *testing.T) {
 	for w := 1; w <= 100; w += 3 {
 		for _, h := range []int{1, 2, 5, 19, 20, 33, 60, 101} {
 			m := NewStandard(w, h)
-			if m.W != w || m.H != h || len(m.Cells) != w*h {
+			if m.W != w || m.H != h || m.Cells.Len() != w*h {
 				t.Fatalf("%d×%d: got %d×%d", w, h, m.W, m.H)
 			}
 			if w < 20 || h < 20 {

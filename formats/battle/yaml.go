@@ -3,6 +3,7 @@ package battle
 import (
 	"bytes"
 	"fmt"
+	"github.com/shapan/shapan/formats/cells"
 	"github.com/shapan/shapan/formats/symgrid"
 	"strconv"
 	"strings"
@@ -133,8 +134,8 @@ func codeComment(code int) string {
 func gridText(m *Map, legend []LegendEntry) string { return table(legend).EncodeGrid(m.Cells, m.W) }
 
 func codesText(m *Map) string {
-	buf := make([]byte, 0, len(m.Cells)*4)
-	for i, c := range m.Cells {
+	buf := make([]byte, 0, m.Cells.Len()*4)
+	for i, c := range m.Cells.All() {
 		buf = strconv.AppendInt(buf, int64(c), 10)
 		if (i+1)%m.W == 0 {
 			buf = append(buf, '\n')
@@ -345,16 +346,14 @@ func decodeGrid(n yamlx.Node, m *Map, legend []LegendEntry, bad map[rune]bool) {
 			shapeOK = false
 		}
 	}
+	var line *cells.Grid
 	if shapeOK {
-		m.Cells = make([]int, m.W*m.H)
+		m.Cells = cells.Make(m.W * m.H)
+		line = &m.Cells
 	}
 	codes := table(legend)
 	for y, row := range rows {
-		var line []int
-		if shapeOK {
-			line = m.Cells[y*m.W : (y+1)*m.W]
-		}
-		codes.DecodeRow(row, line, func(x int, r rune) {
+		codes.DecodeRow(row, line, y*m.W, m.W, func(x int, r rune) {
 			if !bad[r] && (legend != nil || bad != nil) {
 				errs.cell(x, y, diag.CodeBadValue, "%s: unknown symbol %s%s", cellName(x, y), quoted(string(r)), legendHint(legend))
 			}
@@ -412,7 +411,7 @@ func decodeCodes(n yamlx.Node, m *Map) {
 		}
 	}
 	if shapeOK {
-		m.Cells = make([]int, m.W*m.H)
+		m.Cells = cells.Make(m.W * m.H)
 	}
 	for y, row := range rows {
 		for x, tok := range strings.FieldsFunc(row, token.IsSpace) {
@@ -422,7 +421,7 @@ func decodeCodes(n yamlx.Node, m *Map) {
 				continue
 			}
 			if shapeOK {
-				m.Cells[y*m.W+x] = int(v)
+				m.Cells.Set(y*m.W+x, int(v))
 			}
 		}
 	}

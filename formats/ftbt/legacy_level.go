@@ -2,6 +2,7 @@ package ftbt
 
 import (
 	"fmt"
+	"github.com/shapan/shapan/formats/cells"
 	"slices"
 	"strconv"
 	"strings"
@@ -10,7 +11,6 @@ import (
 	"github.com/shapan/shapan/formats/diag"
 	"github.com/shapan/shapan/formats/srcpos"
 	"github.com/shapan/shapan/formats/token"
-	"github.com/shapan/shapan/internal/hugepage"
 )
 
 // ReadLevel reads a level (.map) file. The intro, a separate file, is left
@@ -87,12 +87,15 @@ func readGrid(r *token.Reader, l *Level) {
 	}
 	var y int
 	what := func(x int) string { return fmt.Sprintf("terrain cell (x %d, y %d)", x, y) }
-	l.Terrain = hugepage.Make[int](l.W*l.H, l.W*l.H)
+	l.Terrain = cells.Make(l.W * l.H)
 	rowStart := make([]int, l.H)
-	cells := l.Terrain
+	row := make([]int, l.W)
 	for y = 0; y < l.H && !r.Failed(); y++ {
 		rowStart[y] = r.NextOffset()
-		r.Ints(cells[y*l.W:(y+1)*l.W], what)
+		r.Ints(row, what)
+		for x, v := range row {
+			l.Terrain.Set(y*l.W+x, v)
+		}
 	}
 	src, lines, w := r.Map.Lines().Src(), r.Map.Lines(), l.W
 	r.Map.SetGrid("terrain", func(row, col int) diag.Pos {
@@ -223,11 +226,12 @@ func WriteLevel(l *Level) ([]byte, error) {
 	if err := checkLevel(l); err != nil {
 		return nil, err
 	}
-	b := make(buf, 0, 2*len(l.Terrain)+64*len(l.People)+64)
+	b := make(buf, 0, 2*l.Terrain.Len()+64*len(l.People)+64)
 	b.line(l.W, l.H)
 	b.nl()
 	for y := 0; y < l.H && l.W > 0; y++ {
-		for x, v := range l.Terrain[y*l.W : (y+1)*l.W] {
+		for x := range l.W {
+			v := l.Terrain.At(y*l.W + x)
 			if x > 0 {
 				b.sp()
 			}
@@ -272,8 +276,8 @@ func checkLevel(l *Level) error {
 	var u unwritable
 	if l.W < 1 || l.H < 1 {
 		u.add("the map is %d×%d; a level file needs at least one cell", l.W, l.H)
-	} else if len(l.Terrain) != l.W*l.H {
-		u.add("the terrain has %d cells, which does not match the size %d×%d", len(l.Terrain), l.W, l.H)
+	} else if l.Terrain.Len() != l.W*l.H {
+		u.add("the terrain has %d cells, which does not match the size %d×%d", l.Terrain.Len(), l.W, l.H)
 	}
 	hasAI := l.HasAI()
 	for i, p := range l.People {

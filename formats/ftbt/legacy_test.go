@@ -2,6 +2,7 @@ package ftbt
 
 import (
 	"bytes"
+	"github.com/shapan/shapan/formats/cells"
 	"os"
 	"path/filepath"
 	"strings"
@@ -273,8 +274,8 @@ people: []
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := []int{0, 2, 5, 5, 5, 0}; modeleq.Diff(l.Terrain, want) != "" {
-		t.Fatalf("terrain %v, want %v", l.Terrain, want)
+	if want := []int{0, 2, 5, 5, 5, 0}; modeleq.Diff(l.Terrain.Values(), want) != "" {
+		t.Fatalf("terrain %v, want %v", l.Terrain.Values(), want)
 	}
 	y, err := EncodeLevel(l, nil)
 	if err != nil {
@@ -284,7 +285,7 @@ people: []
 	if !strings.Contains(string(y), "legend:\n  .: 0\n  山: 2\n  \"~\": 5\nterrain: |\n  .山~\n  ~~.\n") {
 		t.Errorf("the legend was not kept:\n%s", y)
 	}
-	l.Terrain[1] = 7
+	l.Terrain.Set(1, 7)
 	y, err = EncodeLevel(l, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -295,7 +296,7 @@ people: []
 	}
 
 	// Legacy → YAML makes the default legend, which reads back as nil.
-	l = &Level{W: 2, H: 1, Terrain: []int{-1, 3}}
+	l = &Level{W: 2, H: 1, Terrain: cells.Of([]int{-1, 3})}
 	y, err = EncodeLevel(l, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -310,9 +311,9 @@ people: []
 	}
 
 	// Too many different values for symbols: rows of integers.
-	l = &Level{W: 100, H: 1}
+	l = &Level{W: 100, H: 1, Terrain: cells.Make(100)}
 	for x := range 100 {
-		l.Terrain = append(l.Terrain, x*3-1)
+		l.Terrain.Set(x, x*3-1)
 	}
 	y, err = EncodeLevel(l, nil)
 	if err != nil {
@@ -352,7 +353,7 @@ func TestWritersRefuse(t *testing.T) {
 			return err
 		}, "error W001: trailing tokens cannot be written without the AI block"},
 		{"grid size", func() error {
-			_, err := WriteLevel(&Level{W: 2, H: 2, Terrain: []int{1}})
+			_, err := WriteLevel(&Level{W: 2, H: 2, Terrain: cells.Of([]int{1})})
 			return err
 		}, "error W001: the terrain has 1 cells, which does not match the size 2×2"},
 		{"terrain name", func() error {
@@ -436,9 +437,9 @@ func TestDuplicateNames(t *testing.T) {
 // value makes rows of integers.
 func TestEverySymbol(t *testing.T) {
 	for _, n := range []int{len(symbolPool), len(symbolPool) + 1} {
-		l := &Level{W: n, H: 2}
+		l := &Level{W: n, H: 2, Terrain: cells.Make(2 * n)}
 		for i := range 2 * n {
-			l.Terrain = append(l.Terrain, (i*7)%n)
+			l.Terrain.Set(i, (i*7)%n)
 		}
 		y, err := EncodeLevel(l, nil)
 		if err != nil {

@@ -1,6 +1,7 @@
 package ftbt
 
 import (
+	"github.com/shapan/shapan/formats/cells"
 	"slices"
 	"sort"
 	"unicode"
@@ -45,10 +46,10 @@ func table(legend []LegendEntry) *symgrid.Table {
 }
 
 // usedIDs returns the distinct terrain ids of the grid, ascending.
-func usedIDs(terrain []int) []int {
+func usedIDs(terrain cells.Grid) []int {
 	var small [128]bool
 	var large map[int]bool
-	for _, v := range terrain {
+	for _, v := range terrain.All() {
 		if v >= 0 && v < len(small) {
 			small[v] = true
 			continue
@@ -76,7 +77,7 @@ func usedIDs(terrain []int) []int {
 // each with its default symbol when it has one and otherwise with the
 // first free symbol. It reports false when the pool has too few symbols
 // (the grid is then written as rows of integers).
-func defaultLegend(terrain []int, rules *Rules) ([]LegendEntry, bool) {
+func defaultLegend(terrain cells.Grid, rules *Rules) ([]LegendEntry, bool) {
 	used := usedIDs(terrain)
 	ids := used
 	if rules != nil {

@@ -7,6 +7,8 @@
 // validation can report the problems.
 package ftbt
 
+import "github.com/shapan/shapan/formats/cells"
+
 // Tech classes (the class field of a tech).
 const (
 	ClassPeople      = 0 // damage to people
@@ -157,7 +159,7 @@ type Level struct {
 	// .map); nil when the level has no intro file.
 	Intro   *string
 	W, H    int
-	Terrain []int // terrain id per cell, row-major: index y*W + x
+	Terrain cells.Grid // terrain id per cell, row-major: index y*W + x
 	People  []Person
 	// Legend is the legend the YAML form was written with, kept so that
 	// a hand-chosen legend survives a load and save; nil means the
@@ -174,4 +176,4 @@ type Level struct {
 func (l *Level) HasAI() bool { return len(l.People) > 0 && l.People[0].AI != nil }
 
 // At returns the terrain id of cell (x, y), which must be on the map.
-func (l *Level) At(x, y int) int { return l.Terrain[y*l.W+x] }
+func (l *Level) At(x, y int) int { return l.Terrain.At(y*l.W + x) }

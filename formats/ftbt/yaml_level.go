@@ -3,6 +3,7 @@ package ftbt
 import (
 	"bytes"
 	"fmt"
+	"github.com/shapan/shapan/formats/cells"
 	"github.com/shapan/shapan/formats/symgrid"
 	"strconv"
 	"strings"
@@ -20,8 +21,8 @@ import (
 // are written by name and the legend names the terrains; rules may be nil,
 // and then techs are written as ids.
 func EncodeLevel(l *Level, rules *Rules) ([]byte, error) {
-	if l.W < 0 || l.H < 0 || len(l.Terrain) != l.W*l.H {
-		return nil, fmt.Errorf("encoding level: the terrain has %d cells, which does not match the size %d×%d", len(l.Terrain), l.W, l.H)
+	if l.W < 0 || l.H < 0 || l.Terrain.Len() != l.W*l.H {
+		return nil, fmt.Errorf("encoding level: the terrain has %d cells, which does not match the size %d×%d", l.Terrain.Len(), l.W, l.H)
 	}
 	head := yamlx.KindHeader(KindLevel, LevelVersion)
 	if l.RulesPath != "" {
@@ -88,7 +89,7 @@ func legendNode(legend []LegendEntry, rules *Rules) *yaml.Node {
 
 // symbolGrid writes the grid as rows of symbols.
 func symbolGrid(l *Level, legend []LegendEntry) *yaml.Node {
-	if len(l.Terrain) == 0 {
+	if l.Terrain.Len() == 0 {
 		return yamlx.Str("")
 	}
 	return yamlx.Literal(table(legend).EncodeGrid(l.Terrain, l.W))
@@ -97,11 +98,11 @@ func symbolGrid(l *Level, legend []LegendEntry) *yaml.Node {
 // intGrid writes the grid as rows of integers (when there are too many
 // different values for a legend).
 func intGrid(l *Level) *yaml.Node {
-	if len(l.Terrain) == 0 {
+	if l.Terrain.Len() == 0 {
 		return yamlx.Str("")
 	}
 	var b []byte
-	for i, v := range l.Terrain {
+	for i, v := range l.Terrain.All() {
 		if i%l.W > 0 {
 			b = append(b, ' ')
 		}
@@ -244,38 +245,36 @@ func decodeLegend(m *yamlx.Mapping) (legend []LegendEntry, has, ok bool) {
 // when every row has the right length, so a size the grid does not have
 // costs nothing; unknown symbols are reported in every row of the right
 // length.
-func decodeSymbolGrid(n yamlx.Node, w, h int, legend []LegendEntry) []int {
+func decodeSymbolGrid(n yamlx.Node, w, h int, legend []LegendEntry) cells.Grid {
 	rows, ok := n.Grid()
 	if !ok {
-		return nil
+		return cells.Grid{}
 	}
 	errs := &gridErrors{n: n}
 	rowLen := func(row string) int { return utf8.RuneCountInString(row) }
-	var cells []int
+	var grid cells.Grid
+	var line *cells.Grid
 	if checkRows(errs, rows, w, h, rowLen, "symbols") {
-		cells = make([]int, w*h)
+		grid = cells.Make(w * h)
+		line = &grid
 	}
 	symbols := table(legend)
 	for y, row := range rows {
 		if rowLen(row) != w {
 			continue
 		}
-		var line []int
-		if cells != nil {
-			line = cells[y*w : (y+1)*w]
-		}
-		symbols.DecodeRow(row, line, func(x int, r rune) {
+		symbols.DecodeRow(row, line, y*w, w, func(x int, r rune) {
 			cellError(errs, x, y, "unknown symbol '%c' (the legend does not have it)", r)
 		})
 	}
-	return cells
+	return grid
 }
 
 // decodeIntGrid reads rows of integers (a grid without a legend).
-func decodeIntGrid(n yamlx.Node, w, h int) []int {
+func decodeIntGrid(n yamlx.Node, w, h int) cells.Grid {
 	rows, ok := n.Grid()
 	if !ok {
-		return nil
+		return cells.Grid{}
 	}
 	// Grid located the cells as one character each; here they are words.
 	if n.N.Style&yaml.LiteralStyle != 0 {
@@ -286,19 +285,19 @@ func decodeIntGrid(n yamlx.Node, w, h int) []int {
 	}
 	errs := &gridErrors{n: n}
 	if !checkRows(errs, rows, w, h, func(row string) int { return len(strings.Fields(row)) }, "values") {
-		return nil
+		return cells.Grid{}
 	}
-	cells := make([]int, w*h)
+	grid := cells.Make(w * h)
 	for y, row := range rows {
 		for x, word := range strings.Fields(row) {
 			v, err := strconv.Atoi(word)
 			if err != nil {
 				cellError(errs, x, y, "must be an integer, found '%s'", word)
 			}
-			cells[y*w+x] = v
+			grid.Set(y*w+x, v)
 		}
 	}
-	return cells
+	return grid
 }
 
 // checkRows checks that there are h rows of w cells, reporting every row

@@ -16,6 +16,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/shapan/shapan/formats/cells"
 	"github.com/shapan/shapan/formats/token"
 )
 
@@ -102,17 +103,17 @@ func (t *Table) Symbol(v int) rune {
 	return t.bigs[v]
 }
 
-// DecodeRow reads the symbols of one row into cells (when cells is not
-// nil; its length is the row's), calling unknown for every symbol the
+// DecodeRow reads the symbols of one row w cells wide into the cells of
+// g from start (when g is not nil), calling unknown for every symbol the
 // table lacks, with its column.
-func (t *Table) DecodeRow(row string, cells []int, unknown func(x int, r rune)) {
+func (t *Table) DecodeRow(row string, g *cells.Grid, start, w int, unknown func(x int, r rune)) {
 	x := 0
 	for _, r := range row {
 		v, ok := t.Value(r)
 		if !ok {
 			unknown(x, r)
-		} else if cells != nil && x < len(cells) {
-			cells[x] = v
+		} else if g != nil && x < w {
+			g.Set(start+x, v)
 		}
 		x++
 	}
@@ -129,9 +130,10 @@ func (t *Table) EncodeRow(values []int) string {
 
 // EncodeGrid writes the symbols of a grid of values w wide, each row
 // ended by a newline.
-func (t *Table) EncodeGrid(values []int, w int) string {
-	b := make([]byte, 0, len(values)+len(values)/max(w, 1))
-	for i, v := range values {
+func (t *Table) EncodeGrid(g cells.Grid, w int) string {
+	n := g.Len()
+	b := make([]byte, 0, n+n/max(w, 1))
+	for i, v := range g.All() {
 		if s := t.Symbol(v); s < utf8.RuneSelf {
 			b = append(b, byte(s))
 		} else {

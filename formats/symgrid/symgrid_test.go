@@ -3,6 +3,8 @@ package symgrid
 import (
 	"strings"
 	"testing"
+
+	"github.com/shapan/shapan/formats/cells"
 )
 
 func TestValidSymbols(t *testing.T) {
@@ -40,13 +42,13 @@ func TestTableBothWays(t *testing.T) {
 	if row != ".^城x-" {
 		t.Fatalf("EncodeRow = %q", row)
 	}
-	if g := tab.EncodeGrid([]int{0, 1, 50, 1000}, 2); g != ".^\n城x\n" {
+	if g := tab.EncodeGrid(cells.Of([]int{0, 1, 50, 1000}), 2); g != ".^\n城x\n" {
 		t.Fatalf("EncodeGrid = %q", g)
 	}
-	cells := make([]int, 6)
+	g := cells.Make(7)
 	var unknown []int
-	tab.DecodeRow(row+"?", cells, func(x int, r rune) { unknown = append(unknown, x) })
-	if cells[2] != 50 || cells[4] != -3 || len(unknown) != 1 || unknown[0] != 5 {
-		t.Fatalf("DecodeRow: cells %v, unknown at %v", cells, unknown)
+	tab.DecodeRow(row+"?", &g, 1, 6, func(x int, r rune) { unknown = append(unknown, x) })
+	if g.At(3) != 50 || g.At(5) != -3 || len(unknown) != 1 || unknown[0] != 5 {
+		t.Fatalf("DecodeRow: cells %v, unknown at %v", g.Values(), unknown)
 	}
 }

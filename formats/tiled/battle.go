@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/shapan/shapan/formats/cells"
 	"slices"
 	"strings"
 
@@ -22,8 +23,8 @@ const (
 // structures the grid makes (cities, bases, the flag zone) as an object
 // layer to see them by name in Tiled.
 func WriteBattle(m *battle.Map, imageName string) (*Files, error) {
-	if m.W < 1 || m.H < 1 || len(m.Cells) != m.W*m.H {
-		return nil, fmt.Errorf("tiled: the battle map has %d cells, which does not match its size %d×%d", len(m.Cells), m.W, m.H)
+	if m.W < 1 || m.H < 1 || m.Cells.Len() != m.W*m.H {
+		return nil, fmt.Errorf("tiled: the battle map has %d cells, which does not match its size %d×%d", m.Cells.Len(), m.W, m.H)
 	}
 	props := []Property{strProp("kind", battle.Kind), intProp("version", battle.Version)}
 	if len(m.Trailing) > 0 {
@@ -39,8 +40,8 @@ func WriteBattle(m *battle.Map, imageName string) (*Files, error) {
 	specs, gidOf := battleTiles(m)
 	b := newBuilder(m.W, m.H, props)
 	b.tileset("elements", imageName, specs)
-	gids := make([]uint32, len(m.Cells))
-	for i, c := range m.Cells {
+	gids := make([]uint32, m.Cells.Len())
+	for i, c := range m.Cells.All() {
 		gids[i] = gidOf[c]
 	}
 	b.tileLayer(layerGrid, gids)
@@ -58,7 +59,7 @@ func battleTiles(m *battle.Map) ([]tileSpec, map[int]uint32) {
 		for _, e := range battle.Elements {
 			legend = append(legend, battle.LegendEntry{Code: e.Code})
 		}
-		codes := slices.Clone(m.Cells)
+		codes := m.Cells.Values()
 		slices.Sort(codes)
 		for _, c := range slices.Compact(codes) {
 			legend = append(legend, battle.LegendEntry{Code: c})
@@ -204,7 +205,7 @@ func ReadBattle(file string, src []byte, opts ...Option) (*battle.Map, *srcpos.M
 	sm.SetPos("size", s.pos("width"))
 	if i, layer := s.layer(layerGrid, "tilelayer", true); layer != nil {
 		if codes := s.readCodes(i, layer, "map element"); codes != nil {
-			m.Cells = codes
+			m.Cells = cells.Of(codes)
 			m.SetLegend(s.battleLegend())
 		}
 		sm.SetGrid(battle.PathGrid, func(row, col int) diag.Pos { return s.cellPos(i, row*m.W+col) })
@@ -238,7 +239,7 @@ func (s *source) battleLegend() []battle.LegendEntry {
 // the grid could not be read.
 func (s *source) checkStructures(i int, layer *Layer, m *battle.Map) {
 	var want []Object
-	if m.Cells != nil {
+	if !m.Cells.Nil() {
 		want = structures(m)
 	}
 	for k := range layer.Objects {
@@ -249,7 +250,7 @@ func (s *source) checkStructures(i int, layer *Layer, m *battle.Map) {
 			s.errorf(path+".x", where, diag.CodeOffGrid, "lies at pixel (%g, %g), on cell (%d, %d), outside the %d×%d map", o.X, o.Y, x, y, m.W, m.H)
 			continue
 		}
-		if m.Cells == nil {
+		if m.Cells.Nil() {
 			continue
 		}
 		class := o.class()

@@ -2,6 +2,7 @@ package tiled
 
 import (
 	"fmt"
+	"github.com/shapan/shapan/formats/cells"
 	"slices"
 	"strconv"
 	"strings"
@@ -29,8 +30,8 @@ var aiInts = []string{"ai_attack", "ai_defence", "ai_move"}
 // WriteLevel exports an ftbt level; rules (nil when unknown) name the
 // terrains and techs and colour the tiles.
 func WriteLevel(l *ftbt.Level, rules *ftbt.Rules, imageName string) (*Files, error) {
-	if l.W < 1 || l.H < 1 || len(l.Terrain) != l.W*l.H {
-		return nil, fmt.Errorf("tiled: the level's terrain has %d cells, which does not match its size %d×%d", len(l.Terrain), l.W, l.H)
+	if l.W < 1 || l.H < 1 || l.Terrain.Len() != l.W*l.H {
+		return nil, fmt.Errorf("tiled: the level's terrain has %d cells, which does not match its size %d×%d", l.Terrain.Len(), l.W, l.H)
 	}
 	props := []Property{strProp("kind", ftbt.KindLevel), intProp("version", ftbt.LevelVersion)}
 	if l.RulesPath != "" {
@@ -45,8 +46,8 @@ func WriteLevel(l *ftbt.Level, rules *ftbt.Rules, imageName string) (*Files, err
 	specs, gidOf := levelTiles(l, rules)
 	b := newBuilder(l.W, l.H, props)
 	b.tileset("terrains", imageName, specs)
-	gids := make([]uint32, len(l.Terrain))
-	for i, t := range l.Terrain {
+	gids := make([]uint32, l.Terrain.Len())
+	for i, t := range l.Terrain.All() {
 		gids[i] = gidOf[t]
 	}
 	b.tileLayer(layerTerrain, gids)
@@ -89,7 +90,7 @@ func levelTiles(l *ftbt.Level, rules *ftbt.Rules) ([]tileSpec, map[int]uint32) {
 			add(id, "")
 		}
 	}
-	ids := slices.Clone(l.Terrain)
+	ids := l.Terrain.Values()
 	slices.Sort(ids)
 	for _, id := range slices.Compact(ids) {
 		add(id, "")
@@ -202,7 +203,7 @@ func ReadLevel(file string, src []byte, rules *ftbt.Rules, opts ...Option) (*ftb
 	if i, layer := s.layer(layerTerrain, "tilelayer", true); layer != nil {
 		codes := s.readCodes(i, layer, "terrain")
 		if codes != nil {
-			l.Terrain = codes
+			l.Terrain = cells.Of(codes)
 			// Complete the legend as the YAML form will write it, so that
 			// a level read back is the level written.
 			l.SetLegend(s.legend(), rules)

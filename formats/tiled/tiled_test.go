@@ -121,8 +121,8 @@ func TestHandmadeMap(t *testing.T) {
 		0, 0, 3, 3, 0, 0,
 		1, 1, 0, 0, 4, 0,
 	}
-	if l.W != 6 || l.H != 4 || !slices.Equal(l.Terrain, want) {
-		t.Errorf("terrain %d×%d %v, want 6×4 %v", l.W, l.H, l.Terrain, want)
+	if l.W != 6 || l.H != 4 || !slices.Equal(l.Terrain.Values(), want) {
+		t.Errorf("terrain %d×%d %v, want 6×4 %v", l.W, l.H, l.Terrain.Values(), want)
 	}
 	if l.Intro == nil || *l.Intro != "A map painted by hand." {
 		t.Errorf("intro %v", l.Intro)

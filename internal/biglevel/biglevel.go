@@ -9,6 +9,7 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"github.com/shapan/shapan/formats/cells"
 	"io"
 	"math/rand"
 
@@ -20,10 +21,10 @@ import (
 // and AI settings (a third with a goal).
 func Generate(w, h, n int) *ftbt.Level {
 	rng := rand.New(rand.NewSource(1))
-	l := &ftbt.Level{W: w, H: h, Terrain: make([]int, w*h)}
-	for i := range l.Terrain {
+	l := &ftbt.Level{W: w, H: h, Terrain: cells.Make(w * h)}
+	for i := range l.Terrain.Len() {
 		x, y := i%w, i/w
-		l.Terrain[i] = (x/7 + y/5 + rng.Intn(2)) % 6
+		l.Terrain.Set(i, (x/7+y/5+rng.Intn(2))%6)
 	}
 	taken := map[int]bool{}
 	for i := range n {
@@ -88,11 +89,13 @@ func FscanLevel(src io.Reader) (*ftbt.Level, error) {
 	if _, err := fmt.Fscan(r, &l.W, &l.H); err != nil {
 		return nil, err
 	}
-	l.Terrain = make([]int, l.W*l.H)
-	for i := range l.Terrain {
-		if _, err := fmt.Fscan(r, &l.Terrain[i]); err != nil {
+	l.Terrain = cells.Make(l.W * l.H)
+	for i := range l.Terrain.Len() {
+		var v int
+		if _, err := fmt.Fscan(r, &v); err != nil {
 			return nil, err
 		}
+		l.Terrain.Set(i, v)
 	}
 	var n int
 	if _, err := fmt.Fscan(r, &n); err != nil {

@@ -24,7 +24,7 @@ func River(l *ftbtfmt.Level, rules *ftbtfmt.Rules) bool {
 		l.People[i].Techs = []int{0}
 	}
 	for y := range l.H {
-		l.Terrain[y*l.W+x] = deepest
+		l.Terrain.Set(y*l.W+x, deepest)
 	}
 	return true
 }

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	ftbteng "github.com/shapan/shapan/engine/ftbt"
+	"github.com/shapan/shapan/formats/cells"
 	"image"
 	"image/color"
 	"image/draw"
@@ -159,7 +160,7 @@ func hottestCells(cells []ftbtsim.FTBTCellFacts, games int, o charts.Options) st
 // blankLevel is the backdrop of facts without their level: a grid of one
 // plain terrain.
 func blankLevel(w, h int) (*ftbtfmt.Level, *ftbtfmt.Rules) {
-	l := &ftbtfmt.Level{W: w, H: h, Terrain: make([]int, w*h)}
+	l := &ftbtfmt.Level{W: w, H: h, Terrain: cells.Make(w * h)}
 	rules := &ftbtfmt.Rules{Terrains: []ftbtfmt.Terrain{{Name: "地形不详", Color: "#ece8dc"}}}
 	return l, rules
 }

@@ -13,6 +13,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/shapan/shapan/formats/cells"
 	"os"
 
 	bfmt "github.com/shapan/shapan/formats/battle"
@@ -45,13 +46,13 @@ func run(path string) error {
 	if l.W < 20 || l.H < 16 {
 		return fmt.Errorf("%s: the level is %d×%d; a battle map needs at least 20×16", path, l.W, l.H)
 	}
-	m := &bfmt.Map{W: l.W, H: l.H, Cells: make([]int, l.W*l.H)}
-	for i, t := range l.Terrain {
+	m := &bfmt.Map{W: l.W, H: l.H, Cells: cells.Make(l.W * l.H)}
+	for i, t := range l.Terrain.All() {
 		if t >= 0 && t < len(codes) {
-			m.Cells[i] = codes[t]
+			m.Cells.Set(i, codes[t])
 		}
 	}
-	set := func(x, y, code int) { m.Cells[y*l.W+x] = code }
+	set := func(x, y, code int) { m.Cells.Set(y*l.W+x, code) }
 	cx, cy := l.W/2, l.H/2
 	for y := cy - 1; y <= cy+1; y++ {
 		for x := cx - 1; x <= cx+1; x++ {

@@ -222,7 +222,7 @@ func checkLevel(r validate.Reporter) {
 	r.AddAllElsewhere(engine.RulesProblems(r.Doc()))
 	r.AddAll(engine.CheckAI(l))
 	checkPeopleSmells(r, l, rules)
-	if rules != nil && l.W > 0 && l.H > 0 && len(l.Terrain) == l.W*l.H {
+	if rules != nil && l.W > 0 && l.H > 0 && l.Terrain.Len() == l.W*l.H {
 		checkMobility(r, l, rules)
 	}
 }

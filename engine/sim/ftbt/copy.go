@@ -12,7 +12,7 @@ import (
 // copyLevel returns a deep copy of an ftbt level.
 func copyLevel(l *ftbtfmt.Level) *ftbtfmt.Level {
 	c := *l
-	c.Terrain = slices.Clone(l.Terrain)
+	c.Terrain = l.Terrain.Clone()
 	c.Legend = slices.Clone(l.Legend)
 	c.Trailing = slices.Clone(l.Trailing)
 	if l.Intro != nil {

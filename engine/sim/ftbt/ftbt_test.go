@@ -192,13 +192,13 @@ func TestFTBTPlaysACopy(t *testing.T) {
 	doc := simtest.SampleDoc(t, simtest.Changban)
 	f := docFamily(t, doc, 5).(*FTBT)
 	l, rules := doc.Value.(*ftbtfmt.Level), doc.Rules.(*ftbtfmt.Rules)
-	l.Terrain[0] = 99
+	l.Terrain.Set(0, 99)
 	l.People[0].Techs[0] = 99
 	l.People[5].AI.GoalX = 0
 	rules.Techs[0].Range[0] = [2]int{9, 9}
 	rules.AI.MaxMoveDist = 0
 	own := f.setup
-	if own.Level.Terrain[0] == 99 || own.Level.People[0].Techs[0] == 99 || own.Level.People[5].AI.GoalX == 0 ||
+	if own.Level.Terrain.At(0) == 99 || own.Level.People[0].Techs[0] == 99 || own.Level.People[5].AI.GoalX == 0 ||
 		own.Rules.Techs[0].Range[0] == [2]int{9, 9} || own.Rules.AI.MaxMoveDist == 0 {
 		t.Fatal("the adapter shares the document's level or rules")
 	}
