@@ -111,6 +111,9 @@ func construct(tag, s string) (Value, error) {
 		}
 		return Value{}, fmt.Errorf("'%s' is not a boolean", s)
 	case tagInt:
+		if text, ok := plainDecimal(s); ok {
+			return Value{Type: Int, Text: text}, nil
+		}
 		i, err := constructInt(s)
 		if err != nil {
 			return Value{}, err
@@ -133,6 +136,38 @@ func construct(tag, s string) (Value, error) {
 		return Value{}, errors.New("'=' has no value in YAML 1.1; write it as \"=\"")
 	}
 	return Value{}, fmt.Errorf("the tag %s is not supported", tag)
+}
+
+// smallInts are the texts of the integers 0 to 999, which a map writes
+// for most of its values: an integer read is one of them, not a string of
+// its own.
+var smallInts = func() (t [1000]string) {
+	for i := range t {
+		t[i] = strconv.Itoa(i)
+	}
+	return t
+}()
+
+// plainDecimal returns the text of an integer written as Python writes
+// it (an optional '-', decimal digits, no leading zero, not "-0"), which
+// constructInt would read and print back as it is, without building it.
+func plainDecimal(s string) (string, bool) {
+	digits := strings.TrimPrefix(s, "-")
+	if digits == "" || digits[0] == '0' && (len(digits) > 1 || len(s) > 1) {
+		return "", false
+	}
+	n := 0
+	for i := 0; i < len(digits); i++ {
+		c := digits[i]
+		if c < '0' || c > '9' {
+			return "", false
+		}
+		n = n*10 + int(c-'0')
+	}
+	if len(s) <= 3 && s[0] != '-' {
+		return smallInts[n], true
+	}
+	return strings.Clone(s), true
 }
 
 // constructInt is PyYAML's construct_yaml_int: underscores are dropped,
