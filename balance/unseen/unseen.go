@@ -99,11 +99,14 @@ func Cases() []Case {
 		// run nor simulated before their one run
 		{Name: "mbg-test-RC-half", Family: "mbg", Source: "legacy/mbg/test.map", Kept: true,
 			Change: "RC starts with half its money (10000 → 5000; three roles)", unbalance: money("RC", 0.5)},
-		{Name: "ftbt-长坂坡-side0-def1.5x", Family: "ftbt", Source: "samples/ftbt/长坂坡.yaml", Kept: true,
+		// the fifth set's misses, run again after the sixth round's
+		// changes: tuned from then on
+		{Name: "ftbt-长坂坡-side0-def1.5x", Family: "ftbt", Source: "samples/ftbt/长坂坡.yaml", Tuned: true,
 			Change: "side 0's people have 1.5 times their def", unbalance: def(0, 3, 2)},
 		{Name: "planets-star-D-def2x", Family: "planets", Source: "legacy/planets/star.yml", Kept: true,
 			Change: "start D's def 0.5 → 1 (five players)", unbalance: planetDef("D", 1)},
-		{Name: "battle-标准-near-p1-L3", Family: "battle", Source: "samples/battle/标准.yaml", Kept: true,
+		// (a fifth-set miss run again: tuned from then on)
+		{Name: "battle-标准-near-p1-L3", Family: "battle", Source: "samples/battle/标准.yaml", Tuned: true,
 			Change: "the neutral city nearest player 1's base raised to level 3", unbalance: nearestCity(0, 3)},
 		// kept: made with every combination of a few knobs' values tried
 		// (the battle cliffs) and the cheap first stage of a confirmation,
@@ -114,6 +117,10 @@ func Cases() []Case {
 			Change: "side 1's people have 1.5 times their hp", unbalance: people(1, func(p *ftbtfmt.Person) { p.HP = p.HP * 3 / 2 })},
 		{Name: "planets-fight_here-D-max-half", Family: "planets", Source: "legacy/planets/fight_here.yml", Kept: true,
 			Change: "start D's max 1000 → 500 (four players)", unbalance: planetMaxRatio("D", 1, 2)},
+		// in place of fight_here-D-max-half, whose games are those of
+		// fight_here as it ships, game for game: the change changes nothing
+		{Name: "planets-test-B-def2x", Family: "planets", Source: "legacy/planets/test.yml", Kept: true,
+			Change: "start B's def 2 → 4 (four players)", unbalance: planetDef("B", 4)},
 		{Name: "battle-赤壁-near-p2-L3", Family: "battle", Source: "samples/battle/赤壁.yaml", Kept: true,
 			Change: "the neutral city nearest player 2's base raised to level 3", unbalance: nearestCity(1, 3)},
 	}
