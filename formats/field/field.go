@@ -79,6 +79,17 @@ type Field struct {
 	Severity diag.Severity
 	// Doc says what the field means (the schema's description).
 	Doc string
+	// Omit says that the YAML writer leaves the key out when the value
+	// is zero (false, 0): an optional count or flag most items do not
+	// have.
+	Omit bool
+	// Legacy is the field's place among the values of its record's line
+	// in the game's own file, from 1 (0: the line holds no such value,
+	// or the family's reader reads it itself); LegacyWhat names the value
+	// in the legacy reader's messages ("" names it by What, else by its
+	// key).
+	Legacy     int
+	LegacyWhat string
 }
 
 // Record is the table of one kind of item of a document: a person of an
@@ -112,6 +123,37 @@ func (r *Record) Keys() []string {
 		out[i] = r.Fields[i].Key
 	}
 	return out
+}
+
+// Name is what a reader's and a form's messages call the field: What,
+// else its key.
+func (f *Field) Name() string {
+	if f.What != "" {
+		return f.What
+	}
+	return f.Key
+}
+
+// LegacyName is what the legacy reader's messages call the field.
+func (f *Field) LegacyName() string {
+	if f.LegacyWhat != "" {
+		return f.LegacyWhat
+	}
+	return f.Name()
+}
+
+// At returns f whose value is the n-th of its record's line in the
+// game's own file, named what in the legacy reader's messages ("" names
+// it as the YAML reader does).
+func (f Field) At(n int, what string) Field {
+	f.Legacy, f.LegacyWhat = n, what
+	return f
+}
+
+// Omitted returns f which the YAML writer leaves out when it is zero.
+func (f Field) Omitted() Field {
+	f.Omit = true
+	return f
 }
 
 // Between returns f with the range min to max.

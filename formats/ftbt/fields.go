@@ -35,10 +35,12 @@ var (
 		field.Field{Go: "Y", Key: "1", Type: field.Integer, Code: "FTB023", Severity: diag.Error, Doc: "y: the row, from 0 to height - 1."}.AtLeast(0).Form(0, 1<<24),
 	}}
 
-	// SizeFields are the fields of a level's size.
+	// SizeFields are the fields of a level's size, the first two values
+	// of its .map file (the legacy reader refuses a size out of range:
+	// it cannot read the grid without one).
 	SizeFields = field.Record{Name: "ftbt level size", Schema: "ftbt-level.schema.json", Pointer: "/properties/size", Fields: []field.Field{
-		field.Field{Go: "W", Key: "width", Type: field.Integer, Required: true, Code: "FTB020", Severity: diag.Error, Doc: "nx: cells per row."}.AtLeast(1),
-		field.Field{Go: "H", Key: "height", Type: field.Integer, Required: true, Code: "FTB020", Severity: diag.Error, Doc: "ny: number of rows."}.AtLeast(1),
+		field.Field{Go: "W", Key: "width", Type: field.Integer, Required: true, Code: "FTB020", Severity: diag.Error, Doc: "nx: cells per row."}.AtLeast(1).At(1, "the map width nx"),
+		field.Field{Go: "H", Key: "height", Type: field.Integer, Required: true, Code: "FTB020", Severity: diag.Error, Doc: "ny: number of rows."}.AtLeast(1).At(2, "the map height ny"),
 	}}
 
 	// TerrainFields are the fields of a terrain of the rules.

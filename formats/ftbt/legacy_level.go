@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/shapan/shapan/formats/diag"
+	"github.com/shapan/shapan/formats/field/fieldtok"
 	"github.com/shapan/shapan/formats/srcpos"
 	"github.com/shapan/shapan/formats/token"
 )
@@ -26,17 +27,9 @@ func ReadLevel(file string, src []byte) (*Level, *srcpos.Map, error) {
 func ReadLevelFrom(r *token.Reader) (*Level, *srcpos.Map, error) {
 	l := &Level{}
 
-	l.W = r.Int(text("the map width nx"))
-	r.Mark("size")
-	r.Mark("size.width")
-	if l.W < 1 && !r.Failed() {
-		r.Fail(diag.CodeBadSize, "the map width nx must be at least 1, found "+strconv.Itoa(l.W))
-	}
-	l.H = r.Int(text("the map height ny"))
-	r.Mark("size.height")
-	if l.H < 1 && !r.Failed() {
-		r.Fail(diag.CodeBadSize, "the map height ny must be at least 1, found "+strconv.Itoa(l.H))
-	}
+	r.MarkAt("size", r.NextOffset())
+	// The rest of the file cannot be read without a size in range.
+	fieldtok.Reading{Desc: text, Path: "size", Refuse: diag.CodeBadSize}.Read(r, &SizeFields, l)
 	if limit := r.MaxTokens(); l.W > 0 && l.H > limit/l.W && !r.Failed() {
 		r.Fail(diag.CodeBadSize, fmt.Sprintf("the map size %d×%d needs more terrain values than the rest of the file can hold (at most %d)", l.W, l.H, limit))
 	}

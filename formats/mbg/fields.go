@@ -36,30 +36,34 @@ var (
 	nameRow = field.Field{Go: "Name", Key: "name", Type: field.Ref, Required: true, Doc: "The name (a YAML scalar of any kind)."}
 )
 
-// ability is the field of ability k, element k of an officer's Props: an
-// ability outside 0–100 is played as it is, so check only warns of it.
-func ability(k int, doc string) field.Field {
+// ability is the field of ability k, element k of an officer's Props, at
+// position at of its legacy line: an ability outside 0–100 is played as
+// it is, so check only warns of it.
+func ability(k, at int, doc string) field.Field {
 	key := PropKeys[k]
 	return field.Field{Go: fmt.Sprintf("Props[%d]", k), Key: key, What: "ability " + key, Type: field.Number, Required: true,
-		Code: "MBG020", Severity: diag.Warning, Doc: doc}.Between(0, 100)
+		Code: "MBG020", Severity: diag.Warning, Doc: doc, Legacy: at}.Between(0, 100)
 }
 
 // abilities are the five abilities of an officer of a scenario and of a
-// save, in the order of PropKeys; the YAML codecs read and write them
-// from this table (fieldyaml).
-var abilities = []field.Field{
-	ability(0, "武术 martial (battle power)"),
-	ability(1, "战术 tactics (battle win chance)"),
-	ability(2, "谋略 strategy (tech odds, study speed)"),
-	ability(3, "政治 politics (a mayor heals the garrison)"),
-	ability(4, "经济 economy (a treasurer's income)"),
+// save, in the order of PropKeys, the first at position first of its
+// legacy line; the YAML codecs and the legacy readers and writers read
+// and write them from the tables (fieldyaml, fieldtok).
+func abilities(first int) []field.Field {
+	return []field.Field{
+		ability(0, first, "武术 martial (battle power)"),
+		ability(1, first+1, "战术 tactics (battle win chance)"),
+		ability(2, first+2, "谋略 strategy (tech odds, study speed)"),
+		ability(3, first+3, "政治 politics (a mayor heals the garrison)"),
+		ability(4, first+4, "经济 economy (a treasurer's income)"),
+	}
 }
 
 // The records of a scenario.
 var (
 	// OfficerFields are the fields of an officer: the five abilities, by
-	// index of Props, after the name.
-	OfficerFields = field.Record{Name: "mbg officer", Schema: scenarioSchema, Pointer: "/definitions/officer", Fields: append([]field.Field{nameRow}, abilities...)}
+	// index of Props, after the name (as on his line of a .map file).
+	OfficerFields = field.Record{Name: "mbg officer", Schema: scenarioSchema, Pointer: "/definitions/officer", Fields: append([]field.Field{nameRow}, abilities(1)...)}
 
 	// CityFields are the fields of a city.
 	CityFields = field.Record{Name: "mbg city", Schema: scenarioSchema, Pointer: "/definitions/city", Fields: []field.Field{
@@ -115,38 +119,44 @@ var (
 // and the maximum hit points and defence within their form limits (no
 // rule bounds them: the game plays any value).
 var (
-	// SaveOfficerFields are the fields of an officer of a save.
+	// SaveOfficerFields are the fields of an officer of a save; the
+	// values of his line of a .sav file after the name, in their legacy
+	// order, are read and written from the table (fieldtok).
 	SaveOfficerFields = field.Record{Name: "mbg save officer", Schema: saveSchema, Pointer: "/definitions/officer", Fields: slices.Concat(
 		[]field.Field{
 			nameRow,
-			{Go: "Role", Key: "role", Type: field.Ref, Doc: "The role that employs him; absent: free."},
-			{Go: "Job", Key: "job", Type: field.Ref, Doc: "His job (mayor, treasurer, garrison, researcher, trainee); absent: none."},
-			{Go: "Loc", Key: "at", Type: field.Ref, Doc: "The city, institute or training room of the job."},
+			field.Field{Go: "Role", Key: "role", Type: field.Ref, Doc: "The role that employs him; absent: free."}.At(1, ""),
+			field.Field{Go: "Job", Key: "job", Type: field.Ref, Doc: "His job (mayor, treasurer, garrison, researcher, trainee); absent: none."}.At(2, ""),
+			field.Field{Go: "Loc", Key: "at", Type: field.Ref, Doc: "The city, institute or training room of the job."}.At(3, "location"),
 		},
 		saveOfficerStats,
 		[]field.Field{
-			{Go: "Quit", Key: "quit", Type: field.Boolean, Doc: "He has left the game."},
-			field.Field{Go: "Rumour", Key: "rumour", Type: field.Integer, Doc: "Rounds of rumour (流言) left."}.Form(0, 99),
-			field.Field{Go: "Poison", Key: "poison", Type: field.Integer, Doc: "Rounds of poison left."}.Form(0, 99),
-			{Go: "Level", Key: "level", Type: field.Ref, Required: true, Doc: "His level: low, medium or high."},
+			field.Field{Go: "Level", Key: "level", Type: field.Ref, Required: true, Doc: "His level: low, medium or high."}.At(14, ""),
 		})}
 
-	// saveOfficerStats are the hit points and the abilities of an officer
-	// of a save, which its YAML codec reads and writes from the table.
+	// saveOfficerStats are the hit points, the abilities, whether he quit
+	// and his rounds of rumour and poison: the run of an officer of a
+	// save that its YAML codec reads and writes from the table.
 	saveOfficerStats = slices.Concat([]field.Field{
-		{Go: "HP", Key: "hp", Type: field.Number, Required: true, Doc: "Hit points."},
-		field.Field{Go: "HPMax", Key: "hp_max", What: "maximum hp", Type: field.Number, Required: true, Doc: "Most hit points."}.Form(1, 1000000),
-	}, abilities)
+		field.Field{Go: "HP", Key: "hp", Type: field.Number, Required: true, Doc: "Hit points."}.At(5, ""),
+		field.Field{Go: "HPMax", Key: "hp_max", What: "maximum hp", Type: field.Number, Required: true, Doc: "Most hit points."}.Form(1, 1000000).At(4, ""),
+	}, abilities(6), []field.Field{
+		field.Field{Go: "Quit", Key: "quit", Type: field.Boolean, Doc: "He has left the game."}.Omitted().At(11, "quitting"),
+		field.Field{Go: "Rumour", Key: "rumour", Type: field.Integer, Doc: "Rounds of rumour (流言) left."}.Form(0, 99).Omitted().At(12, "rumour rounds"),
+		field.Field{Go: "Poison", Key: "poison", Type: field.Integer, Doc: "Rounds of poison left."}.Form(0, 99).Omitted().At(13, "poison rounds"),
+	})
 
 	// SaveCityFields are the fields of a city of a save.
+	// The values of its line of a .sav file after the name, in their
+	// legacy order, are read and written from the table (fieldtok).
 	SaveCityFields = field.Record{Name: "mbg save city", Schema: saveSchema, Pointer: "/definitions/city", Fields: []field.Field{
-		nameRow, ScopeField,
-		{Go: "HP", Key: "defence", Type: field.Number, Required: true, Doc: "Defence now."},
-		field.Field{Go: "HPMax", Key: "defence_max", Type: field.Number, Required: true, Doc: "Most defence."}.Form(0, 1000000),
-		{Go: "Role", Key: "owner", Type: field.Ref, Doc: "The role that owns the city; absent: none."},
-		{Go: "Mayor", Key: "mayor", Type: field.Ref, Doc: "The mayor."},
-		{Go: "Treasurer", Key: "treasurer", Type: field.Ref, Doc: "The treasurer."},
-		fengshui,
+		nameRow, ScopeField.At(1, ""),
+		field.Field{Go: "HP", Key: "defence", Type: field.Number, Required: true, Doc: "Defence now."}.At(3, ""),
+		field.Field{Go: "HPMax", Key: "defence_max", Type: field.Number, Required: true, Doc: "Most defence."}.Form(0, 1000000).At(2, "maximum defence"),
+		field.Field{Go: "Role", Key: "owner", Type: field.Ref, Doc: "The role that owns the city; absent: none."}.At(4, "owner (a role or -1)"),
+		field.Field{Go: "Mayor", Key: "mayor", Type: field.Ref, Doc: "The mayor."}.At(5, ""),
+		field.Field{Go: "Treasurer", Key: "treasurer", Type: field.Ref, Doc: "The treasurer."}.At(6, ""),
+		fengshui.At(7, ""),
 		{Go: "Garrison", Key: "garrison", Type: field.Ref, Doc: "The officers stationed in the city."},
 	}}
 
@@ -188,17 +198,19 @@ var (
 		{Go: "Present", Key: "present", Type: field.Ref, Doc: "Roles standing on the square."},
 	}}
 
-	// SaveRoleFields are the fields of a role of a save.
+	// SaveRoleFields are the fields of a role of a save; the values of its
+	// line of a .sav file after the name, in their legacy order, are read
+	// and written from the table (fieldtok).
 	SaveRoleFields = field.Record{Name: "mbg save role", Schema: saveSchema, Pointer: "/definitions/role", Fields: []field.Field{
 		nameRow,
-		{Go: "Loc", Key: "at", Type: field.Integer, Required: true, Doc: "Square; -1: eliminated."},
-		field.Field{Go: "Money", Key: "money", Type: field.Number, Required: true, Doc: "Money."}.Form(0, math.MaxInt32),
-		DirField,
-		{Go: "MoveState", Key: "move_state", Type: field.Ref, Doc: "Movement: normal, slow, fast or stopped."},
-		field.Field{Go: "MoveTurns", Key: "move_turns", Type: field.Integer, Doc: "Turns the movement state lasts."}.Form(0, 99),
-		{Go: "ExtraAction", Key: "extra_action", Type: field.Boolean, Doc: "The role acts twice this turn (双行)."},
-		{Go: "Alliance", Key: "alliance", Type: field.Ref, Doc: "none, public_enemy, or the allied role."},
-		field.Field{Go: "AllianceTurns", Key: "alliance_turns", Type: field.Integer, Doc: "Turns the alliance lasts."}.Form(0, 99),
+		field.Field{Go: "Loc", Key: "at", Type: field.Integer, Required: true, Doc: "Square; -1: eliminated."}.At(1, "square"),
+		field.Field{Go: "Money", Key: "money", Type: field.Number, Required: true, Doc: "Money."}.Form(0, math.MaxInt32).At(2, ""),
+		DirField.At(3, "direction"),
+		field.Field{Go: "MoveState", Key: "move_state", Type: field.Ref, Doc: "Movement: normal, slow, fast or stopped."}.At(4, "movement state"),
+		field.Field{Go: "MoveTurns", Key: "move_turns", Type: field.Integer, Doc: "Turns the movement state lasts."}.Form(0, 99).At(5, "movement state rounds"),
+		field.Field{Go: "ExtraAction", Key: "extra_action", Type: field.Boolean, Doc: "The role acts twice this turn (双行)."}.At(6, "extra action"),
+		field.Field{Go: "Alliance", Key: "alliance", Type: field.Ref, Doc: "none, public_enemy, or the allied role."}.At(7, "alliance state"),
+		field.Field{Go: "AllianceTurns", Key: "alliance_turns", Type: field.Integer, Doc: "Turns the alliance lasts."}.Form(0, 99).At(8, "alliance rounds"),
 		{Go: "Techs", Key: "techs", Type: field.Ref, Doc: "Techs known."},
 		{Go: "Retinue", Key: "retinue", Type: field.Ref, Doc: "Officers travelling with the role."},
 		{Go: "Cities", Key: "cities", Type: field.Ref, Doc: "Cities owned."},

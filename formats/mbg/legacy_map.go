@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/shapan/shapan/formats/diag"
+	"github.com/shapan/shapan/formats/field/fieldtok"
 	"github.com/shapan/shapan/formats/srcpos"
 	"github.com/shapan/shapan/formats/token"
 )
@@ -92,10 +93,7 @@ func readOfficers(r *token.Reader) []Officer {
 func readOfficer(r *token.Reader, i int, o *Officer) {
 	p := srcpos.Index("officers", i)
 	d := namedEntry(r, "officer", p, i, &o.Name)
-	for k := range o.Props {
-		o.Props[k] = r.Float32(d("ability " + PropKeys[k]))
-		r.Mark(p + "." + PropKeys[k])
-	}
+	fieldtok.Reading{Desc: d, Path: p}.Read(r, &OfficerFields, o)
 }
 
 func readCities(r *token.Reader) []City {
@@ -206,7 +204,9 @@ func WriteMap(s *Scenario) ([]byte, error) {
 	}
 	fmt.Fprintf(&b, "\n%d\n", len(s.Officers))
 	for _, o := range s.Officers {
-		fmt.Fprintf(&b, "%s %s %s %s %s %s\n", o.Name, f32(o.Props[0]), f32(o.Props[1]), f32(o.Props[2]), f32(o.Props[3]), f32(o.Props[4]))
+		b.WriteString(o.Name)
+		fieldtok.Write(&b, &OfficerFields, &o, f32)
+		b.WriteString("\n")
 	}
 	fmt.Fprintf(&b, "\n%d\n", len(s.Cities))
 	for _, c := range s.Cities {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/shapan/shapan/formats/diag"
+	"github.com/shapan/shapan/formats/field/fieldtok"
 	"github.com/shapan/shapan/formats/srcpos"
 	"github.com/shapan/shapan/formats/token"
 )
@@ -205,20 +206,7 @@ func (sr *saveReader) cities() {
 func (sr *saveReader) city(r *token.Reader, i int, c *SaveCity) {
 	p := srcpos.Index("cities", i)
 	d := namedItem(r, "city", p, i, &c.Name)
-	c.Scope = r.Int(d("scope"))
-	r.Mark(p + ".scope")
-	c.HPMax = r.Float32(d("maximum defence"))
-	r.Mark(p + ".defence_max")
-	c.HP = r.Float32(d("defence"))
-	r.Mark(p + ".defence")
-	c.Role = r.Int(d("owner (a role or -1)"))
-	r.Mark(p + ".owner")
-	c.Mayor = r.Int(d("mayor"))
-	r.Mark(p + ".mayor")
-	c.Treasurer = r.Int(d("treasurer"))
-	r.Mark(p + ".treasurer")
-	c.Fengshui = r.Float32(d("fengshui"))
-	r.Mark(p + ".fengshui")
+	fieldtok.Reading{Desc: d, Path: p}.Read(r, &SaveCityFields, c)
 	c.Garrison = readSet(r, sr.nofficer, d("garrison set"), p+".garrison")
 }
 
@@ -290,28 +278,7 @@ func (sr *saveReader) officers() {
 func (sr *saveReader) officer(r *token.Reader, i int, o *SaveOfficer) {
 	p := srcpos.Index("officers", i)
 	d := namedItem(r, "officer", p, i, &o.Name)
-	o.Role = r.Int(d("role"))
-	r.Mark(p + ".role")
-	o.Job = r.Int(d("job"))
-	r.Mark(p + ".job")
-	o.Loc = r.Int(d("location"))
-	r.Mark(p + ".at")
-	o.HPMax = r.Float32(d("maximum hp"))
-	r.Mark(p + ".hp_max")
-	o.HP = r.Float32(d("hp"))
-	r.Mark(p + ".hp")
-	for k := range o.Props {
-		o.Props[k] = r.Float32(d("ability " + PropKeys[k]))
-		r.Mark(p + "." + PropKeys[k])
-	}
-	o.Quit = r.Bool(d("quitting"))
-	r.Mark(p + ".quit")
-	o.Rumour = r.Int(d("rumour rounds"))
-	r.Mark(p + ".rumour")
-	o.Poison = r.Int(d("poison rounds"))
-	r.Mark(p + ".poison")
-	o.Level = r.Int(d("level"))
-	r.Mark(p + ".level")
+	fieldtok.Reading{Desc: d, Path: p}.Read(r, &SaveOfficerFields, o)
 }
 
 func (sr *saveReader) roles() {
@@ -322,22 +289,7 @@ func (sr *saveReader) roles() {
 func (sr *saveReader) role(r *token.Reader, i int, ro *SaveRole) {
 	p := srcpos.Index("roles", i)
 	d := namedItem(r, "role", p, i, &ro.Name)
-	ro.Loc = r.Int(d("square"))
-	r.Mark(p + ".at")
-	ro.Money = r.Float32(d("money"))
-	r.Mark(p + ".money")
-	ro.Dir = r.Int(d("direction"))
-	r.Mark(p + ".dir")
-	ro.MoveState = r.Int(d("movement state"))
-	r.Mark(p + ".move_state")
-	ro.MoveTurns = r.Int(d("movement state rounds"))
-	r.Mark(p + ".move_turns")
-	ro.ExtraAction = r.Bool(d("extra action"))
-	r.Mark(p + ".extra_action")
-	ro.Alliance = r.Int(d("alliance state"))
-	r.Mark(p + ".alliance")
-	ro.AllianceTurns = r.Int(d("alliance rounds"))
-	r.Mark(p + ".alliance_turns")
+	fieldtok.Reading{Desc: d, Path: p}.Read(r, &SaveRoleFields, ro)
 	ro.Techs = readSet(r, NumTechs, d("tech set"), p+".techs")
 	ro.Retinue = readSet(r, sr.nofficer, d("travelling officer set"), p+".retinue")
 	ro.Cities = readSet(r, sr.ncity, d("city set"), p+".cities")
@@ -393,7 +345,8 @@ func WriteSave(s *Save) ([]byte, error) {
 		len(s.Institutes), len(s.TrainingRooms), s.Turn, f(s.WinMoney), s.NX, s.NY, s.ActingRole)
 	for i, c := range s.Cities {
 		w.name(fmt.Sprintf("city %d", i+1), c.Name)
-		fmt.Fprintf(&w.b, " %d %s %s %d %d %d %s \n", c.Scope, f(c.HPMax), f(c.HP), c.Role, c.Mayor, c.Treasurer, f(c.Fengshui))
+		fieldtok.Write(&w.b, &SaveCityFields, &c, f)
+		w.b.WriteString(" \n")
 		w.set(len(s.Officers), c.Garrison, fmt.Sprintf("city %d (%s) garrison", i+1, c.Name))
 	}
 	w.institutes()
@@ -404,8 +357,8 @@ func WriteSave(s *Save) ([]byte, error) {
 	}
 	for i, o := range s.Officers {
 		w.name(fmt.Sprintf("officer %d", i+1), o.Name)
-		fmt.Fprintf(&w.b, " %d %d %d %s %s %s %s %s %s %s %t %d %d %d \n", o.Role, o.Job, o.Loc, f(o.HPMax), f(o.HP),
-			f(o.Props[0]), f(o.Props[1]), f(o.Props[2]), f(o.Props[3]), f(o.Props[4]), o.Quit, o.Rumour, o.Poison, o.Level)
+		fieldtok.Write(&w.b, &SaveOfficerFields, &o, f)
+		w.b.WriteString(" \n")
 	}
 	w.roles()
 	for lv, pool := range s.Free {
@@ -491,10 +444,11 @@ func (w *saveWriter) trainingRooms() {
 }
 
 func (w *saveWriter) roles() {
-	s, f := w.s, token.FormatFixed6
+	s := w.s
 	for i, ro := range s.Roles {
 		w.name(fmt.Sprintf("role %d", i+1), ro.Name)
-		fmt.Fprintf(&w.b, " %d %s %d %d %d %t %d %d \n", ro.Loc, f(ro.Money), ro.Dir, ro.MoveState, ro.MoveTurns, ro.ExtraAction, ro.Alliance, ro.AllianceTurns)
+		fieldtok.Write(&w.b, &SaveRoleFields, &ro, token.FormatFixed6)
+		w.b.WriteString(" \n")
 		what := fmt.Sprintf("role %d (%s)", i+1, ro.Name)
 		w.set(NumTechs, ro.Techs, what+" techs")
 		w.set(len(s.Officers), ro.Retinue, what+" travelling officers")

@@ -71,13 +71,6 @@ func (ns saveNames) roleRef(i int) *yaml.Node {
 	return n
 }
 
-func optInt0(v int) *yaml.Node {
-	if v == 0 {
-		return nil
-	}
-	return yamlx.Int(v)
-}
-
 func optTrue(v bool) *yaml.Node {
 	if !v {
 		return nil
@@ -212,9 +205,6 @@ func encodeSaveOfficers(s *Save, ns saveNames, lists yamlx.Deferred) *yaml.Node 
 			yamlx.Add(m, "at", yamlx.Int(o.Loc))
 		}
 		fieldyaml.EncodeFields(m, &SaveOfficerFields, saveOfficerStats, &o)
-		yamlx.Add(m, "quit", optTrue(o.Quit))
-		yamlx.Add(m, "rumour", optInt0(o.Rumour))
-		yamlx.Add(m, "poison", optInt0(o.Poison))
 		yamlx.Add(m, "level", yamlx.Enum(o.Level, LevelNames))
 		return m
 	})
@@ -509,9 +499,6 @@ func decodeSaveOfficer(it yamlx.Node, o *SaveOfficer, i int, ns saveNames) {
 		}
 	}
 	fieldyaml.DecodeFields(om, &SaveOfficerFields, saveOfficerStats, o)
-	o.Quit = optBool(om, "quit")
-	o.Rumour = optInt(om, "rumour")
-	o.Poison = optInt(om, "poison")
 	if n, ok := om.Need("level", "", "low, medium or high"); ok {
 		o.Level, _ = n.Enum(LevelNames)
 	}

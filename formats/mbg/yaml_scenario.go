@@ -81,7 +81,7 @@ func squareNode(sq Square, ns scenarioNames) *yaml.Node {
 
 func officerNode(o Officer) *yaml.Node {
 	m := yamlx.Flow(yamlx.Map("name", yamlx.Str(o.Name)))
-	fieldyaml.EncodeFields(m, &OfficerFields, abilities, &o)
+	fieldyaml.EncodeFields(m, &OfficerFields, OfficerFields.Fields[1:], &o)
 	return m
 }
 
@@ -263,7 +263,7 @@ func decodeOfficer(it yamlx.Node, i int) Officer {
 	var o Officer
 	om := labeled(it, "officer", i)
 	o.Name = nameField(om)
-	fieldyaml.DecodeFields(om, &OfficerFields, abilities, &o)
+	fieldyaml.DecodeFields(om, &OfficerFields, OfficerFields.Fields[1:], &o)
 	om.Done()
 	return o
 }

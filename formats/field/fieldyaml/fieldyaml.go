@@ -13,8 +13,6 @@ package fieldyaml
 import (
 	"fmt"
 	"reflect"
-	"strconv"
-	"strings"
 
 	"go.yaml.in/yaml/v3"
 
@@ -35,10 +33,13 @@ func Encode(r *field.Record, v any) *yaml.Node {
 // record r's (an officer's abilities after a name its codec writes), in
 // their order, with their values in v.
 func EncodeFields(m *yaml.Node, r *field.Record, fields []field.Field, v any) {
-	s := structOf(r, v)
 	for i := range fields {
 		f := &fields[i]
-		yamlx.Add(m, f.Key, encodeValue(f, goField(r, f, s)))
+		g := r.Value(f, v)
+		if f.Omit && g.IsZero() {
+			continue
+		}
+		yamlx.Add(m, f.Key, encodeValue(f, g))
 	}
 }
 
@@ -55,7 +56,6 @@ func Decode(r *field.Record, m *yamlx.Mapping, v any) {
 // DecodeFields reads the keys of fields, some of the record r's, from m
 // into v as Decode does.
 func DecodeFields(m *yamlx.Mapping, r *field.Record, fields []field.Field, v any) {
-	s := structOf(r, v)
 	for i := range fields {
 		f := &fields[i]
 		var n yamlx.Node
@@ -66,43 +66,9 @@ func DecodeFields(m *yamlx.Mapping, r *field.Record, fields []field.Field, v any
 			n, ok = m.Get(f.Key, f.What)
 		}
 		if ok {
-			decodeValue(f, n, goField(r, f, s))
+			decodeValue(f, n, r.Value(f, v))
 		}
 	}
-}
-
-// structOf returns the struct v points to.
-func structOf(r *field.Record, v any) reflect.Value {
-	p := reflect.ValueOf(v)
-	if p.Kind() != reflect.Pointer || p.Elem().Kind() != reflect.Struct {
-		panic(fmt.Sprintf("fieldyaml: record %s of a %T, not of a pointer to a struct", r.Name, v))
-	}
-	return p.Elem()
-}
-
-// goField returns the model's field of f, or the element of an array
-// field it names ("Props[2]"); a table naming no field of the model is a
-// mistake in the program.
-func goField(r *field.Record, f *field.Field, s reflect.Value) reflect.Value {
-	name, index := f.Go, -1
-	if i := strings.IndexByte(name, '['); i > 0 && strings.HasSuffix(name, "]") {
-		n, err := strconv.Atoi(name[i+1 : len(name)-1])
-		if err != nil {
-			panic(fmt.Sprintf("fieldyaml: record %s: %q is no field or element of one (key %q)", r.Name, f.Go, f.Key))
-		}
-		name, index = name[:i], n
-	}
-	g := s.FieldByName(name)
-	if !g.IsValid() {
-		panic(fmt.Sprintf("fieldyaml: record %s: %s has no field %q (key %q)", r.Name, s.Type(), f.Go, f.Key))
-	}
-	if index >= 0 {
-		if g.Kind() != reflect.Array || index >= g.Len() {
-			panic(fmt.Sprintf("fieldyaml: record %s: %s has no element %q (key %q)", r.Name, s.Type(), f.Go, f.Key))
-		}
-		g = g.Index(index)
-	}
-	return g
 }
 
 func encodeValue(f *field.Field, g reflect.Value) *yaml.Node {
