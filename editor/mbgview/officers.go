@@ -245,12 +245,12 @@ func (t *officerTable) updateCell(id widget.TableCellID, o fyne.CanvasObject) {
 
 // cellRef names the value of a cell.
 func (t *officerTable) cellRef(officer, col int) forms.FieldRef {
-	key := "name"
+	key, what := "name", "name"
 	if col != colName {
-		key = mbg.PropKeys[col-colWu]
+		f := mbg.Ability(col - colWu)
+		key, what = f.Key, f.Name()
 	}
 	path := fmt.Sprintf("officers[%d]", officer)
-	what := key
 	if m := t.v.M(); officer < len(m.Officers) {
 		what += " of " + m.Officers[officer].Name
 	}
@@ -268,14 +268,11 @@ func checkCell(col int, text string) error {
 		}
 		return nil
 	}
-	// The limits are the field table's (check warns of other values).
-	k := col - colWu
-	lo, hi := mbg.Ability(k).FormRange()
-	x, err := strconv.ParseFloat(strings.TrimSpace(text), 32)
-	if err != nil || x < float64(lo) || x > float64(hi) {
-		return fmt.Errorf("%s must be a number from %d to %d", mbg.PropKeys[k], lo, hi)
-	}
-	return nil
+	// The limits and the name are the field table's (check warns of
+	// other values).
+	f := mbg.Ability(col - colWu)
+	_, err := forms.Float{Label: f.Name(), Field: f}.Parse(text)
+	return err
 }
 
 // commitCell writes a cell into the scenario as one undoable edit, or

@@ -108,8 +108,7 @@ func (v *SaveView) cityDefence(valid func() bool, city func() *mbg.SaveCity, ask
 		}
 		return ftoa(city().HPMax)
 	}, func(text string) error {
-		lo, hi := mbg.SaveCityFields.Field("defence_max").FormRange()
-		x, err := floatIn("maximum defence", text, float64(lo), float64(hi))
+		x, err := forms.Float{Label: "maximum defence", Field: mbg.SaveCityFields.Field("defence_max")}.Parse(text)
 		if err != nil {
 			return err
 		}
@@ -125,7 +124,7 @@ func (v *SaveView) cityDefence(valid func() bool, city func() *mbg.SaveCity, ask
 		}
 		return ftoa(city().HP)
 	}, func(text string) error {
-		x, err := floatIn("defence", text, 0, float64(city().HPMax))
+		x, err := forms.Float{Label: "defence", Max: float64(city().HPMax)}.Parse(text)
 		if err != nil {
 			return err
 		}

@@ -27,6 +27,10 @@ const (
 // officer and how an edit of a cell changes the save.
 type saveColumn struct {
 	title string
+	// field is the table's row of the value the column shows (nil for
+	// the name): its key names the value's document path and its name
+	// the value in messages.
+	field *field.Field
 	width float32
 	kind  int
 	// text is what a text cell shows (and the sort key without num).
@@ -120,29 +124,29 @@ func newSaveOfficerTable(v *SaveView) *saveOfficerTable {
 // officerColumns describes the table's columns.
 func (v *SaveView) officerColumns() []saveColumn {
 	cols := append([]saveColumn{v.nameColumn()}, v.placeColumns()...)
-	// The limits are the field table's where it has them.
-	lo, hi := mbg.SaveOfficerFields.Field("hp_max").FormRange()
+	// The limits and the names in messages are the field table's: the
+	// hit points within their maximum.
+	r := &mbg.SaveOfficerFields
 	cols = append(cols,
-		v.numberColumn("HP max", func(o *mbg.SaveOfficer) *float32 { return &o.HPMax }, float64(lo), upTo(float64(hi))),
-		v.numberColumn("HP 体力", func(o *mbg.SaveOfficer) *float32 { return &o.HP }, 0, func(o *mbg.SaveOfficer) float64 { return float64(o.HPMax) }))
+		v.numberColumn("HP max", r.Field("hp_max"), func(o *mbg.SaveOfficer) *float32 { return &o.HPMax }, nil),
+		v.numberColumn("HP 体力", r.Field("hp"), func(o *mbg.SaveOfficer) *float32 { return &o.HP }, func(o *mbg.SaveOfficer) float64 { return float64(o.HPMax) }))
 	cols[4].width, cols[5].width = 60, 60
 	for k, key := range mbg.PropKeys {
 		// An ability's limits are the field table's (check warns of a
 		// value beyond them).
 		title := []string{"武", "战", "谋", "政", "经"}[k] + " " + key
-		lo, hi := mbg.SaveOfficerFields.Field(key).FormRange()
-		cols = append(cols, v.numberColumn(title, func(o *mbg.SaveOfficer) *float32 { return &o.Props[k] }, float64(lo), upTo(float64(hi))))
+		cols = append(cols, v.numberColumn(title, r.Field(key), func(o *mbg.SaveOfficer) *float32 { return &o.Props[k] }, nil))
 	}
 	cols = append(cols,
-		saveColumn{title: "quit 离", width: 56, kind: kindCheck,
+		saveColumn{title: "quit 离", field: r.Field("quit"), width: 56, kind: kindCheck,
 			text:    func(m *mbg.Save, p int) string { return fmt.Sprint(m.Officers[p].Quit) },
 			checked: func(m *mbg.Save, p int) bool { return m.Officers[p].Quit },
 			toggle: func(p int, on bool) error {
 				return v.setOfficer("change quitting", p, func(o *mbg.SaveOfficer) { o.Quit = on })
 			}},
-		v.counterColumn("流言 rumour", mbg.SaveOfficerFields.Field("rumour"), func(o *mbg.SaveOfficer) *int { return &o.Rumour }),
-		v.counterColumn("毒 poison", mbg.SaveOfficerFields.Field("poison"), func(o *mbg.SaveOfficer) *int { return &o.Poison }),
-		saveColumn{title: "level", width: 112, kind: kindChoice,
+		v.counterColumn("流言 rumour", r.Field("rumour"), func(o *mbg.SaveOfficer) *int { return &o.Rumour }),
+		v.counterColumn("毒 poison", r.Field("poison"), func(o *mbg.SaveOfficer) *int { return &o.Poison }),
+		saveColumn{title: "level", field: r.Field("level"), width: 112, kind: kindChoice,
 			text:    func(m *mbg.Save, p int) string { return itoa(m.Officers[p].Level) },
 			num:     func(m *mbg.Save, p int) float64 { return float64(m.Officers[p].Level) },
 			options: func(*mbg.Save, int) []string { return levelNames },
@@ -165,19 +169,20 @@ func (v *SaveView) setOfficer(label string, p int, op func(o *mbg.SaveOfficer)) 
 	})
 }
 
-// upTo is a constant upper limit of a number column.
-func upTo(limit float64) func(*mbg.SaveOfficer) float64 {
-	return func(*mbg.SaveOfficer) float64 { return limit }
-}
-
-// numberColumn is a column of a number of the officer (get points to
-// it) from lo to hi(officer); an HP beyond the maximum is lowered to it.
-func (v *SaveView) numberColumn(title string, get func(o *mbg.SaveOfficer) *float32, lo float64, hi func(o *mbg.SaveOfficer) float64) saveColumn {
-	return saveColumn{title: title, width: 66, kind: kindText,
+// numberColumn is a column of the officer's number of the table's field
+// f (get points to it), within the field's limits, or from 0 to
+// max(officer) when max is not nil; an HP beyond the maximum is lowered
+// to it.
+func (v *SaveView) numberColumn(title string, f *field.Field, get func(o *mbg.SaveOfficer) *float32, max func(o *mbg.SaveOfficer) float64) saveColumn {
+	return saveColumn{title: title, field: f, width: 66, kind: kindText,
 		text: func(m *mbg.Save, p int) string { return ftoa(*get(&m.Officers[p])) },
 		num:  func(m *mbg.Save, p int) float64 { return float64(*get(&m.Officers[p])) },
 		commit: func(p int, text string) error {
-			x, err := floatIn(strings.Fields(title)[0], text, lo, hi(&v.M().Officers[p]))
+			n := forms.Float{Label: f.Name(), Field: f}
+			if max != nil {
+				n = forms.Float{Label: f.Name(), Max: max(&v.M().Officers[p])}
+			}
+			x, err := n.Parse(text)
 			if err != nil {
 				return err
 			}
@@ -191,12 +196,11 @@ func (v *SaveView) numberColumn(title string, get func(o *mbg.SaveOfficer) *floa
 // counterColumn is a column of rounds left of the officer, within the
 // limits of the table's field f (0 to 99).
 func (v *SaveView) counterColumn(title string, f *field.Field, get func(o *mbg.SaveOfficer) *int) saveColumn {
-	return saveColumn{title: title, width: 84, kind: kindText,
+	return saveColumn{title: title, field: f, width: 84, kind: kindText,
 		text: func(m *mbg.Save, p int) string { return itoa(*get(&m.Officers[p])) },
 		num:  func(m *mbg.Save, p int) float64 { return float64(*get(&m.Officers[p])) },
 		commit: func(p int, text string) error {
-			lo, hi := f.FormRange()
-			n, err := intIn(title, text, lo, hi)
+			n, err := forms.Int{Label: f.Name(), Field: f}.Parse(text)
 			if err != nil {
 				return err
 			}
@@ -376,7 +380,7 @@ func (t *saveOfficerTable) updateCell(id widget.TableCellID, o fyne.CanvasObject
 	switch c.kind {
 	case kindText:
 		e := objs[cellText].(*forms.Entry)
-		e.Bind(func() forms.FieldRef { return t.cellRef(p, c.title) },
+		e.Bind(func() forms.FieldRef { return t.cellRef(p, c) },
 			func() string {
 				if p >= len(t.v.M().Officers) {
 					return ""
@@ -416,15 +420,14 @@ func (t *saveOfficerTable) updateCell(id widget.TableCellID, o fyne.CanvasObject
 	}
 }
 
-// cellRef names the value of a text cell: the column's title and the
-// officer.
-func (t *saveOfficerTable) cellRef(p int, title string) forms.FieldRef {
-	key := title
-	if f := strings.Fields(title); len(f) > 1 {
-		key = f[len(f)-1] // "武 wu" → wu
+// cellRef names the value of a text cell: the column's field (the name
+// without one) and the officer.
+func (t *saveOfficerTable) cellRef(p int, c saveColumn) forms.FieldRef {
+	key, what := "name", "name"
+	if c.field != nil {
+		key, what = c.field.Key, c.field.Name()
 	}
 	path := fmt.Sprintf("officers[%d]", p)
-	what := key
 	if m := t.v.M(); p < len(m.Officers) {
 		what += " of " + m.Officers[p].Name
 	}

@@ -67,8 +67,7 @@ func (v *SaveView) rolesPane() fyne.CanvasObject {
 		}
 		return itoa(role().AllianceTurns)
 	}, func(text string) error {
-		lo, hi := mbg.SaveRoleFields.Field("alliance_turns").FormRange()
-		n, err := intIn("alliance rounds", text, lo, hi)
+		n, err := forms.Int{Label: "alliance rounds", Field: mbg.SaveRoleFields.Field("alliance_turns")}.Parse(text)
 		if err != nil {
 			return err
 		}

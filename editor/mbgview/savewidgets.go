@@ -1,10 +1,8 @@
 package mbgview
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/widget"
@@ -205,30 +203,6 @@ func heading(text string) *widget.Label {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
-
-// intIn reads a whole number from lo to hi typed for label.
-func intIn(label, text string, lo, hi int) (int, error) {
-	n, err := strconv.Atoi(strings.TrimSpace(text))
-	if err != nil {
-		return 0, fmt.Errorf("%s must be a whole number", label)
-	}
-	if n < lo || n > hi {
-		return 0, fmt.Errorf("%s must be from %d to %d", label, lo, hi)
-	}
-	return n, nil
-}
-
-// floatIn reads a number from lo to hi typed for label.
-func floatIn(label, text string, lo, hi float64) (float32, error) {
-	x, err := strconv.ParseFloat(strings.TrimSpace(text), 32)
-	if err != nil {
-		return 0, fmt.Errorf("%s must be a number", label)
-	}
-	if x < lo || x > hi {
-		return 0, fmt.Errorf("%s must be from %v to %v", label, lo, hi)
-	}
-	return float32(x), nil
-}
 
 // ftoa writes a float32 as briefly as it reads back.
 func ftoa(f float32) string { return strconv.FormatFloat(float64(f), 'f', -1, 32) }
