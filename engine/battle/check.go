@@ -10,11 +10,11 @@ import (
 // The codes of the check rules (package validate's catalogue) of the
 // conditions NewBoard refuses a map and a roster on.
 const (
-	CodeCell        = "BTL001" // a cell code that is no map element
-	CodeBases       = "BTL003" // not exactly two bases
-	CodeFlag        = "BTL004" // no flag cell
-	CodeRosterName  = "BTL009" // a roster entry naming no hero, or one twice
-	CodeRosterValue = "BTL010" // a roster value out of range
+	CodeCell        = "BTL001"             // a cell code that is no map element
+	CodeBases       = "BTL003"             // not exactly two bases
+	CodeFlag        = "BTL004"             // no flag cell
+	CodeRosterName  = bfmt.CodeRosterName  // a roster entry naming no hero, or one twice
+	CodeRosterValue = bfmt.CodeRosterValue // a roster value out of range
 )
 
 // CheckMap lists every condition NewBoard refuses a map and its roster

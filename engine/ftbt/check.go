@@ -11,19 +11,19 @@ import (
 // The codes of the check rules (package validate's catalogue) of the
 // conditions the engine refuses a level on.
 const (
-	CodeNoTerrain = "FTB001" // the rules define no terrain
-	CodeMaxAbi    = "FTB003" // a fly or disable-long tech is known while MAX_ABI is 0
-	CodeAIDivisor = "FTB004" // an AI constant the computer player divides by is 0
-	CodeNoAI      = "FTB008" // the rules have no AI constants
-	CodeSize      = "FTB020" // the map has no cells, or too many
-	CodeTerrainID = "FTB021" // a cell's terrain is not one of the rules'
-	CodeSide      = "FTB022" // a person on a side other than 0 or 1
-	CodeOffMap    = "FTB023" // a person outside the map
-	CodeSameCell  = "FTB024" // two people on one cell
-	CodeTechID    = "FTB025" // a person knows a tech the rules do not have
-	CodeDead      = "FTB026" // a person without hit points
-	CodeEmptySide = "FTB027" // a side with nobody
-	CodeGoal      = "FTB029" // a computer person's goal outside the map
+	CodeNoTerrain = "FTB001"           // the rules define no terrain
+	CodeMaxAbi    = "FTB003"           // a fly or disable-long tech is known while MAX_ABI is 0
+	CodeAIDivisor = "FTB004"           // an AI constant the computer player divides by is 0
+	CodeNoAI      = "FTB008"           // the rules have no AI constants
+	CodeSize      = ftbtfmt.CodeSize   // the map has no cells, or too many
+	CodeTerrainID = "FTB021"           // a cell's terrain is not one of the rules'
+	CodeSide      = ftbtfmt.CodeSide   // a person on a side other than 0 or 1
+	CodeOffMap    = ftbtfmt.CodeOffMap // a person outside the map
+	CodeSameCell  = "FTB024"           // two people on one cell
+	CodeTechID    = "FTB025"           // a person knows a tech the rules do not have
+	CodeDead      = ftbtfmt.CodeDead   // a person without hit points
+	CodeEmptySide = "FTB027"           // a side with nobody
+	CodeGoal      = "FTB029"           // a computer person's goal outside the map
 )
 
 // MaxCells bounds the cells of a map the engine plays on.

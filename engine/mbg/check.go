@@ -12,24 +12,24 @@ import (
 // The codes of the check rules (package validate's catalogue) of the
 // conditions the engine refuses a scenario or a save on.
 const (
-	CodeBadBase        = "MBG001" // a square's building does not exist
-	CodeBadGarrison    = "MBG002" // a garrison names no officer
-	CodeBadOfficial    = "MBG003" // a mayor or treasurer names no officer
-	CodeBadRetinue     = "MBG004" // a retinue names no officer
-	CodeBadOwned       = "MBG005" // a role owns no city
-	CodeBadStart       = "MBG006" // a role starts off the board
-	CodeBadTech        = "MBG007" // a tech id outside 0–11
-	CodeTwoPlaces      = "MBG010" // an officer in two places
-	CodeOfficialAbroad = "MBG011" // a mayor or treasurer outside the garrison
-	CodeTwoOwners      = "MBG013" // a city owned by two roles
-	CodeNotANumber     = "MBG021" // a number that is not finite
-	CodeBadItem        = "MBG023" // a training room trains no ability
-	CodeBadDir         = "MBG024" // a direction other than ±1
-	CodeEmptyBoard     = "MBG031" // the board has no squares
-	CodeEmptyOwned     = "MBG033" // an owned city with an empty garrison
-	CodeSaveRef        = "MBG060" // a save refers to nothing
-	CodeSaveActing     = "MBG061" // the acting role of a save is not in play
-	CodeSaveJob        = "MBG062" // the lists of a save disagree
+	CodeBadBase        = "MBG001"           // a square's building does not exist
+	CodeBadGarrison    = "MBG002"           // a garrison names no officer
+	CodeBadOfficial    = "MBG003"           // a mayor or treasurer names no officer
+	CodeBadRetinue     = "MBG004"           // a retinue names no officer
+	CodeBadOwned       = "MBG005"           // a role owns no city
+	CodeBadStart       = "MBG006"           // a role starts off the board
+	CodeBadTech        = mbgfmt.CodeBadTech // a tech id outside 0–11
+	CodeTwoPlaces      = "MBG010"           // an officer in two places
+	CodeOfficialAbroad = "MBG011"           // a mayor or treasurer outside the garrison
+	CodeTwoOwners      = "MBG013"           // a city owned by two roles
+	CodeNotANumber     = "MBG021"           // a number that is not finite
+	CodeBadItem        = mbgfmt.CodeBadItem // a training room trains no ability
+	CodeBadDir         = mbgfmt.CodeBadDir  // a direction other than ±1
+	CodeEmptyBoard     = "MBG031"           // the board has no squares
+	CodeEmptyOwned     = "MBG033"           // an owned city with an empty garrison
+	CodeSaveRef        = "MBG060"           // a save refers to nothing
+	CodeSaveActing     = "MBG061"           // the acting role of a save is not in play
+	CodeSaveJob        = "MBG062"           // the lists of a save disagree
 )
 
 // problems collects the reasons a scenario or save cannot be played, as

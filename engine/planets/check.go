@@ -11,14 +11,14 @@ import (
 // The codes of the check rules (package validate's catalogue) of the
 // conditions the engine refuses a map on.
 const (
-	CodeMissing      = "PLN001" // planets, map, routes or starts is missing
-	CodeMax          = "PLN002" // a planet's max the game cannot convert
-	CodeNumbers      = "PLN003" // a planet's def, res or cos is no number
-	CodeRouteEnd     = "PLN008" // a route names no planet
-	CodeSteps        = "PLN009" // a route's steps are no number
-	CodeStartUnknown = "PLN013" // a start names no planet
-	CodePlayers      = "PLN016" // min_player and max_player allow no game
-	CodeSetting      = "PLN018" // max_round, start_unit or max_player is no number
+	CodeMissing      = "PLN001"         // planets, map, routes or starts is missing
+	CodeMax          = "PLN002"         // a planet's max the game cannot convert
+	CodeNumbers      = "PLN003"         // a planet's def, res or cos is no number
+	CodeRouteEnd     = "PLN008"         // a route names no planet
+	CodeSteps        = pfmt.CodeSteps   // a route's steps are no number
+	CodeStartUnknown = "PLN013"         // a start names no planet
+	CodePlayers      = pfmt.CodePlayers // min_player and max_player allow no game
+	CodeSetting      = pfmt.CodeSetting // max_round, start_unit or max_player is no number
 )
 
 // problems collects the reasons a map cannot be played.

@@ -5,6 +5,15 @@ import (
 	"github.com/shapan/shapan/formats/field"
 )
 
+// The codes of check's rules that the field tables name: the engine's
+// and validate's rules take them from here, so that each code is written
+// once (internal/archtest TestRuleCodesAreWrittenOnce).
+const (
+	CodeSize        = "BTL002" // a map side outside 2–1000
+	CodeRosterName  = "BTL009" // a roster entry naming no hero, or one twice
+	CodeRosterValue = "BTL010" // a roster value out of range
+)
+
 // The field tables of the battle records whose values shapan check
 // bounds: the JSON Schema is generated from them and the checks read them
 // (see package field).
@@ -12,23 +21,23 @@ var (
 	// SizeFields are the fields of a map's size (the game allows 2 to
 	// 1000 cells a side).
 	SizeFields = field.Record{Name: "battle map size", Schema: "battle-map.schema.json", Pointer: "/properties/size", Fields: []field.Field{
-		field.Field{Go: "W", Key: "width", Type: field.Integer, Required: true, Code: "BTL002", Severity: diag.Error,
+		field.Field{Go: "W", Key: "width", Type: field.Integer, Required: true, Code: CodeSize, Severity: diag.Error,
 			Doc: "W, the number of cells in a row (symbols per grid row)."}.Between(MinSide, MaxSide),
-		field.Field{Go: "H", Key: "height", Type: field.Integer, Required: true, Code: "BTL002", Severity: diag.Error,
+		field.Field{Go: "H", Key: "height", Type: field.Integer, Required: true, Code: CodeSize, Severity: diag.Error,
 			Doc: "H, the number of rows."}.Between(MinSide, MaxSide),
 	}}
 
 	// RosterFields are the fields of a roster entry, its stats in the
 	// order of the spec.
 	RosterFields = field.Record{Name: "battle roster entry", Schema: "battle-map.schema.json", Pointer: "/properties/roster/items", Fields: []field.Field{
-		{Go: "Name", Key: "name", Type: field.String, Names: HeroNames(), Required: true, Code: "BTL009", Severity: diag.Error, Doc: "The hero, each at most once."},
-		field.Field{Go: "Force", Key: "force", Type: field.Integer, Code: "BTL010", Severity: diag.Error,
+		{Go: "Name", Key: "name", Type: field.String, Names: HeroNames(), Required: true, Code: CodeRosterName, Severity: diag.Error, Doc: "The hero, each at most once."},
+		field.Field{Go: "Force", Key: "force", Type: field.Integer, Code: CodeRosterValue, Severity: diag.Error,
 			Doc: "武力 (default: 100 warriors, 60 commanders, 50 strategists)."}.Between(1, 10000),
-		field.Field{Go: "Command", Key: "command", Type: field.Integer, Code: "BTL010", Severity: diag.Error,
+		field.Field{Go: "Command", Key: "command", Type: field.Integer, Code: CodeRosterValue, Severity: diag.Error,
 			Doc: "统帅, the most soldiers the hero carries (default 6, 12, 8)."}.Between(0, 100),
-		field.Field{Go: "HP", Key: "hp", Type: field.Integer, Code: "BTL010", Severity: diag.Error,
+		field.Field{Go: "HP", Key: "hp", Type: field.Integer, Code: CodeRosterValue, Severity: diag.Error,
 			Doc: "体力 (default 1500, 1600, 1200)."}.Between(1, 100000),
-		field.Field{Go: "Range", Key: "range", Type: field.Integer, Code: "BTL010", Severity: diag.Error,
+		field.Field{Go: "Range", Key: "range", Type: field.Integer, Code: CodeRosterValue, Severity: diag.Error,
 			Doc: "Attack distance (default 3)."}.Between(1, 20),
 	}}
 )

@@ -5,6 +5,18 @@ import (
 	"github.com/shapan/shapan/formats/field"
 )
 
+// The codes of check's rules that the field tables name: the engine's
+// and validate's rules take them from here, so that each code is written
+// once (internal/archtest TestRuleCodesAreWrittenOnce).
+const (
+	CodeCost     = "FTB005" // a terrain with a negative move cost
+	CodeAoeRatio = "FTB007" // an area ratio outside 0–100
+	CodeSize     = "FTB020" // the map has no cells, or too many
+	CodeSide     = "FTB022" // a person on a side other than 0 or 1
+	CodeOffMap   = "FTB023" // a person outside the map
+	CodeDead     = "FTB026" // a person without hit points
+)
+
 // The field tables of the ftbt records whose values shapan check bounds:
 // the JSON Schemas are generated from them and the checks read them (see
 // package field).
@@ -12,13 +24,13 @@ var (
 	// PersonFields are the fields of a person of a level.
 	PersonFields = field.Record{Name: "ftbt person", Schema: "ftbt-level.schema.json", Pointer: "/definitions/person", Fields: []field.Field{
 		{Go: "Name", Key: "name", Type: field.Ref, Required: true, Doc: "A name: one token of the legacy file (no spaces)."},
-		{Go: "Side", Key: "side", Type: field.Integer, Enum: []int{0, 1}, Required: true, Code: "FTB022", Severity: diag.Error,
+		{Go: "Side", Key: "side", Type: field.Integer, Enum: []int{0, 1}, Required: true, Code: CodeSide, Severity: diag.Error,
 			Doc: "0 (moves first; the human side in the original single-player game) or 1 (the computer's side)."},
 		// The studio's forms keep the stats below their form limits
 		// (no rule bounds them: the game plays any whole number).
 		field.Field{Go: "Abi", Key: "abi", Type: field.Integer, Required: true, Doc: "Attack."}.Form(0, 1000),
 		field.Field{Go: "Def", Key: "def", Type: field.Integer, Required: true, Doc: "Defence."}.Form(0, 1000),
-		field.Field{Go: "HP", Key: "hp", Type: field.Integer, Required: true, Code: "FTB026", Severity: diag.Error,
+		field.Field{Go: "HP", Key: "hp", Type: field.Integer, Required: true, Code: CodeDead, Severity: diag.Error,
 			Doc: "Hit points at the start (FTB026)."}.AtLeast(1).Form(1, 100000),
 		field.Field{Go: "Speed", Key: "speed", Type: field.Integer, Required: true, Doc: "Move points per turn."}.Form(0, 100000),
 		{Go: "X, Y", Key: "at", Type: field.Ref, Required: true, Doc: "The starting cell [x, y] (FTB023: on the map)."},
@@ -31,22 +43,22 @@ var (
 	// check tells (the schema cannot compare with the size); the forms
 	// take that bound from the level.
 	PersonCellFields = field.Record{Name: "ftbt person cell", Schema: "ftbt-level.schema.json", Pointer: "/definitions/person/properties/at/items", Fields: []field.Field{
-		field.Field{Go: "X", Key: "0", Type: field.Integer, Code: "FTB023", Severity: diag.Error, Doc: "x: the column, from 0 to width - 1."}.AtLeast(0).Form(0, 1<<24),
-		field.Field{Go: "Y", Key: "1", Type: field.Integer, Code: "FTB023", Severity: diag.Error, Doc: "y: the row, from 0 to height - 1."}.AtLeast(0).Form(0, 1<<24),
+		field.Field{Go: "X", Key: "0", Type: field.Integer, Code: CodeOffMap, Severity: diag.Error, Doc: "x: the column, from 0 to width - 1."}.AtLeast(0).Form(0, 1<<24),
+		field.Field{Go: "Y", Key: "1", Type: field.Integer, Code: CodeOffMap, Severity: diag.Error, Doc: "y: the row, from 0 to height - 1."}.AtLeast(0).Form(0, 1<<24),
 	}}
 
 	// SizeFields are the fields of a level's size, the first two values
 	// of its .map file (the legacy reader refuses a size out of range:
 	// it cannot read the grid without one).
 	SizeFields = field.Record{Name: "ftbt level size", Schema: "ftbt-level.schema.json", Pointer: "/properties/size", Fields: []field.Field{
-		field.Field{Go: "W", Key: "width", Type: field.Integer, Required: true, Code: "FTB020", Severity: diag.Error, Doc: "nx: cells per row."}.AtLeast(1).At(1, "the map width nx"),
-		field.Field{Go: "H", Key: "height", Type: field.Integer, Required: true, Code: "FTB020", Severity: diag.Error, Doc: "ny: number of rows."}.AtLeast(1).At(2, "the map height ny"),
+		field.Field{Go: "W", Key: "width", Type: field.Integer, Required: true, Code: CodeSize, Severity: diag.Error, Doc: "nx: cells per row."}.AtLeast(1).At(1, "the map width nx"),
+		field.Field{Go: "H", Key: "height", Type: field.Integer, Required: true, Code: CodeSize, Severity: diag.Error, Doc: "ny: number of rows."}.AtLeast(1).At(2, "the map height ny"),
 	}}
 
 	// TerrainFields are the fields of a terrain of the rules.
 	TerrainFields = field.Record{Name: "ftbt terrain", Schema: "ftbt-rules.schema.json", Pointer: "/definitions/terrain", Fields: []field.Field{
 		{Go: "Name", Key: "name", Type: field.Ref, Required: true},
-		field.Field{Go: "Weight", Key: "cost", Type: field.Integer, Required: true, Code: "FTB005", Severity: diag.Error,
+		field.Field{Go: "Weight", Key: "cost", Type: field.Integer, Required: true, Code: CodeCost, Severity: diag.Error,
 			Doc: "Move points a step onto a cell of this terrain uses (the weight)."}.AtLeast(0).Form(0, 100000),
 		{Go: "Color", Key: "color", Type: field.Ref, Doc: "How editors draw the terrain (#rrggbb). Not part of the game's file: exporting drops it."},
 	}}
@@ -117,7 +129,7 @@ var (
 	AoeFields = field.Record{Name: "ftbt tech area", Schema: "ftbt-rules.schema.json", Pointer: "/definitions/tech/properties/aoe", Fields: []field.Field{
 		field.Field{Go: "AoeRange", Key: "radius", Type: field.Integer, Doc: "aoe_range: radius of the area (Manhattan distance); 0 is the target cell only. Default 0."}.Form(0, 20),
 		// A ratio outside 0–100 is played as it is: check warns of it.
-		field.Field{Go: "AoeRatio", Key: "ratio", Type: field.Integer, Code: "FTB007", Severity: diag.Warning,
+		field.Field{Go: "AoeRatio", Key: "ratio", Type: field.Integer, Code: CodeAoeRatio, Severity: diag.Warning,
 			Doc: "aoe_ratio: percent of the effect applied to the cells other than the centre. Default 0."}.Between(0, 100),
 		{Go: "AoeSelf", Key: "self", Type: field.Boolean, Doc: "aoe_self: the area also hits the user's own side. Default false."},
 	}}

@@ -9,6 +9,20 @@ import (
 	"github.com/shapan/shapan/formats/field"
 )
 
+// The codes of check's rules that the field tables name: the engine's
+// and validate's rules take them from here, so that each code is written
+// once (internal/archtest TestRuleCodesAreWrittenOnce).
+const (
+	CodeBadTech     = "MBG007" // a tech id outside 0–11
+	CodeAbility     = "MBG020" // an ability outside 0–100
+	CodeScope       = "MBG022" // a city scope other than small, medium or large
+	CodeBadItem     = "MBG023" // a training room trains no ability
+	CodeBadDir      = "MBG024" // a direction other than ±1
+	CodeSquareType  = "MBG027" // a board square of an unknown type
+	CodeFengshui    = "MBG064" // a fengshui outside 0–0.5
+	CodeTrainRounds = "MBG065" // training rounds outside 0–6
+)
+
 // The field tables of the mbg records: every field of an officer, a city,
 // a role, an institute, a training room and a board square, of a scenario
 // and of a save. The JSON Schemas' properties of these records are
@@ -23,16 +37,16 @@ const (
 var (
 	// ScopeField is a city's scope: small, medium, large (0, 1, 2).
 	ScopeField = field.Field{Go: "Scope", Key: "scope", Type: field.String, Names: ScopeNames, Enum: []int{0, 1, 2}, Required: true,
-		Code: "MBG022", Severity: diag.Error, Doc: "Defence 500 / 800 / 1200; income scale 1.5 / 2 / 2.5."}
+		Code: CodeScope, Severity: diag.Error, Doc: "Defence 500 / 800 / 1200; income scale 1.5 / 2 / 2.5."}
 	// ItemField is the ability a training room trains.
 	ItemField = field.Field{Go: "Item", Key: "item", Type: field.String, Names: PropKeys, Enum: []int{0, 1, 2, 3, 4}, Required: true,
-		Code: "MBG023", Severity: diag.Error, Doc: "The property trained here."}
+		Code: CodeBadItem, Severity: diag.Error, Doc: "The property trained here."}
 	// DirField is a role's moving direction.
 	DirField = field.Field{Go: "Dir", Key: "dir", Type: field.Integer, Enum: []int{1, -1}, Required: true,
-		Code: "MBG024", Severity: diag.Error, Doc: "Moving direction: 1 or -1."}
+		Code: CodeBadDir, Severity: diag.Error, Doc: "Moving direction: 1 or -1."}
 	// TypeField is the type of a board square.
 	TypeField = field.Field{Go: "Class", Key: "type", Type: field.String, Names: ClassNames, Enum: []int{0, 1, 2, 3, 4, 5}, Required: true,
-		Code: "MBG027", Severity: diag.Error, Doc: "What the square is."}
+		Code: CodeSquareType, Severity: diag.Error, Doc: "What the square is."}
 	nameRow = field.Field{Go: "Name", Key: "name", Type: field.Ref, Required: true, Doc: "The name (a YAML scalar of any kind)."}
 )
 
@@ -42,7 +56,7 @@ var (
 func ability(k, at int, doc string) field.Field {
 	key := PropKeys[k]
 	return field.Field{Go: fmt.Sprintf("Props[%d]", k), Key: key, What: "ability " + key, Type: field.Number, Required: true,
-		Code: "MBG020", Severity: diag.Warning, Doc: doc, Legacy: at}.Between(0, 100)
+		Code: CodeAbility, Severity: diag.Warning, Doc: doc, Legacy: at}.Between(0, 100)
 }
 
 // abilities are the five abilities of an officer of a scenario and of a
@@ -111,7 +125,7 @@ var (
 	// TechFields is a tech given by id (a tech is also named by its
 	// name, which the schema file lists).
 	TechFields = field.Record{Name: "mbg tech id", Schema: scenarioSchema, Pointer: "/definitions/tech/anyOf/1", Fields: []field.Field{
-		field.Field{Key: "", Type: field.Integer, Code: "MBG007", Severity: diag.Error, Doc: "A tech id, 0 to 11 (MBG007)."}.Between(0, 11),
+		field.Field{Key: "", Type: field.Integer, Code: CodeBadTech, Severity: diag.Error, Doc: "A tech id, 0 to 11 (MBG007)."}.Between(0, 11),
 	}}
 )
 
@@ -233,7 +247,7 @@ var (
 // five rounds and adds it to the city's income scale. It plays any value
 // (a larger one earns more, a negative one less), so check only warns.
 var fengshui = field.Field{Go: "Fengshui", Key: "fengshui", Type: field.Number,
-	Code: "MBG064", Severity: diag.Warning, Doc: "风水: the city's luck, added to its income scale; rolled anew every 5 rounds."}.BetweenReal(0, 0.5)
+	Code: CodeFengshui, Severity: diag.Warning, Doc: "风水: the city's luck, added to its income scale; rolled anew every 5 rounds."}.BetweenReal(0, 0.5)
 
 // TrainRounds is how long a training lasts (spec §4.1, TRAIN_ROUND).
 const TrainRounds = 6
@@ -242,7 +256,7 @@ const TrainRounds = 6
 // number down (more than TrainRounds trains longer, 0 or less finishes
 // at the next round end), so check only warns.
 var trainRounds = field.Field{Go: "Rounds", Key: "rounds", What: "training rounds", Type: field.Integer,
-	Code: "MBG065", Severity: diag.Warning, Doc: "The rounds left; a training lasts 6."}.Between(0, TrainRounds)
+	Code: CodeTrainRounds, Severity: diag.Warning, Doc: "The rounds left; a training lasts 6."}.Between(0, TrainRounds)
 
 // The top-level records of a scenario and a save.
 var (

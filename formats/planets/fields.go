@@ -5,6 +5,17 @@ import (
 	"github.com/shapan/shapan/formats/field"
 )
 
+// The codes of check's rules that the field tables name: the engine's
+// and validate's rules take them from here, so that each code is written
+// once (internal/archtest TestRuleCodesAreWrittenOnce).
+const (
+	CodeToken   = "PLN007" // a planet token that is not one ASCII letter
+	CodeSteps   = "PLN009" // a route's steps are no number
+	CodePlayers = "PLN016" // min_player and max_player allow no game
+	CodeSetting = "PLN018" // max_round, start_unit or max_player is no number
+	CodeFee     = "PLN025" // a maintain_fee that is not true or false
+)
+
 // The field tables of the planets records: the map's top-level keys, a
 // planet, a route and a planet's token. The JSON Schema's properties of
 // these records are generated from them, and check's rules read them (see
@@ -14,13 +25,13 @@ const mapSchema = "planets-map.schema.json"
 // settings are the top-level settings that must be positive whole
 // numbers.
 var settings = []field.Field{
-	field.Field{Go: "MaxRound", Key: "max_round", Type: field.Integer, Code: "PLN018", Severity: diag.Error,
+	field.Field{Go: "MaxRound", Key: "max_round", Type: field.Integer, Code: CodeSetting, Severity: diag.Error,
 		Doc: "Round limit: the game is over in the step that starts with round > max_round (default: 3000)."}.AtLeast(1),
-	field.Field{Go: "MaxPlayer", Key: "max_player", Type: field.Integer, Code: "PLN018", Severity: diag.Error,
+	field.Field{Go: "MaxPlayer", Key: "max_player", Type: field.Integer, Code: CodeSetting, Severity: diag.Error,
 		Doc: "Most players that may join (default: 4). Needs at least as many starts."}.AtLeast(1),
-	field.Field{Go: "MinPlayer", Key: "min_player", Type: field.Integer, Code: "PLN016", Severity: diag.Error,
+	field.Field{Go: "MinPlayer", Key: "min_player", Type: field.Integer, Code: CodePlayers, Severity: diag.Error,
 		Doc: "At least 1 and at most max_player (shapan check tells the latter, PLN016). Players needed before the game starts (default: 2)."}.AtLeast(1),
-	field.Field{Go: "StartUnit", Key: "start_unit", Type: field.Integer, Code: "PLN018", Severity: diag.Error,
+	field.Field{Go: "StartUnit", Key: "start_unit", Type: field.Integer, Code: CodeSetting, Severity: diag.Error,
 		Doc: "Garrison given to each player's start planet (default: 100)."}.AtLeast(1),
 }
 
@@ -42,7 +53,7 @@ var (
 		{Go: "Version", Key: "version", Type: field.Ref,
 			Doc: "The map's own version, informational (default: 1.0): a number such as 1.0, or text such as 1.0.2; nothing checks it. Not Shapan's format version, which is format:."},
 	}, settings...),
-		field.Field{Go: "MaintainFee", Key: "maintain_fee", Type: field.Boolean, AnyType: true, Code: "PLN025", Severity: diag.Warning,
+		field.Field{Go: "MaintainFee", Key: "maintain_fee", Type: field.Boolean, AnyType: true, Code: CodeFee, Severity: diag.Warning,
 			Doc: "Maintenance fee on or off (default: off); the game, reading YAML 1.1, also takes yes/no/on/off. A value that is true in the Python sense switches the fee on, even the text \"False\"."},
 		field.Field{Go: "Starts", Key: "starts", Type: field.Ref, Required: true, Doc: "Start planets, one per joining player, in joining order."},
 		field.Field{Go: "Grid", Key: "map", Type: field.String, Required: true,
@@ -67,14 +78,14 @@ var (
 	// TokenFields is a planet's token: one ASCII letter, the only tokens
 	// the grid can place.
 	TokenFields = field.Record{Name: "planets token", Schema: mapSchema, Pointer: "/definitions/token", Fields: []field.Field{
-		{Go: "Token", Key: "", Type: field.String, Pattern: "^[A-Za-z]$", Code: "PLN007", Severity: diag.Error, Doc: "A planet token: one ASCII letter."},
+		{Go: "Token", Key: "", Type: field.String, Pattern: "^[A-Za-z]$", Code: CodeToken, Severity: diag.Error, Doc: "A planet token: one ASCII letter."},
 	}}
 
 	// RouteFields are the items of a route, [from, to, steps], by index.
 	RouteFields = field.Record{Name: "planets route", Schema: mapSchema, Pointer: "/properties/routes/items/items", Fields: []field.Field{
 		{Key: "0", Type: field.Ref, Doc: "One end of the route."},
 		{Key: "1", Type: field.Ref, Doc: "The other end."},
-		field.Field{Go: "Steps", Key: "2", Type: field.Integer, Code: "PLN009", Severity: diag.Error,
+		field.Field{Go: "Steps", Key: "2", Type: field.Integer, Code: CodeSteps, Severity: diag.Error,
 			Doc: "Travel time in steps (a fleet on a route of s steps lands in the s-th step counting the step it leaves)."}.AtLeast(1),
 	}}
 )

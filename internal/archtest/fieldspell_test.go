@@ -193,3 +193,46 @@ func rootDir(t *testing.T) string {
 	}
 	return dir
 }
+
+// ruleCode is the text of a check rule's code ("MBG020") or of a
+// reader's ("P005").
+var ruleCode = regexp.MustCompile(`^[A-Z]{1,3}[0-9]{3}$`)
+
+// TestRuleCodesAreWrittenOnce fails when the code of a check rule or of
+// a reader's diagnostic is written as text in more than one place of the
+// program (tests excepted): the engines' refusals, validate's rules and
+// the field tables take it from the one constant that declares it.
+func TestRuleCodesAreWrittenOnce(t *testing.T) {
+	root := rootDir(t)
+	where := map[string][]string{}
+	err := filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		name := d.Name()
+		if d.IsDir() && path != root && (strings.HasPrefix(name, ".") || name == "testdata" || name == "node_modules") {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
+			return nil
+		}
+		rel, _ := filepath.Rel(root, path)
+		for _, lit := range stringLiterals(t, path) {
+			if ruleCode.MatchString(lit) {
+				where[lit] = append(where[lit], filepath.ToSlash(rel))
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(where) == 0 {
+		t.Fatal("no rule code found: the scan is broken")
+	}
+	for code, files := range where {
+		if len(files) > 1 {
+			t.Errorf("the code %s is written in %s: declare it once as a constant and use that", code, strings.Join(files, ", "))
+		}
+	}
+}

@@ -15,7 +15,7 @@ var (
 		Title:   "a cell holds a code that is no map element",
 		Meaning: "Map cells are 0 space, 1 mountain, 2 water, 3 flag, 5 base and 50–52 cities; 7 and 8 are unit types, never cells. The game's server would send an element its clients do not know.",
 		Fix:     "Paint the cell with one of the elements."})
-	btlSize = validate.Define(validate.Rule{Code: "BTL002", Severity: diag.Error, Family: "battle",
+	btlSize = validate.Define(validate.Rule{Code: battle.CodeSize, Severity: diag.Error, Family: "battle",
 		Title:   "a map side outside 2–1000 cells",
 		Meaning: "Battle maps are 80×60 in the seed; other sizes from 2 to 1000 cells a side are allowed.",
 		Fix:     "Resize the map."})

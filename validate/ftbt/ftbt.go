@@ -27,7 +27,7 @@ var (
 		Title:   "an AI constant the computer divides by is 0",
 		Meaning: "The computer player divides by AI_MAX_MOVE_DIST, AI_MAX_BUF_VALUE, AI_MAX_DEF_DIST, AI_MAX_TECH_DIST and the three *_VMD constants; with 0 it crashes when it scores a move (division by zero).",
 		Fix:     "Use a positive value (the shipped rules: 3000, 30, 300, 80, 800, 800, 600). A level played with such rules is refused too, and reported in the rules file when it is checked."})
-	ftbWeight = validate.Define(validate.Rule{Code: "FTB005", Severity: diag.Error, Family: "ftbt",
+	ftbWeight = validate.Define(validate.Rule{Code: ftbt.CodeCost, Severity: diag.Error, Family: "ftbt",
 		Title:   "a terrain with a negative move cost",
 		Meaning: "Movement ranges are shortest paths: a negative cost breaks them (a person could move without end and the range is no longer what the player sees).",
 		Fix:     "Use a positive cost (a very high one makes a terrain nearly impassable)."})
@@ -35,7 +35,7 @@ var (
 		Title:   "a terrain that costs nothing to enter",
 		Meaning: "A person crosses any amount of such terrain for free: a connected region of it is reachable in one move.",
 		Fix:     "Give the terrain a positive cost."})
-	ftbRatio = validate.Define(validate.Rule{Code: "FTB007", Severity: diag.Warning, Family: "ftbt",
+	ftbRatio = validate.Define(validate.Rule{Code: ftbt.CodeAoeRatio, Severity: diag.Warning, Family: "ftbt",
 		Title:   "an area ratio outside 0–100",
 		Meaning: "The area ratio is the percent of the effect applied around the target; above 100 the surroundings are hit harder than the target, below 0 they are healed by damage.",
 		Fix:     "Use 0 to 100."})

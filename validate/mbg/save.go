@@ -32,12 +32,12 @@ var (
 			"the city earns with its treasurer's economy and heals its garrison with its mayor's politics wherever he is, and appointing " +
 			"someone else to the post makes him a garrison member in name even while he travels, studies or trains.",
 		Fix: "Give each post its own member of the city's garrison, or leave it empty."})
-	savFengshui = validate.Define(validate.Rule{Code: "MBG064", Severity: diag.Warning, Family: "mbg",
+	savFengshui = validate.Define(validate.Rule{Code: mbg.CodeFengshui, Severity: diag.Warning, Family: "mbg",
 		Title: "a saved city's fengshui outside 0–0.5",
 		Meaning: "The game rolls a city's fengshui from 0 to 0.5 every five rounds and adds it to the city's income scale (1.5 + scope × 0.5). " +
 			"It plays any value until the next roll: a larger one multiplies the city's income, a negative one shrinks it, below -1.5 it costs money.",
 		Fix: "Use a value from 0 to 0.5."})
-	savTrainRounds = validate.Define(validate.Rule{Code: "MBG065", Severity: diag.Warning, Family: "mbg",
+	savTrainRounds = validate.Define(validate.Rule{Code: mbg.CodeTrainRounds, Severity: diag.Warning, Family: "mbg",
 		Title: "a training with more than 6 or fewer than 0 rounds left",
 		Meaning: "A training lasts 6 rounds and each round end takes one off. The game counts any number down: more than 6 trains longer than the game ever does, " +
 			"0 or less finishes at the next round end.",

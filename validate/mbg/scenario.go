@@ -67,7 +67,7 @@ var (
 		Title:   "the same item appears twice in one list",
 		Meaning: "Garrisons, retinues, city and tech lists are sets in the game; the second entry does nothing.",
 		Fix:     "Remove the repeated entry."})
-	mbgAbility = validate.Define(validate.Rule{Code: "MBG020", Severity: diag.Warning, Family: "mbg",
+	mbgAbility = validate.Define(validate.Rule{Code: mbg.CodeAbility, Severity: diag.Warning, Family: "mbg",
 		Title:   "an ability outside 0–100",
 		Meaning: "Abilities are meant to be 0–100: battle odds, study speed and prices assume it; training never raises an ability above 100.",
 		Fix:     "Use a value from 0 to 100."})
@@ -75,7 +75,7 @@ var (
 		Title:   "a number that is not finite (NaN or infinity)",
 		Meaning: "Every comparison with NaN is false and infinities never decrease: battles, incomes and victory checks stop making sense.",
 		Fix:     "Write a finite number."})
-	mbgScope = validate.Define(validate.Rule{Code: "MBG022", Severity: diag.Error, Family: "mbg",
+	mbgScope = validate.Define(validate.Rule{Code: mbg.CodeScope, Severity: diag.Error, Family: "mbg",
 		Title:   "a city scope other than small, medium or large",
 		Meaning: "The game gives a city of any other scope a defence of 0 and an odd income scale.",
 		Fix:     "Use small (0), medium (1) or large (2)."})
@@ -95,7 +95,7 @@ var (
 		Title:   "a role starts with the winning money already",
 		Meaning: "The first role whose money is at least win_money at a round end wins: this game ends after the first round.",
 		Fix:     "Raise win_money above every role's starting money."})
-	mbgSquareType = validate.Define(validate.Rule{Code: "MBG027", Severity: diag.Error, Family: "mbg",
+	mbgSquareType = validate.Define(validate.Rule{Code: mbg.CodeSquareType, Severity: diag.Error, Family: "mbg",
 		Title:   "a board square of an unknown type",
 		Meaning: "The game knows six square types (empty, city, saloon, institute, training room, chance); other squares do nothing and the original front end cannot draw them.",
 		Fix:     "Use one of the six types."})

@@ -39,7 +39,7 @@ var (
 		Title:   "a planet's letter appears more than once on the grid",
 		Meaning: "The last occurrence (in reading order) gives the position; the others are ignored.",
 		Fix:     "Keep one occurrence of the letter."})
-	plnToken = validate.Define(validate.Rule{Code: "PLN007", Severity: diag.Error, Family: "planets",
+	plnToken = validate.Define(validate.Rule{Code: planets.CodeToken, Severity: diag.Error, Family: "planets",
 		Title:   "a planet's token is not a single ASCII letter",
 		Meaning: "Only the letters A–Z and a–z can be placed on the grid; any other token can never have a position.",
 		Fix:     "Name the planet with a letter not used yet."})
@@ -111,7 +111,7 @@ var (
 		Title:   "a planet value the rules do not expect",
 		Meaning: "def ≤ 0 makes defence meaningless, a negative res or cos shrinks the garrison every step, max ≤ 0 stops all growth.",
 		Fix:     "Use def > 0, res ≥ 0, cos ≥ 0, max > 0."})
-	plnFee = validate.Define(validate.Rule{Code: "PLN025", Severity: diag.Warning, Family: "planets",
+	plnFee = validate.Define(validate.Rule{Code: planets.CodeFee, Severity: diag.Warning, Family: "planets",
 		Title:   "maintain_fee is not true or false",
 		Meaning: "The game switches the fee on for any value Python calls true — even the text \"False\".",
 		Fix:     "Write true or false."})
