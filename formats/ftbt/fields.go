@@ -21,18 +21,20 @@ const (
 // the JSON Schemas are generated from them and the checks read them (see
 // package field).
 var (
-	// PersonFields are the fields of a person of a level.
+	// PersonFields are the fields of a person of a level; its side and
+	// stats are the first values of its line of a .map file after the
+	// name, read from the table (fieldtok).
 	PersonFields = field.Record{Name: "ftbt person", Schema: "ftbt-level.schema.json", Pointer: "/definitions/person", Fields: []field.Field{
 		{Go: "Name", Key: "name", Type: field.Ref, Required: true, Doc: "A name: one token of the legacy file (no spaces)."},
 		{Go: "Side", Key: "side", Type: field.Integer, Enum: []int{0, 1}, Required: true, Code: CodeSide, Severity: diag.Error,
-			Doc: "0 (moves first; the human side in the original single-player game) or 1 (the computer's side)."},
+			Doc: "0 (moves first; the human side in the original single-player game) or 1 (the computer's side).", Legacy: 1},
 		// The studio's forms keep the stats below their form limits
 		// (no rule bounds them: the game plays any whole number).
-		field.Field{Go: "Abi", Key: "abi", Type: field.Integer, Required: true, Doc: "Attack."}.Form(0, 1000),
-		field.Field{Go: "Def", Key: "def", Type: field.Integer, Required: true, Doc: "Defence."}.Form(0, 1000),
+		field.Field{Go: "Abi", Key: "abi", Type: field.Integer, Required: true, Doc: "Attack."}.Form(0, 1000).At(2, ""),
+		field.Field{Go: "Def", Key: "def", Type: field.Integer, Required: true, Doc: "Defence."}.Form(0, 1000).At(3, ""),
 		field.Field{Go: "HP", Key: "hp", Type: field.Integer, Required: true, Code: CodeDead, Severity: diag.Error,
-			Doc: "Hit points at the start (FTB026)."}.AtLeast(1).Form(1, 100000),
-		field.Field{Go: "Speed", Key: "speed", Type: field.Integer, Required: true, Doc: "Move points per turn."}.Form(0, 100000),
+			Doc: "Hit points at the start (FTB026)."}.AtLeast(1).Form(1, 100000).At(4, ""),
+		field.Field{Go: "Speed", Key: "speed", Type: field.Integer, Required: true, Doc: "Move points per turn."}.Form(0, 100000).At(5, ""),
 		{Go: "X, Y", Key: "at", Type: field.Ref, Required: true, Doc: "The starting cell [x, y] (FTB023: on the map)."},
 		{Go: "Techs", Key: "techs", Type: field.Ref, Doc: "The person's techs: names of the rules' techs (name#k when several share a name) or tech ids."},
 		{Go: "AI", Key: "ai", Type: field.Ref},
@@ -41,10 +43,11 @@ var (
 	// PersonCellFields are the coordinates of a person's starting cell,
 	// [x, y]: a cell beyond the map's far edge is off it too, which only
 	// check tells (the schema cannot compare with the size); the forms
-	// take that bound from the level.
+	// take that bound from the level. The line of a .map file holds them
+	// after the person's stats.
 	PersonCellFields = field.Record{Name: "ftbt person cell", Schema: "ftbt-level.schema.json", Pointer: "/definitions/person/properties/at/items", Fields: []field.Field{
-		field.Field{Go: "X", Key: "0", Type: field.Integer, Code: CodeOffMap, Severity: diag.Error, Doc: "x: the column, from 0 to width - 1."}.AtLeast(0).Form(0, 1<<24),
-		field.Field{Go: "Y", Key: "1", Type: field.Integer, Code: CodeOffMap, Severity: diag.Error, Doc: "y: the row, from 0 to height - 1."}.AtLeast(0).Form(0, 1<<24),
+		field.Field{Go: "X", Key: "0", Type: field.Integer, Code: CodeOffMap, Severity: diag.Error, Doc: "x: the column, from 0 to width - 1."}.AtLeast(0).Form(0, 1<<24).At(1, "x"),
+		field.Field{Go: "Y", Key: "1", Type: field.Integer, Code: CodeOffMap, Severity: diag.Error, Doc: "y: the row, from 0 to height - 1."}.AtLeast(0).Form(0, 1<<24).At(2, "y"),
 	}}
 
 	// SizeFields are the fields of a level's size, the first two values
@@ -81,14 +84,15 @@ var (
 		{Go: "Trailing", Key: "trailing_tokens", Type: field.Ref, Doc: "Values after the end of the legacy file; the game ignores them."},
 	}}
 
-	// PersonAIFields are the settings of the computer player of a person.
+	// PersonAIFields are the settings of the computer player of a person;
+	// its line of a .map file holds the factors first, then the goal.
 	PersonAIFields = field.Record{Name: "ftbt person ai", Schema: "ftbt-level.schema.json", Pointer: "/definitions/ai", Fields: []field.Field{
 		// The game takes any whole number as a factor (spec §1.2): the
 		// forms keep them from -1 (not AI-controlled) to their limit.
 		field.Field{Go: "Attack", Key: "attack", Type: field.Integer, Required: true,
-			Doc: "fact_att: weight of the attack score; -1: the person is not AI-controlled (side 1 then uses 30/30/40)."}.Form(-1, 100000),
-		field.Field{Go: "Defence", Key: "defence", Type: field.Integer, Required: true, Doc: "fact_def: weight of the defence (safety) score."}.Form(-1, 100000),
-		field.Field{Go: "Move", Key: "move", Type: field.Integer, Required: true, Doc: "fact_move: weight of the approach-the-goal score."}.Form(-1, 100000),
+			Doc: "fact_att: weight of the attack score; -1: the person is not AI-controlled (side 1 then uses 30/30/40)."}.Form(-1, 100000).At(1, "attack factor"),
+		field.Field{Go: "Defence", Key: "defence", Type: field.Integer, Required: true, Doc: "fact_def: weight of the defence (safety) score."}.Form(-1, 100000).At(2, "defence factor"),
+		field.Field{Go: "Move", Key: "move", Type: field.Integer, Required: true, Doc: "fact_move: weight of the approach-the-goal score."}.Form(-1, 100000).At(3, "move factor"),
 		{Go: "GoalX, GoalY", Key: "goal", Type: field.Ref,
 			Doc: "The cell the person heads for; absent means [-1, -1]: no goal, chase the nearest enemy (either coordinate negative means the same)."},
 	}}

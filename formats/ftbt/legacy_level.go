@@ -141,11 +141,21 @@ type peopleOffsets struct {
 }
 
 // personFields and aiFields are the paths of a person's values (and of its
-// AI settings) in file order; ".techs[k]" follows ".techs".
+// AI settings) in file order, the tables' in their legacy order;
+// ".techs[k]" follows ".techs".
 var (
-	personFields = []string{".name", ".side", ".abi", ".def", ".hp", ".speed", ".at", ".at[1]", ".techs"}
-	aiFields     = []string{".attack", ".defence", ".move", ".goal", ".goal[1]"}
+	personFields = slices.Concat([]string{".name"}, dotted(fieldtok.Keys(&PersonFields)), []string{".at", ".at[1]", ".techs"})
+	aiFields     = slices.Concat(dotted(fieldtok.Keys(&PersonAIFields)), []string{".goal", ".goal[1]"})
 )
+
+// dotted returns the keys as paths within an item: ".side".
+func dotted(keys []string) []string {
+	out := make([]string, len(keys))
+	for i, k := range keys {
+		out[i] = "." + k
+	}
+	return out
+}
 
 // locate returns the offset of path rest in person i ("" is the person).
 func (p *peopleOffsets) locate(src []byte, i int, rest string) (int, bool) {
@@ -184,13 +194,10 @@ func readPerson(r *token.Reader, pe *Person, i int) {
 	d := func(format string, args ...any) token.Desc {
 		return func() string { return fmt.Sprintf("person %d (%s): ", i+1, pe.Name) + fmt.Sprintf(format, args...) }
 	}
-	pe.Side = r.Int(d("side"))
-	pe.Abi = r.Int(d("abi"))
-	pe.Def = r.Int(d("def"))
-	pe.HP = r.Int(d("hp"))
-	pe.Speed = r.Int(d("speed"))
-	pe.X = r.Int(d("x"))
-	pe.Y = r.Int(d("y"))
+	// The people's positions are found when asked (peopleOffsets).
+	read := fieldtok.Reading{Desc: func(what string) token.Desc { return d("%s", what) }, NoMarks: true}
+	read.Read(r, &PersonFields, pe)
+	read.Read(r, &PersonCellFields, pe)
 	n := r.Count(d("the number of techs"), 1)
 	if n > 0 {
 		pe.Techs = make([]int, n)
@@ -206,9 +213,7 @@ func readPersonAI(r *token.Reader, pe *Person, i int) {
 	}
 	a := &PersonAI{}
 	pe.AI = a
-	a.Attack = r.Int(d("attack factor"))
-	a.Defence = r.Int(d("defence factor"))
-	a.Move = r.Int(d("move factor"))
+	fieldtok.Reading{Desc: d, NoMarks: true}.Read(r, &PersonAIFields, a)
 	a.GoalX = r.Int(d("goal x"))
 	a.GoalY = r.Int(d("goal y"))
 }

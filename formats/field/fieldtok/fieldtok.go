@@ -28,6 +28,10 @@ type Reading struct {
 	// Path is the record's document path: the value of a field is marked
 	// at Path.key ("officers[2].rumour"; the key alone when Path is "").
 	Path string
+	// NoMarks leaves the values unmarked, for a reader that finds the
+	// positions of a long list's items when asked (an ftbt level's
+	// people).
+	NoMarks bool
 	// Refuse, when not "", is the code with which a value outside its
 	// field's range ends the reading (a size the rest of the file cannot
 	// be read without); "" leaves the range to check.
@@ -51,7 +55,9 @@ func (rd Reading) Read(tr *token.Reader, r *field.Record, v any) {
 		default:
 			panic(fmt.Sprintf("fieldtok: record %s: field %q is a %s", r.Name, f.Key, g.Type()))
 		}
-		tr.Mark(path(rd.Path, f.Key))
+		if !rd.NoMarks {
+			tr.Mark(path(rd.Path, f.Key))
+		}
 		if rd.Refuse != "" && g.Kind() == reflect.Int && !tr.Failed() && f.Outside(int(g.Int())) {
 			tr.Fail(rd.Refuse, fmt.Sprintf("%s must be %s, found %d", d(), f.Allowed(), g.Int()))
 		}
@@ -84,6 +90,16 @@ func Write(b *strings.Builder, r *field.Record, v any, real func(float32) string
 			panic(fmt.Sprintf("fieldtok: record %s: field %q is a %s", r.Name, f.Key, g.Type()))
 		}
 	}
+}
+
+// Keys returns the keys of the fields of r that have a legacy position,
+// in that order.
+func Keys(r *field.Record) []string {
+	var out []string
+	for _, f := range legacyOrder(r) {
+		out = append(out, f.Key)
+	}
+	return out
 }
 
 var orders sync.Map // *field.Record → []*field.Field

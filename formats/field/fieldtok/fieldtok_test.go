@@ -79,3 +79,10 @@ func TestMessagesAndRefusal(t *testing.T) {
 		}
 	}
 }
+
+// Keys lists a record's legacy values in their order.
+func TestKeys(t *testing.T) {
+	if got := strings.Join(Keys(&unitFields), " "); got != "troops wu zhan elite" {
+		t.Errorf("keys %q", got)
+	}
+}
