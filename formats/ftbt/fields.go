@@ -89,10 +89,10 @@ var (
 	PersonAIFields = field.Record{Name: "ftbt person ai", Schema: "ftbt-level.schema.json", Pointer: "/definitions/ai", Fields: []field.Field{
 		// The game takes any whole number as a factor (spec §1.2): the
 		// forms keep them from -1 (not AI-controlled) to their limit.
-		field.Field{Go: "Attack", Key: "attack", Type: field.Integer, Required: true,
-			Doc: "fact_att: weight of the attack score; -1: the person is not AI-controlled (side 1 then uses 30/30/40)."}.Form(-1, 100000).At(1, "attack factor"),
-		field.Field{Go: "Defence", Key: "defence", Type: field.Integer, Required: true, Doc: "fact_def: weight of the defence (safety) score."}.Form(-1, 100000).At(2, "defence factor"),
-		field.Field{Go: "Move", Key: "move", Type: field.Integer, Required: true, Doc: "fact_move: weight of the approach-the-goal score."}.Form(-1, 100000).At(3, "move factor"),
+		field.Field{Go: "Attack", Key: "attack", What: "attack factor", Type: field.Integer, Required: true,
+			Doc: "fact_att: weight of the attack score; -1: the person is not AI-controlled (side 1 then uses 30/30/40)."}.Form(-1, 100000).At(1, ""),
+		field.Field{Go: "Defence", Key: "defence", What: "defence factor", Type: field.Integer, Required: true, Doc: "fact_def: weight of the defence (safety) score."}.Form(-1, 100000).At(2, ""),
+		field.Field{Go: "Move", Key: "move", What: "move factor", Type: field.Integer, Required: true, Doc: "fact_move: weight of the approach-the-goal score."}.Form(-1, 100000).At(3, ""),
 		{Go: "GoalX, GoalY", Key: "goal", Type: field.Ref,
 			Doc: "The cell the person heads for; absent means [-1, -1]: no goal, chase the nearest enemy (either coordinate negative means the same)."},
 	}}
@@ -141,6 +141,14 @@ var (
 	// AIFields are the eleven constants of the computer player of the
 	// rules, in the order of AIConstantKeys.
 	AIFields = field.Record{Name: "ftbt rules ai", Schema: "ftbt-rules.schema.json", Pointer: "/definitions/ai", Fields: aiRows()}
+)
+
+// personStats are a person's side and stats, and aiFactors the factors
+// of its computer player: the plain values of the records, which the YAML
+// codec reads and writes from the tables (fieldyaml).
+var (
+	personStats = PersonFields.Fields[1:6]
+	aiFactors   = PersonAIFields.Fields[:3]
 )
 
 // aiDocs are the meanings of the AI constants, by AIConstantKeys.

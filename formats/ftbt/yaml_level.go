@@ -115,14 +115,9 @@ func intGrid(l *Level) *yaml.Node {
 }
 
 func personNode(p Person, techs *yamlx.Names) *yaml.Node {
-	m := yamlx.Flow(yamlx.Map(
-		"name", str(p.Name),
-		"side", yamlx.Int(p.Side),
-		"abi", yamlx.Int(p.Abi),
-		"def", yamlx.Int(p.Def),
-		"hp", yamlx.Int(p.HP),
-		"speed", yamlx.Int(p.Speed),
-		"at", yamlx.FlowInts(p.X, p.Y)))
+	m := yamlx.Flow(yamlx.Map("name", str(p.Name)))
+	fieldyaml.EncodeFields(m, &PersonFields, personStats, &p)
+	yamlx.Add(m, "at", yamlx.FlowInts(p.X, p.Y))
 	if len(p.Techs) > 0 {
 		if techs != nil {
 			yamlx.Add(m, "techs", techs.Refs(p.Techs))
@@ -131,7 +126,8 @@ func personNode(p Person, techs *yamlx.Names) *yaml.Node {
 		}
 	}
 	if a := p.AI; a != nil {
-		ai := yamlx.Flow(yamlx.Map("attack", yamlx.Int(a.Attack), "defence", yamlx.Int(a.Defence), "move", yamlx.Int(a.Move)))
+		ai := yamlx.Flow(yamlx.Map())
+		fieldyaml.EncodeFields(ai, &PersonAIFields, aiFactors, a)
 		if a.GoalX != -1 || a.GoalY != -1 {
 			yamlx.Add(ai, "goal", yamlx.FlowInts(a.GoalX, a.GoalY))
 		}
@@ -421,11 +417,7 @@ func decodePeople(m *yamlx.Mapping, l *Level, rules *Rules) {
 			return
 		}
 		p := Person{Name: needText(pm, "name", "a name")}
-		p.Side = needInt(pm, "side", "")
-		p.Abi = needInt(pm, "abi", "")
-		p.Def = needInt(pm, "def", "")
-		p.HP = needInt(pm, "hp", "")
-		p.Speed = needInt(pm, "speed", "")
+		fieldyaml.DecodeFields(pm, &PersonFields, personStats, &p)
 		if n, ok := pm.Need("at", "position", "[x, y]"); ok {
 			xy, _ := pair(n, "[x, y]")
 			p.X, p.Y = xy[0], xy[1]
@@ -470,9 +462,7 @@ func decodePersonAI(n yamlx.Node) *PersonAI {
 		return nil
 	}
 	a := &PersonAI{GoalX: -1, GoalY: -1}
-	a.Attack = needInt(am, "attack", "attack factor")
-	a.Defence = needInt(am, "defence", "defence factor")
-	a.Move = needInt(am, "move", "move factor")
+	fieldyaml.DecodeFields(am, &PersonAIFields, aiFactors, a)
 	if g, ok := am.Get("goal", ""); ok {
 		xy, _ := pair(g, "[x, y]")
 		a.GoalX, a.GoalY = xy[0], xy[1]
