@@ -166,7 +166,7 @@ var (
 	SaveCityFields = field.Record{Name: "mbg save city", Schema: saveSchema, Pointer: "/definitions/city", Fields: []field.Field{
 		nameRow, ScopeField.At(1, ""),
 		field.Field{Go: "HP", Key: "defence", Type: field.Number, Required: true, Doc: "Defence now."}.At(3, ""),
-		field.Field{Go: "HPMax", Key: "defence_max", Type: field.Number, Required: true, Doc: "Most defence."}.Form(0, 1000000).At(2, "maximum defence"),
+		field.Field{Go: "HPMax", Key: "defence_max", What: "maximum defence", Type: field.Number, Required: true, Doc: "Most defence."}.Form(0, 1000000).At(2, ""),
 		field.Field{Go: "Role", Key: "owner", Type: field.Ref, Doc: "The role that owns the city; absent: none."}.At(4, "owner (a role or -1)"),
 		field.Field{Go: "Mayor", Key: "mayor", Type: field.Ref, Doc: "The mayor."}.At(5, ""),
 		field.Field{Go: "Treasurer", Key: "treasurer", Type: field.Ref, Doc: "The treasurer."}.At(6, ""),
@@ -241,6 +241,14 @@ var (
 
 	// SaveTechFields is the tech id field in the schema of a save.
 	SaveTechFields = field.Record{Name: "mbg save tech id", Schema: saveSchema, Pointer: "/definitions/tech/anyOf/1", Fields: TechFields.Fields}
+)
+
+// saveCityDefence (defence, defence_max) and saveCityLuck (fengshui) are
+// the runs of a city of a save that its YAML codec reads and writes from
+// the table.
+var (
+	saveCityDefence = SaveCityFields.Fields[2:4]
+	saveCityLuck    = SaveCityFields.Fields[7:8]
 )
 
 // fengshui is a saved city's luck: the game rolls it from 0 to 0.5 every

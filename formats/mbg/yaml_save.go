@@ -133,16 +133,14 @@ func encodeSaveBoard(s *Save, ns saveNames, lists yamlx.Deferred) *yaml.Node {
 func encodeSaveCities(s *Save, ns saveNames, lists yamlx.Deferred) *yaml.Node {
 	return lists.Seq(len(s.Cities), func(i int) *yaml.Node {
 		c := s.Cities[i]
-		return yamlx.Map(
-			"name", yamlx.Str(c.Name),
-			"scope", yamlx.Enum(c.Scope, ScopeNames),
-			"defence", yamlx.Float32(c.HP),
-			"defence_max", yamlx.Float32(c.HPMax),
-			"owner", optionalRef(ns.roles, c.Role),
-			"mayor", optionalRef(ns.officers, c.Mayor),
-			"treasurer", optionalRef(ns.officers, c.Treasurer),
-			"fengshui", yamlx.Float32(c.Fengshui),
-			"garrison", ns.officers.Refs(sortedSet(c.Garrison)))
+		m := yamlx.Map("name", yamlx.Str(c.Name), "scope", yamlx.Enum(c.Scope, ScopeNames))
+		fieldyaml.EncodeFields(m, &SaveCityFields, saveCityDefence, &c)
+		yamlx.Add(m, "owner", optionalRef(ns.roles, c.Role))
+		yamlx.Add(m, "mayor", optionalRef(ns.officers, c.Mayor))
+		yamlx.Add(m, "treasurer", optionalRef(ns.officers, c.Treasurer))
+		fieldyaml.EncodeFields(m, &SaveCityFields, saveCityLuck, &c)
+		yamlx.Add(m, "garrison", ns.officers.Refs(sortedSet(c.Garrison)))
+		return m
 	})
 }
 
@@ -409,12 +407,11 @@ func decodeSaveCity(it yamlx.Node, c *SaveCity, i int, ns saveNames) {
 	if n, ok := cm.Need("scope", "", "small, medium or large"); ok {
 		c.Scope, _ = n.Enum(ScopeNames)
 	}
-	c.HP = needFloat(cm, "defence", "")
-	c.HPMax = needFloat(cm, "defence_max", "maximum defence")
+	fieldyaml.DecodeFields(cm, &SaveCityFields, saveCityDefence, c)
 	c.Role = optRef(cm, "owner", ns.roles)
 	c.Mayor = optRef(cm, "mayor", ns.officers)
 	c.Treasurer = optRef(cm, "treasurer", ns.officers)
-	c.Fengshui = optFloat(cm, "fengshui")
+	fieldyaml.DecodeFields(cm, &SaveCityFields, saveCityLuck, c)
 	if n, ok := cm.Get("garrison", ""); ok {
 		c.Garrison = sortedSet(ns.officers.ResolveList(n))
 	}
