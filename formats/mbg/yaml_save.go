@@ -85,7 +85,7 @@ func EncodeSave(s *Save) ([]byte, error) {
 	yamlx.Add(root, "turn", yamlx.Int(s.Turn))
 	section(root, "acting_role", "the role whose action was in progress when the game was saved", ns.roles.Ref(s.ActingRole))
 	yamlx.Add(root, "win_money", yamlx.Float32(s.WinMoney))
-	yamlx.Add(root, "grid_size", yamlx.Flow(yamlx.Map("nx", yamlx.Int(s.NX), "ny", yamlx.Int(s.NY))))
+	yamlx.Add(root, "grid_size", yamlx.Flow(fieldyaml.Encode(&SaveGridSizeFields, s)))
 	// The long lists are built a slice at a time as they are written.
 	lists := yamlx.Deferred{}
 	yamlx.Add(root, "board", encodeSaveBoard(s, ns, lists))
@@ -276,8 +276,7 @@ func DecodeSaveDoc(d *yamlx.Doc) (*Save, *srcpos.Map, error) {
 	}
 	if n, ok := m.Get("grid_size", ""); ok {
 		g := n.Mapping()
-		s.NX = optInt(g, "nx")
-		s.NY = optInt(g, "ny")
+		fieldyaml.Decode(&SaveGridSizeFields, g, s)
 		g.Done()
 	}
 	// Names first: every list may refer to every other.

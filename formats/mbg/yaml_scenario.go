@@ -99,7 +99,7 @@ func EncodeScenario(s *Scenario) ([]byte, error) {
 	root := yamlx.KindHeader(KindScenario, ScenarioVersion)
 	yamlx.Add(root, "win_money", yamlx.Float32(s.WinMoney))
 	section(root, "grid_size", "size of the original game's board window (display only)",
-		yamlx.Flow(yamlx.Map("nx", yamlx.Int(s.NX), "ny", yamlx.Int(s.NY))))
+		yamlx.Flow(fieldyaml.Encode(&GridSizeFields, s)))
 
 	// The long lists are built a slice at a time as they are written.
 	lists := yamlx.Deferred{}
@@ -196,8 +196,7 @@ func DecodeScenarioDoc(d *yamlx.Doc) (*Scenario, *srcpos.Map, error) {
 	}
 	if n, ok := m.Get("grid_size", ""); ok {
 		g := n.Mapping()
-		s.NX = optInt(g, "nx")
-		s.NY = optInt(g, "ny")
+		fieldyaml.Decode(&GridSizeFields, g, s)
 		g.Done()
 	}
 
