@@ -26,8 +26,8 @@ import (
 // hundred KB is read never passes its case's bound times the input plus
 // 4 MiB. The bound is 4 where the reader keeps so little: the mbg and
 // ftbt YAML documents, read a slice of their long lists at a time, and
-// the token files of the three families (the mbg reader records where
-// each item of a list starts, not every value), and the grids of ftbt
+// the token files of the three families (the mbg and ftbt rules readers
+// record where each item of a list starts, not every value), and the grids of ftbt
 // levels and battle maps in either form, whose cells are kept a byte a
 // cell (cells.Grid; a cell is one symbol or more in the file): their
 // YAML cases are 1500×1500 grids, which the 8 bytes a cell they took
@@ -60,6 +60,7 @@ func TestReadingHeapPerFamilyAndForm(t *testing.T) {
 		{"ftbt level legacy", "l.map", func() []byte { return ftbtLevel(t, 500*scale) }, 4},
 		{"ftbt level YAML", "l.yaml", func() []byte { return encodeAs(t, filepath.Join(dir, "l.map"), ftbtLevel(t, 1500*scale), "yaml") }, 6},
 		{"ftbt rules YAML", "r.yaml", func() []byte { return ftbtRules(t, 1_200*scale) }, 4},
+		{"ftbt rules legacy", "r.tech", func() []byte { return ftbtRulesFile(t, 24_000*scale) }, 4},
 		{"battle grid legacy", "b.grid", func() []byte { return battleGrid(500 * scale) }, 4},
 		{"battle map YAML", "b.yaml", func() []byte { return encodeAs(t, "b.grid", battleGrid(1500*scale), "yaml") }, 4},
 	} {
@@ -183,6 +184,24 @@ func ftbtLevel(t *testing.T, side int) []byte {
 // ftbtRules returns an ftbt/rules YAML document of n techs (biglevel's
 // rules, their techs repeated).
 func ftbtRules(t *testing.T, n int) []byte {
+	src, err := ftbt.EncodeRules(manyTechs(n))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return src
+}
+
+// ftbtRulesFile returns the game's rules file of n techs (as ftbtRules).
+func ftbtRulesFile(t *testing.T, n int) []byte {
+	src, err := ftbt.WriteRules(manyTechs(n))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return src
+}
+
+// manyTechs returns biglevel's rules with n techs, theirs repeated.
+func manyTechs(n int) *ftbt.Rules {
 	rs := biglevel.Rules()
 	techs := rs.Techs
 	rs.Techs = nil
@@ -191,11 +210,7 @@ func ftbtRules(t *testing.T, n int) []byte {
 		tech.Name = fmt.Sprintf("技%d", i)
 		rs.Techs = append(rs.Techs, tech)
 	}
-	src, err := ftbt.EncodeRules(rs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return src
+	return rs
 }
 
 // battleGrid returns the game's grid of a side×side battle map of open

@@ -41,9 +41,9 @@ func ReadRulesFrom(r *token.Reader) (*Rules, *srcpos.Map, error) {
 	ntech := r.Count(text("the number of techs"), 9+ndx)
 	r.Mark("techs")
 	rs.Techs = make([]Tech, ntech)
-	for i := range rs.Techs {
-		readTech(r, &rs.Techs[i], i, rs.Terrains)
-	}
+	// Where each tech starts is kept, not every value's position: a
+	// position in a tech is found by reading it again (token.Items).
+	token.Items(r, "techs", rs.Techs, func(r *token.Reader, i int, t *Tech) { readTech(r, t, i, rs.Terrains) })
 
 	if !r.AtEOF() {
 		rs.AI = &AIConstants{}
