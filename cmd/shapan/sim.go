@@ -245,8 +245,8 @@ func costs(t sim.Timing, played int, cpu time.Duration) string {
 	}
 	s += fmt.Sprintf("%s in a worker; %d workers %.0f%% busy", ms(t.PerGame(played)), t.Jobs, 100*t.Utilization())
 	if th := search.Spent(); th.Decisions > 0 {
-		s += fmt.Sprintf("; search players: %d decisions, %s of CPU a decision (at most %s), %.0f playouts a decision",
-			th.Decisions, ms(th.PerDecision()), ms(th.Max), float64(th.Playouts)/float64(th.Decisions))
+		s += fmt.Sprintf("; search players: %d decisions, %s of CPU a decision (at most %s), %.0f playouts a decision, %.1f%% answered otherwise than the family's player",
+			th.Decisions, ms(th.PerDecision()), ms(th.Max), float64(th.Playouts)/float64(th.Decisions), 100*float64(th.Overruled)/float64(th.Decisions))
 	}
 	return s
 }

@@ -26,7 +26,8 @@ func (p listPolicy) Answer(g Game, d *engine.Decision) engine.Answer {
 // only by taking one stone of the heap of two ([1,1]). A narrow search
 // whose player proposes two losing moves answers one of them; told the
 // winning one among them, it finds it; and with a single proposal it
-// answers it without a playout.
+// answers it without a playout. An answer other than the first
+// proposal counts as overruling the player.
 func TestANarrowDecisionTriesOnlyTheProposals(t *testing.T) {
 	for _, c := range []struct {
 		props    []string
@@ -53,6 +54,10 @@ func TestANarrowDecisionTriesOnlyTheProposals(t *testing.T) {
 		}
 		if got := p.Stats().Playouts > 0; got != c.playouts {
 			t.Errorf("proposals %v: %d playouts", c.props, p.Stats().Playouts)
+		}
+		// an answer other than the player's first proposal is counted
+		if over := p.Stats().Overruled; over != 0 && over != 1 || (over == 1) != (string(a) != c.props[0]) {
+			t.Errorf("proposals %v: answered %s, %d overruled", c.props, a, over)
 		}
 	}
 }

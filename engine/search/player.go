@@ -87,6 +87,9 @@ type Stats struct {
 	CPU time.Duration
 	// MaxCPU is the most CPU time one decision took.
 	MaxCPU time.Duration
+	// Overruled is the number of decisions searched whose answer is not
+	// the family player's (the lead's first proposal).
+	Overruled int
 }
 
 // New returns a search player of games described by m.
@@ -183,6 +186,10 @@ func (p *Player) Answer(g Game, d *engine.Decision) engine.Answer {
 	p.stats.CPU += used
 	p.stats.MaxCPU = max(p.stats.MaxCPU, used)
 	a := p.choose(root, g, d, l, listed)
+	if len(p.props) > 0 && p.props[0] != nil && string(a) != string(p.props[0]) {
+		p.stats.Overruled++
+		overrule()
+	}
 	p.keep(root, g, a)
 	p.chain.leave(g, fp, a)
 	p.ban, p.props, p.opening = nil, nil, false
