@@ -668,7 +668,7 @@ func (s *search) judge(ctx context.Context, c *candidate) error {
 		}
 		// the first, cheap stage drops a point only when it is clearly
 		// off (two standard errors beyond the tolerance: a fair point
-		// once in 400), the others at one
+		// once in about 450), the others at one
 		if why := s.offTarget(m, float64(1+btoi(j == 0))); why != "" {
 			c.dropped = "on its fresh games " + why
 			return nil
