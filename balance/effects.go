@@ -352,3 +352,39 @@ func (s *search) bestGroup() *Group {
 	}
 	return best
 }
+
+// probeEnds probes, once an anchor, every knob that its step moved no side
+// beyond the noise at the ends of its range, while the budget leaves room
+// to measure, when the knobs measured cannot bring the sides to their
+// targets: a step can move nothing where the end moves the game (on
+// test.yml with start B's def 2 → 4, def/B one step down moved B by 1.6 ±
+// 1.4 points, and the search ended "the knobs cannot bring every side
+// within ±3 points" with 18,960 of its 30,000 games unspent, def/B back
+// at 2 never played). It reports whether a knob's probe at an end moved
+// a side beyond the noise.
+func (s *search) probeEnds(ctx context.Context) (bool, error) {
+	if s.endsAt == s.anchor {
+		return false, nil
+	}
+	s.endsAt = s.anchor
+	found := false
+	for _, i := range s.screenOrder() {
+		e := s.effects[i]
+		if e == nil || e.Significant || e.To == s.end(i, 1) || e.To == s.end(i, -1) {
+			continue
+		}
+		if !s.roomToMeasure() {
+			break
+		}
+		s.setPhase(fmt.Sprintf("measuring %s at the ends of its range", s.knobs[i].ID), func() int {
+			return s.spent + s.probeGames + 2*s.exploreGames + 3*s.confirm/2
+		})
+		if err := s.measureKnob(ctx, i, true); err != nil {
+			return found, err
+		}
+		if e := s.effects[i]; e != nil && e.Significant {
+			found = true
+		}
+	}
+	return found, nil
+}

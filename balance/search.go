@@ -143,6 +143,7 @@ type search struct {
 	phase                                        string
 	expected                                     func() int
 	picked                                       map[string]int // how often the planner chose each point
+	endsAt                                       *candidate     // the anchor around which the knobs were probed at their ends
 }
 
 // Run searches edits of doc that bring its sides' win rates to the
@@ -519,6 +520,16 @@ func (s *search) next(ctx context.Context, w *walk) (*planned, string, error) {
 	if again {
 		w.centre, s.stuck = s.anchor.point, 0
 		return nil, "", nil
+	}
+	if p == nil || cannot {
+		more, err := s.probeEnds(ctx)
+		if err != nil {
+			return nil, OutcomeStopped, err
+		}
+		if more {
+			w.centre, s.stuck = s.anchor.point, 0
+			return nil, "", nil
+		}
 	}
 	if p != nil {
 		return p, "", nil

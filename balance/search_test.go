@@ -336,3 +336,33 @@ func TestAConfirmationDropsAPointClearlyOffCheaply(t *testing.T) {
 		t.Logf("side 0 at %.0f%%: %d fresh games, fair %v %s", tc.p*100, n, c.fair, c.dropped)
 	}
 }
+
+// TestAKnobIsProbedAtItsEndsBeforeGivingUp: 赵云's hp moves the game only
+// below 70 (of 110): side 0 wins 38 % above, 50 % below. Its probes of a
+// step either way move nothing, and the search used to end "no fair
+// proposal" with most of its budget unspent; it now probes the knob at the
+// ends of its range before it says so, and finds 赵云's hp lowered.
+func TestAKnobIsProbedAtItsEndsBeforeGivingUp(t *testing.T) {
+	doc := loadSample(t, "ftbt/长坂坡.yaml")
+	winner := func(point []float64, i int, seed int64) int {
+		p := 0.38
+		if point[0] < 70 {
+			p = 0.5
+		}
+		if unit(seed, nil) < p {
+			return 0
+		}
+		return 1
+	}
+	r, err := Run(context.Background(), doc, Options{Seed: 5, Jobs: 1, Budget: 8000, Knobs: "hp/赵云", winner: winner})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Outcome != OutcomeFair && r.Outcome != OutcomeFairConfirmed {
+		t.Fatalf("outcome %s, spent %d of %d:\n%s", r.Outcome, r.Spent, r.Budget, text(r))
+	}
+	if e := r.Proposals[0].Edits; len(e) != 1 || e[0].To >= 70 {
+		t.Errorf("proposal 1: %s, want 赵云's hp below 70", r.Proposals[0].EditLine())
+	}
+	t.Logf("%s; spent %d of %d", firstLine(r), r.Spent, r.Budget)
+}
