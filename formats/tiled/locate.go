@@ -8,92 +8,243 @@ import (
 
 // index records where the values of a JSON document start, by path
 // ("layers[0].objects[2].x"), so that diagnostics can name a line and a
-// column. The items of the data arrays of tile layers are kept apart, as a
-// slice per array, because there are one per cell.
+// column. The items of the data arrays of tile layers, one per cell, are
+// not recorded as the document is indexed: only where each array (or
+// TMX CSV text) starts; their offsets are found when a diagnostic first
+// needs one, so that a large map costs no memory a cell for them.
 type index struct {
 	offsets map[string]int
-	data    map[string][]int
+	// runs are the data arrays by path, in the order the document holds
+	// them (a path given twice keeps both, their items one after the
+	// other).
+	runs map[string][]dataRun
+	// data caches the offsets of the items of the data arrays by path.
+	data map[string][]int
 }
 
-// buildIndex walks src, which must be valid JSON.
+// dataRun is one data array of a document: JSON (src[start] is its '[')
+// or TMX CSV text (src[start:end]).
+type dataRun struct {
+	src        []byte
+	start, end int
+	csv        bool
+}
+
+func newIndex() *index {
+	return &index{offsets: map[string]int{}, runs: map[string][]dataRun{}, data: map[string][]int{}}
+}
+
+// buildIndex scans src, which must be valid JSON (it has been decoded
+// before); it stops quietly where it is not.
 func buildIndex(src []byte) *index {
-	ix := &index{offsets: map[string]int{}, data: map[string][]int{}}
-	w := &walker{src: src, dec: json.NewDecoder(bytes.NewReader(src)), ix: ix}
-	w.dec.UseNumber()
-	w.value("", false)
+	ix := newIndex()
+	sc := &jsonScan{src: src, ix: ix}
+	sc.value("")
 	return ix
 }
 
-type walker struct {
+// jsonScan walks valid JSON by hand, recording where values start
+// without decoding them.
+type jsonScan struct {
 	src []byte
-	dec *json.Decoder
-	ix  *index
+	i   int
+	ix  *index // nil: only skip
 }
 
-// start returns the offset where the next value begins: past the
-// white space, colons and commas after the previous token.
-func (w *walker) start() int {
-	off := int(w.dec.InputOffset())
-	for off < len(w.src) {
-		switch w.src[off] {
-		case ' ', '\t', '\r', '\n', ':', ',':
-			off++
+func (sc *jsonScan) ws() {
+	for sc.i < len(sc.src) {
+		switch sc.src[sc.i] {
+		case ' ', '\t', '\r', '\n':
+			sc.i++
 			continue
 		}
-		break
+		return
 	}
-	return off
 }
 
-// value records the value at path; inData says it is an item of a data
-// array. It stops quietly at the first error (the document was decoded
-// before, so there is none).
-func (w *walker) value(path string, inData bool) bool {
-	off := w.start()
-	tok, err := w.dec.Token()
-	if err != nil {
+// peek returns the byte at the scan, or 0 at the end.
+func (sc *jsonScan) peek() byte {
+	if sc.i < len(sc.src) {
+		return sc.src[sc.i]
+	}
+	return 0
+}
+
+// value scans the value at path and records where it starts; the items
+// of an array whose path ends in ".data" are left for later (see
+// index.cell).
+func (sc *jsonScan) value(path string) bool {
+	sc.ws()
+	off := sc.i
+	if sc.ix != nil {
+		sc.ix.offsets[path] = off
+	}
+	switch sc.peek() {
+	case 0:
 		return false
-	}
-	if inData {
-		arr := path[:len(path)-len("[]")]
-		w.ix.data[arr] = append(w.ix.data[arr], off)
-	} else {
-		w.ix.offsets[path] = off
-	}
-	d, ok := tok.(json.Delim)
-	if !ok {
-		return true
-	}
-	switch d {
 	case '{':
-		for w.dec.More() {
-			key, err := w.dec.Token()
-			if err != nil {
+		sc.i++
+		sc.ws()
+		if sc.peek() == '}' {
+			sc.i++
+			return true
+		}
+		for {
+			sc.ws()
+			start := sc.i
+			if !sc.str() {
 				return false
 			}
-			k, _ := key.(string)
-			p := k
-			if path != "" {
-				p = path + "." + k
+			key := sc.key(sc.src[start:sc.i])
+			sc.ws()
+			if sc.peek() != ':' {
+				return false
 			}
-			if !w.value(p, false) {
+			sc.i++
+			p := key
+			if path != "" {
+				p = path + "." + key
+			}
+			if sc.ix == nil {
+				p = ""
+			}
+			if !sc.value(p) {
+				return false
+			}
+			sc.ws()
+			c := sc.peek()
+			sc.i++
+			switch c {
+			case '}':
+				return true
+			case ',':
+			default:
 				return false
 			}
 		}
 	case '[':
-		data := len(path) >= 5 && path[len(path)-5:] == ".data"
-		for i := 0; w.dec.More(); i++ {
-			p := path + "[" + strconv.Itoa(i) + "]"
-			if data {
-				p = path + "[]"
+		if sc.ix != nil && len(path) >= 5 && path[len(path)-5:] == ".data" {
+			sc.ix.runs[path] = append(sc.ix.runs[path], dataRun{src: sc.src, start: off})
+			skip := jsonScan{src: sc.src, i: sc.i}
+			ok := skip.value("")
+			sc.i = skip.i
+			return ok
+		}
+		sc.i++
+		sc.ws()
+		if sc.peek() == ']' {
+			sc.i++
+			return true
+		}
+		for n := 0; ; n++ {
+			p := ""
+			if sc.ix != nil {
+				p = path + "[" + strconv.Itoa(n) + "]"
 			}
-			if !w.value(p, data) {
+			if !sc.value(p) {
+				return false
+			}
+			sc.ws()
+			c := sc.peek()
+			sc.i++
+			switch c {
+			case ']':
+				return true
+			case ',':
+			default:
 				return false
 			}
 		}
+	case '"':
+		return sc.str()
+	default:
+		for sc.i < len(sc.src) && bytes.IndexByte([]byte(" \t\r\n,]}:"), sc.src[sc.i]) < 0 {
+			sc.i++
+		}
+		return sc.i > off
 	}
-	_, err = w.dec.Token() // the closing delimiter
-	return err == nil
+}
+
+// str passes a string, quotes and all.
+func (sc *jsonScan) str() bool {
+	if sc.peek() != '"' {
+		return false
+	}
+	for sc.i++; sc.i < len(sc.src); sc.i++ {
+		switch sc.src[sc.i] {
+		case '\\':
+			sc.i++
+		case '"':
+			sc.i++
+			return true
+		}
+	}
+	return false
+}
+
+// key decodes an object key as encoding/json does.
+func (sc *jsonScan) key(raw []byte) string {
+	if sc.ix == nil {
+		return ""
+	}
+	if bytes.IndexByte(raw, '\\') < 0 && isASCII(raw) {
+		return string(raw[1 : len(raw)-1])
+	}
+	var k string
+	json.Unmarshal(raw, &k)
+	return k
+}
+
+func isASCII(b []byte) bool {
+	for _, c := range b {
+		if c >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// items returns where each item of the data run starts.
+func (r dataRun) items() []int {
+	var out []int
+	if r.csv {
+		body := r.src[r.start:r.end]
+		for i := 0; i < len(body); {
+			for i < len(body) && isCSVSep(body[i]) {
+				i++
+			}
+			j := i
+			for j < len(body) && !isCSVSep(body[j]) {
+				j++
+			}
+			if j > i {
+				out = append(out, r.start+i)
+			}
+			i = j
+		}
+		return out
+	}
+	sc := &jsonScan{src: r.src, i: r.start + 1}
+	sc.ws()
+	if sc.peek() == ']' {
+		return out
+	}
+	for {
+		sc.ws()
+		out = append(out, sc.i)
+		if !sc.value("") {
+			return out
+		}
+		sc.ws()
+		if c := sc.peek(); c != ',' {
+			return out
+		}
+		sc.i++
+	}
+}
+
+func isCSVSep(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == ','
 }
 
 // at returns the offset of path or of its nearest recorded parent; -1
@@ -117,7 +268,13 @@ func (ix *index) at(path string) int {
 
 // cell returns the offset of item i of the data array at path, or -1.
 func (ix *index) cell(path string, i int) int {
-	offs := ix.data[path]
+	offs, ok := ix.data[path]
+	if !ok {
+		for _, r := range ix.runs[path] {
+			offs = append(offs, r.items()...)
+		}
+		ix.data[path] = offs
+	}
 	if i < 0 || i >= len(offs) {
 		return -1
 	}

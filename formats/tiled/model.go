@@ -92,6 +92,10 @@ type Layer struct {
 	Objects     []Object        `json:"objects,omitempty"`
 	Layers      []any           `json:"layers,omitempty"`
 	Properties  []Property      `json:"properties,omitempty"`
+	// cells are the tile ids of a TMX layer's CSV data, read straight
+	// from the text (hasCells) instead of into Data.
+	cells    []uint32
+	hasCells bool
 }
 
 // Object is one object of an object group; x and y are in pixels.

@@ -297,6 +297,8 @@ func (s *source) gids(i int, l *Layer) ([]uint32, bool) {
 	raw := bytes.TrimSpace(l.Data)
 	var out []uint32
 	switch {
+	case l.hasCells:
+		out = l.cells
 	case len(raw) > 0 && raw[0] == '[':
 		out = s.arrayGIDs(path, where, raw)
 	case len(raw) > 0 && raw[0] == '"':
@@ -315,6 +317,9 @@ func (s *source) gids(i int, l *Layer) ([]uint32, bool) {
 }
 
 func (s *source) arrayGIDs(path, where string, raw []byte) []uint32 {
+	if out, ok := plainArray(raw); ok {
+		return out
+	}
 	var nums []json.Number
 	if err := json.Unmarshal(raw, &nums); err != nil {
 		s.errorf(path+".data", where, diag.CodeStructure, "data must be an array of tile ids (whole numbers from 0 to 4294967295)")
@@ -332,6 +337,49 @@ func (s *source) arrayGIDs(path, where string, raw []byte) []uint32 {
 		out[k] = uint32(v)
 	}
 	return out
+}
+
+// plainArray reads a JSON array of tile ids straight into a slice when
+// every item is a whole number that fits a gid, written plainly (no sign,
+// fraction or exponent), as Tiled writes them; ok is false otherwise, and
+// the array is then decoded item by item to say what is wrong where.
+func plainArray(raw []byte) (out []uint32, ok bool) {
+	if len(raw) < 2 || raw[0] != '[' || raw[len(raw)-1] != ']' {
+		return nil, false
+	}
+	body := raw[1 : len(raw)-1]
+	out = make([]uint32, 0, bytes.Count(body, []byte(","))+1)
+	i := 0
+	skip := func() {
+		for i < len(body) && (body[i] == ' ' || body[i] == '\t' || body[i] == '\r' || body[i] == '\n') {
+			i++
+		}
+	}
+	skip()
+	if i == len(body) {
+		return out, true
+	}
+	for {
+		j := i
+		for j < len(body) && body[j] >= '0' && body[j] <= '9' {
+			j++
+		}
+		g, ok := plainGID(body[i:j])
+		if !ok {
+			return nil, false
+		}
+		out = append(out, g)
+		i = j
+		skip()
+		if i == len(body) {
+			return out, true
+		}
+		if body[i] != ',' {
+			return nil, false
+		}
+		i++
+		skip()
+	}
 }
 
 func (s *source) binaryGIDs(path, where string, l *Layer, raw []byte) []uint32 {

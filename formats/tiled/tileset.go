@@ -35,7 +35,7 @@ func readTileset(data []byte) (Tileset, error) {
 	var ts Tileset
 	if IsTMX(data) {
 		r := &tmxReader{src: data, dec: xml.NewDecoder(bytes.NewReader(data)),
-			ix: &index{offsets: map[string]int{}, data: map[string][]int{}}}
+			ix: newIndex()}
 		for {
 			off := int(r.dec.InputOffset())
 			tok, err := r.dec.Token()

@@ -6,6 +6,7 @@ import (
 	"encoding/xml"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 
@@ -32,8 +33,7 @@ type tmxReader struct {
 
 // parseTMX decodes a TMX map.
 func parseTMX(src []byte) (Map, *index, error) {
-	r := &tmxReader{src: src, dec: xml.NewDecoder(bytes.NewReader(src)),
-		ix: &index{offsets: map[string]int{}, data: map[string][]int{}}}
+	r := &tmxReader{src: src, dec: xml.NewDecoder(bytes.NewReader(src)), ix: newIndex()}
 	var m Map
 	for {
 		off := int(r.dec.InputOffset())
@@ -276,40 +276,97 @@ func (r *tmxReader) data(l *Layer, se xml.StartElement, off int, path string) er
 		l.Chunks = make([]any, chunks)
 	case l.Encoding == "csv":
 		l.Encoding = ""
-		var arr bytes.Buffer
-		arr.WriteByte('[')
-		offs := []int{}
-		for i := 0; i < len(body); {
-			for i < len(body) && strings.IndexByte(" \t\r\n,", body[i]) >= 0 {
-				i++
-			}
-			j := i
-			for j < len(body) && strings.IndexByte(" \t\r\n,", body[j]) < 0 {
-				j++
-			}
-			if j > i {
-				if len(offs) > 0 {
-					arr.WriteByte(',')
-				}
-				tok := body[i:j]
-				if _, err := strconv.ParseUint(string(tok), 10, 64); err != nil {
-					tok, _ = json.Marshal(string(tok)) // refused by the reader, at its place
-				}
-				arr.Write(tok)
-				offs = append(offs, start+i)
-			}
-			i = j
+		r.ix.runs[path+".data"] = []dataRun{{src: r.src, start: start, end: start + len(body), csv: true}}
+		if gids, ok := csvGIDs(body); ok {
+			l.Data, l.cells, l.hasCells = nil, gids, true
+			return nil
 		}
-		arr.WriteByte(']')
-		l.Data = arr.Bytes()
-		r.ix.data[path+".data"] = offs
+		l.Data, l.cells, l.hasCells = csvJSON(body), nil, false
 	case l.Encoding == "base64":
 		l.Data, _ = json.Marshal(string(bytes.TrimSpace(body)))
+		l.cells, l.hasCells = nil, false
 	case tiles > 0:
 		l.Encoding = "xml"
 		l.Data, _ = json.Marshal("")
+		l.cells, l.hasCells = nil, false
 	}
 	return nil
+}
+
+// csvGIDs reads CSV tile ids straight into a slice when every one is a
+// plain whole number that fits a gid, the form Tiled writes; ok is false
+// otherwise (csvJSON then keeps each token for the reader to refuse at
+// its place).
+func csvGIDs(body []byte) (out []uint32, ok bool) {
+	out = make([]uint32, 0, bytes.Count(body, []byte(","))+1)
+	for i := 0; i < len(body); {
+		for i < len(body) && isCSVSep(body[i]) {
+			i++
+		}
+		j := i
+		for j < len(body) && !isCSVSep(body[j]) {
+			j++
+		}
+		if j > i {
+			g, ok := plainGID(body[i:j])
+			if !ok {
+				return nil, false
+			}
+			out = append(out, g)
+		}
+		i = j
+	}
+	return out, true
+}
+
+// plainGID parses a whole number written without sign or leading zeros
+// that fits 32 bits.
+func plainGID(tok []byte) (uint32, bool) {
+	if len(tok) == 0 || len(tok) > 10 || (tok[0] == '0' && len(tok) > 1) {
+		return 0, false
+	}
+	var v uint64
+	for _, c := range tok {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		v = v*10 + uint64(c-'0')
+	}
+	if v > math.MaxUint32 {
+		return 0, false
+	}
+	return uint32(v), true
+}
+
+// csvJSON turns CSV tile ids into a JSON array, each token that is no
+// whole number kept as text.
+func csvJSON(body []byte) json.RawMessage {
+	var arr bytes.Buffer
+	arr.WriteByte('[')
+	n := 0
+	for i := 0; i < len(body); {
+		for i < len(body) && isCSVSep(body[i]) {
+			i++
+		}
+		j := i
+		for j < len(body) && !isCSVSep(body[j]) {
+			j++
+		}
+		if j > i {
+			if n > 0 {
+				arr.WriteByte(',')
+			}
+			n++
+			tok := body[i:j]
+			if _, err := strconv.ParseUint(string(tok), 10, 64); err != nil {
+				tok, _ = json.Marshal(string(tok)) // refused by the reader, at its place
+			}
+			arr.Write(tok)
+		}
+		i = j
+	}
+	arr.WriteByte(']')
+	return arr.Bytes()
 }
 
 func (r *tmxReader) object(se xml.StartElement, off int, path string) (Object, error) {
