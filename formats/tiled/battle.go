@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"github.com/shapan/shapan/formats/cells"
 	"slices"
 	"strings"
 
@@ -204,8 +203,8 @@ func ReadBattle(file string, src []byte, opts ...Option) (*battle.Map, *srcpos.M
 	mp.done()
 	sm.SetPos("size", s.pos("width"))
 	if i, layer := s.layer(layerGrid, "tilelayer", true); layer != nil {
-		if codes := s.readCodes(i, layer, "map element"); codes != nil {
-			m.Cells = cells.Of(codes)
+		if codes, ok := s.readCodes(i, layer, "map element"); ok {
+			m.Cells = codes
 			m.SetLegend(s.battleLegend())
 		}
 		sm.SetGrid(battle.PathGrid, func(row, col int) diag.Pos { return s.cellPos(i, row*m.W+col) })

@@ -201,9 +201,8 @@ func ReadLevel(file string, src []byte, rules *ftbt.Rules, opts ...Option) (*ftb
 	sm.SetPos("rules", s.pos("properties"))
 	sm.SetPos("size", s.pos("width"))
 	if i, layer := s.layer(layerTerrain, "tilelayer", true); layer != nil {
-		codes := s.readCodes(i, layer, "terrain")
-		if codes != nil {
-			l.Terrain = cells.Of(codes)
+		if codes, ok := s.readCodes(i, layer, "terrain"); ok {
+			l.Terrain = codes
 			// Complete the legend as the YAML form will write it, so that
 			// a level read back is the level written.
 			l.SetLegend(s.legend(), rules)
@@ -242,18 +241,19 @@ func (s *source) checkKind(mp *props, kind, versionKey string, version int) {
 
 // readCodes returns the code of every cell of a tile layer: the int
 // property "code" of its tile. noun names the code ("terrain"). A tile
-// without a code is reported on its first few cells, then counted.
-func (s *source) readCodes(i int, layer *Layer, noun string) []int {
+// without a code is reported on its first few cells, then counted; ok is
+// false then.
+func (s *source) readCodes(i int, layer *Layer, noun string) (codes cells.Grid, ok bool) {
 	gids, ok := s.gids(i, layer)
 	if !ok {
-		return nil
+		return cells.Grid{}, false
 	}
 	type known struct {
 		code, bad int
 		ok        bool
 	}
 	seen := map[uint32]*known{}
-	codes := make([]int, len(gids))
+	codes = cells.Make(len(gids))
 	for k, g := range gids {
 		kn := seen[g&^flagMask]
 		if kn == nil {
@@ -262,7 +262,7 @@ func (s *source) readCodes(i int, layer *Layer, noun string) []int {
 			seen[g&^flagMask] = kn
 		}
 		if kn.ok {
-			codes[k] = kn.code
+			codes.Set(k, kn.code)
 			continue
 		}
 		if kn.bad++; kn.bad <= maxCellReports {
@@ -278,9 +278,9 @@ func (s *source) readCodes(i int, layer *Layer, noun string) []int {
 		failed = failed || kn.bad > 0
 	}
 	if failed {
-		return nil
+		return cells.Grid{}, false
 	}
-	return codes
+	return codes, true
 }
 
 // maxCellReports is how many cells painted with one faulty tile are
