@@ -153,6 +153,10 @@ type SharedForm struct {
 	// that a map saved under another extension (Tiled's JSON as .json)
 	// is read without --from; nil: the extension alone tells the form.
 	Sniff func(head []byte) bool
+	// SmallLive reports whether reading and checking a file of the form
+	// that begins with head (its first 64 KiB) keeps little live, as
+	// Codec.SmallLive says of a kind; nil: never.
+	SmallLive func(head []byte) bool
 	// Read returns the kind of the file and its model.
 	Read func(file string, src []byte, ctx *Context) (kind string, v any, sm *srcpos.Map, err error)
 	// Write renders doc for the file at path ("" for standard output):

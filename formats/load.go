@@ -78,13 +78,16 @@ func refuseFromPrefix(path string, head []byte, opts Options) error {
 
 // sharedByExt reports whether a shared form (a Tiled map) has the
 // extension ext.
-func sharedByExt(ext string) bool {
+func sharedByExt(ext string) bool { return sharedFormByExt(ext) != nil }
+
+// sharedFormByExt returns the shared form of files named with ext, or nil.
+func sharedFormByExt(ext string) *SharedForm {
 	for _, f := range sharedForms {
 		if slices.Contains(f.Exts, ext) {
-			return true
+			return f
 		}
 	}
-	return false
+	return nil
 }
 
 // ReadBytes loads a document whose content is src; path names it in
@@ -400,7 +403,10 @@ func ReadsInBoundedMemory(path string) bool {
 	if ext == ".yml" { // a game's own YAML file (a planets map)
 		return lazyCodec(head, gameYAML(ext)) != nil
 	}
-	if ext == ".yaml" || sharedByExt(ext) {
+	if f := sharedFormByExt(ext); f != nil {
+		return f.SmallLive != nil && f.SmallLive(head)
+	}
+	if ext == ".yaml" {
 		return false
 	}
 	cands := legacyByExt(ext)

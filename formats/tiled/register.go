@@ -1,6 +1,7 @@
 package tiled
 
 import (
+	"bytes"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -25,8 +26,12 @@ func init() {
 		Rank:   90,
 		Kinds:  []string{ftbt.KindLevel, battle.Kind, planets.Kind},
 		Sniff:  Sniff,
-		Read:   read,
-		Write:  write,
+		// Battle maps and ftbt levels keep 3–6× their file live while
+		// they are read (their tile layers a byte a cell); a planets map
+		// keeps its planets as the other forms do, some 8×.
+		SmallLive: func(head []byte) bool { return !bytes.Contains(head, []byte(planets.Kind)) },
+		Read:      read,
+		Write:     write,
 	})
 }
 
