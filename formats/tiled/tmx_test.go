@@ -253,3 +253,33 @@ func TestPlanetsRoutesArePolylines(t *testing.T) {
 		t.Errorf("after deleting the first route object: %d routes", len(got))
 	}
 }
+
+// A cell that holds no tile id is reported where it is written, in a
+// .tmj's data array and in a .tmx's CSV alike (the places of a layer's
+// cells are found only when a message needs one).
+func TestBadCellsAreFoundWhereTheyAreWritten(t *testing.T) {
+	tmj, err := os.ReadFile("testdata/handmade.tmj")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmx, err := tiled.ToTMX(tmj)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range []string{"-1", "1.5", "4294967296"} {
+		for _, form := range []struct {
+			file string
+			src  []byte
+		}{{"m.tmj", tmj}, {"m.tmx", tmx}} {
+			edited := strings.Replace(string(form.src), "2147483650", bad, 1)
+			at := bytes.Index(form.src, []byte("2147483650"))
+			line := strings.Count(edited[:at], "\n") + 1
+			col := at - strings.LastIndex(edited[:at], "\n")
+			_, _, err := tiled.ReadLevel(form.file, []byte(edited), nil)
+			want := form.file + ":" + strconv.Itoa(line) + ":" + strconv.Itoa(col) + `: error P014: layer "terrain", cell (1, 1): ` + bad + " is no tile id"
+			if err == nil || !strings.Contains(err.Error(), want) {
+				t.Errorf("%s with %s: got %v, want %q", form.file, bad, err, want)
+			}
+		}
+	}
+}
