@@ -83,45 +83,7 @@ func (sc *jsonScan) value(path string) bool {
 	case 0:
 		return false
 	case '{':
-		sc.i++
-		sc.ws()
-		if sc.peek() == '}' {
-			sc.i++
-			return true
-		}
-		for {
-			sc.ws()
-			start := sc.i
-			if !sc.str() {
-				return false
-			}
-			key := sc.key(sc.src[start:sc.i])
-			sc.ws()
-			if sc.peek() != ':' {
-				return false
-			}
-			sc.i++
-			p := key
-			if path != "" {
-				p = path + "." + key
-			}
-			if sc.ix == nil {
-				p = ""
-			}
-			if !sc.value(p) {
-				return false
-			}
-			sc.ws()
-			c := sc.peek()
-			sc.i++
-			switch c {
-			case '}':
-				return true
-			case ',':
-			default:
-				return false
-			}
-		}
+		return sc.object(path)
 	case '[':
 		if sc.ix != nil && len(path) >= 5 && path[len(path)-5:] == ".data" {
 			sc.ix.runs[path] = append(sc.ix.runs[path], dataRun{src: sc.src, start: off})
@@ -130,31 +92,7 @@ func (sc *jsonScan) value(path string) bool {
 			sc.i = skip.i
 			return ok
 		}
-		sc.i++
-		sc.ws()
-		if sc.peek() == ']' {
-			sc.i++
-			return true
-		}
-		for n := 0; ; n++ {
-			p := ""
-			if sc.ix != nil {
-				p = path + "[" + strconv.Itoa(n) + "]"
-			}
-			if !sc.value(p) {
-				return false
-			}
-			sc.ws()
-			c := sc.peek()
-			sc.i++
-			switch c {
-			case ']':
-				return true
-			case ',':
-			default:
-				return false
-			}
-		}
+		return sc.array(path)
 	case '"':
 		return sc.str()
 	default:
@@ -162,6 +100,83 @@ func (sc *jsonScan) value(path string) bool {
 			sc.i++
 		}
 		return sc.i > off
+	}
+}
+
+// object scans the object at the scanner (its '{' next), the value at
+// path, and its entries at path.KEY.
+func (sc *jsonScan) object(path string) bool {
+	sc.i++
+	sc.ws()
+	if sc.peek() == '}' {
+		sc.i++
+		return true
+	}
+	for {
+		sc.ws()
+		start := sc.i
+		if !sc.str() {
+			return false
+		}
+		key := sc.key(sc.src[start:sc.i])
+		sc.ws()
+		if sc.peek() != ':' {
+			return false
+		}
+		sc.i++
+		p := key
+		if path != "" {
+			p = path + "." + key
+		}
+		if sc.ix == nil {
+			p = ""
+		}
+		if !sc.value(p) {
+			return false
+		}
+		if more, ok := sc.next('}'); !more {
+			return ok
+		}
+	}
+}
+
+// array scans the array at the scanner (its '[' next), the value at
+// path, and its items at path[N].
+func (sc *jsonScan) array(path string) bool {
+	sc.i++
+	sc.ws()
+	if sc.peek() == ']' {
+		sc.i++
+		return true
+	}
+	for n := 0; ; n++ {
+		p := ""
+		if sc.ix != nil {
+			p = path + "[" + strconv.Itoa(n) + "]"
+		}
+		if !sc.value(p) {
+			return false
+		}
+		if more, ok := sc.next(']'); !more {
+			return ok
+		}
+	}
+}
+
+// next reads what follows an item of an object or array: a ',' (more
+// items follow), its closing byte (done, ok) or anything else (done,
+// not ok).
+func (sc *jsonScan) next(closing byte) (more, ok bool) {
+	sc.ws()
+	c := sc.peek()
+	sc.i++
+	switch c {
+	case closing:
+		return false, true
+	case ',':
+		return true, true
+	default:
+		return false, false
 	}
 }
 
