@@ -17,7 +17,7 @@ import (
 func TestFileChangedOnDiskOffersReload(t *testing.T) {
 	st, s, path := openSampleCopy(t, "mbg/赤壁.yaml")
 	st.ShowPane(s, "Officers")
-	retype(st, field(t, st, "wu of 曹操"), "55")
+	retype(st, field(t, st, "ability wu of 曹操"), "55")
 	st.CommitEditing()
 	st.CheckDisk()
 	if notice := st.Tab(s).DiskNotice(); notice != "" {

@@ -35,7 +35,7 @@ func TestExportBackKeepsTheFilesLayout(t *testing.T) {
 		t.Fatal("the unedited import exported back is not the file byte for byte")
 	}
 	st.ShowPane(s, "Officers")
-	cell := field(t, st, "wu of 孙坚")
+	cell := field(t, st, "ability wu of 孙坚")
 	retype(st, cell, "66")
 	cell.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
 	if _, err := st.ExportTo(s, path); err != nil {

@@ -62,7 +62,8 @@ func shown(o fyne.CanvasObject) []fyne.CanvasObject {
 	return out
 }
 
-// field finds the field the window shows for a value ("wu of 曹操").
+// field finds the field the window shows for a value ("ability wu of
+// 曹操").
 func field(t *testing.T, st *editor.Studio, what string) *forms.Entry {
 	t.Helper()
 	for _, o := range shown(st.Window().Content()) {
@@ -105,7 +106,7 @@ func readScenario(t *testing.T, path string) *mbg.Scenario {
 func TestCtrlSSavesTheCellBeingTyped(t *testing.T) {
 	st, s, path := openSampleCopy(t, "mbg/赤壁.yaml")
 	st.ShowPane(s, "Officers")
-	cell := field(t, st, "wu of 曹操")
+	cell := field(t, st, "ability wu of 曹操")
 	retype(st, cell, "55")
 	if !s.Dirty() || s.Modified() || !strings.HasPrefix(st.Window().Title(), "● ") {
 		t.Fatalf("typed text: dirty %v, modified %v, title %q", s.Dirty(), s.Modified(), st.Window().Title())

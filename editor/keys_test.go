@@ -170,12 +170,12 @@ func TestUndoInAFieldUndoesTheTypingFirst(t *testing.T) {
 	st, s, _ := openSampleCopy(t, "mbg/赤壁.yaml")
 	st.ShowPane(s, "Officers")
 	wu := func(i int) float32 { return s.Model().(*mbg.Scenario).Officers[i].Props[0] }
-	retype(st, field(t, st, "wu of 曹操"), "55")
+	retype(st, field(t, st, "ability wu of 曹操"), "55")
 	st.Window().Canvas().Unfocus()
 	if wu(0) != 55 {
 		t.Fatalf("the value typed was not committed: %v", wu(0))
 	}
-	cell := field(t, st, "wu of 张辽")
+	cell := field(t, st, "ability wu of 张辽")
 	st.Window().Canvas().Focus(cell)
 	typeKey(st, fyne.KeyEnd)
 	typeText(st, "1")
@@ -279,7 +279,7 @@ func TestCtrlCAndCtrlVOnTheMap(t *testing.T) {
 func TestCtrlCAndCtrlVInAField(t *testing.T) {
 	st, s, _ := openSampleCopy(t, "mbg/赤壁.yaml")
 	st.ShowPane(s, "Officers")
-	from, to := field(t, st, "wu of 曹操"), field(t, st, "wu of 张辽")
+	from, to := field(t, st, "ability wu of 曹操"), field(t, st, "ability wu of 张辽")
 	st.Window().Canvas().Focus(from)
 	press(st, fyne.KeyModifierShortcutDefault, fyne.KeyA)
 	press(st, fyne.KeyModifierShortcutDefault, fyne.KeyC)
