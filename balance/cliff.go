@@ -178,9 +178,16 @@ func (s *search) unplayed(x []float64, ends ...[]float64) []float64 {
 // end of a narrower bracket. It returns the outcome that ends the
 // search, or "" to go on.
 func (s *search) tryCliff(ctx context.Context, w *walk, c *candidate, k string) (string, error) {
+	return s.tryPoint(ctx, w, c, k, "bisecting a cliff: trying ")
+}
+
+// tryPoint plays c (whose key is k) on common games as tryCliff says,
+// and judges it when they put it near the target; what says what it is
+// for in the search's phase.
+func (s *search) tryPoint(ctx context.Context, w *walk, c *candidate, k, what string) (string, error) {
 	c.tried = true
 	s.picked[k] = maxIterations // never planned again: its games are played
-	s.setPhase("bisecting a cliff: trying "+s.editLine(c), func() int { return s.spent + s.exploreGames + s.confirm })
+	s.setPhase(what+s.editLine(c), func() int { return s.spent + s.exploreGames + s.confirm })
 	for _, part := range cliffStages {
 		// a stage never eats into the confirmation's games
 		n := min(s.units(s.exploreGames/part), len(c.common.winners)+(s.opts.Budget-s.spent-s.confirm)/s.unit*s.unit)

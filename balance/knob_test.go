@@ -564,3 +564,34 @@ func TestClampNeverGivesMinusZero(t *testing.T) {
 		t.Errorf("the key of Clamp(-2) is %q, want \"0\"", k)
 	}
 }
+
+// TestDefTypeKnob: defint/P types a start planet's def as an integer (1)
+// or a real (0), its value kept (rounded for an integer); test.yml's
+// start defs are integers, as the original game wrote them.
+func TestDefTypeKnob(t *testing.T) {
+	doc := legacyDoc(t, "planets/test.yml", "")
+	ks, err := Knobs(doc, "defint/*")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ks) != 4 {
+		t.Fatalf("%d defint knobs, want one a start planet (4)", len(ks))
+	}
+	k := ks[0]
+	if k.ID != "defint/A" || k.Get(doc.Value) != 1 || k.Side != 0 {
+		t.Fatalf("%s = %v (side %d), want defint/A = 1 of side 0", k.ID, k.Get(doc.Value), k.Side)
+	}
+	m := doc.Value.(*planetsfmt.Map)
+	k.Set(doc.Value, 0)
+	if d := planetNamed(t, m, "A").Def; d.Type != planetsfmt.Float || d.Float != 2 {
+		t.Fatalf("defint/A → 0 gives def %+v, want the real 2.0", d)
+	}
+	planetNamed(t, m, "A").Def = planetsfmt.FloatValue(2.4)
+	k.Set(doc.Value, 1)
+	if d := planetNamed(t, m, "A").Def; d.Type != planetsfmt.Int || d.Text != "2" {
+		t.Fatalf("defint/A → 1 gives def %+v, want the integer 2", d)
+	}
+	if e := editOf(&k, 0, 1); e.FromLabel != "real" || e.ToLabel != "integer" {
+		t.Errorf("the edit reads %s → %s", e.FromLabel, e.ToLabel)
+	}
+}

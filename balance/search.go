@@ -454,6 +454,9 @@ func (s *search) reanchor(ctx context.Context) (bool, error) {
 // calls it fair with its games, and plans again from what they showed.
 func (s *search) approach(ctx context.Context) (string, error) {
 	w := &walk{centre: s.x0}
+	if outcome, err := s.tryAlike(ctx, w); err != nil || outcome != "" {
+		return outcome, err
+	}
 	for range 2 * maxIterations {
 		if err := ctx.Err(); err != nil {
 			return OutcomeStopped, err

@@ -115,9 +115,51 @@ func planetsKnobs(doc *formats.Document) []knob.Knob {
 				k.Min = 1 // a growth rate (res − 1) of 0.8 may go back to 0.1
 			}
 			out = append(out, k)
+			if st.key == "def" && isStart && x >= 1 && x == math.Round(x) {
+				out = append(out, defTypeKnob(pi, p.Token.Text, side))
+			}
 		}
 	}
 	return out
+}
+
+// defTypeKnob is the defint/PLANET knob of a start planet's def: 1 when
+// the YAML types it as an integer (`def: 2`), 0 as a real (`def: 2.0`).
+// The game fights differently with the two (spec/planets.md §5.5 step 8:
+// a defender that wins on an integer-def planet is left with 0 units),
+// far more than with the def's value: on test.yml start B wins 25 % with
+// def 2 and 33 to 36 % with any real def from 1.0 to 4.0 (4,000 games
+// each) — the change the original map editor made by storing every
+// value it edited as a real. A start planet has it when its def is a
+// whole number (2 or 2.0: the knob changes the type, not the value); an
+// integer is the def rounded, 1 at least, when the def/PLANET knob, set
+// before it, moved the value off the whole numbers.
+func defTypeKnob(pi int, name string, side int) knob.Knob {
+	def := func(mv any) *planetsfmt.Value { return &mv.(*planetsfmt.Map).Planets[pi].Def }
+	return knob.Knob{ID: "defint/" + name, Path: fmt.Sprintf("planets.%s.def", name), Side: side,
+		Min: 0, Max: 1, Step: 1, Grid: 1,
+		Label: func(x float64) string {
+			if x == 1 {
+				return "integer"
+			}
+			return "real"
+		},
+		Get: func(mv any) float64 { return btof(def(mv).Type == planetsfmt.Int) },
+		Set: func(mv any, x float64) {
+			v, _ := def(mv).Float64()
+			if x == 1 {
+				*def(mv) = planetsfmt.IntValue(int64(math.Max(1, math.Round(v))))
+			} else {
+				*def(mv) = planetsfmt.FloatValue(v)
+			}
+		}}
+}
+
+func btof(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // startKnob is the start/K knob of starts[k]: its value is the rank of

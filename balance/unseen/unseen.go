@@ -11,6 +11,7 @@ package unseen
 
 import (
 	"fmt"
+	"math"
 	"path/filepath"
 
 	"github.com/shapan/shapan/formats"
@@ -136,6 +137,17 @@ func keptCases() []Case {
 			Change: "start B's def 2 → 4 (four players)", unbalance: planetDef("B", 4)},
 		{Name: "battle-赤壁-near-p2-L3", Family: "battle", Source: "samples/battle/赤壁.yaml", Kept: true,
 			Change: "the neutral city nearest player 2's base raised to level 3", unbalance: nearestCity(1, 3)},
+		// kept: the seventh set, made with the points that make the sides
+		// alike and the planets def typing knob, of kinds of change no set
+		// had, never run nor simulated before their one run
+		{Name: "mbg-test-RA-abilities1.5x", Family: "mbg", Source: "legacy/mbg/test.map", Kept: true,
+			Change: "RA's officers have 1.5 times their abilities (each at most 100; three roles)", unbalance: abilities("RA", 1.5)},
+		{Name: "ftbt-m1-side0-hp-half", Family: "ftbt", Source: "legacy/ftbt/m1.map", Rules: "legacy/ftbt/star.tech", Kept: true,
+			Change: "side 0's people have half their hp", unbalance: people(0, func(p *ftbtfmt.Person) { p.HP = max(1, p.HP/2) })},
+		{Name: "planets-ut_test-B-cos2x", Family: "planets", Source: "legacy/planets/ut_test.yml", Kept: true,
+			Change: "start B's cos 10 → 20 (four players; cos is no knob)", unbalance: planet("B", func(p *planetsfmt.Planet) { p.Cos = planetsfmt.IntValue(20) })},
+		{Name: "battle-小沛-near-p2-removed", Family: "battle", Source: "samples/battle/小沛.yaml", Kept: true,
+			Change: "the neutral city nearest player 2's base removed", unbalance: removeNearestCity(1)},
 	}
 }
 
@@ -344,6 +356,66 @@ func nearestCity(player, level int) func(doc *formats.Document) error {
 		}
 		m.Cells.Set(best, bfmt.CodeCity1+level-1)
 		return nil
+	}
+}
+
+// removeNearestCity removes the neutral city nearest the base of player
+// (0 or 1; Chebyshev distance to its anchor, the first in row order of
+// the nearest): its cell becomes open ground.
+func removeNearestCity(player int) func(doc *formats.Document) error {
+	return func(doc *formats.Document) error {
+		m := doc.Value.(*bfmt.Map)
+		p1, p2, ok := m.Sides()
+		if !ok {
+			return fmt.Errorf("the map has not two bases")
+		}
+		base := p1
+		if player == 1 {
+			base = p2
+		}
+		a := base.Anchor()
+		best, bestD := -1, 0
+		for _, c := range m.Cities() {
+			if d := max(abs(c.X-a.X), abs(c.Y-a.Y)); best < 0 || d < bestD {
+				best, bestD = m.Index(c.X, c.Y), d
+			}
+		}
+		if best < 0 {
+			return fmt.Errorf("no neutral city")
+		}
+		m.Cells.Set(best, bfmt.CodeSpace)
+		return nil
+	}
+}
+
+// abilities multiplies the five abilities of every officer who starts
+// with role (in its retinue or in the garrison of a city it owns), each
+// at most 100.
+func abilities(role string, factor float32) func(doc *formats.Document) error {
+	return func(doc *formats.Document) error {
+		s := doc.Value.(*mbgfmt.Scenario)
+		for _, r := range s.Roles {
+			if r.Name != role {
+				continue
+			}
+			officers := append([]int(nil), r.Retinue...)
+			for _, ci := range r.Cities {
+				if ci >= 0 && ci < len(s.Cities) {
+					officers = append(officers, s.Cities[ci].Garrison...)
+				}
+			}
+			if len(officers) == 0 {
+				return fmt.Errorf("role %s has no officer", role)
+			}
+			for _, oi := range officers {
+				for k := range s.Officers[oi].Props {
+					p := &s.Officers[oi].Props[k]
+					*p = min(100, float32(math.Round(float64(*p*factor))))
+				}
+			}
+			return nil
+		}
+		return fmt.Errorf("no role %s", role)
 	}
 }
 
