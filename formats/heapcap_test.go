@@ -20,6 +20,8 @@ import (
 	"github.com/shapan/shapan/formats/tiled"
 	"github.com/shapan/shapan/internal/biglevel"
 	"github.com/shapan/shapan/internal/longtest"
+	"github.com/shapan/shapan/validate"
+	_ "github.com/shapan/shapan/validate/mbg"
 )
 
 // The memory of reading a document, family by family and form by form:
@@ -59,23 +61,26 @@ func TestReadingHeapPerFamilyAndForm(t *testing.T) {
 		name, file string
 		src        func() []byte
 		bound      float64 // times the input
+		check      bool    // read and check (shapan check), not only read
 	}{
-		{"mbg scenario YAML", "s.yaml", func() []byte { return mbgScenario(t, 12_000*scale) }, 4},
-		{"mbg scenario legacy", "s.map", func() []byte { return encodeAs(t, "s.yaml", mbgScenario(t, 12_000*scale), "mbg-map") }, 4},
-		{"planets map YAML", "p.yaml", func() []byte { return planetsMap(8_000*scale, true) }, 8},
-		{"planets map legacy", "p.yml", func() []byte { return planetsMap(8_000*scale, false) }, 8},
-		{"ftbt level legacy", "l.map", func() []byte { return ftbtLevel(t, 500*scale) }, 4},
-		{"ftbt level YAML", "l.yaml", func() []byte { return encodeAs(t, filepath.Join(dir, "l.map"), ftbtLevel(t, 1500*scale), "yaml") }, 6},
-		{"ftbt rules YAML", "r.yaml", func() []byte { return ftbtRules(t, 1_200*scale) }, 4},
-		{"ftbt rules legacy", "r.tech", func() []byte { return ftbtRulesFile(t, 24_000*scale) }, 4},
-		{"battle grid legacy", "b.grid", func() []byte { return battleGrid(500 * scale) }, 4},
-		{"battle map YAML", "b.yaml", func() []byte { return encodeAs(t, "b.grid", battleGrid(1500*scale), "yaml") }, 4},
-		{"battle map Tiled JSON", "b.tmj", func() []byte { return encodeAs(t, "b.grid", battleGrid(500*scale), "tiled") }, 4},
-		{"battle map Tiled XML", "b.tmx", func() []byte { return tmx(t, encodeAs(t, "b.grid", battleGrid(500*scale), "tiled")) }, 4},
-		{"ftbt level Tiled JSON", "l.tmj", func() []byte { return encodeAs(t, filepath.Join(dir, "l.map"), ftbtLevel(t, 500*scale), "tiled") }, 4},
+		{"mbg scenario YAML", "s.yaml", func() []byte { return mbgScenario(t, 12_000*scale) }, 4, false},
+		{"mbg scenario legacy", "s.map", func() []byte { return encodeAs(t, "s.yaml", mbgScenario(t, 12_000*scale), "mbg-map") }, 4, false},
+		{"planets map YAML", "p.yaml", func() []byte { return planetsMap(8_000*scale, true) }, 8, false},
+		{"planets map legacy", "p.yml", func() []byte { return planetsMap(8_000*scale, false) }, 8, false},
+		{"ftbt level legacy", "l.map", func() []byte { return ftbtLevel(t, 500*scale) }, 4, false},
+		{"ftbt level YAML", "l.yaml", func() []byte { return encodeAs(t, filepath.Join(dir, "l.map"), ftbtLevel(t, 1500*scale), "yaml") }, 6, false},
+		{"ftbt rules YAML", "r.yaml", func() []byte { return ftbtRules(t, 1_200*scale) }, 4, false},
+		{"ftbt rules legacy", "r.tech", func() []byte { return ftbtRulesFile(t, 24_000*scale) }, 4, false},
+		{"battle grid legacy", "b.grid", func() []byte { return battleGrid(500 * scale) }, 4, false},
+		{"battle map YAML", "b.yaml", func() []byte { return encodeAs(t, "b.grid", battleGrid(1500*scale), "yaml") }, 4, false},
+		{"battle map Tiled JSON", "b.tmj", func() []byte { return encodeAs(t, "b.grid", battleGrid(500*scale), "tiled") }, 4, false},
+		{"battle map Tiled XML", "b.tmx", func() []byte { return tmx(t, encodeAs(t, "b.grid", battleGrid(500*scale), "tiled")) }, 4, false},
+		{"ftbt level Tiled JSON", "l.tmj", func() []byte { return encodeAs(t, filepath.Join(dir, "l.map"), ftbtLevel(t, 500*scale), "tiled") }, 4, false},
 		{"ftbt level Tiled XML", "l.tmx", func() []byte {
 			return tmx(t, encodeAs(t, filepath.Join(dir, "l.map"), ftbtLevel(t, 500*scale), "tiled"))
-		}, 6},
+		}, 6, false},
+		{"mbg save YAML, every added officer misplaced (check)", "v.yaml", func() []byte { return mbgSave(t, 6_000*scale) }, 4, true},
+		{"mbg save legacy, the same (check)", "v.sav", func() []byte { return encodeAs(t, "v.yaml", mbgSave(t, 6_000*scale), "mbg-sav") }, 4, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			src := tc.src()
@@ -89,8 +94,12 @@ func TestReadingHeapPerFamilyAndForm(t *testing.T) {
 			live := uint64(math.MaxUint64)
 			for try := 0; try < 3 && live > limit; try++ {
 				live = min(live, peakLive(func() {
-					if _, err := formats.ReadBytes(path, src, formats.Options{RulesPath: rules}); err != nil {
+					doc, err := formats.ReadBytes(path, src, formats.Options{RulesPath: rules})
+					if err != nil {
 						t.Fatalf("%.300v", err)
+					}
+					if tc.check {
+						validate.Check(doc)
 					}
 				}))
 			}
@@ -162,6 +171,24 @@ func mbgScenario(t *testing.T, n int) []byte {
 	out := bytes.Replace(src, []byte("\ncities:\n"), append(append([]byte("\n"), b.Bytes()...), "cities:\n"...), 1)
 	if len(out) == len(src) {
 		t.Fatal("the sample has no cities: where mbgScenario adds officers")
+	}
+	return out
+}
+
+// mbgSave returns samples/mbg/赤壁第十四回.yaml with n free officers added
+// that no list of the save places: each is an error (MBG062).
+func mbgSave(t *testing.T, n int) []byte {
+	src, err := os.ReadFile("../samples/mbg/赤壁第十四回.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	for i := range n {
+		fmt.Fprintf(&b, "  - {name: 兵%d, hp: 2704, hp_max: 2704, wu: 62, zhan: 97, mou: 97, zheng: 94, jing: 76, level: high}\n", i)
+	}
+	out := bytes.Replace(src, []byte("\nroles:\n"), append(append([]byte("\n"), b.Bytes()...), "roles:\n"...), 1)
+	if len(out) == len(src) {
+		t.Fatal("the sample has no roles: where mbgSave adds officers")
 	}
 	return out
 }

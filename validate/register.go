@@ -33,7 +33,25 @@ func (p Reporter) AddAt(rule *Rule, path, at, format string, args ...any) {
 
 // AddAll reports the problems an engine found in the document's model
 // (by path, with the codes of the catalogue's rules), each as its rule.
-func (p Reporter) AddAll(problems diag.List) { p.r.addAll(problems) }
+func (p Reporter) AddAll(problems diag.List) {
+	for _, d := range problems {
+		p.Sink()(d.Code, d.Path, "%s", d.Message)
+	}
+}
+
+// Sink returns where an engine's check reports the problems it finds in
+// the document's model (by path, with the codes of the catalogue's
+// rules): each as its rule, counted, and its message made only when it is
+// listed (the first diag.PerCode of a code).
+func (p Reporter) Sink() diag.Sink {
+	return func(code, path, format string, args ...any) {
+		rule, ok := catalogue[code]
+		if !ok {
+			panic("validate: an engine reports " + code + ", which is no rule of the catalogue")
+		}
+		p.r.add(rule, path, format, args...)
+	}
+}
 
 // AddAllElsewhere reports the problems an engine found in another file
 // the document was read with (its companion: an ftbt level's rules),

@@ -56,15 +56,13 @@ func Lookup(code string) (Rule, bool) {
 	return *r, true
 }
 
-// perCode caps how many diagnostics one rule reports in one file; the rest
-// are summarised, so a systematic mistake in a big grid stays readable.
-const perCode = 50
-
 // report collects the diagnostics of one document.
 type report struct {
-	doc    *formats.Document
-	out    diag.List
-	counts map[string]int
+	doc *formats.Document
+	out diag.List
+	// counts counts every diagnostic by code; the first diag.PerCode
+	// of each are listed, the rest summarised by finish.
+	counts diag.Tally
 	// at holds the rules reported at each path: a rule is reported once
 	// per item (an engine's check and a stricter one here may meet). It
 	// is keyed by the 64-bit hash of the code and the path (a map of
@@ -88,7 +86,7 @@ func reportKey(parts ...string) uint64 {
 }
 
 func newReport(doc *formats.Document) *report {
-	return &report{doc: doc, counts: map[string]int{}, at: map[uint64]bool{}}
+	return &report{doc: doc, counts: diag.Tally{}, at: map[uint64]bool{}}
 }
 
 // add reports rule at the item with the given document path, unless the
@@ -106,8 +104,7 @@ func (r *report) addAt(rule *Rule, path, at, format string, args ...any) {
 		}
 		r.at[key] = true
 	}
-	r.counts[rule.Code]++
-	if r.counts[rule.Code] > perCode {
+	if !r.counts.Count(rule.Code) {
 		return
 	}
 	pos := r.doc.Source.Locate(at)
@@ -147,17 +144,10 @@ func (r *report) addAllElsewhere(problems diag.List) {
 }
 
 func (r *report) finish() diag.List {
-	codes := make([]string, 0, len(r.counts))
-	for c := range r.counts {
-		codes = append(codes, c)
-	}
-	sort.Strings(codes)
-	for _, c := range codes {
-		if n := r.counts[c]; n > perCode {
-			rule := catalogue[c]
-			r.out = append(r.out, diag.Diagnostic{File: r.doc.Path, Severity: rule.Severity, Code: c,
-				Message: fmt.Sprintf("… and %d more of these (%s)", n-perCode, rule.Title)})
-		}
+	for _, b := range r.counts.Beyond() {
+		rule := catalogue[b.Code]
+		r.out = append(r.out, diag.Diagnostic{File: r.doc.Path, Severity: rule.Severity, Code: b.Code,
+			Message: fmt.Sprintf("… and %d more of these (%s)", b.More, rule.Title)})
 	}
 	r.out.Sort()
 	return r.out
@@ -193,11 +183,10 @@ func checkNotes(r *report) {
 	}
 	r.out = append(r.out, r.doc.Source.Warnings...)
 	for _, n := range r.doc.Source.Notes {
-		pos := r.doc.Source.Lines().Pos(n.Offset)
-		r.counts[legacyNote.Code]++
-		if r.counts[legacyNote.Code] > perCode {
+		if !r.counts.Count(legacyNote.Code) {
 			continue
 		}
+		pos := r.doc.Source.Lines().Pos(n.Offset)
 		r.out = append(r.out, diag.Diagnostic{File: r.doc.Path, Line: pos.Line, Col: pos.Col, Severity: legacyNote.Severity,
 			Code: legacyNote.Code, Message: fmt.Sprintf("%s is written %q, which the game reads as %s", n.What, n.Token, n.Canonical)})
 	}

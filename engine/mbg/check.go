@@ -33,11 +33,38 @@ const (
 )
 
 // problems collects the reasons a scenario or save cannot be played, as
-// diagnostics of the check rules by document path.
-type problems struct{ list diag.List }
+// diagnostics of the check rules by document path: into a sink (shapan
+// check's report), or into a list of the first diag.PerCode of each code,
+// the rest counted. A message is made only for a problem that is listed:
+// a save of 170 000 misplaced officers lists 50 of them.
+type problems struct {
+	sink  diag.Sink // nil: list
+	list  diag.List
+	tally diag.Tally
+	n     int // problems found, listed or not
+}
 
 func (ps *problems) add(code, path, format string, args ...any) {
-	ps.list = append(ps.list, diag.Diagnostic{Severity: diag.Error, Code: code, Path: path, Message: fmt.Sprintf(format, args...)})
+	ps.n++
+	if ps.sink != nil {
+		ps.sink(code, path, format, args...)
+		return
+	}
+	if ps.tally == nil {
+		ps.tally = diag.Tally{}
+	}
+	if ps.tally.Count(code) {
+		ps.list = append(ps.list, diag.Diagnostic{Severity: diag.Error, Code: code, Path: path, Message: fmt.Sprintf(format, args...)})
+	}
+}
+
+// done returns the list, with a diagnostic for each code of more than
+// diag.PerCode problems saying how many more there were.
+func (ps *problems) done() diag.List {
+	for _, b := range ps.tally.Beyond() {
+		ps.list = append(ps.list, diag.Diagnostic{Severity: diag.Error, Code: b.Code, Message: fmt.Sprintf("… and %d more of these", b.More)})
+	}
+	return ps.list
 }
 
 // finite reports whether v is neither NaN nor infinite.
@@ -50,17 +77,27 @@ func finite(v float32) bool { return !math.IsNaN(float64(v)) && !math.IsInf(floa
 // without garrison, directions other than ±1, numbers that are not
 // finite. The diagnostics carry the codes of the check rules and the
 // paths of the scenario document; `shapan check` reports them through
-// package validate and New refuses a scenario with any of them.
+// package validate (CheckScenarioTo) and New refuses a scenario with any
+// of them.
 func CheckScenario(sc *mbgfmt.Scenario) diag.List {
 	var ps problems
-	checkBoard(&ps, sc)
-	checkOfficers(&ps, sc)
-	owner := checkOwners(&ps, sc)
-	checkCities(&ps, sc, owner)
-	checkRoles(&ps, sc)
-	checkPlaces(&ps, sc)
-	checkBuildings(&ps, sc)
-	return ps.list
+	checkScenario(&ps, sc)
+	return ps.done()
+}
+
+// CheckScenarioTo reports the conditions of CheckScenario to sink.
+func CheckScenarioTo(sc *mbgfmt.Scenario, sink diag.Sink) {
+	checkScenario(&problems{sink: sink}, sc)
+}
+
+func checkScenario(ps *problems, sc *mbgfmt.Scenario) {
+	checkBoard(ps, sc)
+	checkOfficers(ps, sc)
+	owner := checkOwners(ps, sc)
+	checkCities(ps, sc, owner)
+	checkRoles(ps, sc)
+	checkPlaces(ps, sc)
+	checkBuildings(ps, sc)
 }
 
 // names returns the name of item i of a list, or #i when there is none.

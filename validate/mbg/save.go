@@ -52,7 +52,7 @@ func checkSave(r validate.Reporter) {
 		return
 	}
 	r.Trailing(s.Trailing)
-	r.AddAll(mbgeng.CheckSave(s)) // what the engine refuses
+	mbgeng.CheckSaveTo(s, r.Sink()) // what the engine refuses
 	for i, c := range s.Cities {
 		checkScope(r, srcpos.Index("cities", i), c.Name, c.Scope)
 		checkSavedPosts(r, srcpos.Index("cities", i), c, s.Officers)

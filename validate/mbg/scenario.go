@@ -153,7 +153,7 @@ func checkScenario(r validate.Reporter) {
 		return
 	}
 	r.Trailing(s.Trailing)
-	r.AddAll(mbgeng.CheckScenario(s)) // what the engine refuses
+	mbgeng.CheckScenarioTo(s, r.Sink()) // what the engine refuses
 	visited := checkSquares(r, s)
 	checkAbilities(r, s)
 	checkListedTwice(r, s)
