@@ -13,7 +13,8 @@
 # binary to use (default: built from this tree into DIR); GAMES: the games
 # of each confirmation (default 2000). CASE names select cases, in order.
 #
-# It nices its runs itself (nice -n 10): run it without nice. Without
+# It nices its runs itself (nice -n 19) and measures each search's CPU
+# time (user and system) with /usr/bin/time. Without
 # the shared folder it says so and does nothing. Minutes to an
 # hour of CPU: run it by hand, not in CI.
 set -euo pipefail
@@ -44,8 +45,8 @@ while IFS=$'\t' read -r path family tuned source change; do
 	name=$(basename "$path" .yaml)
 	out="$dir/$name"
 	rm -f "$out.proposal.yaml"
-	TIMEFORMAT="%U %S"
-	cpu=$({ time nice -n 10 "$dir/shapan" balance "$path" --json --quiet -o "$out.proposal.yaml" >"$out.json" 2>"$out.err" || true; } 2>&1 | tail -1)
+	/usr/bin/time -f "%U %S" -o "$out.time" nice -n 19 "$dir/shapan" balance "$path" --json --quiet -o "$out.proposal.yaml" >"$out.json" 2>"$out.err" || true
+	cpu=$(tail -1 "$out.time")
 	confirm=("–" "–")
 	# a document found fair already is its own proposal: confirm it too
 	if [ ! -f "$out.proposal.yaml" ] && grep -q '"outcome": *"fair_already"' "$out.json"; then
@@ -54,7 +55,7 @@ while IFS=$'\t' read -r path family tuned source change; do
 	if [ -f "$out.proposal.yaml" ]; then
 		i=0
 		for seed in 99 1234; do
-			nice -n 10 "$dir/shapan" sim "$out.proposal.yaml" --games "$games" --seed "$seed" --json --quiet >"$out.sim$seed.json" 2>/dev/null || true
+			nice -n 19 "$dir/shapan" sim "$out.proposal.yaml" --games "$games" --seed "$seed" --json --quiet >"$out.sim$seed.json" 2>/dev/null || true
 			confirm[$i]=$(python3 -c '
 import json, sys
 r = json.load(open(sys.argv[1]))
