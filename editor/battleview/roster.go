@@ -284,7 +284,7 @@ func (t *rosterTable) cellText(i, col int) string {
 
 // cellRef names the value of a cell, with the document path check uses.
 func (t *rosterTable) cellRef(i, col int) forms.FieldRef {
-	key := "name"
+	key := battle.RosterFields.Field("name").Key
 	if col != colName {
 		key = battle.RosterStats[col-colStat].Key
 	}

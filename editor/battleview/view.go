@@ -133,8 +133,7 @@ func (v *View) Select(path string) *container.TabItem {
 		v.Painter.View.CentreOn(x, y)
 		return v.mapPane
 	}
-	switch path {
-	case "size", "size.width", "size.height":
+	if key, ok := strings.CutPrefix(path, battle.PathSize+"."); path == battle.PathSize || ok && slices.Contains(battle.SizeFields.Keys(), key) {
 		return v.setPane
 	}
 	return v.mapPane

@@ -28,7 +28,7 @@ func CheckMap(m *bfmt.Map, roster []bfmt.RosterEntry) diag.List {
 	}
 	for _, p := range bfmt.CheckRoster(roster) {
 		code := CodeRosterValue
-		if p.Field == "name" {
+		if p.Field == bfmt.RosterFields.Field("name").Key {
 			code = CodeRosterName
 		}
 		add(code, fmt.Sprintf("%s[%d].%s", bfmt.PathRoster, p.Entry, p.Field), "%s", p.Message)
@@ -46,7 +46,7 @@ func CheckMap(m *bfmt.Map, roster []bfmt.RosterEntry) diag.List {
 		}
 	}
 	if bases := m.Bases(); len(bases) != 2 {
-		path := "grid"
+		path := bfmt.PathGrid
 		if len(bases) > 2 {
 			a := bases[2].Anchor()
 			path = bfmt.CellPath(a.X, a.Y)
@@ -54,7 +54,7 @@ func CheckMap(m *bfmt.Map, roster []bfmt.RosterEntry) diag.List {
 		add(CodeBases, path, "the map has %d base(s); it needs exactly two", len(bases))
 	}
 	if !flag {
-		add(CodeFlag, "grid", "the map has no flag zone")
+		add(CodeFlag, bfmt.PathGrid, "the map has no flag zone")
 	}
 	return out
 }

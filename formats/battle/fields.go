@@ -19,18 +19,23 @@ const (
 // (see package field).
 var (
 	// SizeFields are the fields of a map's size (the game allows 2 to
-	// 1000 cells a side).
+	// 1000 cells a side), the first two values of the grid file; the
+	// readers refuse a side below 1 (no cell to read).
 	SizeFields = field.Record{Name: "battle map size", Schema: "battle-map.schema.json", Pointer: "/properties/size", Fields: []field.Field{
 		field.Field{Go: "W", Key: "width", Type: field.Integer, Required: true, Code: CodeSize, Severity: diag.Error,
-			Doc: "W, the number of cells in a row (symbols per grid row)."}.Between(MinSide, MaxSide),
+			Doc: "W, the number of cells in a row (symbols per grid row)."}.Between(MinSide, MaxSide).
+			At(1, "the map width W (header field 1)").ReadAtLeast(1).Expecting("an integer, at least 1"),
 		field.Field{Go: "H", Key: "height", Type: field.Integer, Required: true, Code: CodeSize, Severity: diag.Error,
-			Doc: "H, the number of rows."}.Between(MinSide, MaxSide),
+			Doc: "H, the number of rows."}.Between(MinSide, MaxSide).
+			At(2, "the map height H (header field 2)").ReadAtLeast(1).Expecting("an integer, at least 1"),
 	}}
 
 	// RosterFields are the fields of a roster entry, its stats in the
-	// order of the spec.
+	// order of the spec: a stat the entry leaves out (nil) keeps the
+	// hero's default.
 	RosterFields = field.Record{Name: "battle roster entry", Schema: "battle-map.schema.json", Pointer: "/properties/roster/items", Fields: []field.Field{
-		{Go: "Name", Key: "name", Type: field.String, Names: HeroNames(), Required: true, Code: CodeRosterName, Severity: diag.Error, Doc: "The hero, each at most once."},
+		{Go: "Name", Key: "name", Type: field.String, Names: HeroNames(), Required: true, Code: CodeRosterName, Severity: diag.Error, Doc: "The hero, each at most once.",
+			What: "name", Expect: "one of the nine heroes: " + joinNames()},
 		field.Field{Go: "Force", Key: "force", Type: field.Integer, Code: CodeRosterValue, Severity: diag.Error,
 			Doc: "武力 (default: 100 warriors, 60 commanders, 50 strategists)."}.Between(1, 10000),
 		field.Field{Go: "Command", Key: "command", Type: field.Integer, Code: CodeRosterValue, Severity: diag.Error,

@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/shapan/shapan/formats/diag"
+	"github.com/shapan/shapan/formats/field/fieldtok"
 	"github.com/shapan/shapan/formats/srcpos"
 	"github.com/shapan/shapan/formats/token"
 )
@@ -16,8 +17,6 @@ import (
 // "grid[y][x]".
 const (
 	PathSize     = "size"
-	PathWidth    = "size.width"
-	PathHeight   = "size.height"
 	PathLegend   = "legend"
 	PathGrid     = "grid"
 	PathTrailing = "trailing_tokens"
@@ -42,11 +41,10 @@ func ReadGrid(file string, src []byte) (*Map, *srcpos.Map, error) {
 // ReadGridFrom reads a grid file from r (a loader trying several forms
 // passes a reader whose Rest is deferred).
 func ReadGridFrom(r *token.Reader) (*Map, *srcpos.Map, error) {
-	w := readSide(r, "the map width W (header field 1)")
-	r.Mark(PathSize)
-	r.Mark(PathWidth)
-	h := readSide(r, "the map height H (header field 2)")
-	r.Mark(PathHeight)
+	var size Map
+	r.MarkAt(PathSize, r.NextOffset())
+	fieldtok.Reading{Desc: sideDesc, Path: PathSize, Refuse: diag.CodeBadSize}.Read(r, &SizeFields, &size)
+	w, h := size.W, size.H
 	if !r.Failed() && h > r.MaxTokens()/w {
 		r.Fail(diag.CodeBadSize, fmt.Sprintf("the map is %d × %d cells, but the rest of the file can hold at most %d values", w, h, r.MaxTokens()))
 	}
@@ -85,14 +83,9 @@ func ReadGridFrom(r *token.Reader) (*Map, *srcpos.Map, error) {
 	return m, r.Map, nil
 }
 
-// readSide reads one side of the map, which must be at least 1.
-func readSide(r *token.Reader, what string) int {
-	n := r.Int(func() string { return what })
-	if !r.Failed() && n < 1 {
-		r.Fail(diag.CodeBadSize, fmt.Sprintf("%s must be at least 1, found %d", what, n))
-	}
-	return n
-}
+// sideDesc names a side of the map in messages: the size table's
+// legacy name of it ("the map width W (header field 1)").
+func sideDesc(what string) token.Desc { return func() string { return what } }
 
 // skipTokens returns the offset of the token n tokens after the one that
 // starts at off.
@@ -132,9 +125,9 @@ func WriteGrid(m *Map) ([]byte, error) {
 			Message: fmt.Sprintf("the grid file has no room for the roster (%d entries): the game plays the default roster; remove the roster to export the map", len(m.Roster))}}
 	}
 	buf := make([]byte, 0, 16+m.Cells.Len()*3)
-	buf = strconv.AppendInt(buf, int64(m.W), 10)
-	buf = append(buf, ' ')
-	buf = strconv.AppendInt(buf, int64(m.H), 10)
+	var head strings.Builder
+	fieldtok.Write(&head, &SizeFields, m, nil)
+	buf = append(buf, head.String()[1:]...) // "W H": no space before W
 	buf = append(buf, '\n')
 	for y := range m.H {
 		for x := range m.W {

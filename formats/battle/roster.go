@@ -1,6 +1,10 @@
 package battle
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/shapan/shapan/formats/field"
+)
 
 // Class is a hero's class (seed §3.1).
 type Class int
@@ -105,11 +109,16 @@ type RosterStat struct {
 // with the limits of their field table (RosterFields).
 var RosterStats = rosterStats()
 
+// rosterStats takes the stats from the whole numbers of RosterFields, in
+// table order (the order of RosterEntry.Field).
 func rosterStats() (out [4]RosterStat) {
-	for k := range out {
-		f := RosterFields.Field([]string{"force", "command", "hp", "range"}[k])
-		lo, hi := f.FormRange()
-		out[k] = RosterStat{f.Key, lo, hi}
+	k := 0
+	for i := range RosterFields.Fields {
+		if f := &RosterFields.Fields[i]; f.Type == field.Integer {
+			lo, hi := f.FormRange()
+			out[k] = RosterStat{f.Key, lo, hi}
+			k++
+		}
 	}
 	return out
 }
@@ -140,12 +149,13 @@ type RosterProblem struct {
 func CheckRoster(entries []RosterEntry) []RosterProblem {
 	var out []RosterProblem
 	seen := map[string]int{}
+	name := RosterFields.Field("name")
 	for i, e := range entries {
 		switch j, dup := seen[e.Name]; {
-		case RosterFields.Field("name").OutsideName(e.Name):
-			out = append(out, RosterProblem{i, "name", fmt.Sprintf("%q is not a hero of the roster (%s)", e.Name, joinNames())})
+		case name.OutsideName(e.Name):
+			out = append(out, RosterProblem{i, name.Key, fmt.Sprintf("%q is not a hero of the roster (%s)", e.Name, joinNames())})
 		case dup:
-			out = append(out, RosterProblem{i, "name", fmt.Sprintf("%s is changed twice (entries %d and %d)", e.Name, j+1, i+1)})
+			out = append(out, RosterProblem{i, name.Key, fmt.Sprintf("%s is changed twice (entries %d and %d)", e.Name, j+1, i+1)})
 		default:
 			seen[e.Name] = i
 		}

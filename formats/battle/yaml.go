@@ -12,6 +12,8 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/shapan/shapan/formats/diag"
+	"github.com/shapan/shapan/formats/field"
+	"github.com/shapan/shapan/formats/field/fieldyaml"
 	"github.com/shapan/shapan/formats/srcpos"
 	"github.com/shapan/shapan/formats/token"
 	"github.com/shapan/shapan/formats/yamlx"
@@ -44,10 +46,10 @@ func Encode(m *Map) ([]byte, error) {
 	}
 	root := yamlx.KindHeader(Kind, Version)
 	root.Content[0].HeadComment = headComment
-	yamlx.Add(root, "size", yamlx.Flow(yamlx.Map("width", yamlx.Int(m.W), "height", yamlx.Int(m.H))))
+	yamlx.Add(root, PathSize, yamlx.Flow(fieldyaml.Encode(&SizeFields, m)))
 	if legend, ok := m.FullLegend(); ok {
 		section(root, "legend", "grid symbol: element (the comment gives its code and the seed's name)", legendNode(legend))
-		yamlx.Add(root, "grid", yamlx.Literal(gridText(m, legend)))
+		yamlx.Add(root, PathGrid, yamlx.Literal(gridText(m, legend)))
 	} else {
 		section(root, PathCodes, "more distinct codes than grid symbols: the cells as rows of integer codes", yamlx.Literal(codesText(m)))
 	}
@@ -68,14 +70,8 @@ func Encode(m *Map) ([]byte, error) {
 // the stats it changes.
 func rosterNode(r []RosterEntry) *yaml.Node {
 	s := yamlx.Seq()
-	for _, e := range r {
-		kv := []any{"name", yamlx.Str(e.Name)}
-		for k, st := range RosterStats {
-			if v := *e.Field(k); v != nil {
-				kv = append(kv, st.Key, yamlx.Int(*v))
-			}
-		}
-		s.Content = append(s.Content, yamlx.Flow(yamlx.Map(kv...)))
+	for i := range r {
+		s.Content = append(s.Content, yamlx.Flow(fieldyaml.Encode(&RosterFields, &r[i])))
 	}
 	return s
 }
@@ -210,23 +206,30 @@ func decodeSize(root *yamlx.Mapping, m *Map) bool {
 	if sm == nil {
 		return false
 	}
-	side := func(key string) (int, bool) {
-		n, ok := sm.Need(key, "", "an integer, at least 1")
-		if !ok {
-			return 0, false
-		}
-		v, ok := n.Int()
-		if ok && v < 1 {
-			n.Errorf(diag.CodeBadSize, "must be at least 1, found %d", v)
-			return 0, false
-		}
-		return v, ok
+	all := true
+	for i := range SizeFields.Fields {
+		f := &SizeFields.Fields[i]
+		v, ok := decodeSide(sm, f)
+		SizeFields.Value(f, m).SetInt(int64(v))
+		all = all && ok
 	}
-	w, wok := side("width")
-	h, hok := side("height")
 	sm.Done()
-	m.W, m.H = w, h
-	return wok && hok
+	return all
+}
+
+// decodeSide reads one side of the map's size, refusing a side below
+// the least the reader takes (f.ReadMin).
+func decodeSide(sm *yamlx.Mapping, f *field.Field) (int, bool) {
+	n, ok := sm.Need(f.Key, f.What, f.Expect)
+	if !ok {
+		return 0, false
+	}
+	v, ok := n.Int()
+	if ok && v < f.ReadMin {
+		n.Errorf(diag.CodeBadSize, "must be at least %d, found %d", f.ReadMin, v)
+		return 0, false
+	}
+	return v, ok
 }
 
 // decodeLegend reads the legend. Entries that are wrong are reported and
@@ -512,16 +515,7 @@ func decodeRoster(root *yamlx.Mapping) []RosterEntry {
 			continue
 		}
 		var e RosterEntry
-		if nn, ok := m.Need("name", "name", "one of the nine heroes: "+joinNames()); ok {
-			e.Name, _ = nn.Text()
-		}
-		for k, st := range RosterStats {
-			if v, ok := m.Get(st.Key, st.Key); ok {
-				if x, ok := v.Int(); ok {
-					*e.Field(k) = &x
-				}
-			}
-		}
+		fieldyaml.Decode(&RosterFields, m, &e)
 		m.Done()
 		out = append(out, e)
 	}

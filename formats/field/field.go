@@ -90,6 +90,16 @@ type Field struct {
 	// key).
 	Legacy     int
 	LegacyWhat string
+	// Expect, when not "", is what the readers' message of a missing key
+	// says the value must be ("an integer, at least 1"); "" says it by
+	// the field's type ("an integer").
+	Expect string
+	// ReadMin (when HasReadMin) is the least value the readers build a
+	// document from, whatever the range check reports (a map side below
+	// 1 leaves no cell to read): a reader refuses a lower value where it
+	// stands ("must be at least 1").
+	ReadMin    int
+	HasReadMin bool
 }
 
 // Record is the table of one kind of item of a document: a person of an
@@ -147,6 +157,19 @@ func (f *Field) LegacyName() string {
 // it as the YAML reader does).
 func (f Field) At(n int, what string) Field {
 	f.Legacy, f.LegacyWhat = n, what
+	return f
+}
+
+// Expecting returns f whose missing key's message says its value must
+// be what.
+func (f Field) Expecting(what string) Field {
+	f.Expect = what
+	return f
+}
+
+// ReadAtLeast returns f whose readers refuse a value below min.
+func (f Field) ReadAtLeast(min int) Field {
+	f.ReadMin, f.HasReadMin = min, true
 	return f
 }
 

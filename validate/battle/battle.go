@@ -136,7 +136,7 @@ func checkBattleFairness(r validate.Reporter, m *battle.Map) {
 	for _, d := range diffs {
 		shown = append(shown, fmt.Sprintf("(%d,%d)=%s vs (%d,%d)=%s", d.A.X, d.A.Y, codeName(d.CodeA), d.B.X, d.B.Y, codeName(d.CodeB)))
 	}
-	path := "grid"
+	path := battle.PathGrid
 	if len(diffs) > 0 {
 		path = battle.CellPath(diffs[0].A.X, diffs[0].A.Y)
 	}

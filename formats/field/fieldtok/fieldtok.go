@@ -32,9 +32,10 @@ type Reading struct {
 	// positions of a long list's items when asked (an ftbt level's
 	// people).
 	NoMarks bool
-	// Refuse, when not "", is the code with which a value outside its
-	// field's range ends the reading (a size the rest of the file cannot
-	// be read without); "" leaves the range to check.
+	// Refuse, when not "", is the code with which a value below its
+	// field's ReadMin, or, when it has none, outside its range, ends the
+	// reading (a size the rest of the file cannot be read without); ""
+	// leaves the range to check.
 	Refuse string
 }
 
@@ -58,9 +59,20 @@ func (rd Reading) Read(tr *token.Reader, r *field.Record, v any) {
 		if !rd.NoMarks {
 			tr.Mark(path(rd.Path, f.Key))
 		}
-		if rd.Refuse != "" && g.Kind() == reflect.Int && !tr.Failed() && f.Outside(int(g.Int())) {
-			tr.Fail(rd.Refuse, fmt.Sprintf("%s must be %s, found %d", d(), f.Allowed(), g.Int()))
+		if rd.Refuse != "" && g.Kind() == reflect.Int && !tr.Failed() {
+			refuse(tr, rd.Refuse, f, d, int(g.Int()))
 		}
+	}
+}
+
+// refuse ends the reading with code when v is below the field's ReadMin,
+// or, when it has none, outside its range.
+func refuse(tr *token.Reader, code string, f *field.Field, d token.Desc, v int) {
+	switch {
+	case f.HasReadMin && v < f.ReadMin:
+		tr.Fail(code, fmt.Sprintf("%s must be at least %d, found %d", d(), f.ReadMin, v))
+	case !f.HasReadMin && f.Outside(v):
+		tr.Fail(code, fmt.Sprintf("%s must be %s, found %d", d(), f.Allowed(), v))
 	}
 }
 

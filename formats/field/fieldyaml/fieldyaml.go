@@ -3,9 +3,10 @@
 // is a key of the mapping, written in table order, and its value is the
 // model's Go field the table names, or an element of an array field
 // ("Props[2]"): a whole number, a real number kept as a float32, a
-// boolean or a text. What a record holds besides such values
-// (references, lists, names resolved against other lists) is for its
-// family's codec: Encode and Decode serve the records whose every field
+// boolean or a text; an optional whole number kept as a *int is written
+// when it is set and set when its value is one. What a record holds
+// besides such values (references, lists, names resolved against other
+// lists) is for its family's codec: Encode and Decode serve the records whose every field
 // is one of them, EncodeFields and DecodeFields a run of such fields
 // among keys the codec reads and writes itself.
 package fieldyaml
@@ -36,6 +37,12 @@ func EncodeFields(m *yaml.Node, r *field.Record, fields []field.Field, v any) {
 	for i := range fields {
 		f := &fields[i]
 		g := r.Value(f, v)
+		if g.Kind() == reflect.Pointer {
+			if g.IsNil() {
+				continue
+			}
+			g = g.Elem()
+		}
 		if f.Omit && g.IsZero() {
 			continue
 		}
@@ -87,6 +94,13 @@ func encodeValue(f *field.Field, g reflect.Value) *yaml.Node {
 
 func decodeValue(f *field.Field, n yamlx.Node, g reflect.Value) {
 	switch g.Kind() {
+	case reflect.Pointer:
+		if g.Type().Elem().Kind() != reflect.Int {
+			panic(fmt.Sprintf("fieldyaml: field %q is a %s", f.Key, g.Type()))
+		}
+		if v, ok := n.Int(); ok {
+			g.Set(reflect.ValueOf(&v))
+		}
 	case reflect.Int:
 		v, _ := n.Int()
 		g.SetInt(int64(v))
@@ -107,6 +121,9 @@ func decodeValue(f *field.Field, n yamlx.Node, g reflect.Value) {
 // expect says what a required field's value must be, for the message
 // of a missing key.
 func expect(f *field.Field) string {
+	if f.Expect != "" {
+		return f.Expect
+	}
 	switch f.Type {
 	case field.Integer:
 		return "an integer"
