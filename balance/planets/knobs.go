@@ -115,7 +115,7 @@ func planetsKnobs(doc *formats.Document) []knob.Knob {
 				k.Min = 1 // a growth rate (res − 1) of 0.8 may go back to 0.1
 			}
 			out = append(out, k)
-			if st.key == "def" && isStart && x >= 1 && x == math.Round(x) {
+			if st.key == planetsfmt.PlanetFields.Field("def").Key && isStart && x >= 1 && x == math.Round(x) {
 				out = append(out, defTypeKnob(pi, p.Token.Text, side))
 			}
 		}
@@ -136,7 +136,7 @@ func planetsKnobs(doc *formats.Document) []knob.Knob {
 // before it, moved the value off the whole numbers.
 func defTypeKnob(pi int, name string, side int) knob.Knob {
 	def := func(mv any) *planetsfmt.Value { return &mv.(*planetsfmt.Map).Planets[pi].Def }
-	return knob.Knob{ID: "defint/" + name, Path: fmt.Sprintf("planets.%s.def", name), Side: side,
+	return knob.Knob{ID: "defint/" + name, Path: fmt.Sprintf("planets.%s.%s", name, planetsfmt.PlanetFields.Field("def").Key), Side: side,
 		Min: 0, Max: 1, Step: 1, Grid: 1,
 		Label: func(x float64) string {
 			if x == 1 {
