@@ -190,3 +190,87 @@ func TestAGameKeepingNoAnswersIsCopiedFromItsNextAction(t *testing.T) {
 		t.Fatal("no sel_role_action came")
 	}
 }
+
+// TestTheDecisiveQuestionsAreProposedBothWays: playing 赤壁 with AIs,
+// the search's lead proposes at an occupation, an attack and a hire the
+// AI's own answer first and the other course second, both legal, and at
+// every other question the AI's answer alone (which the search gives
+// without a playout).
+func TestTheDecisiveQuestionsAreProposedBothWays(t *testing.T) {
+	sc, err := LoadScenario("../../samples/mbg/赤壁.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := New(Setup{Scenario: sc, Seed: 1, MaxTurn: 30}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Close()
+	lead := DecisiveModel(3).Lead(5)
+	ai := NewAI(5)
+	both := map[string]int{}
+	for n := 0; g.Pending() != nil && n < 20_000; n++ {
+		d := g.Pending()
+		props := lead.Propose(g, d)
+		own := ai.Answer(g, d)
+		if len(props) == 0 || string(props[0]) != string(own) {
+			t.Fatalf("decision %d (%s): the lead proposes %s first, the AI answers %s", n, d.Kind, props, own)
+		}
+		if len(props) > 1 {
+			if !Decisive(d.Kind) || len(props) != 2 || string(props[1]) == string(own) || d.Check(props[1]) != nil {
+				t.Fatalf("decision %d (%s): the lead proposes %s", n, d.Kind, props)
+			}
+			both[d.Kind]++
+		}
+		if err := g.Answer(d.Player, own); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, k := range []string{KindIsOccuCity, KindIsAttackCity, KindSaloonSelPeople} {
+		if both[k] == 0 {
+			t.Errorf("no %s proposed both ways in the game (%v)", k, both)
+		}
+	}
+	if Decisive(KindSelRoleAction) || Decisive(KindSelStudy) || !Decisive(KindBattleWithRole) {
+		t.Error("Decisive: the choice of action and studying are not decisive, a battle with a role met is")
+	}
+}
+
+// TestDecisiveSearchIsReproduciblePerSeed: search-decisive, one of three
+// seats of a short game of 赤壁, searches its decisive questions only
+// (the AI answers the rest) and plays the same game for the same seed.
+func TestDecisiveSearchIsReproduciblePerSeed(t *testing.T) {
+	sc, err := LoadScenario("../../samples/mbg/赤壁.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	play := func(seed int64) (string, search.Stats) {
+		g, err := New(Setup{Scenario: sc, Seed: 2, MaxTurn: 12}, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer g.Close()
+		sp := search.New(DecisiveModel(3), search.Options{Playouts: 4, Seed: seed})
+		ai := NewAI(9)
+		for d := g.Pending(); d != nil; d = g.Pending() {
+			var a engine.Answer
+			if d.Player == 0 {
+				a = sp.Answer(g, d)
+			} else {
+				a = ai.Answer(g, d)
+			}
+			if err := g.Answer(d.Player, a); err != nil {
+				t.Fatal(err)
+			}
+		}
+		res, _ := g.Winner()
+		return fmt.Sprintf("result %d, turn %d, moneys %v", res, g.Turn(), g.g.moneys()), sp.Stats()
+	}
+	a, st := play(1)
+	if b, _ := play(1); a != b {
+		t.Errorf("the same seed played %s, then %s", a, b)
+	}
+	if st.Decisions == 0 || st.Failed > 0 || st.Playouts != 4*st.Decisions {
+		t.Errorf("%d decisions searched, %d playouts (%d failed): want 4 a decision, none failed", st.Decisions, st.Playouts, st.Failed)
+	}
+}

@@ -79,6 +79,16 @@ type Model struct {
 	// Opening; 0: the player's own).
 	OpeningCPU      time.Duration
 	OpeningPlayouts int
+	// Paired, when set, searches an opening of a single seat among the
+	// lead's proposals only, by rounds of whole games: each round plays
+	// every proposal on a copy made with the same seed, played on by the
+	// same policy, and the answer is the proposal whose difference from
+	// the lead's own, round by round, is largest — when it exceeds
+	// PairedTrust standard errors of it (0: when it is positive); else
+	// the lead's own. Common dice tell apart courses whose effect is
+	// small beside a whole game's chance.
+	Paired      bool
+	PairedTrust float64
 	// Narrow, when set, reports whether the candidates of decision d are
 	// the family player's proposals only: no answer is drawn from d's
 	// legal list while a proposal is left, and where the lead proposes a

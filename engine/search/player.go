@@ -160,11 +160,18 @@ func (p *Player) Answer(g Game, d *engine.Decision) engine.Answer {
 		p.ban, p.props = nil, nil
 		return a
 	}
+	playouts, cpu := p.budget(g, d)
+	if p.opening && p.model.Paired {
+		if a, ok := p.paired(g, d, playouts, cpu, spent); ok {
+			p.next, p.in = nil, nil
+			p.done(g, fp, a, before, spent())
+			return a
+		}
+	}
 	root := p.kept(g, d)
 	if root != nil {
 		root.prefer(d.Player, p.props)
 	}
-	playouts, cpu := p.budget(g, d)
 	if root != nil {
 		p.stats.Reused++
 		// the playouts through the kept tree count, down to a quarter
@@ -181,19 +188,25 @@ func (p *Player) Answer(g Game, d *engine.Decision) engine.Answer {
 		root = p.playout(root, g)
 	}
 	used := spent()
+	a := p.choose(root, g, d, l, listed)
+	p.keep(root, g, a)
+	p.done(g, fp, a, before, used)
+	return a
+}
+
+// done records a searched decision's cost (the playouts since before,
+// the CPU time used) and answer a, and forgets the decision.
+func (p *Player) done(g Game, fp string, a engine.Answer, before int, used time.Duration) {
 	record(p.stats.Playouts-before, used)
 	p.stats.Decisions++
 	p.stats.CPU += used
 	p.stats.MaxCPU = max(p.stats.MaxCPU, used)
-	a := p.choose(root, g, d, l, listed)
 	if len(p.props) > 0 && p.props[0] != nil && string(a) != string(p.props[0]) {
 		p.stats.Overruled++
 		overrule()
 	}
-	p.keep(root, g, a)
 	p.chain.leave(g, fp, a)
 	p.ban, p.props, p.opening = nil, nil, false
-	return a
 }
 
 // only returns the lead's single proposal at d when d is narrow

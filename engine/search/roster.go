@@ -78,6 +78,28 @@ type Roster[G Game] struct {
 	// Model returns the search model of the games for a player seeded
 	// by seed (nil: no search player).
 	Model func(seed int64) (*Model, error)
+	// Variants are other search models of the family, for measuring
+	// them against the default: the player search-NAME (search-NAME:400,
+	// search-NAME:1s with a budget as search's) searches with
+	// Variants[NAME]. They are not listed by Names.
+	Variants map[string]func(seed int64) (*Model, error)
+}
+
+// variant splits a variant search player's name (search-NAME:BUDGET)
+// into its model and the name of its budget (search:BUDGET); ok is false
+// when name names no variant of the roster.
+func (r Roster[G]) variant(name string) (model func(int64) (*Model, error), budget string, ok bool) {
+	rest, found := strings.CutPrefix(name, KindSearch+"-")
+	if !found {
+		return nil, "", false
+	}
+	v, b, _ := strings.Cut(rest, ":")
+	model, ok = r.Variants[v]
+	budget = KindSearch
+	if b != "" || strings.HasSuffix(rest, ":") {
+		budget += ":" + b
+	}
+	return model, budget, ok
 }
 
 // Names lists the players' names: the family's own, then random and
@@ -111,6 +133,10 @@ func (r Roster[G]) Valid(name string) error {
 	if r.has(name) || name == KindRandom {
 		return nil
 	}
+	if _, budget, ok := r.variant(name); ok {
+		_, _, err := ParseSearch(budget)
+		return err
+	}
 	if _, ok, err := ParseSearch(name); ok && r.Model != nil {
 		return err
 	}
@@ -130,8 +156,12 @@ func (r Roster[G]) New(name string, seat int, seed int64) (engine.Player[G], err
 	if err := r.Valid(name); err != nil {
 		return nil, err
 	}
+	model := r.Model
+	if v, budget, ok := r.variant(name); ok {
+		model, name = v, budget
+	}
 	b, _, _ := ParseSearch(name)
-	m, err := r.Model(seed)
+	m, err := model(seed)
 	if err != nil {
 		return nil, err
 	}

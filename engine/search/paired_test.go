@@ -1,0 +1,126 @@
+package search
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/shapan/shapan/engine"
+)
+
+// proposing is a lead that proposes props at the first move of a game
+// and plays random legal moves.
+type proposing struct {
+	props []engine.Answer
+	rng   *rand.Rand
+}
+
+func (p proposing) Propose(g Game, d *engine.Decision) []engine.Answer {
+	if g.Answered() == 0 {
+		return p.props
+	}
+	return nil
+}
+
+func (p proposing) Answer(g Game, d *engine.Decision) engine.Answer {
+	l, _ := engine.LegalOf(d)
+	return l.At(p.rng.Int64N(l.N))
+}
+
+// TestAPairedOpeningComparesTheLeadsProposals: on Nim (1, 2) the lead
+// proposes a losing move, a move that wins about half the random
+// games and the winning move; searched in paired rounds the answer is
+// the winning move, with a trust it can overcome and without one; with
+// a trust no difference overcomes, the lead's own; and the answer
+// depends on the seed only.
+func TestAPairedOpeningComparesTheLeadsProposals(t *testing.T) {
+	props := []engine.Answer{engine.Answer("[1,2]"), engine.Answer("[0,1]"), engine.Answer("[1,1]")}
+	for _, c := range []struct {
+		trust float64
+		want  string
+	}{{0, "[1,1]"}, {SureTrust, "[1,1]"}, {1000, "[1,2]"}} {
+		m := replayModel(2, winnerValue)
+		m.Horizon = 1
+		random := func(seed int64) Policy { return proposing{nil, rand.New(rand.NewPCG(uint64(seed), 1))} }
+		m.Policy = random
+		m.Lead = func(seed int64) Policy { return proposing{props, rand.New(rand.NewPCG(uint64(seed), 2))} }
+		m.Opening = func(g Game, _ *engine.Decision) bool { return g.Answered() == 0 }
+		m.Paired, m.PairedTrust = true, c.trust
+		var answers []string
+		for range 2 {
+			g := nim(1, 2)(0)
+			p := New(m, Options{Playouts: 60, Seed: 3})
+			answers = append(answers, string(p.Answer(g, g.Pending())))
+			if s := p.Stats(); s.Playouts != 60 || s.Decisions != 1 {
+				t.Errorf("trust %v: %d playouts in %d decisions, want 60 (20 rounds of 3) in 1", c.trust, s.Playouts, s.Decisions)
+			}
+			g.Close()
+		}
+		if answers[0] != c.want || answers[1] != answers[0] {
+			t.Errorf("trust %v: the search answered %v, want %s twice", c.trust, answers, c.want)
+		}
+	}
+}
+
+// TestPairedBestWeighsDifferencesRoundByRound: a proposal better than
+// the lead's in every round is chosen on few rounds, though the games'
+// values vary far more than the difference; one better on the mean of
+// unpaired noise is not, under the trust.
+func TestPairedBestWeighsDifferencesRoundByRound(t *testing.T) {
+	v := func(x float64) *float64 { return &x }
+	var steady, noisy []pairedRound
+	for i := range 12 {
+		base := float64(i%4) / 4
+		steady = append(steady, pairedRound{v(base), v(base + 0.2)})
+		noisy = append(noisy, pairedRound{v(base), v(float64((i*7)%4)/4 + 0.05)})
+	}
+	if got := pairedBest(steady, SureTrust); got != 1 {
+		t.Errorf("steady: answered %d, want 1", got)
+	}
+	if got := pairedBest(noisy, SureTrust); got != 0 {
+		t.Errorf("noisy: answered %d, want 0", got)
+	}
+	// a round where the lead's own was refused does not count
+	if got := pairedBest(append(noisy, pairedRound{nil, v(-9)}), 0); got != 1 {
+		t.Errorf("noisy, no trust: answered %d, want 1 (a positive mean difference)", got)
+	}
+}
+
+// TestARostersVariantIsNamedSearchDashName: search-NAME takes a budget
+// as search does and searches with the variant's model; an unknown
+// variant or a bad budget is refused, and Names lists no variant.
+func TestARostersVariantIsNamedSearchDashName(t *testing.T) {
+	used := ""
+	model := func(name string) func(int64) (*Model, error) {
+		return func(int64) (*Model, error) { used = name; return replayModel(2, winnerValue), nil }
+	}
+	r := Roster[*testGame]{Model: model("default"), Variants: map[string]func(int64) (*Model, error){"paired": model("paired")}}
+	for _, c := range []struct{ name, model, bad string }{
+		{"search:3", "default", ""},
+		{"search-paired", "paired", ""},
+		{"search-paired:3", "paired", ""},
+		{"search-paired:0", "", "1 to 10000000"},
+		{"search-paired:", "", "after search:"},
+		{"search-other:3", "", "no computer player"},
+	} {
+		used = ""
+		p, err := r.New(c.name, 0, 1)
+		if c.bad != "" {
+			if err == nil || !strings.Contains(err.Error(), c.bad) {
+				t.Errorf("%s: error %v, want one saying %q", c.name, err, c.bad)
+			}
+			continue
+		}
+		if err != nil || used != c.model {
+			t.Fatalf("%s: %v, model %q, want %q", c.name, err, used, c.model)
+		}
+		g := nim(1, 2)(0)
+		if a := p.Answer(g, g.Pending()); g.Pending().Check(a) != nil {
+			t.Errorf("%s: answered %s", c.name, a)
+		}
+		g.Close()
+	}
+	if names := strings.Join(r.Names(), ","); names != "random,search" {
+		t.Errorf("Names: %s", names)
+	}
+}
