@@ -21,6 +21,7 @@ import (
 	"github.com/shapan/shapan/internal/biglevel"
 	"github.com/shapan/shapan/internal/longtest"
 	"github.com/shapan/shapan/validate"
+	_ "github.com/shapan/shapan/validate/ftbt"
 	_ "github.com/shapan/shapan/validate/mbg"
 )
 
@@ -42,11 +43,15 @@ import (
 // time too, but its model keeps six values of 40 bytes a planet written
 // in some 45 bytes (7.5× measured at 2.3 MB): 8; docs/limits.md lists it.
 // The Tiled maps of battle and ftbt (.tmj, .tmx) read their tile layers
-// straight into tile ids, 4 bytes a cell, then a byte a cell: 4 (battle
-// 2.7–3.3×, the ftbt level's JSON 3.1–3.8×); the ftbt level's XML keeps
-// each element's attributes and position while its people are read, and
-// the XML decoder's copy of the CSV text while it reads a layer: 6
-// (4.4× at 9 MB, 5.8× at 0.8 MB).
+// straight into tile ids, 4 bytes a cell, then a byte a cell, and an ftbt
+// level's people one object at a time from the file, their positions
+// found again when a diagnostic needs one: 4 (battle 2.7–3.3×, the ftbt
+// level's JSON 3.1–3.8×, its XML 1.6×; a level of 1 500 people on
+// 100×100 cells, read and checked, 1.3× as JSON and 2.3× as XML, 11× as
+// JSON before).
+// The check cases read and check the document (validate.Check): an mbg
+// save of 6 000 officers none of the save's lists places (6 001 errors
+// of one code, 50 of them listed; the others' messages are not made).
 // SHAPAN_LONG reads inputs four times as large.
 func TestReadingHeapPerFamilyAndForm(t *testing.T) {
 	scale := longtest.Pick(1, 4)
@@ -78,7 +83,11 @@ func TestReadingHeapPerFamilyAndForm(t *testing.T) {
 		{"ftbt level Tiled JSON", "l.tmj", func() []byte { return encodeAs(t, filepath.Join(dir, "l.map"), ftbtLevel(t, 500*scale), "tiled") }, 4, false},
 		{"ftbt level Tiled XML", "l.tmx", func() []byte {
 			return tmx(t, encodeAs(t, filepath.Join(dir, "l.map"), ftbtLevel(t, 500*scale), "tiled"))
-		}, 6, false},
+		}, 4, false},
+		{"ftbt level Tiled JSON, many people (check)", "lp.tmj", func() []byte { return encodeAs(t, filepath.Join(dir, "l.map"), crowdedLevel(t, scale), "tiled") }, 4, true},
+		{"ftbt level Tiled XML, many people (check)", "lp.tmx", func() []byte {
+			return tmx(t, encodeAs(t, filepath.Join(dir, "l.map"), crowdedLevel(t, scale), "tiled"))
+		}, 4, true},
 		{"mbg save YAML, every added officer misplaced (check)", "v.yaml", func() []byte { return mbgSave(t, 6_000*scale) }, 4, true},
 		{"mbg save legacy, the same (check)", "v.sav", func() []byte { return encodeAs(t, "v.yaml", mbgSave(t, 6_000*scale), "mbg-sav") }, 4, true},
 	} {
@@ -177,7 +186,7 @@ func mbgScenario(t *testing.T, n int) []byte {
 
 // mbgSave returns samples/mbg/赤壁第十四回.yaml with n free officers added
 // that no list of the save places: each is an error (MBG062).
-func mbgSave(t *testing.T, n int) []byte {
+func mbgSave(t testing.TB, n int) []byte {
 	src, err := os.ReadFile("../samples/mbg/赤壁第十四回.yaml")
 	if err != nil {
 		t.Fatal(err)
@@ -215,6 +224,16 @@ func planetsMap(n int, ours bool) []byte {
 // people (biglevel's, with its rules).
 func ftbtLevel(t *testing.T, side int) []byte {
 	src, err := ftbt.WriteLevel(biglevel.Generate(side, side, side))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return src
+}
+
+// crowdedLevel returns the game's file of a 100×100 level with 1 500
+// people (scale² times as many cells and people), biglevel's.
+func crowdedLevel(t *testing.T, scale int) []byte {
+	src, err := ftbt.WriteLevel(biglevel.Generate(100*scale, 100*scale, 1_500*scale*scale))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -276,7 +295,7 @@ func battleGrid(side int) []byte {
 
 // encodeAs reads src (from path) and returns it written in the form to.
 // tmx returns a Tiled map in its XML form.
-func tmx(t *testing.T, tmj []byte) []byte {
+func tmx(t testing.TB, tmj []byte) []byte {
 	t.Helper()
 	out, err := tiled.ToTMX(tmj)
 	if err != nil {
@@ -285,7 +304,7 @@ func tmx(t *testing.T, tmj []byte) []byte {
 	return out
 }
 
-func encodeAs(t *testing.T, path string, src []byte, to formats.Format) []byte {
+func encodeAs(t testing.TB, path string, src []byte, to formats.Format) []byte {
 	t.Helper()
 	doc, err := formats.ReadBytes(path, src, formats.Options{})
 	if err != nil {
@@ -360,6 +379,47 @@ func BenchmarkReadMemory(b *testing.B) {
 				peak = max(peak, peakLive(func() { formats.Read(bc.path, opts) }))
 			}
 			b.ReportMetric(float64(peak)/float64(bc.size), "peak-live/input")
+		})
+	}
+}
+
+// BenchmarkCheckMemory reads and checks (as shapan check does) an mbg
+// save of 20 000 officers that no list of the save places (20 001 MBG062
+// errors, 50 listed) as YAML and .sav, and a 300×300 ftbt level with
+// 6 000 people in both Tiled forms; B/op is what reading and checking
+// allocate, peak-live/input the most heap live during it against the
+// input.
+func BenchmarkCheckMemory(b *testing.B) {
+	dir := b.TempDir()
+	save := mbgSave(b, 20_000)
+	level, err := ftbt.WriteLevel(biglevel.Generate(300, 300, 6_000))
+	if err != nil {
+		b.Fatal(err)
+	}
+	tmj := encodeAs(b, filepath.Join(dir, "l.map"), level, "tiled")
+	for _, bc := range []struct {
+		name, file string
+		src        []byte
+	}{
+		{"mbg-save-yaml-20000", "v.yaml", save},
+		{"mbg-save-sav-20000", "v.sav", encodeAs(b, "v.yaml", save, "mbg-sav")},
+		{"ftbt-tiled-tmj-6000-people", "l.tmj", tmj},
+		{"ftbt-tiled-tmx-6000-people", "l.tmx", tmx(b, tmj)},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			path := filepath.Join(dir, bc.file)
+			b.ReportAllocs()
+			var peak uint64
+			for b.Loop() {
+				peak = max(peak, peakLive(func() {
+					doc, err := formats.ReadBytes(path, bc.src, formats.Options{})
+					if err != nil {
+						b.Fatalf("%.300v", err)
+					}
+					validate.Check(doc)
+				}))
+			}
+			b.ReportMetric(float64(peak)/float64(len(bc.src)), "peak-live/input")
 		})
 	}
 }

@@ -207,7 +207,8 @@ func ReadBattle(file string, src []byte, opts ...Option) (*battle.Map, *srcpos.M
 			m.Cells = codes
 			m.SetLegend(s.battleLegend())
 		}
-		sm.SetGrid(battle.PathGrid, func(row, col int) diag.Pos { return s.cellPos(i, row*m.W+col) })
+		ix, lines, w := s.ix, s.lines, m.W
+		sm.SetGrid(battle.PathGrid, func(row, col int) diag.Pos { return cellPos(ix, lines, i, row*w+col) })
 	}
 	if i, layer := s.layer(layerStructures, "objectgroup", false); layer != nil {
 		s.checkStructures(i, layer, m)

@@ -210,9 +210,10 @@ func ReadLevel(file string, src []byte, rules *ftbt.Rules, opts ...Option) (*ftb
 				l.SetLegend(full, rules)
 			}
 		}
-		sm.SetGrid("terrain", func(row, col int) diag.Pos { return s.cellPos(i, row*l.W+col) })
+		ix, lines, w := s.ix, s.lines, l.W
+		sm.SetGrid("terrain", func(row, col int) diag.Pos { return cellPos(ix, lines, i, row*w+col) })
 	}
-	if i, layer := s.layer(layerPeople, "objectgroup", false); layer != nil {
+	if i, layer := s.layerOnly(layerPeople, "objectgroup", false); layer != nil {
 		s.readPeople(i, layer, l, rules, sm)
 	}
 	s.unusedLayers(layerTerrain + ", " + layerPeople)
@@ -359,11 +360,13 @@ func (s *source) tileSymbols(valid func(rune) bool) []symbolEntry {
 }
 
 // readPeople reads the people layer: one person per object, in layer
-// order, on the cell under the object's centre.
+// order, on the cell under the object's centre. The objects are decoded
+// one at a time from the source: a level of 20 000 people never holds
+// them all decoded.
 func (s *source) readPeople(i int, layer *Layer, l *ftbt.Level, rules *ftbt.Rules, sm *srcpos.Map) {
-	withAI := 0
-	for k := range layer.Objects {
-		if propNamed(layer.Objects[k].Properties, "ai_attack") {
+	n, withAI := s.objectCount(i), 0
+	for k := range n {
+		if o := s.object(i, k); propNamed(o.Properties, "ai_attack") {
 			withAI++
 		}
 	}
@@ -371,35 +374,43 @@ func (s *source) readPeople(i int, layer *Layer, l *ftbt.Level, rules *ftbt.Rule
 	if rules != nil {
 		names = rules.TechNames()
 	}
-	for k := range layer.Objects {
-		o := &layer.Objects[k]
-		path, where := objectPath(i, k), objectWhere(layer, o)
-		doc := srcpos.Index("people", k)
-		sm.SetPos(doc, s.pos(path))
-		sm.SetPos(doc+".at", s.pos(path+".x"))
-		p := ftbt.Person{Name: o.Name}
-		x, y, on := s.objectCell(o)
-		if !on {
-			s.errorf(path+".x", where, diag.CodeOffGrid, "stands at pixel (%g, %g), on cell (%d, %d), outside the %d×%d map", o.X, o.Y, x, y, l.W, l.H)
-		}
-		p.X, p.Y = x, y
-		pp := s.props(path, where, o.Properties)
-		vals := []*int{&p.Side, &p.Abi, &p.Def, &p.HP, &p.Speed}
-		for n, name := range personInts {
-			*vals[n], _ = pp.int(name, true)
-			if _, at, ok := pp.find(name); ok {
-				sm.SetPos(doc+"."+name, s.pos(at))
-			}
-		}
-		if refs, ok := pp.str("techs", false); ok {
-			p.Techs = s.techs(refs, names, path, where)
-		}
-		if withAI > 0 {
-			p.AI = s.personAI(pp, withAI < len(layer.Objects))
-		}
-		pp.done()
-		l.People = append(l.People, p)
+	if n > 0 {
+		l.People = make([]ftbt.Person, 0, n)
 	}
+	for k := range n {
+		o := s.object(i, k)
+		l.People = append(l.People, s.person(i, k, layer, &o, names, withAI, n, sm))
+	}
+}
+
+// person reads object k of the people layer i.
+func (s *source) person(i, k int, layer *Layer, o *Object, names []string, withAI, n int, sm *srcpos.Map) ftbt.Person {
+	path, where := objectPath(i, k), objectWhere(layer, o)
+	doc := srcpos.Index("people", k)
+	sm.SetPos(doc, s.pos(path))
+	sm.SetPos(doc+".at", s.pos(path+".x"))
+	p := ftbt.Person{Name: o.Name}
+	x, y, on := s.objectCell(o)
+	if !on {
+		s.errorf(path+".x", where, diag.CodeOffGrid, "stands at pixel (%g, %g), on cell (%d, %d), outside the %d×%d map", o.X, o.Y, x, y, s.m.Width, s.m.Height)
+	}
+	p.X, p.Y = x, y
+	pp := s.props(path, where, o.Properties)
+	vals := []*int{&p.Side, &p.Abi, &p.Def, &p.HP, &p.Speed}
+	for m, name := range personInts {
+		*vals[m], _ = pp.int(name, true)
+		if _, at, ok := pp.find(name); ok {
+			sm.SetPos(doc+"."+name, s.pos(at))
+		}
+	}
+	if refs, ok := pp.str("techs", false); ok {
+		p.Techs = s.techs(refs, names, path, where)
+	}
+	if withAI > 0 {
+		p.AI = s.personAI(pp, withAI < n)
+	}
+	pp.done()
+	return p
 }
 
 func propNamed(list []Property, name string) bool {

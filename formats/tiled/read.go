@@ -42,6 +42,8 @@ type source struct {
 	used map[int]bool
 	// load reads the external tilesets (nil: they are refused).
 	load Loader
+	// tmx says the map is in its XML form.
+	tmx bool
 }
 
 // tileRef is one tile of one of the map's tilesets.
@@ -85,12 +87,24 @@ func parse(file string, src []byte, opts ...Option) (*source, error) {
 		if err != nil {
 			return nil, tmxError(file, src, err)
 		}
-		s.m, s.ix = m, ix
+		s.m, s.ix, s.tmx = m, ix, true
 	} else {
-		if err := json.Unmarshal(src, &s.m); err != nil {
+		var in mapIn
+		if err := json.Unmarshal(src, &in); err != nil {
 			return nil, s.jsonError(err)
 		}
+		s.m = in.Map
+		s.m.Layers = make([]Layer, len(in.Layers))
+		for i := range in.Layers {
+			s.m.Layers[i] = in.Layers[i].Layer
+		}
 		s.ix = buildIndex(src)
+		if !s.objectsDecode() {
+			// The map decoded whole gives the error it always gave.
+			if err := json.Unmarshal(src, &Map{}); err != nil {
+				return nil, s.jsonError(err)
+			}
+		}
 	}
 	m := &s.m
 	if m.Type != "" && m.Type != "map" {
@@ -112,6 +126,79 @@ func parse(file string, src []byte, opts ...Option) (*source, error) {
 		s.indexTiles()
 	}
 	return s, s.err()
+}
+
+// mapIn is a map as parse decodes its JSON: the objects of its object
+// groups are left in the source and decoded one at a time when a family
+// reader asks for them (source.object), so that a map of 20 000 people
+// never holds them all decoded (some 1.5 KB a person).
+type mapIn struct {
+	Map
+	Layers []layerIn `json:"layers"`
+}
+
+// layerIn is a layer as parse decodes it: without its objects.
+type layerIn struct {
+	Layer
+	Objects undecoded `json:"objects,omitempty"`
+}
+
+// undecoded is a JSON value passed over (where it is, is in the index).
+type undecoded struct{}
+
+// UnmarshalJSON passes the value over.
+func (*undecoded) UnmarshalJSON([]byte) error { return nil }
+
+// objectsDecode reports whether every objects field of a layer is an
+// array (or null) whose objects decode, one at a time.
+func (s *source) objectsDecode() bool {
+	src := s.lines.Src()
+	for i := range s.m.Layers {
+		path := layerPath(i) + ".objects"
+		off, there := s.ix.offsets[path]
+		if _, ok := s.ix.items[path]; there && !ok && !bytes.HasPrefix(src[off:], []byte("null")) {
+			return false
+		}
+		for k := range s.objectCount(i) {
+			if _, err := s.decodeObject(i, k); err != nil {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// objectCount returns how many objects layer i holds.
+func (s *source) objectCount(i int) int { return len(s.ix.items[layerPath(i)+".objects"]) }
+
+// object returns object k of layer i, decoded from the source (parse has
+// decoded every object once: they decode).
+func (s *source) object(i, k int) Object {
+	o, _ := s.decodeObject(i, k)
+	return o
+}
+
+// decodeObject decodes object k of layer i from the source.
+func (s *source) decodeObject(i, k int) (o Object, err error) {
+	start := s.ix.items[layerPath(i)+".objects"][k]
+	src := s.lines.Src()
+	if s.tmx {
+		return tmxObject(src, start), nil
+	}
+	sc := jsonScan{src: src, i: start}
+	sc.value("")
+	err = json.Unmarshal(src[start:sc.i], &o)
+	return o, err
+}
+
+// objects decodes every object of layer i into the layer (for the readers
+// that keep them: a battle map's structures, a planets map's planets and
+// routes).
+func (s *source) objects(i int, l *Layer) {
+	l.Objects = make([]Object, s.objectCount(i))
+	for k := range l.Objects {
+		l.Objects[k] = s.object(i, k)
+	}
 }
 
 // jsonError places a decoding error of encoding/json.
@@ -244,8 +331,19 @@ func (s *source) tileProps(gid uint32) (props []Property, path string, ref tileR
 }
 
 // layer finds the layer named name of the given type; it reports a
-// missing layer when need is set.
+// missing layer when need is set. An object group's objects are decoded
+// into it (see layerOnly).
 func (s *source) layer(name, typ string, need bool) (int, *Layer) {
+	i, l := s.layerOnly(name, typ, need)
+	if l != nil && typ == "objectgroup" {
+		s.objects(i, l)
+	}
+	return i, l
+}
+
+// layerOnly is layer without an object group's objects: its reader
+// decodes them one at a time (source.object).
+func (s *source) layerOnly(name, typ string, need bool) (int, *Layer) {
 	for i := range s.m.Layers {
 		l := &s.m.Layers[i]
 		if l.Name == name && l.Type == typ {
@@ -432,12 +530,19 @@ func (s *source) binaryGIDs(path, where string, l *Layer, raw []byte) []uint32 {
 
 // cellPos returns the position of cell k of a tile layer: its item in a
 // data array, or the data field itself.
-func (s *source) cellPos(layer, k int) diag.Pos {
+func (s *source) cellPos(layer, k int) diag.Pos { return cellPos(s.ix, s.lines, layer, k) }
+
+// cellPos is source.cellPos without the source: a document's positions
+// keep the index and the lines, not the decoded map.
+func cellPos(ix *index, lines *srcpos.Lines, layer, k int) diag.Pos {
 	path := layerPath(layer) + ".data"
-	if off := s.ix.cell(path, k); off >= 0 {
-		return s.lines.Pos(off)
+	if off := ix.cell(path, k); off >= 0 {
+		return lines.Pos(off)
 	}
-	return s.pos(path)
+	if off := ix.at(path); off >= 0 {
+		return lines.Pos(off)
+	}
+	return diag.Pos{}
 }
 
 // objectCell returns the cell under the centre of an object (a tile

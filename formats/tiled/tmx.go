@@ -28,15 +28,23 @@ func IsTMX(src []byte) bool {
 type tmxReader struct {
 	src []byte
 	dec *xml.Decoder
-	ix  *index
+	// base is where in src the decoder started.
+	base int
+	// ix records where values are (nil: nowhere, while an object is read
+	// the first time: see index.items).
+	ix *index
 }
+
+// offset returns where the decoder is in src.
+func (r *tmxReader) offset() int { return r.base + int(r.dec.InputOffset()) }
 
 // parseTMX decodes a TMX map.
 func parseTMX(src []byte) (Map, *index, error) {
 	r := &tmxReader{src: src, dec: xml.NewDecoder(bytes.NewReader(src)), ix: newIndex()}
+	r.ix.again = func(path string, start int) *index { return tmxObjectIndex(src, path, start) }
 	var m Map
 	for {
-		off := int(r.dec.InputOffset())
+		off := r.offset()
 		tok, err := r.dec.Token()
 		if err != nil {
 			if err == io.EOF {
@@ -59,11 +67,16 @@ func parseTMX(src []byte) (Map, *index, error) {
 // attrs returns the attributes of se by name, recording the offset of each
 // value under path.name.
 func (r *tmxReader) attrs(se xml.StartElement, off int, path string) map[string]string {
-	r.ix.offsets[path] = off
-	end := off + bytes.IndexByte(r.src[off:], '>')
 	out := map[string]string{}
 	for _, a := range se.Attr {
 		out[a.Name.Local] = a.Value
+	}
+	if r.ix == nil {
+		return out
+	}
+	r.ix.offsets[path] = off
+	end := off + bytes.IndexByte(r.src[off:], '>')
+	for _, a := range se.Attr {
 		if at := bytes.Index(r.src[off:end], []byte(" "+a.Name.Local+"=")); at >= 0 {
 			r.ix.offsets[join(path, a.Name.Local)] = off + at + len(a.Name.Local) + 3
 		}
@@ -85,7 +98,7 @@ func atof(s string) float64 { f, _ := strconv.ParseFloat(s, 64); return f }
 // with its offset, until the element ends; other content is skipped.
 func (r *tmxReader) children(each func(se xml.StartElement, off int) error) error {
 	for {
-		off := int(r.dec.InputOffset())
+		off := r.offset()
 		tok, err := r.dec.Token()
 		if err != nil {
 			return err
@@ -147,7 +160,7 @@ func (r *tmxReader) properties(path string) ([]Property, error) {
 			return err
 		}
 		if !has { // a multi-line text value is the element's content
-			end := int(r.dec.InputOffset())
+			end := r.offset()
 			start := off + bytes.IndexByte(r.src[off:], '>') + 1
 			if close := bytes.LastIndex(r.src[start:end], []byte("</")); close >= 0 {
 				raw := r.src[start : start+close]
@@ -155,7 +168,9 @@ func (r *tmxReader) properties(path string) ([]Property, error) {
 				if xml.Unmarshal([]byte("<v>"+string(raw)+"</v>"), &s) == nil {
 					text.WriteString(s)
 				}
-				r.ix.offsets[p+".value"] = start
+				if r.ix != nil {
+					r.ix.offsets[p+".value"] = start
+				}
 			}
 			value = text.String()
 		}
@@ -224,9 +239,6 @@ func (r *tmxReader) layer(se xml.StartElement, off int, path string) (Layer, err
 	if o, ok := a["opacity"]; ok {
 		l.Opacity = atof(o)
 	}
-	if se.Name.Local == "objectgroup" {
-		l.Objects = []Object{}
-	}
 	err := r.children(func(c xml.StartElement, off int) error {
 		switch c.Name.Local {
 		case "properties":
@@ -236,9 +248,11 @@ func (r *tmxReader) layer(se xml.StartElement, off int, path string) (Layer, err
 		case "data":
 			return r.data(&l, c, off, path)
 		case "object":
-			o, err := r.object(c, off, fmt.Sprintf("%s.objects[%d]", path, len(l.Objects)))
-			l.Objects = append(l.Objects, o)
-			return err
+			// The object is read when a family reader asks for it, and
+			// where its values are when a diagnostic needs them
+			// (source.object, index.items).
+			r.ix.items[path+".objects"] = append(r.ix.items[path+".objects"], off)
+			return r.dec.Skip()
 		}
 		return r.dec.Skip()
 	})
@@ -266,7 +280,7 @@ func (r *tmxReader) data(l *Layer, se xml.StartElement, off int, path string) er
 	if err != nil {
 		return err
 	}
-	end := int(r.dec.InputOffset())
+	end := r.offset()
 	body := r.src[start:end]
 	if i := bytes.LastIndex(body, []byte("</")); i >= 0 {
 		body = body[:i]
@@ -398,6 +412,37 @@ func (r *tmxReader) object(se xml.StartElement, off int, path string) (Object, e
 		return r.dec.Skip()
 	})
 	return o, err
+}
+
+// tmxObjectIndex reads the object element at start of a TMX map again
+// and returns where its values are, under path (the object's path).
+func tmxObjectIndex(src []byte, path string, start int) *index {
+	r := &tmxReader{src: src, dec: xml.NewDecoder(bytes.NewReader(src[start:])), base: start, ix: newIndex()}
+	r.objectAt(path)
+	return r.ix
+}
+
+// tmxObject reads the object element at start of a TMX map (read whole
+// before: it is well formed).
+func tmxObject(src []byte, start int) Object {
+	r := &tmxReader{src: src, dec: xml.NewDecoder(bytes.NewReader(src[start:])), base: start}
+	return r.objectAt("")
+}
+
+// objectAt reads the object element at the decoder, indexing its values
+// under path when the reader has an index.
+func (r *tmxReader) objectAt(path string) Object {
+	for {
+		off := r.offset()
+		tok, err := r.dec.Token()
+		if err != nil {
+			return Object{}
+		}
+		if se, ok := tok.(xml.StartElement); ok {
+			o, _ := r.object(se, off, path)
+			return o
+		}
+	}
 }
 
 // pointsJSON turns TMX points ("0,0 16,8") into their JSON form.
