@@ -31,8 +31,8 @@ func (s *search) alikePoints() [][][]float64 {
 	kinds := map[string][]int{}
 	var names []string
 	for i, k := range s.knobs {
-		if k.Side < 0 {
-			continue
+		if k.Side < 0 || k.OptIn {
+			continue // an opt-in knob's values can be ranks of its own choices (start/K)
 		}
 		kind, _, _ := strings.Cut(k.ID, "/")
 		if kinds[kind] == nil {

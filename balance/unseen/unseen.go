@@ -123,7 +123,8 @@ func keptCases() []Case {
 		// kept: made with every combination of a few knobs' values tried
 		// (the battle cliffs) and the cheap first stage of a confirmation,
 		// never run nor simulated before their one run
-		{Name: "mbg-赤壁-蜀-half", Family: "mbg", Source: "samples/mbg/赤壁.yaml", Kept: true,
+		// (the sixth set's misses count as tuned from the seventh round on)
+		{Name: "mbg-赤壁-蜀-half", Family: "mbg", Source: "samples/mbg/赤壁.yaml", Tuned: true,
 			Change: "蜀 starts with half its money (10000 → 5000; three roles)", unbalance: money("蜀", 0.5)},
 		{Name: "ftbt-长坂坡-side1-hp1.5x", Family: "ftbt", Source: "samples/ftbt/长坂坡.yaml", Kept: true,
 			Change: "side 1's people have 1.5 times their hp", unbalance: people(1, func(p *ftbtfmt.Person) { p.HP = p.HP * 3 / 2 })},
@@ -135,7 +136,7 @@ func keptCases() []Case {
 		// ends before the search gives up)
 		{Name: "planets-test-B-def2x", Family: "planets", Source: "legacy/planets/test.yml", Tuned: true,
 			Change: "start B's def 2 → 4 (four players)", unbalance: planetDef("B", 4)},
-		{Name: "battle-赤壁-near-p2-L3", Family: "battle", Source: "samples/battle/赤壁.yaml", Kept: true,
+		{Name: "battle-赤壁-near-p2-L3", Family: "battle", Source: "samples/battle/赤壁.yaml", Tuned: true,
 			Change: "the neutral city nearest player 2's base raised to level 3", unbalance: nearestCity(1, 3)},
 		// kept: the seventh set, made with the points that make the sides
 		// alike and the planets def typing knob, of kinds of change no set
@@ -148,6 +149,10 @@ func keptCases() []Case {
 			Change: "start B's cos 10 → 20 (four players; cos is no knob)", unbalance: planet("B", func(p *planetsfmt.Planet) { p.Cos = planetsfmt.IntValue(20) })},
 		{Name: "battle-小沛-near-p2-removed", Family: "battle", Source: "samples/battle/小沛.yaml", Kept: true,
 			Change: "the neutral city nearest player 2's base removed", unbalance: removeNearestCity(1)},
+		// in place of 小沛 with a city removed, fair already (player 1
+		// 47.5 % on 2,528 fresh games): its change hardly changes a game
+		{Name: "battle-赤壁-p1-half-up", Family: "battle", Source: "samples/battle/赤壁.yaml", Kept: true,
+			Change: "every neutral city nearer player 1's base than player 2's one level higher (at most 3)", unbalance: raiseHalf(0)},
 	}
 }
 
@@ -384,6 +389,34 @@ func removeNearestCity(player int) func(doc *formats.Document) error {
 			return fmt.Errorf("no neutral city")
 		}
 		m.Cells.Set(best, bfmt.CodeSpace)
+		return nil
+	}
+}
+
+// raiseHalf raises every neutral city nearer the base of player (0 or
+// 1) than the other's (Chebyshev distance to their anchors) by one
+// level, at most 3.
+func raiseHalf(player int) func(doc *formats.Document) error {
+	return func(doc *formats.Document) error {
+		m := doc.Value.(*bfmt.Map)
+		p1, p2, ok := m.Sides()
+		if !ok {
+			return fmt.Errorf("the map has not two bases")
+		}
+		mine, other := p1.Anchor(), p2.Anchor()
+		if player == 1 {
+			mine, other = other, mine
+		}
+		n := 0
+		for _, c := range m.Cities() {
+			if max(abs(c.X-mine.X), abs(c.Y-mine.Y)) < max(abs(c.X-other.X), abs(c.Y-other.Y)) && c.Level < 3 {
+				m.Cells.Set(m.Index(c.X, c.Y), bfmt.CodeCity1+c.Level)
+				n++
+			}
+		}
+		if n == 0 {
+			return fmt.Errorf("no city below level 3 nearer player %d's base", player+1)
+		}
 		return nil
 	}
 }
