@@ -263,7 +263,7 @@ func gridCells(d *yamlx.Doc, m *Map) srcpos.CellFunc {
 	var vn *yaml.Node
 	c := d.Root.N.Content
 	for i := 0; i+1 < len(c); i += 2 {
-		if c[i].Kind == yaml.ScalarNode && c[i].Value == "map" {
+		if c[i].Kind == yaml.ScalarNode && c[i].Value == PathGrid {
 			vn = c[i+1]
 		}
 	}
