@@ -141,7 +141,7 @@ func (p *mapPane) selectionBox() fyne.CanvasObject {
 		v.status("renamed planet " + from + " to " + s + " (its routes and starts follow)")
 		return nil
 	})
-	p.typ = v.B.Text("type", func() string {
+	p.typ = v.B.Text(planets.PlanetFields.Field("type").Key, func() string {
 		if pl := v.selectedPlanet(v.M()); pl != nil {
 			return show(pl.Type)
 		}
