@@ -61,7 +61,7 @@ func TestMakesTheSidesAlike(t *testing.T) {
 	doc := loadSample(t, "planets/九州.yaml")
 	m := doc.Value.(*planetsfmt.Map)
 	for i := range m.Planets {
-		if m.Planets[i].Token.Text == "B" {
+		if m.Planets[i].Token.Text() == "B" {
 			m.Planets[i].Max = planetsfmt.IntValue(1200)
 		}
 	}

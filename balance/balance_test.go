@@ -52,7 +52,7 @@ var zhaoYun3x = familyCase{name: "ftbt: 赵云 with three times his hp", sample:
 // setPlanet edits the planet named name of m.
 func setPlanet(m *planetsfmt.Map, name string, edit func(p *planetsfmt.Planet)) {
 	for i := range m.Planets {
-		if m.Planets[i].Token.Text == name {
+		if m.Planets[i].Token.Text() == name {
 			edit(&m.Planets[i])
 		}
 	}

@@ -388,7 +388,7 @@ func TestStartPlanetKnobs(t *testing.T) {
 			for _, k := range knobs {
 				var slot int
 				fmt.Sscanf(k.ID, "start/%d", &slot)
-				start := m.Starts[slot-1].Text
+				start := m.Starts[slot-1].Text()
 				if k.Side != slot-1 || !k.OptIn || k.Grid != 1 || k.Min != 0 || k.Step != 1 || k.Label(k.Get(doc.Value)) != start {
 					t.Errorf("%s: side %d, opt-in %v, range %v–%v, value %s; want side %d, opt-in, ranks from 0, %s",
 						k.ID, k.Side, k.OptIn, k.Min, k.Max, k.Label(k.Get(doc.Value)), slot-1, start)
@@ -396,12 +396,12 @@ func TestStartPlanetKnobs(t *testing.T) {
 				last := math.Inf(-1)
 				for x := k.Min; x <= k.Max; x++ {
 					p := planetNamed(t, m, k.Label(x))
-					if _, next := routes[planetsfmt.Edge{From: ids[start], To: ids[p.Token.Key()]}]; !next && p.Token.Text != start {
-						t.Errorf("%s can choose %s, no route away from %s", k.ID, p.Token.Text, start)
+					if _, next := routes[planetsfmt.Edge{From: ids[start], To: ids[p.Token.Key()]}]; !next && p.Token.Text() != start {
+						t.Errorf("%s can choose %s, no route away from %s", k.ID, p.Token.Text(), start)
 					}
 					growth, _, _ := balplanets.StartStrength(m, p)
 					if growth < last {
-						t.Errorf("%s: %s (growth %v) after a stronger planet (%v)", k.ID, p.Token.Text, growth, last)
+						t.Errorf("%s: %s (growth %v) after a stronger planet (%v)", k.ID, p.Token.Text(), growth, last)
 					}
 					last = growth
 				}
@@ -454,7 +454,7 @@ func TestTwoStartsOnOnePlanetAreRefused(t *testing.T) {
 	if e.FromLabel != "A" || e.ToLabel != "F" || e.String() != "start/1 A → F" {
 		t.Errorf("the edit reads %q (%s → %s)", e.String(), e.FromLabel, e.ToLabel)
 	}
-	if err := Apply(doc, []Edit{e}); err != nil || doc.Value.(*planetsfmt.Map).Starts[0].Text != "F" {
+	if err := Apply(doc, []Edit{e}); err != nil || doc.Value.(*planetsfmt.Map).Starts[0].Text() != "F" {
 		t.Errorf("Apply start/1 A → F: %v, starts %v", err, doc.Value.(*planetsfmt.Map).Starts)
 	}
 	if err := Apply(doc, []Edit{{Knob: "start/2", To: 1, ToLabel: "Z"}}); err == nil {
@@ -466,7 +466,7 @@ func TestTwoStartsOnOnePlanetAreRefused(t *testing.T) {
 func planetNamed(t *testing.T, m *planetsfmt.Map, name string) *planetsfmt.Planet {
 	t.Helper()
 	for i := range m.Planets {
-		if m.Planets[i].Token.Text == name {
+		if m.Planets[i].Token.Text() == name {
 			return &m.Planets[i]
 		}
 	}
@@ -583,12 +583,12 @@ func TestDefTypeKnob(t *testing.T) {
 	}
 	m := doc.Value.(*planetsfmt.Map)
 	k.Set(doc.Value, 0)
-	if d := planetNamed(t, m, "A").Def; d.Type != planetsfmt.Float || d.Float != 2 {
+	if d := planetNamed(t, m, "A").Def; d.Type() != planetsfmt.Float || d.Float() != 2 {
 		t.Fatalf("defint/A → 0 gives def %+v, want the real 2.0", d)
 	}
 	planetNamed(t, m, "A").Def = planetsfmt.FloatValue(2.4)
 	k.Set(doc.Value, 1)
-	if d := planetNamed(t, m, "A").Def; d.Type != planetsfmt.Int || d.Text != "2" {
+	if d := planetNamed(t, m, "A").Def; d.Type() != planetsfmt.Int || d.Text() != "2" {
 		t.Fatalf("defint/A → 1 gives def %+v, want the integer 2", d)
 	}
 	if e := editOf(&k, 0, 1); e.FromLabel != "real" || e.ToLabel != "integer" {

@@ -83,7 +83,7 @@ func planetsKnobs(doc *formats.Document) []knob.Knob {
 			if !ok || !v.IsNumber() || x <= 0 {
 				continue // the checks report it; the search leaves it alone
 			}
-			wasInt := v.Type == planetsfmt.Int
+			wasInt := v.Type() == planetsfmt.Int
 			integer := st.typed && wasInt
 			grid := st.grid
 			if integer && grid < 1 {
@@ -95,7 +95,7 @@ func planetsKnobs(doc *formats.Document) []knob.Knob {
 				// planet's garrison every round
 				lo = 1
 			}
-			k := knob.Knob{ID: fmt.Sprintf("%s/%s", st.key, p.Token.Text), Path: fmt.Sprintf("planets.%s.%s", p.Token.Text, st.key), Side: side,
+			k := knob.Knob{ID: fmt.Sprintf("%s/%s", st.key, p.Token.Text()), Path: fmt.Sprintf("planets.%s.%s", p.Token.Text(), st.key), Side: side,
 				Get: func(mv any) float64 {
 					f, _ := st.field(&mv.(*planetsfmt.Map).Planets[pi]).Float64()
 					return f
@@ -116,7 +116,7 @@ func planetsKnobs(doc *formats.Document) []knob.Knob {
 			}
 			out = append(out, k)
 			if st.key == planetsfmt.PlanetFields.Field("def").Key && isStart && x >= 1 && x == math.Round(x) {
-				out = append(out, defTypeKnob(pi, p.Token.Text, side))
+				out = append(out, defTypeKnob(pi, p.Token.Text(), side))
 			}
 		}
 	}
@@ -144,7 +144,7 @@ func defTypeKnob(pi int, name string, side int) knob.Knob {
 			}
 			return "real"
 		},
-		Get: func(mv any) float64 { return btof(def(mv).Type == planetsfmt.Int) },
+		Get: func(mv any) float64 { return btof(def(mv).Type() == planetsfmt.Int) },
 		Set: func(mv any, x float64) {
 			v, _ := def(mv).Float64()
 			if x == 1 {
@@ -184,7 +184,7 @@ func startKnob(m *planetsfmt.Map, k int) (knob.Knob, bool) {
 		Min: 0, Max: float64(len(choices) - 1), Step: 1, Grid: 1, OptIn: true,
 		Label: func(x float64) string {
 			if i := int(x); float64(i) == x && i >= 0 && i < len(choices) {
-				return choices[i].Text
+				return choices[i].Text()
 			}
 			return "?"
 		},
@@ -222,7 +222,7 @@ func startChoices(m *planetsfmt.Map, k int) []planetsfmt.Value {
 	for id, p := range byID {
 		_, placed := pos[p.Token.Key()]
 		_, next := routes[planetsfmt.Edge{From: ids[k], To: id}]
-		if id != ids[k] && (starts[id] || !next) || !placed || p.Token.Type != planetsfmt.Str {
+		if id != ids[k] && (starts[id] || !next) || !placed || p.Token.Type() != planetsfmt.Str {
 			continue
 		}
 		if growth, def, ok := StartStrength(m, p); ok {
@@ -284,13 +284,13 @@ func spot(doc *formats.Document, id, _ string) (x, y, r float64, ok bool) {
 		if err != nil || slot < 1 || slot > len(m.Starts) {
 			return 0, 0, 0, false
 		}
-		name = m.Starts[slot-1].Text
+		name = m.Starts[slot-1].Text()
 	}
 	l := planetspreview.PlanetMapLayout(m, preview.Options{})
 	pos := m.Positions()
 	for i := range m.Planets {
 		p := &m.Planets[i]
-		if at, ok := pos[p.Token.Key()]; ok && p.Token.Text == name {
+		if at, ok := pos[p.Token.Key()]; ok && p.Token.Text() == name {
 			x, y := l.Centre(at)
 			return x, y, planetspreview.PlanetRadius(p, l.Cell) + 8, true
 		}

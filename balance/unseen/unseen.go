@@ -274,7 +274,7 @@ func planetMax(name string, factor int64) func(doc *formats.Document) error {
 func planetMaxRatio(name string, num, den int64) func(doc *formats.Document) error {
 	return planet(name, func(p *planetsfmt.Planet) {
 		if v, ok := p.Max.Float64(); ok {
-			if p.Max.Type == planetsfmt.Int {
+			if p.Max.Type() == planetsfmt.Int {
 				p.Max = planetsfmt.IntValue(int64(v) * num / den)
 			} else {
 				p.Max = planetsfmt.FloatValue(v * float64(num) / float64(den))
@@ -287,7 +287,7 @@ func planet(name string, edit func(p *planetsfmt.Planet)) func(doc *formats.Docu
 	return func(doc *formats.Document) error {
 		m := doc.Value.(*planetsfmt.Map)
 		for i := range m.Planets {
-			if m.Planets[i].Token.Text == name {
+			if m.Planets[i].Token.Text() == name {
 				edit(&m.Planets[i])
 				return nil
 			}

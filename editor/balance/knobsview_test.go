@@ -143,7 +143,7 @@ func TestStartMoveIsRingedOnTheMap(t *testing.T) {
 		if after {
 			want = "f"
 		}
-		if got := doc.Value.(*planetsfmt.Map).Starts[0].Text; got != want {
+		if got := doc.Value.(*planetsfmt.Map).Starts[0].Text(); got != want {
 			t.Errorf("after %v the map's start 1 is %s, want %s", after, got, want)
 		}
 		sp, ok := knobSpot(doc, bal.KnobInfo{ID: "start/1"})

@@ -33,8 +33,8 @@ func suggestUnfairPlanets(t *testing.T) *Window {
 func planetRes(t *testing.T, m *planetsfmt.Map, name string, v planetsfmt.Value) string {
 	t.Helper()
 	for i := range m.Planets {
-		if m.Planets[i].Token.Text == name {
-			if v.Type != 0 || v.Text != "" {
+		if m.Planets[i].Token.Text() == name {
+			if v.Type() != 0 || v.Text() != "" {
 				m.Planets[i].Res = v
 			}
 			return m.Planets[i].Res.Describe()

@@ -2,6 +2,7 @@ package planetsview
 
 import (
 	"fmt"
+	"math/big"
 	"testing"
 
 	"github.com/shapan/shapan/formats/planets"
@@ -21,7 +22,7 @@ func TestParseNumberKeepsTheTypingAsWritten(t *testing.T) {
 		{".5", planets.FloatValue(0.5)},
 		{"1.5e3", planets.FloatValue(1500)},
 		{"1.0e-05", planets.FloatValue(1e-5)},
-		{"123456789012345678901234567890", planets.Value{Type: planets.Int, Text: "123456789012345678901234567890"}},
+		{"123456789012345678901234567890", bigValue("123456789012345678901234567890")},
 	} {
 		got, err := parseNumber(c.text)
 		if err != nil || !planets.Equal(got, c.want) {
@@ -62,7 +63,7 @@ func TestParseAsRules(t *testing.T) {
 	if v, err := parseAs("1.2.3", numberOrText); err != nil || !planets.Equal(v, planets.StrValue("1.2.3")) {
 		t.Errorf("version 1.2.3: %+v %v", v, err)
 	}
-	if v, err := parseAs("  ", anyNumber); err != nil || v.Type != planets.Absent {
+	if v, err := parseAs("  ", anyNumber); err != nil || v.Type() != planets.Absent {
 		t.Errorf("empty: %+v %v", v, err)
 	}
 }
@@ -97,7 +98,7 @@ func TestGridEditsKeepEveryOtherCharacter(t *testing.T) {
 		t.Fatalf("addPlanet: %s %v %q", token, err, m.Grid)
 	}
 	p := m.Planets[2]
-	if p.Def.Type != planets.Float || p.Max.Type != planets.Int {
+	if p.Def.Type() != planets.Float || p.Max.Type() != planets.Int {
 		t.Errorf("new planet typing: %+v", p)
 	}
 }
@@ -112,7 +113,7 @@ func TestDeleteAndRenamePlanet(t *testing.T) {
 	if err := renamePlanet(m, "A", "z"); err != nil {
 		t.Fatal(err)
 	}
-	if m.Grid != "z.B\n.C." || m.Routes[0].From.Text != "z" || m.Routes[1].To.Text != "z" || m.Starts[0].Text != "z" {
+	if m.Grid != "z.B\n.C." || m.Routes[0].From.Text() != "z" || m.Routes[1].To.Text() != "z" || m.Starts[0].Text() != "z" {
 		t.Fatalf("rename: %q %+v %+v", m.Grid, m.Routes, m.Starts)
 	}
 	if err := renamePlanet(m, "z", "B"); err == nil {
@@ -124,7 +125,7 @@ func TestDeleteAndRenamePlanet(t *testing.T) {
 	}
 	toggleStart(m, "C")
 	toggleStart(m, "B")
-	if len(m.Starts) != 1 || m.Starts[0].Text != "C" {
+	if len(m.Starts) != 1 || m.Starts[0].Text() != "C" {
 		t.Fatalf("toggles: %+v", m.Starts)
 	}
 }
@@ -172,4 +173,10 @@ func TestDefaultSteps(t *testing.T) {
 			t.Errorf("defaultSteps(%v, %v) = %d", c.a, c.b, got)
 		}
 	}
+}
+
+// bigValue returns the integer of the decimal digits s.
+func bigValue(s string) planets.Value {
+	i, _ := new(big.Int).SetString(s, 10)
+	return planets.BigIntValue(i)
 }

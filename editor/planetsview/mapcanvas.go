@@ -385,7 +385,7 @@ func (c *mapCanvas) describeCell(x, y int) string {
 func planetSummary(m *planets.Map, p *planets.Planet) string {
 	var b strings.Builder
 	b.WriteString(p.Name())
-	if p.Type.Type != planets.Absent {
+	if p.Type.Type() != planets.Absent {
 		b.WriteString(" " + show(p.Type))
 	}
 	fmt.Fprintf(&b, " · def %s res %s cos %s max %s", show(p.Def), show(p.Res), show(p.Cos), show(p.Max))
@@ -456,7 +456,7 @@ func planetRadius(p *planets.Planet, z float64) float64 {
 
 // planetColor colours a planet by its type label.
 func planetColor(p *planets.Planet) color.NRGBA {
-	t := strings.ToLower(p.Type.Text)
+	t := strings.ToLower(p.Type.Text())
 	switch {
 	case strings.Contains(t, "base"):
 		return colBase

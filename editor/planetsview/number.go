@@ -91,7 +91,7 @@ func parseAs(text string, r rule) (planets.Value, error) {
 	v, err := parseNumber(s)
 	switch r.kind {
 	case wholeKind:
-		if err == nil && v.Type == planets.Float {
+		if err == nil && v.Type() == planets.Float {
 			return v, fmt.Errorf("must be a whole number (without a decimal point)")
 		}
 		if err == nil && outside(r.field, v) {
@@ -112,7 +112,7 @@ func outside(f *field.Field, v planets.Value) bool {
 	switch {
 	case ok:
 		return f.Outside(int(i))
-	case strings.HasPrefix(v.Text, "-"):
+	case strings.HasPrefix(v.Text(), "-"):
 		return f.HasMin
 	}
 	return f.HasMax
@@ -121,7 +121,7 @@ func outside(f *field.Field, v planets.Value) bool {
 // show is how an entry shows a value: numbers as the writers write them
 // (2, 2.0, 0.5), text as it is, nothing for an absent value.
 func show(v planets.Value) string {
-	if v.Type == planets.Absent {
+	if v.Type() == planets.Absent {
 		return ""
 	}
 	return v.Key()
@@ -129,7 +129,7 @@ func show(v planets.Value) string {
 
 // typeName is the short name of a value's type for hints.
 func typeName(v planets.Value) string {
-	switch v.Type {
+	switch v.Type() {
 	case planets.Absent:
 		return "—"
 	case planets.Int:
@@ -139,19 +139,19 @@ func typeName(v planets.Value) string {
 	case planets.Str:
 		return "text"
 	}
-	return v.Type.String()
+	return v.Type().String()
 }
 
 // typeChange describes a change of type an edit makes, "" when none.
 func typeChange(old, nu planets.Value) string {
-	if old.Type == planets.Absent || nu.Type == planets.Absent || old.Type == nu.Type {
+	if old.Type() == planets.Absent || nu.Type() == planets.Absent || old.Type() == nu.Type() {
 		return ""
 	}
 	return fmt.Sprintf("was %s, now %s", typeNameLong(old), typeNameLong(nu))
 }
 
 func typeNameLong(v planets.Value) string {
-	switch v.Type {
+	switch v.Type() {
 	case planets.Int:
 		return "an integer"
 	case planets.Float:
@@ -159,7 +159,7 @@ func typeNameLong(v planets.Value) string {
 	case planets.Str:
 		return "text"
 	}
-	return v.Type.String()
+	return v.Type().String()
 }
 
 // Colours of the type hints.
@@ -198,7 +198,7 @@ func (h *typeHint) set(old planets.Value, typed string, r rule) {
 		switch {
 		case err != nil:
 			label, col = "?", hintBad
-		case nu.Type != old.Type:
+		case nu.Type() != old.Type():
 			label, col = typeName(old)+"→"+typeName(nu), hintChanging
 		}
 	}
@@ -236,7 +236,7 @@ func (v *View) numberEntry(label string, get func(m *planets.Map) *planets.Value
 		if err != nil {
 			return fmt.Errorf("%s %v", label, err)
 		}
-		if nu.Type == planets.Absent && !clearable {
+		if nu.Type() == planets.Absent && !clearable {
 			return fmt.Errorf("%s must not be empty", label)
 		}
 		old := current()

@@ -212,7 +212,7 @@ func TestDragBetweenPlanetsDrawsARoute(t *testing.T) {
 		t.Fatalf("%d routes after the drag", len(m.Routes))
 	}
 	r := m.Routes[n]
-	if r.From.Text != "h" || r.To.Text != "i" || !planets.Equal(r.Steps, planets.IntValue(2)) {
+	if r.From.Text() != "h" || r.To.Text() != "i" || !planets.Equal(r.Steps, planets.IntValue(2)) {
 		t.Fatalf("new route %+v", r)
 	}
 	if v.selRoute != n || !v.mp.routeBox.Visible() || v.mp.steps.Entry.Text != "2" {
@@ -457,7 +457,7 @@ func TestRenameAndRetypeInTheTable(t *testing.T) {
 	}
 	st.Undo()
 	st.Undo()
-	if planetIndex(v.M(), "C") < 0 || planet(t, v, "D").Type.Type != planets.Absent {
+	if planetIndex(v.M(), "C") < 0 || planet(t, v, "D").Type.Type() != planets.Absent {
 		t.Fatal("undo did not restore C and D")
 	}
 }
@@ -475,19 +475,19 @@ func TestSettings(t *testing.T) {
 	commit(p.entries["author"], "")
 	test.Tap(p.fee)
 	m := v.M()
-	if m.Name.Text != "Duel II" || !planets.Equal(m.MaxRound, planets.IntValue(800)) || !planets.Equal(m.Version, planets.FloatValue(0.2)) ||
-		m.Author.Type != planets.Absent || !planets.Equal(m.MaintainFee, planets.BoolValue(true)) {
+	if m.Name.Text() != "Duel II" || !planets.Equal(m.MaxRound, planets.IntValue(800)) || !planets.Equal(m.Version, planets.FloatValue(0.2)) ||
+		m.Author.Type() != planets.Absent || !planets.Equal(m.MaintainFee, planets.BoolValue(true)) {
 		t.Fatalf("settings: %+v", m)
 	}
 	if p.entries["author"].PlaceHolder != "none (the game's default)" {
 		t.Errorf("author's placeholder %q", p.entries["author"].PlaceHolder)
 	}
 	st.Undo()
-	if v.M().MaintainFee.Type != planets.Absent || p.fee.Checked {
+	if v.M().MaintainFee.Type() != planets.Absent || p.fee.Checked {
 		t.Fatal("undo did not remove maintain_fee")
 	}
 	st.Undo()
-	if v.M().Author.Text != "tester" || p.entries["author"].Text != "tester" {
+	if v.M().Author.Text() != "tester" || p.entries["author"].Text != "tester" {
 		t.Fatal("undo did not restore the author")
 	}
 	st.Redo()
@@ -603,7 +603,7 @@ func TestTemplateIsAValidMap(t *testing.T) {
 	// Every route's steps are the distance the editor gives new routes.
 	pos := m.Positions()
 	for _, r := range m.Routes {
-		if want := defaultSteps(pos[r.From.Text], pos[r.To.Text]); !planets.Equal(r.Steps, planets.IntValue(want)) {
+		if want := defaultSteps(pos[r.From.Text()], pos[r.To.Text()]); !planets.Equal(r.Steps, planets.IntValue(want)) {
 			t.Errorf("route %s has %s steps, distance %d", routeName(r), show(r.Steps), want)
 		}
 	}

@@ -220,7 +220,7 @@ func readRoutes(ps *problems, m *pfmt.Map, b *board, keep bool) {
 // (a boolean is the integer 0 or 1, as in Python). Anything else, and
 // values beyond ±1e15 or not finite, are refused.
 func numberOf(v pfmt.Value) (Num, error) {
-	switch v.Type {
+	switch v.Type() {
 	case pfmt.Int:
 		i, ok := v.Int64()
 		if !ok || math.Abs(float64(i)) > maxMagnitude {
@@ -228,12 +228,12 @@ func numberOf(v pfmt.Value) (Num, error) {
 		}
 		return Int(i), nil
 	case pfmt.Float:
-		if math.IsNaN(v.Float) || math.Abs(v.Float) > maxMagnitude {
+		if math.IsNaN(v.Float()) || math.Abs(v.Float()) > maxMagnitude {
 			return Num{}, fmt.Errorf("%s is not a finite number within ±1e15", v.Describe())
 		}
-		return Real(v.Float), nil
+		return Real(v.Float()), nil
 	case pfmt.Bool:
-		if v.Bool {
+		if v.Bool() {
 			return Int(1), nil
 		}
 		return Int(0), nil

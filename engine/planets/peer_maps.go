@@ -118,7 +118,7 @@ func servedMap(m *pfmt.Map) (map[string]any, error) {
 			key string
 			v   pfmt.Value
 		}{{"type", p.Type}, {"def", p.Def}, {"res", p.Res}, {"cos", p.Cos}, {"max", p.Max}} {
-			if a.v.Type != pfmt.Absent {
+			if a.v.Type() != pfmt.Absent {
 				attrs[a.key] = valueJSON(a.v)
 			}
 		}
@@ -145,15 +145,15 @@ func servedMap(m *pfmt.Map) (map[string]any, error) {
 // valueJSON returns a map value as JSON sees it: numbers keep their type
 // (a real is written with a decimal point).
 func valueJSON(v pfmt.Value) any {
-	switch v.Type {
+	switch v.Type() {
 	case pfmt.Int:
-		return json.Number(v.Text)
+		return json.Number(v.Text())
 	case pfmt.Float:
-		return json.Number(formatReal(v.Float))
+		return json.Number(formatReal(v.Float()))
 	case pfmt.Bool:
-		return v.Bool
+		return v.Bool()
 	case pfmt.Str, pfmt.Time:
-		return v.Text
+		return v.Text()
 	case pfmt.List:
 		out := make([]any, len(v.Items()))
 		for i, it := range v.Items() {

@@ -1,8 +1,10 @@
 package planets
 
 import (
+	"bytes"
 	"fmt"
 	"math/big"
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -19,26 +21,15 @@ import (
 // ids, max_sum, the route table and the defaults of the settings.
 
 // defaults are the values the game uses for top-level settings a map does
-// not write (spec 1.1): the Default of their MapFields row. desc and
-// maintain_fee have none.
-var defaults = tableDefaults()
-
-func tableDefaults() map[string]Value {
-	out := map[string]Value{}
-	for _, f := range MapFields.Fields {
-		switch d := f.Default.(type) {
-		case string:
-			out[f.Key] = StrValue(d)
-		case float64:
-			out[f.Key] = FloatValue(d)
-		case int:
-			out[f.Key] = IntValue(int64(d))
-		case nil:
-		default:
-			panic(fmt.Sprintf("planets: the default of %s is a %T", f.Key, d))
-		}
-	}
-	return out
+// not write (spec 1.1). desc and maintain_fee have none.
+var defaults = map[string]Value{
+	"name":       StrValue("unknown"),
+	"author":     StrValue("none"),
+	"version":    FloatValue(1.0),
+	"max_round":  IntValue(3000),
+	"max_player": IntValue(4),
+	"min_player": IntValue(2),
+	"start_unit": IntValue(100),
 }
 
 // Get returns the top-level setting key as the game sees it: the value
@@ -46,7 +37,7 @@ func tableDefaults() map[string]Value {
 // the map does not write it, or an Absent value.
 func (m *Map) Get(key string) Value {
 	if f := m.scalarField(key); f != nil {
-		if f.Type != Absent {
+		if f.Type() != Absent {
 			return *f
 		}
 	} else if p, ok := lookup(m.Extra, StrValue(key)); ok {
@@ -94,31 +85,57 @@ func (m *Map) ID(key Value) (int, bool) {
 }
 
 // IDIndex maps planet tokens to ids (see Map.IDs); it is not updated when
-// the map changes.
-type IDIndex map[string]int
+// the map changes. It is sorted slices rather than a hash map, which took
+// some 60 bytes a planet.
+type IDIndex struct {
+	keys []string // hashKey of each token, sorted
+	ids  []int32  // the planet id of each key
+}
 
 // IDs returns the index of the planets' ids by token.
 func (m *Map) IDs() IDIndex {
-	ids := IDIndex{}
+	var x IDIndex
 	for i, p := range m.ByID() {
 		if h, ok := hashKey(p.Token); ok {
-			if _, dup := ids[h]; !dup {
-				ids[h] = i
-			}
+			x.keys = append(x.keys, h)
+			x.ids = append(x.ids, int32(i))
 		}
 	}
-	return ids
+	sort.Stable(byKey(x))
+	// The first planet of a token written twice is the one found.
+	n := 0
+	for i := range x.keys {
+		if i == 0 || x.keys[i] != x.keys[n-1] {
+			x.keys[n], x.ids[n] = x.keys[i], x.ids[i]
+			n++
+		}
+	}
+	x.keys, x.ids = slices.Clip(x.keys[:n]), slices.Clip(x.ids[:n])
+	return x
+}
+
+// byKey sorts an IDIndex by key.
+type byKey IDIndex
+
+func (x byKey) Len() int           { return len(x.keys) }
+func (x byKey) Less(i, j int) bool { return x.keys[i] < x.keys[j] }
+func (x byKey) Swap(i, j int) {
+	x.keys[i], x.keys[j] = x.keys[j], x.keys[i]
+	x.ids[i], x.ids[j] = x.ids[j], x.ids[i]
 }
 
 // ID returns the id of the planet whose token equals key in the Python
 // sense, or false.
-func (ids IDIndex) ID(key Value) (int, bool) {
+func (x IDIndex) ID(key Value) (int, bool) {
 	h, ok := hashKey(key)
 	if !ok {
 		return 0, false
 	}
-	id, ok := ids[h]
-	return id, ok
+	i, found := slices.BinarySearch(x.keys, h)
+	if !found {
+		return 0, false
+	}
+	return int(x.ids[i]), true
 }
 
 // Point is a position on the grid: column X and row Y, from 0.
@@ -182,10 +199,10 @@ func (m *Map) Positions() map[string]Point {
 // Position returns where planet p is on the grid, or false when it is not
 // placed (its token is not a letter that appears on the grid).
 func (m *Map) Position(p *Planet) (Point, bool) {
-	if p.Token.Type != Str {
+	if p.Token.Type() != Str {
 		return Point{}, false
 	}
-	pt, ok := m.Positions()[p.Token.Text]
+	pt, ok := m.Positions()[p.Token.Text()]
 	return pt, ok
 }
 
@@ -225,7 +242,7 @@ func (m *Map) StartIDs() ([]int, error) {
 func (m *Map) MaxSum() (int64, error) {
 	sum := new(big.Int)
 	for _, p := range m.Planets {
-		if p.Max.Type == Absent {
+		if p.Max.Type() == Absent {
 			return 0, fmt.Errorf("planet %s has no max", p.Name())
 		}
 		v, ok := pyInt(p.Max)
@@ -274,7 +291,7 @@ func gridCells(d *yamlx.Doc, m *Map) srcpos.CellFunc {
 	var vn *yaml.Node
 	c := d.Root.N.Content
 	for i := 0; i+1 < len(c); i += 2 {
-		if c[i].Kind == yaml.ScalarNode && c[i].Value == PathGrid {
+		if c[i].Kind == yaml.ScalarNode && c[i].Value == "map" {
 			vn = c[i+1]
 		}
 	}
@@ -284,18 +301,17 @@ func gridCells(d *yamlx.Doc, m *Map) srcpos.CellFunc {
 	if vn == nil || vn.Kind != yaml.ScalarNode || vn.Style&yaml.LiteralStyle == 0 || vn.Value != m.Grid {
 		return nil
 	}
-	lines := strings.Split(string(d.Src), "\n")
 	valueLines := strings.Split(m.Grid, "\n")
 	indent := -1
 	for j, vl := range valueLines {
 		if vl == "" {
 			continue
 		}
-		k := vn.Line + j // 0-based index of source line vn.Line+1+j
-		if k >= len(lines) {
+		sl, ok := sourceLine(d.Src, vn.Line+j) // source line vn.Line+1+j
+		if !ok {
 			return nil
 		}
-		sl := strings.TrimSuffix(lines[k], "\r")
+		sl = strings.TrimSuffix(sl, "\r")
 		if !strings.HasSuffix(sl, vl) {
 			return nil
 		}
@@ -316,4 +332,20 @@ func gridCells(d *yamlx.Doc, m *Map) srcpos.CellFunc {
 		}
 		return diag.Pos{Line: first + lead + row, Col: indent + col + 1}
 	}
+}
+
+// sourceLine returns line k (counted from 0) of src without its line
+// break, found without splitting the whole text.
+func sourceLine(src []byte, k int) (string, bool) {
+	for ; k > 0; k-- {
+		i := bytes.IndexByte(src, '\n')
+		if i < 0 {
+			return "", false
+		}
+		src = src[i+1:]
+	}
+	if i := bytes.IndexByte(src, '\n'); i >= 0 {
+		src = src[:i]
+	}
+	return string(src), true
 }

@@ -90,7 +90,7 @@ mxa_round: 5
 		t.Fatal(err)
 	}
 	a := m.Planets[0]
-	if !Equal(a.Def, StrValue("abc")) || !Equal(a.Max, FloatValue(1.5)) || len(a.Extra) != 1 || a.Cos.Type != Absent {
+	if !Equal(a.Def, StrValue("abc")) || !Equal(a.Max, FloatValue(1.5)) || len(a.Extra) != 1 || a.Cos.Type() != Absent {
 		t.Errorf("planet A: %+v", a)
 	}
 	if !Equal(m.Planets[1].Token, IntValue(1)) {
@@ -99,7 +99,7 @@ mxa_round: 5
 	if len(m.Starts) != 3 || len(m.Routes) != 2 || !Equal(m.Routes[0].Steps, FloatValue(0.5)) {
 		t.Errorf("starts %v routes %v", m.Starts, m.Routes)
 	}
-	if len(m.Extra) != 1 || m.Extra[0].Key.Text != "mxa_round" || m.MaxRound.Type != Absent {
+	if len(m.Extra) != 1 || m.Extra[0].Key.Text() != "mxa_round" || m.MaxRound.Type() != Absent {
 		t.Errorf("a misspelt key is an extra key: %+v", m.Extra)
 	}
 	if !m.HasGrid || m.HasStarts != true || !m.HasRoutes || !m.HasPlanets {

@@ -22,7 +22,7 @@ func values(t *testing.T, src []byte) Value {
 	}
 	var pairs []Pair
 	for _, p := range v.Pairs() {
-		if p.Key.Type == Str && (p.Key.Text == "kind" || p.Key.Text == "format") {
+		if p.Key.Type() == Str && (p.Key.Text() == "kind" || p.Key.Text() == "format") {
 			continue
 		}
 		pairs = append(pairs, p)
@@ -131,7 +131,7 @@ func TestLegacyValuesAsPyYAMLReadsThem(t *testing.T) {
 		{"star.yml desc", read("star.yml").Desc, StrValue("star map")},
 	} {
 		if !Equal(c.got, c.want) {
-			t.Errorf("%s: got %s %s, want %s %s", c.what, c.got.Type, c.got.Key(), c.want.Type, c.want.Key())
+			t.Errorf("%s: got %s %s, want %s %s", c.what, c.got.Type(), c.got.Key(), c.want.Type(), c.want.Key())
 		}
 	}
 	if test.Grid != "A...B\n.....\n..E..\n.....\nC...D\n" {
@@ -180,8 +180,8 @@ func TestResolveLikePyYAML(t *testing.T) {
 		{"~", NullValue()},
 		{"Null", NullValue()},
 		{"", NullValue()},
-		{"2012-05-01", Value{Type: Time, Text: "2012-05-01"}},
-		{"2001-12-14 21:59:43.10 -5", Value{Type: Time, Text: "2001-12-14 21:59:43.10 -5"}},
+		{"2012-05-01", TimeValue("2012-05-01")},
+		{"2001-12-14 21:59:43.10 -5", TimeValue("2001-12-14 21:59:43.10 -5")},
 		{"2012-5-1", StrValue("2012-5-1")},
 		{"abc", StrValue("abc")},
 	} {
@@ -191,11 +191,11 @@ func TestResolveLikePyYAML(t *testing.T) {
 			continue
 		}
 		if got := v.Pairs()[0].Value; !Equal(got, c.want) {
-			t.Errorf("%q: got %s %s, want %s %s", c.plain, got.Type, got.Key(), c.want.Type, c.want.Key())
+			t.Errorf("%q: got %s %s, want %s %s", c.plain, got.Type(), got.Key(), c.want.Type(), c.want.Key())
 		}
 	}
 	nan, _, err := parseAndLoad("t.yml", []byte("v: .NaN\n"))
-	if err != nil || nan.Pairs()[0].Value.Type != Float || !math.IsNaN(nan.Pairs()[0].Value.Float) {
+	if err != nil || nan.Pairs()[0].Value.Type() != Float || !math.IsNaN(nan.Pairs()[0].Value.Float()) {
 		t.Errorf(".NaN: %+v %v", nan, err)
 	}
 	for _, bad := range []string{"0b_", "0x_", "=", "<<", "._", "2012-02-30", "2012-13-01"} {
@@ -215,8 +215,8 @@ func TestWritersKeepTypes(t *testing.T) {
 		StrValue("two\nlines\n"), StrValue("tab\there"), StrValue("\u2028"), StrValue("😀"),
 		FloatValue(2), FloatValue(1e-5), FloatValue(1e16), FloatValue(math.Copysign(0, -1)),
 		FloatValue(1.0 / 3), FloatValue(math.Inf(-1)), FloatValue(math.NaN()), IntValue(-7),
-		{Type: Int, Text: "123456789012345678901234567890"}, BoolValue(false), NullValue(),
-		{Type: Time, Text: "2001-12-14 21:59:43.10 -5"}, {Type: Time, Text: "2001-1-1"},
+		decimalValue("123456789012345678901234567890"), BoolValue(false), NullValue(),
+		TimeValue("2001-12-14 21:59:43.10 -5"), TimeValue("2001-1-1"),
 	}
 	m := &Map{Name: StrValue("t"), HasStarts: true, Starts: tricky, HasPlanets: true,
 		Planets: []Planet{{Token: StrValue("A"), Def: FloatValue(2), Max: IntValue(100), Extra: []Pair{{StrValue("note"), ListValue(tricky...)}}}},

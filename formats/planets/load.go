@@ -37,6 +37,37 @@ type loader struct {
 	// slices reads the long top-level lists and mappings of a document
 	// parsed in slices (nil for a document parsed whole).
 	slices *sliceReader
+	// scalars are the values (not keys) read so far, shared.
+	scalars scalarCache
+}
+
+// scalarCache shares the values of the scalars a map writes again and
+// again (a planet's type, its def and res, route steps): the same text
+// read as the same type gives one Value, whose payload is boxed once
+// (an interface holding a string or a real takes an allocation of its
+// own). It keeps the first maxShared texts it sees.
+type scalarCache map[string]Value
+
+const maxShared = 4096
+
+// share returns v, read from the text s, or the Value read earlier from
+// the same text and of the same type.
+func (c *scalarCache) share(v Value, s string) Value {
+	t := v.Type()
+	if t != Str && t != Float && t != Int || len(s) > 32 {
+		return v
+	}
+	if *c == nil {
+		*c = scalarCache{}
+	}
+	key := string(rune('0'+t)) + s
+	if old, ok := (*c)[key]; ok {
+		return old
+	}
+	if len(*c) < maxShared {
+		(*c)[key] = v
+	}
+	return v
 }
 
 // parseAndLoad parses src and loads its top-level value.
@@ -137,6 +168,7 @@ func (l *loader) value(n yamlx.Node) Value {
 	switch n.N.Kind {
 	case yaml.ScalarNode:
 		v, _ := l.scalar(n)
+		v = l.scalars.share(v, n.N.Value)
 		return v
 	case yaml.SequenceNode:
 		if !l.collectionTag(n, "!!seq") {

@@ -112,7 +112,7 @@ func construct(tag, s string) (Value, error) {
 		return Value{}, fmt.Errorf("'%s' is not a boolean", s)
 	case tagInt:
 		if text, ok := plainDecimal(s); ok {
-			return Value{Type: Int, Text: text}, nil
+			return decimalValue(text), nil
 		}
 		i, err := constructInt(s)
 		if err != nil {
@@ -129,7 +129,7 @@ func construct(tag, s string) (Value, error) {
 		if err := checkTimestamp(s); err != nil {
 			return Value{}, err
 		}
-		return Value{Type: Time, Text: s}, nil
+		return TimeValue(s), nil
 	case tagMerge:
 		return Value{}, errors.New("'<<' (a merge key) can only be a key of a mapping")
 	case tagValue:
@@ -137,16 +137,6 @@ func construct(tag, s string) (Value, error) {
 	}
 	return Value{}, fmt.Errorf("the tag %s is not supported", tag)
 }
-
-// smallInts are the texts of the integers 0 to 999, which a map writes
-// for most of its values: an integer read is one of them, not a string of
-// its own.
-var smallInts = func() (t [1000]string) {
-	for i := range t {
-		t[i] = strconv.Itoa(i)
-	}
-	return t
-}()
 
 // plainDecimal returns the text of an integer written as Python writes
 // it (an optional '-', decimal digits, no leading zero, not "-0"), which
@@ -156,18 +146,12 @@ func plainDecimal(s string) (string, bool) {
 	if digits == "" || digits[0] == '0' && (len(digits) > 1 || len(s) > 1) {
 		return "", false
 	}
-	n := 0
 	for i := 0; i < len(digits); i++ {
-		c := digits[i]
-		if c < '0' || c > '9' {
+		if c := digits[i]; c < '0' || c > '9' {
 			return "", false
 		}
-		n = n*10 + int(c-'0')
 	}
-	if len(s) <= 3 && s[0] != '-' {
-		return smallInts[n], true
-	}
-	return strings.Clone(s), true
+	return s, true
 }
 
 // constructInt is PyYAML's construct_yaml_int: underscores are dropped,
@@ -364,17 +348,17 @@ func formatFloat(f float64) string {
 // canonical returns the text the writers use for a scalar of type Null,
 // Bool, Int or Float.
 func canonical(v Value) string {
-	switch v.Type {
+	switch v.Type() {
 	case Null:
 		return "null"
 	case Bool:
-		return strconv.FormatBool(v.Bool)
+		return strconv.FormatBool(v.Bool())
 	case Int:
-		return v.Text
+		return v.Text()
 	case Float:
-		return formatFloat(v.Float)
+		return formatFloat(v.Float())
 	}
-	return v.Text
+	return v.Text()
 }
 
 // isASCII reports whether s has only ASCII characters. The original runs

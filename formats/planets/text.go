@@ -40,7 +40,7 @@ func ParseValue(file, text string) (Value, error) {
 	if err != nil {
 		return Value{}, err
 	}
-	if root.Type != Mapping || len(root.Pairs()) != 1 {
+	if root.Type() != Mapping || len(root.Pairs()) != 1 {
 		return Value{}, fmt.Errorf("%s: more than one value", file)
 	}
 	return root.Pairs()[0].Value, nil

@@ -35,25 +35,30 @@ func (t Type) String() string {
 }
 
 // Value is any YAML value with the type PyYAML gives it. A map keeps
-// several for every planet and route, so a Value is small (40 bytes): a
-// list's items and a mapping's entries are behind one pointer (Items,
-// Pairs).
+// six for every planet and three for every route, so a Value is one
+// interface value (16 bytes) holding what its type needs: nothing for
+// Absent, null, a bool, an int64 (an integer that does not fit is kept
+// as its decimal digits, bigInt), a float64, a string (Str), a timestamp
+// as written, or the *collection of a List or Mapping. The zero Value is
+// Absent.
 type Value struct {
-	Type Type
-	// Bool is the value of a Bool.
-	Bool bool
-	// Float is the value of a Float.
-	Float float64
-	// Text is the string of a Str, the decimal digits of an Int (with a
-	// leading '-' when negative; integers have no size limit in Python),
-	// and the timestamp of a Time as written.
-	Text string
-	// coll holds the items of a List or the entries of a Mapping.
-	coll *collection
+	x any
 }
+
+// null is the payload of a Null value.
+type null struct{}
+
+// bigInt is the payload of an integer beyond int64: its decimal digits,
+// with a leading '-' when negative (integers have no size limit in
+// Python).
+type bigInt string
+
+// timestamp is the payload of a Time: the timestamp as written.
+type timestamp string
 
 // collection is what a List or a Mapping holds.
 type collection struct {
+	typ   Type // List or Mapping
 	items []Value
 	pairs []Pair
 	// lazy, for the planets or routes of a document read in slices,
@@ -68,27 +73,92 @@ type lazyValues struct {
 	each  func(f func(Pair))
 }
 
+// Type returns the type of v.
+func (v Value) Type() Type {
+	switch x := v.x.(type) {
+	case nil:
+		return Absent
+	case null:
+		return Null
+	case bool:
+		return Bool
+	case int64, bigInt:
+		return Int
+	case float64:
+		return Float
+	case string:
+		return Str
+	case timestamp:
+		return Time
+	case *collection:
+		return x.typ
+	}
+	panic("planets: a value of unknown payload")
+}
+
+// Text returns the string of a Str, the decimal digits of an Int (with a
+// leading '-' when negative) and the timestamp of a Time as written; ""
+// for any other value.
+func (v Value) Text() string {
+	switch x := v.x.(type) {
+	case string:
+		return x
+	case int64:
+		return strconv.FormatInt(x, 10)
+	case bigInt:
+		return string(x)
+	case timestamp:
+		return string(x)
+	}
+	return ""
+}
+
+// Bool returns the value of a Bool (false for any other value).
+func (v Value) Bool() bool {
+	b, _ := v.x.(bool)
+	return b
+}
+
+// Float returns the value of a Float (0 for any other value; Float64
+// converts integers too).
+func (v Value) Float() float64 {
+	f, _ := v.x.(float64)
+	return f
+}
+
+// coll returns the collection of a List or Mapping (nil for any other
+// value).
+func (v Value) coll() *collection {
+	c, _ := v.x.(*collection)
+	return c
+}
+
 // count returns the number of items or entries of a List or Mapping.
 func (v Value) count() int {
-	if v.coll != nil && v.coll.lazy != nil {
-		return v.coll.lazy.count
+	c := v.coll()
+	switch {
+	case c == nil:
+		return 0
+	case c.lazy != nil:
+		return c.lazy.count
 	}
-	return len(v.Items()) + len(v.Pairs())
+	return len(c.items) + len(c.pairs)
 }
 
 // each calls f with each entry of a Mapping, or each item of a List (as
 // the Pair's Value), in order.
 func (v Value) each(f func(Pair)) {
+	c := v.coll()
 	switch {
-	case v.coll == nil:
-	case v.coll.lazy != nil:
-		v.coll.lazy.each(f)
-	case v.Type == List:
-		for _, it := range v.coll.items {
+	case c == nil:
+	case c.lazy != nil:
+		c.lazy.each(f)
+	case c.typ == List:
+		for _, it := range c.items {
 			f(Pair{Value: it})
 		}
 	default:
-		for _, p := range v.coll.pairs {
+		for _, p := range c.pairs {
 			f(p)
 		}
 	}
@@ -96,19 +166,19 @@ func (v Value) each(f func(Pair)) {
 
 // Items returns the items of a List (nil for any other value).
 func (v Value) Items() []Value {
-	if v.coll == nil {
-		return nil
+	if c := v.coll(); c != nil {
+		return c.items
 	}
-	return v.coll.items
+	return nil
 }
 
 // Pairs returns the entries of a Mapping, in order; keys are scalars and
 // distinct in the Python sense (nil for any other value).
 func (v Value) Pairs() []Pair {
-	if v.coll == nil {
-		return nil
+	if c := v.coll(); c != nil {
+		return c.pairs
 	}
-	return v.coll.pairs
+	return nil
 }
 
 // Pair is one entry of a mapping.
@@ -117,69 +187,89 @@ type Pair struct {
 }
 
 // NullValue returns null.
-func NullValue() Value { return Value{Type: Null} }
+func NullValue() Value { return Value{null{}} }
 
 // BoolValue returns a boolean.
-func BoolValue(b bool) Value { return Value{Type: Bool, Bool: b} }
+func BoolValue(b bool) Value { return Value{b} }
 
 // IntValue returns an integer.
-func IntValue(i int64) Value { return Value{Type: Int, Text: strconv.FormatInt(i, 10)} }
+func IntValue(i int64) Value { return Value{i} }
 
 // BigIntValue returns an integer of any size.
-func BigIntValue(i *big.Int) Value { return Value{Type: Int, Text: i.String()} }
+func BigIntValue(i *big.Int) Value {
+	if i.IsInt64() {
+		return Value{i.Int64()}
+	}
+	return Value{bigInt(i.String())}
+}
+
+// decimalValue returns the integer written in decimal digits as Python
+// prints it (an optional '-', no leading zero).
+func decimalValue(text string) Value {
+	if i, err := strconv.ParseInt(text, 10, 64); err == nil {
+		return Value{i}
+	}
+	return Value{bigInt(strings.Clone(text))}
+}
 
 // FloatValue returns a real number.
-func FloatValue(f float64) Value { return Value{Type: Float, Float: f} }
+func FloatValue(f float64) Value { return Value{f} }
 
 // StrValue returns a string.
-func StrValue(s string) Value { return Value{Type: Str, Text: s} }
+func StrValue(s string) Value { return Value{s} }
+
+// TimeValue returns a timestamp as written (2012-05-01).
+func TimeValue(s string) Value { return Value{timestamp(s)} }
 
 // ListValue returns a list of items.
-func ListValue(items ...Value) Value { return Value{Type: List, coll: &collection{items: items}} }
+func ListValue(items ...Value) Value { return Value{&collection{typ: List, items: items}} }
 
 // MappingValue returns a mapping with the given entries.
-func MappingValue(pairs ...Pair) Value { return Value{Type: Mapping, coll: &collection{pairs: pairs}} }
+func MappingValue(pairs ...Pair) Value { return Value{&collection{typ: Mapping, pairs: pairs}} }
 
 // IsScalar reports whether v is a single value (not absent, a list or a
 // mapping).
 func (v Value) IsScalar() bool {
-	return v.Type != Absent && v.Type != List && v.Type != Mapping
+	return v.Type() != Absent && v.Type() != List && v.Type() != Mapping
 }
 
 // IsNumber reports whether v is an integer or a real (booleans, which
 // Python also counts as numbers, are not).
-func (v Value) IsNumber() bool { return v.Type == Int || v.Type == Float }
+func (v Value) IsNumber() bool { return v.Type() == Int || v.Type() == Float }
 
 // BigInt returns the integer value of an Int.
 func (v Value) BigInt() (*big.Int, bool) {
-	if v.Type != Int {
-		return nil, false
+	switch x := v.x.(type) {
+	case int64:
+		return big.NewInt(x), true
+	case bigInt:
+		return new(big.Int).SetString(string(x), 10)
 	}
-	return new(big.Int).SetString(v.Text, 10)
+	return nil, false
 }
 
 // Int64 returns the value of an Int that fits in an int64.
 func (v Value) Int64() (int64, bool) {
-	if v.Type != Int {
-		return 0, false
-	}
-	i, err := strconv.ParseInt(v.Text, 10, 64)
-	return i, err == nil
+	i, ok := v.x.(int64)
+	return i, ok
 }
 
 // Float64 returns a number as a float64 the way Python's float() converts
 // it: a real as it is, an integer rounded to the nearest real (false when
 // it is too large), a boolean as 0 or 1.
 func (v Value) Float64() (float64, bool) {
-	switch v.Type {
+	switch v.Type() {
 	case Float:
-		return v.Float, true
+		return v.Float(), true
 	case Bool:
-		if v.Bool {
+		if v.Bool() {
 			return 1, true
 		}
 		return 0, true
 	case Int:
+		if i, ok := v.Int64(); ok {
+			return float64(i), true
+		}
 		b, ok := v.BigInt()
 		if !ok {
 			return 0, false
@@ -193,15 +283,16 @@ func (v Value) Float64() (float64, bool) {
 // Truth reports whether v is true in the Python sense: false for absent,
 // null, false, zero, the empty string and empty collections, true otherwise.
 func (v Value) Truth() bool {
-	switch v.Type {
+	switch v.Type() {
 	case Bool:
-		return v.Bool
+		return v.Bool()
 	case Int:
-		return v.Text != "0"
+		i, small := v.Int64()
+		return !small || i != 0
 	case Float:
-		return v.Float != 0
+		return v.Float() != 0
 	case Str:
-		return v.Text != ""
+		return v.Text() != ""
 	case Time:
 		return true
 	case List:
@@ -215,23 +306,23 @@ func (v Value) Truth() bool {
 // Key returns a scalar as text for paths and messages: a string as it is,
 // other scalars in the form the writers use (2, 0.5, true, null).
 func (v Value) Key() string {
-	switch v.Type {
+	switch v.Type() {
 	case Str, Time, Int:
-		return v.Text
+		return v.Text()
 	case Float:
-		return formatFloat(v.Float)
+		return formatFloat(v.Float())
 	case Bool:
-		return strconv.FormatBool(v.Bool)
+		return strconv.FormatBool(v.Bool())
 	case Null:
 		return "null"
 	}
-	return v.Type.String()
+	return v.Type().String()
 }
 
 // Describe returns a short description of v for messages: 'text', 2, a
 // list, a mapping, nothing.
 func (v Value) Describe() string {
-	switch v.Type {
+	switch v.Type() {
 	case Absent:
 		return "nothing"
 	case Null:
@@ -241,13 +332,13 @@ func (v Value) Describe() string {
 	case Mapping:
 		return "a mapping"
 	case Str:
-		s := v.Text
+		s := v.Text()
 		if utf8.RuneCountInString(s) > 40 {
 			s = string([]rune(s)[:40]) + "…"
 		}
 		return "'" + s + "'"
 	case Time:
-		return "the date " + v.Text
+		return "the date " + v.Text()
 	}
 	return v.Key()
 }
@@ -256,17 +347,17 @@ func (v Value) Describe() string {
 // equals NaN; mappings are equal when they have the same entries in any
 // order, as Python dictionaries are).
 func Equal(a, b Value) bool {
-	if a.Type != b.Type {
+	if a.Type() != b.Type() {
 		return false
 	}
-	switch a.Type {
+	switch a.Type() {
 	case Bool:
-		return a.Bool == b.Bool
+		return a.Bool() == b.Bool()
 	case Float:
-		return a.Float == b.Float && math.Signbit(a.Float) == math.Signbit(b.Float) ||
-			math.IsNaN(a.Float) && math.IsNaN(b.Float)
+		return a.Float() == b.Float() && math.Signbit(a.Float()) == math.Signbit(b.Float()) ||
+			math.IsNaN(a.Float()) && math.IsNaN(b.Float())
 	case Int, Str, Time:
-		return a.Text == b.Text
+		return a.x == b.x // an Int is an int64 exactly when it fits
 	case List:
 		ai, bi := a.Items(), b.Items()
 		if len(ai) != len(bi) {
@@ -323,18 +414,18 @@ func SameKey(a, b Value) bool {
 // considers them the same dictionary key. It reports false for values that
 // equal nothing (NaN, absent values and collections).
 func hashKey(v Value) (string, bool) {
-	switch v.Type {
+	switch v.Type() {
 	case Null:
 		return "null", true
 	case Bool:
-		if v.Bool {
+		if v.Bool() {
 			return "n:1", true
 		}
 		return "n:0", true
 	case Int:
-		return "n:" + v.Text, true
+		return "n:" + v.Text(), true
 	case Float:
-		f := v.Float
+		f := v.Float()
 		switch {
 		case math.IsNaN(f):
 			return "", false
@@ -346,11 +437,11 @@ func hashKey(v Value) (string, bool) {
 		}
 		return "f:" + strconv.FormatFloat(f, 'g', -1, 64), true
 	case Str:
-		return "s:" + v.Text, true
+		return "s:" + v.Text(), true
 	case Time:
-		k, err := timestampKey(v.Text)
+		k, err := timestampKey(v.Text())
 		if err != nil {
-			return "t:" + v.Text, true
+			return "t:" + v.Text(), true
 		}
 		return k, true
 	}
@@ -369,13 +460,13 @@ func pyLess(a, b Value) bool {
 	case 1:
 		return numLess(a, b)
 	case 2, 3:
-		return a.Text < b.Text // UTF-8 byte order is code point order
+		return a.Text() < b.Text() // UTF-8 byte order is code point order
 	}
 	return false
 }
 
 func sortRank(v Value) int {
-	switch v.Type {
+	switch v.Type() {
 	case Null:
 		return 0
 	case Bool, Int, Float:
@@ -402,20 +493,20 @@ func numLess(a, b Value) bool {
 
 // exactNumber returns a finite number as an exact rational.
 func exactNumber(v Value) (*big.Rat, bool) {
-	switch v.Type {
+	switch v.Type() {
 	case Bool:
-		if v.Bool {
+		if v.Bool() {
 			return big.NewRat(1, 1), true
 		}
 		return new(big.Rat), true
 	case Int:
-		r, ok := new(big.Rat).SetString(v.Text)
+		r, ok := new(big.Rat).SetString(v.Text())
 		return r, ok
 	case Float:
-		if math.IsNaN(v.Float) || math.IsInf(v.Float, 0) {
+		if math.IsNaN(v.Float()) || math.IsInf(v.Float(), 0) {
 			return nil, false
 		}
-		return new(big.Rat).SetFloat64(v.Float), true
+		return new(big.Rat).SetFloat64(v.Float()), true
 	}
 	return nil, false
 }
@@ -430,22 +521,22 @@ func exactNumber(v Value) (*big.Rat, bool) {
 func (v Value) PyInt() (*big.Int, bool) { return pyInt(v) }
 
 func pyInt(v Value) (*big.Int, bool) {
-	switch v.Type {
+	switch v.Type() {
 	case Int:
 		return v.BigInt()
 	case Bool:
-		if v.Bool {
+		if v.Bool() {
 			return big.NewInt(1), true
 		}
 		return new(big.Int), true
 	case Float:
-		if math.IsNaN(v.Float) || math.IsInf(v.Float, 0) {
+		if math.IsNaN(v.Float()) || math.IsInf(v.Float(), 0) {
 			return nil, false
 		}
-		i, _ := new(big.Float).SetFloat64(math.Trunc(v.Float)).Int(nil)
+		i, _ := new(big.Float).SetFloat64(math.Trunc(v.Float())).Int(nil)
 		return i, true
 	case Str:
-		s := strings.TrimFunc(v.Text, func(r rune) bool { return pyIsSpace(r, isASCII(v.Text)) })
+		s := strings.TrimFunc(v.Text(), func(r rune) bool { return pyIsSpace(r, isASCII(v.Text())) })
 		t := strings.TrimLeft(s, "+-")
 		if len(s)-len(t) > 1 || t == "" || strings.Trim(t, "0123456789") != "" {
 			return nil, false

@@ -77,7 +77,7 @@ func mapNode(m *Map, ours bool, lists yamlx.Deferred) (*yaml.Node, error) {
 			if v != nil {
 				v.Style = yaml.FlowStyle
 			}
-		case PathGrid:
+		case "map":
 			if !m.HasGrid {
 				continue
 			}
@@ -99,7 +99,7 @@ func mapNode(m *Map, ours bool, lists yamlx.Deferred) (*yaml.Node, error) {
 			comment = routesComment
 		default:
 			f := m.scalarField(key)
-			if f.Type == Absent {
+			if f.Type() == Absent {
 				continue
 			}
 			v, err = valueNode(*f, key, false)
@@ -110,11 +110,11 @@ func mapNode(m *Map, ours bool, lists yamlx.Deferred) (*yaml.Node, error) {
 		add(key, v, comment)
 	}
 	for _, p := range m.Extra {
-		if p.Key.Type == Str && (p.Key.Text == "kind" || p.Key.Text == "format") {
-			return nil, fmt.Errorf("the extra key '%s' is reserved for Shapan's header", p.Key.Text)
+		if p.Key.Type() == Str && (p.Key.Text() == "kind" || p.Key.Text() == "format") {
+			return nil, fmt.Errorf("the extra key '%s' is reserved for Shapan's header", p.Key.Text())
 		}
-		if p.Key.Type == Str && slices.Contains(topKeys, p.Key.Text) {
-			return nil, fmt.Errorf("the extra key '%s' is a known setting; set the Map field instead", p.Key.Text)
+		if p.Key.Type() == Str && slices.Contains(topKeys, p.Key.Text()) {
+			return nil, fmt.Errorf("the extra key '%s' is a known setting; set the Map field instead", p.Key.Text())
 		}
 		k, v, err := pairNodes(p, "", false)
 		if err != nil {
@@ -157,7 +157,7 @@ func planetNodes(p *Planet) (*yaml.Node, *yaml.Node, error) {
 	names := newKeySet(path)
 	for _, key := range planetKeys {
 		f := p.attr(key)
-		if f.Type == Absent {
+		if f.Type() == Absent {
 			continue
 		}
 		v, err := valueNode(*f, srcpos.Field(path, key), true)
@@ -168,8 +168,8 @@ func planetNodes(p *Planet) (*yaml.Node, *yaml.Node, error) {
 		attrs.Content = append(attrs.Content, yamlx.Str(key), v)
 	}
 	for _, a := range p.Extra {
-		if a.Key.Type == Str && slices.Contains(planetKeys, a.Key.Text) {
-			return nil, nil, fmt.Errorf("%s: the extra attribute '%s' is a known attribute; set the Planet field instead", path, a.Key.Text)
+		if a.Key.Type() == Str && slices.Contains(planetKeys, a.Key.Text()) {
+			return nil, nil, fmt.Errorf("%s: the extra attribute '%s' is a known attribute; set the Planet field instead", path, a.Key.Text())
 		}
 		if err := names.add(a.Key); err != nil {
 			return nil, nil, err
@@ -239,31 +239,31 @@ func pairNodes(p Pair, path string, flow bool) (*yaml.Node, *yaml.Node, error) {
 
 // valueNode returns the node of v, written so that PyYAML reads v back.
 func valueNode(v Value, path string, flow bool) (*yaml.Node, error) {
-	switch v.Type {
+	switch v.Type() {
 	case Null, Bool, Float:
 		return plainNode(canonical(v)), nil
 	case Int:
-		if i, ok := new(big.Int).SetString(v.Text, 10); !ok || i.String() != v.Text {
-			return nil, fmt.Errorf("%s: '%s' is not an integer in decimal", orDoc(path), v.Text)
+		if i, ok := new(big.Int).SetString(v.Text(), 10); !ok || i.String() != v.Text() {
+			return nil, fmt.Errorf("%s: '%s' is not an integer in decimal", orDoc(path), v.Text())
 		}
-		return plainNode(v.Text), nil
+		return plainNode(v.Text()), nil
 	case Time:
-		if checkTimestamp(v.Text) != nil {
-			return nil, fmt.Errorf("%s: '%s' is not a YAML 1.1 timestamp", orDoc(path), v.Text)
+		if checkTimestamp(v.Text()) != nil {
+			return nil, fmt.Errorf("%s: '%s' is not a YAML 1.1 timestamp", orDoc(path), v.Text())
 		}
-		if resolvePlain(v.Text) != tagTimestamp || strings.ContainsAny(v.Text, ":\t") {
+		if resolvePlain(v.Text()) != tagTimestamp || strings.ContainsAny(v.Text(), ":\t") {
 			// Plain, the text would not read as a timestamp, or could not
 			// stay plain inside [ ] or { } (the colons of a time): tag the
 			// quoted text.
-			return &yaml.Node{Kind: yaml.ScalarNode, Tag: tagTimestamp, Style: yaml.TaggedStyle | yaml.DoubleQuotedStyle, Value: v.Text}, nil
+			return &yaml.Node{Kind: yaml.ScalarNode, Tag: tagTimestamp, Style: yaml.TaggedStyle | yaml.DoubleQuotedStyle, Value: v.Text()}, nil
 		}
-		return plainNode(v.Text), nil
+		return plainNode(v.Text()), nil
 	case Str:
-		if !utf8.ValidString(v.Text) {
+		if !utf8.ValidString(v.Text()) {
 			return nil, fmt.Errorf("%s: the text is not valid UTF-8", orDoc(path))
 		}
-		n := strNode(v.Text)
-		if flow && strings.ContainsAny(v.Text, ":?") {
+		n := strNode(v.Text())
+		if flow && strings.ContainsAny(v.Text(), ":?") {
 			// PyYAML 3 cannot read a:b or a?b unquoted inside [ ] or { }.
 			n.Style = yaml.DoubleQuotedStyle
 		}

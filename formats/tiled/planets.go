@@ -124,7 +124,7 @@ func planetsProps(m *planets.Map) ([]Property, error) {
 		props = append(props, boolProp("map_final_newline", false))
 	}
 	add := func(name string, v planets.Value) error {
-		if v.Type == planets.Absent {
+		if v.Type() == planets.Absent {
 			return nil
 		}
 		text, err := planets.ValueText(v)
@@ -185,7 +185,7 @@ func planetObjects(m *planets.Map, rows []string, at map[string][2]int) ([]Objec
 	unplaced := 0
 	for _, p := range m.Planets {
 		var props []Property
-		if p.Token.Type != planets.Str {
+		if p.Token.Type() != planets.Str {
 			t, err := planets.ValueText(p.Token)
 			if err != nil {
 				return nil, nil, fmt.Errorf("tiled: planet %s: %w", p.Name(), err)
@@ -194,7 +194,7 @@ func planetObjects(m *planets.Map, rows []string, at map[string][2]int) ([]Objec
 		}
 		for _, key := range planetAttrs {
 			v := *planetField(&p, key)
-			if v.Type == planets.Absent {
+			if v.Type() == planets.Absent {
 				continue
 			}
 			t, err := planets.ValueText(v)
@@ -210,8 +210,8 @@ func planetObjects(m *planets.Map, rows []string, at map[string][2]int) ([]Objec
 			}
 			props = append(props, strProp("extra", t))
 		}
-		cell, placed := at[p.Token.Text]
-		if p.Token.Type != planets.Str || !placed || onCell[cell] {
+		cell, placed := at[p.Token.Text()]
+		if p.Token.Type() != planets.Str || !placed || onCell[cell] {
 			props = append(props, boolProp("placed", false))
 			cell = [2]int{unplaced, len(rows) + 1}
 			unplaced++
@@ -307,7 +307,7 @@ func (s *source) planetsSettings(m *planets.Map, sm *srcpos.Map) bool {
 	if v, ok := value("routes"); ok {
 		m.HasRoutes = true
 		for _, r := range s.listOf(v, "routes", mp) {
-			if r.Type != planets.List || len(r.Items()) != 3 {
+			if r.Type() != planets.List || len(r.Items()) != 3 {
 				_, at, _ := mp.find("routes")
 				s.errorf(at, mp.where, diag.CodeStructure, "property \"routes\": each route is [from, to, steps], found %s", r.Describe())
 				continue
@@ -316,7 +316,7 @@ func (s *source) planetsSettings(m *planets.Map, sm *srcpos.Map) bool {
 		}
 	}
 	if v, ok := value("extra"); ok {
-		if v.Type != planets.Mapping {
+		if v.Type() != planets.Mapping {
 			_, at, _ := mp.find("extra")
 			s.errorf(at, mp.where, diag.CodeStructure, "property \"extra\" must be a YAML mapping, found %s", v.Describe())
 		}
@@ -376,7 +376,7 @@ func (s *source) yamlValue(text, path, where, name string) (planets.Value, bool)
 }
 
 func (s *source) listOf(v planets.Value, name string, mp *props) []planets.Value {
-	if v.Type != planets.List {
+	if v.Type() != planets.List {
 		_, at, _ := mp.find(name)
 		s.errorf(at, mp.where, diag.CodeStructure, "property %q must be a YAML list, found %s", name, v.Describe())
 		return nil
@@ -472,7 +472,7 @@ func (s *source) readPlanets(i int, layer *Layer, m *planets.Map, rows [][]rune,
 		}
 		if text, ok := pp.str("extra", false); ok {
 			_, at, _ := pp.find("extra")
-			if v, ok := s.yamlValue(text, at, where, "extra"); ok && v.Type == planets.Mapping {
+			if v, ok := s.yamlValue(text, at, where, "extra"); ok && v.Type() == planets.Mapping {
 				p.Extra = v.Pairs()
 			} else if ok {
 				s.errorf(at, where, diag.CodeStructure, "property \"extra\" must be a YAML mapping, found %s", v.Describe())
@@ -487,16 +487,16 @@ func (s *source) readPlanets(i int, layer *Layer, m *planets.Map, rows [][]rune,
 		case !on:
 			s.errorf(path+".x", where, diag.CodeOffGrid, "lies at pixel (%g, %g), on cell (%d, %d), outside the %d×%d map (a planet the grid does not place has the property placed = false)",
 				o.X, o.Y, x, y, s.m.Width, s.m.Height)
-		case p.Token.Type != planets.Str || !isLetter(p.Token.Text):
+		case p.Token.Type() != planets.Str || !isLetter(p.Token.Text()):
 			s.errorf(path+".x", where, diag.CodeStructure, "planet %s stands on the map, but only planets named by one ASCII letter are placed on the grid", p.Token.Describe())
 		case taken[[2]int{x, y}] != "":
 			s.errorf(path+".x", where, diag.CodeStructure, "stands on cell (%d, %d) with planet %s", x, y, taken[[2]int{x, y}])
 		default:
-			taken[[2]int{x, y}] = p.Token.Text
+			taken[[2]int{x, y}] = p.Token.Text()
 			for len(rows[y]) <= x {
 				rows[y] = append(rows[y], '.')
 			}
-			rows[y][x] = rune(p.Token.Text[0])
+			rows[y][x] = rune(p.Token.Text()[0])
 		}
 	}
 }

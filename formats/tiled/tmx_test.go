@@ -235,7 +235,7 @@ func TestPlanetsRoutesArePolylines(t *testing.T) {
 	for k, o := range routes.Objects {
 		var pts []struct{ X, Y float64 }
 		json.Unmarshal(o.Polyline, &pts)
-		from, to := pm.Routes[k].From.Text, pm.Routes[k].To.Text
+		from, to := pm.Routes[k].From.Text(), pm.Routes[k].To.Text()
 		a, b := centres[from], centres[to]
 		if len(pts) != 2 || o.X != a[0] || o.Y != a[1] || o.X+pts[1].X != b[0] || o.Y+pts[1].Y != b[1] {
 			t.Errorf("route %d (%s–%s): polyline at (%v, %v) %+v, want from %v to %v", k, from, to, o.X, o.Y, pts, a, b)

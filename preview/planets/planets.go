@@ -73,9 +73,9 @@ func PlanetMap(m *planets.Map, o preview.Options) image.Image {
 		cx, cy := centre(at)
 		r := PlanetRadius(&p, cell)
 		body := color.RGBA{0xc9, 0xb3, 0x7e, 0xff}
-		if strings.Contains(strings.ToLower(p.Type.Text), "base") {
+		if strings.Contains(strings.ToLower(p.Type.Text()), "base") {
 			body = color.RGBA{0xe0, 0x9b, 0x5a, 0xff}
-		} else if strings.Contains(strings.ToLower(p.Type.Text), "resource") {
+		} else if strings.Contains(strings.ToLower(p.Type.Text()), "resource") {
 			body = color.RGBA{0x8f, 0xc9, 0x8a, 0xff}
 		}
 		if starts := startOf[p.Token.Key()]; len(starts) > 0 {
@@ -98,8 +98,8 @@ func PlanetMap(m *planets.Map, o preview.Options) image.Image {
 // sizes, and its rules.
 func planetLegend(c *preview.Canvas, m *planets.Map, ly, margin, k float64) {
 	title := m.Get("name").Describe()
-	if n := m.Get("name"); n.Type == planets.Str {
-		title = n.Text
+	if n := m.Get("name"); n.Type() == planets.Str {
+		title = n.Text()
 	}
 	c.Text(margin, ly, 13*k, color.RGBA{0xf0, 0xf0, 0xf0, 0xff}, preview.AnchorLeft,
 		fmt.Sprintf("%s · %d planets · %d routes · %d starts", title, len(m.Planets), len(m.Routes), len(m.Starts)))
