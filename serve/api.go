@@ -132,6 +132,7 @@ func (s *Server) handleSeats(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	doc, name, err := s.hub.document(req)
+	s.replyAfterWork(w)
 	if err != nil {
 		writeError(w, refuse(http.StatusBadRequest, CodeBadRequest, "%v", err))
 		return
@@ -142,6 +143,17 @@ func (s *Server) handleSeats(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"name": name, "kind": doc.Kind, "family": f.Name, "seats": seats, "computers": computers})
+}
+
+// replyAfterWork gives the reply to a request that read and built a
+// document the whole write timeout from now: the server's write deadline
+// runs from the request's headers, and a big document allowed by
+// --max-body can take longer than that to build — the room was made,
+// so its links must reach the one who asked.
+func (s *Server) replyAfterWork(w http.ResponseWriter) {
+	// An error means the connection cannot take a deadline (a recorder
+	// in tests); the reply is then written as it stands.
+	_ = http.NewResponseController(w).SetWriteDeadline(time.Now().Add(s.opts.WriteTimeout))
 }
 
 func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
@@ -155,6 +167,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	room, err := s.hub.create(req)
+	s.replyAfterWork(w)
 	if err != nil {
 		writeError(w, err)
 		return

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -188,5 +189,34 @@ func TestSeatsOfAnUpload(t *testing.T) {
 	}
 	if n := len(s.hub.rooms); n != 0 {
 		t.Fatalf("asking for seats made %d rooms", n)
+	}
+}
+
+// TestSlowRoomCreationIsAnswered: a room whose document takes longer to
+// read and build than the write timeout is still answered with its links
+// (it was made and stored; a reply lost to the deadline left the asker
+// with a room it could not reach).
+func TestSlowRoomCreationIsAnswered(t *testing.T) {
+	s, err := New(Options{Dir: t.TempDir(), WriteTimeout: time.Millisecond, Logf: t.Logf})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := httptest.NewUnstartedServer(s.Handler())
+	hs.Config = s.HTTPServer()
+	hs.Start()
+	t.Cleanup(func() {
+		s.Close()
+		hs.Close()
+	})
+	var c Created
+	if st := call(t, "POST", hs.URL+"/api/rooms", "", CreateRequest{Source: duelMap, Filename: "决斗.yml", Seats: []string{"person", "person"}}, &c); st != http.StatusCreated {
+		t.Fatalf("HTTP %d, want 201", st)
+	}
+	if c.Room == "" || len(c.Seats) != 2 {
+		t.Fatalf("reply %+v: want the room and its two seats", c)
+	}
+	var seats map[string]any
+	if st := call(t, "POST", hs.URL+"/api/documents/seats", "", CreateRequest{Source: duelMap, Filename: "决斗.yml"}, &seats); st != http.StatusOK {
+		t.Fatalf("seats: HTTP %d, want 200", st)
 	}
 }

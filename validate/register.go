@@ -33,11 +33,7 @@ func (p Reporter) AddAt(rule *Rule, path, at, format string, args ...any) {
 
 // AddAll reports the problems an engine found in the document's model
 // (by path, with the codes of the catalogue's rules), each as its rule.
-func (p Reporter) AddAll(problems diag.List) {
-	for _, d := range problems {
-		p.Sink()(d.Code, d.Path, "%s", d.Message)
-	}
-}
+func (p Reporter) AddAll(problems diag.List) { p.r.addAll(problems) }
 
 // Sink returns where an engine's check reports the problems it finds in
 // the document's model (by path, with the codes of the catalogue's
@@ -45,11 +41,7 @@ func (p Reporter) AddAll(problems diag.List) {
 // listed (the first diag.PerCode of a code).
 func (p Reporter) Sink() diag.Sink {
 	return func(code, path, format string, args ...any) {
-		rule, ok := catalogue[code]
-		if !ok {
-			panic("validate: an engine reports " + code + ", which is no rule of the catalogue")
-		}
-		p.r.add(rule, path, format, args...)
+		p.r.add(engineRule(code), path, format, args...)
 	}
 }
 

@@ -118,12 +118,17 @@ func (r *report) addAt(rule *Rule, path, at, format string, args ...any) {
 // (by path, with the codes of this catalogue's rules), each as its rule.
 func (r *report) addAll(problems diag.List) {
 	for _, d := range problems {
-		rule, ok := catalogue[d.Code]
-		if !ok {
-			panic("validate: an engine reports " + d.Code + ", which is no rule of the catalogue")
-		}
-		r.add(rule, d.Path, "%s", d.Message)
+		r.add(engineRule(d.Code), d.Path, "%s", d.Message)
 	}
+}
+
+// engineRule returns the rule of a code an engine reports.
+func engineRule(code string) *Rule {
+	rule, ok := catalogue[code]
+	if !ok {
+		panic("validate: an engine reports " + code + ", which is no rule of the catalogue")
+	}
+	return rule
 }
 
 // addAllElsewhere reports problems an engine found in another file the

@@ -13,6 +13,7 @@ import (
 
 	"github.com/shapan/shapan/editor/forms"
 	"github.com/shapan/shapan/editor/grid"
+	"github.com/shapan/shapan/formats/field"
 	"github.com/shapan/shapan/formats/planets"
 )
 
@@ -91,6 +92,22 @@ func (v *View) selectedRoute(m *planets.Map) *planets.Route {
 	return nil
 }
 
+// numberKeys are the keys of a planet's numbers (def, res, cos, max),
+// the real-number fields of planets.PlanetFields in table order.
+func numberKeys() []string {
+	var out []string
+	for _, f := range planets.PlanetFields.Fields {
+		if f.Type == field.Number {
+			out = append(out, f.Key)
+		}
+	}
+	return out
+}
+
+// numberGlyphs are the Chinese of a planet's numbers, in the order of
+// numberKeys: 防 defence, 产 growth, 增 constant growth, 限 cap.
+var numberGlyphs = []string{"防", "产", "增", "限"}
+
 // attr returns a getter of one attribute of the selected planet.
 func (v *View) attr(key string) func(m *planets.Map) *planets.Value {
 	return func(m *planets.Map) *planets.Value {
@@ -98,15 +115,7 @@ func (v *View) attr(key string) func(m *planets.Map) *planets.Value {
 		if p == nil {
 			return nil
 		}
-		switch key {
-		case "def":
-			return &p.Def
-		case "res":
-			return &p.Res
-		case "cos":
-			return &p.Cos
-		}
-		return &p.Max
+		return p.Attr(key)
 	}
 }
 
@@ -132,7 +141,7 @@ func (p *mapPane) selectionBox() fyne.CanvasObject {
 		v.status("renamed planet " + from + " to " + s + " (its routes and starts follow)")
 		return nil
 	})
-	p.typ = v.B.Text("type", func() string {
+	p.typ = v.B.Text(planets.PlanetFields.Field("type").Key, func() string {
 		if pl := v.selectedPlanet(v.M()); pl != nil {
 			return show(pl.Type)
 		}
@@ -146,8 +155,10 @@ func (p *mapPane) selectionBox() fyne.CanvasObject {
 	})
 	p.typ.SetPlaceHolder("base, resource, … (a free label)")
 	p.fields = map[string]*numberField{}
-	for _, key := range []string{"def", "res", "cos", "max"} {
+	items := []*widget.FormItem{widget.NewFormItem("Token", p.token), widget.NewFormItem("Type", p.typ)}
+	for i, key := range numberKeys() {
 		p.fields[key] = v.numberEntry(key, v.attr(key), anyNumber, false)
+		items = append(items, widget.NewFormItem(key+" "+numberGlyphs[i], p.fields[key].Object))
 	}
 	p.startCheck = widget.NewCheck("Start planet", func(bool) {
 		if p.startLoading || v.selPlanet == "" {
@@ -158,14 +169,7 @@ func (p *mapPane) selectionBox() fyne.CanvasObject {
 	p.planetExtra = widget.NewLabel("")
 	p.planetExtra.Wrapping = fyne.TextWrapWord
 	del := widget.NewButtonWithIcon("Delete planet", theme.DeleteIcon(), func() { v.DeletePlanet(v.selPlanet) })
-	form := widget.NewForm(
-		widget.NewFormItem("Token", p.token),
-		widget.NewFormItem("Type", p.typ),
-		widget.NewFormItem("def 防", p.fields["def"].Object),
-		widget.NewFormItem("res 产", p.fields["res"].Object),
-		widget.NewFormItem("cos 增", p.fields["cos"].Object),
-		widget.NewFormItem("max 限", p.fields["max"].Object),
-	)
+	form := widget.NewForm(items...)
 	p.planetBox = container.NewVBox(p.planetTitle, form, p.startCheck, p.planetExtra, del)
 
 	p.routeTitle = widget.NewLabel("")
@@ -239,7 +243,7 @@ func (p *mapPane) startsBox() fyne.CanvasObject {
 // gridBox holds the grid's width and height.
 func (p *mapPane) gridBox() fyne.CanvasObject {
 	v := p.v
-	v.B.Scope(func() (string, string) { return "map", "the grid" })
+	v.B.Scope(func() (string, string) { return planets.PathGrid, "the grid" })
 	p.size = v.B.Size(func() (int, int) { return splitGrid(v.M()).size() }, v.ResizeGrid)
 	v.B.Scope(nil)
 	title := widget.NewLabel("Grid")

@@ -32,8 +32,26 @@ var columnTitles = []string{"token", "type", "def 防", "res 产", "cos 增", "m
 
 var columnWidths = []float32{70, 120, 120, 120, 120, 120, 80, 90, 70, 260}
 
-// columnKeys name the columns that document paths name.
-var columnKeys = map[string]int{"type": colType, "def": colDef, "res": colRes, "cos": colCos, "max": colMax}
+// columnKeys name the columns that document paths name: the fields of
+// planets.PlanetFields, in table order from colType to colMax.
+var columnKeys = planetColumns()
+
+func planetColumns() map[string]int {
+	out := map[string]int{}
+	for i, key := range planets.PlanetFields.Keys() {
+		out[key] = colType + i
+	}
+	return out
+}
+
+// columnKey is the key a column's cells are named by: its field's
+// (columnKeys), else the first word of its title ("token").
+func columnKey(col int) string {
+	if col >= colType && col <= colMax {
+		return planets.PlanetFields.Fields[col-colType].Key
+	}
+	return strings.Fields(columnTitles[col])[0]
+}
 
 // planetTable is the Planets pane: one row per planet in id order (the
 // order the game numbers them), its token, type and numbers edited in
@@ -186,18 +204,10 @@ func (t *planetTable) value(i, col int) *planets.Value {
 	if i < 0 || i >= len(m.Planets) {
 		return nil
 	}
-	p := &m.Planets[i]
-	switch col {
-	case colDef:
-		return &p.Def
-	case colRes:
-		return &p.Res
-	case colCos:
-		return &p.Cos
-	case colMax:
-		return &p.Max
+	if col < colDef || col > colMax {
+		return nil
 	}
-	return nil
+	return m.Planets[i].Attr(columnKey(col))
 }
 
 // cellText is what a cell shows.
@@ -283,7 +293,7 @@ func (t *planetTable) updateCell(id widget.TableCellID, o fyne.CanvasObject) {
 // cellRef names the value of a cell.
 func (t *planetTable) cellRef(i, col int) forms.FieldRef {
 	m := t.v.M()
-	key := strings.Fields(columnTitles[col])[0]
+	key := columnKey(col)
 	if i < 0 || i >= len(m.Planets) {
 		return forms.FieldRef{Key: fmt.Sprintf("planet %d|%s", i, key), What: key}
 	}
@@ -314,7 +324,7 @@ func (t *planetTable) commitCell(e *forms.Entry, i, col int, text string) error 
 	case colType:
 		v.S.Edit("change type of "+name, func() { v.M().Planets[i].Type = typeValue(text) })
 	default:
-		key := strings.Fields(columnTitles[col])[0]
+		key := columnKey(col)
 		nu, err := parseAs(text, anyNumber)
 		if err == nil && nu.Type() == planets.Absent {
 			err = fmt.Errorf("must not be empty")

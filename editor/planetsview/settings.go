@@ -13,29 +13,11 @@ import (
 )
 
 // settingField returns the field of m that holds a top-level setting.
-func settingField(m *planets.Map, key string) *planets.Value {
-	switch key {
-	case "name":
-		return &m.Name
-	case "desc":
-		return &m.Desc
-	case "author":
-		return &m.Author
-	case "version":
-		return &m.Version
-	case "max_round":
-		return &m.MaxRound
-	case "max_player":
-		return &m.MaxPlayer
-	case "min_player":
-		return &m.MinPlayer
-	case "start_unit":
-		return &m.StartUnit
-	case "maintain_fee":
-		return &m.MaintainFee
-	}
-	return nil
-}
+func settingField(m *planets.Map, key string) *planets.Value { return m.Setting(key) }
+
+// settingLabels name the whole-number settings in the form, in the order
+// of their table (planets.SettingFields).
+var settingLabels = []string{"Round limit", "Most players", "Players to start", "Start units"}
 
 // settingsPane is the Settings pane: the map's name, description and
 // author, its round and player limits, start units and the maintenance
@@ -108,12 +90,12 @@ func newSettingsPane(v *View) *settingsPane {
 		widget.NewFormItem("Description", desc),
 		widget.NewFormItem("Author", author),
 		widget.NewFormItem("Version", number("version", numberOrText)),
-		forms.Row("Round limit (max_round)", number("max_round", wholeNumber(planets.SettingFields.Field("max_round"))), planets.SettingFields.Field("max_round")),
-		forms.Row("Most players (max_player)", number("max_player", wholeNumber(planets.SettingFields.Field("max_player"))), planets.SettingFields.Field("max_player")),
-		forms.Row("Players to start (min_player)", number("min_player", wholeNumber(planets.SettingFields.Field("min_player"))), planets.SettingFields.Field("min_player")),
-		forms.Row("Start units (start_unit)", number("start_unit", wholeNumber(planets.SettingFields.Field("start_unit"))), planets.SettingFields.Field("start_unit")),
-		widget.NewFormItem("", container.NewVBox(p.fee, p.feeNote)),
 	)
+	for i := range planets.SettingFields.Fields {
+		f := &planets.SettingFields.Fields[i]
+		form.AppendItem(forms.Row(fmt.Sprintf("%s (%s)", settingLabels[i], f.Key), number(f.Key, wholeNumber(f)), f))
+	}
+	form.AppendItem(widget.NewFormItem("", container.NewVBox(p.fee, p.feeNote)))
 	note := widget.NewLabel("An empty field leaves the key out of the file: the game uses its default.\nNumbers keep their type: 200 is an integer, 200.0 a real.")
 	p.object = container.NewVScroll(container.NewVBox(form, note, widget.NewSeparator(), p.extra))
 	p.reload()

@@ -276,7 +276,7 @@ var (
 )
 
 // settingKeys are the top-level settings the Settings pane edits.
-var settingKeys = []string{"name", "desc", "author", "version", "max_round", "max_player", "min_player", "start_unit", "maintain_fee"}
+var settingKeys = planets.SettingKeys()
 
 // Select implements editor.View: "planets.A.def" selects planet A in the
 // Planets pane, "routes[3]" route 3 in the Routes pane, "starts[1]" the
@@ -285,7 +285,7 @@ var settingKeys = []string{"name", "desc", "author", "version", "max_round", "ma
 func (v *View) Select(path string) *container.TabItem {
 	m := v.M()
 	switch {
-	case path == "map":
+	case path == planets.PathGrid:
 		return v.mapPane
 	case cellPathRE.MatchString(path):
 		sm := cellPathRE.FindStringSubmatch(path)

@@ -100,6 +100,9 @@ type Field struct {
 	// stands ("must be at least 1").
 	ReadMin    int
 	HasReadMin bool
+	// Default, when not nil, is the value the game takes when a document
+	// leaves the key out (an int, a float64 or a string).
+	Default any
 }
 
 // Record is the table of one kind of item of a document: a person of an
@@ -170,6 +173,13 @@ func (f Field) Expecting(what string) Field {
 // ReadAtLeast returns f whose readers refuse a value below min.
 func (f Field) ReadAtLeast(min int) Field {
 	f.ReadMin, f.HasReadMin = min, true
+	return f
+}
+
+// Defaulting returns f whose value the game takes as v when the key is
+// missing.
+func (f Field) Defaulting(v any) Field {
+	f.Default = v
 	return f
 }
 

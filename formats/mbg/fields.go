@@ -42,7 +42,7 @@ var (
 	ItemField = field.Field{Go: "Item", Key: "item", Type: field.String, Names: PropKeys, Enum: []int{0, 1, 2, 3, 4}, Required: true,
 		Code: CodeBadItem, Severity: diag.Error, Doc: "The property trained here."}
 	// DirField is a role's moving direction.
-	DirField = field.Field{Go: "Dir", Key: "dir", Type: field.Integer, Enum: []int{1, -1}, Required: true,
+	DirField = field.Field{Go: "Dir", Key: "dir", What: "direction", Expect: "1 or -1", Type: field.Integer, Enum: []int{1, -1}, Required: true,
 		Code: CodeBadDir, Severity: diag.Error, Doc: "Moving direction: 1 or -1."}
 	// TypeField is the type of a board square.
 	TypeField = field.Field{Go: "Class", Key: "type", Type: field.String, Names: ClassNames, Enum: []int{0, 1, 2, 3, 4, 5}, Required: true,
@@ -91,7 +91,7 @@ var (
 	// RoleFields are the fields of a role (a player).
 	RoleFields = field.Record{Name: "mbg role", Schema: scenarioSchema, Pointer: "/definitions/role", Fields: []field.Field{
 		nameRow,
-		{Go: "Start", Key: "start", Type: field.Integer, Required: true, Doc: "Starting square; -1: the role does not take part."},
+		{Go: "Start", Key: "start", What: "starting square", Expect: "a square number, or -1", Type: field.Integer, Required: true, Doc: "Starting square; -1: the role does not take part."},
 		field.Field{Go: "Money", Key: "money", Type: field.Number, Required: true, Doc: "Money at the start."}.Form(0, math.MaxInt32),
 		DirField,
 		{Go: "Techs", Key: "techs", Type: field.Ref, Doc: "Techs known at the start."},
@@ -217,7 +217,7 @@ var (
 	// and written from the table (fieldtok).
 	SaveRoleFields = field.Record{Name: "mbg save role", Schema: saveSchema, Pointer: "/definitions/role", Fields: []field.Field{
 		nameRow,
-		field.Field{Go: "Loc", Key: "at", Type: field.Integer, Required: true, Doc: "Square; -1: eliminated."}.At(1, "square"),
+		field.Field{Go: "Loc", Key: "at", What: "square", Expect: "a square number, or -1", Type: field.Integer, Required: true, Doc: "Square; -1: eliminated."}.At(1, ""),
 		field.Field{Go: "Money", Key: "money", Type: field.Number, Required: true, Doc: "Money."}.Form(0, math.MaxInt32).At(2, ""),
 		DirField.At(3, "direction"),
 		field.Field{Go: "MoveState", Key: "move_state", Type: field.Ref, Doc: "Movement: normal, slow, fast or stopped."}.At(4, "movement state"),
@@ -249,6 +249,14 @@ var (
 var (
 	saveCityDefence = SaveCityFields.Fields[2:4]
 	saveCityLuck    = SaveCityFields.Fields[7:8]
+)
+
+// roleHead (start, money, dir) and saveRoleHead (at, money, dir) are the
+// runs of a role after its name that the YAML codecs read and write from
+// the tables.
+var (
+	roleHead     = RoleFields.Fields[1:4]
+	saveRoleHead = SaveRoleFields.Fields[1:4]
 )
 
 // fengshui is a saved city's luck: the game rolls it from 0 to 0.5 every

@@ -212,10 +212,9 @@ func encodeSaveOfficers(s *Save, ns saveNames, lists yamlx.Deferred) *yaml.Node 
 func encodeSaveRoles(s *Save, ns saveNames) *yaml.Node {
 	roles := yamlx.Seq()
 	for _, ro := range s.Roles {
-		m := yamlx.Map("name", yamlx.Str(ro.Name),
-			"at", yamlx.Comment(yamlx.Int(ro.Loc), startComment(ro.Loc)),
-			"money", yamlx.Float32(ro.Money),
-			"dir", yamlx.Int(ro.Dir))
+		m := yamlx.Map("name", yamlx.Str(ro.Name))
+		fieldyaml.EncodeFields(m, &SaveRoleFields, saveRoleHead, &ro)
+		yamlx.Comment(m.Content[3], startComment(ro.Loc)) // the square's value
 		if ro.MoveState != 0 || ro.MoveTurns != 0 {
 			yamlx.Add(m, "move_state", yamlx.Enum(ro.MoveState, MoveStateNames))
 			yamlx.Add(m, "move_turns", yamlx.Int(ro.MoveTurns))
@@ -352,14 +351,6 @@ func optBool(m *yamlx.Mapping, key string) bool {
 
 func optFloat(m *yamlx.Mapping, key string) float32 {
 	if n, ok := m.Get(key, ""); ok {
-		v, _ := n.Float32()
-		return v
-	}
-	return 0
-}
-
-func needFloat(m *yamlx.Mapping, key, what string) float32 {
-	if n, ok := m.Need(key, what, "a number"); ok {
 		v, _ := n.Float32()
 		return v
 	}
@@ -504,13 +495,7 @@ func decodeSaveOfficer(it yamlx.Node, o *SaveOfficer, i int, ns saveNames) {
 func decodeSaveRole(it yamlx.Node, ro *SaveRole, i int, ns saveNames) {
 	rm := labeled(it, "role", i)
 	nameField(rm)
-	if n, ok := rm.Need("at", "square", "a square number, or -1"); ok {
-		ro.Loc, _ = n.Int()
-	}
-	ro.Money = needFloat(rm, "money", "")
-	if n, ok := rm.Need("dir", "direction", "1 or -1"); ok {
-		ro.Dir, _ = n.Int()
-	}
+	fieldyaml.DecodeFields(rm, &SaveRoleFields, saveRoleHead, ro)
 	if n, ok := rm.Get("move_state", "movement state"); ok {
 		ro.MoveState, _ = n.Enum(MoveStateNames)
 	}

@@ -123,14 +123,13 @@ func EncodeScenario(s *Scenario) ([]byte, error) {
 
 	roles := yamlx.Seq()
 	for _, ro := range s.Roles {
-		roles.Content = append(roles.Content, yamlx.Map(
-			"name", yamlx.Str(ro.Name),
-			"start", yamlx.Comment(yamlx.Int(ro.Start), startComment(ro.Start)),
-			"money", yamlx.Float32(ro.Money),
-			"dir", yamlx.Int(ro.Dir),
-			"techs", techNames.Refs(ro.Techs),
-			"retinue", ns.officers.Refs(ro.Retinue),
-			"cities", ns.cities.Refs(ro.Cities)))
+		m := yamlx.Map("name", yamlx.Str(ro.Name))
+		fieldyaml.EncodeFields(m, &RoleFields, roleHead, &ro)
+		yamlx.Comment(m.Content[3], startComment(ro.Start)) // the start's value
+		yamlx.Add(m, "techs", techNames.Refs(ro.Techs))
+		yamlx.Add(m, "retinue", ns.officers.Refs(ro.Retinue))
+		yamlx.Add(m, "cities", ns.cities.Refs(ro.Cities))
+		roles.Content = append(roles.Content, m)
 	}
 	section(root, "roles", "the players; start -1 means the role does not take part", roles)
 
@@ -285,15 +284,7 @@ func decodeCity(it yamlx.Node, c *City, i int, officers *yamlx.Names) {
 func decodeRole(it yamlx.Node, ro *Role, i int, ns scenarioNames) {
 	rm := labeled(it, "role", i)
 	nameField(rm)
-	if n, ok := rm.Need("start", "starting square", "a square number, or -1"); ok {
-		ro.Start, _ = n.Int()
-	}
-	if n, ok := rm.Need("money", "", "a number"); ok {
-		ro.Money, _ = n.Float32()
-	}
-	if n, ok := rm.Need("dir", "direction", "1 or -1"); ok {
-		ro.Dir, _ = n.Int()
-	}
+	fieldyaml.DecodeFields(rm, &RoleFields, roleHead, ro)
 	if n, ok := rm.Get("techs", ""); ok {
 		ro.Techs = techNames.ResolveList(n)
 	}

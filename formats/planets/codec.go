@@ -10,7 +10,7 @@ func init() {
 	formats.Register(formats.Codec{
 		Kind: Kind, Legacy: FormatMap, Exts: []string{".yml"}, Rank: 30,
 		ReadLegacyYAML: formats.Doc(ReadLegacyDoc),
-		Claims:         []string{"planets", "map"},
+		Claims:         []string{"planets", PathGrid},
 		WriteLegacy:    formats.Writer(WriteLegacy),
 		Relayout:       Relayout,
 		Decode:         formats.Decoder(DecodeDoc),

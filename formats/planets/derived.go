@@ -21,15 +21,26 @@ import (
 // ids, max_sum, the route table and the defaults of the settings.
 
 // defaults are the values the game uses for top-level settings a map does
-// not write (spec 1.1). desc and maintain_fee have none.
-var defaults = map[string]Value{
-	"name":       StrValue("unknown"),
-	"author":     StrValue("none"),
-	"version":    FloatValue(1.0),
-	"max_round":  IntValue(3000),
-	"max_player": IntValue(4),
-	"min_player": IntValue(2),
-	"start_unit": IntValue(100),
+// not write (spec 1.1): the Default of their MapFields row. desc and
+// maintain_fee have none.
+var defaults = tableDefaults()
+
+func tableDefaults() map[string]Value {
+	out := map[string]Value{}
+	for _, f := range MapFields.Fields {
+		switch d := f.Default.(type) {
+		case string:
+			out[f.Key] = StrValue(d)
+		case float64:
+			out[f.Key] = FloatValue(d)
+		case int:
+			out[f.Key] = IntValue(int64(d))
+		case nil:
+		default:
+			panic(fmt.Sprintf("planets: the default of %s is a %T", f.Key, d))
+		}
+	}
+	return out
 }
 
 // Get returns the top-level setting key as the game sees it: the value
@@ -291,7 +302,7 @@ func gridCells(d *yamlx.Doc, m *Map) srcpos.CellFunc {
 	var vn *yaml.Node
 	c := d.Root.N.Content
 	for i := 0; i+1 < len(c); i += 2 {
-		if c[i].Kind == yaml.ScalarNode && c[i].Value == "map" {
+		if c[i].Kind == yaml.ScalarNode && c[i].Value == PathGrid {
 			vn = c[i+1]
 		}
 	}

@@ -26,13 +26,13 @@ const mapSchema = "planets-map.schema.json"
 // numbers.
 var settings = []field.Field{
 	field.Field{Go: "MaxRound", Key: "max_round", Type: field.Integer, Code: CodeSetting, Severity: diag.Error,
-		Doc: "Round limit: the game is over in the step that starts with round > max_round (default: 3000)."}.AtLeast(1),
+		Doc: "Round limit: the game is over in the step that starts with round > max_round (default: 3000)."}.AtLeast(1).Defaulting(3000),
 	field.Field{Go: "MaxPlayer", Key: "max_player", Type: field.Integer, Code: CodeSetting, Severity: diag.Error,
-		Doc: "Most players that may join (default: 4). Needs at least as many starts."}.AtLeast(1),
+		Doc: "Most players that may join (default: 4). Needs at least as many starts."}.AtLeast(1).Defaulting(4),
 	field.Field{Go: "MinPlayer", Key: "min_player", Type: field.Integer, Code: CodePlayers, Severity: diag.Error,
-		Doc: "At least 1 and at most max_player (shapan check tells the latter, PLN016). Players needed before the game starts (default: 2)."}.AtLeast(1),
+		Doc: "At least 1 and at most max_player (shapan check tells the latter, PLN016). Players needed before the game starts (default: 2)."}.AtLeast(1).Defaulting(2),
 	field.Field{Go: "StartUnit", Key: "start_unit", Type: field.Integer, Code: CodeSetting, Severity: diag.Error,
-		Doc: "Garrison given to each player's start planet (default: 100)."}.AtLeast(1),
+		Doc: "Garrison given to each player's start planet (default: 100)."}.AtLeast(1).Defaulting(100),
 }
 
 var (
@@ -46,11 +46,11 @@ var (
 		{Key: "kind", Type: field.String, Const: Kind, Required: true, Doc: "Document kind (Shapan's header; the game ignores it)."},
 		{Key: "format", Type: field.Integer, Const: 1, Required: true,
 			Doc: "Format version of this document (Shapan's header; the game ignores it). Not the map's own 'version'."},
-		{Go: "Name", Key: "name", Type: field.Ref, Doc: "Text (the game passes any value on unchanged; nothing checks it). Map name shown to clients (default: unknown)."},
+		{Go: "Name", Key: "name", Type: field.Ref, Default: "unknown", Doc: "Text (the game passes any value on unchanged; nothing checks it). Map name shown to clients (default: unknown)."},
 		{Go: "Desc", Key: "desc", Type: field.Ref,
 			Doc: "Text (the game passes any value on unchanged; nothing checks it). Description. A map without one loads, but serving the map description to a client fails."},
-		{Go: "Author", Key: "author", Type: field.Ref, Doc: "Text (the game passes any value on unchanged; nothing checks it). Author, informational (default: none)."},
-		{Go: "Version", Key: "version", Type: field.Ref,
+		{Go: "Author", Key: "author", Type: field.Ref, Default: "none", Doc: "Text (the game passes any value on unchanged; nothing checks it). Author, informational (default: none)."},
+		{Go: "Version", Key: "version", Type: field.Ref, Default: 1.0,
 			Doc: "The map's own version, informational (default: 1.0): a number such as 1.0, or text such as 1.0.2; nothing checks it. Not Shapan's format version, which is format:."},
 	}, settings...),
 		field.Field{Go: "MaintainFee", Key: "maintain_fee", Type: field.Boolean, AnyType: true, Code: CodeFee, Severity: diag.Warning,

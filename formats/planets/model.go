@@ -13,6 +13,13 @@
 // ways and validation can report problems.
 package planets
 
+import (
+	"reflect"
+	"slices"
+
+	"github.com/shapan/shapan/formats/field"
+)
+
 // Document kind and format version of Shapan's planets/map YAML.
 const (
 	Kind          = "planets/map"
@@ -78,56 +85,89 @@ type Route struct {
 	From, To, Steps Value
 }
 
-// Top-level keys of a map, in the order the writers use.
-var topKeys = []string{"name", "desc", "author", "version", "max_round", "max_player", "min_player",
-	"start_unit", "maintain_fee", "starts", "map", "planets", "routes"}
+// Top-level keys of a map, in the order the writers use: MapFields'
+// keys but Shapan's header (kind and format).
+var topKeys = mapKeys()
 
-// Planet attribute keys, in the order the writers use.
-var planetKeys = []string{"type", "def", "res", "cos", "max"}
-
-// scalarField returns the field of m that holds the top-level key, or nil
-// when key is not one of the scalar settings.
-func (m *Map) scalarField(key string) *Value {
-	switch key {
-	case "name":
-		return &m.Name
-	case "desc":
-		return &m.Desc
-	case "author":
-		return &m.Author
-	case "version":
-		return &m.Version
-	case "max_round":
-		return &m.MaxRound
-	case "max_player":
-		return &m.MaxPlayer
-	case "min_player":
-		return &m.MinPlayer
-	case "start_unit":
-		return &m.StartUnit
-	case "maintain_fee":
-		return &m.MaintainFee
+func mapKeys() []string {
+	var out []string
+	for _, f := range MapFields.Fields {
+		if f.Const == nil {
+			out = append(out, f.Key)
+		}
 	}
-	return nil
+	return out
 }
 
-// attr returns the field of p that holds the attribute key, or nil when key
-// is not a known attribute.
-func (p *Planet) attr(key string) *Value {
-	switch key {
-	case "type":
-		return &p.Type
-	case "def":
-		return &p.Def
-	case "res":
-		return &p.Res
-	case "cos":
-		return &p.Cos
-	case "max":
-		return &p.Max
+// Planet attribute keys, in the order the writers use (PlanetFields').
+var planetKeys = PlanetFields.Keys()
+
+// PathGrid is the document path of the grid (the map key, MapFields'),
+// and of its cells: "map[row][col]".
+var PathGrid = MapFields.Field("map").Key
+
+// valueType is the type of the model's values.
+var valueType = reflect.TypeFor[Value]()
+
+// valueFields finds, once, where the model of the records r keeps each
+// key whose value is a Value (a setting, a planet's attribute): the
+// index of its Go field in a struct of type t.
+func valueFields(r *field.Record, t reflect.Type) map[string][]int {
+	out := map[string][]int{}
+	for _, f := range r.Fields {
+		if sf, ok := t.FieldByName(f.Go); ok && f.Go != "" && sf.Type == valueType {
+			out[f.Key] = sf.Index
+		}
 	}
-	return nil
+	return out
 }
+
+var (
+	settingIndex = valueFields(&MapFields, reflect.TypeFor[Map]())
+	attrIndex    = valueFields(&PlanetFields, reflect.TypeFor[Planet]())
+	// settingKeys are the keys of the scalar settings, in table order.
+	settingKeys = scalarKeys()
+)
+
+func scalarKeys() []string {
+	var out []string
+	for _, k := range topKeys {
+		if _, ok := settingIndex[k]; ok {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// SettingKeys returns the keys of the map's scalar top-level settings
+// (name to maintain_fee), in the order of MapFields.
+func SettingKeys() []string { return slices.Clone(settingKeys) }
+
+// Setting returns the field of m that holds the top-level setting key,
+// or nil when key is not one of the scalar settings of MapFields.
+func (m *Map) Setting(key string) *Value {
+	at, ok := settingIndex[key]
+	if !ok {
+		return nil
+	}
+	return reflect.ValueOf(m).Elem().FieldByIndex(at).Addr().Interface().(*Value)
+}
+
+// scalarField is Setting.
+func (m *Map) scalarField(key string) *Value { return m.Setting(key) }
+
+// Attr returns the field of p that holds the attribute key, or nil when
+// key is not an attribute of PlanetFields.
+func (p *Planet) Attr(key string) *Value {
+	at, ok := attrIndex[key]
+	if !ok {
+		return nil
+	}
+	return reflect.ValueOf(p).Elem().FieldByIndex(at).Addr().Interface().(*Value)
+}
+
+// attr is Attr.
+func (p *Planet) attr(key string) *Value { return p.Attr(key) }
 
 // Name returns the planet's token as text: the string itself, or the YAML
 // form of a token that is not a string.

@@ -80,7 +80,7 @@ func (b *builder) finish(d *yamlx.Doc, m *Map) (*Map, *srcpos.Map, error) {
 		return nil, nil, b.errs
 	}
 	if c := gridCells(d, m); c != nil {
-		d.Map.SetGrid("map", c)
+		d.Map.SetGrid(PathGrid, c)
 	}
 	return m, d.Map, nil
 }
@@ -128,7 +128,7 @@ func (b *builder) build(root Value, ours bool) *Map {
 				continue
 			}
 			m.Starts, m.HasStarts = v.Items(), true
-		case "map":
+		case PathGrid:
 			if v.Type() != Str {
 				b.errorf(key, diag.CodeStructure, "map must be the grid of planet letters written as text (map: |), found %s", v.Describe())
 				continue

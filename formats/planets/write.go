@@ -77,7 +77,7 @@ func mapNode(m *Map, ours bool, lists yamlx.Deferred) (*yaml.Node, error) {
 			if v != nil {
 				v.Style = yaml.FlowStyle
 			}
-		case "map":
+		case PathGrid:
 			if !m.HasGrid {
 				continue
 			}

@@ -9,6 +9,7 @@ import (
 	"sort"
 
 	"github.com/shapan/shapan/formats/diag"
+	"github.com/shapan/shapan/formats/field"
 	"github.com/shapan/shapan/formats/planets"
 	"github.com/shapan/shapan/formats/srcpos"
 	"github.com/shapan/shapan/formats/yamlx"
@@ -164,31 +165,45 @@ func checkPlanetValues(r validate.Reporter, m *planets.Map) map[string]bool {
 			defined[p.Token.Text()] = true
 		}
 		if v, ok := p.Max.Float64(); !ok || math.IsNaN(v) || math.IsInf(v, 0) {
-			r.Add(plnMax, path+".max", "planet %s: max is %s, not a number the game can convert", name, p.Max.Describe())
+			r.Add(plnMax, srcpos.Field(path, maxKey), "planet %s: max is %s, not a number the game can convert", name, p.Max.Describe())
 		} else if v <= 0 {
-			r.Add(plnRange, path+".max", "planet %s: max is %s; the garrison can never grow", name, p.Max.Describe())
+			r.Add(plnRange, srcpos.Field(path, maxKey), "planet %s: max is %s; the garrison can never grow", name, p.Max.Describe())
 		}
-		for _, f := range []struct {
-			key string
-			v   planets.Value
-		}{{"def", p.Def}, {"res", p.Res}, {"cos", p.Cos}} {
-			v, ok := f.v.Float64()
-			if !ok || f.v.Type() == planets.Bool {
-				r.Add(plnNumbers, path+"."+f.key, "planet %s: %s is %s, not a number", name, f.key, f.v.Describe())
-				continue
-			}
-			switch {
-			case f.key == "def" && v <= 0:
-				r.Add(plnRange, path+".def", "planet %s: def is %s; defence means nothing", name, f.v.Describe())
-			case f.key != "def" && v < 0:
-				r.Add(plnRange, path+"."+f.key, "planet %s: %s is %s; the garrison shrinks every step", name, f.key, f.v.Describe())
-			}
-		}
+		checkGrowth(r, &p, path, name)
 		if p.Def.Type() == planets.Int {
-			r.Add(plnIntDef, path+".def", "planet %s: def %s is an integer; an owner who wins a battle there keeps 0 units (write %s.0)", name, p.Def.Text(), p.Def.Text())
+			r.Add(plnIntDef, srcpos.Field(path, defKey), "planet %s: def %s is an integer; an owner who wins a battle there keeps 0 units (write %s.0)", name, p.Def.Text(), p.Def.Text())
 		}
 	}
 	return defined
+}
+
+// The keys of a planet's max and def (planets.PlanetFields').
+var (
+	maxKey = planets.PlanetFields.Field("max").Key
+	defKey = planets.PlanetFields.Field("def").Key
+)
+
+// checkGrowth reports a planet's def, res and cos (its numbers of
+// planets.PlanetFields but max, in table order) that are no number, a def
+// that is not above 0 and a res or cos below 0.
+func checkGrowth(r validate.Reporter, p *planets.Planet, path, name string) {
+	for _, f := range planets.PlanetFields.Fields {
+		if f.Type != field.Number || f.Key == maxKey {
+			continue
+		}
+		fv := *p.Attr(f.Key)
+		v, ok := fv.Float64()
+		if !ok || fv.Type() == planets.Bool {
+			r.Add(plnNumbers, srcpos.Field(path, f.Key), "planet %s: %s is %s, not a number", name, f.Key, fv.Describe())
+			continue
+		}
+		switch {
+		case f.Key == defKey && v <= 0:
+			r.Add(plnRange, srcpos.Field(path, f.Key), "planet %s: def is %s; defence means nothing", name, fv.Describe())
+		case f.Key != defKey && v < 0:
+			r.Add(plnRange, srcpos.Field(path, f.Key), "planet %s: %s is %s; the garrison shrinks every step", name, f.Key, fv.Describe())
+		}
+	}
 }
 
 // checkGrid reports letters of the grid that are no planet or placed
@@ -348,13 +363,15 @@ func checkStarts(r validate.Reporter, m *planets.Map, adj *routeGraph) {
 func checkSettings(r validate.Reporter, m *planets.Map) {
 	// max_round, start_unit and max_player (PLN018) are the engine's:
 	// CheckMap refuses them, and check reports them from there.
-	minP, _ := m.Get("min_player").Int64()
-	maxP, okMax := m.Get("max_player").Int64()
+	minF, maxF := planets.SettingFields.Field("min_player"), planets.SettingFields.Field("max_player")
+	minV, maxV := m.Get(minF.Key), m.Get(maxF.Key)
+	minP, _ := minV.Int64()
+	maxP, okMax := maxV.Int64()
 	switch {
-	case !planets.Fits(planets.SettingFields.Field("min_player"), m.Get("min_player")) || (okMax && minP > maxP):
-		r.Add(plnPlayers, "min_player", "min_player is %s and max_player %s: the game can never start", m.Get("min_player").Describe(), m.Get("max_player").Describe())
+	case !planets.Fits(minF, minV) || (okMax && minP > maxP):
+		r.Add(plnPlayers, minF.Key, "min_player is %s and max_player %s: the game can never start", minV.Describe(), maxV.Describe())
 	case minP == 1:
-		r.Add(plnSolo, "min_player", "min_player is 1: a one-player game ends at its first step")
+		r.Add(plnSolo, minF.Key, "min_player is 1: a one-player game ends at its first step")
 	}
 	if okMax && m.HasStarts && int64(len(m.Starts)) < maxP {
 		r.Add(plnFewStarts, "starts", "the map has %d starts but max_player is %d: the game crashes when player %d joins", len(m.Starts), maxP, len(m.Starts)+1)
@@ -367,7 +384,7 @@ func checkSettings(r validate.Reporter, m *planets.Map) {
 		if fee.Truth() {
 			state = "on"
 		}
-		r.Add(plnFee, "maintain_fee", "maintain_fee is %s, which turns the fee %s", fee.Describe(), state)
+		r.Add(plnFee, planets.MapFields.Field("maintain_fee").Key, "maintain_fee is %s, which turns the fee %s", fee.Describe(), state)
 	}
 }
 
