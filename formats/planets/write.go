@@ -25,6 +25,11 @@ func WriteLegacy(m *Map) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	if len(root.Content) == 0 {
+		// A map with no value at all: an empty file would be no map for
+		// PyYAML (None), and reads back as "the document is empty".
+		return []byte("{}\n"), nil
+	}
 	return yamlx.EncodeDeferred("", root, lists)
 }
 
