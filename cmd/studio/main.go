@@ -58,11 +58,16 @@ func main() {
 	}
 	fixLocale()
 
-	a := app.NewWithID("io.github.shapan.studio")
+	var problems []string
+	a := exitingApp{App: app.NewWithID("io.github.shapan.studio"), status: func() int {
+		if len(problems) > 0 {
+			return 1
+		}
+		return 0
+	}}
 	a.SetIcon(iconPNG)
 	dir := autosaveDir()
 	st := editor.New(a, editor.Options{AutosaveDir: dir})
-	var problems []string
 	if *sample {
 		problems = append(problems, openSamples(st)...)
 	}
