@@ -56,11 +56,17 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 
 // writeError writes a refusal: {"error": {"code", "message"}}.
 func writeError(w http.ResponseWriter, err error) {
+	status, reply := errorReply(err)
+	writeJSON(w, status, reply)
+}
+
+// errorReply is the status and body of a refusal.
+func errorReply(err error) (int, any) {
 	var ref *Refused
 	if !errors.As(err, &ref) {
 		ref = refuse(http.StatusInternalServerError, "internal", "%v", err)
 	}
-	writeJSON(w, ref.Status, map[string]any{"error": ref})
+	return ref.Status, map[string]any{"error": ref}
 }
 
 // readBody decodes a bounded JSON body into v.
@@ -131,25 +137,31 @@ func (s *Server) handleSeats(w http.ResponseWriter, r *http.Request) {
 		writeError(w, refuse(http.StatusBadRequest, CodeBadRequest, "no document uploaded: source is empty"))
 		return
 	}
-	doc, name, err := s.hub.document(req)
+	status, reply := s.seatsReply(req)
 	s.replyAfterWork(w)
+	writeJSON(w, status, reply)
+}
+
+// seatsReply is handleSeats' answer: the uploaded document's family and
+// seats, or why it cannot be played.
+func (s *Server) seatsReply(req CreateRequest) (int, any) {
+	doc, name, err := s.hub.document(req)
 	if err != nil {
-		writeError(w, refuse(http.StatusBadRequest, CodeBadRequest, "%v", err))
-		return
+		return errorReply(refuse(http.StatusBadRequest, CodeBadRequest, "%v", err))
 	}
 	f, seats, computers, err := seatsOf(doc)
 	if err != nil {
-		writeError(w, refuse(http.StatusBadRequest, CodeBadRequest, "%v", err))
-		return
+		return errorReply(refuse(http.StatusBadRequest, CodeBadRequest, "%v", err))
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"name": name, "kind": doc.Kind, "family": f.Name, "seats": seats, "computers": computers})
+	return http.StatusOK, map[string]any{"name": name, "kind": doc.Kind, "family": f.Name, "seats": seats, "computers": computers}
 }
 
 // replyAfterWork gives the reply to a request that read and built a
 // document the whole write timeout from now: the server's write deadline
 // runs from the request's headers, and a big document allowed by
 // --max-body can take longer than that to build — the room was made,
-// so its links must reach the one who asked.
+// so its links must reach the one who asked. Call it once the reply is
+// ready, just before writing it.
 func (s *Server) replyAfterWork(w http.ResponseWriter) {
 	// An error means the connection cannot take a deadline (a recorder
 	// in tests); the reply is then written as it stands.
@@ -166,13 +178,14 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	room, err := s.hub.create(req)
-	s.replyAfterWork(w)
-	if err != nil {
-		writeError(w, err)
-		return
+	status, reply := http.StatusCreated, any(nil)
+	if room, err := s.hub.create(req); err != nil {
+		status, reply = errorReply(err)
+	} else {
+		reply = room.created_()
 	}
-	writeJSON(w, http.StatusCreated, room.created_())
+	s.replyAfterWork(w)
+	writeJSON(w, status, reply)
 }
 
 // created_ is the reply to the room's creation: the seat links.

@@ -197,10 +197,14 @@ func TestSeatsOfAnUpload(t *testing.T) {
 // (it was made and stored; a reply lost to the deadline left the asker
 // with a room it could not reach).
 func TestSlowRoomCreationIsAnswered(t *testing.T) {
-	s, err := New(Options{Dir: t.TempDir(), WriteTimeout: time.Millisecond, Logf: t.Logf})
+	// The document takes twice the write timeout to read; the timeout is
+	// long enough for the reply's own writing on a loaded machine.
+	const timeout = 300 * time.Millisecond
+	s, err := New(Options{Dir: t.TempDir(), WriteTimeout: timeout, Logf: t.Logf})
 	if err != nil {
 		t.Fatal(err)
 	}
+	s.hub.buildHook = func() { time.Sleep(2 * timeout) }
 	hs := httptest.NewUnstartedServer(s.Handler())
 	hs.Config = s.HTTPServer()
 	hs.Start()

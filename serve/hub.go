@@ -53,6 +53,9 @@ type hub struct {
 	// janitor (sweeper) stops.
 	done    chan struct{}
 	sweeper sync.WaitGroup
+	// buildHook, when set (by tests), runs as an uploaded document starts
+	// to be read: it stands for a big document's reading time.
+	buildHook func()
 }
 
 // newHub restores the rooms kept in opts.Dir.
@@ -231,6 +234,9 @@ func (h *hub) document(req CreateRequest) (*formats.Document, string, error) {
 			}
 		}
 		return nil, "", fmt.Errorf("no document %q is offered", req.Document)
+	}
+	if h.buildHook != nil {
+		h.buildHook()
 	}
 	name := req.Filename
 	if name == "" {
