@@ -177,3 +177,21 @@ const (
 	DecisiveCPU      = time.Second
 	DecisivePlayouts = 64
 )
+
+// ScreenedModel is the search model of the player search-screened:
+// DecisiveModel on the player's own budget at every decisive question
+// (search-screened:200ms: 200 ms of CPU, search-screened:64: 64
+// playouts), its paired rounds ended early (search.Model.PairedScreen,
+// ScreenRounds) where the other course is plainly no better than the
+// AI's answer or plainly better — most decisive questions of a game
+// cost a few rounds, and the budget goes to the close ones.
+func ScreenedModel(roles int) *search.Model {
+	m := DecisiveModel(roles)
+	m.OpeningCPU, m.OpeningPlayouts = 0, 0
+	m.PairedScreen = ScreenRounds
+	return m
+}
+
+// ScreenRounds is the rounds after which, and after every doubling of
+// which, search-screened looks whether a decisive question is settled.
+const ScreenRounds = 16

@@ -274,3 +274,48 @@ func TestDecisiveSearchIsReproduciblePerSeed(t *testing.T) {
 		t.Errorf("%d decisions searched, %d playouts (%d failed): want 4 a decision, none failed", st.Decisions, st.Playouts, st.Failed)
 	}
 }
+
+// TestScreenedSearchIsReproduciblePerSeed: search-screened, one of three
+// seats of a short game of 赤壁, gives only legal answers, plays the same
+// game for the same seed, and ends some decisive questions before their
+// budget of 64 playouts (the other course plainly no better, or plainly
+// better, after 16 rounds).
+func TestScreenedSearchIsReproduciblePerSeed(t *testing.T) {
+	sc, err := LoadScenario("../../samples/mbg/赤壁.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	play := func(seed int64) (string, search.Stats) {
+		g, err := New(Setup{Scenario: sc, Seed: 2, MaxTurn: 12}, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer g.Close()
+		sp := search.New(ScreenedModel(3), search.Options{Playouts: 64, Seed: seed})
+		ai := NewAI(9)
+		for d := g.Pending(); d != nil; d = g.Pending() {
+			var a engine.Answer
+			if d.Player == 0 {
+				a = sp.Answer(g, d)
+				if err := d.Check(a); err != nil {
+					t.Fatalf("%s: answered %s: %v", d.Kind, a, err)
+				}
+			} else {
+				a = ai.Answer(g, d)
+			}
+			if err := g.Answer(d.Player, a); err != nil {
+				t.Fatal(err)
+			}
+		}
+		res, _ := g.Winner()
+		return fmt.Sprintf("result %d, turn %d, moneys %v", res, g.Turn(), g.g.moneys()), sp.Stats()
+	}
+	a, st := play(1)
+	if b, _ := play(1); a != b {
+		t.Errorf("the same seed played %s, then %s", a, b)
+	}
+	if st.Decisions == 0 || st.Failed > 0 || st.Playouts >= 64*st.Decisions || st.Playouts < 32*st.Decisions {
+		t.Errorf("%d decisions searched, %d playouts (%d failed): want 32 to 64 a decision, fewer than 64 on the whole, none failed",
+			st.Decisions, st.Playouts, st.Failed)
+	}
+}

@@ -89,6 +89,14 @@ type Model struct {
 	// small beside a whole game's chance.
 	Paired      bool
 	PairedTrust float64
+	// PairedScreen, when > 0, ends a paired opening early: after
+	// PairedScreen rounds, and again at every doubling of them, when no
+	// other proposal is ahead of the lead's own (the lead's answer is
+	// given), or when one is ahead by twice PairedTrust standard errors
+	// (it is). A question whose other courses are plainly worse, or
+	// plainly better, costs a few rounds; the budget goes to the close
+	// ones.
+	PairedScreen int
 	// Narrow, when set, reports whether the candidates of decision d are
 	// the family player's proposals only: no answer is drawn from d's
 	// legal list while a proposal is left, and where the lead proposes a

@@ -35,8 +35,57 @@ func (p *Player) paired(g Game, d *engine.Decision, playouts int, cpu time.Durat
 			break
 		}
 		rounds = append(rounds, p.pairedRound(g, d, props))
+		if pairedSettled(rounds, p.model.PairedScreen, p.model.PairedTrust) {
+			break
+		}
 	}
 	return props[pairedBest(rounds, p.model.PairedTrust)], true
+}
+
+// pairedSettled reports whether a paired opening of these rounds may end
+// before its budget (Model.PairedScreen): at screen rounds and every
+// doubling of them, when no other proposal is ahead of the first or one
+// is ahead by twice trust standard errors.
+func pairedSettled(rounds []pairedRound, screen int, trust float64) bool {
+	n := len(rounds)
+	if screen <= 0 || n < screen || n%screen != 0 || (n/screen)&(n/screen-1) != 0 {
+		return false
+	}
+	ahead := false
+	for j := 1; j < len(rounds[0]); j++ {
+		k, mean, v := pairedDiff(rounds, j)
+		if k == 0 || mean <= 0 {
+			continue
+		}
+		ahead = true
+		if mean*mean > 4*trust*trust*v/k {
+			return true
+		}
+	}
+	return !ahead
+}
+
+// pairedDiff returns, over the rounds where proposals 0 and j were both
+// played, their number, the mean difference of j's value from 0's and
+// the variance of a difference, drawn toward a coin's while the rounds
+// are few (see arm.variance).
+func pairedDiff(rounds []pairedRound, j int) (n, mean, v float64) {
+	var sum, square float64
+	for _, r := range rounds {
+		if r[0] == nil || r[j] == nil {
+			continue
+		}
+		x := *r[j] - *r[0]
+		n++
+		sum += x
+		square += x * x
+	}
+	if n == 0 {
+		return 0, 0, 0
+	}
+	mean = sum / n
+	v = (n*math.Max(square/n-mean*mean, 0) + priorVisits*0.25) / (n + priorVisits)
+	return n, mean, v
 }
 
 // usableProps returns the lead's proposals at d that are legal and not
@@ -93,30 +142,12 @@ func pairedBest(rounds []pairedRound, trust float64) int {
 	}
 	best, bestMean := 0, 0.0
 	for j := 1; j < len(rounds[0]); j++ {
-		var n, sum, square float64
-		for _, r := range rounds {
-			if r[0] == nil || r[j] == nil {
-				continue
-			}
-			x := *r[j] - *r[0]
-			n++
-			sum += x
-			square += x * x
-		}
-		if n == 0 {
+		n, mean, v := pairedDiff(rounds, j)
+		if n == 0 || mean <= bestMean {
 			continue
 		}
-		mean := sum / n
-		if mean <= bestMean {
+		if trust > 0 && mean*mean <= trust*trust*v/n {
 			continue
-		}
-		if trust > 0 {
-			// the variance of a difference, drawn toward a coin's while
-			// the rounds are few (see arm.variance)
-			v := (n*math.Max(square/n-mean*mean, 0) + priorVisits*0.25) / (n + priorVisits)
-			if mean*mean <= trust*trust*v/n {
-				continue
-			}
 		}
 		best, bestMean = j, mean
 	}

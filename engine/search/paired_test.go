@@ -124,3 +124,67 @@ func TestARostersVariantIsNamedSearchDashName(t *testing.T) {
 		t.Errorf("Names: %s", names)
 	}
 }
+
+// TestAScreenedPairedOpeningEndsWhenSettled: with PairedScreen, a paired
+// opening of Nim (1, 2) whose other courses are the losing move and the
+// winning move ends at the first look (the winning move is ahead in
+// every round there), and one whose only other course loses ends there
+// with the lead's own; without it, both spend the whole budget.
+func TestAScreenedPairedOpeningEndsWhenSettled(t *testing.T) {
+	for _, c := range []struct {
+		props  []engine.Answer
+		screen int
+		want   string
+		rounds int
+	}{
+		{[]engine.Answer{engine.Answer("[1,2]"), engine.Answer("[1,1]")}, 4, "[1,1]", 4},
+		{[]engine.Answer{engine.Answer("[1,1]"), engine.Answer("[1,2]")}, 4, "[1,1]", 4},
+		{[]engine.Answer{engine.Answer("[1,2]"), engine.Answer("[1,1]")}, 0, "[1,1]", 40},
+		{[]engine.Answer{engine.Answer("[1,1]"), engine.Answer("[1,2]")}, 0, "[1,1]", 40},
+	} {
+		m := replayModel(2, winnerValue)
+		m.Horizon = 1
+		m.Policy = func(seed int64) Policy { return proposing{nil, rand.New(rand.NewPCG(uint64(seed), 1))} }
+		props := c.props
+		m.Lead = func(seed int64) Policy { return proposing{props, rand.New(rand.NewPCG(uint64(seed), 2))} }
+		m.Opening = func(g Game, _ *engine.Decision) bool { return g.Answered() == 0 }
+		m.Paired, m.PairedTrust, m.PairedScreen = true, SureTrust, c.screen
+		g := nim(1, 2)(0)
+		p := New(m, Options{Playouts: 80, Seed: 3})
+		a := p.Answer(g, g.Pending())
+		g.Close()
+		if string(a) != c.want || p.Stats().Playouts != 2*c.rounds {
+			t.Errorf("proposals %s, screen %d: answered %s in %d playouts, want %s in %d",
+				c.props, c.screen, a, p.Stats().Playouts, c.want, 2*c.rounds)
+		}
+	}
+}
+
+// TestPairedSettledLooksAtTheScreenAndItsDoublings: the rounds are
+// looked at after the screen's number and its doublings only; a tie is
+// settled (no other course ahead), a course a little ahead is not.
+func TestPairedSettledLooksAtTheScreenAndItsDoublings(t *testing.T) {
+	v := func(x float64) *float64 { return &x }
+	rounds := func(n, ahead int) []pairedRound {
+		var out []pairedRound
+		for i := range n {
+			x := 0.0
+			if i < ahead {
+				x = 1
+			}
+			out = append(out, pairedRound{v(0), v(x)})
+		}
+		return out
+	}
+	for _, c := range []struct {
+		n, ahead int
+		want     bool
+	}{{8, 0, true}, {12, 0, false}, {16, 0, true}, {24, 0, false}, {32, 0, true}, {8, 1, false}, {8, 8, true}} {
+		if got := pairedSettled(rounds(c.n, c.ahead), 8, SureTrust); got != c.want {
+			t.Errorf("%d rounds, %d ahead: settled %v, want %v", c.n, c.ahead, got, c.want)
+		}
+	}
+	if pairedSettled(rounds(8, 0), 0, SureTrust) {
+		t.Error("no screen: settled")
+	}
+}
