@@ -34,8 +34,8 @@ type Result struct {
 	// confirmation plays at most; Candidates counts the documents
 	// simulated and Refused the edits that check refused.
 	Budget int `json:"budget"`
-	// BudgetNote says why the budget is lower than asked: the CPU limit
-	// (Options.CPU) at the CPU the baseline's games took.
+	// BudgetNote says why the budget is not the one asked for: the CPU
+	// limit (Options.CPU) at the CPU the games took.
 	BudgetNote string     `json:"budget_note,omitempty"`
 	Spent      int        `json:"spent"`
 	Games      PhaseGames `json:"games"`

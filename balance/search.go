@@ -57,11 +57,12 @@ type Options struct {
 	Seed int64
 	Jobs int
 	// CPU, when set, keeps the search within that much CPU time of the
-	// process: after the baseline, the budget is lowered to the games
-	// that fit at the CPU the baseline's games took each (limitCPU). A
-	// search it lowers depends on the machine's speed (the budget it
-	// chose is in the result): give a Budget and no CPU for one that
-	// does not. Never set for a sharded search.
+	// process: after the baseline, and again before every point planned,
+	// the budget is set to the games that fit at the CPU the games took
+	// each, lower than Budget for slow games, up to cpuRaise times it for
+	// cheap ones (limitCPU). Such a search depends on the machine's speed
+	// (the budget it chose is in the result): give a Budget and no CPU for
+	// one that does not. Never set for a sharded search.
 	CPU time.Duration
 	// Sim adjusts the games (turn cap, players) as for `shapan sim`.
 	Sim family.SimOptions
@@ -137,9 +138,9 @@ type search struct {
 	cut                                          bool          // the budget ended a measuring of the knobs before every knob was measured
 	fairFound                                    bool          // a point judged fair, not confirmed: the search looks for one nearer
 	docJudged                                    bool          // the document itself was judged (near the band) and not fair
-	budgetNote                                   string        // why the budget was lowered (limitCPU)
+	budgetNote                                   string        // why the budget was lowered or raised (limitCPU)
 	cpu0                                         time.Duration // the process's CPU time when the baseline began
-	cpuBudget                                    int           // the budget before limitCPU lowered it (0: not lowered)
+	cpuBudget                                    int           // the budget before limitCPU set it (0: no CPU limit)
 	phase                                        string
 	expected                                     func() int
 	picked                                       map[string]int // how often the planner chose each point

@@ -36,8 +36,9 @@ func init() {
 			"smallest moves, values on each knob's natural step (money by 100s, hp by 5s, a planet's res and def by 0.05), no\n" +
 			"move below a knob's noise threshold — tries it, and confirms it on fresh games of its own seed (--max-games, by\n" +
 			"default enough for the tolerance: 2528 for two sides at ±3). The games of a confirmation are reserved: the budget\n" +
-			"(--budget, default 30000 games for planets, 20000 for mbg, 10000 for ftbt and battle, lowered after the baseline\n" +
-			"to what fits in 10 minutes of CPU at its games' cost, as the report says) never ends one. Every candidate passes\n" +
+			"(--budget; by default what fits in 10 minutes of CPU at its games' cost, measured on the baseline and as the search\n" +
+			"goes, at most four times the family's — 30000 games for planets, 20000 for mbg, 10000 for ftbt and battle — as\n" +
+			"the report says) never ends one. Every candidate passes\n" +
 			"'shapan check' with no warning the document has not. The same --seed gives the same proposals whatever --jobs is\n" +
 			"(give --budget for a search whose games do not depend on the machine's speed).\n" +
 			"docs/balance.md explains it.\n" +
@@ -131,8 +132,8 @@ func runBalance(args []string, out, errOut io.Writer) int {
 	opts.Scenario = filepath.Base(file)
 	f.readOpts = readOpts
 	if opts.Budget == 0 {
-		// the family's budget, lowered when its games are slow enough
-		// that it would take more than ten minutes of CPU
+		// the family's budget, set to what fits in ten minutes of CPU
+		// at the cost of its games (up to four times the family's)
 		opts.Budget = balance.BudgetFor(doc.Kind)
 		if opts.Shard.Count <= 1 {
 			opts.CPU = balance.DefaultCPU
@@ -145,7 +146,7 @@ func runBalance(args []string, out, errOut io.Writer) int {
 func (f *balanceFlags) declare(fs *flag.FlagSet) {
 	fs.StringVar(&f.target, "target", "fair", "fair, or SIDE=RATE,... (rates 0–1 or percentages)")
 	fs.Float64Var(&f.tolerance, "tolerance", 3, "how far a side's win rate may be from its target, in percentage points (more than 0, less than 50)")
-	fs.IntVar(&f.budget, "budget", 0, "the most games played in all (0: 30000 for planets, 20000 for mbg, 10000 for ftbt and battle)")
+	fs.IntVar(&f.budget, "budget", 0, "the most games played in all (0: what fits in 10 minutes of CPU, up to 4 times 30000 for planets, 20000 for mbg, 10000 for ftbt and battle)")
 	fs.IntVar(&f.maxGames, "max-games", 0, "fresh games a proposal's confirmation plays at most (0: enough for the tolerance)")
 	fs.IntVar(&f.proposals, "proposals", balance.DefaultProposals, "how many proposals to print")
 	fs.StringVar(&f.knobs, "knobs", "", "knobs to turn: comma-separated patterns of knob names (default: the family's set; all: every knob)")
