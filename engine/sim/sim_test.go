@@ -158,6 +158,25 @@ func TestAbsentRolesNeverWin(t *testing.T) {
 	}
 }
 
+// TestAnAbsentRolesCityIsDefendedByTheAI: a role that takes no part may
+// still own a city (吴 keeps 柴桑 when it starts nowhere); when players
+// are named, the questions of its defence are the AI's, and no game
+// fails for want of a player of its seat.
+func TestAnAbsentRolesCityIsDefendedByTheAI(t *testing.T) {
+	sc := mbg.WithoutRole(sampleScenario(t), 2)
+	f, err := mbgsim.New(sc, mbgsim.Options{TurnCap: 60, Players: []string{"random", "ai"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := sim.Run(context.Background(), f, sim.Options{Games: 12, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Failed != 0 || r.Sides[2].Wins.Count != 0 {
+		t.Fatalf("%d of %d games failed (%v), the absent role won %d", r.Failed, r.Games, r.Errors, r.Sides[2].Wins.Count)
+	}
+}
+
 // TestNewMBGRefusesBrokenScenarios: a scenario the engine cannot load is
 // an error before any game.
 func TestNewMBGRefusesBrokenScenarios(t *testing.T) {

@@ -120,6 +120,12 @@ func (m *MBG) Play(ctx context.Context, game int, seed int64) (sim.GameResult, e
 		if players, err = sim.SeatPlayers(mbg.Roster(g.NumRoles()), seats, g.NumRoles(), seed); err != nil {
 			return sim.GameResult{}, err
 		}
+		// a role that takes no part may still own a city: the AI defends it
+		for r, p := range players {
+			if p == nil {
+				players[r] = mbg.NewAI(seed*int64(len(players)) + int64(r))
+			}
+		}
 	}
 	players = sim.Restricted(players, m.restrict, m.restrict.SideOf())
 	where := func() string { return fmt.Sprintf("turn %d", g.Turn()) }
