@@ -35,6 +35,7 @@ import (
 	_ "github.com/shapan/shapan/editor/families" // every family's editors and play windows
 	"github.com/shapan/shapan/editor/play"
 	"github.com/shapan/shapan/formats"
+	_ "github.com/shapan/shapan/internal/uilocale" // before Fyne reads the locale
 	"github.com/shapan/shapan/internal/version"
 	"github.com/shapan/shapan/samples"
 )
@@ -56,7 +57,6 @@ func main() {
 		fmt.Println(version.String("shapan-studio"))
 		return
 	}
-	fixLocale()
 
 	var problems []string
 	a := exitingApp{App: app.NewWithID("io.github.shapan.studio"), status: func() int {
@@ -146,23 +146,6 @@ func balanceFirstDocument(st *editor.Studio) {
 	err := fmt.Errorf("--balance: none of the open documents can be simulated")
 	fmt.Fprintln(os.Stderr, err)
 	dialog.ShowError(err, st.Window())
-}
-
-// fixLocale replaces the C and POSIX locales, which Fyne cannot parse,
-// by en_US.UTF-8 in the variables it reads.
-func fixLocale() {
-	for _, v := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
-		l, set := os.LookupEnv(v)
-		if !set || (v != "LANG" && l == "") {
-			continue
-		}
-		if l == "" || l == "C" || strings.HasPrefix(l, "C.") || l == "POSIX" {
-			os.Setenv(v, "en_US.UTF-8")
-		}
-	}
-	if _, set := os.LookupEnv("LANG"); !set {
-		os.Setenv("LANG", "en_US.UTF-8")
-	}
 }
 
 // openSamples opens every embedded sample (--sample) and returns what

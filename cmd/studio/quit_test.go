@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"os/exec"
+	"strings"
 	"testing"
 	"time"
 
@@ -36,5 +37,21 @@ func TestQuitEndsTheProcessWhenTheWindowSystemHangs(t *testing.T) {
 	var exit *exec.ExitError
 	if !errors.As(err, &exit) || exit.ExitCode() != 3 {
 		t.Fatalf("the stuck studio ended with %v after %v, want exit status 3; output:\n%s", err, time.Since(start), out)
+	}
+}
+
+// TestNoLocaleErrorAtStart: under Debian's default locale (LANG=C.UTF-8)
+// the studio starts without Fyne's "Error parsing user locale": the
+// locale is fixed before Fyne's language package reads it, at init.
+func TestNoLocaleErrorAtStart(t *testing.T) {
+	bin, env := studioCommand()
+	cmd := exec.Command(bin, "--version")
+	cmd.Env = []string{env, "LANG=C.UTF-8", "PATH=" + os.Getenv("PATH"), "HOME=" + t.TempDir()}
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("studio --version: %v\n%s", err, out)
+	}
+	if strings.Contains(string(out), "locale") || !strings.Contains(string(out), "shapan-studio") {
+		t.Fatalf("studio --version under LANG=C.UTF-8 printed:\n%s", out)
 	}
 }
