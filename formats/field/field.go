@@ -90,6 +90,12 @@ type Field struct {
 	// key).
 	Legacy     int
 	LegacyWhat string
+	// LegacyItem, when not "", says that the value is a list of whole
+	// numbers its line writes as its length, then its values ("3 4 7
+	// 9"), and names each value in the legacy reader's messages, with its
+	// number ("garrison officer" → "garrison officer 2"); LegacyWhat then
+	// names the length.
+	LegacyItem string
 	// Expect, when not "", is what the readers' message of a missing key
 	// says the value must be ("an integer, at least 1"); "" says it by
 	// the field's type ("an integer").
@@ -160,6 +166,14 @@ func (f *Field) LegacyName() string {
 // it as the YAML reader does).
 func (f Field) At(n int, what string) Field {
 	f.Legacy, f.LegacyWhat = n, what
+	return f
+}
+
+// Listing returns f, a list of whole numbers its legacy line writes as
+// its length, then its values, whose values the legacy reader's messages
+// call item with a number.
+func (f Field) Listing(item string) Field {
+	f.LegacyItem = item
 	return f
 }
 

@@ -36,16 +36,16 @@ const (
 // The fields shared by the records of a scenario and a save.
 var (
 	// ScopeField is a city's scope: small, medium, large (0, 1, 2).
-	ScopeField = field.Field{Go: "Scope", Key: "scope", Type: field.String, Names: ScopeNames, Enum: []int{0, 1, 2}, Required: true,
+	ScopeField = field.Field{Go: "Scope", Key: "scope", Expect: "small, medium or large", Type: field.String, Names: ScopeNames, Enum: []int{0, 1, 2}, Required: true,
 		Code: CodeScope, Severity: diag.Error, Doc: "Defence 500 / 800 / 1200; income scale 1.5 / 2 / 2.5."}
 	// ItemField is the ability a training room trains.
-	ItemField = field.Field{Go: "Item", Key: "item", Type: field.String, Names: PropKeys, Enum: []int{0, 1, 2, 3, 4}, Required: true,
+	ItemField = field.Field{Go: "Item", Key: "item", What: "trained property", Expect: "one of " + joinNames(PropKeys), Type: field.String, Names: PropKeys, Enum: []int{0, 1, 2, 3, 4}, Required: true,
 		Code: CodeBadItem, Severity: diag.Error, Doc: "The property trained here."}
 	// DirField is a role's moving direction.
 	DirField = field.Field{Go: "Dir", Key: "dir", What: "direction", Expect: "1 or -1", Type: field.Integer, Enum: []int{1, -1}, Required: true,
 		Code: CodeBadDir, Severity: diag.Error, Doc: "Moving direction: 1 or -1."}
 	// TypeField is the type of a board square.
-	TypeField = field.Field{Go: "Class", Key: "type", Type: field.String, Names: ClassNames, Enum: []int{0, 1, 2, 3, 4, 5}, Required: true,
+	TypeField = field.Field{Go: "Class", Key: "type", Expect: "one of " + joinNames(ClassNames), Type: field.String, Names: ClassNames, Enum: []int{0, 1, 2, 3, 4, 5}, Required: true,
 		Code: CodeSquareType, Severity: diag.Error, Doc: "What the square is."}
 	nameRow = field.Field{Go: "Name", Key: "name", Type: field.Ref, Required: true, Doc: "The name (a YAML scalar of any kind)."}
 )
@@ -80,46 +80,56 @@ var (
 	OfficerFields = field.Record{Name: "mbg officer", Schema: scenarioSchema, Pointer: "/definitions/officer", Fields: append([]field.Field{nameRow}, abilities(1)...)}
 
 	// CityFields are the fields of a city.
+	// Its line of a .map file holds the values of the legacy positions
+	// after the name, then the rectangle.
 	CityFields = field.Record{Name: "mbg city", Schema: scenarioSchema, Pointer: "/definitions/city", Fields: []field.Field{
-		nameRow, ScopeField,
-		{Go: "Garrison", Key: "garrison", Type: field.Ref, Doc: "The officers stationed in the city."},
-		{Go: "Mayor", Key: "mayor", Type: field.Ref, Doc: "The mayor: heals the garrison by his politics."},
-		{Go: "Treasurer", Key: "treasurer", Type: field.Ref, Doc: "The treasurer: earns by his economy."},
+		nameRow, ScopeField.At(1, "scope (0 small, 1 medium, 2 large)"),
+		field.Field{Go: "Garrison", Key: "garrison", Type: field.Ref, Doc: "The officers stationed in the city."}.At(2, "number of garrison officers").Listing("garrison officer"),
+		field.Field{Go: "Mayor", Key: "mayor", Type: field.Ref, Doc: "The mayor: heals the garrison by his politics."}.At(3, "mayor (an officer or -1)"),
+		field.Field{Go: "Treasurer", Key: "treasurer", Type: field.Ref, Doc: "The treasurer: earns by his economy."}.At(4, "treasurer (an officer or -1)"),
 		{Go: "Rect", Key: "rect", Type: field.Ref, Doc: "Where the original board window draws the city; display only."},
 	}}
 
-	// RoleFields are the fields of a role (a player).
+	// RoleFields are the fields of a role (a player); its lines of a .map
+	// file hold the values of the legacy positions after the name.
 	RoleFields = field.Record{Name: "mbg role", Schema: scenarioSchema, Pointer: "/definitions/role", Fields: []field.Field{
 		nameRow,
-		{Go: "Start", Key: "start", What: "starting square", Expect: "a square number, or -1", Type: field.Integer, Required: true, Doc: "Starting square; -1: the role does not take part."},
-		field.Field{Go: "Money", Key: "money", Type: field.Number, Required: true, Doc: "Money at the start."}.Form(0, math.MaxInt32),
-		DirField,
-		{Go: "Techs", Key: "techs", Type: field.Ref, Doc: "Techs known at the start."},
-		{Go: "Retinue", Key: "retinue", Type: field.Ref, Doc: "Officers travelling with the role."},
-		{Go: "Cities", Key: "cities", Type: field.Ref, Doc: "Cities owned at the start."},
+		field.Field{Go: "Start", Key: "start", What: "starting square", Expect: "a square number, or -1", Type: field.Integer, Required: true,
+			Doc: "Starting square; -1: the role does not take part."}.At(1, "starting square (or -1)"),
+		field.Field{Go: "Money", Key: "money", Type: field.Number, Required: true, Doc: "Money at the start."}.Form(0, math.MaxInt32).At(5, ""),
+		DirField.At(6, "direction (1 or -1)"),
+		field.Field{Go: "Techs", Key: "techs", Type: field.Ref, Doc: "Techs known at the start."}.At(2, "number of known techs").Listing("tech"),
+		field.Field{Go: "Retinue", Key: "retinue", Type: field.Ref, Doc: "Officers travelling with the role."}.At(3, "number of travelling officers").Listing("travelling officer"),
+		field.Field{Go: "Cities", Key: "cities", Type: field.Ref, Doc: "Cities owned at the start."}.At(4, "number of owned cities").Listing("owned city"),
 	}}
 
 	// InstituteFields are the fields of an institute.
+	// Its line of a .map file holds its techs after the name, then the
+	// rectangle.
 	InstituteFields = field.Record{Name: "mbg institute", Schema: scenarioSchema, Pointer: "/definitions/institute", Fields: []field.Field{
 		nameRow,
-		{Go: "Techs", Key: "techs", Type: field.Ref, Doc: "The techs studied here."},
+		instituteTechs,
 		{Go: "Rect", Key: "rect", Type: field.Ref, Doc: "Where the original board window draws the institute; display only."},
 	}}
 
 	// TrainingRoomFields are the fields of a training room.
+	// Its line of a .map file holds the item after the name, then the
+	// rectangle.
 	TrainingRoomFields = field.Record{Name: "mbg training room", Schema: scenarioSchema, Pointer: "/definitions/training_room", Fields: []field.Field{
-		nameRow, ItemField,
+		nameRow, ItemField.At(1, "trained property (0 wu … 4 jing)"),
 		{Go: "Rect", Key: "rect", Type: field.Ref, Doc: "Where the original board window draws the training room; display only."},
 	}}
 
 	// SquareFields are the fields of a board square.
+	// Its line of a .map file holds the class, the base (whose key the
+	// class says: BaseKey), then the legacy position 3.
 	SquareFields = field.Record{Name: "mbg square", Schema: scenarioSchema, Pointer: "/definitions/square", Fields: []field.Field{
-		TypeField,
+		TypeField.At(1, "class"),
 		{Go: "Base", Key: "city", Type: field.Ref, Doc: "The city this square belongs to (type city)."},
 		{Go: "Base", Key: "institute", Type: field.Ref, Doc: "The institute this square belongs to (type institute)."},
 		{Go: "Base", Key: "training_room", Type: field.Ref, Doc: "The training room this square belongs to (type training_room)."},
 		{Go: "Base", Key: "base", Type: field.Integer, Doc: "Raw base value of a square that belongs to no building; ignored by the game."},
-		{Go: "X, Y", Key: "at", Type: field.Ref, Doc: "[x, y] in the original board window; display only."},
+		field.Field{Go: "X, Y", Key: "at", Type: field.Ref, Doc: "[x, y] in the original board window; display only."}.At(3, "x, y"),
 	}}
 
 	// TechFields is a tech given by id (a tech is also named by its
@@ -175,9 +185,11 @@ var (
 	}}
 
 	// SaveInstituteFields are the fields of an institute of a save.
+	// Its lines of a .sav file hold its techs after the name, then the
+	// research of each role, which the family's reader reads.
 	SaveInstituteFields = field.Record{Name: "mbg save institute", Schema: saveSchema, Pointer: "/definitions/institute", Fields: []field.Field{
 		nameRow,
-		{Go: "Techs", Key: "techs", Type: field.Ref, Doc: "The techs studied here."},
+		instituteTechs,
 		{Go: "Researcher", Key: "research", Type: field.Ref, Doc: "Per role: the researcher, the tech being studied and the points left."},
 	}}
 
@@ -195,20 +207,25 @@ var (
 	}}
 
 	// SaveTrainingRoomFields are the fields of a training room of a save.
+	// Its lines of a .sav file hold the item after the name, then the
+	// training of each role, which the family's reader reads.
 	SaveTrainingRoomFields = field.Record{Name: "mbg save training room", Schema: saveSchema, Pointer: "/definitions/training_room", Fields: []field.Field{
-		nameRow, ItemField,
+		nameRow, ItemField.At(1, "trained property"),
 		{Go: "Trainee", Key: "training", Type: field.Ref, Doc: "Per role: the trainee and the rounds left."},
 	}}
 
 	// SaveSquareFields are the fields of a board square of a save.
+	// Its line of a .sav file holds the class, the base (whose key the
+	// class says: BaseKey), the legacy positions 3 and 4, then whether
+	// each role stands on it, which the family's reader reads.
 	SaveSquareFields = field.Record{Name: "mbg save square", Schema: saveSchema, Pointer: "/definitions/square", Fields: []field.Field{
-		TypeField,
+		TypeField.At(1, "class"),
 		{Go: "Base", Key: "city", Type: field.Ref, Doc: "The city this square belongs to (type city)."},
 		{Go: "Base", Key: "institute", Type: field.Ref, Doc: "The institute this square belongs to (type institute)."},
 		{Go: "Base", Key: "training_room", Type: field.Ref, Doc: "The training room this square belongs to (type training_room)."},
 		{Go: "Base", Key: "base", Type: field.Integer, Doc: "Raw base value of a square that belongs to no building; ignored by the game."},
-		{Go: "Barrier", Key: "barrier", Type: field.Boolean, Doc: "A barrier (障碍) stands on the square."},
-		{Go: "Robber", Key: "robber", Type: field.Boolean, Doc: "Robbers (山贼) wait on the square."},
+		field.Field{Go: "Barrier", Key: "barrier", Type: field.Boolean, Doc: "A barrier (障碍) stands on the square."}.Omitted().At(3, ""),
+		field.Field{Go: "Robber", Key: "robber", Type: field.Boolean, Doc: "Robbers (山贼) wait on the square."}.Omitted().At(4, ""),
 		{Go: "Present", Key: "present", Type: field.Ref, Doc: "Roles standing on the square."},
 	}}
 
@@ -222,7 +239,7 @@ var (
 		DirField.At(3, "direction"),
 		field.Field{Go: "MoveState", Key: "move_state", Type: field.Ref, Doc: "Movement: normal, slow, fast or stopped."}.At(4, "movement state"),
 		field.Field{Go: "MoveTurns", Key: "move_turns", Type: field.Integer, Doc: "Turns the movement state lasts."}.Form(0, 99).At(5, "movement state rounds"),
-		field.Field{Go: "ExtraAction", Key: "extra_action", Type: field.Boolean, Doc: "The role acts twice this turn (双行)."}.At(6, "extra action"),
+		field.Field{Go: "ExtraAction", Key: "extra_action", Type: field.Boolean, Doc: "The role acts twice this turn (双行)."}.Omitted().At(6, "extra action"),
 		field.Field{Go: "Alliance", Key: "alliance", Type: field.Ref, Doc: "none, public_enemy, or the allied role."}.At(7, "alliance state"),
 		field.Field{Go: "AllianceTurns", Key: "alliance_turns", Type: field.Integer, Doc: "Turns the alliance lasts."}.Form(0, 99).At(8, "alliance rounds"),
 		{Go: "Techs", Key: "techs", Type: field.Ref, Doc: "Techs known."},
@@ -250,6 +267,37 @@ var (
 	saveCityDefence = SaveCityFields.Fields[2:4]
 	saveCityLuck    = SaveCityFields.Fields[7:8]
 )
+
+// The single fields and short runs of the records that the YAML codecs
+// read and write from the tables (fieldyaml) among keys of their own:
+// the scenario's and the save's top-level numbers, a city's scope, a
+// training room's item, a square's type (and a saved square's barrier and
+// robber), a saved role's turns of movement and alliance and its extra
+// action.
+var (
+	scenarioHead   = fields(&ScenarioFields, "win_money")
+	saveTurn       = fields(&SaveFields, "turn")
+	saveWinMoney   = fields(&SaveFields, "win_money")
+	cityScope      = fields(&CityFields, "scope")
+	saveCityScope  = fields(&SaveCityFields, "scope")
+	roomItem       = fields(&TrainingRoomFields, "item")
+	saveRoomItem   = fields(&SaveTrainingRoomFields, "item")
+	squareType     = fields(&SquareFields, "type")
+	saveSquareType = fields(&SaveSquareFields, "type")
+	saveSquareMark = fields(&SaveSquareFields, "barrier", "robber")
+	moveTurns      = fields(&SaveRoleFields, "move_turns")
+	extraAction    = fields(&SaveRoleFields, "extra_action")
+	allianceTurns  = fields(&SaveRoleFields, "alliance_turns")
+)
+
+// fields returns the fields of keys of r, in that order.
+func fields(r *field.Record, keys ...string) []field.Field {
+	out := make([]field.Field, len(keys))
+	for i, k := range keys {
+		out[i] = *r.Field(k)
+	}
+	return out
+}
 
 // roleHead (start, money, dir) and saveRoleHead (at, money, dir) are the
 // runs of a role after its name that the YAML codecs read and write from
@@ -280,7 +328,7 @@ var (
 	ScenarioFields = field.Record{Name: "mbg scenario", Schema: scenarioSchema, Fields: []field.Field{
 		{Key: "kind", Type: field.String, Const: KindScenario, Required: true},
 		{Key: "version", Type: field.Integer, Const: 1, Required: true, Doc: "Format version of this document."},
-		winMoney,
+		winMoney.At(4, "the winning money (header field 4)").Expecting("the money a role needs to win"),
 		{Go: "NX, NY", Key: "grid_size", Type: field.Ref, Doc: "Size of the original game's board window; display only."},
 		{Go: "Board", Key: "board", Type: field.Ref, Required: true, Doc: "The looping path, square 0 first; a role moves from square i to i+dir."},
 		{Go: "Officers", Key: "officers", Type: field.Ref},
@@ -292,15 +340,15 @@ var (
 	}}
 
 	// GridSizeFields are the size of the original board window.
-	GridSizeFields = field.Record{Name: "mbg grid size", Schema: scenarioSchema, Pointer: "/properties/grid_size", Fields: gridSize}
+	GridSizeFields = field.Record{Name: "mbg grid size", Schema: scenarioSchema, Pointer: "/properties/grid_size", Fields: gridSize(2)}
 
 	// SaveFields are the top-level keys of a save.
 	SaveFields = field.Record{Name: "mbg save", Schema: saveSchema, Fields: []field.Field{
 		{Key: "kind", Type: field.String, Const: KindSave, Required: true},
 		{Key: "version", Type: field.Integer, Const: 1, Required: true},
-		field.Field{Go: "Turn", Key: "turn", Type: field.Integer, Required: true}.Form(1, 1000000),
-		{Go: "ActingRole", Key: "acting_role", Type: field.Ref, Required: true, Doc: "The role whose action was in progress."},
-		winMoney,
+		field.Field{Go: "Turn", Key: "turn", Type: field.Integer, Required: true}.Form(1, 1000000).At(7, "the turn (header field 7)").Expecting("the turn number"),
+		field.Field{Go: "ActingRole", Key: "acting_role", Type: field.Ref, Required: true, Doc: "The role whose action was in progress."}.At(11, "the acting role (header field 11)"),
+		winMoney.At(8, "the winning money (header field 8)"),
 		{Go: "NX, NY", Key: "grid_size", Type: field.Ref},
 		{Go: "Board", Key: "board", Type: field.Ref, Required: true},
 		{Go: "Cities", Key: "cities", Type: field.Ref},
@@ -313,7 +361,7 @@ var (
 	}}
 
 	// SaveGridSizeFields are the size of the board window in a save.
-	SaveGridSizeFields = field.Record{Name: "mbg save grid size", Schema: saveSchema, Pointer: "/properties/grid_size", Fields: gridSize}
+	SaveGridSizeFields = field.Record{Name: "mbg save grid size", Schema: saveSchema, Pointer: "/properties/grid_size", Fields: gridSize(9)}
 
 	// FreeFields are a save's free officers, by level.
 	FreeFields = field.Record{Name: "mbg save free officers", Schema: saveSchema, Pointer: "/properties/free", Fields: []field.Field{
@@ -321,7 +369,18 @@ var (
 	}}
 )
 
-var gridSize = []field.Field{field.Field{Go: "NX", Key: "nx", Type: field.Integer}.Form(0, 1000), field.Field{Go: "NY", Key: "ny", Type: field.Integer}.Form(0, 1000)}
+// gridSize is the size of the board window, the values at positions at
+// and at+1 of the legacy file's header.
+func gridSize(at int) []field.Field {
+	return []field.Field{
+		field.Field{Go: "NX", Key: "nx", Type: field.Integer}.Form(0, 1000).At(at, fmt.Sprintf("the board window width nx (header field %d)", at)),
+		field.Field{Go: "NY", Key: "ny", Type: field.Integer}.Form(0, 1000).At(at+1, fmt.Sprintf("the board window height ny (header field %d)", at+1)),
+	}
+}
+
+// instituteTechs are the techs of an institute of a scenario and of a
+// save.
+var instituteTechs = field.Field{Go: "Techs", Key: "techs", Type: field.Ref, Doc: "The techs studied here."}.At(1, "number of techs").Listing("tech")
 
 // winMoney is the money a role wins with. The game plays any amount (at 0
 // or below every role wins at the first round end, which check warns of:

@@ -23,12 +23,8 @@ func ReadMapFrom(r *token.Reader) (*Scenario, *srcpos.Map, error) {
 	s := &Scenario{}
 	nboard := r.Count(fixed("the number of board squares (header field 1)"), 4)
 	r.Mark("board")
-	s.NX = r.Int(fixed("the board window width nx (header field 2)"))
-	r.Mark("grid_size.nx")
-	s.NY = r.Int(fixed("the board window height ny (header field 3)"))
-	r.Mark("grid_size.ny")
-	s.WinMoney = r.Float32(fixed("the winning money (header field 4)"))
-	r.Mark("win_money")
+	fieldtok.Reading{Desc: fixed, Path: gridPath}.Read(r, &GridSizeFields, s)
+	fieldtok.Reading{Desc: fixed}.Read(r, &ScenarioFields, s)
 	s.Board = readSquares(r, nboard)
 	s.Officers = readOfficers(r)
 	s.Cities = readCities(r)
@@ -72,15 +68,18 @@ func readSquares(r *token.Reader, n int) []Square {
 
 func readSquare(r *token.Reader, i int, sq *Square) {
 	p := srcpos.Index("board", i)
-	d := func(f string) token.Desc { return func() string { return fmt.Sprintf("board square %d: %s", i, f) } }
-	sq.Class = r.Int(d("class"))
+	d := squareDesc(i)
+	read := fieldtok.Reading{Desc: d, Path: p}
+	read.ReadRun(r, &SquareFields, sq, 1, 1)
 	r.Mark(p)
-	r.Mark(p + ".type")
 	sq.Base = r.Int(d("base (the city, institute or training room it belongs to)"))
 	r.Mark(p + "." + BaseKey(sq.Class))
-	sq.X = r.Int(d("x"))
-	r.Mark(p + ".at")
-	sq.Y = r.Int(d("y"))
+	read.ReadRun(r, &SquareFields, sq, 3, 3)
+}
+
+// squareDesc names the values of board square i.
+func squareDesc(i int) func(string) token.Desc {
+	return func(f string) token.Desc { return func() string { return fmt.Sprintf("board square %d: %s", i, f) } }
 }
 
 func readOfficers(r *token.Reader) []Officer {
@@ -106,13 +105,7 @@ func readCities(r *token.Reader) []City {
 func readCity(r *token.Reader, i int, c *City) {
 	p := srcpos.Index("cities", i)
 	d := namedEntry(r, "city", p, i, &c.Name)
-	c.Scope = r.Int(d("scope (0 small, 1 medium, 2 large)"))
-	r.Mark(p + ".scope")
-	c.Garrison = readList(r, d("number of garrison officers"), d, "garrison officer", p+".garrison")
-	c.Mayor = r.Int(d("mayor (an officer or -1)"))
-	r.Mark(p + ".mayor")
-	c.Treasurer = r.Int(d("treasurer (an officer or -1)"))
-	r.Mark(p + ".treasurer")
+	fieldtok.Reading{Desc: d, Path: p}.Read(r, &CityFields, c)
 	c.Rect = readRect(r, d, p+".rect")
 }
 
@@ -126,15 +119,7 @@ func readRoles(r *token.Reader) []Role {
 func readRole(r *token.Reader, i int, ro *Role) {
 	p := srcpos.Index("roles", i)
 	d := namedEntry(r, "role", p, i, &ro.Name)
-	ro.Start = r.Int(d("starting square (or -1)"))
-	r.Mark(p + ".start")
-	ro.Techs = readList(r, d("number of known techs"), d, "tech", p+".techs")
-	ro.Retinue = readList(r, d("number of travelling officers"), d, "travelling officer", p+".retinue")
-	ro.Cities = readList(r, d("number of owned cities"), d, "owned city", p+".cities")
-	ro.Money = r.Float32(d("money"))
-	r.Mark(p + ".money")
-	ro.Dir = r.Int(d("direction (1 or -1)"))
-	r.Mark(p + ".dir")
+	fieldtok.Reading{Desc: d, Path: p}.Read(r, &RoleFields, ro)
 }
 
 func readInstitutes(r *token.Reader) []Institute {
@@ -147,7 +132,7 @@ func readInstitutes(r *token.Reader) []Institute {
 func readInstitute(r *token.Reader, i int, in *Institute) {
 	p := srcpos.Index("institutes", i)
 	d := namedEntry(r, "institute", p, i, &in.Name)
-	in.Techs = readList(r, d("number of techs"), d, "tech", p+".techs")
+	fieldtok.Reading{Desc: d, Path: p}.Read(r, &InstituteFields, in)
 	in.Rect = readRect(r, d, p+".rect")
 }
 
@@ -161,24 +146,8 @@ func readTrainingRooms(r *token.Reader) []TrainingRoom {
 func readTrainingRoom(r *token.Reader, i int, t *TrainingRoom) {
 	p := srcpos.Index("training_rooms", i)
 	d := namedEntry(r, "training room", p, i, &t.Name)
-	t.Item = r.Int(d("trained property (0 wu … 4 jing)"))
-	r.Mark(p + ".item")
+	fieldtok.Reading{Desc: d, Path: p}.Read(r, &TrainingRoomFields, t)
 	t.Rect = readRect(r, d, p+".rect")
-}
-
-// readList reads "n v1 … vn" as integers, marking each item under path.
-func readList(r *token.Reader, count token.Desc, d func(string) token.Desc, item, path string) []int {
-	n := r.Count(count, 1)
-	r.Mark(path)
-	if n == 0 {
-		return nil
-	}
-	out := make([]int, n)
-	for k := range out {
-		out[k] = r.Int(d(item + " " + strconv.Itoa(k+1)))
-		r.Mark(srcpos.Index(path, k))
-	}
-	return out
 }
 
 func readRect(r *token.Reader, d func(string) token.Desc, path string) Rect {
@@ -198,9 +167,14 @@ func WriteMap(s *Scenario) ([]byte, error) {
 	}
 	var b strings.Builder
 	f32 := token.FormatFloat32
-	fmt.Fprintf(&b, "%d %d %d %s\n\n", len(s.Board), s.NX, s.NY, f32(s.WinMoney))
+	b.WriteString(strconv.Itoa(len(s.Board)))
+	fieldtok.Write(&b, &GridSizeFields, s, f32)
+	fieldtok.Write(&b, &ScenarioFields, s, f32)
+	b.WriteString("\n\n")
 	for _, sq := range s.Board {
-		fmt.Fprintf(&b, "%d %d %d %d\n", sq.Class, sq.Base, sq.X, sq.Y)
+		fmt.Fprintf(&b, "%d %d", sq.Class, sq.Base)
+		fieldtok.WriteRun(&b, &SquareFields, &sq, f32, 3, 3)
+		b.WriteString("\n")
 	}
 	fmt.Fprintf(&b, "\n%d\n", len(s.Officers))
 	for _, o := range s.Officers {
@@ -210,19 +184,32 @@ func WriteMap(s *Scenario) ([]byte, error) {
 	}
 	fmt.Fprintf(&b, "\n%d\n", len(s.Cities))
 	for _, c := range s.Cities {
-		fmt.Fprintf(&b, "%s %d %s %d %d %s\n", c.Name, c.Scope, list(c.Garrison), c.Mayor, c.Treasurer, rect(c.Rect))
+		b.WriteString(c.Name)
+		fieldtok.Write(&b, &CityFields, &c, f32)
+		b.WriteString(" " + rect(c.Rect) + "\n")
 	}
 	fmt.Fprintf(&b, "\n%d\n", len(s.Roles))
 	for _, ro := range s.Roles {
-		fmt.Fprintf(&b, "%s %d\n    %s\n    %s\n    %s\n    %s\n    %d\n", ro.Name, ro.Start, list(ro.Techs), list(ro.Retinue), list(ro.Cities), f32(ro.Money), ro.Dir)
+		// The name and the start, then each value on a line of its own.
+		b.WriteString(ro.Name)
+		fieldtok.WriteRun(&b, &RoleFields, &ro, f32, 1, 1)
+		for at := 2; at <= roleValues; at++ {
+			b.WriteString("\n   ")
+			fieldtok.WriteRun(&b, &RoleFields, &ro, f32, at, at)
+		}
+		b.WriteString("\n")
 	}
 	fmt.Fprintf(&b, "\n%d\n", len(s.Institutes))
 	for _, in := range s.Institutes {
-		fmt.Fprintf(&b, "%s %s %s\n", in.Name, list(in.Techs), rect(in.Rect))
+		b.WriteString(in.Name)
+		fieldtok.Write(&b, &InstituteFields, &in, f32)
+		b.WriteString(" " + rect(in.Rect) + "\n")
 	}
 	fmt.Fprintf(&b, "\n%d\n", len(s.TrainingRooms))
 	for _, t := range s.TrainingRooms {
-		fmt.Fprintf(&b, "%s %d %s\n", t.Name, t.Item, rect(t.Rect))
+		b.WriteString(t.Name)
+		fieldtok.Write(&b, &TrainingRoomFields, &t, f32)
+		b.WriteString(" " + rect(t.Rect) + "\n")
 	}
 	writeTrailing(&b, s.Trailing)
 	return []byte(b.String()), nil
@@ -236,16 +223,11 @@ func writeTrailing(b *strings.Builder, tokens []string) {
 	}
 }
 
-// list writes "n v1 … vn".
-func list(vs []int) string {
-	var b strings.Builder
-	b.WriteString(strconv.Itoa(len(vs)))
-	for _, v := range vs {
-		b.WriteByte(' ')
-		b.WriteString(strconv.Itoa(v))
-	}
-	return b.String()
-}
+// roleValues is the number of values of a role's lines after its name.
+var roleValues = len(fieldtok.Keys(&RoleFields))
+
+// gridPath is the document path of the board window's size.
+var gridPath = ScenarioFields.Field("grid_size").Key
 
 func rect(r Rect) string { return fmt.Sprintf("%d %d %d %d", r.X0, r.Y0, r.X1, r.Y1) }
 

@@ -2,6 +2,7 @@ package mbg
 
 import (
 	"fmt"
+	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -163,17 +164,15 @@ func (sr *saveReader) header() {
 	sr.ncity = r.Count(fixed("the number of cities (header field 4)"), 10)
 	sr.ninst = r.Count(fixed("the number of institutes (header field 5)"), 5)
 	sr.ntrain = r.Count(fixed("the number of training rooms (header field 6)"), 4)
-	s.Turn = r.Int(fixed("the turn (header field 7)"))
-	r.Mark("turn")
-	s.WinMoney = r.Float32(fixed("the winning money (header field 8)"))
-	r.Mark("win_money")
-	s.NX = r.Int(fixed("the board window width nx (header field 9)"))
-	r.Mark("grid_size.nx")
-	s.NY = r.Int(fixed("the board window height ny (header field 10)"))
-	r.Mark("grid_size.ny")
-	s.ActingRole = r.Int(fixed("the acting role (header field 11)"))
-	r.Mark("acting_role")
+	// The turn and the win money, the board window, the acting role.
+	fieldtok.Reading{Desc: fixed}.ReadRun(r, &SaveFields, s, 0, saveGridAt-1)
+	fieldtok.Reading{Desc: fixed, Path: gridPath}.Read(r, &SaveGridSizeFields, s)
+	fieldtok.Reading{Desc: fixed}.ReadRun(r, &SaveFields, s, saveGridAt+2, math.MaxInt)
 }
+
+// saveGridAt is the position of the board window's width in a save's
+// header.
+var saveGridAt = SaveGridSizeFields.Fields[0].Legacy
 
 // perRole reads the length of a per-role list, which must be the number
 // of roles (0 once the reading failed).
@@ -218,13 +217,7 @@ func (sr *saveReader) institutes() {
 func (sr *saveReader) institute(r *token.Reader, i int, in *SaveInstitute) {
 	p := srcpos.Index("institutes", i)
 	d := namedItem(r, "institute", p, i, &in.Name)
-	n := r.Count(d("number of techs"), 1)
-	r.Mark(p + ".techs")
-	in.Techs = make([]int, n)
-	for k := range in.Techs {
-		in.Techs[k] = r.Int(d("tech " + strconv.Itoa(k+1)))
-		r.Mark(srcpos.Index(p+".techs", k))
-	}
+	fieldtok.Reading{Desc: d, Path: p}.Read(r, &SaveInstituteFields, in)
 	in.Researcher = sr.ints(r, d, "researchers", p+".research", "researcher of role %d")
 	in.OnStudy = sr.ints(r, d, "techs being studied", p+".research", "tech studied by role %d")
 	in.Points = make([]float32, sr.perRole(r, d("points left"), p+".research"))
@@ -241,8 +234,7 @@ func (sr *saveReader) trainingRooms() {
 func (sr *saveReader) trainingRoom(r *token.Reader, i int, t *SaveTrainingRoom) {
 	p := srcpos.Index("training_rooms", i)
 	d := namedItem(r, "training room", p, i, &t.Name)
-	t.Item = r.Int(d("trained property"))
-	r.Mark(p + ".item")
+	fieldtok.Reading{Desc: d, Path: p}.Read(r, &SaveTrainingRoomFields, t)
 	t.Trainee = sr.ints(r, d, "trainees", p+".training", "trainee of role %d")
 	t.Rounds = sr.ints(r, d, "rounds left", p+".training", "rounds left for role %d")
 }
@@ -254,16 +246,13 @@ func (sr *saveReader) board() {
 
 func (sr *saveReader) square(r *token.Reader, i int, sq *SaveSquare) {
 	p := srcpos.Index("board", i)
-	d := func(f string) token.Desc { return func() string { return fmt.Sprintf("board square %d: %s", i, f) } }
-	sq.Class = r.Int(d("class"))
+	d := squareDesc(i)
+	read := fieldtok.Reading{Desc: d, Path: p}
+	read.ReadRun(r, &SaveSquareFields, sq, 1, 1)
 	r.Mark(p)
-	r.Mark(p + ".type")
 	sq.Base = r.Int(d("base"))
 	r.Mark(p + "." + BaseKey(sq.Class))
-	sq.Barrier = r.Bool(d("barrier"))
-	r.Mark(p + ".barrier")
-	sq.Robber = r.Bool(d("robber"))
-	r.Mark(p + ".robber")
+	read.ReadRun(r, &SaveSquareFields, sq, 3, 4)
 	sq.Present = make([]bool, sr.perRole(r, d("roles present"), p+".present"))
 	for k := range sq.Present {
 		sq.Present[k] = r.Bool(d(fmt.Sprintf("role %d present", k+1)))
@@ -341,8 +330,11 @@ func readSet(r *token.Reader, capacity int, d token.Desc, path string) []int {
 func WriteSave(s *Save) ([]byte, error) {
 	w := &saveWriter{s: s}
 	f := token.FormatFixed6
-	fmt.Fprintf(&w.b, "%d %d %d %d %d %d %d %s %d %d %d\n", len(s.Board), len(s.Roles), len(s.Officers), len(s.Cities),
-		len(s.Institutes), len(s.TrainingRooms), s.Turn, f(s.WinMoney), s.NX, s.NY, s.ActingRole)
+	fmt.Fprintf(&w.b, "%d %d %d %d %d %d", len(s.Board), len(s.Roles), len(s.Officers), len(s.Cities), len(s.Institutes), len(s.TrainingRooms))
+	fieldtok.WriteRun(&w.b, &SaveFields, s, f, 0, saveGridAt-1)
+	fieldtok.Write(&w.b, &SaveGridSizeFields, s, f)
+	fieldtok.WriteRun(&w.b, &SaveFields, s, f, saveGridAt+2, math.MaxInt)
+	w.b.WriteString("\n")
 	for i, c := range s.Cities {
 		w.name(fmt.Sprintf("city %d", i+1), c.Name)
 		fieldtok.Write(&w.b, &SaveCityFields, &c, f)
@@ -352,7 +344,9 @@ func WriteSave(s *Save) ([]byte, error) {
 	w.institutes()
 	w.trainingRooms()
 	for i, sq := range s.Board {
-		fmt.Fprintf(&w.b, "%d %d %t %t \n", sq.Class, sq.Base, sq.Barrier, sq.Robber)
+		fmt.Fprintf(&w.b, "%d %d", sq.Class, sq.Base)
+		fieldtok.WriteRun(&w.b, &SaveSquareFields, &sq, f, 3, 4)
+		w.b.WriteString(" \n")
 		perRoleRow(w, fmt.Sprintf("board square %d presence", i), sq.Present, strconv.FormatBool)
 	}
 	for i, o := range s.Officers {
@@ -436,7 +430,8 @@ func (w *saveWriter) institutes() {
 func (w *saveWriter) trainingRooms() {
 	for i, t := range w.s.TrainingRooms {
 		w.name(fmt.Sprintf("training room %d", i+1), t.Name)
-		fmt.Fprintf(&w.b, " %d \n", t.Item)
+		fieldtok.Write(&w.b, &SaveTrainingRoomFields, &t, token.FormatFixed6)
+		w.b.WriteString(" \n")
 		what := fmt.Sprintf("training room %d (%s)", i+1, t.Name)
 		perRoleRow(w, what+" trainees", t.Trainee, strconv.Itoa)
 		perRoleRow(w, what+" rounds", t.Rounds, strconv.Itoa)

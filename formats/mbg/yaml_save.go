@@ -71,20 +71,13 @@ func (ns saveNames) roleRef(i int) *yaml.Node {
 	return n
 }
 
-func optTrue(v bool) *yaml.Node {
-	if !v {
-		return nil
-	}
-	return yamlx.Bool(true)
-}
-
 // EncodeSave writes s as an mbg/save YAML document.
 func EncodeSave(s *Save) ([]byte, error) {
 	ns := newSaveNames(s)
 	root := yamlx.KindHeader(KindSave, SaveVersion)
-	yamlx.Add(root, "turn", yamlx.Int(s.Turn))
+	fieldyaml.EncodeFields(root, &SaveFields, saveTurn, s)
 	section(root, "acting_role", "the role whose action was in progress when the game was saved", ns.roles.Ref(s.ActingRole))
-	yamlx.Add(root, "win_money", yamlx.Float32(s.WinMoney))
+	fieldyaml.EncodeFields(root, &SaveFields, saveWinMoney, s)
 	yamlx.Add(root, "grid_size", yamlx.Flow(fieldyaml.Encode(&SaveGridSizeFields, s)))
 	// The long lists are built a slice at a time as they are written.
 	lists := yamlx.Deferred{}
@@ -108,14 +101,14 @@ func EncodeSave(s *Save) ([]byte, error) {
 func encodeSaveBoard(s *Save, ns saveNames, lists yamlx.Deferred) *yaml.Node {
 	return lists.Seq(len(s.Board), func(i int) *yaml.Node {
 		sq := s.Board[i]
-		m := yamlx.Flow(yamlx.Map("type", yamlx.Enum(sq.Class, ClassNames)))
+		m := yamlx.Flow(yamlx.Map())
+		fieldyaml.EncodeFields(m, &SaveSquareFields, saveSquareType, &sq)
 		if names := ns.base(sq.Class); names != nil {
 			yamlx.Add(m, BaseKey(sq.Class), names.Ref(sq.Base))
 		} else if sq.Base != 0 {
 			yamlx.Add(m, "base", yamlx.Int(sq.Base))
 		}
-		yamlx.Add(m, "barrier", optTrue(sq.Barrier))
-		yamlx.Add(m, "robber", optTrue(sq.Robber))
+		fieldyaml.EncodeFields(m, &SaveSquareFields, saveSquareMark, &sq)
 		var present []int
 		for r, p := range sq.Present {
 			if p {
@@ -133,7 +126,8 @@ func encodeSaveBoard(s *Save, ns saveNames, lists yamlx.Deferred) *yaml.Node {
 func encodeSaveCities(s *Save, ns saveNames, lists yamlx.Deferred) *yaml.Node {
 	return lists.Seq(len(s.Cities), func(i int) *yaml.Node {
 		c := s.Cities[i]
-		m := yamlx.Map("name", yamlx.Str(c.Name), "scope", yamlx.Enum(c.Scope, ScopeNames))
+		m := yamlx.Map("name", yamlx.Str(c.Name))
+		fieldyaml.EncodeFields(m, &SaveCityFields, saveCityScope, &c)
 		fieldyaml.EncodeFields(m, &SaveCityFields, saveCityDefence, &c)
 		yamlx.Add(m, "owner", optionalRef(ns.roles, c.Role))
 		yamlx.Add(m, "mayor", optionalRef(ns.officers, c.Mayor))
@@ -180,7 +174,8 @@ func encodeSaveRooms(s *Save, ns saveNames) *yaml.Node {
 				"trainee", optionalRef(ns.officers, t.Trainee[r]),
 				"rounds", yamlx.Int(t.Rounds[r]))))
 		}
-		m := yamlx.Map("name", yamlx.Str(t.Name), "item", yamlx.Enum(t.Item, PropKeys))
+		m := yamlx.Map("name", yamlx.Str(t.Name))
+		fieldyaml.EncodeFields(m, &SaveTrainingRoomFields, saveRoomItem, &t)
 		if len(training.Content) > 0 {
 			yamlx.Add(m, "training", training)
 		}
@@ -217,9 +212,9 @@ func encodeSaveRoles(s *Save, ns saveNames) *yaml.Node {
 		yamlx.Comment(m.Content[3], startComment(ro.Loc)) // the square's value
 		if ro.MoveState != 0 || ro.MoveTurns != 0 {
 			yamlx.Add(m, "move_state", yamlx.Enum(ro.MoveState, MoveStateNames))
-			yamlx.Add(m, "move_turns", yamlx.Int(ro.MoveTurns))
+			fieldyaml.EncodeFields(m, &SaveRoleFields, moveTurns, &ro)
 		}
-		yamlx.Add(m, "extra_action", optTrue(ro.ExtraAction))
+		fieldyaml.EncodeFields(m, &SaveRoleFields, extraAction, &ro)
 		if ro.Alliance != -1 || ro.AllianceTurns != 0 {
 			switch {
 			case ro.Alliance == -2:
@@ -229,7 +224,7 @@ func encodeSaveRoles(s *Save, ns saveNames) *yaml.Node {
 			default:
 				yamlx.Add(m, "alliance", ns.roleRef(ro.Alliance))
 			}
-			yamlx.Add(m, "alliance_turns", yamlx.Int(ro.AllianceTurns))
+			fieldyaml.EncodeFields(m, &SaveRoleFields, allianceTurns, &ro)
 		}
 		yamlx.Add(m, "techs", techNames.Refs(sortedSet(ro.Techs)))
 		yamlx.Add(m, "retinue", ns.officers.Refs(sortedSet(ro.Retinue)))
@@ -267,12 +262,8 @@ func DecodeSaveDoc(d *yamlx.Doc) (*Save, *srcpos.Map, error) {
 		return nil, nil, d.Err()
 	}
 	s := &Save{}
-	if n, ok := m.Need("turn", "", "the turn number"); ok {
-		s.Turn, _ = n.Int()
-	}
-	if n, ok := m.Need("win_money", "", "a number"); ok {
-		s.WinMoney, _ = n.Float32()
-	}
+	fieldyaml.DecodeFields(m, &SaveFields, saveTurn, s)
+	fieldyaml.DecodeFields(m, &SaveFields, saveWinMoney, s)
 	if n, ok := m.Get("grid_size", ""); ok {
 		g := n.Mapping()
 		fieldyaml.Decode(&SaveGridSizeFields, g, s)
@@ -341,14 +332,6 @@ func namedItems[T any](list yamlx.List, noun string, name func(*T) *string) []T 
 	return out
 }
 
-func optBool(m *yamlx.Mapping, key string) bool {
-	if n, ok := m.Get(key, ""); ok {
-		v, _ := n.Bool()
-		return v
-	}
-	return false
-}
-
 func optFloat(m *yamlx.Mapping, key string) float32 {
 	if n, ok := m.Get(key, ""); ok {
 		v, _ := n.Float32()
@@ -363,9 +346,7 @@ func decodeSaveSquare(it yamlx.Node, i int, ns saveNames, nrole int) SaveSquare 
 	if sm == nil {
 		return sq
 	}
-	if n, ok := sm.Need("type", "", "one of "+joinNames(ClassNames)); ok {
-		sq.Class, _ = n.Enum(ClassNames)
-	}
+	fieldyaml.DecodeFields(sm, &SaveSquareFields, saveSquareType, &sq)
 	if names := ns.base(sq.Class); names != nil {
 		key := BaseKey(sq.Class)
 		if n, ok := sm.Need(key, "", "the "+key+" this square belongs to"); ok {
@@ -374,8 +355,7 @@ func decodeSaveSquare(it yamlx.Node, i int, ns saveNames, nrole int) SaveSquare 
 	} else {
 		sq.Base = optInt(sm, "base")
 	}
-	sq.Barrier = optBool(sm, "barrier")
-	sq.Robber = optBool(sm, "robber")
+	fieldyaml.DecodeFields(sm, &SaveSquareFields, saveSquareMark, &sq)
 	if n, ok := sm.Get("present", "roles present"); ok {
 		for _, it := range n.Items() {
 			if r, ok := ns.roles.Resolve(it); ok {
@@ -394,9 +374,7 @@ func decodeSaveSquare(it yamlx.Node, i int, ns saveNames, nrole int) SaveSquare 
 func decodeSaveCity(it yamlx.Node, c *SaveCity, i int, ns saveNames) {
 	cm := labeled(it, "city", i)
 	nameField(cm)
-	if n, ok := cm.Need("scope", "", "small, medium or large"); ok {
-		c.Scope, _ = n.Enum(ScopeNames)
-	}
+	fieldyaml.DecodeFields(cm, &SaveCityFields, saveCityScope, c)
 	fieldyaml.DecodeFields(cm, &SaveCityFields, saveCityDefence, c)
 	c.Role = optRef(cm, "owner", ns.roles)
 	c.Mayor = optRef(cm, "mayor", ns.officers)
@@ -455,9 +433,7 @@ func decodeSaveInstitute(it yamlx.Node, in *SaveInstitute, i int, ns saveNames, 
 func decodeSaveRoom(it yamlx.Node, t *SaveTrainingRoom, i int, ns saveNames, nrole int) {
 	tm := labeled(it, "training room", i)
 	nameField(tm)
-	if n, ok := tm.Need("item", "trained property", "one of "+joinNames(PropKeys)); ok {
-		t.Item, _ = n.Enum(PropKeys)
-	}
+	fieldyaml.DecodeFields(tm, &SaveTrainingRoomFields, saveRoomItem, t)
 	t.Trainee = filled(nrole, -1)
 	t.Rounds = make([]int, nrole)
 	if n, ok := tm.Get("training", ""); ok {
@@ -499,8 +475,8 @@ func decodeSaveRole(it yamlx.Node, ro *SaveRole, i int, ns saveNames) {
 	if n, ok := rm.Get("move_state", "movement state"); ok {
 		ro.MoveState, _ = n.Enum(MoveStateNames)
 	}
-	ro.MoveTurns = optInt(rm, "move_turns")
-	ro.ExtraAction = optBool(rm, "extra_action")
+	fieldyaml.DecodeFields(rm, &SaveRoleFields, moveTurns, ro)
+	fieldyaml.DecodeFields(rm, &SaveRoleFields, extraAction, ro)
 	ro.Alliance = -1
 	if n, ok := rm.Get("alliance", ""); ok {
 		switch n.N.Value {
@@ -512,7 +488,7 @@ func decodeSaveRole(it yamlx.Node, ro *SaveRole, i int, ns saveNames) {
 			ro.Alliance, _ = ns.roles.Resolve(n)
 		}
 	}
-	ro.AllianceTurns = optInt(rm, "alliance_turns")
+	fieldyaml.DecodeFields(rm, &SaveRoleFields, allianceTurns, ro)
 	sets := []struct {
 		key   string
 		names *yamlx.Names

@@ -67,7 +67,8 @@ func rectNode(r Rect) *yaml.Node {
 }
 
 func squareNode(sq Square, ns scenarioNames) *yaml.Node {
-	m := yamlx.Flow(yamlx.Map("type", yamlx.Enum(sq.Class, ClassNames)))
+	m := yamlx.Flow(yamlx.Map())
+	fieldyaml.EncodeFields(m, &SquareFields, squareType, &sq)
 	if names := ns.base(sq.Class); names != nil {
 		yamlx.Add(m, BaseKey(sq.Class), names.Ref(sq.Base))
 	} else if sq.Base != 0 {
@@ -97,7 +98,7 @@ func optionalRef(names *yamlx.Names, i int) *yaml.Node {
 func EncodeScenario(s *Scenario) ([]byte, error) {
 	ns := newScenarioNames(s)
 	root := yamlx.KindHeader(KindScenario, ScenarioVersion)
-	yamlx.Add(root, "win_money", yamlx.Float32(s.WinMoney))
+	fieldyaml.EncodeFields(root, &ScenarioFields, scenarioHead, s)
 	section(root, "grid_size", "size of the original game's board window (display only)",
 		yamlx.Flow(fieldyaml.Encode(&GridSizeFields, s)))
 
@@ -111,13 +112,13 @@ func EncodeScenario(s *Scenario) ([]byte, error) {
 
 	cities := lists.Seq(len(s.Cities), func(i int) *yaml.Node {
 		c := s.Cities[i]
-		return yamlx.Map(
-			"name", yamlx.Str(c.Name),
-			"scope", yamlx.Enum(c.Scope, ScopeNames),
-			"garrison", ns.officers.Refs(c.Garrison),
-			"mayor", optionalRef(ns.officers, c.Mayor),
-			"treasurer", optionalRef(ns.officers, c.Treasurer),
-			"rect", rectNode(c.Rect))
+		m := yamlx.Map("name", yamlx.Str(c.Name))
+		fieldyaml.EncodeFields(m, &CityFields, cityScope, &c)
+		yamlx.Add(m, "garrison", ns.officers.Refs(c.Garrison))
+		yamlx.Add(m, "mayor", optionalRef(ns.officers, c.Mayor))
+		yamlx.Add(m, "treasurer", optionalRef(ns.officers, c.Treasurer))
+		yamlx.Add(m, "rect", rectNode(c.Rect))
+		return m
 	})
 	yamlx.Add(root, "cities", cities)
 
@@ -144,10 +145,10 @@ func EncodeScenario(s *Scenario) ([]byte, error) {
 
 	rooms := yamlx.Seq()
 	for _, t := range s.TrainingRooms {
-		rooms.Content = append(rooms.Content, yamlx.Flow(yamlx.Map(
-			"name", yamlx.Str(t.Name),
-			"item", yamlx.Enum(t.Item, PropKeys),
-			"rect", rectNode(t.Rect))))
+		m := yamlx.Flow(yamlx.Map("name", yamlx.Str(t.Name)))
+		fieldyaml.EncodeFields(m, &TrainingRoomFields, roomItem, &t)
+		yamlx.Add(m, "rect", rectNode(t.Rect))
+		rooms.Content = append(rooms.Content, m)
 	}
 	yamlx.Add(root, "training_rooms", rooms)
 	addTrailing(root, s.Trailing)
@@ -190,9 +191,7 @@ func DecodeScenarioDoc(d *yamlx.Doc) (*Scenario, *srcpos.Map, error) {
 		return nil, nil, d.Err()
 	}
 	s := &Scenario{}
-	if n, ok := m.Need("win_money", "", "the money a role needs to win"); ok {
-		s.WinMoney, _ = n.Float32()
-	}
+	fieldyaml.DecodeFields(m, &ScenarioFields, scenarioHead, s)
 	if n, ok := m.Get("grid_size", ""); ok {
 		g := n.Mapping()
 		fieldyaml.Decode(&GridSizeFields, g, s)
@@ -230,9 +229,7 @@ func DecodeScenarioDoc(d *yamlx.Doc) (*Scenario, *srcpos.Map, error) {
 		t := TrainingRoom{}
 		cm := labeled(it, "training room", i)
 		t.Name = nameField(cm)
-		if n, ok := cm.Need("item", "trained property", "one of "+joinNames(PropKeys)); ok {
-			t.Item, _ = n.Enum(PropKeys)
-		}
+		fieldyaml.DecodeFields(cm, &TrainingRoomFields, roomItem, &t)
 		t.Rect = decodeRect(cm)
 		cm.Done()
 		s.TrainingRooms = append(s.TrainingRooms, t)
@@ -269,9 +266,7 @@ func decodeOfficer(it yamlx.Node, i int) Officer {
 func decodeCity(it yamlx.Node, c *City, i int, officers *yamlx.Names) {
 	cm := labeled(it, "city", i)
 	nameField(cm)
-	if n, ok := cm.Need("scope", "", "small, medium or large"); ok {
-		c.Scope, _ = n.Enum(ScopeNames)
-	}
+	fieldyaml.DecodeFields(cm, &CityFields, cityScope, c)
 	if n, ok := cm.Get("garrison", ""); ok {
 		c.Garrison = officers.ResolveList(n)
 	}
@@ -303,9 +298,7 @@ func decodeSquare(it yamlx.Node, i int, ns scenarioNames) Square {
 	if sm == nil {
 		return sq
 	}
-	if n, ok := sm.Need("type", "", "one of "+joinNames(ClassNames)); ok {
-		sq.Class, _ = n.Enum(ClassNames)
-	}
+	fieldyaml.DecodeFields(sm, &SquareFields, squareType, &sq)
 	key := BaseKey(sq.Class)
 	if names := ns.base(sq.Class); names != nil {
 		if n, ok := sm.Need(key, "", "the "+key+" this square belongs to"); ok {

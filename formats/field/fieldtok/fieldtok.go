@@ -3,13 +3,18 @@
 // field): each field with a legacy position (Field.Legacy) is one value
 // of the line, read and written in that order; a whole number, a real
 // number kept as a float32 or a boolean, by the kind of the model's Go
-// field. What a line holds besides such values (a name, a list, a set)
-// is for its family's reader: Read and Write serve the run of plain
-// values among them.
+// field, several such values for a field of several Go fields ("X, Y"),
+// or a list of whole numbers written as its length, then its values
+// (Field.LegacyItem). What a line holds besides such values (a name, a
+// set, a list whose length the document fixes) is for its family's
+// reader: Read and Write serve the runs of values among them (ReadRun,
+// WriteRun).
 package fieldtok
 
 import (
 	"fmt"
+	"io"
+	"math"
 	"reflect"
 	"slices"
 	"strconv"
@@ -17,6 +22,7 @@ import (
 	"sync"
 
 	"github.com/shapan/shapan/formats/field"
+	"github.com/shapan/shapan/formats/srcpos"
 	"github.com/shapan/shapan/formats/token"
 )
 
@@ -43,9 +49,26 @@ type Reading struct {
 // in that order, into v, a pointer to the model's struct, marking each
 // where it stands.
 func (rd Reading) Read(tr *token.Reader, r *field.Record, v any) {
+	rd.ReadRun(tr, r, v, 1, math.MaxInt)
+}
+
+// ReadRun is Read for the fields at the legacy positions from to to:
+// what stands between two runs of a line (a value whose key depends on
+// another, a list of pairs) is for the family's reader.
+func (rd Reading) ReadRun(tr *token.Reader, r *field.Record, v any, from, to int) {
 	for _, f := range legacyOrder(r) {
-		g := r.Value(f, v)
-		d := rd.Desc(f.LegacyName())
+		if f.Legacy >= from && f.Legacy <= to {
+			rd.read(tr, r, f, v)
+		}
+	}
+}
+
+// read reads the value of the field f.
+func (rd Reading) read(tr *token.Reader, r *field.Record, f *field.Field, v any) {
+	names := goNames(f)
+	for i, name := range names {
+		g := r.Value(&field.Field{Go: name, Key: f.Key}, v)
+		d := rd.Desc(partName(f, len(names), i))
 		switch g.Kind() {
 		case reflect.Int:
 			g.SetInt(int64(tr.Int(d)))
@@ -53,16 +76,66 @@ func (rd Reading) Read(tr *token.Reader, r *field.Record, v any) {
 			g.SetFloat(float64(tr.Float32(d)))
 		case reflect.Bool:
 			g.SetBool(tr.Bool(d))
+		case reflect.Slice:
+			rd.list(tr, f, g, d)
+			return
 		default:
 			panic(fmt.Sprintf("fieldtok: record %s: field %q is a %s", r.Name, f.Key, g.Type()))
 		}
-		if !rd.NoMarks {
+		if i == 0 && !rd.NoMarks {
 			tr.Mark(path(rd.Path, f.Key))
 		}
 		if rd.Refuse != "" && g.Kind() == reflect.Int && !tr.Failed() {
 			refuse(tr, rd.Refuse, f, d, int(g.Int()))
 		}
 	}
+}
+
+// list reads a list of whole numbers written as its length, then its
+// values, into g: the list is marked at its length, each value at its
+// index ("cities[0].garrison[1]"); an empty list is nil.
+func (rd Reading) list(tr *token.Reader, f *field.Field, g reflect.Value, d token.Desc) {
+	if f.LegacyItem == "" || g.Type().Elem().Kind() != reflect.Int {
+		panic(fmt.Sprintf("fieldtok: field %q is a %s, not a list of whole numbers named by LegacyItem", f.Key, g.Type()))
+	}
+	n := tr.Count(d, 1)
+	p := path(rd.Path, f.Key)
+	if !rd.NoMarks {
+		tr.Mark(p)
+	}
+	if n == 0 {
+		g.SetZero()
+		return
+	}
+	out := make([]int, n)
+	for k := range out {
+		out[k] = tr.Int(rd.Desc(f.LegacyItem + " " + strconv.Itoa(k+1)))
+		if !rd.NoMarks {
+			tr.Mark(srcpos.Index(p, k))
+		}
+	}
+	g.Set(reflect.ValueOf(out))
+}
+
+// goNames are the Go fields of f: one, or the several of a value that
+// stands as several values of its line ("X, Y"), which is marked where
+// its first value stands.
+func goNames(f *field.Field) []string {
+	return strings.Split(f.Go, ", ")
+}
+
+// partName names the i-th of n values of f in messages: its legacy name,
+// or, for a value of several, the i-th of the legacy names LegacyWhat
+// lists ("x, y").
+func partName(f *field.Field, n, i int) string {
+	if n == 1 {
+		return f.LegacyName()
+	}
+	parts := strings.Split(f.LegacyWhat, ", ")
+	if len(parts) != n {
+		panic(fmt.Sprintf("fieldtok: field %q of %d values names %d in LegacyWhat %q", f.Key, n, len(parts), f.LegacyWhat))
+	}
+	return parts[i]
 }
 
 // refuse ends the reading with code when v is below the field's ReadMin,
@@ -83,24 +156,49 @@ func path(p, key string) string {
 	return p + "." + key
 }
 
+// Writer is where Write writes: a strings.Builder, a bytes.Buffer.
+type Writer interface {
+	io.ByteWriter
+	io.StringWriter
+}
+
 // Write writes the values of the fields of r that have a legacy
 // position, in that order, each after a space: whole numbers in decimal,
 // booleans as true or false, real numbers by real (the game's own
-// writing: token.FormatFixed6, token.FormatFloat32).
-func Write(b *strings.Builder, r *field.Record, v any, real func(float32) string) {
+// writing: token.FormatFixed6, token.FormatFloat32), a list as its
+// length, then its values.
+func Write(b Writer, r *field.Record, v any, real func(float32) string) {
+	WriteRun(b, r, v, real, 1, math.MaxInt)
+}
+
+// WriteRun is Write for the fields at the legacy positions from to to.
+func WriteRun(b Writer, r *field.Record, v any, real func(float32) string, from, to int) {
 	for _, f := range legacyOrder(r) {
-		g := r.Value(f, v)
-		b.WriteByte(' ')
-		switch g.Kind() {
-		case reflect.Int:
-			b.WriteString(strconv.FormatInt(g.Int(), 10))
-		case reflect.Float32:
-			b.WriteString(real(float32(g.Float())))
-		case reflect.Bool:
-			b.WriteString(strconv.FormatBool(g.Bool()))
-		default:
-			panic(fmt.Sprintf("fieldtok: record %s: field %q is a %s", r.Name, f.Key, g.Type()))
+		if f.Legacy < from || f.Legacy > to {
+			continue
 		}
+		for _, name := range goNames(f) {
+			write(b, r, f, r.Value(&field.Field{Go: name, Key: f.Key}, v), real)
+		}
+	}
+}
+
+func write(b Writer, r *field.Record, f *field.Field, g reflect.Value, real func(float32) string) {
+	b.WriteByte(' ')
+	switch g.Kind() {
+	case reflect.Int:
+		b.WriteString(strconv.FormatInt(g.Int(), 10))
+	case reflect.Float32:
+		b.WriteString(real(float32(g.Float())))
+	case reflect.Bool:
+		b.WriteString(strconv.FormatBool(g.Bool()))
+	case reflect.Slice:
+		b.WriteString(strconv.Itoa(g.Len()))
+		for k := range g.Len() {
+			write(b, r, f, g.Index(k), real)
+		}
+	default:
+		panic(fmt.Sprintf("fieldtok: record %s: field %q is a %s", r.Name, f.Key, g.Type()))
 	}
 }
 

@@ -86,3 +86,66 @@ func TestKeys(t *testing.T) {
 		t.Errorf("keys %q", got)
 	}
 }
+
+// post is a record whose line mixes a list and a value of two Go fields
+// with plain values: "3 2 4 7 10 20".
+type post struct {
+	Rank  int
+	Guard []int
+	X, Y  int
+}
+
+var postFields = field.Record{Name: "post", Fields: []field.Field{
+	field.Field{Go: "Rank", Key: "rank", Type: field.Integer}.At(1, ""),
+	field.Field{Go: "Guard", Key: "guard", Type: field.Ref}.At(2, "number of guards").Listing("guard"),
+	field.Field{Go: "X, Y", Key: "at", Type: field.Ref}.At(3, "x, y"),
+}}
+
+// A list is read after its length, each value marked at its index; a
+// value of several Go fields is marked where its first value stands;
+// written back, the line is the same, and a run reads and writes only
+// its positions.
+func TestListsAndValuesOfSeveralFields(t *testing.T) {
+	src := "3 2 4 7 10 20"
+	r := token.NewReader("p.txt", []byte(src))
+	var p post
+	Reading{Desc: desc, Path: "posts[0]"}.Read(r, &postFields, &p)
+	if err := r.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if p.Rank != 3 || len(p.Guard) != 2 || p.Guard[0] != 4 || p.Guard[1] != 7 || p.X != 10 || p.Y != 20 {
+		t.Fatalf("read %+v", p)
+	}
+	for path, col := range map[string]int{"posts[0].rank": 1, "posts[0].guard": 3, "posts[0].guard[1]": 7, "posts[0].at": 9} {
+		if got := r.Map.Locate(path); got != (diag.Pos{Line: 1, Col: col}) {
+			t.Errorf("%s at %v, want 1:%d", path, got, col)
+		}
+	}
+	var b strings.Builder
+	Write(&b, &postFields, &p, nil)
+	if got := b.String(); got != " "+src {
+		t.Errorf("wrote %q", got)
+	}
+	b.Reset()
+	WriteRun(&b, &postFields, &post{Guard: nil, X: 1, Y: 2}, nil, 2, 3)
+	if got := b.String(); got != " 0 1 2" {
+		t.Errorf("wrote the run %q", got)
+	}
+	for _, c := range []struct{ src, want string }{
+		{"3 x", "unit 1: number of guards must be an integer"},
+		{"3 1 y", "unit 1: guard 1 must be an integer"},
+		{"3 0 10 z", "unit 1: y must be an integer"},
+	} {
+		r := token.NewReader("p.txt", []byte(c.src))
+		Reading{Desc: desc}.Read(r, &postFields, &post{})
+		if err := r.Err(); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: %v, want %q", c.src, err, c.want)
+		}
+	}
+	r = token.NewReader("p.txt", []byte("5 9"))
+	p = post{}
+	Reading{Desc: desc}.ReadRun(r, &postFields, &p, 3, 3)
+	if r.Err() != nil || p.X != 5 || p.Y != 9 || p.Rank != 0 {
+		t.Errorf("the run read %+v (%v)", p, r.Err())
+	}
+}

@@ -4,7 +4,9 @@
 // model's Go field the table names, or an element of an array field
 // ("Props[2]"): a whole number, a real number kept as a float32, a
 // boolean or a text; an optional whole number kept as a *int is written
-// when it is set and set when its value is one. What a record holds
+// when it is set and set when its value is one; a whole number of a field
+// with Names is written by its name (by its number when it names none)
+// and read by name or number. What a record holds
 // besides such values (references, lists, names resolved against other
 // lists) is for its family's codec: Encode and Decode serve the records whose every field
 // is one of them, EncodeFields and DecodeFields a run of such fields
@@ -81,6 +83,9 @@ func DecodeFields(m *yamlx.Mapping, r *field.Record, fields []field.Field, v any
 func encodeValue(f *field.Field, g reflect.Value) *yaml.Node {
 	switch g.Kind() {
 	case reflect.Int:
+		if f.Names != nil {
+			return yamlx.Enum(int(g.Int()), f.Names)
+		}
 		return yamlx.Int(int(g.Int()))
 	case reflect.Bool:
 		return yamlx.Bool(g.Bool())
@@ -102,7 +107,12 @@ func decodeValue(f *field.Field, n yamlx.Node, g reflect.Value) {
 			g.Set(reflect.ValueOf(&v))
 		}
 	case reflect.Int:
-		v, _ := n.Int()
+		var v int
+		if f.Names != nil {
+			v, _ = n.Enum(f.Names)
+		} else {
+			v, _ = n.Int()
+		}
 		g.SetInt(int64(v))
 	case reflect.Bool:
 		v, _ := n.Bool()

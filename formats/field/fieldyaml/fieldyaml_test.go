@@ -144,3 +144,39 @@ func TestArrayElementsAndSomeFields(t *testing.T) {
 	bad := field.Record{Name: "bad", Fields: []field.Field{{Go: "Props[2]", Key: "mou", Type: field.Number}}}
 	Encode(&bad, &h)
 }
+
+// rank is a record of a whole number written by name.
+type rank struct{ Grade int }
+
+var rankFields = field.Record{Name: "rank", Fields: []field.Field{
+	{Go: "Grade", Key: "grade", Type: field.String, Names: []string{"low", "high"}, Enum: []int{0, 1}, Required: true, Expect: "low or high"},
+}}
+
+// A whole number of a field with names is written by its name (by its
+// number when it names none) and read by name or number; a missing one
+// is reported with the field's Expect.
+func TestNamedValues(t *testing.T) {
+	for _, c := range []struct {
+		grade int
+		want  string
+	}{{1, "{grade: high}"}, {7, "{grade: 7}"}} {
+		b, err := yamlx.Encode("", yamlx.Flow(Encode(&rankFields, &rank{c.grade})))
+		if err != nil || !strings.Contains(string(b), c.want) {
+			t.Errorf("%d: wrote %q (%v), want %q", c.grade, b, err, c.want)
+		}
+	}
+	for src, want := range map[string]string{"{grade: high}": "", "{grade: 0}": "", "{}": "low or high", "{grade: top}": "must be one of low, high"} {
+		d, err := yamlx.Parse("rank.yaml", []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := d.Root.Mapping()
+		var r rank
+		Decode(&rankFields, m, &r)
+		m.Done()
+		err = d.Err()
+		if want == "" && err != nil || want != "" && (err == nil || !strings.Contains(err.Error(), want)) {
+			t.Errorf("%s: %v, want %q", src, err, want)
+		}
+	}
+}
