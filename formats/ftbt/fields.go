@@ -58,11 +58,12 @@ var (
 		field.Field{Go: "H", Key: "height", Type: field.Integer, Required: true, Code: CodeSize, Severity: diag.Error, Doc: "ny: number of rows."}.AtLeast(1).At(2, "the map height ny"),
 	}}
 
-	// TerrainFields are the fields of a terrain of the rules.
+	// TerrainFields are the fields of a terrain of the rules; its line of
+	// a .tech file holds the cost after the name.
 	TerrainFields = field.Record{Name: "ftbt terrain", Schema: "ftbt-rules.schema.json", Pointer: "/definitions/terrain", Fields: []field.Field{
 		{Go: "Name", Key: "name", Type: field.Ref, Required: true},
 		field.Field{Go: "Weight", Key: "cost", Type: field.Integer, Required: true, Code: CodeCost, Severity: diag.Error,
-			Doc: "Move points a step onto a cell of this terrain uses (the weight)."}.AtLeast(0).Form(0, 100000),
+			Doc: "Move points a step onto a cell of this terrain uses (the weight)."}.AtLeast(0).Form(0, 100000).At(1, "cost (move weight)"),
 		{Go: "Color", Key: "color", Type: field.Ref, Doc: "How editors draw the terrain (#rrggbb). Not part of the game's file: exporting drops it."},
 	}}
 )
@@ -105,41 +106,47 @@ var (
 		// The game plays any value of the two limits (MAX_ABI 0 with a fly
 		// or disable_long tech is FTB003, which depends on the techs): the
 		// forms keep them within their form limits.
-		field.Field{Go: "MaxFlyWeight", Key: "max_fly_weight", Type: field.Integer, Required: true, Doc: "MAX_FLY_WEIGHT: fly techs set cell costs between 1 and this."}.Form(0, 100000),
-		field.Field{Go: "MaxAbi", Key: "max_abi", Type: field.Integer, Required: true, Doc: "MAX_ABI: the abi at which fly and disable_long techs reach their full area."}.Form(0, 100000),
+		// The line of a .tech file after the terrains holds them.
+		field.Field{Go: "MaxFlyWeight", Key: "max_fly_weight", Type: field.Integer, Required: true, Doc: "MAX_FLY_WEIGHT: fly techs set cell costs between 1 and this."}.Form(0, 100000).At(1, "MAX_FLY_WEIGHT"),
+		field.Field{Go: "MaxAbi", Key: "max_abi", Type: field.Integer, Required: true, Doc: "MAX_ABI: the abi at which fly and disable_long techs reach their full area."}.Form(0, 100000).At(2, "MAX_ABI"),
 		{Go: "Techs", Key: "techs", Type: field.Ref, Required: true, Doc: "Techs; the id of a tech is its position, from 0."},
 		{Go: "AI", Key: "ai", Type: field.Ref, Doc: "The constants of the computer player."},
 		{Go: "Trailing", Key: "trailing_tokens", Type: field.Ref, Doc: "Values after the end of the legacy file; the game ignores them."},
 	}}
 
-	// TechFields are the fields of a tech of the rules.
+	// TechFields are the fields of a tech of the rules. Its lines of a
+	// .tech file hold, after the name, the values of the legacy positions
+	// of this table and of AoeFields, the range (position 3) and the
+	// terrain flags (8), which the family's reader reads.
 	TechFields = field.Record{Name: "ftbt tech", Schema: "ftbt-rules.schema.json", Pointer: "/definitions/tech", Fields: []field.Field{
 		{Go: "Name", Key: "name", Type: field.Ref, Required: true, Doc: "A name: one token of the legacy file (no spaces)."},
-		{Go: "Class", Key: "class", Type: field.Ref, Required: true,
-			Doc: "people: damage to people; abi_buf / def_buf: attack / defence buff on cells; fly: lowers the move cost of cells; disable_long: protects cells from long-range attacks. An integer is an unknown class kept from a legacy file."},
-		{Go: "IsLong", Key: "long_range", Type: field.Boolean,
-			Doc: "A long-range attack (is_long): it does nothing to people on cells protected by disable_long. Default false."},
+		field.Field{Go: "Class", Key: "class", Type: field.Ref, Required: true,
+			Doc: "people: damage to people; abi_buf / def_buf: attack / defence buff on cells; fly: lowers the move cost of cells; disable_long: protects cells from long-range attacks. An integer is an unknown class kept from a legacy file."}.At(1, "class (0 people, 1 abi_buf, 2 def_buf, 3 fly, 4 disable_long)"),
+		field.Field{Go: "IsLong", Key: "long_range", Type: field.Boolean,
+			Doc: "A long-range attack (is_long): it does nothing to people on cells protected by disable_long. Default false."}.At(2, "long range (is_long)"),
 		{Go: "Range", Key: "range", Type: field.Ref, Required: true, Doc: "The cells the tech may target, relative to the user, in file order (duplicates are kept)."},
 		{Go: "AoeRange, AoeRatio, AoeSelf", Key: "aoe", Type: field.Ref, Doc: "The area effect around the target cell."},
 		// The game plays any duration and value (spec §1.4; a duration
 		// of 0 or less never expires, FTB009, for some classes only): the
 		// forms keep them within their form limits.
-		field.Field{Go: "Duration", Key: "duration", Type: field.Integer, Doc: "Turns an effect of the classes abi_buf, def_buf, fly and disable_long lasts. Default 0."}.Form(0, 1000),
+		field.Field{Go: "Duration", Key: "duration", Type: field.Integer, Doc: "Turns an effect of the classes abi_buf, def_buf, fly and disable_long lasts. Default 0."}.Form(0, 1000).At(7, ""),
 		{Go: "Allowed", Key: "terrains", Type: field.Ref, Required: true, Doc: "The terrains whose cells the tech may target (and affect with its area)."},
-		field.Field{Go: "Value", Key: "value", Type: field.Integer, Required: true, Doc: "Base damage (class people) or percent of the user's abi (other classes)."}.Form(-100000, 100000),
+		field.Field{Go: "Value", Key: "value", Type: field.Integer, Required: true, Doc: "Base damage (class people) or percent of the user's abi (other classes)."}.Form(-100000, 100000).At(9, ""),
 	}}
 
-	// AoeFields are the fields of a tech's area effect.
+	// AoeFields are the fields of a tech's area effect, at their places
+	// among the values of the tech's lines of a .tech file.
 	AoeFields = field.Record{Name: "ftbt tech area", Schema: "ftbt-rules.schema.json", Pointer: "/definitions/tech/properties/aoe", Fields: []field.Field{
-		field.Field{Go: "AoeRange", Key: "radius", Type: field.Integer, Doc: "aoe_range: radius of the area (Manhattan distance); 0 is the target cell only. Default 0."}.Form(0, 20),
+		field.Field{Go: "AoeRange", Key: "radius", Type: field.Integer, Doc: "aoe_range: radius of the area (Manhattan distance); 0 is the target cell only. Default 0."}.Form(0, 20).At(4, "area radius (aoe_range)"),
 		// A ratio outside 0–100 is played as it is: check warns of it.
 		field.Field{Go: "AoeRatio", Key: "ratio", Type: field.Integer, Code: CodeAoeRatio, Severity: diag.Warning,
-			Doc: "aoe_ratio: percent of the effect applied to the cells other than the centre. Default 0."}.Between(0, 100),
-		{Go: "AoeSelf", Key: "self", Type: field.Boolean, Doc: "aoe_self: the area also hits the user's own side. Default false."},
+			Doc: "aoe_ratio: percent of the effect applied to the cells other than the centre. Default 0."}.Between(0, 100).At(5, "area ratio (aoe_ratio)"),
+		field.Field{Go: "AoeSelf", Key: "self", Type: field.Boolean, Doc: "aoe_self: the area also hits the user's own side. Default false."}.At(6, "area hits own side (aoe_self)"),
 	}}
 
 	// AIFields are the eleven constants of the computer player of the
-	// rules, in the order of AIConstantKeys.
+	// rules, in the order of AIConstantKeys, which is their order in the
+	// AI block of a .tech file.
 	AIFields = field.Record{Name: "ftbt rules ai", Schema: "ftbt-rules.schema.json", Pointer: "/definitions/ai", Fields: aiRows()}
 )
 
@@ -150,6 +157,34 @@ var (
 	personStats = PersonFields.Fields[1:6]
 	aiFactors   = PersonAIFields.Fields[:3]
 )
+
+// AIConstantKeys are the YAML keys of the AI constants, in file order:
+// the keys of AIFields.
+var AIConstantKeys = []string{
+	"max_move_dist", "max_move_score",
+	"max_buf_value", "max_buf_score",
+	"max_def_dist", "max_def_score",
+	"max_tech_dist", "max_tech_score",
+	"max_tech_buf_vmd", "max_tech_fly_vmd", "max_tech_dl_vmd",
+}
+
+// The fields of the rules and of a tech that the YAML codec reads and
+// writes from the tables (fieldyaml) among keys of its own.
+var (
+	rulesLimits   = RulesFields.Fields[3:5] // max_fly_weight, max_abi
+	techLongRange = fields(&TechFields, "long_range")
+	techDuration  = fields(&TechFields, "duration")
+	techValue     = fields(&TechFields, "value")
+)
+
+// fields returns the fields of keys of r, in that order.
+func fields(r *field.Record, keys ...string) []field.Field {
+	out := make([]field.Field, len(keys))
+	for i, k := range keys {
+		out[i] = *r.Field(k)
+	}
+	return out
+}
 
 // aiDocs are the meanings of the AI constants, by AIConstantKeys.
 var aiDocs = []string{
@@ -179,7 +214,7 @@ func aiRows() []field.Field {
 		}
 		// The game plays any value (a divisor of 0 is FTB004, which
 		// CheckAIRules reports): the forms keep them within their limits.
-		out[i] = field.Field{Go: aiGo[i], Key: k, Type: field.Integer, Required: true, Doc: name + ": " + aiDocs[i]}.Form(0, 1000000000)
+		out[i] = field.Field{Go: aiGo[i], Key: k, Type: field.Integer, Required: true, Doc: name + ": " + aiDocs[i]}.Form(0, 1000000000).At(i+1, AIConstantNames[i])
 	}
 	return out
 }

@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/shapan/shapan/formats/diag"
+	"github.com/shapan/shapan/formats/field"
+	"github.com/shapan/shapan/formats/field/fieldtok"
 	"github.com/shapan/shapan/formats/token"
 )
 
@@ -71,6 +73,32 @@ func (b *buf) line(vs ...int) { // "v1 v2 …\n"
 		b.int(v)
 	}
 	b.nl()
+}
+
+// WriteByte and WriteString let fieldtok write into a buf.
+func (b *buf) WriteByte(c byte) error { *b = append(*b, c); return nil }
+
+// WriteString appends s.
+func (b *buf) WriteString(s string) (int, error) { *b = append(*b, s...); return len(s), nil }
+
+// values writes the values of the fields of r at the legacy positions
+// from to to, read from v, separated by spaces, as the first values of a
+// line.
+func (b *buf) values(r *field.Record, v any, from, to int) {
+	n := len(*b)
+	fieldtok.WriteRun(b, r, v, nil, from, to)
+	if len(*b) > n {
+		*b = append((*b)[:n], (*b)[n+1:]...) // the space before the first
+	}
+}
+
+// valueLines writes each value of the fields of r at the legacy
+// positions from to to on a line of its own.
+func (b *buf) valueLines(r *field.Record, v any, from, to int) {
+	for at := from; at <= to; at++ {
+		b.values(r, v, at, at)
+		b.nl()
+	}
 }
 
 // trailingTokens writes the trailing tokens after a blank line.

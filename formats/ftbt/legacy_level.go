@@ -2,12 +2,13 @@ package ftbt
 
 import (
 	"fmt"
-	"github.com/shapan/shapan/formats/cells"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/shapan/shapan/formats/cells"
 	"github.com/shapan/shapan/formats/diag"
 	"github.com/shapan/shapan/formats/field/fieldtok"
 	"github.com/shapan/shapan/formats/srcpos"
@@ -225,7 +226,8 @@ func WriteLevel(l *Level) ([]byte, error) {
 		return nil, err
 	}
 	b := make(buf, 0, 2*l.Terrain.Len()+64*len(l.People)+64)
-	b.line(l.W, l.H)
+	b.values(&SizeFields, l, 1, math.MaxInt)
+	b.nl()
 	b.nl()
 	for y := 0; y < l.H && l.W > 0; y++ {
 		for x := range l.W {
@@ -246,10 +248,8 @@ func WriteLevel(l *Level) ([]byte, error) {
 	b.nl()
 	for _, p := range l.People {
 		b.str(p.Name)
-		for _, v := range [...]int{p.Side, p.Abi, p.Def, p.HP, p.Speed, p.X, p.Y} {
-			b.sp()
-			b.int(v)
-		}
+		fieldtok.Write(&b, &PersonFields, &p, nil)
+		fieldtok.Write(&b, &PersonCellFields, &p, nil)
 		b.nl()
 		b.int(len(p.Techs))
 		for _, t := range p.Techs {
@@ -262,7 +262,9 @@ func WriteLevel(l *Level) ([]byte, error) {
 		b.nl()
 		for _, p := range l.People {
 			a := p.AI
-			b.line(a.Attack, a.Defence, a.Move, a.GoalX, a.GoalY)
+			b.values(&PersonAIFields, a, 1, math.MaxInt)
+			b.sp()
+			b.line(a.GoalX, a.GoalY)
 		}
 	}
 	b.trailingTokens(l.Trailing)

@@ -2,8 +2,10 @@ package ftbt
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/shapan/shapan/formats/diag"
+	"github.com/shapan/shapan/formats/field/fieldtok"
 	"github.com/shapan/shapan/formats/srcpos"
 	"github.com/shapan/shapan/formats/token"
 )
@@ -28,13 +30,12 @@ func ReadRulesFrom(r *token.Reader) (*Rules, *srcpos.Map, error) {
 		t.Name = r.Name(func() string { return fmt.Sprintf("terrain %d: name", i+1) })
 		r.Mark(p)
 		r.Mark(p + ".name")
-		t.Weight = r.Int(func() string { return fmt.Sprintf("terrain %d (%s): cost (move weight)", i+1, t.Name) })
-		r.Mark(p + ".cost")
+		d := func(what string) token.Desc {
+			return func() string { return fmt.Sprintf("terrain %d (%s): %s", i+1, t.Name, what) }
+		}
+		fieldtok.Reading{Desc: d, Path: p}.Read(r, &TerrainFields, t)
 	}
-	rs.MaxFlyWeight = r.Int(text("MAX_FLY_WEIGHT"))
-	r.Mark("max_fly_weight")
-	rs.MaxAbi = r.Int(text("MAX_ABI"))
-	r.Mark("max_abi")
+	fieldtok.Reading{Desc: text}.Read(r, &RulesFields, rs)
 
 	// name class is_long n_range aoe_range aoe_ratio aoe_self duration
 	// value, and one flag per terrain.
@@ -48,10 +49,8 @@ func ReadRulesFrom(r *token.Reader) (*Rules, *srcpos.Map, error) {
 	if !r.AtEOF() {
 		rs.AI = &AIConstants{}
 		r.MarkAt("ai", r.NextOffset())
-		for k, v := range rs.AI.Fields() {
-			*v = r.Int(func() string { return "AI constant " + AIConstantNames[k] })
-			r.Mark("ai." + AIConstantKeys[k])
-		}
+		d := func(what string) token.Desc { return text("AI constant " + what) }
+		fieldtok.Reading{Desc: d, Path: aiPath}.Read(r, &AIFields, rs.AI)
 	}
 	r.MarkAt("trailing_tokens", r.NextOffset())
 	rs.Trailing = r.Rest()
@@ -69,10 +68,8 @@ func readTech(r *token.Reader, t *Tech, i int, terrains []Terrain) {
 	d := func(format string, args ...any) token.Desc {
 		return func() string { return fmt.Sprintf("tech %d (%s): ", i+1, t.Name) + fmt.Sprintf(format, args...) }
 	}
-	t.Class = r.Int(d("class (0 people, 1 abi_buf, 2 def_buf, 3 fly, 4 disable_long)"))
-	r.Mark(p + ".class")
-	t.IsLong = r.Bool(d("long range (is_long)"))
-	r.Mark(p + ".long_range")
+	read := fieldtok.Reading{Desc: func(what string) token.Desc { return d("%s", what) }, Path: p}
+	read.ReadRun(r, &TechFields, t, 1, 2)
 	n := r.Count(d("the number of range offsets"), 2)
 	r.Mark(p + ".range")
 	if n > 0 {
@@ -83,15 +80,10 @@ func readTech(r *token.Reader, t *Tech, i int, terrains []Terrain) {
 		r.Mark(srcpos.Index(p+".range", k))
 		t.Range[k][1] = r.Int(d("range offset %d dy", k+1))
 	}
-	t.AoeRange = r.Int(d("area radius (aoe_range)"))
-	r.Mark(p + ".aoe")
-	r.Mark(p + ".aoe.radius")
-	t.AoeRatio = r.Int(d("area ratio (aoe_ratio)"))
-	r.Mark(p + ".aoe.ratio")
-	t.AoeSelf = r.Bool(d("area hits own side (aoe_self)"))
-	r.Mark(p + ".aoe.self")
-	t.Duration = r.Int(d("duration"))
-	r.Mark(p + ".duration")
+	aoe := p + "." + aoeKey
+	r.MarkAt(aoe, r.NextOffset())
+	fieldtok.Reading{Desc: read.Desc, Path: aoe}.Read(r, &AoeFields, t)
+	read.ReadRun(r, &TechFields, t, 7, 7)
 	t.Allowed = make([]bool, len(terrains))
 	for k := range t.Allowed {
 		t.Allowed[k] = r.Bool(d("allowed on terrain %d (%s)", k+1, terrains[k].Name))
@@ -99,9 +91,15 @@ func readTech(r *token.Reader, t *Tech, i int, terrains []Terrain) {
 			r.Mark(p + ".terrains")
 		}
 	}
-	t.Value = r.Int(d("value"))
-	r.Mark(p + ".value")
+	read.ReadRun(r, &TechFields, t, 9, 9)
 }
+
+// aiPath and aoeKey are the keys of the rules' AI block and of a tech's
+// area.
+var (
+	aiPath = RulesFields.Field("ai").Key
+	aoeKey = TechFields.Field("aoe").Key
+)
 
 // WriteRules writes rs as a .tech file the original engine reads.
 func WriteRules(rs *Rules) ([]byte, error) {
@@ -113,29 +111,25 @@ func WriteRules(rs *Rules) ([]byte, error) {
 	b.nl()
 	for _, t := range rs.Terrains {
 		b.str(t.Name)
-		b.sp()
-		b.line(t.Weight)
+		fieldtok.Write(&b, &TerrainFields, &t, nil)
+		b.nl()
 	}
 	b.nl()
-	b.line(rs.MaxFlyWeight, rs.MaxAbi)
+	b.values(&RulesFields, rs, 1, math.MaxInt)
+	b.nl()
 	b.nl()
 	b.line(len(rs.Techs))
 	for _, t := range rs.Techs {
 		b.nl()
 		b.str(t.Name)
 		b.nl()
-		b.line(t.Class)
-		b.bool(t.IsLong)
-		b.nl()
+		b.valueLines(&TechFields, &t, 1, 2)
 		b.line(len(t.Range))
 		for _, o := range t.Range {
 			b.line(o[0], o[1])
 		}
-		b.line(t.AoeRange)
-		b.line(t.AoeRatio)
-		b.bool(t.AoeSelf)
-		b.nl()
-		b.line(t.Duration)
+		b.valueLines(&AoeFields, &t, 4, 6)
+		b.valueLines(&TechFields, &t, 7, 7)
 		for k, a := range t.Allowed {
 			if k > 0 {
 				b.sp()
@@ -143,16 +137,17 @@ func WriteRules(rs *Rules) ([]byte, error) {
 			b.bool(a)
 		}
 		b.nl()
-		b.line(t.Value)
+		b.valueLines(&TechFields, &t, 9, 9)
 	}
 	if a := rs.AI; a != nil {
-		f := a.Fields()
+		// Two constants a line, the last three on one.
 		b.nl()
-		b.line(*f[0], *f[1])
-		b.line(*f[2], *f[3])
-		b.line(*f[4], *f[5])
-		b.line(*f[6], *f[7])
-		b.line(*f[8], *f[9], *f[10])
+		for at := 1; at < 9; at += 2 {
+			b.values(&AIFields, a, at, at+1)
+			b.nl()
+		}
+		b.values(&AIFields, a, 9, 11)
+		b.nl()
 	}
 	b.trailingTokens(rs.Trailing)
 	return b, nil

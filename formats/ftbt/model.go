@@ -70,15 +70,6 @@ var AIConstantNames = []string{
 	"AI_MAX_TECH_BUF_VMD", "AI_MAX_TECH_FLY_VMD", "AI_MAX_TECH_DL_VMD",
 }
 
-// AIConstantKeys are the YAML keys of the AI constants, in file order.
-var AIConstantKeys = []string{
-	"max_move_dist", "max_move_score",
-	"max_buf_value", "max_buf_score",
-	"max_def_dist", "max_def_score",
-	"max_tech_dist", "max_tech_score",
-	"max_tech_buf_vmd", "max_tech_fly_vmd", "max_tech_dl_vmd",
-}
-
 // Fields returns pointers to the constants in file order (the order of
 // AIConstantNames).
 func (a *AIConstants) Fields() [11]*int {

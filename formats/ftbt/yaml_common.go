@@ -66,24 +66,6 @@ func needInt(m *yamlx.Mapping, key, what string) int {
 	return 0
 }
 
-// optInt reads the optional integer field key (def when absent).
-func optInt(m *yamlx.Mapping, key string, def int) int {
-	if n, ok := m.Get(key, ""); ok {
-		v, _ := n.Int()
-		return v
-	}
-	return def
-}
-
-// optBool reads the optional boolean field key (false when absent).
-func optBool(m *yamlx.Mapping, key string) bool {
-	if n, ok := m.Get(key, ""); ok {
-		v, _ := n.Bool()
-		return v
-	}
-	return false
-}
-
 // needText reads the required text field key.
 func needText(m *yamlx.Mapping, key, expect string) string {
 	if n, ok := m.Need(key, "", expect); ok {

@@ -26,9 +26,9 @@ func EncodeRules(rs *Rules) ([]byte, error) {
 		terrains.Content = append(terrains.Content, m)
 	}
 	section(root, "terrains", "terrain types, id = position from 0; cost: the move points a step onto the terrain uses", terrains)
-	section(root, "max_fly_weight", "fly techs set cell costs between 1 and max_fly_weight; at abi max_abi fly and disable_long techs reach their full area",
-		yamlx.Int(rs.MaxFlyWeight))
-	yamlx.Add(root, "max_abi", yamlx.Int(rs.MaxAbi))
+	limits := len(root.Content)
+	fieldyaml.EncodeFields(root, &RulesFields, rulesLimits, rs)
+	root.Content[limits].HeadComment = "fly techs set cell costs between 1 and max_fly_weight; at abi max_abi fly and disable_long techs reach their full area"
 
 	// The techs are built a slice at a time as they are written.
 	lists := yamlx.Deferred{}
@@ -38,10 +38,7 @@ func EncodeRules(rs *Rules) ([]byte, error) {
 		"terrains: where the tech may be used; value: damage (people) or percent of the user's abi (other classes)", techs)
 
 	if rs.AI != nil {
-		ai := yamlx.Map()
-		for k, v := range rs.AI.Fields() {
-			yamlx.Add(ai, AIConstantKeys[k], yamlx.Int(*v))
-		}
+		ai := fieldyaml.Encode(&AIFields, rs.AI)
 		section(root, "ai", "constants of the computer player (absent: the rules have no AI block)", ai)
 	}
 	addTrailing(root, rs.Trailing)
@@ -59,15 +56,14 @@ func techNode(t Tech, terrainNames *yamlx.Names) *yaml.Node {
 			allowed.Content = append(allowed.Content, terrainNames.Ref(k))
 		}
 	}
-	return yamlx.Map(
-		"name", str(t.Name),
-		"class", yamlx.Enum(t.Class, ClassNames),
-		"long_range", yamlx.Bool(t.IsLong),
-		"range", rng,
-		"aoe", yamlx.Flow(fieldyaml.Encode(&AoeFields, &t)),
-		"duration", yamlx.Int(t.Duration),
-		"terrains", allowed,
-		"value", yamlx.Int(t.Value))
+	m := yamlx.Map("name", str(t.Name), "class", yamlx.Enum(t.Class, ClassNames))
+	fieldyaml.EncodeFields(m, &TechFields, techLongRange, &t)
+	yamlx.Add(m, "range", rng)
+	yamlx.Add(m, "aoe", yamlx.Flow(fieldyaml.Encode(&AoeFields, &t)))
+	fieldyaml.EncodeFields(m, &TechFields, techDuration, &t)
+	yamlx.Add(m, "terrains", allowed)
+	fieldyaml.EncodeFields(m, &TechFields, techValue, &t)
+	return m
 }
 
 // DecodeRules reads an ftbt/rules YAML document.
@@ -109,8 +105,7 @@ func DecodeRulesDoc(d *yamlx.Doc) (*Rules, *srcpos.Map, error) {
 		rs.Terrains = append(rs.Terrains, t)
 		tm.Done()
 	}
-	rs.MaxFlyWeight = needInt(m, "max_fly_weight", "")
-	rs.MaxAbi = needInt(m, "max_abi", "")
+	fieldyaml.DecodeFields(m, &RulesFields, rulesLimits, rs)
 	terrainNames := yamlx.NewNames("terrain", rs.TerrainNames())
 	techs := needList(m, "techs", "techs")
 	if techs.Len() > 0 {
@@ -123,9 +118,7 @@ func DecodeRulesDoc(d *yamlx.Doc) (*Rules, *srcpos.Map, error) {
 		am := n.Mapping()
 		if am != nil {
 			rs.AI = &AIConstants{}
-			for k, v := range rs.AI.Fields() {
-				*v = needInt(am, AIConstantKeys[k], "")
-			}
+			fieldyaml.Decode(&AIFields, am, rs.AI)
 			am.Done()
 		}
 	}
@@ -147,7 +140,7 @@ func decodeTech(it yamlx.Node, i, ndx int, terrainNames *yamlx.Names) Tech {
 	if n, ok := tm.Need("class", "", "one of "+strings.Join(ClassNames, ", ")); ok {
 		t.Class, _ = n.Enum(ClassNames)
 	}
-	t.IsLong = optBool(tm, "long_range")
+	fieldyaml.DecodeFields(tm, &TechFields, techLongRange, &t)
 	if n, ok := tm.Need("range", "", "a list of target offsets [dx, dy]"); ok {
 		for _, o := range n.Items() {
 			if xy, ok := pair(o, "[dx, dy]"); ok {
@@ -161,7 +154,7 @@ func decodeTech(it yamlx.Node, i, ndx int, terrainNames *yamlx.Names) Tech {
 			am.Done()
 		}
 	}
-	t.Duration = optInt(tm, "duration", 0)
+	fieldyaml.DecodeFields(tm, &TechFields, techDuration, &t)
 	if n, ok := tm.Need("terrains", "", "the terrains the tech may be used on"); ok {
 		for _, ref := range n.Items() {
 			k, ok := terrainNames.Resolve(ref)
@@ -176,7 +169,7 @@ func decodeTech(it yamlx.Node, i, ndx int, terrainNames *yamlx.Names) Tech {
 			}
 		}
 	}
-	t.Value = needInt(tm, "value", "")
+	fieldyaml.DecodeFields(tm, &TechFields, techValue, &t)
 	tm.Done()
 	return t
 }
