@@ -7,6 +7,7 @@ import (
 	"sort"
 
 	"github.com/shapan/shapan/formats/diag"
+	"github.com/shapan/shapan/formats/field"
 	pfmt "github.com/shapan/shapan/formats/planets"
 	"github.com/shapan/shapan/formats/srcpos"
 )
@@ -82,24 +83,38 @@ func readBoard(m *pfmt.Map, checking bool) (*board, diag.List) {
 	for _, part := range []struct {
 		key string
 		has bool
-	}{{"planets", m.HasPlanets}, {"map", m.HasGrid}, {"routes", m.HasRoutes}, {"starts", m.HasStarts}} {
+	}{{"planets", m.HasPlanets}, {pfmt.PathGrid, m.HasGrid}, {"routes", m.HasRoutes}, {"starts", m.HasStarts}} {
 		if !part.has {
 			ps.add(CodeMissing, "", "the map has no %s: the game cannot load it", part.key)
 		}
 	}
 	b := &board{fee: m.MaintainFeeOn()}
 	b.planets, b.maxSum = readPlanets(&ps, m, !checking)
+	// Each setting's rule is its row's: PLN018, PLN016 for min_player.
 	for _, s := range []struct {
-		key  string
-		code string
-		to   *Num
-	}{{"max_round", CodeSetting, &b.maxRound}, {"max_player", CodeSetting, &b.maxPlayer}, {"min_player", CodePlayers, &b.minPlayer}, {"start_unit", CodeSetting, &b.startUnit}} {
-		*s.to = ps.number(s.code, s.key, s.key, m.Get(s.key))
+		f  *field.Field
+		to *Num
+	}{{settingMaxRound, &b.maxRound}, {settingMaxPlayer, &b.maxPlayer}, {settingMinPlayer, &b.minPlayer}, {settingStartUnit, &b.startUnit}} {
+		*s.to = ps.number(s.f.Code, s.f.Key, s.f.Key, m.Get(s.f.Key))
 	}
 	b.starts = readStarts(&ps, m)
 	readRoutes(&ps, m, b, !checking)
 	return b, ps.list
 }
+
+// The settings a board reads and the keys of a planet's numbers, from
+// the planets tables.
+var (
+	settingMaxRound  = pfmt.SettingFields.Field("max_round")
+	settingMaxPlayer = pfmt.SettingFields.Field("max_player")
+	settingMinPlayer = pfmt.SettingFields.Field("min_player")
+	settingStartUnit = pfmt.SettingFields.Field("start_unit")
+	attrType         = pfmt.PlanetFields.Field("type").Key
+	attrDef          = pfmt.PlanetFields.Field("def").Key
+	attrRes          = pfmt.PlanetFields.Field("res").Key
+	attrCos          = pfmt.PlanetFields.Field("cos").Key
+	attrMax          = pfmt.PlanetFields.Field("max").Key
+)
 
 // readPlanets reads every planet's values and the sum of their caps, and
 // returns the planets when keep is set.
@@ -115,12 +130,15 @@ func readPlanets(ps *problems, m *pfmt.Map, keep bool) ([]planetInfo, int64) {
 		if v, ok := p.Max.PyInt(); ok {
 			sum.Add(sum, v)
 		} else {
-			ps.add(CodeMax, path+".max", "planet %s: max is %s, not a number the game can convert", info.token, p.Max.Describe())
+			ps.add(CodeMax, path+"."+attrMax, "planet %s: %s is %s, not a number the game can convert", info.token, attrMax, p.Max.Describe())
 		}
-		info.max = ps.number(CodeMax, path+".max", "planet "+info.token+": max", p.Max)
-		info.def = ps.number(CodeNumbers, path+".def", "planet "+info.token+": def", p.Def)
-		info.res = ps.number(CodeNumbers, path+".res", "planet "+info.token+": res", p.Res)
-		info.cos = ps.number(CodeNumbers, path+".cos", "planet "+info.token+": cos", p.Cos)
+		number := func(code, key string, v pfmt.Value) Num {
+			return ps.number(code, path+"."+key, "planet "+info.token+": "+key, v)
+		}
+		info.max = number(CodeMax, attrMax, p.Max)
+		info.def = number(CodeNumbers, attrDef, p.Def)
+		info.res = number(CodeNumbers, attrRes, p.Res)
+		info.cos = number(CodeNumbers, attrCos, p.Cos)
 		if keep {
 			out = append(out, info)
 		}

@@ -68,7 +68,7 @@ func (b *board) allowedPlayers() int {
 
 // tooFew is the refusal of a game of n players, fewer than min_player.
 func tooFew(n int, b *board) diag.Diagnostic {
-	return diag.Diagnostic{Severity: diag.Error, Code: CodePlayers, Path: "min_player",
+	return diag.Diagnostic{Severity: diag.Error, Code: CodePlayers, Path: settingMinPlayer.Key,
 		Message: fmt.Sprintf("%d players are too few to start the game (min_player %s; max_player %s, %d start planets)", n, b.minPlayer, b.maxPlayer, len(b.starts))}
 }
 

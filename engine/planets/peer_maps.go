@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/shapan/shapan/formats/field"
 	pfmt "github.com/shapan/shapan/formats/planets"
 )
 
@@ -66,20 +67,21 @@ func loaderFacts(m *pfmt.Map) (map[string]any, error) {
 		return nil, err
 	}
 	w, h := m.MapSize()
-	return map[string]any{
+	facts := map[string]any{
 		"name":            valueJSON(m.Get("name")),
 		"tokens_by_id":    strings.Join(m.Tokens(), ""),
 		"map_size":        []int{w, h},
 		"starts":          starts,
 		"max_sum":         sum,
 		"directed_routes": len(routes),
-		"max_round":       valueJSON(m.Get("max_round")),
-		"max_player":      valueJSON(m.Get("max_player")),
-		"min_player":      valueJSON(m.Get("min_player")),
-		"start_unit":      valueJSON(m.Get("start_unit")),
-		"maintain_fee":    m.MaintainFeeOn(),
 		"pos":             positions(m),
-	}, nil
+	}
+	// The settings by their keys, as the original's loader reports them.
+	for _, f := range []*field.Field{settingMaxRound, settingMaxPlayer, settingMinPlayer, settingStartUnit} {
+		facts[f.Key] = valueJSON(m.Get(f.Key))
+	}
+	facts[pfmt.MapFields.Field("maintain_fee").Key] = m.MaintainFeeOn()
+	return facts, nil
 }
 
 // positions returns every planet's [x, y] in id order (null when it is
@@ -117,7 +119,7 @@ func servedMap(m *pfmt.Map) (map[string]any, error) {
 		for _, a := range []struct {
 			key string
 			v   pfmt.Value
-		}{{"type", p.Type}, {"def", p.Def}, {"res", p.Res}, {"cos", p.Cos}, {"max", p.Max}} {
+		}{{attrType, p.Type}, {attrDef, p.Def}, {attrRes, p.Res}, {attrCos, p.Cos}, {attrMax, p.Max}} {
 			if a.v.Type() != pfmt.Absent {
 				attrs[a.key] = valueJSON(a.v)
 			}
@@ -132,13 +134,13 @@ func servedMap(m *pfmt.Map) (map[string]any, error) {
 	}
 	w, h := m.MapSize()
 	return map[string]any{
-		"name":      valueJSON(m.Get("name")),
-		"author":    valueJSON(m.Get("author")),
-		"desc":      valueJSON(m.Get("desc")),
-		"max_round": valueJSON(m.Get("max_round")),
-		"map_size":  []int{w, h},
-		"planets":   planets,
-		"routes":    rl,
+		"name":              valueJSON(m.Get("name")),
+		"author":            valueJSON(m.Get("author")),
+		"desc":              valueJSON(m.Get("desc")),
+		settingMaxRound.Key: valueJSON(m.Get(settingMaxRound.Key)),
+		"map_size":          []int{w, h},
+		"planets":           planets,
+		"routes":            rl,
 	}, nil
 }
 
