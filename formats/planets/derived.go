@@ -105,7 +105,7 @@ type IDIndex struct {
 
 // IDs returns the index of the planets' ids by token.
 func (m *Map) IDs() IDIndex {
-	var x IDIndex
+	x := IDIndex{keys: make([]string, 0, len(m.Planets)), ids: make([]int32, 0, len(m.Planets))}
 	for i, p := range m.ByID() {
 		if h, ok := hashKey(p.Token); ok {
 			x.keys = append(x.keys, h)

@@ -1,8 +1,6 @@
 package planets
 
 import (
-	"bytes"
-	"sort"
 	"strings"
 	"unicode/utf8"
 
@@ -24,7 +22,7 @@ const maxValues = 100_000
 // aliases expanded. Positions of every value are recorded by path.
 type loader struct {
 	doc    *yamlx.Doc
-	lines  []int32 // byte offset of each line start (a file is at most 256 MiB)
+	lines  *lines // where each line starts
 	cols   columns
 	budget int
 	// written is the number of values written in the file.
@@ -97,7 +95,7 @@ func newLoader(d *yamlx.Doc) *loader {
 	written := countNodes(d.Root.N)
 	l := &loader{doc: d, budget: 2*written + maxValues, active: map[*yaml.Node]bool{}}
 	l.written = written
-	l.lines = lineStarts(d.Src)
+	l.lines = newLines(d.Src)
 	l.cols.src = d.Src
 	return l
 }
@@ -274,45 +272,21 @@ func (l *loader) nonSpecificTag(n yamlx.Node) bool {
 	return false
 }
 
-// lineStarts returns the byte offset of each line start, counting line
-// breaks as YAML does: \r\n, \r, \n, U+0085, U+2028 and U+2029.
-func lineStarts(src []byte) []int32 {
-	starts := make([]int32, 1, bytes.Count(src, []byte{'\n'})+2)
-	for i := 0; i < len(src); {
-		r, size := utf8.DecodeRune(src[i:])
-		i += size
-		switch r {
-		case '\r':
-			if i < len(src) && src[i] == '\n' {
-				i++
-			}
-			starts = append(starts, int32(i))
-		case '\n', 0x85, 0x2028, 0x2029:
-			starts = append(starts, int32(i))
-		}
-	}
-	return starts
-}
-
 // pos returns the line and column of byte offset off, as yaml.v3 counts
 // them.
 func (l *loader) pos(off int) diag.Pos {
-	line := sort.Search(len(l.lines), func(i int) bool { return int(l.lines[i]) > off }) - 1
-	line = max(line, 0)
-	return diag.Pos{Line: line + 1, Col: utf8.RuneCount(l.doc.Src[int(l.lines[line]):min(off, len(l.doc.Src))]) + 1}
+	line := l.lines.lineOf(off)
+	return diag.Pos{Line: line + 1, Col: utf8.RuneCount(l.doc.Src[l.lines.start(line):min(off, len(l.doc.Src))]) + 1}
 }
 
 // offset returns the byte offset of a 1-based line and column (columns
 // count characters).
 func (l *loader) offset(p diag.Pos) int {
-	if p.Line < 1 || p.Line > len(l.lines) {
+	if p.Line < 1 || p.Line > l.lines.count() {
 		return 0
 	}
-	end := len(l.doc.Src)
-	if p.Line < len(l.lines) {
-		end = int(l.lines[p.Line])
-	}
-	return l.cols.offset(int(l.lines[p.Line-1]), end, p.Col)
+	start, end := l.lines.span(p.Line - 1)
+	return l.cols.offset(start, end, p.Col)
 }
 
 // entry is one key and value of a mapping being built.

@@ -1,7 +1,6 @@
 package yamlx
 
 import (
-	"bytes"
 	"cmp"
 	"encoding/binary"
 	"fmt"
@@ -97,11 +96,11 @@ type itemPositions struct {
 }
 
 // itemPass is the positions recorded by one Each: item i's entries are
-// data[start[i]:start[i+1]], each the rest's number, the line (from the
-// entry before, zig-zag) and the column, as varints.
+// bytes start[i] to start[i+1] of data, each the rest's number, the line
+// (from the entry before, zig-zag) and the column, as varints.
 type itemPass struct {
 	start []uint32
-	data  []byte
+	data  chunks
 	line  int // the line of the entry before in this item
 }
 
@@ -114,9 +113,64 @@ func (p *itemPositions) newPass(items int) *itemPass {
 // begin starts the entries of item i (i = the count ends the last one).
 func (pass *itemPass) begin(i int) {
 	for len(pass.start) <= i {
-		pass.start = append(pass.start, uint32(len(pass.data)))
+		pass.start = append(pass.start, uint32(pass.data.n))
 	}
 	pass.line = 0
+}
+
+// chunks is a growing run of bytes kept in blocks of chunkSize (the
+// first one grows to it), so that growing it never copies what it holds
+// nor keeps a block twice: a map's planets record some 15 MB of
+// positions, which a slice grown by doubling held twice at times.
+type chunks struct {
+	blocks [][]byte
+	n      int // the bytes written
+}
+
+const chunkSize = 64 << 10
+
+// write appends p.
+func (c *chunks) write(p []byte) {
+	for len(p) > 0 {
+		k := len(c.blocks) - 1
+		if k < 0 || len(c.blocks[k]) == chunkSize {
+			size := chunkSize
+			if k < 0 {
+				size = 1 << 10
+			}
+			c.blocks = append(c.blocks, make([]byte, 0, size))
+			k++
+		}
+		b := c.blocks[k]
+		if len(b) == cap(b) {
+			grown := make([]byte, len(b), min(2*cap(b), chunkSize))
+			copy(grown, b)
+			b = grown
+		}
+		m := copy(b[len(b):cap(b)], p)
+		c.blocks[k] = b[:len(b)+m]
+		c.n += m
+		p = p[m:]
+	}
+}
+
+// slice returns bytes from to to of c, copied into *buf when they span
+// two blocks.
+func (c *chunks) slice(from, to int, buf *[]byte) []byte {
+	if from >= to {
+		return nil
+	}
+	if k := from / chunkSize; k == (to-1)/chunkSize {
+		return c.blocks[k][from%chunkSize : to-k*chunkSize]
+	}
+	*buf = (*buf)[:0]
+	for off := from; off < to; {
+		b := c.blocks[off/chunkSize]
+		end := min(len(b), to-off/chunkSize*chunkSize)
+		*buf = append(*buf, b[off%chunkSize:end]...)
+		off += end - off%chunkSize
+	}
+	return *buf
 }
 
 // itemRecorder records the positions under one item of a lazy list.
@@ -140,9 +194,11 @@ func (r *itemRecorder) add(rest string, at diag.Pos) {
 	}
 	r.done = append(r.done, id)
 	pass := r.pass
-	pass.data = binary.AppendUvarint(pass.data, uint64(id))
-	pass.data = binary.AppendVarint(pass.data, int64(at.Line-pass.line))
-	pass.data = binary.AppendUvarint(pass.data, uint64(at.Col))
+	var buf [3 * binary.MaxVarintLen64]byte
+	b := binary.AppendUvarint(buf[:0], uint64(id))
+	b = binary.AppendVarint(b, int64(at.Line-pass.line))
+	b = binary.AppendUvarint(b, uint64(at.Col))
+	pass.data.write(b)
 	pass.line = at.Line
 }
 
@@ -153,11 +209,12 @@ func (p *itemPositions) locate(i int, rest string) diag.Pos {
 	if !ok {
 		return diag.Pos{}
 	}
+	var buf []byte
 	for _, pass := range p.passes {
 		if i+1 >= len(pass.start) {
 			continue
 		}
-		data := pass.data[pass.start[i]:pass.start[i+1]]
+		data := pass.data.slice(int(pass.start[i]), int(pass.start[i+1]), &buf)
 		line := 0
 		for len(data) > 0 {
 			e, n1 := binary.Uvarint(data)
@@ -259,7 +316,6 @@ func (e Entries) Each(f func(i int, key, value *yaml.Node, enter func(path strin
 	}
 	d.item = nil
 	pass.begin(lz.count)
-	pass.data = slices.Clip(bytes.Clone(pass.data))
 	// The first entry of a key is the one that counts (a key written
 	// twice is an error of the reader's).
 	slices.SortStableFunc(keys, func(a, b entryKey) int { return cmp.Compare(a.hash, b.hash) })
