@@ -7,6 +7,7 @@ import (
 	"math"
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/shapan/shapan/formats/diag"
 	"github.com/shapan/shapan/formats/field"
@@ -240,31 +241,82 @@ func checkGrid(r validate.Reporter, m *planets.Map, defined map[string]bool) {
 // routeGraph is which planets the routes join, by the planets' keys as
 // the routes, starts and planets write them (Value.Key). A map of 60 000
 // routes is held as numbers (a hash map of strings to lists of strings
-// took five times as much).
+// took five times as much), its keys a sorted list (a hash map from key
+// to number took twice as much).
 type routeGraph struct {
-	node map[string]int32 // key → its number
+	// keys are the planets' and the joined routes' ends' keys, sorted
+	// and distinct: key k is node k.
+	keys []string
+	// extra numbers the keys asked for after (a start that is no
+	// route's end nor planet), from len(keys) on.
+	extra map[string]int32
 	// The neighbours of node k are next[start[k]:start[k+1]] (nodes
 	// numbered after the routes were read have none).
 	start, next []int32
 }
 
+// newRouteGraph returns the graph of the keys, no route read yet.
+func newRouteGraph(keys []string) *routeGraph {
+	slices.Sort(keys)
+	return &routeGraph{keys: slices.Clip(slices.Compact(keys))}
+}
+
+// lookup returns the number of key, or false.
+func (g *routeGraph) lookup(key string) (int32, bool) {
+	if k, ok := slices.BinarySearch(g.keys, key); ok {
+		return int32(k), true
+	}
+	k, ok := g.extra[key]
+	return k, ok
+}
+
 // id returns the number of key, numbering it when it has none.
 func (g *routeGraph) id(key string) int32 {
-	if k, ok := g.node[key]; ok {
+	if k, ok := g.lookup(key); ok {
 		return k
 	}
-	k := int32(len(g.node))
-	g.node[key] = k
+	if g.extra == nil {
+		g.extra = map[string]int32{}
+	}
+	k := int32(g.count())
+	g.extra[key] = k
 	return k
 }
 
+// has reports whether key is one of the graph's keys.
+func (g *routeGraph) has(key string) bool {
+	_, ok := slices.BinarySearch(g.keys, key)
+	return ok
+}
+
+// count returns the number of nodes.
+func (g *routeGraph) count() int { return len(g.keys) + len(g.extra) }
+
 // neighbours returns the nodes a route joins key to.
 func (g *routeGraph) neighbours(key string) []int32 {
-	k, ok := g.node[key]
+	k, ok := g.lookup(key)
 	if !ok || int(k)+1 >= len(g.start) {
 		return nil
 	}
 	return g.next[g.start[k]:g.start[k+1]]
+}
+
+// join sets the routes of the graph: edges are pairs of nodes.
+func (g *routeGraph) join(edges []int32) {
+	g.start = make([]int32, g.count()+1)
+	for _, k := range edges {
+		g.start[k+1]++
+	}
+	for k := 1; k < len(g.start); k++ {
+		g.start[k] += g.start[k-1]
+	}
+	g.next = make([]int32, len(edges))
+	fill := slices.Clone(g.start)
+	for e := 0; e < len(edges); e += 2 {
+		a, b := edges[e], edges[e+1]
+		g.next[fill[a]], fill[a] = b, fill[a]+1
+		g.next[fill[b]], fill[b] = a, fill[b]+1
+	}
 }
 
 // checkRoutes reports routes with bad steps, loops and routes given
@@ -296,46 +348,64 @@ func checkRoutes(r validate.Reporter, m *planets.Map) *routeGraph {
 		}
 	}
 	sorted = nil
-	g := &routeGraph{node: map[string]int32{}}
-	var edges []int32 // pairs of nodes
 	ids := m.IDs()
+	// The routes that join two planets, and their ends that are no
+	// planet's key (an end equal to a planet in the Python sense but
+	// written otherwise: 1.0 for 1).
+	joined := make([]bool, len(m.Routes))
+	keys := make([]string, 0, len(m.Planets))
+	for _, p := range m.Planets {
+		keys = append(keys, p.Token.Key())
+	}
+	g := newRouteGraph(keys)
+	var others []string
 	for i, rt := range m.Routes {
-		path := srcpos.Index("routes", i)
-		from, to := rt.From.Key(), rt.To.Key()
+		reportRoute(r, m, i, int(before[i]))
 		_, okA := ids.ID(rt.From)
 		_, okB := ids.ID(rt.To)
-		if !planets.Fits(planets.RouteFields.Field("2"), rt.Steps) {
-			r.Add(plnSteps, path+"[2]", "route %d (%s–%s) has %s steps", i+1, from, to, rt.Steps.Describe())
-		}
-		if from == to {
-			r.Add(plnLoop, path, "route %d goes from %s to itself", i+1, from)
-		}
-		if j := int(before[i]); j >= 0 {
-			if planets.Equal(m.Routes[j].Steps, rt.Steps) {
-				r.Add(plnDupRoute, path, "routes %d and %d both join %s and %s", j+1, i+1, from, to)
-			} else {
-				r.Add(plnConflict, path, "routes %d and %d join %s and %s with %s and %s steps; the later wins", j+1, i+1, from, to, m.Routes[j].Steps.Describe(), rt.Steps.Describe())
+		if joined[i] = okA && okB; joined[i] {
+			if k := rt.From.Key(); !g.has(k) {
+				others = append(others, k)
+			}
+			if k := rt.To.Key(); !g.has(k) {
+				others = append(others, k)
 			}
 		}
-		if okA && okB {
-			edges = append(edges, g.id(from), g.id(to))
+	}
+	if len(others) > 0 {
+		g = newRouteGraph(append(g.keys, others...))
+	}
+	before, ids = nil, planets.IDIndex{}
+	edges := make([]int32, 0, 2*len(m.Routes))
+	for i, rt := range m.Routes {
+		if joined[i] {
+			edges = append(edges, g.id(rt.From.Key()), g.id(rt.To.Key()))
 		}
 	}
-	g.start = make([]int32, len(g.node)+1)
-	for _, k := range edges {
-		g.start[k+1]++
-	}
-	for k := 1; k < len(g.start); k++ {
-		g.start[k] += g.start[k-1]
-	}
-	g.next = make([]int32, len(edges))
-	fill := slices.Clone(g.start)
-	for e := 0; e < len(edges); e += 2 {
-		a, b := edges[e], edges[e+1]
-		g.next[fill[a]], fill[a] = b, fill[a]+1
-		g.next[fill[b]], fill[b] = a, fill[b]+1
-	}
+	joined = nil
+	g.join(edges)
 	return g
+}
+
+// reportRoute reports route i's bad steps, a loop, and the same two
+// planets joined by route j before (j < 0: by none).
+func reportRoute(r validate.Reporter, m *planets.Map, i, j int) {
+	rt := m.Routes[i]
+	path := srcpos.Index("routes", i)
+	from, to := rt.From.Key(), rt.To.Key()
+	if !planets.Fits(planets.RouteFields.Field("2"), rt.Steps) {
+		r.Add(plnSteps, path+"[2]", "route %d (%s–%s) has %s steps", i+1, from, to, rt.Steps.Describe())
+	}
+	if from == to {
+		r.Add(plnLoop, path, "route %d goes from %s to itself", i+1, from)
+	}
+	if j >= 0 {
+		if planets.Equal(m.Routes[j].Steps, rt.Steps) {
+			r.Add(plnDupRoute, path, "routes %d and %d both join %s and %s", j+1, i+1, from, to)
+		} else {
+			r.Add(plnConflict, path, "routes %d and %d join %s and %s with %s and %s steps; the later wins", j+1, i+1, from, to, m.Routes[j].Steps.Describe(), rt.Steps.Describe())
+		}
+	}
 }
 
 // checkStarts reports a planet that starts two players, and starts
@@ -409,7 +479,7 @@ func checkReachable(r validate.Reporter, m *planets.Map, adj *routeGraph) {
 		for _, s := range m.Starts {
 			stack = append(stack, adj.id(s.Key()))
 		}
-		reached := make([]bool, len(adj.node))
+		reached := make([]bool, adj.count())
 		for _, k := range stack {
 			reached[k] = true
 		}
@@ -426,14 +496,15 @@ func checkReachable(r validate.Reporter, m *planets.Map, adj *routeGraph) {
 				}
 			}
 		}
-		var lost []string
-		for _, p := range m.Planets {
-			if k, ok := adj.node[p.Token.Key()]; !ok || !reached[k] {
-				lost = append(lost, p.Name())
+		var lost []int32 // the planets' indices, sorted by name
+		for i, p := range m.Planets {
+			if k, ok := adj.lookup(p.Token.Key()); !ok || !reached[k] {
+				lost = append(lost, int32(i))
 			}
 		}
-		sort.Strings(lost)
-		for _, name := range lost {
+		slices.SortFunc(lost, func(a, b int32) int { return strings.Compare(m.Planets[a].Name(), m.Planets[b].Name()) })
+		for _, i := range lost {
+			name := m.Planets[i].Name()
 			r.Add(plnUnreachable, srcpos.Field("planets", name), "no route path leads to planet %s from the starts", name)
 		}
 	}
