@@ -18,18 +18,21 @@ const simSample = "../../samples/mbg/赤壁.yaml"
 
 // TestSimJSONIsTheSameWhateverTheJobs: --json prints one JSON report,
 // the same bytes for --jobs 1 and 2, and the progress bar (forced on)
-// goes to standard error only.
+// goes to standard error only. Six games of 20 turns, three for each of
+// two workers, show that the command passes --jobs and --seed through;
+// engine/sim's TestSameSeedSameReportWhateverTheJobs proves the same of
+// the simulation itself.
 func TestSimJSONIsTheSameWhateverTheJobs(t *testing.T) {
 	old := progress.IsTerminal
 	progress.IsTerminal = func(io.Writer) bool { return true }
 	defer func() { progress.IsTerminal = old }()
 	var outs []string
 	for _, jobs := range []string{"1", "2"} {
-		code, out, errOut := runCLI("sim", simSample, "--games", "12", "--turns", "40", "--seed", "9", "--jobs", jobs, "--json")
+		code, out, errOut := runCLI("sim", simSample, "--games", "6", "--turns", "20", "--seed", "9", "--jobs", jobs, "--json")
 		if code != 0 {
 			t.Fatalf("jobs %s: exit %d: %s", jobs, code, errOut)
 		}
-		if !strings.Contains(errOut, "(0/12, ") || !strings.Contains(errOut, "\r") {
+		if !strings.Contains(errOut, "(0/6, ") || !strings.Contains(errOut, "\r") {
 			t.Errorf("no progress bar on standard error: %q", errOut)
 		}
 		if strings.ContainsAny(out, "\r#") || !json.Valid([]byte(out)) {
@@ -44,8 +47,8 @@ func TestSimJSONIsTheSameWhateverTheJobs(t *testing.T) {
 	if err := json.Unmarshal([]byte(outs[0]), &r); err != nil {
 		t.Fatal(err)
 	}
-	if r.Family != "mbg" || r.Scenario != "赤壁.yaml" || r.Seed != 9 || r.Games != 12 || len(r.Sides) != 3 ||
-		mbgFacts(r) == nil || mbgFacts(r).TurnCap != 40 || r.Length.Max > 40 {
+	if r.Family != "mbg" || r.Scenario != "赤壁.yaml" || r.Seed != 9 || r.Games != 6 || len(r.Sides) != 3 ||
+		mbgFacts(r) == nil || mbgFacts(r).TurnCap != 20 || r.Length.Max > 20 {
 		t.Fatalf("unexpected report:\n%s", outs[0])
 	}
 }
