@@ -81,11 +81,7 @@ func TestAComputerRoomPlaysToTheEndAndItsRecordReplays(t *testing.T) {
 	c := create(t, base, CreateRequest{Document: "决斗.yml", Seed: ptr(int64(2)), Seats: []string{"computer", "computer"}})
 	room := base + "/api/rooms/" + c.Room
 	watch := tokenOf(c.Spectator)
-	var st State
-	for i := 0; i < 200 && !st.Over; i++ {
-		call(t, "GET", room+"/state", watch, nil, &st)
-	}
-	if !st.Over {
+	if st := waitOver(t, room, watch); !st.Over {
 		t.Fatal("the computers did not finish")
 	}
 	resp, err := http.Get(room + "/record?token=" + watch)
@@ -147,7 +143,7 @@ func TestAnswerItemsWaitForTheDisk(t *testing.T) {
 		}
 		r.mu.Unlock()
 		s.hub.kick(r)
-		deadline := time.Now().Add(5 * time.Second)
+		deadline := time.Now().Add(patience)
 		for r.computerDecisionLocked() != nil && time.Now().Before(deadline) {
 			time.Sleep(time.Millisecond)
 		}

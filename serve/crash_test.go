@@ -46,11 +46,10 @@ func serverProcess(t *testing.T, dir string) (string, *exec.Cmd) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	for range 500 {
+	for end := time.Now().Add(patience); time.Now().Before(end); time.Sleep(10 * time.Millisecond) {
 		if b, err := os.ReadFile(filepath.Join(dir, "url")); err == nil {
 			return strings.TrimSpace(string(b)), cmd
 		}
-		time.Sleep(10 * time.Millisecond)
 	}
 	t.Fatal("the server process did not start")
 	return "", nil
@@ -61,7 +60,7 @@ func serverProcess(t *testing.T, dir string) (string, *exec.Cmd) {
 func playPerson(t *testing.T, room, token string, stop int) int {
 	t.Helper()
 	n := 0
-	for i := 0; i < 2000 && n < stop; i++ {
+	for end := time.Now().Add(patience); n < stop && time.Now().Before(end); {
 		var h Hint
 		call(t, "GET", room+"/hint", token, nil, &h)
 		if h.Status == "over" {
@@ -138,12 +137,11 @@ func TestKilledServerResumesEveryRoom(t *testing.T) {
 func fetchRecord(t *testing.T, base string, c Created) Record {
 	t.Helper()
 	var rec Record
-	for range 500 {
+	for end := time.Now().Add(patience); ; time.Sleep(5 * time.Millisecond) {
 		call(t, "GET", base+"/api/rooms/"+c.Room+"/record", tokenOf(c.Spectator), nil, &rec)
-		if rec.Over {
+		if rec.Over || time.Now().After(end) {
 			break
 		}
-		time.Sleep(5 * time.Millisecond)
 	}
 	return rec
 }

@@ -183,6 +183,25 @@ func readStream(t testing.TB, base, room, token string, from int) (items <-chan 
 	return out, stop
 }
 
+// patience is how long a test waits for what must happen (a game of
+// computers to end, a server process to start): a loaded machine under
+// the race detector stretches seconds into minutes, and a test that waits
+// for a count of polls instead of a time fails there.
+const patience = 3 * time.Minute
+
+// waitOver polls a room's state until its game is over, for at most
+// patience, and returns the last state.
+func waitOver(t testing.TB, room, token string) State {
+	t.Helper()
+	var st State
+	for end := time.Now().Add(patience); ; time.Sleep(2 * time.Millisecond) {
+		call(t, "GET", room+"/state", token, nil, &st)
+		if st.Over || time.Now().After(end) {
+			return st
+		}
+	}
+}
+
 // collect reads items until one says the game is over, or the stream
 // is silent for a while.
 func collect(t testing.TB, items <-chan sseItem) []sseItem {

@@ -23,11 +23,7 @@ func TestComputerSeatsTakeNamedPlayers(t *testing.T) {
 	}
 	c := create(t, base, CreateRequest{Document: "决斗.yml", Seed: ptr(int64(2)), Seats: []string{"search:3", "random"}})
 	room := base + "/api/rooms/" + c.Room
-	var st State
-	for i := 0; i < 400 && !st.Over; i++ {
-		call(t, "GET", room+"/state", tokenOf(c.Spectator), nil, &st)
-	}
-	if !st.Over {
+	if st := waitOver(t, room, tokenOf(c.Spectator)); !st.Over {
 		t.Fatal("the computers did not finish")
 	}
 	var refusal map[string]any

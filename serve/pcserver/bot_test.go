@@ -168,6 +168,12 @@ func (b *bot) play(deadline time.Time) string {
 	return ""
 }
 
+// botPatience is how long a bot waits for a reply and for its game to
+// end: a loaded machine under the race detector stretches the game's
+// seconds into minutes (a request timed out after 2 s there). A game that
+// cannot end still fails, only later.
+const botPatience = 3 * time.Minute
+
 // TestBotsPlayAgainstTheComputer plays two bots, each in its own room
 // against the planets computer player, to the end of their games: one
 // keeps its connection alive (as the Python bots), one opens a new one
@@ -178,7 +184,7 @@ func TestBotsPlayAgainstTheComputer(t *testing.T) {
 	_ = s
 	done := make(chan string, 2)
 	for i, close := range []bool{false, true} {
-		b := &bot{t: t, base: base, room: 7 + i, name: fmt.Sprintf("gobot%d", i), close: close, http: &http.Client{Timeout: 2 * time.Second}}
+		b := &bot{t: t, base: base, room: 7 + i, name: fmt.Sprintf("gobot%d", i), close: close, http: &http.Client{Timeout: botPatience}}
 		go func() {
 			defer func() {
 				if r := recover(); r != nil {
@@ -189,7 +195,7 @@ func TestBotsPlayAgainstTheComputer(t *testing.T) {
 				}
 			}()
 			b.join()
-			done <- b.play(time.Now().Add(60 * time.Second)) // a shared, loaded machine is slow
+			done <- b.play(time.Now().Add(botPatience))
 		}()
 	}
 	winners := map[string]int{}
@@ -197,7 +203,7 @@ func TestBotsPlayAgainstTheComputer(t *testing.T) {
 		select {
 		case w := <-done:
 			winners[w]++
-		case <-time.After(70 * time.Second):
+		case <-time.After(botPatience + 10*time.Second):
 			t.Fatal("the games did not end")
 		}
 	}
@@ -205,7 +211,7 @@ func TestBotsPlayAgainstTheComputer(t *testing.T) {
 		return
 	}
 	b := &bot{t: t, base: base, room: 7, http: http.DefaultClient}
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(botPatience)
 	for {
 		var info infoReply
 		b.cmd(b.form("info"), &info)
