@@ -6,7 +6,6 @@ import (
 	"io"
 	"math"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
@@ -60,10 +59,13 @@ import (
 // and the planets maps (each planet's token is no single letter: 8 000
 // errors PLN007, and the routes' graph of 8 000 planets).
 // SHAPAN_LONG reads inputs four times as large. In a binary built with
-// the race detector the test runs in one built without it (withoutRace).
+// the race detector the test runs in one built without it
+// (longtest.WithoutRace): it reads on one goroutine, and the detector
+// made the readers and the collector at 5 % 8–10 times slower (46 s of
+// CPU, 5 s without); the package's other tests read every form under
+// -race.
 func TestReadingHeapPerFamilyAndForm(t *testing.T) {
-	if longtest.Race && os.Getenv(withoutRaceEnv) == "" {
-		withoutRace(t, "TestReadingHeapPerFamilyAndForm")
+	if longtest.WithoutRace(t) {
 		return
 	}
 	scale := longtest.Pick(1, 4)
@@ -132,29 +134,6 @@ func TestReadingHeapPerFamilyAndForm(t *testing.T) {
 			}
 		})
 	}
-}
-
-// withoutRaceEnv is set for the go test that withoutRace starts: its test
-// measures in its own process, whatever its build.
-const withoutRaceEnv = "SHAPAN_HEAP_WITHOUT_RACE"
-
-// withoutRace runs the test named of this package in a test binary built
-// without the race detector (go test with the flags make test gives the
-// studio's packages, so its compiled packages come from the build cache)
-// and fails with what it printed if it fails. A heap measurement reads
-// on one goroutine, so the detector has nothing to watch in it, and it
-// makes the readers and the collector run at 5 % 8–10 times slower: 46 s
-// of CPU for TestReadingHeapPerFamilyAndForm under -race, 5 s without
-// (its build: the test package compiled and linked again). The readers'
-// races are the other tests' to find, which read every form under -race.
-func withoutRace(t *testing.T, name string) {
-	cmd := exec.Command("go", "test", "-count=1", "-vet=off", "-trimpath", "-ldflags=-w", "-v", "-run", "^"+name+"$", ".")
-	cmd.Env = append(os.Environ(), withoutRaceEnv+"=1")
-	out, err := cmd.CombinedOutput()
-	if err != nil || !strings.Contains(string(out), "--- PASS: "+name+" ") {
-		t.Fatalf("%s in a binary without the race detector: %v\n%s", name, err, out)
-	}
-	t.Logf("%s", out)
 }
 
 // A file or a stream whose beginning fits no form is refused from its
