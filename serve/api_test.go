@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -218,5 +220,46 @@ func TestSlowRoomCreationIsAnswered(t *testing.T) {
 	var seats map[string]any
 	if st := call(t, "POST", hs.URL+"/api/documents/seats", "", CreateRequest{Source: duelMap, Filename: "决斗.yml"}, &seats); st != http.StatusOK {
 		t.Fatalf("seats: HTTP %d, want 200", st)
+	}
+}
+
+// TestUploadedLegacyRulesAndNamedPlayers: the host page uploads an ftbt
+// level with the game's own rules file (its name tells its form, as a
+// document's does), and a seat may name any computer player the family
+// has, hyphenated names included.
+func TestUploadedLegacyRulesAndNamedPlayers(t *testing.T) {
+	read := func(name string) string {
+		b, err := os.ReadFile(filepath.Join("..", "samples", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	_, base := startServer(t, Options{})
+	level := CreateRequest{Source: read("ftbt/长坂坡.map"), Filename: "长坂坡.map",
+		Files: map[string]string{"长坂坡.intro": read("ftbt/长坂坡.intro")}, Rules: read("ftbt/兵法.tech")}
+	var e apiError
+	if st := call(t, "POST", base+"/api/documents/seats", "", level, &e); st != http.StatusBadRequest {
+		t.Fatalf("a .tech read as YAML rules: HTTP %d, want 400", st)
+	}
+	level.RulesFilename = "兵法.tech"
+	var seats struct {
+		Family string   `json:"family"`
+		Seats  []string `json:"seats"`
+	}
+	if st := call(t, "POST", base+"/api/documents/seats", "", level, &seats); st != http.StatusOK || seats.Family != "ftbt" || len(seats.Seats) != 2 {
+		t.Fatalf("the level with 兵法.tech: HTTP %d %+v, want ftbt's two seats", st, seats)
+	}
+	level.Seats = []string{"person", "computer"}
+	if c := create(t, base, level); len(c.Seats) != 2 || c.Seats[0].Link == "" {
+		t.Fatalf("the level's room: %+v", c)
+	}
+	mbg := CreateRequest{Source: read("mbg/赤壁.yaml"), Filename: "赤壁.yaml", Seats: []string{"search-screened:20ms", "person", "computer"}}
+	if c := create(t, base, mbg); !c.Seats[0].Computer || c.Seats[1].Computer {
+		t.Fatalf("赤壁 with search-screened on seat 0: %+v", c)
+	}
+	mbg.Seats[0] = "no-such-player"
+	if st := call(t, "POST", base+"/api/rooms", "", mbg, &e); st != http.StatusBadRequest || !strings.Contains(e.Error.Message, "no-such-player") {
+		t.Fatalf("an unknown player: HTTP %d %+v, want 400 naming it", st, e.Error)
 	}
 }

@@ -30,9 +30,10 @@ func TestHostPageUploadsAndSeats(t *testing.T) {
 		t.Fatalf("the seats of 决斗.yml: %q, want player 0 a person and player 1 the computer", got)
 	}
 
-	// An ftbt level and its rules, uploaded: its two sides are listed.
+	// An ftbt level and its rules, uploaded (the rules as the game's own
+	// .tech file, whose name tells its form): its two sides are listed.
 	dir := t.TempDir()
-	for _, f := range []string{"长坂坡.yaml", "兵法.yaml"} {
+	for _, f := range []string{"长坂坡.yaml", "兵法.tech"} {
 		b, err := os.ReadFile(filepath.Join("..", "samples", "ftbt", f))
 		if err != nil {
 			t.Fatal(err)
@@ -45,7 +46,7 @@ func TestHostPageUploadsAndSeats(t *testing.T) {
 	p.waitFor(func() bool {
 		return strings.Contains(eval[string](p, `document.getElementById("upload-note").textContent`), "cannot be played")
 	}, "the level without its rules")
-	do(t, ctx, "choose its rules", chromedp.SetUploadFiles(chromedp.ID("rules"), []string{filepath.Join(dir, "兵法.yaml")}))
+	do(t, ctx, "choose its rules", chromedp.SetUploadFiles(chromedp.ID("rules"), []string{filepath.Join(dir, "兵法.tech")}))
 	p.waitFor(func() bool { return strings.Join(seats(), " ") == "side 0:person side 1:computer" }, "the level's seats")
 	if note := eval[string](p, `document.getElementById("upload-note").textContent`); !strings.Contains(note, "ftbt") {
 		t.Fatalf("the note on the upload says %q", note)

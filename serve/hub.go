@@ -191,16 +191,19 @@ type CreateRequest struct {
 	// Document names a document the server offers, or Source is a
 	// document uploaded by the host (YAML, or a game's own file named by
 	// Filename, a plain name); Rules are the rules of an uploaded ftbt
-	// level. Files are the other files an uploaded document names, by
+	// level, YAML or the game's .tech file named by RulesFilename (a
+	// plain name; missing: YAML). Files are the other files an uploaded document names, by
 	// plain name (an ftbt level's rules, a legacy level's intro): a
 	// document names only those and the files the server's documents
 	// were read with, never a file of the server.
-	Document string            `json:"document"`
-	Source   string            `json:"source"`
-	Filename string            `json:"filename"`
-	Rules    string            `json:"rules"`
-	Files    map[string]string `json:"files"`
-	Title    string            `json:"title"`
+	Document string `json:"document"`
+	Source   string `json:"source"`
+	Filename string `json:"filename"`
+	Rules    string `json:"rules"`
+	// RulesFilename is the name of the rules' file (star.tech).
+	RulesFilename string            `json:"rules_filename"`
+	Files         map[string]string `json:"files"`
+	Title         string            `json:"title"`
 	// Seed seeds the game (nil: a random one).
 	Seed *int64 `json:"seed"`
 	// Seats says who plays every seat (missing: a person): "person",
@@ -251,7 +254,11 @@ func (h *hub) document(req CreateRequest) (*formats.Document, string, error) {
 	}
 	opts := formats.Options{}
 	if req.Rules != "" {
-		rules, err := formats.ReadConfined("rules.yaml", []byte(req.Rules), nil, formats.Options{})
+		rulesName := req.RulesFilename
+		if rulesName == "" {
+			rulesName = "rules.yaml"
+		}
+		rules, err := formats.ReadConfined(rulesName, []byte(req.Rules), nil, formats.Options{})
 		if err != nil {
 			return nil, "", fmt.Errorf("the rules: %w", err)
 		}
@@ -321,9 +328,9 @@ func checkRequest(req CreateRequest) error {
 }
 
 // playerName is what a computer player's name looks like ("tactician",
-// "search:400", "search:100ms"); the game says whether it has one so
-// named.
-var playerName = regexp.MustCompile(`^[a-z]{1,20}(:[0-9a-z.]{1,12})?$`)
+// "search:400", "search:100ms", "search-screened:200ms"); the game says
+// whether it has one so named.
+var playerName = regexp.MustCompile(`^[a-z][a-z-]{0,19}(:[0-9a-z.]{1,12})?$`)
 
 // reserve takes a place for a room being made, unless the rooms and the
 // places taken reach MaxRooms.

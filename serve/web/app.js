@@ -82,7 +82,8 @@ async function host() {
       return;
     }
     const req = { source: await file.text(), filename: file.name };
-    if ($("rules").files[0]) req.rules = await $("rules").files[0].text();
+    const rules = $("rules").files[0];
+    if (rules) Object.assign(req, { rules: await rules.text(), rules_filename: rules.name });
     uploaded.hidden = false;
     sel.value = "";
     upload = null;
