@@ -16,7 +16,7 @@ import (
 // result sums the search up.
 func (s *search) result(outcome string) *Result {
 	r := &Result{Outcome: outcome, Scenario: s.opts.Scenario, Target: s.opts.Target.String(), Tolerance: round4(s.tol * 100),
-		Seed: s.opts.Seed, Budget: s.opts.Budget, BudgetNote: s.budgetNote, Spent: s.spent, MaxGames: s.confirm, Candidates: len(s.order), Refused: s.refused}
+		Seed: s.opts.Seed, Budget: s.opts.Budget, BudgetNote: s.budgetNote, EndNote: s.endNote, Spent: s.spent, MaxGames: s.confirm, Candidates: len(s.order), Refused: s.refused}
 	if f, _ := familyOf(s.doc.Kind); f != "" {
 		r.Family = f
 	}

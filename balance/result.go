@@ -36,7 +36,10 @@ type Result struct {
 	Budget int `json:"budget"`
 	// BudgetNote says why the budget is not the one asked for: the CPU
 	// limit (Options.CPU) at the CPU the games took.
-	BudgetNote string     `json:"budget_note,omitempty"`
+	BudgetNote string `json:"budget_note,omitempty"`
+	// EndNote says why a search ended with games of its budget unspent
+	// (its planning passes ran out).
+	EndNote    string     `json:"end_note,omitempty"`
 	Spent      int        `json:"spent"`
 	Games      PhaseGames `json:"games"`
 	MaxGames   int        `json:"max_games"`

@@ -86,6 +86,9 @@ type Options struct {
 	// winner, for the tests, plays game i with seed at a point of the
 	// knobs in place of the family: a model whose effects the tests know.
 	winner func(point []float64, i int, seed int64) int
+	// passes, for the tests, bounds approach's planning passes (0: twice
+	// maxIterations).
+	passes int
 }
 
 // Progress is how far a search is.
@@ -139,6 +142,7 @@ type search struct {
 	fairFound                                    bool          // a point judged fair, not confirmed: the search looks for one nearer
 	docJudged                                    bool          // the document itself was judged (near the band) and not fair
 	budgetNote                                   string        // why the budget was lowered or raised (limitCPU)
+	endNote                                      string        // why the search ended with games unspent
 	cpu0                                         time.Duration // the process's CPU time when the baseline began
 	cpuBudget                                    int           // the budget before limitCPU set it (0: no CPU limit)
 	phase                                        string
@@ -458,7 +462,11 @@ func (s *search) approach(ctx context.Context) (string, error) {
 	if outcome, err := s.tryAlike(ctx, w); err != nil || outcome != "" {
 		return outcome, err
 	}
-	for range 2 * maxIterations {
+	passes := s.opts.passes
+	if passes == 0 {
+		passes = 2 * maxIterations
+	}
+	for range passes {
 		if err := ctx.Err(); err != nil {
 			return OutcomeStopped, err
 		}
@@ -475,6 +483,9 @@ func (s *search) approach(ctx context.Context) (string, error) {
 		if outcome, err := s.visit(ctx, w, p); err != nil || outcome != "" {
 			return outcome, err
 		}
+	}
+	if left := s.opts.Budget - s.spent; left > 0 {
+		s.endNote = fmt.Sprintf("the search ended after its %d planning passes, with %d of its %d games unspent", passes, left, s.opts.Budget)
 	}
 	return OutcomeNone, nil
 }

@@ -56,6 +56,9 @@ func (r *Result) WriteText(w io.Writer) error {
 	if r.BudgetNote != "" {
 		fmt.Fprintf(&b, "The budget: %s.\n", r.BudgetNote)
 	}
+	if r.EndNote != "" {
+		fmt.Fprintf(&b, "The end: %s.\n", r.EndNote)
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
