@@ -46,7 +46,7 @@ func readInput(path string, opts Options, check func(head []byte) error) ([]byte
 		return nil, &IOError{err}
 	}
 	if !st.Mode().IsRegular() {
-		return nil, &IOError{fmt.Errorf("%s is not a regular file (%s); name a file, or - for standard input", path, describeMode(st.Mode()))}
+		return nil, &IOError{fmt.Errorf("%s is not a regular file (%s); name a file, or - for standard input", path, DescribeMode(st.Mode()))}
 	}
 	if st.Size() > limit {
 		return nil, &IOError{tooLarge(path, st.Size(), limit)}
@@ -130,7 +130,9 @@ func byteSize(n int64) string {
 	return fmt.Sprintf("%.1f %s", f, units[u])
 }
 
-func describeMode(m fs.FileMode) string {
+// DescribeMode names the kind of a file that is not a regular file ("a
+// directory", "a FIFO"), for messages that refuse it.
+func DescribeMode(m fs.FileMode) string {
 	switch {
 	case m.IsDir():
 		return "a directory"

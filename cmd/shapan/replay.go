@@ -169,7 +169,7 @@ func readHead(file string, limit int64) (family.Head, error) {
 	case err != nil:
 		return head, err
 	case !st.Mode().IsRegular():
-		return head, fmt.Errorf("%s is not a regular file (%s); name a golden file", file, modeName(st.Mode()))
+		return head, fmt.Errorf("%s is not a regular file (%s); name a golden file", file, formats.DescribeMode(st.Mode()))
 	case st.Size() > limit:
 		return head, fmt.Errorf("%s is %d bytes, larger than the input limit of %d bytes; raise it with --max-input", file, st.Size(), limit)
 	}
@@ -182,23 +182,6 @@ func readHead(file string, limit int64) (family.Head, error) {
 		return head, fmt.Errorf("%s: not a golden file (a JSON object): %v", file, err)
 	}
 	return head, nil
-}
-
-// modeName names the kind of a file that is not a regular file.
-func modeName(m os.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "a directory"
-	case m&os.ModeNamedPipe != 0:
-		return "a FIFO"
-	case m&os.ModeCharDevice != 0:
-		return "a character device"
-	case m&os.ModeDevice != 0:
-		return "a device"
-	case m&os.ModeSocket != 0:
-		return "a socket"
-	}
-	return "not a regular file"
 }
 
 // unquoted returns err, or, when it holds problems found in files other
