@@ -33,7 +33,8 @@ import (
 
 // Int describes an entry for a whole number.
 type Int struct {
-	// Label names the value in messages, edits and refusals ("abi").
+	// Label names the value in messages, edits and refusals ("abi"); ""
+	// names it as the table's field does (Label).
 	Label string
 	// Field is the table's row of the value: its range (FormRange) bounds
 	// what the entry accepts. Nil for a value no table holds: Min and Max
@@ -49,6 +50,9 @@ type Int struct {
 	Check func(int) error
 }
 
+// name is what the entry's messages and edits call the value.
+func (n Int) name() string { return name(n.Label, n.Field) }
+
 // Limits returns the smallest and the largest value the entry accepts.
 func (n Int) Limits() (lo, hi int) {
 	if n.Field != nil {
@@ -62,10 +66,10 @@ func (n Int) Limits() (lo, hi int) {
 func (n Int) Parse(text string) (int, error) {
 	v, err := strconv.Atoi(strings.TrimSpace(text))
 	if err != nil {
-		return 0, fmt.Errorf("%s must be a whole number", n.Label)
+		return 0, fmt.Errorf("%s must be a whole number", n.name())
 	}
 	if lo, hi := n.Limits(); v < lo || v > hi {
-		return 0, fmt.Errorf("%s must be from %d to %d", n.Label, lo, hi)
+		return 0, fmt.Errorf("%s must be from %d to %d", n.name(), lo, hi)
 	}
 	if n.Check != nil {
 		if err := n.Check(v); err != nil {
@@ -78,7 +82,7 @@ func (n Int) Parse(text string) (int, error) {
 // Entry returns the entry, bound through b: a value it accepts is set as
 // the edit "change <label>".
 func (n Int) Entry(b *Binder) *Entry {
-	return b.Text(n.Label, func() string {
+	return b.Text(n.name(), func() string {
 		if p := n.At(); p != nil {
 			return strconv.Itoa(*p)
 		}
@@ -88,20 +92,23 @@ func (n Int) Entry(b *Binder) *Entry {
 		if err != nil {
 			return err
 		}
-		b.S.Edit("change "+n.Label, func() { *n.At() = v })
+		b.S.Edit("change "+n.name(), func() { *n.At() = v })
 		return nil
 	})
 }
 
 // Float describes an entry for a number the model keeps as a float32.
 type Float struct {
-	Label    string       // names the value ("wu")
+	Label    string       // names the value ("wu"; "": as the table's field does)
 	Field    *field.Field // the table's row (nil: Min and Max bound it)
 	Min, Max float64
 	// At returns the value, or nil when no item is shown (the entry shows
 	// 0 then).
 	At func() *float32
 }
+
+// name is what the entry's messages and edits call the value.
+func (n Float) name() string { return name(n.Label, n.Field) }
 
 // Limits returns the smallest and the largest value the entry accepts.
 func (n Float) Limits() (lo, hi float64) {
@@ -115,10 +122,10 @@ func (n Float) Limits() (lo, hi float64) {
 func (n Float) Parse(text string) (float32, error) {
 	x, err := strconv.ParseFloat(strings.TrimSpace(text), 32)
 	if err != nil {
-		return 0, fmt.Errorf("%s must be a number", n.Label)
+		return 0, fmt.Errorf("%s must be a number", n.name())
 	}
 	if lo, hi := n.Limits(); x < lo || x > hi {
-		return 0, fmt.Errorf("%s must be from %s to %s", n.Label, strconv.FormatFloat(lo, 'f', -1, 64), strconv.FormatFloat(hi, 'f', -1, 64))
+		return 0, fmt.Errorf("%s must be from %s to %s", n.name(), strconv.FormatFloat(lo, 'f', -1, 64), strconv.FormatFloat(hi, 'f', -1, 64))
 	}
 	return float32(x), nil
 }
@@ -126,7 +133,7 @@ func (n Float) Parse(text string) (float32, error) {
 // Entry returns the entry, bound through b: a value it accepts is set as
 // the edit "change <label>".
 func (n Float) Entry(b *Binder) *Entry {
-	return b.Text(n.Label, func() string {
+	return b.Text(n.name(), func() string {
 		if p := n.At(); p != nil {
 			return strconv.FormatFloat(float64(*p), 'f', -1, 32)
 		}
@@ -136,9 +143,22 @@ func (n Float) Entry(b *Binder) *Entry {
 		if err != nil {
 			return err
 		}
-		b.S.Edit("change "+n.Label, func() { *n.At() = v })
+		b.S.Edit("change "+n.name(), func() { *n.At() = v })
 		return nil
 	})
+}
+
+// Label is what a form calls the table's field f in its messages, edits
+// and refusals: the field's name in the readers' messages, its words
+// apart ("win_money" → "win money").
+func Label(f *field.Field) string { return strings.ReplaceAll(f.Name(), "_", " ") }
+
+// name is label, else what the form calls the table's field f.
+func name(label string, f *field.Field) string {
+	if label == "" && f != nil {
+		return Label(f)
+	}
+	return label
 }
 
 // Hint is what a form says under the row of field f: the values the
@@ -169,9 +189,9 @@ func Row(title string, w fyne.CanvasObject, f *field.Field) *widget.FormItem {
 
 // IntRow returns the form row of the table's whole-number field f of the
 // item at returns (nil when none is shown), and its entry: the entry is
-// named by the field's key and accepts the field's range, the row is
+// named as Label names the field and accepts the field's range, the row is
 // titled title and says the range and the field's description under it.
 func IntRow(b *Binder, title string, f *field.Field, at func() *int) (*widget.FormItem, *Entry) {
-	e := Int{Label: f.Key, Field: f, At: at}.Entry(b)
+	e := Int{Field: f, At: at}.Entry(b)
 	return Row(title, e, f), e
 }

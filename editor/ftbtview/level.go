@@ -109,7 +109,7 @@ func NewLevel(s *editor.Session, env editor.Env) *LevelView {
 	v.AddPainter(v.panes["map"], v.Painter)
 	g.ForwardTo(env)
 	add("people", "People 人物", v.peoplePane())
-	add("intro", "Intro 简介", v.introPane())
+	add(introKey, "Intro 简介", v.introPane())
 	add("size", "Size & rules 尺寸·规则", v.sizePane())
 	v.B.Reload()
 	return v
@@ -160,8 +160,9 @@ func (v *LevelView) Select(path string) *container.TabItem {
 	if m == nil {
 		return nil
 	}
-	switch m[1] {
-	case "people":
+	l := &ftbt.LevelFields
+	switch f := l.Lookup(m[1]); {
+	case f == l.Field("people"):
 		if m[2] != "" {
 			i, _ := strconv.Atoi(m[2])
 			v.People.Select(i)
@@ -171,15 +172,19 @@ func (v *LevelView) Select(path string) *container.TabItem {
 			}
 		}
 		return v.panes["people"]
-	case "terrain", "legend":
+	case f == l.Field("terrain") || f == l.Field("legend"):
 		return v.panes["map"]
-	case "intro":
-		return v.panes["intro"]
-	case "size", "rules", "trailing", "trailing_tokens":
+	case f == l.Field("intro"):
+		return v.panes[introKey]
+	case f != nil && f.Const == nil || m[1] == "trailing":
+		// The size, the rules and the values after the legacy file.
 		return v.panes["size"]
 	}
 	return nil
 }
+
+// introKey is the key of the pane of the level's intro field.
+var introKey = ftbt.LevelFields.Field("intro").Key
 
 // centreOn scrolls the map so that cell (x, y) is in the middle.
 func (v *LevelView) centreOn(x, y int) { v.Painter.View.CentreOn(x, y) }

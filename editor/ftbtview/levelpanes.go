@@ -38,7 +38,7 @@ func (v *LevelView) introPane() fyne.CanvasObject {
 			l.Intro = nil
 		}
 	})
-	entry := b.Text("intro", func() string {
+	entry := b.Text(forms.Label(ftbt.LevelFields.Field("intro")), func() string {
 		if in := v.L().Intro; in != nil {
 			return *in
 		}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/shapan/shapan/editor/forms"
 	"github.com/shapan/shapan/editor/grid"
+	"github.com/shapan/shapan/formats/field"
 	"github.com/shapan/shapan/formats/ftbt"
 )
 
@@ -175,7 +176,8 @@ func (v *LevelView) personStats() fyne.CanvasObject {
 		}
 		return ""
 	}, func(s string) { v.person().Name = s })
-	side := b.Choice("side", func() []string {
+	r := &ftbt.PersonFields
+	side := b.Choice(forms.Label(r.Field("side")), func() []string {
 		return []string{"0 — moves first (the human side)", "1 — the computer's side"}
 	}, func() int {
 		if p := v.person(); p != nil {
@@ -183,15 +185,15 @@ func (v *LevelView) personStats() fyne.CanvasObject {
 		}
 		return -1
 	}, func(s int) { v.person().Side = s })
-	stat := func(title, key string, f func(p *ftbt.Person) *int) *widget.FormItem {
-		row, e := forms.IntRow(b, title, ftbt.PersonFields.Field(key), v.personInt(f))
-		v.fields[key] = e
+	stat := func(title string, f *field.Field, at func(p *ftbt.Person) *int) *widget.FormItem {
+		row, e := forms.IntRow(b, title, f, v.personInt(at))
+		v.fields[forms.Label(f)] = e
 		return row
 	}
-	abi := stat("abi (attack)", "abi", func(p *ftbt.Person) *int { return &p.Abi })
-	def := stat("def (defence)", "def", func(p *ftbt.Person) *int { return &p.Def })
-	hp := stat("hp", "hp", func(p *ftbt.Person) *int { return &p.HP })
-	speed := stat("speed (move points)", "speed", func(p *ftbt.Person) *int { return &p.Speed })
+	abi := stat("abi (attack)", r.Field("abi"), func(p *ftbt.Person) *int { return &p.Abi })
+	def := stat("def (defence)", r.Field("def"), func(p *ftbt.Person) *int { return &p.Def })
+	hp := stat(forms.Label(r.Field("hp")), r.Field("hp"), func(p *ftbt.Person) *int { return &p.HP })
+	speed := stat("speed (move points)", r.Field("speed"), func(p *ftbt.Person) *int { return &p.Speed })
 	x := forms.Int{Label: "x", Field: ftbt.PersonCellFields.Field("0"), At: v.personInt(func(p *ftbt.Person) *int { return &p.X }), Check: func(x int) error {
 		if x >= v.L().W {
 			return fmt.Errorf("x must be from 0 to %d", v.L().W-1)
@@ -267,19 +269,22 @@ func (v *LevelView) personAI() fyne.CanvasObject {
 			}
 		}
 	})
-	factor := func(label, key string, f func(a *ftbt.PersonAI) *int) *forms.Entry {
-		e := forms.Int{Label: label, Field: ftbt.PersonAIFields.Field(key), None: -1, At: func() *int {
+	// The factors are named, and bounded, as the table's fields are
+	// ("attack factor").
+	factor := func(f *field.Field, at func(a *ftbt.PersonAI) *int) *forms.Entry {
+		e := forms.Int{Field: f, None: -1, At: func() *int {
 			if p := v.person(); p != nil && p.AI != nil {
-				return f(p.AI)
+				return at(p.AI)
 			}
 			return nil
 		}}.Entry(b)
-		v.fields[label] = e
+		v.fields[forms.Label(f)] = e
 		return e
 	}
-	attack := factor("attack factor", "attack", func(a *ftbt.PersonAI) *int { return &a.Attack })
-	defence := factor("defence factor", "defence", func(a *ftbt.PersonAI) *int { return &a.Defence })
-	move := factor("move factor", "move", func(a *ftbt.PersonAI) *int { return &a.Move })
+	r := &ftbt.PersonAIFields
+	attack := factor(r.Field("attack"), func(a *ftbt.PersonAI) *int { return &a.Attack })
+	defence := factor(r.Field("defence"), func(a *ftbt.PersonAI) *int { return &a.Defence })
+	move := factor(r.Field("move"), func(a *ftbt.PersonAI) *int { return &a.Move })
 	controlled := boundCheck(b, "AI-controlled (attack factor -1: the computer leaves this person alone)", func() bool {
 		p := v.person()
 		return p != nil && p.AI != nil && p.AI.Attack != -1

@@ -104,18 +104,21 @@ func (v *RulesView) Select(path string) *container.TabItem {
 	if m[2] != "" {
 		i, _ = strconv.Atoi(m[2])
 	}
-	switch m[1] {
-	case "terrains":
+	r := &ftbt.RulesFields
+	switch f := r.Lookup(m[1]); {
+	case f == r.Field("terrains"):
 		if i >= 0 {
 			v.Terrains.Select(i)
 		}
 		return v.panes["terrains"]
-	case "techs":
+	case f == r.Field("techs"):
 		if i >= 0 {
 			v.Techs.Select(i)
 		}
 		return v.panes["techs"]
-	case "max_abi", "max_fly_weight", "ai", "trailing", "trailing_tokens":
+	case f != nil && f.Const == nil || m[1] == "trailing":
+		// The limits, the AI constants and the values after the legacy
+		// file.
 		return v.panes["settings"]
 	}
 	return nil

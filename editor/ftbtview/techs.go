@@ -126,13 +126,18 @@ func (v *RulesView) techFields() fyne.CanvasObject {
 	}, func(c int) { t().Class = c })
 	long := boundCheck(b, "Long range (disable_long cells are out of its reach)", func() bool { return t() != nil && t().IsLong },
 		func(on bool) { t().IsLong = on })
+	// A number is named as its table's field is, unless label says
+	// otherwise.
 	num := func(label string, row *field.Field, f func(t *ftbt.Tech) *int) *forms.Entry {
+		if label == "" {
+			label = forms.Label(row)
+		}
 		e := forms.Int{Label: label, Field: row, At: v.techInt(f)}.Entry(b)
 		v.fields[label] = e
 		return e
 	}
-	value := num("value", ftbt.TechFields.Field("value"), func(t *ftbt.Tech) *int { return &t.Value })
-	duration := num("duration", ftbt.TechFields.Field("duration"), func(t *ftbt.Tech) *int { return &t.Duration })
+	value := num("", ftbt.TechFields.Field("value"), func(t *ftbt.Tech) *int { return &t.Value })
+	duration := num("", ftbt.TechFields.Field("duration"), func(t *ftbt.Tech) *int { return &t.Duration })
 	radius := num("AoE radius", ftbt.AoeFields.Field("radius"), func(t *ftbt.Tech) *int { return &t.AoeRange })
 	ratio := num("AoE ratio", ftbt.AoeFields.Field("ratio"), func(t *ftbt.Tech) *int { return &t.AoeRatio })
 	self := boundCheck(b, "Area effect also hits the user's own side", func() bool { return t() != nil && t().AoeSelf },

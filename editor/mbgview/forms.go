@@ -107,7 +107,7 @@ func (v *View) citiesPane() fyne.CanvasObject {
 		}
 		return city().Name
 	}, func(s string) { city().Name = s })
-	scope := b.Choice("scope", func() []string { return []string{"small 小 (defence 500)", "medium 中 (800)", "large 大 (1200)"} },
+	scope := b.Choice(forms.Label(&mbg.ScopeField), func() []string { return []string{"small 小 (defence 500)", "medium 中 (800)", "large 大 (1200)"} },
 		func() int {
 			if !valid() {
 				return -1
@@ -266,7 +266,7 @@ func (v *View) rolesPane() fyne.CanvasObject {
 			}
 			return dirChoice(role().Dir)
 		}, func(i int) { role().Dir = 1 - 2*i })
-	money := forms.Float{Label: "money", Field: mbg.RoleFields.Field("money"), At: func() *float32 {
+	money := forms.Float{Field: mbg.RoleFields.Field("money"), At: func() *float32 {
 		if !valid() {
 			return nil
 		}
@@ -422,7 +422,7 @@ func (v *View) showRoom(i int) {
 
 func (v *View) settingsPane() fyne.CanvasObject {
 	b := v.B
-	win := forms.Float{Label: "win money", Field: mbg.ScenarioFields.Field("win_money"), At: func() *float32 { return &v.M().WinMoney }}.Entry(b)
+	win := forms.Float{Field: mbg.ScenarioFields.Field("win_money"), At: func() *float32 { return &v.M().WinMoney }}.Entry(b)
 	nx, ny := boardWindow(b, &mbg.GridSizeFields, func() (*int, *int) { return &v.M().NX, &v.M().NY })
 	return container.NewVBox(widget.NewForm(
 		formRow("Win money 胜利金额", win),

@@ -50,6 +50,9 @@ func TestSettingsRefuseWhatTheTablesBound(t *testing.T) {
 	st, s, v, _ := openSample(t)
 	st.ShowPane(s, "Settings")
 	pane := v.panes["settings"].Content
+	if v.Select("win_money") != v.panes["settings"] || v.Select("version") != nil {
+		t.Error("the win money's path does not lead to the settings (or a constant's does)")
+	}
 	for _, c := range []struct {
 		title, label string
 		row          *field.Field

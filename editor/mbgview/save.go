@@ -145,7 +145,7 @@ func (v *SaveView) Select(path string) *container.TabItem {
 		return v.panes[key]
 	}
 	switch m[1] {
-	case "turn", "acting_role", "win_money", "grid_size", "trailing_tokens":
+	case "acting_role", "grid_size", "trailing_tokens":
 		return v.panes["game"]
 	case "board":
 		if i >= 0 {
@@ -167,6 +167,9 @@ func (v *SaveView) Select(path string) *container.TabItem {
 		return v.panes["officers"]
 	case "free":
 		return v.panes["free"]
+	}
+	if headerValue(&mbg.SaveFields, m[1]) {
+		return v.panes["game"]
 	}
 	return nil
 }

@@ -398,6 +398,8 @@ func TestSaveProblemsSelectTheirItem(t *testing.T) {
 		{"officers[3].job", "officers", func() int { return v.officers.selected }, 3},
 		{"cities[2].owner", "cities", func() int { return v.selCity }, 2},
 		{"acting_role", "game", func() int { return 0 }, 0},
+		{"turn", "game", func() int { return 0 }, 0},
+		{"win_money", "game", func() int { return 0 }, 0},
 		{"board[7].barrier", "board", func() int { return v.board.selected }, 7},
 		{"institutes[4].research", "institutes", func() int { return v.selInst }, 4},
 		{"training_rooms[3].training", "training_rooms", func() int { return v.selRoom }, 3},

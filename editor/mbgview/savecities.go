@@ -57,7 +57,7 @@ func (v *SaveView) citiesPane() fyne.CanvasObject {
 		})
 	v.widgets.mayor = v.cityPost(mbg.JobMayor, "mayor", func(c *mbg.SaveCity) int { return c.Mayor }, ask)
 	treasurer := v.cityPost(mbg.JobTreasurer, "treasurer", func(c *mbg.SaveCity) int { return c.Treasurer }, ask)
-	fengshui := forms.Float{Label: "fengshui", Field: mbg.SaveCityFields.Field("fengshui"), At: func() *float32 {
+	fengshui := forms.Float{Field: mbg.SaveCityFields.Field("fengshui"), At: func() *float32 {
 		if !valid() {
 			return nil
 		}
@@ -102,13 +102,16 @@ type itemAsk func(label string, op func(s *mbg.Save, c int) error) error
 // cityDefence is the city's defence and its maximum, side by side.
 func (v *SaveView) cityDefence(valid func() bool, city func() *mbg.SaveCity, ask itemAsk) fyne.CanvasObject {
 	b := v.B
-	hpMax := b.Text("maximum defence", func() string {
+	// The two are named as the table's fields are; the defence is kept
+	// within its maximum.
+	maxRow, hpRow := mbg.SaveCityFields.Field("defence_max"), mbg.SaveCityFields.Field("defence")
+	hpMax := b.Text(forms.Label(maxRow), func() string {
 		if !valid() {
 			return ""
 		}
 		return ftoa(city().HPMax)
 	}, func(text string) error {
-		x, err := forms.Float{Label: "maximum defence", Field: mbg.SaveCityFields.Field("defence_max")}.Parse(text)
+		x, err := forms.Float{Field: maxRow}.Parse(text)
 		if err != nil {
 			return err
 		}
@@ -118,13 +121,13 @@ func (v *SaveView) cityDefence(valid func() bool, city func() *mbg.SaveCity, ask
 			return nil
 		})
 	})
-	hp := b.Text("defence", func() string {
+	hp := b.Text(forms.Label(hpRow), func() string {
 		if !valid() {
 			return ""
 		}
 		return ftoa(city().HP)
 	}, func(text string) error {
-		x, err := forms.Float{Label: "defence", Max: float64(city().HPMax)}.Parse(text)
+		x, err := forms.Float{Label: forms.Label(hpRow), Max: float64(city().HPMax)}.Parse(text)
 		if err != nil {
 			return err
 		}

@@ -25,8 +25,8 @@ func boardWindow(b *forms.Binder, r *field.Record, at func() (nx, ny *int)) (*fo
 // whose action the game resumes with and the board window size.
 func (v *SaveView) gamePane() fyne.CanvasObject {
 	b := v.B
-	turn := forms.Int{Label: "turn", Field: mbg.SaveFields.Field("turn"), At: func() *int { return &v.M().Turn }}.Entry(b)
-	win := forms.Float{Label: "win money", Field: mbg.SaveFields.Field("win_money"), At: func() *float32 { return &v.M().WinMoney }}.Entry(b)
+	turn := forms.Int{Field: mbg.SaveFields.Field("turn"), At: func() *int { return &v.M().Turn }}.Entry(b)
+	win := forms.Float{Field: mbg.SaveFields.Field("win_money"), At: func() *float32 { return &v.M().WinMoney }}.Entry(b)
 	v.widgets.acting = v.choice(func() []string {
 		m := v.M()
 		out := make([]string, len(m.Roles))

@@ -47,7 +47,7 @@ func (v *SaveView) rolesPane() fyne.CanvasObject {
 		}, func(i int) error {
 			return ask("move role", func(s *mbg.Save, r int) error { return mbgeng.MoveRole(s, r, i-1) })
 		})
-	v.widgets.money = forms.Float{Label: "money", Field: mbg.SaveRoleFields.Field("money"), At: func() *float32 {
+	v.widgets.money = forms.Float{Field: mbg.SaveRoleFields.Field("money"), At: func() *float32 {
 		if !valid() {
 			return nil
 		}

@@ -18,6 +18,7 @@ import (
 	"github.com/shapan/shapan/editor"
 	"github.com/shapan/shapan/editor/forms"
 	"github.com/shapan/shapan/editor/grid"
+	"github.com/shapan/shapan/formats/field"
 	"github.com/shapan/shapan/formats/mbg"
 )
 
@@ -139,10 +140,19 @@ func (v *View) Select(path string) *container.TabItem {
 			v.rooms.Select(i)
 		}
 		return v.panes["training_rooms"]
-	case "win_money":
+	}
+	if headerValue(&mbg.ScenarioFields, m[1]) {
 		return v.panes["settings"]
 	}
 	return nil
+}
+
+// headerValue reports whether key is the key of a plain value of the
+// document's top level r (the win money, a save's turn), which the form
+// of the document's settings edits.
+func headerValue(r *field.Record, key string) bool {
+	f := r.Lookup(key)
+	return f != nil && f.Type != field.Ref && f.Const == nil
 }
 
 // names of the lists, for choices.

@@ -127,12 +127,21 @@ type Record struct {
 // Field returns the field of key; it panics when the record has none (a
 // mistake in the program, not in a document).
 func (r *Record) Field(key string) *Field {
+	if f := r.Lookup(key); f != nil {
+		return f
+	}
+	panic(fmt.Sprintf("field: record %s has no field %q", r.Name, key))
+}
+
+// Lookup returns the field of key, or nil when the record has none (a key
+// read from a document path).
+func (r *Record) Lookup(key string) *Field {
 	for i := range r.Fields {
 		if r.Fields[i].Key == key {
 			return &r.Fields[i]
 		}
 	}
-	panic(fmt.Sprintf("field: record %s has no field %q", r.Name, key))
+	return nil
 }
 
 // Keys returns the keys of the record's fields, in table order.
