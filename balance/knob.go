@@ -146,7 +146,7 @@ func describeKnob(k *Knob, model any, sides []sim.Side) KnobInfo {
 		info.Side = sides[k.Side].Name
 	}
 	if k.Label != nil {
-		info.Label = k.Label(v)
+		info.Label, info.Order = k.Label(v), k.Order
 		for x := math.Ceil(k.Min); x <= k.Max; x++ {
 			info.Labels = append(info.Labels, k.Label(x))
 		}

@@ -38,7 +38,7 @@ type Result struct {
 	// limit (Options.CPU) at the CPU the games took.
 	BudgetNote string `json:"budget_note,omitempty"`
 	// EndNote says why a search ended with games of its budget unspent
-	// (its planning passes ran out).
+	// (its planning passes found nothing more to play).
 	EndNote    string     `json:"end_note,omitempty"`
 	Spent      int        `json:"spent"`
 	Games      PhaseGames `json:"games"`
@@ -72,6 +72,8 @@ type KnobInfo struct {
 	// first); empty for a number.
 	Label  string   `json:"label,omitempty"`
 	Labels []string `json:"labels,omitempty"`
+	// Order says how Labels run ("weakest first"), when the knob says.
+	Order string `json:"order,omitempty"`
 	// Effect is what the knob's probe measured (nil when the search did
 	// not measure it).
 	Effect *Effect `json:"effect,omitempty"`

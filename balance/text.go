@@ -197,7 +197,11 @@ func (e Edit) String() string {
 // e, F, j, A, f, weakest first)".
 func (k KnobInfo) Describe() string {
 	if k.Labels != nil {
-		return fmt.Sprintf("%s = %s (one of %s, weakest first)", k.Path, k.Label, strings.Join(k.Labels, ", "))
+		order := ""
+		if k.Order != "" {
+			order = ", " + k.Order
+		}
+		return fmt.Sprintf("%s = %s (one of %s%s)", k.Path, k.Label, strings.Join(k.Labels, ", "), order)
 	}
 	by := ""
 	if k.Grid > 0 {

@@ -57,6 +57,9 @@ type Knob struct {
 	// values are ranks in a list of planets, and "A", "f" say which. A
 	// knob without it is read as its number.
 	Label func(x float64) string
+	// Order, for a knob with a Label, says how its values run from Min
+	// to Max, for people ("weakest first"; "" says nothing).
+	Order string
 	// Get reads the knob from a model; Set writes x into it.
 	Get func(model any) float64
 	Set func(model any, x float64)

@@ -181,7 +181,7 @@ func startKnob(m *planetsfmt.Map, k int) (knob.Knob, bool) {
 		return -1
 	}
 	return knob.Knob{ID: fmt.Sprintf("start/%d", k+1), Path: fmt.Sprintf("starts[%d]", k), Side: k,
-		Min: 0, Max: float64(len(choices) - 1), Step: 1, Grid: 1, OptIn: true,
+		Min: 0, Max: float64(len(choices) - 1), Step: 1, Grid: 1, OptIn: true, Order: "weakest first",
 		Label: func(x float64) string {
 			if i := int(x); float64(i) == x && i >= 0 && i < len(choices) {
 				return choices[i].Text()
