@@ -4,6 +4,8 @@ import (
 	"context"
 	"math"
 	"testing"
+
+	"github.com/shapan/shapan/internal/longtest"
 )
 
 // cliffGame is a level whose games jump as an ftbt level's do: side 0
@@ -224,4 +226,51 @@ func TestTriesTheNextCombinationOnTheGrid(t *testing.T) {
 		t.Errorf("proposal 1: %s, want the first city removed and the second a level up", got)
 	}
 	t.Logf("%s; spent %d of %d", firstLine(r), r.Spent, r.Budget)
+}
+
+// jaggedGame is a level like 长坂坡 with side 0's abi cut to two thirds:
+// side 0 wins 3 % when its people are less than 15 % stronger than side
+// 1's, 97 % when more than 25 %, and between the two either, point by
+// point (no point is fair: the search cannot end fair).
+func jaggedGame(point []float64, i int, seed int64) int {
+	d := point[0] - point[1] // side/0, side/1
+	p := 0.03
+	switch {
+	case d > 0.25:
+		p = 0.97
+	case d > 0.15 && unit(7, point) < 0.5:
+		p = 0.97
+	}
+	if unit(seed, nil) < p {
+		return 0
+	}
+	return 1
+}
+
+// TestPlaysOnWhileTheBudgetLasts: a search whose points are cheap — a
+// bisection's play a quarter of a tried point's games, most of them off
+// after it — goes on while its budget leaves room for a point tried and
+// its confirmation. It used to end after 80 planning passes whatever they
+// played: on 长坂坡 with side 0's abi cut to two thirds, after 54
+// candidates, with 17,028 of its 21,500 games unspent (with a budget of
+// 10,000 here it ended after 80 passes with 2,996 games unspent). Under
+// -race (a sixth of the games, and 7 s of CPU where it took 26) it runs
+// with a budget of 4,000 and at most 5 idle passes in a row: the search
+// of a fixed count of passes ended after 5.
+func TestPlaysOnWhileTheBudgetLasts(t *testing.T) {
+	doc := loadSample(t, "ftbt/长坂坡.yaml")
+	o := Options{Seed: 3, Jobs: 1, Budget: 10000, winner: jaggedGame}
+	if longtest.Race && !longtest.Enabled() {
+		o.Budget, o.passes = 4000, 5
+	}
+	r, err := Run(context.Background(), doc, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	room := 200 + ConfirmGames(2, DefaultTolerance) // a point tried and its confirmation
+	if r.Budget-r.Spent >= room {
+		t.Errorf("outcome %s with %d of %d games unspent after %d candidates, room for a point tried and its confirmation (%d); %s",
+			r.Outcome, r.Budget-r.Spent, r.Budget, r.Candidates, room, r.EndNote)
+	}
+	t.Logf("%s; spent %d of %d, %d candidates; %s", firstLine(r), r.Spent, r.Budget, r.Candidates, r.EndNote)
 }
