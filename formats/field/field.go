@@ -96,6 +96,13 @@ type Field struct {
 	// number ("garrison officer" → "garrison officer 2"); LegacyWhat then
 	// names the length.
 	LegacyItem string
+	// LegacyPer, when not "", says that the value is a list with one
+	// value for each item of another list of the document ("role": the
+	// roles), on a line of its own: its length, which must be the number
+	// of those items, then its values (whole numbers, real numbers or
+	// booleans). LegacyWhat names the list and LegacyItem each value, a
+	// %d standing for the item's number ("researcher of role %d").
+	LegacyPer string
 	// Expect, when not "", is what the readers' message of a missing key
 	// says the value must be ("an integer, at least 1"); "" says it by
 	// the field's type ("an integer").
@@ -183,6 +190,14 @@ func (f Field) At(n int, what string) Field {
 // call item with a number.
 func (f Field) Listing(item string) Field {
 	f.LegacyItem = item
+	return f
+}
+
+// PerItem returns f, a list of one value for each item of the document's
+// list of which ("role"), written as its length, then its values, each
+// named item ("trainee of role %d") in the legacy reader's messages.
+func (f Field) PerItem(of, item string) Field {
+	f.LegacyPer, f.LegacyItem = of, item
 	return f
 }
 

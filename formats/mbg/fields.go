@@ -193,17 +193,21 @@ var (
 		{Go: "Researcher", Key: "research", Type: field.Ref, Doc: "Per role: the researcher, the tech being studied and the points left."},
 	}}
 
-	// ResearchFields are a role's study at an institute of a save.
+	// ResearchFields are a role's study at an institute of a save. The
+	// lines of a .sav file after the institute's techs hold them as lists
+	// of one value per role, read from the table (fieldtok).
 	ResearchFields = field.Record{Name: "mbg save research", Schema: saveSchema, Pointer: "/definitions/institute/properties/research/additionalProperties", Fields: []field.Field{
-		{Go: "Researcher", Key: "researcher", Type: field.Ref, Doc: "The officer studying."},
-		{Go: "OnStudy", Key: "tech", Type: field.Ref, Doc: "The tech being studied."},
-		field.Field{Go: "Points", Key: "points", Type: field.Number, Doc: "The points left."}.Form(0, 100000),
+		field.Field{Go: "Researcher", Key: "researcher", Type: field.Ref, Doc: "The officer studying."}.At(1, "researchers").PerItem(perRole, "researcher of role %d"),
+		field.Field{Go: "OnStudy", Key: "tech", Type: field.Ref, Doc: "The tech being studied."}.At(2, "techs being studied").PerItem(perRole, "tech studied by role %d"),
+		field.Field{Go: "Points", Key: "points", Type: field.Number, Doc: "The points left."}.Form(0, 100000).At(3, "points left").PerItem(perRole, "points left for role %d"),
 	}}
 
 	// TrainingFields are a role's training at a training room of a save.
+	// The lines of a .sav file after the room's item hold them as lists
+	// of one value per role, read from the table (fieldtok).
 	TrainingFields = field.Record{Name: "mbg save training", Schema: saveSchema, Pointer: "/definitions/training_room/properties/training/additionalProperties", Fields: []field.Field{
-		{Go: "Trainee", Key: "trainee", Type: field.Ref, Doc: "The officer training."},
-		trainRounds,
+		field.Field{Go: "Trainee", Key: "trainee", Type: field.Ref, Doc: "The officer training."}.At(1, "trainees").PerItem(perRole, "trainee of role %d"),
+		trainRounds.At(2, "rounds left").PerItem(perRole, "rounds left for role %d"),
 	}}
 
 	// SaveTrainingRoomFields are the fields of a training room of a save.
@@ -216,8 +220,9 @@ var (
 
 	// SaveSquareFields are the fields of a board square of a save.
 	// Its line of a .sav file holds the class, the base (whose key the
-	// class says: BaseKey), the legacy positions 3 and 4, then whether
-	// each role stands on it, which the family's reader reads.
+	// class says: BaseKey, which the family's reader reads), the legacy
+	// positions 3 and 4, then, on a line of its own, whether each role
+	// stands on it.
 	SaveSquareFields = field.Record{Name: "mbg save square", Schema: saveSchema, Pointer: "/definitions/square", Fields: []field.Field{
 		TypeField.At(1, "class"),
 		{Go: "Base", Key: "city", Type: field.Ref, Doc: "The city this square belongs to (type city)."},
@@ -226,7 +231,7 @@ var (
 		{Go: "Base", Key: "base", Type: field.Integer, Doc: "Raw base value of a square that belongs to no building; ignored by the game."},
 		field.Field{Go: "Barrier", Key: "barrier", Type: field.Boolean, Doc: "A barrier (障碍) stands on the square."}.Omitted().At(3, ""),
 		field.Field{Go: "Robber", Key: "robber", Type: field.Boolean, Doc: "Robbers (山贼) wait on the square."}.Omitted().At(4, ""),
-		{Go: "Present", Key: "present", Type: field.Ref, Doc: "Roles standing on the square."},
+		field.Field{Go: "Present", Key: "present", Type: field.Ref, Doc: "Roles standing on the square."}.At(5, "roles present").PerItem(perRole, "role %d present"),
 	}}
 
 	// SaveRoleFields are the fields of a role of a save; the values of its
@@ -306,6 +311,10 @@ var (
 	roleHead     = RoleFields.Fields[1:4]
 	saveRoleHead = SaveRoleFields.Fields[1:4]
 )
+
+// perRole names the roles in the field tables' per-item lists
+// (Field.LegacyPer): a save's lines of one value per role.
+const perRole = "role"
 
 // fengshui is a saved city's luck: the game rolls it from 0 to 0.5 every
 // five rounds and adds it to the city's income scale. It plays any value

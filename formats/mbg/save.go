@@ -153,6 +153,9 @@ type saveReader struct {
 	s *Save
 	// the counts of the header
 	nboard, nrole, nofficer, ncity, ninst, ntrain int
+	// counts are the lengths of the lists that per-item lists follow
+	// (Field.LegacyPer: one value per role).
+	counts map[string]int
 }
 
 // header reads the eleven header fields.
@@ -164,6 +167,7 @@ func (sr *saveReader) header() {
 	sr.ncity = r.Count(fixed("the number of cities (header field 4)"), 10)
 	sr.ninst = r.Count(fixed("the number of institutes (header field 5)"), 5)
 	sr.ntrain = r.Count(fixed("the number of training rooms (header field 6)"), 4)
+	sr.counts = map[string]int{perRole: sr.nrole}
 	// The turn and the win money, the board window, the acting role.
 	fieldtok.Reading{Desc: fixed}.ReadRun(r, &SaveFields, s, 0, saveGridAt-1)
 	fieldtok.Reading{Desc: fixed, Path: gridPath}.Read(r, &SaveGridSizeFields, s)
@@ -173,29 +177,6 @@ func (sr *saveReader) header() {
 // saveGridAt is the position of the board window's width in a save's
 // header.
 var saveGridAt = SaveGridSizeFields.Fields[0].Legacy
-
-// perRole reads the length of a per-role list, which must be the number
-// of roles (0 once the reading failed).
-func (sr *saveReader) perRole(r *token.Reader, d token.Desc, path string) int {
-	n := r.Int(d)
-	r.Mark(path)
-	if n != sr.nrole && !r.Failed() {
-		r.Fail(diag.CodeBadSize, fmt.Sprintf("%s: expected %d entries (one per role), found %d", d(), sr.nrole, n))
-	}
-	if r.Failed() {
-		return 0
-	}
-	return n
-}
-
-// ints reads a per-role list of integers; what names the k-th.
-func (sr *saveReader) ints(r *token.Reader, d func(string) token.Desc, list, path, what string) []int {
-	out := make([]int, sr.perRole(r, d(list), path))
-	for k := range out {
-		out[k] = r.Int(d(fmt.Sprintf(what, k+1)))
-	}
-	return out
-}
 
 func (sr *saveReader) cities() {
 	sr.s.Cities = make([]SaveCity, sr.ncity)
@@ -218,13 +199,15 @@ func (sr *saveReader) institute(r *token.Reader, i int, in *SaveInstitute) {
 	p := srcpos.Index("institutes", i)
 	d := namedItem(r, "institute", p, i, &in.Name)
 	fieldtok.Reading{Desc: d, Path: p}.Read(r, &SaveInstituteFields, in)
-	in.Researcher = sr.ints(r, d, "researchers", p+".research", "researcher of role %d")
-	in.OnStudy = sr.ints(r, d, "techs being studied", p+".research", "tech studied by role %d")
-	in.Points = make([]float32, sr.perRole(r, d("points left"), p+".research"))
-	for k := range in.Points {
-		in.Points[k] = r.Float32(d(fmt.Sprintf("points left for role %d", k+1)))
-	}
+	// The research of each role, marked where the lists stand.
+	fieldtok.Reading{Desc: d, Path: p + "." + researchKey, MarkRecord: true, Counts: sr.counts}.Read(r, &ResearchFields, in)
 }
+
+// The keys of the per-role records of an institute and a training room.
+var (
+	researchKey = SaveInstituteFields.Field("research").Key
+	trainingKey = SaveTrainingRoomFields.Field("training").Key
+)
 
 func (sr *saveReader) trainingRooms() {
 	sr.s.TrainingRooms = make([]SaveTrainingRoom, sr.ntrain)
@@ -235,8 +218,8 @@ func (sr *saveReader) trainingRoom(r *token.Reader, i int, t *SaveTrainingRoom) 
 	p := srcpos.Index("training_rooms", i)
 	d := namedItem(r, "training room", p, i, &t.Name)
 	fieldtok.Reading{Desc: d, Path: p}.Read(r, &SaveTrainingRoomFields, t)
-	t.Trainee = sr.ints(r, d, "trainees", p+".training", "trainee of role %d")
-	t.Rounds = sr.ints(r, d, "rounds left", p+".training", "rounds left for role %d")
+	// The training of each role, marked where the lists stand.
+	fieldtok.Reading{Desc: d, Path: p + "." + trainingKey, MarkRecord: true, Counts: sr.counts}.Read(r, &TrainingFields, t)
 }
 
 func (sr *saveReader) board() {
@@ -252,11 +235,8 @@ func (sr *saveReader) square(r *token.Reader, i int, sq *SaveSquare) {
 	r.Mark(p)
 	sq.Base = r.Int(d("base"))
 	r.Mark(p + "." + BaseKey(sq.Class))
-	read.ReadRun(r, &SaveSquareFields, sq, 3, 4)
-	sq.Present = make([]bool, sr.perRole(r, d("roles present"), p+".present"))
-	for k := range sq.Present {
-		sq.Present[k] = r.Bool(d(fmt.Sprintf("role %d present", k+1)))
-	}
+	read.Counts = sr.counts
+	read.ReadRun(r, &SaveSquareFields, sq, 3, math.MaxInt)
 }
 
 func (sr *saveReader) officers() {

@@ -5,10 +5,11 @@
 // number kept as a float32 or a boolean, by the kind of the model's Go
 // field, several such values for a field of several Go fields ("X, Y"),
 // or a list of whole numbers written as its length, then its values
-// (Field.LegacyItem). What a line holds besides such values (a name, a
-// set, a list whose length the document fixes) is for its family's
-// reader: Read and Write serve the runs of values among them (ReadRun,
-// WriteRun).
+// (Field.LegacyItem), or, read only, a list of one value per item of
+// another list of the document on a line of its own (Field.LegacyPer,
+// Reading.Counts). What a line holds besides such values (a name, a set)
+// is for its family's reader: Read and Write serve the runs of values
+// among them (ReadRun, WriteRun).
 package fieldtok
 
 import (
@@ -21,6 +22,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/shapan/shapan/formats/diag"
 	"github.com/shapan/shapan/formats/field"
 	"github.com/shapan/shapan/formats/srcpos"
 	"github.com/shapan/shapan/formats/token"
@@ -43,6 +45,16 @@ type Reading struct {
 	// reading (a size the rest of the file cannot be read without); ""
 	// leaves the range to check.
 	Refuse string
+	// Counts are the lengths of the document's lists read before the
+	// record, by the name a per-item list's field gives them
+	// (Field.LegacyPer: "role"): such a list of another length ends the
+	// reading.
+	Counts map[string]int
+	// MarkRecord marks the values at Path itself, not at Path.key: the
+	// values of a record that stand in per-item lists, which the YAML
+	// nests by item (an institute's research: its researchers, techs
+	// and points, by role).
+	MarkRecord bool
 }
 
 // Read reads the values of the fields of r that have a legacy position,
@@ -77,13 +89,17 @@ func (rd Reading) read(tr *token.Reader, r *field.Record, f *field.Field, v any)
 		case reflect.Bool:
 			g.SetBool(tr.Bool(d))
 		case reflect.Slice:
-			rd.list(tr, f, g, d)
+			if f.LegacyPer != "" {
+				rd.perItem(tr, f, g, d)
+			} else {
+				rd.list(tr, f, g, d)
+			}
 			return
 		default:
 			panic(fmt.Sprintf("fieldtok: record %s: field %q is a %s", r.Name, f.Key, g.Type()))
 		}
 		if i == 0 && !rd.NoMarks {
-			tr.Mark(path(rd.Path, f.Key))
+			tr.Mark(rd.path(f))
 		}
 		if rd.Refuse != "" && g.Kind() == reflect.Int && !tr.Failed() {
 			refuse(tr, rd.Refuse, f, d, int(g.Int()))
@@ -99,7 +115,7 @@ func (rd Reading) list(tr *token.Reader, f *field.Field, g reflect.Value, d toke
 		panic(fmt.Sprintf("fieldtok: field %q is a %s, not a list of whole numbers named by LegacyItem", f.Key, g.Type()))
 	}
 	n := tr.Count(d, 1)
-	p := path(rd.Path, f.Key)
+	p := rd.path(f)
 	if !rd.NoMarks {
 		tr.Mark(p)
 	}
@@ -109,12 +125,62 @@ func (rd Reading) list(tr *token.Reader, f *field.Field, g reflect.Value, d toke
 	}
 	out := make([]int, n)
 	for k := range out {
-		out[k] = tr.Int(rd.Desc(f.LegacyItem + " " + strconv.Itoa(k+1)))
+		out[k] = tr.Int(rd.Desc(itemName(f, k)))
 		if !rd.NoMarks {
 			tr.Mark(srcpos.Index(p, k))
 		}
 	}
 	g.Set(reflect.ValueOf(out))
+}
+
+// perItem reads a list of one value for each item of another list
+// (Field.LegacyPer), written as its length, then its values, into g: the
+// list is marked at its length; a length other than the count of those
+// items ends the reading (and leaves the list empty).
+func (rd Reading) perItem(tr *token.Reader, f *field.Field, g reflect.Value, d token.Desc) {
+	n := tr.Int(d)
+	if !rd.NoMarks {
+		tr.Mark(rd.path(f))
+	}
+	if want := rd.Counts[f.LegacyPer]; n != want && !tr.Failed() {
+		tr.Fail(diag.CodeBadSize, fmt.Sprintf("%s: expected %d entries (one per %s), found %d", d(), want, f.LegacyPer, n))
+	}
+	if tr.Failed() {
+		n = 0
+	}
+	out := reflect.MakeSlice(g.Type(), n, n)
+	for k := range n {
+		e, d := out.Index(k), rd.Desc(itemName(f, k))
+		switch e.Kind() {
+		case reflect.Int:
+			e.SetInt(int64(tr.Int(d)))
+		case reflect.Float32:
+			e.SetFloat(float64(tr.Float32(d)))
+		case reflect.Bool:
+			e.SetBool(tr.Bool(d))
+		default:
+			panic(fmt.Sprintf("fieldtok: field %q is a %s", f.Key, g.Type()))
+		}
+	}
+	g.Set(out)
+}
+
+// itemName names the k-th value (from 0) of a list in messages: its
+// LegacyItem with the value's number, in place of a %d when it has one
+// ("researcher of role 2"), else after it ("garrison officer 2").
+func itemName(f *field.Field, k int) string {
+	if strings.Contains(f.LegacyItem, "%d") {
+		return fmt.Sprintf(f.LegacyItem, k+1)
+	}
+	return f.LegacyItem + " " + strconv.Itoa(k+1)
+}
+
+// path is where the value of f is marked.
+func (rd Reading) path(f *field.Field) string {
+	if rd.MarkRecord {
+		return rd.Path
+	}
+	return path(rd.Path, f.Key)
 }
 
 // goNames are the Go fields of f: one, or the several of a value that
@@ -176,6 +242,9 @@ func WriteRun(b Writer, r *field.Record, v any, real func(float32) string, from,
 	for _, f := range legacyOrder(r) {
 		if f.Legacy < from || f.Legacy > to {
 			continue
+		}
+		if f.LegacyPer != "" {
+			panic(fmt.Sprintf("fieldtok: record %s: the per-item list %q stands on a line of its own, which its family's writer writes", r.Name, f.Key))
 		}
 		for _, name := range goNames(f) {
 			write(b, r, f, r.Value(&field.Field{Go: name, Key: f.Key}, v), real)

@@ -149,3 +149,52 @@ func TestListsAndValuesOfSeveralFields(t *testing.T) {
 		t.Errorf("the run read %+v (%v)", p, r.Err())
 	}
 }
+
+// depot is a record whose values stand in lists of one value per side.
+type depot struct {
+	Keeper []int
+	Stock  []float32
+	Open   []bool
+}
+
+var depotFields = field.Record{Name: "depot", Fields: []field.Field{
+	field.Field{Go: "Keeper", Key: "keeper", Type: field.Ref}.At(1, "keepers").PerItem("side", "keeper of side %d"),
+	field.Field{Go: "Stock", Key: "stock", Type: field.Number}.At(2, "stock").PerItem("side", "stock"),
+	field.Field{Go: "Open", Key: "open", Type: field.Ref}.At(3, "open").PerItem("side", "side %d open"),
+}}
+
+// Per-item lists are read with the length the reading counts, each value
+// named by its item with its number; a list of another length ends the
+// reading. MarkRecord marks each list at the record's path.
+func TestPerItemLists(t *testing.T) {
+	for _, c := range []struct {
+		src, want string
+	}{
+		{"2 4 -1\n2 1.5 0\n2 true false", ""},
+		{"2 4 -1\n3 1.5 0 2\n2 true false", "depot 1: stock: expected 2 entries (one per side), found 3"},
+		{"2 4 x\n2 1.5 0\n2 true false", "depot 1: keeper of side 2 must be an integer"},
+		{"2 4 -1\n2 1.5 y\n2 true false", "depot 1: stock 2 must be a number"},
+		{"2 4 -1\n2 1.5 0\n2 true 3", "depot 1: side 2 open must be true or false"},
+	} {
+		r := token.NewReader("d.txt", []byte(c.src))
+		var d depot
+		rd := Reading{Desc: func(what string) token.Desc { return func() string { return "depot 1: " + what } }, Path: "depots[0].sides", MarkRecord: true, Counts: map[string]int{"side": 2}}
+		rd.Read(r, &depotFields, &d)
+		err := r.Err()
+		if c.want != "" {
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("%q: %v, want %q", c.src, err, c.want)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(d.Keeper) != 2 || d.Keeper[1] != -1 || d.Stock[0] != 1.5 || !d.Open[0] || d.Open[1] {
+			t.Errorf("read %+v", d)
+		}
+		if got := r.Map.Locate("depots[0].sides"); got != (diag.Pos{Line: 1, Col: 1}) {
+			t.Errorf("the lists are marked at %v, want the first one's length, 1:1", got)
+		}
+	}
+}
