@@ -23,8 +23,41 @@ type AI struct {
 	rng *rand.Rand
 	// Samples is the number of simulated battles per estimate.
 	Samples int
-	mem     map[int]*aiMemory
+	// Style is the thresholds of its choices (DefaultStyle unless set).
+	Style Style
+	mem   map[int]*aiMemory
 }
+
+// Style is the thresholds by which the AI attacks, hires, occupies and
+// studies: how sure of a battle it must be, how much money it keeps.
+// DefaultStyle is the AI's own; the others are for measuring what each
+// choice is worth (TestAIStylesAgainstTheAI, docs/ai.md).
+type Style struct {
+	// AttackOdds is the estimated win chance at which it attacks a city.
+	AttackOdds float64
+	// FightOdds is the win chance at which it fights a role met on the
+	// road (and only when the expected fine is in its favour).
+	FightOdds float64
+	// Reserve and ReserveShare are the money it keeps when it hires: at
+	// least Reserve and ReserveShare of its money.
+	Reserve, ReserveShare float32
+	// HireUntil is the turns left before the limit under which it hires
+	// no one.
+	HireUntil int
+	// OccupyMoney is the money above which it occupies a free city with
+	// its only officer.
+	OccupyMoney float32
+	// HireTravellers is the travelling officers at which it stops hiring
+	// once no city is free.
+	HireTravellers int
+	// StudyMoney is the money under which it sends no one to study.
+	StudyMoney float32
+	// NoCards: it plays no card (to measure what its cards are worth).
+	NoCards bool
+}
+
+// DefaultStyle is the AI's own style.
+var DefaultStyle = Style{AttackOdds: 0.5, FightOdds: 0.55, Reserve: 3000, ReserveShare: 0.4, HireUntil: 15, OccupyMoney: 8000, HireTravellers: 2, StudyMoney: 3000}
 
 // aiMemory is what the AI remembers for one role within an action or an
 // allocation phase.
@@ -47,7 +80,7 @@ type cardPlan struct {
 
 // NewAI returns an AI whose estimates use their own generator.
 func NewAI(seed int64) *AI {
-	return &AI{rng: rand.New(rand.NewSource(seed)), Samples: 24, mem: map[int]*aiMemory{}}
+	return &AI{rng: rand.New(rand.NewSource(seed)), Samples: 24, Style: DefaultStyle, mem: map[int]*aiMemory{}}
 }
 
 func (ai *AI) memory(r int) *aiMemory {
@@ -215,7 +248,7 @@ func spares(s *state, r int) []int {
 
 func (ai *AI) wantsCity(s *state, r int) bool {
 	n := s.roles[r].mos.count()
-	return n >= 2 || (n == 1 && s.roles[r].money > 8000)
+	return n >= 2 || (n == 1 && s.roles[r].money > ai.Style.OccupyMoney)
 }
 
 // garrison picks the officer who garrisons a newly occupied city: the best
@@ -295,7 +328,7 @@ func (ai *AI) attackCity(s *state, r, c int) int {
 		return 0 // the city cannot be defended
 	}
 	scale, p := ai.winChance(att, def, attackScales)
-	if p >= 0.5 {
+	if p >= ai.Style.AttackOdds {
 		return scale
 	}
 	return -1
@@ -315,7 +348,7 @@ func (ai *AI) encounter(s *state, r, o int) int {
 	scale, p := ai.winChance(att, def, attackScales)
 	gain := p * float64(s.roles[o].money)
 	loss := (1 - p) * float64(s.roles[r].money)
-	if p >= 0.55 && gain > loss {
+	if p >= ai.Style.FightOdds && gain > loss {
 		return scale
 	}
 	return -1
@@ -327,7 +360,7 @@ func (ai *AI) encounter(s *state, r, o int) int {
 // candidates it can afford while keeping a reserve.
 func (ai *AI) hire(s *state, r, maxTurn int, a SaloonArgs) int {
 	money := s.roles[r].money
-	if maxTurn-s.turn < 15 || money >= 0.8*s.winMoney {
+	if maxTurn-s.turn < ai.Style.HireUntil || money >= 0.8*s.winMoney {
 		return -1
 	}
 	unowned := 0
@@ -336,13 +369,13 @@ func (ai *AI) hire(s *state, r, maxTurn int, a SaloonArgs) int {
 			unowned++
 		}
 	}
-	if unowned == 0 && s.roles[r].mos.count() >= 2 {
+	if unowned == 0 && s.roles[r].mos.count() >= ai.Style.HireTravellers {
 		return -1
 	}
 	best, bv := -1, 0.0
 	for i, p := range a.PList {
 		price := a.Price[i]
-		if money <= price || money-price < max(3000, 0.4*money) {
+		if money <= price || money-price < max(ai.Style.Reserve, ai.Style.ReserveShare*money) {
 			continue
 		}
 		o := &s.people[p]
@@ -362,7 +395,7 @@ var techPreference = []int{10, 0, 5, 7, 2, 1, 3, 6, 4, 9, 8, 11}
 func (ai *AI) study(s *state, r, maxTurn int, a StudyArgs) [2]int {
 	none := [2]int{-1, -1}
 	sp := spares(s, r)
-	if len(a.TList) == 0 || len(sp) < 2 || s.roles[r].money < 3000 || maxTurn-s.turn < 10 {
+	if len(a.TList) == 0 || len(sp) < 2 || s.roles[r].money < ai.Style.StudyMoney || maxTurn-s.turn < 10 {
 		return none
 	}
 	p := argmaxBy(s, sp, 2)

@@ -9,7 +9,7 @@ const maxCardPlays = 8
 
 // roleAction answers sel_role_action: a useful card, or move.
 func (ai *AI) roleAction(s *state, r int, m *aiMemory) int {
-	if m.plays < maxCardPlays {
+	if m.plays < maxCardPlays && !ai.Style.NoCards {
 		for c, n := range s.roles[r].cards {
 			if n == 0 || m.tried[c] {
 				continue
