@@ -181,7 +181,8 @@ func searchValue(sg search.Game) []float64 {
 
 // Roster is the computer players of games of roles roles: the AI, and
 // the generic random and search players, search-decisive
-// (DecisiveModel) and search-screened (ScreenedModel).
+// (DecisiveModel), search-screened (ScreenedModel) and search-wide
+// (WideModel).
 func Roster(roles int) search.Roster[*Game] {
 	return search.Roster[*Game]{
 		Own:   []search.Own[*Game]{{Name: "ai", New: func(_ int, seed int64) (Player, error) { return NewAI(seed), nil }}},
@@ -189,6 +190,7 @@ func Roster(roles int) search.Roster[*Game] {
 		Variants: map[string]func(int64) (*search.Model, error){
 			"decisive": func(int64) (*search.Model, error) { return DecisiveModel(roles), nil },
 			"screened": func(int64) (*search.Model, error) { return ScreenedModel(roles), nil },
+			"wide":     func(int64) (*search.Model, error) { return WideModel(roles), nil },
 		},
 	}
 }

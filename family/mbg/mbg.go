@@ -68,13 +68,14 @@ const playHelp = "An mbg scenario (YAML or .map) or save (.sav or YAML) is playe
 	"and per event {e, ...} in the order they happened, then a final line {result, n_events, n_decisions, final}; the\n" +
 	"header's scenario is the absolute path of FILE, so 'shapan replay OUT.jsonl' replays the trace. --players\n" +
 	"A,B,... names the player of each role: ai, random or search (search:PLAYOUTS, search:CPU such as search:100ms),\n" +
-	"or search-decisive and search-screened (:PLAYOUTS or :CPU), which search only the decisive questions (docs/ai.md)."
+	"or search-decisive, search-screened and search-wide (:PLAYOUTS or :CPU), which search only the decisive questions\n" +
+	"(docs/ai.md)."
 
 const simHelp = "An mbg scenario: the sides are the roles; --turns is the last turn played (default 100), after which the\n" +
 	"richest role wins. Facts: when each role goes bankrupt, who owns each city at the end, and where battles are\n" +
 	"fought and cities taken. --players A,B,... plays other players (ai, random, search[:PLAYOUTS|:CPU], or\n" +
-	"search-decisive and search-screened, which search only the decisive questions: docs/ai.md), the roles turned\n" +
-	"game by game, and counts each player's wins."
+	"search-decisive, search-screened and search-wide, which search only the decisive questions: docs/ai.md), the\n" +
+	"roles turned game by game, and counts each player's wins."
 
 // maxDecisions stops a computer game that would never end.
 const maxDecisions = 10_000_000
