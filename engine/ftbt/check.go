@@ -87,7 +87,7 @@ func checkPeople(rules *ftbtfmt.Rules, l *ftbtfmt.Level, add func(code, path, fo
 		who := fmt.Sprintf("person %d (%s)", i+1, p.Name)
 		side := !ftbtfmt.PersonFields.Field("side").Outside(p.Side)
 		if !side {
-			add(CodeSide, path+".side", "%s is on side %d; the sides are %s", who, p.Side, ftbtfmt.PersonFields.Field("side").Allowed())
+			add(CodeSide, srcpos.Field(path, ftbtfmt.PersonFields.Field("side").Key), "%s is on side %d; the sides are %s", who, p.Side, ftbtfmt.PersonFields.Field("side").Allowed())
 		}
 		off := offMap(p, l.W, l.H)
 		switch j, taken := occupied[p.Y*l.W+p.X]; {
@@ -102,7 +102,7 @@ func checkPeople(rules *ftbtfmt.Rules, l *ftbtfmt.Level, add func(code, path, fo
 			}
 		}
 		if hp := ftbtfmt.PersonFields.Field("hp"); hp.Outside(p.HP) {
-			add(CodeDead, path+".hp", "%s starts with hp %d (hp is %s)", who, p.HP, hp.Allowed())
+			add(CodeDead, srcpos.Field(path, hp.Key), "%s starts with hp %d (hp is %s)", who, p.HP, hp.Allowed())
 		}
 		if rules != nil {
 			checkTechs(rules, who, path, p.Techs, add)

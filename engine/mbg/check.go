@@ -123,7 +123,8 @@ func checkBoard(ps *problems, sc *mbgfmt.Scenario) {
 		}
 	}
 	if !finite(sc.WinMoney) {
-		ps.add(CodeNotANumber, "win_money", "win_money is %v", sc.WinMoney)
+		w := mbgfmt.ScenarioFields.Field("win_money")
+		ps.add(CodeNotANumber, w.Key, "%s is %v", w.Name(), sc.WinMoney)
 	}
 }
 
@@ -200,10 +201,10 @@ func checkRoles(ps *problems, sc *mbgfmt.Scenario) {
 	for ri, ro := range sc.Roles {
 		p := srcpos.Index("roles", ri)
 		if ro.Start != -1 && (ro.Start < 0 || ro.Start >= len(sc.Board)) {
-			ps.add(CodeBadStart, p+".start", "role %s starts on square %d, but the board has %d squares (0–%d), and -1 means not taking part", ro.Name, ro.Start, len(sc.Board), len(sc.Board)-1)
+			ps.add(CodeBadStart, srcpos.Field(p, mbgfmt.RoleFields.Field("start").Key), "role %s starts on square %d, but the board has %d squares (0–%d), and -1 means not taking part", ro.Name, ro.Start, len(sc.Board), len(sc.Board)-1)
 		}
 		if mbgfmt.DirField.Outside(ro.Dir) {
-			ps.add(CodeBadDir, p+".dir", "role %s has direction %d; use 1 or -1", ro.Name, ro.Dir)
+			ps.add(CodeBadDir, srcpos.Field(p, mbgfmt.DirField.Key), "role %s has direction %d; use 1 or -1", ro.Name, ro.Dir)
 		}
 		checkTechIDs(ps, p+".techs", "role "+ro.Name, ro.Techs)
 		for k, o := range ro.Retinue {
@@ -212,7 +213,7 @@ func checkRoles(ps *problems, sc *mbgfmt.Scenario) {
 			}
 		}
 		if !finite(ro.Money) {
-			ps.add(CodeNotANumber, p+".money", "role %s: money is %v", ro.Name, ro.Money)
+			ps.add(CodeNotANumber, srcpos.Field(p, mbgfmt.RoleFields.Field("money").Key), "role %s: money is %v", ro.Name, ro.Money)
 		}
 	}
 }
@@ -264,7 +265,7 @@ func checkBuildings(ps *problems, sc *mbgfmt.Scenario) {
 	}
 	for i, t := range sc.TrainingRooms {
 		if mbgfmt.ItemField.Outside(t.Item) {
-			ps.add(CodeBadItem, srcpos.Index("training_rooms", i)+".item", "training room %s trains property %d; use wu, zhan, mou, zheng or jing", t.Name, t.Item)
+			ps.add(CodeBadItem, srcpos.Field(srcpos.Index("training_rooms", i), mbgfmt.ItemField.Key), "training room %s trains property %d; use wu, zhan, mou, zheng or jing", t.Name, t.Item)
 		}
 	}
 }

@@ -39,7 +39,8 @@ func checkSaveShape(ps *problems, sv *mbgfmt.Save) {
 	if len(sv.Board) == 0 {
 		ps.add(CodeEmptyBoard, "board", "the board has no squares")
 	}
-	ps.number("win_money", "win_money", sv.WinMoney)
+	w := mbgfmt.SaveFields.Field("win_money")
+	ps.number(w.Key, w.Name(), sv.WinMoney)
 	if !within(sv.ActingRole, 0, len(sv.Roles)) {
 		ps.add(CodeSaveActing, "acting_role", "the acting role is %d, but there are %d roles", sv.ActingRole, len(sv.Roles))
 	}
@@ -81,7 +82,7 @@ func checkSavedCities(ps *problems, sv *mbgfmt.Save) {
 		ps.refs(p+".garrison", "a garrison officer of "+c.Name, c.Garrison, no)
 		ps.number(p+".hp", "city "+c.Name+"'s defence", c.HP)
 		ps.number(p+".hp_max", "city "+c.Name+"'s maximum defence", c.HPMax)
-		ps.number(p+".fengshui", "city "+c.Name+"'s fengshui", c.Fengshui)
+		ps.number(srcpos.Field(p, mbgfmt.SaveCityFields.Field("fengshui").Key), "city "+c.Name+"'s fengshui", c.Fengshui)
 	}
 }
 
@@ -105,7 +106,7 @@ func checkSavedBuildings(ps *problems, sv *mbgfmt.Save) {
 	for i, t := range sv.TrainingRooms {
 		p := srcpos.Index("training_rooms", i)
 		if mbgfmt.ItemField.Outside(t.Item) {
-			ps.add(CodeBadItem, p+".item", "training room %s trains property %d; use wu, zhan, mou, zheng or jing", t.Name, t.Item)
+			ps.add(CodeBadItem, srcpos.Field(p, mbgfmt.ItemField.Key), "training room %s trains property %d; use wu, zhan, mou, zheng or jing", t.Name, t.Item)
 		}
 		if len(t.Trainee) != nr || len(t.Rounds) != nr {
 			ps.add(CodeSaveRef, p+".training", "%s has training for %d roles, not %d", t.Name, len(t.Trainee), nr)
@@ -135,8 +136,8 @@ func checkSavedOfficers(ps *problems, sv *mbgfmt.Save) {
 		if o.Job == jobNone && o.Loc != -1 {
 			ps.add(CodeSaveJob, p+".location", "officer %s has no job but location %d", o.Name, o.Loc)
 		}
-		ps.number(p+".hp", "officer "+o.Name+"'s hp", o.HP)
-		ps.number(p+".hp_max", "officer "+o.Name+"'s maximum hp", o.HPMax)
+		ps.number(srcpos.Field(p, mbgfmt.SaveOfficerFields.Field("hp").Key), "officer "+o.Name+"'s hp", o.HP)
+		ps.number(srcpos.Field(p, mbgfmt.SaveOfficerFields.Field("hp_max").Key), "officer "+o.Name+"'s maximum hp", o.HPMax)
 		for k, v := range o.Props {
 			ps.number(p+"."+mbgfmt.PropKeys[k], fmt.Sprintf("officer %s: ability %s", o.Name, mbgfmt.PropKeys[k]), v)
 		}
@@ -150,10 +151,10 @@ func checkSavedRoles(ps *problems, sv *mbgfmt.Save) {
 	for i, ro := range sv.Roles {
 		p := srcpos.Index("roles", i)
 		if !within(ro.Loc, -1, len(sv.Board)) {
-			ps.add(CodeSaveRef, p+".at", "role %s stands on square %d, but the board has %d squares", ro.Name, ro.Loc, len(sv.Board))
+			ps.add(CodeSaveRef, srcpos.Field(p, mbgfmt.SaveRoleFields.Field("at").Key), "role %s stands on square %d, but the board has %d squares", ro.Name, ro.Loc, len(sv.Board))
 		}
 		if mbgfmt.DirField.Outside(ro.Dir) {
-			ps.add(CodeBadDir, p+".dir", "role %s has direction %d; use 1 or -1", ro.Name, ro.Dir)
+			ps.add(CodeBadDir, srcpos.Field(p, mbgfmt.DirField.Key), "role %s has direction %d; use 1 or -1", ro.Name, ro.Dir)
 		}
 		if !within(ro.MoveState, 0, 4) {
 			ps.add(CodeSaveRef, p+".move_state", "role %s has movement state %d; the states are 0 to 3", ro.Name, ro.MoveState)
@@ -161,7 +162,7 @@ func checkSavedRoles(ps *problems, sv *mbgfmt.Save) {
 		if !within(ro.Alliance, -2, nr) || ro.Alliance == i {
 			ps.add(CodeSaveRef, p+".alliance", "role %s has alliance state %d: -2, -1 or another role", ro.Name, ro.Alliance)
 		}
-		ps.number(p+".money", "role "+ro.Name+"'s money", ro.Money)
+		ps.number(srcpos.Field(p, mbgfmt.SaveRoleFields.Field("money").Key), "role "+ro.Name+"'s money", ro.Money)
 		ps.refs(p+".techs", "a tech of "+ro.Name, ro.Techs, NumTechs)
 		ps.refs(p+".retinue", "a travelling officer of "+ro.Name, ro.Retinue, no)
 		ps.refs(p+".cities", "a city of "+ro.Name, ro.Cities, nc)

@@ -144,11 +144,11 @@ func checkRules(r validate.Reporter, rs *ftbt.Rules) {
 	for i, t := range rs.Terrains {
 		terrainNames[i] = t.Name
 		p := srcpos.Index("terrains", i)
-		switch {
-		case ftbt.TerrainFields.Field("cost").Outside(t.Weight):
-			r.Add(ftbWeight, p+".cost", "terrain %s costs %d to enter (a cost is %s)", t.Name, t.Weight, ftbt.TerrainFields.Field("cost").Allowed())
+		switch cost := ftbt.TerrainFields.Field("cost"); {
+		case cost.Outside(t.Weight):
+			r.Add(ftbWeight, srcpos.Field(p, cost.Key), "terrain %s costs %d to enter (a cost is %s)", t.Name, t.Weight, cost.Allowed())
 		case t.Weight == 0:
-			r.Add(ftbFreeMove, p+".cost", "terrain %s costs nothing to enter", t.Name)
+			r.Add(ftbFreeMove, srcpos.Field(p, cost.Key), "terrain %s costs nothing to enter", t.Name)
 		}
 	}
 	ftbDuplicates(r, "terrains", "terrain", terrainNames)
@@ -163,11 +163,11 @@ func checkRules(r validate.Reporter, rs *ftbt.Rules) {
 		if t.Class == ftbt.ClassFly || t.Class == ftbt.ClassDisableLong {
 			needsMaxAbi = true
 		}
-		if ftbt.AoeFields.Field("ratio").Outside(t.AoeRatio) {
-			r.Add(ftbRatio, p+".aoe.ratio", "tech %s has an area ratio of %d%%", t.Name, t.AoeRatio)
+		if ratio := ftbt.AoeFields.Field("ratio"); ratio.Outside(t.AoeRatio) {
+			r.Add(ftbRatio, srcpos.Field(p+".aoe", ratio.Key), "tech %s has an area ratio of %d%%", t.Name, t.AoeRatio)
 		}
 		if t.Duration <= 0 && (t.Class == ftbt.ClassAbiBuf || t.Class == ftbt.ClassDefBuf || t.Class == ftbt.ClassFly) {
-			r.Add(ftbEndless, p+".duration", "tech %s (%s) has duration %d: its effect never expires", t.Name, ftbt.ClassNames[t.Class], t.Duration)
+			r.Add(ftbEndless, srcpos.Field(p, ftbt.TechFields.Field("duration").Key), "tech %s (%s) has duration %d: its effect never expires", t.Name, ftbt.ClassNames[t.Class], t.Duration)
 		}
 		if len(t.Range) == 0 {
 			r.Add(ftbNoRange, p+".range", "tech %s has no target cell", t.Name)
@@ -182,7 +182,7 @@ func checkRules(r validate.Reporter, rs *ftbt.Rules) {
 	}
 	ftbDuplicates(r, "techs", "tech", techNames)
 	if needsMaxAbi && rs.MaxAbi == 0 {
-		r.Add(ftbMaxAbi, "max_abi", "MAX_ABI is 0 and the rules have fly or disable-long techs: their first use divides by zero")
+		r.Add(ftbMaxAbi, ftbt.RulesFields.Field("max_abi").Key, "MAX_ABI is 0 and the rules have fly or disable-long techs: their first use divides by zero")
 	}
 	r.AddAll(engine.CheckAIRules(rs))
 	for i, n := range terrainNames {
@@ -241,7 +241,7 @@ func checkPeopleSmells(r validate.Reporter, l *ftbt.Level, rules *ftbt.Rules) {
 			r.Add(ftbNoTechs, path+".techs", "%s knows no tech", who)
 		}
 		if rules != nil && p.Abi > rules.MaxAbi && knowsFly(rules, p.Techs) {
-			r.Add(ftbHighAbi, path+".abi", "%s has abi %d above MAX_ABI %d and knows a fly tech", who, p.Abi, rules.MaxAbi)
+			r.Add(ftbHighAbi, srcpos.Field(path, ftbt.PersonFields.Field("abi").Key), "%s has abi %d above MAX_ABI %d and knows a fly tech", who, p.Abi, rules.MaxAbi)
 		}
 		if p.Side == 1 {
 			count++
@@ -278,7 +278,7 @@ func checkMobility(r validate.Reporter, l *ftbt.Level, rules *ftbt.Rules) {
 		p, path := l.People[i], srcpos.Index("people", i)
 		switch m {
 		case engine.Stuck:
-			r.Add(ftbStuck, path+".speed", "person %d (%s) has speed %d, below the cost of every cell around it", i+1, p.Name, p.Speed)
+			r.Add(ftbStuck, srcpos.Field(path, ftbt.PersonFields.Field("speed").Key), "person %d (%s) has speed %d, below the cost of every cell around it", i+1, p.Name, p.Speed)
 		case engine.Separated:
 			r.Add(ftbSeparated, path+".at", "person %d (%s) at (%d, %d) and every enemy are separated by terrain their speed cannot enter", i+1, p.Name, p.X, p.Y)
 		}

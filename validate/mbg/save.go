@@ -91,7 +91,7 @@ func checkSavedPosts(r validate.Reporter, p string, c mbg.SaveCity, officers []m
 func checkFengshui(r validate.Reporter, p string, c mbg.SaveCity) {
 	f, row := float64(c.Fengshui), mbg.SaveCityFields.Field("fengshui")
 	if !math.IsNaN(f) && !math.IsInf(f, 0) && row.OutsideFloat(f) {
-		r.Add(savFengshui, p+".fengshui", "city %s: fengshui is %v, outside %s", c.Name, c.Fengshui, row.Allowed())
+		r.Add(savFengshui, srcpos.Field(p, row.Key), "city %s: fengshui is %v, outside %s", c.Name, c.Fengshui, row.Allowed())
 	}
 }
 
@@ -101,7 +101,7 @@ func checkTrainRounds(r validate.Reporter, p string, t mbg.SaveTrainingRoom, rol
 	row := mbg.TrainingFields.Field("rounds")
 	for k, n := range t.Rounds {
 		if k < len(roles) && row.Outside(n) {
-			r.Add(savTrainRounds, p+".training."+roles[k].Name+".rounds", "training room %s: %s's trainee has %d rounds left, outside %s", t.Name, roles[k].Name, n, row.Allowed())
+			r.Add(savTrainRounds, srcpos.Field(p+".training."+roles[k].Name, row.Key), "training room %s: %s's trainee has %d rounds left, outside %s", t.Name, roles[k].Name, n, row.Allowed())
 		}
 	}
 }

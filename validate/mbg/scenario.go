@@ -189,7 +189,7 @@ func checkSquares(r validate.Reporter, s *mbg.Scenario) map[int]map[int]bool {
 			visited[sq.Class][sq.Base] = true
 		case mbg.ClassSaloon, mbg.ClassEmpty, mbg.ClassChance:
 			if sq.Base != 0 {
-				r.Add(mbgIgnoredBase, p+".base", "square %d (%s) has base %d, which the game ignores", i, mbg.ClassNames[sq.Class], sq.Base)
+				r.Add(mbgIgnoredBase, srcpos.Field(p, mbg.BaseKey(sq.Class)), "square %d (%s) has base %d, which the game ignores", i, mbg.ClassNames[sq.Class], sq.Base)
 			}
 		default:
 			checkSquareType(r, i, sq.Class)
@@ -218,14 +218,14 @@ func checkOfficerAbilities(r validate.Reporter, i int, name string, props [5]flo
 // checkScope reports a city scope outside its field's set (MBG022).
 func checkScope(r validate.Reporter, p, name string, scope int) {
 	if mbg.ScopeField.Outside(scope) {
-		r.Add(mbgScope, p+".scope", "city %s has scope %d; use small (0), medium (1) or large (2)", name, scope)
+		r.Add(mbgScope, srcpos.Field(p, mbg.ScopeField.Key), "city %s has scope %d; use small (0), medium (1) or large (2)", name, scope)
 	}
 }
 
 // checkSquareType reports a square type outside its field's set (MBG027).
 func checkSquareType(r validate.Reporter, i, class int) {
 	if mbg.TypeField.Outside(class) {
-		r.Add(mbgSquareType, srcpos.Index("board", i)+".type", "square %d has type %d; the types are 0 to 5", i, class)
+		r.Add(mbgSquareType, srcpos.Field(srcpos.Index("board", i), mbg.TypeField.Key), "square %d has type %d; the types are 0 to 5", i, class)
 	}
 }
 
@@ -303,13 +303,13 @@ func checkRoleSmells(r validate.Reporter, s *mbg.Scenario) {
 		}
 		live++
 		p := srcpos.Index("roles", ri)
-		money := float64(ro.Money)
+		money, at := float64(ro.Money), srcpos.Field(p, mbg.RoleFields.Field("money").Key)
 		switch {
 		case math.IsNaN(money) || math.IsInf(money, 0):
 		case ro.Money <= 0:
-			r.Add(mbgPoorStart, p+".money", "role %s starts with money %v and is eliminated at the first round end unless it earns", ro.Name, ro.Money)
+			r.Add(mbgPoorStart, at, "role %s starts with money %v and is eliminated at the first round end unless it earns", ro.Name, ro.Money)
 		case ro.Money >= s.WinMoney:
-			r.Add(mbgRichStart, p+".money", "role %s starts with %v, already at least win_money %v: it wins at the end of the first round", ro.Name, ro.Money, s.WinMoney)
+			r.Add(mbgRichStart, at, "role %s starts with %v, already at least win_money %v: it wins at the end of the first round", ro.Name, ro.Money, s.WinMoney)
 		}
 		if len(ro.Retinue) == 0 && !ownsGarrisonedCity(s, ri) {
 			r.Add(mbgNoOfficers, p, "role %s takes part but has no officers", ro.Name)
