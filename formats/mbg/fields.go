@@ -295,6 +295,23 @@ var (
 	allianceTurns  = fields(&SaveRoleFields, "alliance_turns")
 )
 
+// PropKeys are the YAML keys of the five officer properties, by index:
+// martial, tactics, strategy, politics, economy — the keys of the
+// ability rows of the officer tables (ability).
+var PropKeys = []string{"wu", "zhan", "mou", "zheng", "jing"}
+
+// The keys that the YAML codecs read and write themselves beside the
+// tables' runs: a square's raw base (BaseKey) and its place in the board
+// window, a saved officer's place, the points of a role's research and
+// the rounds of its training.
+var (
+	rawBaseKey   = SquareFields.Field("base").Key
+	squareAtKey  = SquareFields.Field("at").Key
+	officerAtKey = SaveOfficerFields.Field("at").Key
+	pointsKey    = ResearchFields.Field("points").Key
+	roundsKey    = TrainingFields.Field("rounds").Key
+)
+
 // fields returns the fields of keys of r, in that order.
 func fields(r *field.Record, keys ...string) []field.Field {
 	out := make([]field.Field, len(keys))

@@ -21,10 +21,6 @@ var ClassNames = []string{"empty", "city", "saloon", "institute", "training_room
 // ScopeNames are the YAML names of city scopes 0, 1, 2.
 var ScopeNames = []string{"small", "medium", "large"}
 
-// PropKeys are the YAML keys of the five officer properties, by index:
-// martial, tactics, strategy, politics, economy.
-var PropKeys = []string{"wu", "zhan", "mou", "zheng", "jing"}
-
 // TechNames are the twelve battle techs, by id.
 var TechNames = []string{"弓箭", "火箭", "医疗", "盾牌", "转移", "强击", "离间", "雷击", "混乱", "内讧", "攻城", "流放"}
 
@@ -115,7 +111,7 @@ func BaseKey(class int) string {
 	case ClassTrainingRoom:
 		return "training_room"
 	}
-	return "base"
+	return rawBaseKey
 }
 
 // OfficerNames returns the officers' names in order.

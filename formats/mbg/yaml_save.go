@@ -106,7 +106,7 @@ func encodeSaveBoard(s *Save, ns saveNames, lists yamlx.Deferred) *yaml.Node {
 		if names := ns.base(sq.Class); names != nil {
 			yamlx.Add(m, BaseKey(sq.Class), names.Ref(sq.Base))
 		} else if sq.Base != 0 {
-			yamlx.Add(m, "base", yamlx.Int(sq.Base))
+			yamlx.Add(m, rawBaseKey, yamlx.Int(sq.Base))
 		}
 		fieldyaml.EncodeFields(m, &SaveSquareFields, saveSquareMark, &sq)
 		var present []int
@@ -150,7 +150,7 @@ func encodeSaveInstitutes(s *Save, ns saveNames) *yaml.Node {
 			research.Content = append(research.Content, ns.roles.Ref(r), yamlx.Flow(yamlx.Map(
 				"researcher", optionalRef(ns.officers, in.Researcher[r]),
 				"tech", optionalRef(techNames, in.OnStudy[r]),
-				"points", yamlx.Float32(in.Points[r]))))
+				pointsKey, yamlx.Float32(in.Points[r]))))
 		}
 		m := yamlx.Map("name", yamlx.Str(in.Name), "techs", techNames.Refs(in.Techs))
 		if len(research.Content) > 0 {
@@ -172,7 +172,7 @@ func encodeSaveRooms(s *Save, ns saveNames) *yaml.Node {
 			}
 			training.Content = append(training.Content, ns.roles.Ref(r), yamlx.Flow(yamlx.Map(
 				"trainee", optionalRef(ns.officers, t.Trainee[r]),
-				"rounds", yamlx.Int(t.Rounds[r]))))
+				roundsKey, yamlx.Int(t.Rounds[r]))))
 		}
 		m := yamlx.Map("name", yamlx.Str(t.Name))
 		fieldyaml.EncodeFields(m, &SaveTrainingRoomFields, saveRoomItem, &t)
@@ -193,9 +193,9 @@ func encodeSaveOfficers(s *Save, ns saveNames, lists yamlx.Deferred) *yaml.Node 
 			yamlx.Add(m, "job", yamlx.Enum(o.Job, JobNames))
 		}
 		if names := ns.place(o.Job); names != nil {
-			yamlx.Add(m, "at", names.Ref(o.Loc))
+			yamlx.Add(m, officerAtKey, names.Ref(o.Loc))
 		} else if o.Loc != -1 {
-			yamlx.Add(m, "at", yamlx.Int(o.Loc))
+			yamlx.Add(m, officerAtKey, yamlx.Int(o.Loc))
 		}
 		fieldyaml.EncodeFields(m, &SaveOfficerFields, saveOfficerStats, &o)
 		yamlx.Add(m, "level", yamlx.Enum(o.Level, LevelNames))
@@ -353,7 +353,7 @@ func decodeSaveSquare(it yamlx.Node, i int, ns saveNames, nrole int) SaveSquare 
 			sq.Base, _ = names.Resolve(n)
 		}
 	} else {
-		sq.Base = optInt(sm, "base")
+		sq.Base = optInt(sm, rawBaseKey)
 	}
 	fieldyaml.DecodeFields(sm, &SaveSquareFields, saveSquareMark, &sq)
 	if n, ok := sm.Get("present", "roles present"); ok {
@@ -424,7 +424,7 @@ func decodeSaveInstitute(it yamlx.Node, in *SaveInstitute, i int, ns saveNames, 
 		perRoleEntries(n, ns, nrole, func(r int, em *yamlx.Mapping) {
 			in.Researcher[r] = optRef(em, "researcher", ns.officers)
 			in.OnStudy[r] = optRef(em, "tech", techNames)
-			in.Points[r] = optFloat(em, "points")
+			in.Points[r] = optFloat(em, pointsKey)
 		})
 	}
 	im.Done()
@@ -439,7 +439,7 @@ func decodeSaveRoom(it yamlx.Node, t *SaveTrainingRoom, i int, ns saveNames, nro
 	if n, ok := tm.Get("training", ""); ok {
 		perRoleEntries(n, ns, nrole, func(r int, em *yamlx.Mapping) {
 			t.Trainee[r] = optRef(em, "trainee", ns.officers)
-			t.Rounds[r] = optInt(em, "rounds")
+			t.Rounds[r] = optInt(em, roundsKey)
 		})
 	}
 	tm.Done()
@@ -454,7 +454,7 @@ func decodeSaveOfficer(it yamlx.Node, o *SaveOfficer, i int, ns saveNames) {
 		o.Job, _ = n.Enum(JobNames)
 	}
 	o.Loc = -1
-	if n, ok := om.Get("at", "location"); ok {
+	if n, ok := om.Get(officerAtKey, "location"); ok {
 		if names := ns.place(o.Job); names != nil {
 			o.Loc, _ = names.Resolve(n)
 		} else {

@@ -72,10 +72,10 @@ func squareNode(sq Square, ns scenarioNames) *yaml.Node {
 	if names := ns.base(sq.Class); names != nil {
 		yamlx.Add(m, BaseKey(sq.Class), names.Ref(sq.Base))
 	} else if sq.Base != 0 {
-		yamlx.Add(m, "base", yamlx.Int(sq.Base))
+		yamlx.Add(m, rawBaseKey, yamlx.Int(sq.Base))
 	}
 	if sq.X != 0 || sq.Y != 0 {
-		yamlx.Add(m, "at", yamlx.FlowInts(sq.X, sq.Y))
+		yamlx.Add(m, squareAtKey, yamlx.FlowInts(sq.X, sq.Y))
 	}
 	return m
 }
@@ -304,10 +304,10 @@ func decodeSquare(it yamlx.Node, i int, ns scenarioNames) Square {
 		if n, ok := sm.Need(key, "", "the "+key+" this square belongs to"); ok {
 			sq.Base, _ = names.Resolve(n)
 		}
-	} else if n, ok := sm.Get("base", ""); ok {
+	} else if n, ok := sm.Get(rawBaseKey, ""); ok {
 		sq.Base, _ = n.Int()
 	}
-	if n, ok := sm.Get("at", "position"); ok {
+	if n, ok := sm.Get(squareAtKey, "position"); ok {
 		xy := intList(n, 2, "[x, y]")
 		sq.X, sq.Y = xy[0], xy[1]
 	}
