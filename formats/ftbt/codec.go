@@ -24,7 +24,7 @@ const IntroExt = ".intro"
 
 // rulesCompanion: a level is read with its rules.
 var rulesCompanion = &formats.Companion{
-	Kind: KindRules, Field: "rules",
+	Kind: KindRules, Field: rulesKey,
 	Noun: "rules", Title: "ftbt rules", Holder: "level", Example: "兵法.yaml",
 	Must: "a level's rules must be an ftbt/rules document",
 	Accepts: func(v any) bool {

@@ -177,6 +177,18 @@ var (
 	techValue     = fields(&TechFields, "value")
 )
 
+// The keys of the values of a level and of the rules that the codecs
+// read and write themselves beside the tables' runs: the rules a level
+// names, its intro, its terrain rows and size, and a terrain's cost.
+var (
+	rulesKey   = LevelFields.Field("rules").Key
+	introKey   = LevelFields.Field("intro").Key
+	terrainKey = LevelFields.Field("terrain").Key
+	widthKey   = SizeFields.Field("width").Key
+	heightKey  = SizeFields.Field("height").Key
+	costKey    = TerrainFields.Field("cost").Key
+)
+
 // fields returns the fields of keys of r, in that order.
 func fields(r *field.Record, keys ...string) []field.Field {
 	out := make([]field.Field, len(keys))

@@ -75,7 +75,7 @@ func ReadLevelFrom(r *token.Reader) (*Level, *srcpos.Map, error) {
 // row's first value; a cell is found on demand by skipping tokens from
 // there, so that locating costs nothing while reading.
 func readGrid(r *token.Reader, l *Level) {
-	r.MarkAt("terrain", r.NextOffset())
+	r.MarkAt(terrainKey, r.NextOffset())
 	if l.W == 0 || l.H == 0 {
 		return
 	}
@@ -92,7 +92,7 @@ func readGrid(r *token.Reader, l *Level) {
 		}
 	}
 	src, lines, w := r.Map.Lines().Src(), r.Map.Lines(), l.W
-	r.Map.SetGrid("terrain", func(row, col int) diag.Pos {
+	r.Map.SetGrid(terrainKey, func(row, col int) diag.Pos {
 		if row < 0 || row >= len(rowStart) || col < 0 || col >= w {
 			return diag.Pos{}
 		}

@@ -26,14 +26,14 @@ func EncodeLevel(l *Level, rules *Rules) ([]byte, error) {
 	}
 	head := yamlx.KindHeader(KindLevel, LevelVersion)
 	if l.RulesPath != "" {
-		section(head, "rules", "the rules the level is played with, relative to this file", str(l.RulesPath))
+		section(head, rulesKey, "the rules the level is played with, relative to this file", str(l.RulesPath))
 	}
 	out, err := yamlx.Encode(levelSchema, head)
 	if err != nil {
 		return nil, err
 	}
 	if l.Intro != nil {
-		intro, err := textField("intro", "the text shown before play (the level's intro file)", *l.Intro)
+		intro, err := textField(introKey, "the text shown before play (the level's intro file)", *l.Intro)
 		if err != nil {
 			return nil, err
 		}
@@ -45,9 +45,9 @@ func EncodeLevel(l *Level, rules *Rules) ([]byte, error) {
 		yamlx.Flow(fieldyaml.Encode(&SizeFields, l)))
 	if legend, ok := legendFor(l, rules); ok {
 		section(root, "legend", "grid symbol: terrain id", legendNode(legend, rules))
-		yamlx.Add(root, "terrain", symbolGrid(l, legend))
+		yamlx.Add(root, terrainKey, symbolGrid(l, legend))
 	} else {
-		section(root, "terrain", "one row per y: the terrain ids of the cells x = 0, 1, …", intGrid(l))
+		section(root, terrainKey, "one row per y: the terrain ids of the cells x = 0, 1, …", intGrid(l))
 	}
 
 	var techs *yamlx.Names
@@ -155,10 +155,10 @@ func DecodeLevelDoc(d *yamlx.Doc, rules *Rules) (*Level, *srcpos.Map, error) {
 		return nil, nil, d.Err()
 	}
 	l := &Level{}
-	if n, ok := m.Get("rules", "rules file"); ok {
+	if n, ok := m.Get(rulesKey, "rules file"); ok {
 		l.RulesPath, _ = n.Text()
 	}
-	if n, ok := m.Get("intro", ""); ok {
+	if n, ok := m.Get(introKey, ""); ok {
 		if s, ok := n.Text(); ok {
 			l.Intro = &s
 		}
@@ -167,8 +167,8 @@ func DecodeLevelDoc(d *yamlx.Doc, rules *Rules) (*Level, *srcpos.Map, error) {
 	if n, ok := m.Need("size", "", "{width, height}"); ok {
 		if sm := n.Mapping(); sm != nil {
 			var wOK, hOK bool
-			l.W, wOK = decodeSize(sm, "width")
-			l.H, hOK = decodeSize(sm, "height")
+			l.W, wOK = decodeSize(sm, widthKey)
+			l.H, hOK = decodeSize(sm, heightKey)
 			sm.Done()
 			sizeOK = wOK && hOK
 		}
@@ -176,7 +176,7 @@ func DecodeLevelDoc(d *yamlx.Doc, rules *Rules) (*Level, *srcpos.Map, error) {
 	legend, hasLegend, legendOK := decodeLegend(m)
 	// A grid read with a wrong size or a broken legend would only repeat
 	// those problems cell by cell.
-	if n, ok := m.Need("terrain", "", "the rows of the map"); ok && sizeOK && legendOK {
+	if n, ok := m.Need(terrainKey, "", "the rows of the map"); ok && sizeOK && legendOK {
 		if hasLegend {
 			l.Terrain = decodeSymbolGrid(n, l.W, l.H, legend)
 		} else {

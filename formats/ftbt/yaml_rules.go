@@ -19,7 +19,7 @@ func EncodeRules(rs *Rules) ([]byte, error) {
 
 	terrains := yamlx.Seq()
 	for _, t := range rs.Terrains {
-		m := yamlx.Flow(yamlx.Map("name", str(t.Name), "cost", yamlx.Int(t.Weight)))
+		m := yamlx.Flow(yamlx.Map("name", str(t.Name), costKey, yamlx.Int(t.Weight)))
 		if t.Color != "" {
 			yamlx.Add(m, "color", yamlx.Str(t.Color))
 		}
@@ -91,7 +91,7 @@ func DecodeRulesDoc(d *yamlx.Doc) (*Rules, *srcpos.Map, error) {
 		}
 		t := Terrain{
 			Name:   needText(tm, "name", "a name"),
-			Weight: needInt(tm, "cost", "cost (move weight)"),
+			Weight: needInt(tm, costKey, "cost (move weight)"),
 		}
 		if n, ok := tm.Get("color", "colour"); ok {
 			if c, ok := n.Text(); ok {
