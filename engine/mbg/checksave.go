@@ -80,8 +80,8 @@ func checkSavedCities(ps *problems, sv *mbgfmt.Save) {
 		ps.ref(p+".mayor", "city "+c.Name+"'s mayor", c.Mayor, no, true)
 		ps.ref(p+".treasurer", "city "+c.Name+"'s treasurer", c.Treasurer, no, true)
 		ps.refs(p+".garrison", "a garrison officer of "+c.Name, c.Garrison, no)
-		ps.number(p+".hp", "city "+c.Name+"'s defence", c.HP)
-		ps.number(p+".hp_max", "city "+c.Name+"'s maximum defence", c.HPMax)
+		ps.number(srcpos.Field(p, mbgfmt.SaveCityFields.Field("defence").Key), "city "+c.Name+"'s defence", c.HP)
+		ps.number(srcpos.Field(p, mbgfmt.SaveCityFields.Field("defence_max").Key), "city "+c.Name+"'s maximum defence", c.HPMax)
 		ps.number(srcpos.Field(p, mbgfmt.SaveCityFields.Field("fengshui").Key), "city "+c.Name+"'s fengshui", c.Fengshui)
 	}
 }
@@ -130,11 +130,12 @@ func checkSavedOfficers(ps *problems, sv *mbgfmt.Save) {
 			ps.add(CodeSaveRef, p+".job", "officer %s has job %d; jobs are -1 to 4", o.Name, o.Job)
 		}
 		ps.ref(p+".level", "officer "+o.Name+"'s level", o.Level, 3, false)
+		at := srcpos.Field(p, mbgfmt.SaveOfficerFields.Field("at").Key)
 		if n, ok := loc[o.Job]; ok {
-			ps.ref(p+".location", "officer "+o.Name+"'s location", o.Loc, n, false)
+			ps.ref(at, "officer "+o.Name+"'s location", o.Loc, n, false)
 		}
 		if o.Job == jobNone && o.Loc != -1 {
-			ps.add(CodeSaveJob, p+".location", "officer %s has no job but location %d", o.Name, o.Loc)
+			ps.add(CodeSaveJob, at, "officer %s has no job but location %d", o.Name, o.Loc)
 		}
 		ps.number(srcpos.Field(p, mbgfmt.SaveOfficerFields.Field("hp").Key), "officer "+o.Name+"'s hp", o.HP)
 		ps.number(srcpos.Field(p, mbgfmt.SaveOfficerFields.Field("hp_max").Key), "officer "+o.Name+"'s maximum hp", o.HPMax)

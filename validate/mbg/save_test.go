@@ -92,3 +92,34 @@ func TestSavedFengshuiAndTrainingRounds(t *testing.T) {
 		})
 	}
 }
+
+// TestSavedValuesAreReportedAtTheirKeys: a saved city's defence and
+// maximum defence that are not finite, and an officer without a job who
+// names a place, are reported at the value's own key (defence,
+// defence_max, at), not at the start of the city's or officer's entry.
+func TestSavedValuesAreReportedAtTheirKeys(t *testing.T) {
+	sample, err := os.ReadFile(filepath.Join("..", "..", "samples", "mbg", "赤壁第十四回.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	broken := strings.Replace(string(sample), "defence: 1200\n    defence_max: 1200", "defence: .nan\n    defence_max: .inf", 1)
+	broken = strings.Replace(broken, "{name: 程昱, role: 魏, hp", "{name: 程昱, role: 魏, at: 3, hp", 1)
+	doc, err := formats.ReadBytes("赤壁第十四回.yaml", []byte(broken), formats.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, d := range validate.Check(doc) {
+		if d.Code == "MBG021" || d.Code == "MBG062" {
+			got = append(got, fmt.Sprintf("%d:%d %s %s", d.Line, d.Col, d.Code, d.Message))
+		}
+	}
+	want := []string{
+		"49:14 MBG021 city 襄阳's defence is NaN",
+		"50:18 MBG021 city 襄阳's maximum defence is +Inf",
+		"170:29 MBG062 officer 程昱 has no job but location 3",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("check reported\n%q\nwant\n%q", got, want)
+	}
+}
