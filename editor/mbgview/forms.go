@@ -139,7 +139,7 @@ func (v *View) citiesPane() fyne.CanvasObject {
 		squares.SetText(citySquares(len(board), func(i int) bool { return board[i].Class == mbg.ClassCity && board[i].Base == v.selCity }))
 	})
 	v.cityForm = container.NewVBox(widget.NewForm(
-		formRow("Name", name), formRow("Scope", scope), formRow("Owner", owner),
+		formRow("Name", name), forms.Row("Scope", scope, &mbg.ScopeField), formRow("Owner", owner),
 		formRow("Mayor 市长", mayor), formRow("Treasurer 财务官", treasurer), formRow("On the board", squares)),
 		widget.NewLabel("Garrison 驻扎人员 (an officer checked here leaves any other place):"), garrison)
 	v.cityForm.Hide()
@@ -291,7 +291,7 @@ func (v *View) rolesPane() fyne.CanvasObject {
 		return role().Cities
 	}, func(idx []int) { setCities(v.M(), v.selRole, idx) })
 	v.roleForm = container.NewVBox(widget.NewForm(
-		formRow("Name", name), formRow("Start square", start), formRow("Direction", dir), formRow("Money", money)),
+		formRow("Name", name), formRow("Start square", start), formRow("Direction", dir), forms.Row("Money", money, mbg.RoleFields.Field("money"))),
 		widget.NewLabel("Techs known at the start 战斗技能:"), techs,
 		widget.NewLabel("Cities owned at the start:"), cities,
 		widget.NewLabel("Retinue 随身人员 (an officer checked here leaves any other place):"), retinue)
@@ -425,8 +425,8 @@ func (v *View) settingsPane() fyne.CanvasObject {
 	win := forms.Float{Field: mbg.ScenarioFields.Field("win_money"), At: func() *float32 { return &v.M().WinMoney }}.Entry(b)
 	nx, ny := boardWindow(b, &mbg.GridSizeFields, func() (*int, *int) { return &v.M().NX, &v.M().NY })
 	return container.NewVBox(widget.NewForm(
-		formRow("Win money 胜利金额", win),
-		formRow("Board window width nx", nx),
-		formRow("Board window height ny", ny)),
+		forms.Row("Win money 胜利金额", win, mbg.ScenarioFields.Field("win_money")),
+		forms.Row("Board window width nx", nx, mbg.GridSizeFields.Field("nx")),
+		forms.Row("Board window height ny", ny, mbg.GridSizeFields.Field("ny"))),
 		widget.NewLabel("A role whose money reaches the win money at a round end wins.\nnx and ny size the original game's board window; the rules ignore them."))
 }

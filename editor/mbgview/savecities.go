@@ -81,11 +81,11 @@ func (v *SaveView) citiesPane() fyne.CanvasObject {
 		squares.SetText(citySquares(len(board), func(i int) bool { return board[i].Class == mbg.ClassCity && board[i].Base == v.selCity }))
 	})
 	form := widget.NewForm(
-		formRow("Name", name), formRow("Scope", scope),
+		formRow("Name", name), forms.Row("Scope", scope, mbg.SaveCityFields.Field("scope")),
 		formRow("Defence 城防", defence),
 		formRow("Owner 所属", v.widgets.cityOwner),
 		formRow("Mayor 市长", v.widgets.mayor), formRow("Treasurer 财务官", treasurer),
-		formRow("Fengshui 风水", fengshui), formRow("On the board", squares))
+		forms.Row("Fengshui 风水", fengshui, mbg.SaveCityFields.Field("fengshui")), formRow("On the board", squares))
 	v.forms["cities"] = container.NewVBox(form,
 		widget.NewLabel("A city handed to another role takes its garrison with it; a city nobody held is garrisoned\n"+
 			"by the new owner's first travelling officer; a city given up sends its garrison back to the retinue."),

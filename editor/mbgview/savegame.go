@@ -49,11 +49,11 @@ func (v *SaveView) gamePane() fyne.CanvasObject {
 	v.B.OnReload(func() { summary.SetText(v.gameSummary()) })
 	summary.SetText(v.gameSummary())
 	form := widget.NewForm(
-		formRow("Turn 回合", turn),
+		forms.Row("Turn 回合", turn, mbg.SaveFields.Field("turn")),
 		formRow("Acting role 当前阵营", v.widgets.acting),
-		formRow("Win money 胜利金额", win),
-		formRow("Board window width nx", nx),
-		formRow("Board window height ny", ny))
+		forms.Row("Win money 胜利金额", win, mbg.SaveFields.Field("win_money")),
+		forms.Row("Board window width nx", nx, mbg.SaveGridSizeFields.Field("nx")),
+		forms.Row("Board window height ny", ny, mbg.SaveGridSizeFields.Field("ny")))
 	note := widget.NewLabel("The game resumes in this turn with the acting role's action, from its beginning;\n" +
 		"the roles before it in the turn order have already acted. A role whose money reaches\n" +
 		"the win money at a round end wins. nx and ny size the original game's board window.")

@@ -80,7 +80,7 @@ func (v *SaveView) rolesPane() fyne.CanvasObject {
 	form := widget.NewForm(
 		formRow("Name", name),
 		formRow("Square 位置", v.widgets.roleAt),
-		formRow("Money 金钱", v.widgets.money),
+		forms.Row("Money 金钱", v.widgets.money, mbg.SaveRoleFields.Field("money")),
 		formRow("Direction", dir),
 		formRow("Movement 行动", movement),
 		formRow("Alliance 联盟", container.NewGridWithColumns(2, v.widgets.alliance, labelled("rounds left", allianceTurns))),
