@@ -44,7 +44,7 @@ func (s *search) limitCPU(used time.Duration, n int) {
 	per := used / time.Duration(n)
 	fit := int(cpuShare*float64(s.opts.CPU)/float64(per)) / cpuStep * cpuStep
 	// never less than the baseline and two confirmations of 8 batches
-	fit = max(min(fit, cpuRaise*s.opts.Budget), s.spent+16*s.unit)
+	fit = max(min(fit, s.raiseCap(s.opts.Budget)), s.spent+16*s.unit)
 	s.cpuBudget = s.opts.Budget
 	if fit == s.opts.Budget {
 		return
@@ -53,6 +53,16 @@ func (s *search) limitCPU(used time.Duration, n int) {
 		s.opts.Budget, per.Round(time.Microsecond*100), n, (per * time.Duration(s.opts.Budget)).Round(time.Second), moved(fit, s.opts.Budget), fit, s.opts.CPU, cpuRaise)
 	s.opts.Budget = fit
 	s.size()
+}
+
+// raiseCap is the most games the CPU limit may raise a budget asked for
+// to: cpuRaise times it, or what a search of wider knobs has left of the
+// first search's (widen).
+func (s *search) raiseCap(asked int) int {
+	if s.maxBudget > 0 {
+		return s.maxBudget
+	}
+	return cpuRaise * asked
 }
 
 // moved says which way a budget went.
@@ -82,7 +92,7 @@ func (s *search) rebudget(used time.Duration) {
 	per := used / time.Duration(s.ownGames)
 	left := time.Duration(cpuShare*float64(s.opts.CPU)) - used
 	fit := (s.spent + int(left/per)) / cpuStep * cpuStep
-	fit = max(min(fit, cpuRaise*s.cpuBudget), s.spent)
+	fit = max(min(fit, s.raiseCap(s.cpuBudget)), s.spent)
 	if fit == s.opts.Budget {
 		return
 	}

@@ -84,6 +84,39 @@ func Knobs(doc *formats.Document, spec string) ([]Knob, error) {
 	return out, nil
 }
 
+// widerKnobs returns the spec of the knobs of doc that are not in have,
+// named only (no default knob, no opt-in one) and belong to a side, and
+// how many they are (0: none).
+func widerKnobs(doc *formats.Document, have []Knob) (string, int) {
+	all, err := Knobs(doc, "all")
+	if err != nil {
+		return "", 0
+	}
+	in := map[string]bool{}
+	for _, k := range have {
+		in[k.ID] = true
+	}
+	var ids []string
+	for _, k := range all {
+		if !in[k.ID] && !k.OptIn && k.Side >= 0 {
+			ids = append(ids, escapePattern(k.ID))
+		}
+	}
+	return strings.Join(ids, ","), len(ids)
+}
+
+// escapePattern is a path.Match pattern that matches id alone.
+func escapePattern(id string) string {
+	var b strings.Builder
+	for _, r := range id {
+		if strings.ContainsRune(`*?[]\\`, r) {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
 // defaultSet returns the knobs used when --knobs is not given: those
 // the kind's default patterns match, or those that favour a side, or
 // all — never an opt-in knob.

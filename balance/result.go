@@ -39,7 +39,11 @@ type Result struct {
 	BudgetNote string `json:"budget_note,omitempty"`
 	// EndNote says why a search ended with games of its budget unspent
 	// (its planning passes found nothing more to play).
-	EndNote    string     `json:"end_note,omitempty"`
+	EndNote string `json:"end_note,omitempty"`
+	// KnobsNote says why the knobs are more than the default set asked
+	// for: none of those moved a side, and the search went on with the
+	// knobs named only that belong to a side.
+	KnobsNote  string     `json:"knobs_note,omitempty"`
 	Spent      int        `json:"spent"`
 	Games      PhaseGames `json:"games"`
 	MaxGames   int        `json:"max_games"`

@@ -7,6 +7,7 @@ import (
 	"math"
 	"path/filepath"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/shapan/shapan/engine/sim"
@@ -149,6 +150,7 @@ type search struct {
 	expected                                     func() int
 	picked                                       map[string]int // how often the planner chose each point
 	endsAt                                       *candidate     // the anchor around which the knobs were probed at their ends
+	maxBudget                                    int            // the most the CPU limit may raise the budget to (0: cpuRaise times it)
 }
 
 // Run searches edits of doc that bring its sides' win rates to the
@@ -161,6 +163,7 @@ func Run(ctx context.Context, doc *formats.Document, opts Options) (*Result, err
 		return nil, err
 	}
 	start := time.Now()
+	cpu0, cpuOK := processCPU()
 	outcome, err := s.run(ctx)
 	if err != nil && ctx.Err() != nil {
 		outcome = OutcomeStopped
@@ -169,8 +172,70 @@ func Run(ctx context.Context, doc *formats.Document, opts Options) (*Result, err
 		return nil, err
 	}
 	r := s.result(outcome)
+	if outcome == OutcomeNoKnob && err == nil {
+		if wider := s.widen(ctx, cpu0, cpuOK); wider != nil {
+			r = wider
+		}
+	}
 	r.Seconds = math.Round(time.Since(start).Seconds()*10) / 10
 	return r, err
+}
+
+// widen searches again with the knobs named only that belong to a side
+// (never an opt-in knob) in place of the default set, when the default
+// set was asked for, none of its knobs moved a side beyond the noise and
+// the budget has room: an mbg role whose officers are weak loses every game
+// whatever its money and scopes, and its officers' abilities, no default
+// knob, are what a designer would turn (test_game.map with RD's officers
+// at 0.6 times their abilities: RA won every game, every default knob
+// probed at both ends moved no game, and the search ended "none of the 6
+// knobs moved a side" after 1,336 of its 80,000 games). The second search
+// has what is left of the budget and of the CPU limit; its result says
+// so (KnobsNote) and counts the first's games. nil when there is no such
+// knob or no room.
+func (s *search) widen(ctx context.Context, cpu0 time.Duration, cpuOK bool) *Result {
+	if strings.TrimSpace(s.opts.Knobs) != "" || s.opts.Shard.Count > 1 {
+		return nil
+	}
+	spec, added := widerKnobs(s.doc, s.knobs)
+	left := s.opts.Budget - s.spent
+	if added == 0 || left < s.baseGames+2*added*s.probeGames/4+s.exploreGames+s.confirm {
+		return nil
+	}
+	o := s.opts
+	o.Knobs, o.Budget = spec, left
+	if o.CPU > 0 && cpuOK {
+		now, _ := processCPU()
+		if o.CPU = (o.CPU - (now - cpu0)).Round(time.Second); o.CPU <= 0 {
+			return nil
+		}
+	}
+	s2, err := newSearch(s.doc, o)
+	if err != nil {
+		return nil
+	}
+	if s.cpuBudget > 0 { // never more games in all than the first search could raise its budget to
+		s2.maxBudget = max(left, s.raiseCap(s.cpuBudget)-s.spent)
+	}
+	outcome, err := s2.run(ctx)
+	if err != nil && ctx.Err() != nil {
+		outcome = OutcomeStopped
+	}
+	if s2.baseline == nil || s2.sides == nil {
+		return nil
+	}
+	r := s2.result(outcome)
+	first := s.gamesByPhase()
+	r.Spent += s.spent
+	r.Budget = s.opts.Budget
+	r.Games.Baseline += first.Baseline
+	r.Games.Knobs += first.Knobs
+	r.Games.Points += first.Points
+	r.Games.Confirmations += first.Confirmations
+	r.Candidates += len(s.order)
+	r.Refused += s.refused
+	r.KnobsNote = fmt.Sprintf("none of the %d knobs of the default set moved a side beyond the noise of its games (%d games); the search went on with the %d knobs named only that belong to a side, with the %d games left", len(s.knobs), s.spent, added, left)
+	return r
 }
 
 // Validate checks opts against doc before a search: the knobs the

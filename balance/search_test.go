@@ -392,3 +392,60 @@ func TestAnEndWithGamesUnspentSaysWhy(t *testing.T) {
 	}
 	t.Fatalf("the search ended %s with %d of %d games spent: the test needs an end by its passes", r.Outcome, r.Spent, r.Budget)
 }
+
+// TestWidensWhenNoDefaultKnobMoves: on an mbg scenario whose 蜀 loses
+// nearly every game for its officers' abilities (no default knob), no
+// money nor scope moves a game; the search goes on with the knobs named
+// only that belong to a side, and proposes 刘备's abilities raised. It
+// used to end "none of the 16 knobs moved a side beyond the noise of its
+// games" with most of its budget unspent (test_game.map with RD's
+// officers at 0.6 times their abilities ended so after 1,336 of 80,000
+// games).
+func TestWidensWhenNoDefaultKnobMoves(t *testing.T) {
+	doc := loadSample(t, "mbg/赤壁.yaml")
+	defaults, err := Knobs(doc, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec, added := widerKnobs(doc, defaults)
+	wide, err := Knobs(doc, spec)
+	if err != nil || added == 0 || len(wide) != added {
+		t.Fatalf("the wider knobs: %d of %d added (%v)", added, len(wide), err)
+	}
+	at, side := -1, -1
+	for i, k := range wide {
+		if k.ID == "abilities/刘备" {
+			at, side = i, k.Side
+		}
+	}
+	if at < 0 {
+		t.Fatal("no knob abilities/刘备 among the wider knobs")
+	}
+	winner := func(point []float64, i int, seed int64) int {
+		w := []float64{1, 1, 1}
+		if len(point) == len(wide) {
+			w[side] = math.Exp(0.25 * (point[at] - 86)) // fair at 86
+		} else {
+			w[side] = math.Exp(0.25 * (78 - 86)) // 刘备 as he is
+		}
+		u := unit(seed, nil) * (w[0] + w[1] + w[2])
+		for s, x := range w {
+			if u < x {
+				return s
+			}
+			u -= x
+		}
+		return 2
+	}
+	r, err := Run(context.Background(), doc, Options{Seed: 4, Jobs: 1, Budget: 16000, winner: winner})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Outcome != OutcomeFair && r.Outcome != OutcomeFairConfirmed || !strings.Contains(r.Proposals[0].EditLine(), "abilities/刘备") {
+		t.Fatalf("outcome %s:\n%s", r.Outcome, text(r))
+	}
+	if !strings.Contains(text(r), "The knobs: none of the 16 knobs of the default set moved a side") {
+		t.Errorf("the text does not say why the knobs are more than the default set:\n%s", text(r))
+	}
+	t.Logf("%s; spent %d of %d", firstLine(r), r.Spent, r.Budget)
+}

@@ -59,6 +59,9 @@ func (r *Result) WriteText(w io.Writer) error {
 	if r.EndNote != "" {
 		fmt.Fprintf(&b, "The end: %s.\n", r.EndNote)
 	}
+	if r.KnobsNote != "" {
+		fmt.Fprintf(&b, "The knobs: %s.\n", r.KnobsNote)
+	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
