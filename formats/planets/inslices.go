@@ -80,7 +80,7 @@ func (s *sliceReader) value(n yamlx.Node) Value {
 	} else {
 		each, count = func(f func(Pair)) { s.eachItem(n, f) }, n.List().Len()
 	}
-	v := Value{&collection{typ: typ, lazy: &lazyValues{count: count, each: each}}}
+	v := boxed(&collection{typ: typ, lazy: &lazyValues{count: count, each: each}})
 	if n.Path == "planets" || n.Path == "routes" {
 		return v
 	}

@@ -42,8 +42,8 @@ type loader struct {
 // scalarCache shares the values of the scalars a map writes again and
 // again (a planet's type, its def and res, route steps): the same text
 // read as the same type gives one Value, whose payload is boxed once
-// (an interface holding a string or a real takes an allocation of its
-// own). It keeps the first maxShared texts it sees.
+// (a Value points to its payload, an allocation of its own). It keeps
+// the first maxShared texts it sees.
 type scalarCache map[string]Value
 
 const maxShared = 4096

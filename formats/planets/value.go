@@ -36,13 +36,55 @@ func (t Type) String() string {
 
 // Value is any YAML value with the type PyYAML gives it. A map keeps
 // six for every planet and three for every route, so a Value is one
-// interface value (16 bytes) holding what its type needs: nothing for
-// Absent, null, a bool, an int64 (an integer that does not fit is kept
+// pointer (8 bytes) to its payload, boxed once and shared by every copy
+// of the Value (the reader shares the values of a text read again, a
+// route's ends share their planet's token): nothing for Absent (a nil
+// pointer), null, a bool, an int64 (an integer that does not fit is kept
 // as its decimal digits, bigInt), a float64, a string (Str), a timestamp
 // as written, or the *collection of a List or Mapping. The zero Value is
-// Absent.
+// Absent. Values are compared with Equal, not ==: two Values of the same
+// text may hold different boxes, so == would not tell them alike (the
+// blank field makes == a compile error).
 type Value struct {
-	x any
+	_ [0]func()
+	p *any
+}
+
+// boxed returns the Value holding the payload x.
+func boxed(x any) Value { return Value{p: &x} }
+
+// x returns v's payload (nil for Absent).
+func (v Value) x() any {
+	if v.p == nil {
+		return nil
+	}
+	return *v.p
+}
+
+// The Values of the payloads met most (the nulls, booleans and small
+// integers the readers, writers and engines make), boxed once.
+var (
+	nullBoxed  = boxed(null{})
+	boolBoxed  = [2]Value{boxed(false), boxed(true)}
+	smallInts  = makeSmallInts()
+	smallFirst = int64(-1)
+)
+
+// makeSmallInts boxes the integers -1 to 255.
+func makeSmallInts() []Value {
+	out := make([]Value, 257)
+	for i := range out {
+		out[i] = boxed(int64(i) - 1)
+	}
+	return out
+}
+
+// intValue returns the Value of the integer i.
+func intValue(i int64) Value {
+	if k := i - smallFirst; k >= 0 && k < int64(len(smallInts)) {
+		return smallInts[k]
+	}
+	return boxed(i)
 }
 
 // null is the payload of a Null value.
@@ -75,7 +117,7 @@ type lazyValues struct {
 
 // Type returns the type of v.
 func (v Value) Type() Type {
-	switch x := v.x.(type) {
+	switch x := v.x().(type) {
 	case nil:
 		return Absent
 	case null:
@@ -100,7 +142,7 @@ func (v Value) Type() Type {
 // leading '-' when negative) and the timestamp of a Time as written; ""
 // for any other value.
 func (v Value) Text() string {
-	switch x := v.x.(type) {
+	switch x := v.x().(type) {
 	case string:
 		return x
 	case int64:
@@ -115,21 +157,21 @@ func (v Value) Text() string {
 
 // Bool returns the value of a Bool (false for any other value).
 func (v Value) Bool() bool {
-	b, _ := v.x.(bool)
+	b, _ := v.x().(bool)
 	return b
 }
 
 // Float returns the value of a Float (0 for any other value; Float64
 // converts integers too).
 func (v Value) Float() float64 {
-	f, _ := v.x.(float64)
+	f, _ := v.x().(float64)
 	return f
 }
 
 // coll returns the collection of a List or Mapping (nil for any other
 // value).
 func (v Value) coll() *collection {
-	c, _ := v.x.(*collection)
+	c, _ := v.x().(*collection)
 	return c
 }
 
@@ -187,45 +229,50 @@ type Pair struct {
 }
 
 // NullValue returns null.
-func NullValue() Value { return Value{null{}} }
+func NullValue() Value { return nullBoxed }
 
 // BoolValue returns a boolean.
-func BoolValue(b bool) Value { return Value{b} }
+func BoolValue(b bool) Value {
+	if b {
+		return boolBoxed[1]
+	}
+	return boolBoxed[0]
+}
 
 // IntValue returns an integer.
-func IntValue(i int64) Value { return Value{i} }
+func IntValue(i int64) Value { return intValue(i) }
 
 // BigIntValue returns an integer of any size.
 func BigIntValue(i *big.Int) Value {
 	if i.IsInt64() {
-		return Value{i.Int64()}
+		return intValue(i.Int64())
 	}
-	return Value{bigInt(i.String())}
+	return boxed(bigInt(i.String()))
 }
 
 // decimalValue returns the integer written in decimal digits as Python
 // prints it (an optional '-', no leading zero).
 func decimalValue(text string) Value {
 	if i, err := strconv.ParseInt(text, 10, 64); err == nil {
-		return Value{i}
+		return intValue(i)
 	}
-	return Value{bigInt(strings.Clone(text))}
+	return boxed(bigInt(strings.Clone(text)))
 }
 
 // FloatValue returns a real number.
-func FloatValue(f float64) Value { return Value{f} }
+func FloatValue(f float64) Value { return boxed(f) }
 
 // StrValue returns a string.
-func StrValue(s string) Value { return Value{s} }
+func StrValue(s string) Value { return boxed(s) }
 
 // TimeValue returns a timestamp as written (2012-05-01).
-func TimeValue(s string) Value { return Value{timestamp(s)} }
+func TimeValue(s string) Value { return boxed(timestamp(s)) }
 
 // ListValue returns a list of items.
-func ListValue(items ...Value) Value { return Value{&collection{typ: List, items: items}} }
+func ListValue(items ...Value) Value { return boxed(&collection{typ: List, items: items}) }
 
 // MappingValue returns a mapping with the given entries.
-func MappingValue(pairs ...Pair) Value { return Value{&collection{typ: Mapping, pairs: pairs}} }
+func MappingValue(pairs ...Pair) Value { return boxed(&collection{typ: Mapping, pairs: pairs}) }
 
 // IsScalar reports whether v is a single value (not absent, a list or a
 // mapping).
@@ -239,7 +286,7 @@ func (v Value) IsNumber() bool { return v.Type() == Int || v.Type() == Float }
 
 // BigInt returns the integer value of an Int.
 func (v Value) BigInt() (*big.Int, bool) {
-	switch x := v.x.(type) {
+	switch x := v.x().(type) {
 	case int64:
 		return big.NewInt(x), true
 	case bigInt:
@@ -250,7 +297,7 @@ func (v Value) BigInt() (*big.Int, bool) {
 
 // Int64 returns the value of an Int that fits in an int64.
 func (v Value) Int64() (int64, bool) {
-	i, ok := v.x.(int64)
+	i, ok := v.x().(int64)
 	return i, ok
 }
 
@@ -357,7 +404,7 @@ func Equal(a, b Value) bool {
 		return a.Float() == b.Float() && math.Signbit(a.Float()) == math.Signbit(b.Float()) ||
 			math.IsNaN(a.Float()) && math.IsNaN(b.Float())
 	case Int, Str, Time:
-		return a.x == b.x // an Int is an int64 exactly when it fits
+		return a.x() == b.x() // an Int is an int64 exactly when it fits
 	case List:
 		ai, bi := a.Items(), b.Items()
 		if len(ai) != len(bi) {
