@@ -16,8 +16,8 @@ import (
 )
 
 // ReadsInBoundedMemory tells an mbg or ftbt YAML document, a battle map
-// and an mbg scenario or save file, and the Tiled map of a battle map or an
-// ftbt level (not of a planets map) from their beginning, and never opens
+// and an mbg scenario or save file, and the Tiled map of a battle map, an
+// ftbt level or a planets map from their beginning, and never opens
 // what is not a regular file (a FIFO would block it).
 func TestReadsInBoundedMemory(t *testing.T) {
 	dir := t.TempDir()
@@ -54,7 +54,7 @@ func TestReadsInBoundedMemory(t *testing.T) {
 		write("n.yaml", "planets: {}\n"):                                                                  false,
 		write("b.tmj", `{"type":"map","properties":[{"name":"kind","value":"battle/map"}]}`):              true,
 		write("l.tmx", `<map><properties><property name="kind" value="ftbt/level"/></properties></map>`):  true,
-		write("p.tmx", `<map><properties><property name="kind" value="planets/map"/></properties></map>`): false,
+		write("p.tmx", `<map><properties><property name="kind" value="planets/map"/></properties></map>`): true,
 		fifo:                         false,
 		dir:                          false,
 		filepath.Join(dir, "absent"): false,

@@ -47,6 +47,10 @@ import (
 // and checked (2.6–3.3× measured beyond the 4 MiB at 2.3 MB, the file
 // itself, read before, not counted; the bound was 5 with values of 16
 // bytes, 8 before); docs/limits.md lists it.
+// A planets map's Tiled form (.tmj, .tmx) decodes its planet and route
+// objects one at a time from the file: 4, read and checked (2 000
+// planets and 1 999 routes; the file, 2–3 KB a planet, is much larger
+// than the model).
 // The Tiled maps of battle and ftbt (.tmj, .tmx) read their tile layers
 // straight into tile ids, 4 bytes a cell, then a byte a cell, and an ftbt
 // level's people one object at a time from the file, their positions
@@ -104,6 +108,8 @@ func TestReadingHeapPerFamilyAndForm(t *testing.T) {
 			return tmx(t, encodeAs(t, filepath.Join(dir, "l.map"), crowdedLevel(t, scale), "tiled"))
 		}, 4, true},
 		{"planets map YAML (check)", "pc.yaml", func() []byte { return planetsMap(8_000*scale, true) }, 4, true},
+		{"planets map Tiled JSON (check)", "pc.tmj", func() []byte { return encodeAs(t, "p.yaml", planetsMap(2_000*scale, true), "tiled") }, 4, true},
+		{"planets map Tiled XML (check)", "pc.tmx", func() []byte { return tmx(t, encodeAs(t, "p.yaml", planetsMap(2_000*scale, true), "tiled")) }, 4, true},
 		{"planets map legacy (check)", "pc.yml", func() []byte { return planetsMap(8_000*scale, false) }, 4, true},
 		{"mbg save YAML, every added officer misplaced (check)", "v.yaml", func() []byte { return mbgSave(t, 4_000*scale) }, 4, true},
 		{"mbg save legacy, the same (check)", "v.sav", func() []byte { return encodeAs(t, "v.yaml", mbgSave(t, 4_000*scale), "mbg-sav") }, 4, true},
@@ -405,7 +411,7 @@ func BenchmarkReadMemory(b *testing.B) {
 // errors, 50 listed) as YAML and .sav, a 300×300 ftbt level with 6 000
 // people in both Tiled forms, and a planets map of 100 000 planets and
 // 99 999 routes as YAML (6.7 MB; 100 000 PLN007 errors: no token is one
-// letter);
+// letter) and of 20 000 in both Tiled forms;
 // B/op is what reading and checking
 // allocate, peak-live/input the most heap live during it against the
 // input.
@@ -417,6 +423,7 @@ func BenchmarkCheckMemory(b *testing.B) {
 		b.Fatal(err)
 	}
 	tmj := encodeAs(b, filepath.Join(dir, "l.map"), level, "tiled")
+	planetsTMJ := encodeAs(b, "p.yaml", planetsMap(20_000, true), "tiled")
 	for _, bc := range []struct {
 		name, file string
 		src        []byte
@@ -426,6 +433,8 @@ func BenchmarkCheckMemory(b *testing.B) {
 		{"ftbt-tiled-tmj-6000-people", "l.tmj", tmj},
 		{"ftbt-tiled-tmx-6000-people", "l.tmx", tmx(b, tmj)},
 		{"planets-yaml-100000", "p.yaml", planetsMap(100_000, true)},
+		{"planets-tiled-tmj-20000", "p.tmj", planetsTMJ},
+		{"planets-tiled-tmx-20000", "p.tmx", tmx(b, planetsTMJ)},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			path := filepath.Join(dir, bc.file)

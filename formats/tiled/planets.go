@@ -257,10 +257,10 @@ func ReadPlanets(file string, src []byte, opts ...Option) (*planets.Map, *srcpos
 		rows = s.gridRows(i, layer)
 		sm.SetGrid("map", func(row, col int) diag.Pos { return s.cellPos(i, row*s.m.Width+col) })
 	}
-	if i, layer := s.layer(layerPlanets, "objectgroup", false); layer != nil && rows != nil {
+	if i, layer := s.layerOnly(layerPlanets, "objectgroup", false); layer != nil && rows != nil {
 		s.readPlanets(i, layer, m, rows, sm)
 	}
-	if i, layer := s.layer(layerRoutes, "objectgroup", false); layer != nil {
+	if i, layer := s.layerOnly(layerRoutes, "objectgroup", false); layer != nil {
 		s.readRoutes(i, layer, m, sm)
 	}
 	s.unusedLayers(layerMap + ", " + layerPlanets + ", " + layerRoutes)
@@ -335,8 +335,13 @@ func (s *source) readRoutes(i int, layer *Layer, m *planets.Map, sm *srcpos.Map)
 		return
 	}
 	m.HasRoutes = true
-	for k := range layer.Objects {
-		o := &layer.Objects[k]
+	n := s.objectCount(i)
+	if n > 0 {
+		m.Routes = make([]planets.Route, 0, n)
+	}
+	for k := range n {
+		obj := s.object(i, k)
+		o := &obj
 		path := objectPath(i, k)
 		where := objectWhere(layer, o)
 		pp := s.props(path, where, o.Properties)
@@ -445,11 +450,18 @@ func (s *source) tileChar(gid uint32) rune {
 }
 
 // readPlanets reads the planet objects, in layer order, and writes the
-// letters of those on the map into rows.
+// letters of those on the map into rows. The objects are decoded one at
+// a time from the source: a map of many planets never holds them all
+// decoded (some 1 KB a planet).
 func (s *source) readPlanets(i int, layer *Layer, m *planets.Map, rows [][]rune, sm *srcpos.Map) {
 	taken := map[[2]int]string{}
-	for k := range layer.Objects {
-		o := &layer.Objects[k]
+	n := s.objectCount(i)
+	if n > 0 {
+		m.Planets = make([]planets.Planet, 0, n)
+	}
+	for k := range n {
+		obj := s.object(i, k)
+		o := &obj
 		path, where := objectPath(i, k), objectWhere(layer, o)
 		pp := s.props(path, where, o.Properties)
 		p := planets.Planet{Token: planets.StrValue(o.Name)}

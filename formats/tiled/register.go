@@ -1,7 +1,6 @@
 package tiled
 
 import (
-	"bytes"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -28,8 +27,9 @@ func init() {
 		Sniff:  Sniff,
 		// Battle maps and ftbt levels keep 3–6× their file live while
 		// they are read (their tile layers a byte a cell); a planets map
-		// keeps its planets as the other forms do, some 8×.
-		SmallLive: func(head []byte) bool { return !bytes.Contains(head, []byte(planets.Kind)) },
+		// decodes its planet and route objects one at a time and keeps
+		// some 2× its file (the file, its model and their positions).
+		SmallLive: func([]byte) bool { return true },
 		Read:      read,
 		Write:     write,
 	})
