@@ -21,6 +21,7 @@ import (
 	"github.com/shapan/shapan/internal/biglevel"
 	"github.com/shapan/shapan/internal/longtest"
 	"github.com/shapan/shapan/validate"
+	_ "github.com/shapan/shapan/validate/battle"
 	_ "github.com/shapan/shapan/validate/ftbt"
 	_ "github.com/shapan/shapan/validate/mbg"
 	_ "github.com/shapan/shapan/validate/planets"
@@ -58,7 +59,9 @@ import (
 // level's JSON 3.1–3.8×, its XML 1.6×; a level of 1 500 people on
 // 100×100 cells, read and checked, 1.3× as JSON and 2.3× as XML, 11× as
 // JSON before).
-// The check cases read and check the document (validate.Check): an mbg
+// The check cases read and check the document (validate.Check): a
+// battle map past the largest size (its error BTL002; where the bases
+// reach is not searched), an mbg
 // save of 4 000 officers none of the save's lists places (4 001 errors
 // of one code, 50 of them listed; the others' messages are not made),
 // and the planets maps (each planet's token is no single letter: 8 000
@@ -97,6 +100,7 @@ func TestReadingHeapPerFamilyAndForm(t *testing.T) {
 		{"ftbt rules legacy", "r.tech", func() []byte { return ftbtRulesFile(t, 24_000*scale) }, 4, false},
 		{"battle grid legacy", "b.grid", func() []byte { return battleGrid(500 * scale) }, 4, false},
 		{"battle map YAML", "b.yaml", func() []byte { return encodeAs(t, "b.grid", battleGrid(1500*scale), "yaml") }, 4, false},
+		{"battle map YAML past the largest size (check)", "bc.yaml", func() []byte { return encodeAs(t, "b.grid", battleGrid(1500*scale), "yaml") }, 4, true},
 		{"battle map Tiled JSON", "b.tmj", func() []byte { return encodeAs(t, "b.grid", battleGrid(500*scale), "tiled") }, 4, false},
 		{"battle map Tiled XML", "b.tmx", func() []byte { return tmx(t, encodeAs(t, "b.grid", battleGrid(500*scale), "tiled")) }, 4, false},
 		{"ftbt level Tiled JSON", "l.tmj", func() []byte { return encodeAs(t, filepath.Join(dir, "l.map"), ftbtLevel(t, 500*scale), "tiled") }, 4, false},
