@@ -13,6 +13,9 @@ import (
 	"math"
 	"sort"
 	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/shapan/shapan/formats/diag"
 	"github.com/shapan/shapan/formats/srcpos"
@@ -212,12 +215,52 @@ func (s *source) jsonError(err error) error {
 		d = d.At(s.lines.Pos(int(syn.Offset) - 1))
 		d.Message = "not JSON: " + syn.Error()
 	case errors.As(err, &typ):
-		d = d.At(s.lines.Pos(int(typ.Offset)))
+		d = d.At(s.lines.Pos(scalarStart(s.lines.Src(), int(typ.Offset))))
 		d.Code = diag.CodeStructure
-		d.Message = fmt.Sprintf("%s must be %s, not a JSON %s", typ.Field, jsonTypeName(typ.Type.String()), typ.Value)
-		d.Path = typ.Field
+		field := jsonField(typ.Field)
+		d.Message = fmt.Sprintf("%s must be %s, not a JSON %s", field, jsonTypeName(typ.Type.String()), typ.Value)
+		d.Path = field
 	}
 	return &d
+}
+
+// scalarStart returns where the JSON text or number that ends at end
+// starts (encoding/json reports the offset just past a value of the wrong
+// type); end itself for a value of another kind.
+func scalarStart(src []byte, end int) int {
+	if end <= 0 || end > len(src) {
+		return end
+	}
+	i := end - 1
+	if src[i] == '"' {
+		for i--; i >= 0; i-- {
+			if src[i] == '"' && (i == 0 || src[i-1] != '\\') {
+				return i
+			}
+		}
+		return end
+	}
+	for i >= 0 && bytes.IndexByte([]byte("-+.0123456789eEtrufalsn"), src[i]) >= 0 {
+		i--
+	}
+	if i == end-1 {
+		return end
+	}
+	return i + 1
+}
+
+// jsonField is the JSON keys of encoding/json's path to a value, without
+// the names of the Go types it went through ("layers.Layer.x" → "layers.x",
+// a layer being decoded as a value of its own): every key of a Tiled map
+// starts with a small letter.
+func jsonField(path string) string {
+	var keys []string
+	for _, k := range strings.Split(path, ".") {
+		if r, _ := utf8.DecodeRuneInString(k); !unicode.IsUpper(r) {
+			keys = append(keys, k)
+		}
+	}
+	return strings.Join(keys, ".")
 }
 
 func jsonTypeName(goType string) string {

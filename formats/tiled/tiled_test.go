@@ -190,6 +190,18 @@ func TestEditDiagnostics(t *testing.T) {
 		{"a map that is no level", `"value":"ftbt\/level"`, `"value":"battle\/map"`, []string{
 			`m.tmj:160:18: error P013: map properties: kind is "battle/map", not ftbt/level`,
 		}},
+		// encoding/json names the Go types it went through (Map, Layer);
+		// the message names the JSON keys only.
+		{"a map value of the wrong type", `"tilewidth":32,
+ "type":"map",`, `"tilewidth":"32",
+ "type":"map",`, []string{
+			`m.tmj:264:14: error P011: tilewidth must be a number, not a JSON string`,
+		}},
+		{"a layer value of the wrong type", `"width":6,
+         "x":0,`, `"width":6,
+         "x":"0",`, []string{
+			`m.tmj:17:14: error P011: layers.x must be a number, not a JSON string`,
+		}},
 		{"broken JSON", `"draworder":"topdown",`, `"draworder":"topdown"`, []string{
 			`m.tmj:22:10: error P015: not JSON: invalid character '"' after object key:value pair`,
 		}},
