@@ -31,7 +31,7 @@ var ftbtSideColours = []string{"red", "blue"}
 
 func init() {
 	play.Register(ftbtfmt.KindLevel, play.Family{Seats: ftbtSeats, New: newFTBTMatch, Notice: ftbtNotice, Intro: ftbtIntro,
-		Computers: ftbteng.Roster(ftbteng.Setup{}).Names()})
+		Computers: ftbteng.Roster(ftbteng.Setup{}).Choices()})
 	editor.RegisterSideNames("ftbt", editor.SideNames{Word: "side", Count: len(ftbtSideColours)})
 }
 

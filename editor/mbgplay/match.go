@@ -28,7 +28,7 @@ import (
 const mbgTurnLimit = 100
 
 func init() {
-	fam := play.Family{Seats: mbgSeats, New: newMBGMatch, Computers: mbgeng.Roster(0).Names()}
+	fam := play.Family{Seats: mbgSeats, New: newMBGMatch, Computers: mbgeng.Roster(0).Choices()}
 	play.Register(mbgfmt.KindScenario, fam)
 	play.Register(mbgfmt.KindSave, fam)
 	editor.RegisterSideNames("mbg", editor.SideNames{Word: "role", First: 1})

@@ -23,7 +23,7 @@ import (
 const planetsRoundCap = 1000
 
 func init() {
-	play.Register(pfmt.Kind, play.Family{Seats: planetsSeats, New: newPlanetsMatch, Computers: peng.Roster(peng.Setup{}, 0).Names()})
+	play.Register(pfmt.Kind, play.Family{Seats: planetsSeats, New: newPlanetsMatch, Computers: peng.Roster(peng.Setup{}, 0).Choices()})
 	editor.RegisterSideNames("planets", editor.SideNames{Word: "player", First: 1})
 }
 

@@ -88,7 +88,8 @@ func TestPairedBestWeighsDifferencesRoundByRound(t *testing.T) {
 
 // TestARostersVariantIsNamedSearchDashName: search-NAME takes a budget
 // as search does and searches with the variant's model; an unknown
-// variant or a bad budget is refused, and Names lists no variant.
+// variant or a bad budget is refused, Names lists no variant and
+// Choices, what a studio seat offers, lists them after search.
 func TestARostersVariantIsNamedSearchDashName(t *testing.T) {
 	used := ""
 	model := func(name string) func(int64) (*Model, error) {
@@ -122,6 +123,10 @@ func TestARostersVariantIsNamedSearchDashName(t *testing.T) {
 	}
 	if names := strings.Join(r.Names(), ","); names != "random,search" {
 		t.Errorf("Names: %s", names)
+	}
+	r.Variants["another"] = model("another")
+	if choices := strings.Join(r.Choices(), ","); choices != "random,search,search-another,search-paired" {
+		t.Errorf("Choices (a seat of the studio): %s", choices)
 	}
 }
 

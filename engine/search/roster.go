@@ -2,6 +2,7 @@ package search
 
 import (
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -81,7 +82,8 @@ type Roster[G Game] struct {
 	// Variants are other search models of the family, for measuring
 	// them against the default: the player search-NAME (search-NAME:400,
 	// search-NAME:1s with a budget as search's) searches with
-	// Variants[NAME]. They are not listed by Names.
+	// Variants[NAME]. Names leaves them out; Choices, what a seat of the
+	// studio offers, lists them after the others.
 	Variants map[string]func(seed int64) (*Model, error)
 }
 
@@ -116,6 +118,18 @@ func (r Roster[G]) Names() []string {
 		out = append(out, KindSearch)
 	}
 	return out
+}
+
+// Choices lists Names and then the variant search players
+// (search-NAME, by name): the players a seat of the studio may take.
+func (r Roster[G]) Choices() []string {
+	out := r.Names()
+	var variants []string
+	for v := range r.Variants {
+		variants = append(variants, KindSearch+"-"+v)
+	}
+	sort.Strings(variants)
+	return append(out, variants...)
 }
 
 func (r Roster[G]) has(name string) bool {
