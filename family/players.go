@@ -96,10 +96,11 @@ func (g *Game) replayModel() *search.Model {
 }
 
 // WithRoster gives fg, a game of a family whose typed game is g, the
-// computer players of the family's roster r (Game.Players and
-// Game.Player); seat s's player is seeded by seed and s. It returns fg.
+// computer players of the family's roster r, its search variants among
+// them (Game.Players and Game.Player); seat s's player is seeded by seed
+// and s. It returns fg.
 func WithRoster[G search.Game](fg *Game, r search.Roster[G], g G, seed int64) *Game {
-	fg.Players = r.Names()
+	fg.Players = r.Choices()
 	fg.Player = func(name string, seat int) (func(d *engine.Decision) engine.Answer, error) {
 		p, err := r.New(name, seat, seed*int64(max(len(fg.Seats), 1))+int64(seat))
 		if err != nil {

@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -261,5 +262,14 @@ func TestUploadedLegacyRulesAndNamedPlayers(t *testing.T) {
 	mbg.Seats[0] = "no-such-player"
 	if st := call(t, "POST", base+"/api/rooms", "", mbg, &e); st != http.StatusBadRequest || !strings.Contains(e.Error.Message, "no-such-player") {
 		t.Fatalf("an unknown player: HTTP %d %+v, want 400 naming it", st, e.Error)
+	}
+	// The host page offers a seat the players the seats reply lists: the
+	// search variants too (search-wide, the strongest mbg player).
+	var offered struct {
+		Computers []string `json:"computers"`
+	}
+	mbg.Seats = nil
+	if st := call(t, "POST", base+"/api/documents/seats", "", mbg, &offered); st != http.StatusOK || !slices.Contains(offered.Computers, "search-wide") {
+		t.Fatalf("the players offered for 赤壁: HTTP %d %v, want search-wide among them", st, offered.Computers)
 	}
 }

@@ -154,7 +154,7 @@ func (r Roster[G]) Valid(name string) error {
 	if _, ok, err := ParseSearch(name); ok && r.Model != nil {
 		return err
 	}
-	return fmt.Errorf("no computer player %q (%s, search:PLAYOUTS or search:CPU such as search:100ms)", name, strings.Join(r.Names(), ", "))
+	return fmt.Errorf("no computer player %q (%s, search:PLAYOUTS or search:CPU such as search:100ms)", name, strings.Join(r.Choices(), ", "))
 }
 
 // New returns the player called name for seat seat, seeded by seed.
