@@ -263,6 +263,18 @@ func TestUploadedLegacyRulesAndNamedPlayers(t *testing.T) {
 	if st := call(t, "POST", base+"/api/rooms", "", mbg, &e); st != http.StatusBadRequest || !strings.Contains(e.Error.Message, "no-such-player") {
 		t.Fatalf("an unknown player: HTTP %d %+v, want 400 naming it", st, e.Error)
 	}
+	// A seat's search thinks at most a second or 2,000 playouts a
+	// decision: one decision holds a worker of every room's computers.
+	for _, seat := range []string{"search-wide:1h", "search:5s", "search-screened:100000"} {
+		mbg.Seats[0] = seat
+		if st := call(t, "POST", base+"/api/rooms", "", mbg, &e); st != http.StatusBadRequest || !strings.Contains(e.Error.Message, "at most 1s of CPU") {
+			t.Fatalf("seat %s: HTTP %d %+v, want 400 saying the most a seat may think", seat, st, e.Error)
+		}
+	}
+	mbg.Seats[0] = "search-wide:1s"
+	if c := create(t, base, mbg); !c.Seats[0].Computer {
+		t.Fatalf("赤壁 with search-wide:1s on seat 0: %+v", c)
+	}
 	// The host page offers a seat the players the seats reply lists: the
 	// search variants too (search-wide, the strongest mbg player).
 	var offered struct {

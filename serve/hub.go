@@ -17,6 +17,7 @@ import (
 	"golang.org/x/time/rate"
 
 	"github.com/shapan/shapan/engine"
+	"github.com/shapan/shapan/engine/search"
 	"github.com/shapan/shapan/family"
 	"github.com/shapan/shapan/formats"
 	"github.com/shapan/shapan/serve/store"
@@ -321,8 +322,36 @@ func checkRequest(req CreateRequest) error {
 	}
 	for k, s := range req.Seats {
 		if s != "person" && s != "computer" && s != "" && !playerName.MatchString(s) {
-			return fmt.Errorf("seat %d is %q: say person, computer or a computer player's name (random, search, search:400, …)", k, s)
+			return fmt.Errorf("seat %d is %.60q: say person, computer or a computer player's name (random, search, search:400, …)", k, s)
 		}
+		if err := seatBudget(s); err != nil {
+			return fmt.Errorf("seat %d is %q: %w", k, s, err)
+		}
+	}
+	return nil
+}
+
+// The most a computer seat of a room may think a decision: a decision
+// holds one of the few workers that play every room's computers
+// (computers), so a seat of search:1h would stop the others' games.
+const (
+	MaxSeatCPU      = time.Second
+	MaxSeatPlayouts = 2000
+)
+
+// seatBudget refuses a search player's budget (search:5s,
+// search-wide:100000) past MaxSeatCPU or MaxSeatPlayouts.
+func seatBudget(name string) error {
+	_, suffix, ok := strings.Cut(name, ":")
+	if !ok {
+		return nil
+	}
+	b, isSearch, err := search.ParseSearch(search.KindSearch + ":" + suffix)
+	if err != nil || !isSearch {
+		return nil // the game's own refusal names what is wrong
+	}
+	if b.CPU > MaxSeatCPU || b.Playouts > MaxSeatPlayouts {
+		return fmt.Errorf("a seat of the server thinks at most %v of CPU or %d playouts a decision", MaxSeatCPU, MaxSeatPlayouts)
 	}
 	return nil
 }
