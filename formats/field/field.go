@@ -103,6 +103,28 @@ type Field struct {
 	// booleans). LegacyWhat names the list and LegacyItem each value, a
 	// %d standing for the item's number ("researcher of role %d").
 	LegacyPer string
+	// LegacyUnsized says that a per-item list (LegacyPer) is written
+	// without its length: the reader reads as many values as the other
+	// list has items (a tech's flag for each terrain of the rules).
+	LegacyUnsized bool
+	// LegacyRows says that the legacy line writes a list as its length,
+	// then each item on a line of its own (a tech's range: "dx dy" a
+	// line); a list of pairs is a list of arrays ([][2]int), each value of
+	// an item named by the parts of LegacyItem ("range offset %d dx, range
+	// offset %d dy").
+	LegacyRows bool
+	// LegacyWritten, when not "", names a per-item list in the legacy
+	// writer's messages of a list that does not have one entry per item
+	// ("techs studied"); "" names it by LegacyWhat.
+	LegacyWritten string
+	// KeyBy, when not "", says that the field is one of the fields of its
+	// record that share its Go field and its legacy position, of which the
+	// value of the field of key KeyBy chooses one: this one when that
+	// value is one of KeyFor, or, when KeyFor is empty, when it is none of
+	// the others' (a square's base is its "city", "institute",
+	// "training_room" or raw "base", by its type).
+	KeyBy  string
+	KeyFor []int
 	// Expect, when not "", is what the readers' message of a missing key
 	// says the value must be ("an integer, at least 1"); "" says it by
 	// the field's type ("an integer").
@@ -199,6 +221,72 @@ func (f Field) Listing(item string) Field {
 func (f Field) PerItem(of, item string) Field {
 	f.LegacyPer, f.LegacyItem = of, item
 	return f
+}
+
+// Unsized returns f, a per-item list (PerItem) whose length the legacy
+// line does not write.
+func (f Field) Unsized() Field {
+	f.LegacyUnsized = true
+	return f
+}
+
+// Rows returns f, a list whose legacy line writes each item on a line of
+// its own after its length.
+func (f Field) Rows() Field {
+	f.LegacyRows = true
+	return f
+}
+
+// WrittenAs returns f, a per-item list the legacy writer's messages call
+// what.
+func (f Field) WrittenAs(what string) Field {
+	f.LegacyWritten = what
+	return f
+}
+
+// KeyedBy returns f, the field of its Go field and legacy position that
+// the value of the field of key by chooses when it is one of values (or,
+// with no values, none of the other fields').
+func (f Field) KeyedBy(by string, values ...int) Field {
+	f.KeyBy, f.KeyFor = by, values
+	return f
+}
+
+// WrittenName is what the legacy writer's messages call a per-item list.
+func (f *Field) WrittenName() string {
+	if f.LegacyWritten != "" {
+		return f.LegacyWritten
+	}
+	return f.LegacyName()
+}
+
+// Chosen returns the field of the record that the value sel of the field
+// of key f.KeyBy chooses among f and the fields that share its KeyBy and
+// Go field (f itself when it has no KeyBy): the one whose KeyFor holds
+// sel, else the first with no KeyFor.
+func (r *Record) Chosen(f *Field, sel int) *Field {
+	if f.KeyBy == "" {
+		return f
+	}
+	var other *Field
+	for i := range r.Fields {
+		g := &r.Fields[i]
+		if g.KeyBy != f.KeyBy || g.Go != f.Go {
+			continue
+		}
+		if len(g.KeyFor) == 0 && other == nil {
+			other = g
+		}
+		for _, v := range g.KeyFor {
+			if v == sel {
+				return g
+			}
+		}
+	}
+	if other == nil {
+		panic(fmt.Sprintf("field: record %s: no field of %q is chosen when %s is %d", r.Name, f.Go, f.KeyBy, sel))
+	}
+	return other
 }
 
 // Expecting returns f whose missing key's message says its value must

@@ -35,8 +35,10 @@ var (
 		field.Field{Go: "HP", Key: "hp", Type: field.Integer, Required: true, Code: CodeDead, Severity: diag.Error,
 			Doc: "Hit points at the start (FTB026)."}.AtLeast(1).Form(1, 100000).At(4, ""),
 		field.Field{Go: "Speed", Key: "speed", Type: field.Integer, Required: true, Doc: "Move points per turn."}.Form(0, 100000).At(5, ""),
-		{Go: "X, Y", Key: "at", Type: field.Ref, Required: true, Doc: "The starting cell [x, y] (FTB023: on the map)."},
-		{Go: "Techs", Key: "techs", Type: field.Ref, Doc: "The person's techs: names of the rules' techs (name#k when several share a name) or tech ids."},
+		field.Field{Go: "X, Y", Key: "at", Type: field.Ref, Required: true, Doc: "The starting cell [x, y] (FTB023: on the map)."}.At(6, "x, y"),
+		// The techs stand on a line of their own after the person's.
+		field.Field{Go: "Techs", Key: "techs", Type: field.Ref,
+			Doc: "The person's techs: names of the rules' techs (name#k when several share a name) or tech ids."}.At(7, "the number of techs").Listing("tech"),
 		{Go: "AI", Key: "ai", Type: field.Ref},
 	}}
 
@@ -44,10 +46,10 @@ var (
 	// [x, y]: a cell beyond the map's far edge is off it too, which only
 	// check tells (the schema cannot compare with the size); the forms
 	// take that bound from the level. The line of a .map file holds them
-	// after the person's stats.
+	// after the person's stats (PersonFields' at).
 	PersonCellFields = field.Record{Name: "ftbt person cell", Schema: "ftbt-level.schema.json", Pointer: "/definitions/person/properties/at/items", Fields: []field.Field{
-		field.Field{Go: "X", Key: "0", Type: field.Integer, Code: CodeOffMap, Severity: diag.Error, Doc: "x: the column, from 0 to width - 1."}.AtLeast(0).Form(0, 1<<24).At(1, "x"),
-		field.Field{Go: "Y", Key: "1", Type: field.Integer, Code: CodeOffMap, Severity: diag.Error, Doc: "y: the row, from 0 to height - 1."}.AtLeast(0).Form(0, 1<<24).At(2, "y"),
+		field.Field{Go: "X", Key: "0", Type: field.Integer, Code: CodeOffMap, Severity: diag.Error, Doc: "x: the column, from 0 to width - 1."}.AtLeast(0).Form(0, 1<<24),
+		field.Field{Go: "Y", Key: "1", Type: field.Integer, Code: CodeOffMap, Severity: diag.Error, Doc: "y: the row, from 0 to height - 1."}.AtLeast(0).Form(0, 1<<24),
 	}}
 
 	// SizeFields are the fields of a level's size, the first two values
@@ -94,8 +96,8 @@ var (
 			Doc: "fact_att: weight of the attack score; -1: the person is not AI-controlled (side 1 then uses 30/30/40)."}.Form(-1, 100000).At(1, ""),
 		field.Field{Go: "Defence", Key: "defence", What: "defence factor", Type: field.Integer, Required: true, Doc: "fact_def: weight of the defence (safety) score."}.Form(-1, 100000).At(2, ""),
 		field.Field{Go: "Move", Key: "move", What: "move factor", Type: field.Integer, Required: true, Doc: "fact_move: weight of the approach-the-goal score."}.Form(-1, 100000).At(3, ""),
-		{Go: "GoalX, GoalY", Key: "goal", Type: field.Ref,
-			Doc: "The cell the person heads for; absent means [-1, -1]: no goal, chase the nearest enemy (either coordinate negative means the same)."},
+		field.Field{Go: "GoalX, GoalY", Key: "goal", Type: field.Ref,
+			Doc: "The cell the person heads for; absent means [-1, -1]: no goal, chase the nearest enemy (either coordinate negative means the same)."}.At(4, "goal x, goal y"),
 	}}
 
 	// RulesFields are the top-level keys of the rules.
@@ -116,21 +118,24 @@ var (
 
 	// TechFields are the fields of a tech of the rules. Its lines of a
 	// .tech file hold, after the name, the values of the legacy positions
-	// of this table and of AoeFields, the range (position 3) and the
-	// terrain flags (8), which the family's reader reads.
+	// of this table and of AoeFields (4 to 6): the range is its length,
+	// then a line of each offset; the terrain flags, one for each terrain
+	// of the rules, are written without their length.
 	TechFields = field.Record{Name: "ftbt tech", Schema: "ftbt-rules.schema.json", Pointer: "/definitions/tech", Fields: []field.Field{
 		{Go: "Name", Key: "name", Type: field.Ref, Required: true, Doc: "A name: one token of the legacy file (no spaces)."},
 		field.Field{Go: "Class", Key: "class", Type: field.Ref, Required: true,
 			Doc: "people: damage to people; abi_buf / def_buf: attack / defence buff on cells; fly: lowers the move cost of cells; disable_long: protects cells from long-range attacks. An integer is an unknown class kept from a legacy file."}.At(1, "class (0 people, 1 abi_buf, 2 def_buf, 3 fly, 4 disable_long)"),
 		field.Field{Go: "IsLong", Key: "long_range", Type: field.Boolean,
 			Doc: "A long-range attack (is_long): it does nothing to people on cells protected by disable_long. Default false."}.At(2, "long range (is_long)"),
-		{Go: "Range", Key: "range", Type: field.Ref, Required: true, Doc: "The cells the tech may target, relative to the user, in file order (duplicates are kept)."},
+		field.Field{Go: "Range", Key: "range", Type: field.Ref, Required: true,
+			Doc: "The cells the tech may target, relative to the user, in file order (duplicates are kept)."}.At(3, "the number of range offsets").Listing("range offset %d dx, range offset %d dy").Rows(),
 		{Go: "AoeRange, AoeRatio, AoeSelf", Key: "aoe", Type: field.Ref, Doc: "The area effect around the target cell."},
 		// The game plays any duration and value (spec §1.4; a duration
 		// of 0 or less never expires, FTB009, for some classes only): the
 		// forms keep them within their form limits.
 		field.Field{Go: "Duration", Key: "duration", Type: field.Integer, Doc: "Turns an effect of the classes abi_buf, def_buf, fly and disable_long lasts. Default 0."}.Form(0, 1000).At(7, ""),
-		{Go: "Allowed", Key: "terrains", Type: field.Ref, Required: true, Doc: "The terrains whose cells the tech may target (and affect with its area)."},
+		field.Field{Go: "Allowed", Key: "terrains", Type: field.Ref, Required: true,
+			Doc: "The terrains whose cells the tech may target (and affect with its area)."}.At(8, "terrain flags").PerItem(perTerrain, "allowed on terrain %d (%s)").Unsized(),
 		field.Field{Go: "Value", Key: "value", Type: field.Integer, Required: true, Doc: "Base damage (class people) or percent of the user's abi (other classes)."}.Form(-100000, 100000).At(9, ""),
 	}}
 
@@ -188,6 +193,10 @@ var (
 	heightKey  = SizeFields.Field("height").Key
 	costKey    = TerrainFields.Field("cost").Key
 )
+
+// perTerrain names the terrains of the rules in the field tables'
+// per-item lists (Field.LegacyPer): a tech's flag for each terrain.
+const perTerrain = "terrain"
 
 // fields returns the fields of keys of r, in that order.
 func fields(r *field.Record, keys ...string) []field.Field {

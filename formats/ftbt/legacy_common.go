@@ -93,8 +93,13 @@ func (b *buf) values(r *field.Record, v any, from, to int) {
 }
 
 // valueLines writes each value of the fields of r at the legacy
-// positions from to to on a line of its own.
+// positions from to to (the last of r at most) on a line of its own.
 func (b *buf) valueLines(r *field.Record, v any, from, to int) {
+	last := 0
+	for _, f := range r.Fields {
+		last = max(last, f.Legacy)
+	}
+	to = min(to, last)
 	for at := from; at <= to; at++ {
 		b.values(r, v, at, at)
 		b.nl()

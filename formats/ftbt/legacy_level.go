@@ -145,8 +145,8 @@ type peopleOffsets struct {
 // AI settings) in file order, the tables' in their legacy order;
 // ".techs[k]" follows ".techs".
 var (
-	personFields = slices.Concat([]string{".name"}, dotted(fieldtok.Keys(&PersonFields)), []string{".at", ".at[1]", ".techs"})
-	aiFields     = slices.Concat(dotted(fieldtok.Keys(&PersonAIFields)), []string{".goal", ".goal[1]"})
+	personFields = slices.Concat([]string{".name"}, dotted(fieldtok.Paths(&PersonFields)))
+	aiFields     = dotted(fieldtok.Paths(&PersonAIFields))
 )
 
 // dotted returns the keys as paths within an item: ".side".
@@ -196,16 +196,7 @@ func readPerson(r *token.Reader, pe *Person, i int) {
 		return func() string { return fmt.Sprintf("person %d (%s): ", i+1, pe.Name) + fmt.Sprintf(format, args...) }
 	}
 	// The people's positions are found when asked (peopleOffsets).
-	read := fieldtok.Reading{Desc: func(what string) token.Desc { return d("%s", what) }, NoMarks: true}
-	read.Read(r, &PersonFields, pe)
-	read.Read(r, &PersonCellFields, pe)
-	n := r.Count(d("the number of techs"), 1)
-	if n > 0 {
-		pe.Techs = make([]int, n)
-	}
-	for k := range pe.Techs {
-		pe.Techs[k] = r.Int(d("tech %d", k+1))
-	}
+	fieldtok.Reading{Desc: func(what string) token.Desc { return d("%s", what) }, NoMarks: true}.Read(r, &PersonFields, pe)
 }
 
 func readPersonAI(r *token.Reader, pe *Person, i int) {
@@ -215,8 +206,6 @@ func readPersonAI(r *token.Reader, pe *Person, i int) {
 	a := &PersonAI{}
 	pe.AI = a
 	fieldtok.Reading{Desc: d, NoMarks: true}.Read(r, &PersonAIFields, a)
-	a.GoalX = r.Int(d("goal x"))
-	a.GoalY = r.Int(d("goal y"))
 }
 
 // WriteLevel writes l as a level .map file the original engine reads (the
@@ -246,25 +235,19 @@ func WriteLevel(l *Level) ([]byte, error) {
 	b.nl()
 	b.line(len(l.People))
 	b.nl()
+	// A person's techs stand on a line of their own.
+	techs := PersonFields.Field("techs").Legacy
 	for _, p := range l.People {
 		b.str(p.Name)
-		fieldtok.Write(&b, &PersonFields, &p, nil)
-		fieldtok.Write(&b, &PersonCellFields, &p, nil)
+		fieldtok.WriteRun(&b, &PersonFields, &p, nil, 1, techs-1)
 		b.nl()
-		b.int(len(p.Techs))
-		for _, t := range p.Techs {
-			b.sp()
-			b.int(t)
-		}
-		b.nl()
+		b.valueLines(&PersonFields, &p, techs, math.MaxInt)
 	}
 	if l.HasAI() {
 		b.nl()
 		for _, p := range l.People {
-			a := p.AI
-			b.values(&PersonAIFields, a, 1, math.MaxInt)
-			b.sp()
-			b.line(a.GoalX, a.GoalY)
+			b.values(&PersonAIFields, p.AI, 1, math.MaxInt)
+			b.nl()
 		}
 	}
 	b.trailingTokens(l.Trailing)

@@ -44,7 +44,8 @@ func ReadRulesFrom(r *token.Reader) (*Rules, *srcpos.Map, error) {
 	rs.Techs = make([]Tech, ntech)
 	// Where each tech starts is kept, not every value's position: a
 	// position in a tech is found by reading it again (token.Items).
-	token.Items(r, "techs", rs.Techs, func(r *token.Reader, i int, t *Tech) { readTech(r, t, i, rs.Terrains) })
+	terrains := rs.TerrainNames()
+	token.Items(r, "techs", rs.Techs, func(r *token.Reader, i int, t *Tech) { readTech(r, t, i, terrains) })
 
 	if !r.AtEOF() {
 		rs.AI = &AIConstants{}
@@ -60,7 +61,7 @@ func ReadRulesFrom(r *token.Reader) (*Rules, *srcpos.Map, error) {
 	return rs, r.Map, nil
 }
 
-func readTech(r *token.Reader, t *Tech, i int, terrains []Terrain) {
+func readTech(r *token.Reader, t *Tech, i int, terrains []string) {
 	p := srcpos.Index("techs", i)
 	t.Name = r.Name(func() string { return fmt.Sprintf("tech %d: name", i+1) })
 	r.Mark(p)
@@ -68,30 +69,13 @@ func readTech(r *token.Reader, t *Tech, i int, terrains []Terrain) {
 	d := func(format string, args ...any) token.Desc {
 		return func() string { return fmt.Sprintf("tech %d (%s): ", i+1, t.Name) + fmt.Sprintf(format, args...) }
 	}
-	read := fieldtok.Reading{Desc: func(what string) token.Desc { return d("%s", what) }, Path: p}
-	read.ReadRun(r, &TechFields, t, 1, 2)
-	n := r.Count(d("the number of range offsets"), 2)
-	r.Mark(p + ".range")
-	if n > 0 {
-		t.Range = make([][2]int, n)
-	}
-	for k := range t.Range {
-		t.Range[k][0] = r.Int(d("range offset %d dx", k+1))
-		r.Mark(srcpos.Index(p+".range", k))
-		t.Range[k][1] = r.Int(d("range offset %d dy", k+1))
-	}
-	aoe := p + "." + aoeKey
-	r.MarkAt(aoe, r.NextOffset())
-	fieldtok.Reading{Desc: read.Desc, Path: aoe}.Read(r, &AoeFields, t)
-	read.ReadRun(r, &TechFields, t, 7, 7)
-	t.Allowed = make([]bool, len(terrains))
-	for k := range t.Allowed {
-		t.Allowed[k] = r.Bool(d("allowed on terrain %d (%s)", k+1, terrains[k].Name))
-		if k == 0 {
-			r.Mark(p + ".terrains")
-		}
-	}
-	read.ReadRun(r, &TechFields, t, 9, 9)
+	names := map[string][]string{perTerrain: terrains}
+	read := fieldtok.Reading{Desc: func(what string) token.Desc { return d("%s", what) }, Path: p, Names: names}
+	aoe := AoeFields.Fields[0].Legacy
+	read.ReadRun(r, &TechFields, t, 1, aoe-1)
+	r.MarkAt(p+"."+aoeKey, r.NextOffset())
+	fieldtok.Reading{Desc: read.Desc, Path: p + "." + aoeKey}.Read(r, &AoeFields, t)
+	read.ReadRun(r, &TechFields, t, aoe+len(AoeFields.Fields), math.MaxInt)
 }
 
 // aiPath and aoeKey are the keys of the rules' AI block and of a tech's
@@ -119,25 +103,14 @@ func WriteRules(rs *Rules) ([]byte, error) {
 	b.nl()
 	b.nl()
 	b.line(len(rs.Techs))
+	aoe := AoeFields.Fields[0].Legacy
 	for _, t := range rs.Techs {
 		b.nl()
 		b.str(t.Name)
 		b.nl()
-		b.valueLines(&TechFields, &t, 1, 2)
-		b.line(len(t.Range))
-		for _, o := range t.Range {
-			b.line(o[0], o[1])
-		}
-		b.valueLines(&AoeFields, &t, 4, 6)
-		b.valueLines(&TechFields, &t, 7, 7)
-		for k, a := range t.Allowed {
-			if k > 0 {
-				b.sp()
-			}
-			b.bool(a)
-		}
-		b.nl()
-		b.valueLines(&TechFields, &t, 9, 9)
+		b.valueLines(&TechFields, &t, 1, aoe-1)
+		b.valueLines(&AoeFields, &t, aoe, aoe+len(AoeFields.Fields)-1)
+		b.valueLines(&TechFields, &t, aoe+len(AoeFields.Fields), math.MaxInt)
 	}
 	if a := rs.AI; a != nil {
 		// Two constants a line, the last three on one.
@@ -164,8 +137,8 @@ func checkRules(rs *Rules) error {
 	for i, t := range rs.Techs {
 		what := fmt.Sprintf("tech %d (%s)", i+1, t.Name)
 		u.name(what, t.Name)
-		if len(t.Allowed) != len(rs.Terrains) {
-			u.add("%s: has %d terrain flags, but the rules have %d terrains", what, len(t.Allowed), len(rs.Terrains))
+		for _, m := range fieldtok.Misfits(&TechFields, &t, map[string]int{perTerrain: len(rs.Terrains)}) {
+			u.add("%s: has %d %s, but the rules have %d %ss", what, m.Len, m.Field.WrittenName(), m.Want, m.Field.LegacyPer)
 		}
 	}
 	u.trailing(rs.Trailing, rs.AI == nil, "AI block")

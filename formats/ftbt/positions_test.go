@@ -32,8 +32,9 @@ func markingEveryRulesValue(file string, src []byte) *srcpos.Map {
 	r.Mark("max_abi")
 	techs := make([]Tech, r.Count(text("the number of techs"), 9+ndx))
 	r.Mark("techs")
+	names := (&Rules{Terrains: terrains}).TerrainNames()
 	for i := range techs {
-		readTech(r, &techs[i], i, terrains)
+		readTech(r, &techs[i], i, names)
 	}
 	return r.Map
 }

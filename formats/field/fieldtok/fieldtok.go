@@ -5,11 +5,14 @@
 // number kept as a float32 or a boolean, by the kind of the model's Go
 // field, several such values for a field of several Go fields ("X, Y"),
 // or a list of whole numbers written as its length, then its values
-// (Field.LegacyItem), or, read only, a list of one value per item of
-// another list of the document on a line of its own (Field.LegacyPer,
-// Reading.Counts). What a line holds besides such values (a name, a set)
-// is for its family's reader: Read and Write serve the runs of values
-// among them (ReadRun, WriteRun).
+// (Field.LegacyItem) — of pairs when its items are arrays ([][2]int),
+// each item on a line of its own when Field.LegacyRows says so — or a
+// list of one value per item of another list of the document
+// (Field.LegacyPer, Reading.Counts), after its length or, when
+// Field.LegacyUnsized, alone, or one of the fields of a Go field whose
+// key the value of another field chooses (Field.KeyBy). What a line holds
+// besides such values (a name, a set) is for its family's reader: Read
+// and Write serve the runs of values among them (ReadRun, WriteRun).
 package fieldtok
 
 import (
@@ -50,6 +53,11 @@ type Reading struct {
 	// (Field.LegacyPer: "role"): such a list of another length ends the
 	// reading.
 	Counts map[string]int
+	// Names are the names of the items of those lists, for the messages
+	// of a per-item list whose items LegacyItem names with a %s ("allowed
+	// on terrain %d (%s)"); a list that Counts does not count has as many
+	// items as Names names.
+	Names map[string][]string
 	// MarkRecord marks the values at Path itself, not at Path.key: the
 	// values of a record that stand in per-item lists, which the YAML
 	// nests by item (an institute's research: its researchers, techs
@@ -75,8 +83,10 @@ func (rd Reading) ReadRun(tr *token.Reader, r *field.Record, v any, from, to int
 	}
 }
 
-// read reads the value of the field f.
+// read reads the value of the field f (or of the field of its Go field
+// that the value of its KeyBy chooses).
 func (rd Reading) read(tr *token.Reader, r *field.Record, f *field.Field, v any) {
+	f = chosen(r, f, v)
 	names := goNames(f)
 	for i, name := range names {
 		g := r.Value(&field.Field{Go: name, Key: f.Key}, v)
@@ -107,14 +117,22 @@ func (rd Reading) read(tr *token.Reader, r *field.Record, f *field.Field, v any)
 	}
 }
 
-// list reads a list of whole numbers written as its length, then its
-// values, into g: the list is marked at its length, each value at its
-// index ("cities[0].garrison[1]"); an empty list is nil.
-func (rd Reading) list(tr *token.Reader, f *field.Field, g reflect.Value, d token.Desc) {
-	if f.LegacyItem == "" || g.Type().Elem().Kind() != reflect.Int {
-		panic(fmt.Sprintf("fieldtok: field %q is a %s, not a list of whole numbers named by LegacyItem", f.Key, g.Type()))
+// chosen is f, or, when the value of another field chooses the key of
+// its Go field (Field.KeyBy), the field that value in v chooses.
+func chosen(r *field.Record, f *field.Field, v any) *field.Field {
+	if f.KeyBy == "" {
+		return f
 	}
-	n := tr.Count(d, 1)
+	return r.Chosen(f, int(r.Value(r.Field(f.KeyBy), v).Int()))
+}
+
+// list reads a list of whole numbers, or of arrays of them (pairs),
+// written as its length, then its values, into g: the list is marked at
+// its length, each item at its index ("cities[0].garrison[1]"), where its
+// first value stands; an empty list is nil.
+func (rd Reading) list(tr *token.Reader, f *field.Field, g reflect.Value, d token.Desc) {
+	width := itemWidth(f, g.Type())
+	n := tr.Count(d, width)
 	p := rd.path(f)
 	if !rd.NoMarks {
 		tr.Mark(p)
@@ -123,34 +141,76 @@ func (rd Reading) list(tr *token.Reader, f *field.Field, g reflect.Value, d toke
 		g.SetZero()
 		return
 	}
-	out := make([]int, n)
-	for k := range out {
-		out[k] = tr.Int(rd.Desc(itemName(f, k)))
-		if !rd.NoMarks {
-			tr.Mark(srcpos.Index(p, k))
+	out := reflect.MakeSlice(g.Type(), n, n)
+	for k := range n {
+		for j := range width {
+			e := out.Index(k)
+			if width > 1 {
+				e = e.Index(j)
+			}
+			e.SetInt(int64(tr.Int(rd.Desc(partItemName(f, k, width, j)))))
+			if j == 0 && !rd.NoMarks {
+				tr.Mark(srcpos.Index(p, k))
+			}
 		}
 	}
-	g.Set(reflect.ValueOf(out))
+	g.Set(out)
+}
+
+// itemWidth is the number of values of an item of the list f of type t:
+// 1 for a list of whole numbers, the length of the arrays of a list of
+// arrays of them, each value named by a part of LegacyItem.
+func itemWidth(f *field.Field, t reflect.Type) int {
+	width := 1
+	if e := t.Elem(); e.Kind() == reflect.Array && e.Elem().Kind() == reflect.Int {
+		width = e.Len()
+	} else if e.Kind() != reflect.Int {
+		panic(fmt.Sprintf("fieldtok: field %q is a %s, not a list of whole numbers or of arrays of them", f.Key, t))
+	}
+	if f.LegacyItem == "" || width > 1 && len(strings.Split(f.LegacyItem, ", ")) != width {
+		panic(fmt.Sprintf("fieldtok: field %q of items of %d values names them %q (LegacyItem)", f.Key, width, f.LegacyItem))
+	}
+	return width
+}
+
+// partItemName names the j-th of the width values of item k of a list:
+// by the j-th part of LegacyItem when an item has several.
+func partItemName(f *field.Field, k, width, j int) string {
+	if width == 1 {
+		return itemName(f, k, "")
+	}
+	g := *f
+	g.LegacyItem = strings.Split(f.LegacyItem, ", ")[j]
+	return itemName(&g, k, "")
 }
 
 // perItem reads a list of one value for each item of another list
 // (Field.LegacyPer), written as its length, then its values, into g: the
 // list is marked at its length; a length other than the count of those
-// items ends the reading (and leaves the list empty).
+// items ends the reading (and leaves the list empty). A list without its
+// length (Field.LegacyUnsized) has as many values as there are items, and
+// is marked at its first value.
 func (rd Reading) perItem(tr *token.Reader, f *field.Field, g reflect.Value, d token.Desc) {
-	n := tr.Int(d)
-	if !rd.NoMarks {
-		tr.Mark(rd.path(f))
+	want, ok := rd.Counts[f.LegacyPer]
+	if !ok {
+		want = len(rd.Names[f.LegacyPer])
 	}
-	if want := rd.Counts[f.LegacyPer]; n != want && !tr.Failed() {
-		tr.Fail(diag.CodeBadSize, fmt.Sprintf("%s: expected %d entries (one per %s), found %d", d(), want, f.LegacyPer, n))
-	}
-	if tr.Failed() {
-		n = 0
+	n := want
+	if !f.LegacyUnsized {
+		n = tr.Int(d)
+		if !rd.NoMarks {
+			tr.Mark(rd.path(f))
+		}
+		if n != want && !tr.Failed() {
+			tr.Fail(diag.CodeBadSize, fmt.Sprintf("%s: expected %d entries (one per %s), found %d", d(), want, f.LegacyPer, n))
+		}
+		if tr.Failed() {
+			n = 0
+		}
 	}
 	out := reflect.MakeSlice(g.Type(), n, n)
 	for k := range n {
-		e, d := out.Index(k), rd.Desc(itemName(f, k))
+		e, d := out.Index(k), rd.Desc(itemName(f, k, rd.name(f, k)))
 		switch e.Kind() {
 		case reflect.Int:
 			e.SetInt(int64(tr.Int(d)))
@@ -161,15 +221,31 @@ func (rd Reading) perItem(tr *token.Reader, f *field.Field, g reflect.Value, d t
 		default:
 			panic(fmt.Sprintf("fieldtok: field %q is a %s", f.Key, g.Type()))
 		}
+		if k == 0 && f.LegacyUnsized && !rd.NoMarks {
+			tr.Mark(rd.path(f))
+		}
 	}
 	g.Set(out)
 }
 
+// name is the name of the k-th item of the list a per-item list f
+// follows, "" when the reading has no names.
+func (rd Reading) name(f *field.Field, k int) string {
+	if names := rd.Names[f.LegacyPer]; k < len(names) {
+		return names[k]
+	}
+	return ""
+}
+
 // itemName names the k-th value (from 0) of a list in messages: its
 // LegacyItem with the value's number, in place of a %d when it has one
-// ("researcher of role 2"), else after it ("garrison officer 2").
-func itemName(f *field.Field, k int) string {
-	if strings.Contains(f.LegacyItem, "%d") {
+// ("researcher of role 2"), and the item's name in place of a %s
+// ("allowed on terrain 2 (草地)"), else after it ("garrison officer 2").
+func itemName(f *field.Field, k int, name string) string {
+	switch {
+	case strings.Contains(f.LegacyItem, "%s"):
+		return fmt.Sprintf(f.LegacyItem, k+1, name)
+	case strings.Contains(f.LegacyItem, "%d"):
 		return fmt.Sprintf(f.LegacyItem, k+1)
 	}
 	return f.LegacyItem + " " + strconv.Itoa(k+1)
@@ -232,7 +308,8 @@ type Writer interface {
 // position, in that order, each after a space: whole numbers in decimal,
 // booleans as true or false, real numbers by real (the game's own
 // writing: token.FormatFixed6, token.FormatFloat32), a list as its
-// length, then its values.
+// length (unless Field.LegacyUnsized), then its values, each item on a
+// line of its own when Field.LegacyRows says so.
 func Write(b Writer, r *field.Record, v any, real func(float32) string) {
 	WriteRun(b, r, v, real, 1, math.MaxInt)
 }
@@ -243,16 +320,31 @@ func WriteRun(b Writer, r *field.Record, v any, real func(float32) string, from,
 		if f.Legacy < from || f.Legacy > to {
 			continue
 		}
-		if f.LegacyPer != "" {
-			panic(fmt.Sprintf("fieldtok: record %s: the per-item list %q stands on a line of its own, which its family's writer writes", r.Name, f.Key))
-		}
 		for _, name := range goNames(f) {
 			write(b, r, f, r.Value(&field.Field{Go: name, Key: f.Key}, v), real)
 		}
 	}
 }
 
+// Line is WriteRun without the space before the first value: the values
+// that begin a line.
+func Line(b Writer, r *field.Record, v any, real func(float32) string, from, to int) {
+	var s strings.Builder
+	WriteRun(&s, r, v, real, from, to)
+	b.WriteString(strings.TrimPrefix(s.String(), " "))
+}
+
 func write(b Writer, r *field.Record, f *field.Field, g reflect.Value, real func(float32) string) {
+	switch g.Kind() {
+	case reflect.Slice:
+		writeList(b, r, f, g, real)
+		return
+	case reflect.Array:
+		for k := range g.Len() {
+			write(b, r, f, g.Index(k), real)
+		}
+		return
+	}
 	b.WriteByte(' ')
 	switch g.Kind() {
 	case reflect.Int:
@@ -261,14 +353,50 @@ func write(b Writer, r *field.Record, f *field.Field, g reflect.Value, real func
 		b.WriteString(real(float32(g.Float())))
 	case reflect.Bool:
 		b.WriteString(strconv.FormatBool(g.Bool()))
-	case reflect.Slice:
-		b.WriteString(strconv.Itoa(g.Len()))
-		for k := range g.Len() {
-			write(b, r, f, g.Index(k), real)
-		}
 	default:
 		panic(fmt.Sprintf("fieldtok: record %s: field %q is a %s", r.Name, f.Key, g.Type()))
 	}
+}
+
+// writeList writes the list g: its length, then its items.
+func writeList(b Writer, r *field.Record, f *field.Field, g reflect.Value, real func(float32) string) {
+	if !f.LegacyUnsized {
+		b.WriteByte(' ')
+		b.WriteString(strconv.Itoa(g.Len()))
+	}
+	for k := range g.Len() {
+		if !f.LegacyRows {
+			write(b, r, f, g.Index(k), real)
+			continue
+		}
+		var s strings.Builder
+		write(&s, r, f, g.Index(k), real)
+		b.WriteByte('\n')
+		b.WriteString(strings.TrimPrefix(s.String(), " "))
+	}
+}
+
+// Misfit is a per-item list (Field.LegacyPer) whose length is not the
+// count of the items it follows: the legacy reader would refuse it.
+type Misfit struct {
+	Field     *field.Field
+	Len, Want int
+}
+
+// Misfits returns the per-item lists of r in v, in their legacy order,
+// whose length is not counts[Field.LegacyPer], for the family's writer to
+// refuse (naming each by Field.WrittenName).
+func Misfits(r *field.Record, v any, counts map[string]int) []Misfit {
+	var out []Misfit
+	for _, f := range legacyOrder(r) {
+		if f.LegacyPer == "" {
+			continue
+		}
+		if n, want := r.Value(f, v).Len(), counts[f.LegacyPer]; n != want {
+			out = append(out, Misfit{f, n, want})
+		}
+	}
+	return out
 }
 
 // Keys returns the keys of the fields of r that have a legacy position,
@@ -281,10 +409,27 @@ func Keys(r *field.Record) []string {
 	return out
 }
 
+// Paths returns the document paths, within the record, of the values of
+// the fields of r that have a legacy position, in that order: a key for
+// a value, a key and key[1]… for a value of several ("at", "at[1]"), the
+// key of a list for its length (its items follow).
+func Paths(r *field.Record) []string {
+	var out []string
+	for _, f := range legacyOrder(r) {
+		out = append(out, f.Key)
+		for i := 1; i < len(goNames(f)); i++ {
+			out = append(out, srcpos.Index(f.Key, i))
+		}
+	}
+	return out
+}
+
 var orders sync.Map // *field.Record → []*field.Field
 
 // legacyOrder returns the fields of r with a legacy position, in that
-// order; two fields at one position are a mistake in the program.
+// order; two fields at one position are a mistake in the program, but
+// for the fields of a Go field whose key another field's value chooses
+// (Field.KeyBy), of which the first stands for them all.
 func legacyOrder(r *field.Record) []*field.Field {
 	if o, ok := orders.Load(r); ok {
 		return o.([]*field.Field)
@@ -296,6 +441,9 @@ func legacyOrder(r *field.Record) []*field.Field {
 		}
 	}
 	slices.SortStableFunc(out, func(a, b *field.Field) int { return a.Legacy - b.Legacy })
+	out = slices.CompactFunc(out, func(a, b *field.Field) bool {
+		return a.Legacy == b.Legacy && a.KeyBy != "" && a.KeyBy == b.KeyBy && a.Go == b.Go
+	})
 	for i := 1; i < len(out); i++ {
 		if out[i].Legacy == out[i-1].Legacy {
 			panic(fmt.Sprintf("fieldtok: record %s: %q and %q are both at legacy position %d", r.Name, out[i-1].Key, out[i].Key, out[i].Legacy))

@@ -198,3 +198,103 @@ func TestPerItemLists(t *testing.T) {
 		}
 	}
 }
+
+// move is a record whose line holds a list of pairs, each on a line of
+// its own, then a flag for each terrain (no length), then a number.
+type move struct {
+	Reach  [][2]int
+	Ground []bool
+	Power  int
+}
+
+var moveFields = field.Record{Name: "move", Fields: []field.Field{
+	field.Field{Go: "Reach", Key: "reach", Type: field.Ref}.At(1, "number of offsets").Listing("offset %d dx, offset %d dy").Rows(),
+	field.Field{Go: "Ground", Key: "ground", Type: field.Ref}.At(2, "ground flags").PerItem("terrain", "on terrain %d (%s)").Unsized(),
+	field.Field{Go: "Power", Key: "power", Type: field.Integer}.At(3, ""),
+}}
+
+// A list of pairs is read pair by pair, each pair marked at its index
+// where its first value stands, and written a pair a line; a per-item
+// list without its length has one value for each item the reading
+// names, is marked at its first value and named with the item's name;
+// written back, the lines are the same.
+func TestPairsAndUnsizedLists(t *testing.T) {
+	src := "2\n1 0\n-1 2\ntrue false 7"
+	r := token.NewReader("m.txt", []byte(src))
+	var m move
+	names := map[string][]string{"terrain": {"plain", "hill"}}
+	rd := Reading{Desc: desc, Path: "moves[0]", Names: names}
+	rd.Read(r, &moveFields, &m)
+	if err := r.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Reach) != 2 || m.Reach[1] != [2]int{-1, 2} || len(m.Ground) != 2 || !m.Ground[0] || m.Ground[1] || m.Power != 7 {
+		t.Fatalf("read %+v", m)
+	}
+	for path, at := range map[string]diag.Pos{"moves[0].reach": {Line: 1, Col: 1}, "moves[0].reach[1]": {Line: 3, Col: 1}, "moves[0].ground": {Line: 4, Col: 1}, "moves[0].power": {Line: 4, Col: 12}} {
+		if got := r.Map.Locate(path); got != at {
+			t.Errorf("%s at %v, want %v", path, got, at)
+		}
+	}
+	var b strings.Builder
+	Line(&b, &moveFields, &m, nil, 1, 3)
+	if got := b.String(); got != "2\n1 0\n-1 2 true false 7" {
+		t.Errorf("wrote %q", got)
+	}
+	for _, c := range []struct{ src, want string }{
+		{"1\n1 x", "unit 1: offset 1 dy must be an integer"},
+		{"1\n1 0 true 3", "unit 1: on terrain 2 (hill) must be true or false"},
+		{"-1", "unit 1: number of offsets must not be negative"},
+	} {
+		r := token.NewReader("m.txt", []byte(c.src))
+		rd.Read(r, &moveFields, &move{})
+		if err := r.Err(); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: %v, want %q", c.src, err, c.want)
+		}
+	}
+	if got := Misfits(&moveFields, &move{Ground: []bool{true}}, map[string]int{"terrain": 2}); len(got) != 1 || got[0].Field.WrittenName() != "ground flags" || got[0].Len != 1 || got[0].Want != 2 {
+		t.Errorf("misfits %+v", got)
+	}
+}
+
+// Paths lists the paths of a line's values: a value of several Go
+// fields is its key, then its key with an index.
+func TestPaths(t *testing.T) {
+	if got := strings.Join(Paths(&postFields), " "); got != "rank guard at at[1]" {
+		t.Errorf("paths %q", got)
+	}
+}
+
+// spot is a record whose second value's key its first value chooses.
+type spot struct{ Kind, Base int }
+
+var spotFields = field.Record{Name: "spot", Fields: []field.Field{
+	field.Field{Go: "Kind", Key: "kind", Type: field.Integer}.At(1, ""),
+	field.Field{Go: "Base", Key: "town", Type: field.Integer}.At(2, "base").KeyedBy("kind", 1),
+	field.Field{Go: "Base", Key: "fort", Type: field.Integer}.At(2, "base").KeyedBy("kind", 2, 3),
+	field.Field{Go: "Base", Key: "raw", Type: field.Integer}.At(2, "base").KeyedBy("kind"),
+}}
+
+// A value whose key another value chooses is read into its Go field and
+// marked at the chosen key; written, it is one value.
+func TestKeyChosenByAnotherValue(t *testing.T) {
+	for src, key := range map[string]string{"1 5": "town", "3 5": "fort", "0 5": "raw", "9 5": "raw"} {
+		r := token.NewReader("s.txt", []byte(src))
+		var s spot
+		Reading{Desc: desc, Path: "spots[0]"}.Read(r, &spotFields, &s)
+		if r.Err() != nil || s.Base != 5 {
+			t.Fatalf("%q: read %+v (%v)", src, s, r.Err())
+		}
+		if got := r.Map.Locate("spots[0]." + key); got != (diag.Pos{Line: 1, Col: 3}) {
+			t.Errorf("%q: %s at %v, want 1:3", src, key, got)
+		}
+		var b strings.Builder
+		Write(&b, &spotFields, &s, nil)
+		if got := b.String(); got != " "+src {
+			t.Errorf("%q: wrote %q", src, got)
+		}
+	}
+	if got := strings.Join(Keys(&spotFields), " "); got != "kind town" {
+		t.Errorf("keys %q", got)
+	}
+}
