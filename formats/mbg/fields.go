@@ -120,17 +120,14 @@ var (
 		{Go: "Rect", Key: "rect", Type: field.Ref, Doc: "Where the original board window draws the training room; display only."},
 	}}
 
-	// SquareFields are the fields of a board square.
-	// Its line of a .map file holds the class, the base (whose key the
-	// class says: BaseKey), then the legacy position 3.
-	SquareFields = field.Record{Name: "mbg square", Schema: scenarioSchema, Pointer: "/definitions/square", Fields: []field.Field{
-		TypeField.At(1, "class"),
-		{Go: "Base", Key: "city", Type: field.Ref, Doc: "The city this square belongs to (type city)."},
-		{Go: "Base", Key: "institute", Type: field.Ref, Doc: "The institute this square belongs to (type institute)."},
-		{Go: "Base", Key: "training_room", Type: field.Ref, Doc: "The training room this square belongs to (type training_room)."},
-		{Go: "Base", Key: "base", Type: field.Integer, Doc: "Raw base value of a square that belongs to no building; ignored by the game."},
-		field.Field{Go: "X, Y", Key: "at", Type: field.Ref, Doc: "[x, y] in the original board window; display only."}.At(3, "x, y"),
-	}}
+	// SquareFields are the fields of a board square: its line of a .map
+	// file holds the class, the base (whose key the class chooses:
+	// BaseKey), then its place in the board window.
+	SquareFields = field.Record{Name: "mbg square", Schema: scenarioSchema, Pointer: "/definitions/square", Fields: slices.Concat(
+		[]field.Field{TypeField.At(1, "class")},
+		squareBase("base (the city, institute or training room it belongs to)"),
+		[]field.Field{field.Field{Go: "X, Y", Key: "at", Type: field.Ref, Doc: "[x, y] in the original board window; display only."}.At(3, "x, y")},
+	)}
 
 	// TechFields is a tech given by id (a tech is also named by its
 	// name, which the schema file lists).
@@ -198,8 +195,8 @@ var (
 	// of one value per role, read from the table (fieldtok).
 	ResearchFields = field.Record{Name: "mbg save research", Schema: saveSchema, Pointer: "/definitions/institute/properties/research/additionalProperties", Fields: []field.Field{
 		field.Field{Go: "Researcher", Key: "researcher", Type: field.Ref, Doc: "The officer studying."}.At(1, "researchers").PerItem(perRole, "researcher of role %d"),
-		field.Field{Go: "OnStudy", Key: "tech", Type: field.Ref, Doc: "The tech being studied."}.At(2, "techs being studied").PerItem(perRole, "tech studied by role %d"),
-		field.Field{Go: "Points", Key: "points", Type: field.Number, Doc: "The points left."}.Form(0, 100000).At(3, "points left").PerItem(perRole, "points left for role %d"),
+		field.Field{Go: "OnStudy", Key: "tech", Type: field.Ref, Doc: "The tech being studied."}.At(2, "techs being studied").PerItem(perRole, "tech studied by role %d").WrittenAs("techs studied"),
+		field.Field{Go: "Points", Key: "points", Type: field.Number, Doc: "The points left."}.Form(0, 100000).At(3, "points left").PerItem(perRole, "points left for role %d").WrittenAs("points"),
 	}}
 
 	// TrainingFields are a role's training at a training room of a save.
@@ -207,7 +204,7 @@ var (
 	// of one value per role, read from the table (fieldtok).
 	TrainingFields = field.Record{Name: "mbg save training", Schema: saveSchema, Pointer: "/definitions/training_room/properties/training/additionalProperties", Fields: []field.Field{
 		field.Field{Go: "Trainee", Key: "trainee", Type: field.Ref, Doc: "The officer training."}.At(1, "trainees").PerItem(perRole, "trainee of role %d"),
-		trainRounds.At(2, "rounds left").PerItem(perRole, "rounds left for role %d"),
+		trainRounds.At(2, "rounds left").PerItem(perRole, "rounds left for role %d").WrittenAs("rounds"),
 	}}
 
 	// SaveTrainingRoomFields are the fields of a training room of a save.
@@ -218,21 +215,18 @@ var (
 		{Go: "Trainee", Key: "training", Type: field.Ref, Doc: "Per role: the trainee and the rounds left."},
 	}}
 
-	// SaveSquareFields are the fields of a board square of a save.
-	// Its line of a .sav file holds the class, the base (whose key the
-	// class says: BaseKey, which the family's reader reads), the legacy
-	// positions 3 and 4, then, on a line of its own, whether each role
-	// stands on it.
-	SaveSquareFields = field.Record{Name: "mbg save square", Schema: saveSchema, Pointer: "/definitions/square", Fields: []field.Field{
-		TypeField.At(1, "class"),
-		{Go: "Base", Key: "city", Type: field.Ref, Doc: "The city this square belongs to (type city)."},
-		{Go: "Base", Key: "institute", Type: field.Ref, Doc: "The institute this square belongs to (type institute)."},
-		{Go: "Base", Key: "training_room", Type: field.Ref, Doc: "The training room this square belongs to (type training_room)."},
-		{Go: "Base", Key: "base", Type: field.Integer, Doc: "Raw base value of a square that belongs to no building; ignored by the game."},
-		field.Field{Go: "Barrier", Key: "barrier", Type: field.Boolean, Doc: "A barrier (障碍) stands on the square."}.Omitted().At(3, ""),
-		field.Field{Go: "Robber", Key: "robber", Type: field.Boolean, Doc: "Robbers (山贼) wait on the square."}.Omitted().At(4, ""),
-		field.Field{Go: "Present", Key: "present", Type: field.Ref, Doc: "Roles standing on the square."}.At(5, "roles present").PerItem(perRole, "role %d present"),
-	}}
+	// SaveSquareFields are the fields of a board square of a save: its
+	// line of a .sav file holds the class, the base (whose key the class
+	// chooses: BaseKey), the barrier and the robbers, then, on a line of
+	// its own, whether each role stands on it.
+	SaveSquareFields = field.Record{Name: "mbg save square", Schema: saveSchema, Pointer: "/definitions/square", Fields: slices.Concat(
+		[]field.Field{TypeField.At(1, "class")},
+		squareBase("base"),
+		[]field.Field{
+			field.Field{Go: "Barrier", Key: "barrier", Type: field.Boolean, Doc: "A barrier (障碍) stands on the square."}.Omitted().At(3, ""),
+			field.Field{Go: "Robber", Key: "robber", Type: field.Boolean, Doc: "Robbers (山贼) wait on the square."}.Omitted().At(4, ""),
+			field.Field{Go: "Present", Key: "present", Type: field.Ref, Doc: "Roles standing on the square."}.At(5, "roles present").PerItem(perRole, "role %d present").WrittenAs("presence"),
+		})}
 
 	// SaveRoleFields are the fields of a role of a save; the values of its
 	// line of a .sav file after the name, in their legacy order, are read
@@ -401,6 +395,21 @@ func gridSize(at int) []field.Field {
 	return []field.Field{
 		field.Field{Go: "NX", Key: "nx", Type: field.Integer}.Form(0, 1000).At(at, fmt.Sprintf("the board window width nx (header field %d)", at)),
 		field.Field{Go: "NY", Key: "ny", Type: field.Integer}.Form(0, 1000).At(at+1, fmt.Sprintf("the board window height ny (header field %d)", at+1)),
+	}
+}
+
+// squareBase are the fields of a square's base, the value after its
+// class on its line of the legacy files (named what in the legacy
+// reader's messages): the Go field Base, whose key the square's type
+// chooses — the city, the institute or the training room it belongs to,
+// else a raw value the game ignores.
+func squareBase(what string) []field.Field {
+	by := TypeField.Key
+	return []field.Field{
+		field.Field{Go: "Base", Key: "city", Type: field.Ref, Doc: "The city this square belongs to (type city)."}.At(2, what).KeyedBy(by, ClassCity),
+		field.Field{Go: "Base", Key: "institute", Type: field.Ref, Doc: "The institute this square belongs to (type institute)."}.At(2, what).KeyedBy(by, ClassInstitute),
+		field.Field{Go: "Base", Key: "training_room", Type: field.Ref, Doc: "The training room this square belongs to (type training_room)."}.At(2, what).KeyedBy(by, ClassTrainingRoom),
+		field.Field{Go: "Base", Key: "base", Type: field.Integer, Doc: "Raw base value of a square that belongs to no building; ignored by the game."}.At(2, what).KeyedBy(by),
 	}
 }
 

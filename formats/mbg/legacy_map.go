@@ -2,6 +2,7 @@ package mbg
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -72,9 +73,7 @@ func readSquare(r *token.Reader, i int, sq *Square) {
 	read := fieldtok.Reading{Desc: d, Path: p}
 	read.ReadRun(r, &SquareFields, sq, 1, 1)
 	r.Mark(p)
-	sq.Base = r.Int(d("base (the city, institute or training room it belongs to)"))
-	r.Mark(p + "." + BaseKey(sq.Class))
-	read.ReadRun(r, &SquareFields, sq, 3, 3)
+	read.ReadRun(r, &SquareFields, sq, 2, math.MaxInt)
 }
 
 // squareDesc names the values of board square i.
@@ -172,8 +171,7 @@ func WriteMap(s *Scenario) ([]byte, error) {
 	fieldtok.Write(&b, &ScenarioFields, s, f32)
 	b.WriteString("\n\n")
 	for _, sq := range s.Board {
-		fmt.Fprintf(&b, "%d %d", sq.Class, sq.Base)
-		fieldtok.WriteRun(&b, &SquareFields, &sq, f32, 3, 3)
+		fieldtok.Line(&b, &SquareFields, &sq, f32, 1, math.MaxInt)
 		b.WriteString("\n")
 	}
 	fmt.Fprintf(&b, "\n%d\n", len(s.Officers))

@@ -2,8 +2,10 @@ package mbg
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/shapan/shapan/internal/schematest"
@@ -99,5 +101,51 @@ func TestLegacySavesRoundTrip(t *testing.T) {
 				t.Fatalf("YAML → save → YAML is not byte-identical")
 			}
 		})
+	}
+}
+
+// A save whose per-role lists do not hold one entry per role is not
+// written: each such list is named by its owner and its name in the
+// writer's messages (Field.WrittenName), the lists of the right length
+// are not.
+func TestSaveWriterRefusesPerRoleListsOfAnotherLength(t *testing.T) {
+	src, err := os.ReadFile("../../samples/mbg/赤壁第十四回.sav")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, _, err := ReadSave("s.sav", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := WriteSave(s); err != nil {
+		t.Fatal(err)
+	}
+	n := len(s.Roles)
+	in, room := &s.Institutes[1], &s.TrainingRooms[0]
+	in.OnStudy = in.OnStudy[:1]
+	in.Points = append(in.Points, 1)
+	room.Rounds = nil
+	s.Board[3].Present = append(s.Board[3].Present, true)
+	_, err = WriteSave(s)
+	if err == nil {
+		t.Fatal("written")
+	}
+	want := []string{
+		fmt.Sprintf("institute 2 (%s) techs studied: 1 entries, but there are %d roles", in.Name, n),
+		fmt.Sprintf("institute 2 (%s) points: %d entries, but there are %d roles", in.Name, n+1, n),
+		fmt.Sprintf("training room 1 (%s) rounds: 0 entries, but there are %d roles", room.Name, n),
+		fmt.Sprintf("board square 3 presence: %d entries, but there are %d roles", n+1, n),
+	}
+	got := err.Error()
+	last := -1
+	for _, w := range want {
+		i := strings.Index(got, w)
+		if i < last {
+			t.Errorf("%q missing or out of order in\n%s", w, got)
+		}
+		last = i
+	}
+	if c := strings.Count(got, "entries, but"); c != len(want) {
+		t.Errorf("%d lists refused, want %d:\n%s", c, len(want), got)
 	}
 }

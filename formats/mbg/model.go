@@ -101,17 +101,10 @@ type Scenario struct {
 	Trailing []string
 }
 
-// BaseKey returns the YAML key of a square's base for its class.
+// BaseKey returns the YAML key of a square's base for its class: the
+// field of SquareFields the class chooses (Field.KeyBy).
 func BaseKey(class int) string {
-	switch class {
-	case ClassCity:
-		return "city"
-	case ClassInstitute:
-		return "institute"
-	case ClassTrainingRoom:
-		return "training_room"
-	}
-	return rawBaseKey
+	return SquareFields.Chosen(SquareFields.Field(rawBaseKey), class).Key
 }
 
 // OfficerNames returns the officers' names in order.

@@ -3,11 +3,12 @@ package mbg
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/shapan/shapan/formats/diag"
+	"github.com/shapan/shapan/formats/field"
 	"github.com/shapan/shapan/formats/field/fieldtok"
 	"github.com/shapan/shapan/formats/srcpos"
 	"github.com/shapan/shapan/formats/token"
@@ -233,10 +234,8 @@ func (sr *saveReader) square(r *token.Reader, i int, sq *SaveSquare) {
 	read := fieldtok.Reading{Desc: d, Path: p}
 	read.ReadRun(r, &SaveSquareFields, sq, 1, 1)
 	r.Mark(p)
-	sq.Base = r.Int(d("base"))
-	r.Mark(p + "." + BaseKey(sq.Class))
 	read.Counts = sr.counts
-	read.ReadRun(r, &SaveSquareFields, sq, 3, math.MaxInt)
+	read.ReadRun(r, &SaveSquareFields, sq, 2, math.MaxInt)
 }
 
 func (sr *saveReader) officers() {
@@ -308,7 +307,7 @@ func readSet(r *token.Reader, capacity int, d token.Desc, path string) []int {
 
 // WriteSave writes s exactly as the original engine writes a save.
 func WriteSave(s *Save) ([]byte, error) {
-	w := &saveWriter{s: s}
+	w := &saveWriter{s: s, counts: map[string]int{perRole: len(s.Roles)}}
 	f := token.FormatFixed6
 	fmt.Fprintf(&w.b, "%d %d %d %d %d %d", len(s.Board), len(s.Roles), len(s.Officers), len(s.Cities), len(s.Institutes), len(s.TrainingRooms))
 	fieldtok.WriteRun(&w.b, &SaveFields, s, f, 0, saveGridAt-1)
@@ -324,10 +323,7 @@ func WriteSave(s *Save) ([]byte, error) {
 	w.institutes()
 	w.trainingRooms()
 	for i, sq := range s.Board {
-		fmt.Fprintf(&w.b, "%d %d", sq.Class, sq.Base)
-		fieldtok.WriteRun(&w.b, &SaveSquareFields, &sq, f, 3, 4)
-		w.b.WriteString(" \n")
-		perRoleRow(w, fmt.Sprintf("board square %d presence", i), sq.Present, strconv.FormatBool)
+		w.lines(fmt.Sprintf("board square %d", i), &SaveSquareFields, &sq)
 	}
 	for i, o := range s.Officers {
 		w.name(fmt.Sprintf("officer %d", i+1), o.Name)
@@ -354,6 +350,9 @@ type saveWriter struct {
 	s    *Save
 	b    strings.Builder
 	errs diag.List
+	// counts are the lengths of the lists that per-item lists follow
+	// (Field.LegacyPer: one value per role).
+	counts map[string]int
 }
 
 // unwritable records what cannot be written.
@@ -378,18 +377,37 @@ func (w *saveWriter) name(what, n string) {
 	w.b.WriteString(n)
 }
 
-// perRoleRow writes a per-role list (its length, which must be the number
-// of roles, then its values) as one line.
-func perRoleRow[T any](w *saveWriter, what string, vals []T, format func(T) string) {
-	if n := len(w.s.Roles); len(vals) != n {
-		w.unwritable(fmt.Sprintf("%s: %d entries, but there are %d roles", what, len(vals), n))
+// lines writes the values of the record r of v at their legacy
+// positions: a line of those before its first per-item list
+// (Field.LegacyPer), when there are any, then a line of each per-item
+// list, its length, then its values. A list of a length other than its
+// items' count is refused, named by what and the list's name
+// (Field.WrittenName).
+func (w *saveWriter) lines(what string, r *field.Record, v any) {
+	for _, m := range fieldtok.Misfits(r, v, w.counts) {
+		w.unwritable(fmt.Sprintf("%s %s: %d entries, but there are %d %ss", what, m.Field.WrittenName(), m.Len, m.Want, m.Field.LegacyPer))
 	}
-	fmt.Fprintf(&w.b, "%d ", len(vals))
-	for _, v := range vals {
-		w.b.WriteString(format(v))
-		w.b.WriteByte(' ')
+	var per []int
+	for _, f := range r.Fields {
+		if f.LegacyPer != "" {
+			per = append(per, f.Legacy)
+		}
 	}
-	w.b.WriteString("\n")
+	slices.Sort(per)
+	line := func(from, to int) {
+		fieldtok.Line(&w.b, r, v, token.FormatFixed6, from, to)
+		w.b.WriteString(" \n")
+	}
+	end := math.MaxInt
+	if len(per) > 0 {
+		end = per[0] - 1
+	}
+	if end >= 1 {
+		line(1, end)
+	}
+	for _, at := range per {
+		line(at, at)
+	}
 }
 
 func (w *saveWriter) institutes() {
@@ -400,10 +418,7 @@ func (w *saveWriter) institutes() {
 			fmt.Fprintf(&w.b, "%d ", t)
 		}
 		w.b.WriteString("\n")
-		what := fmt.Sprintf("institute %d (%s)", i+1, in.Name)
-		perRoleRow(w, what+" researchers", in.Researcher, strconv.Itoa)
-		perRoleRow(w, what+" techs studied", in.OnStudy, strconv.Itoa)
-		perRoleRow(w, what+" points", in.Points, token.FormatFixed6)
+		w.lines(fmt.Sprintf("institute %d (%s)", i+1, in.Name), &ResearchFields, &in)
 	}
 }
 
@@ -412,9 +427,7 @@ func (w *saveWriter) trainingRooms() {
 		w.name(fmt.Sprintf("training room %d", i+1), t.Name)
 		fieldtok.Write(&w.b, &SaveTrainingRoomFields, &t, token.FormatFixed6)
 		w.b.WriteString(" \n")
-		what := fmt.Sprintf("training room %d (%s)", i+1, t.Name)
-		perRoleRow(w, what+" trainees", t.Trainee, strconv.Itoa)
-		perRoleRow(w, what+" rounds", t.Rounds, strconv.Itoa)
+		w.lines(fmt.Sprintf("training room %d (%s)", i+1, t.Name), &TrainingFields, &t)
 	}
 }
 
