@@ -3,7 +3,9 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"sync/atomic"
 )
@@ -57,4 +59,67 @@ func staysUnder(root, full string) bool {
 	}
 	realRoot, err2 := filepath.EvalSymlinks(root)
 	return err == nil && err2 == nil && inside(realRoot, real)
+}
+
+// MaxNamedFile bounds a file a golden file or a trace names: the input
+// limit of the commands (formats.DefaultMaxInput).
+const MaxNamedFile = 256 << 20
+
+// ReadNamed reads a file that a golden file or a trace names (a battle
+// trace's map, a golden case's sample save), name being relative to dir,
+// the folder of what names it. The path is confined to root as
+// ResolveUnder confines it (inside root when StrictRoot is set, whatever
+// its spelling), and a file that is not a regular file (a device or a
+// FIFO, which would be read forever) or that is larger than
+// MaxNamedFile is refused before it is read. It returns the
+// path read and the content.
+func ReadNamed(root, dir, name string) (string, []byte, error) {
+	path := filepath.FromSlash(name)
+	if !filepath.IsAbs(path) {
+		path = filepath.Join(dir, path)
+	}
+	path, err := filepath.Abs(path)
+	if err != nil {
+		return "", nil, err
+	}
+	if path, err = ResolveUnder(root, path); err != nil {
+		return "", nil, err
+	}
+	st, err := os.Stat(path) // before opening: opening a FIFO waits for a writer
+	switch {
+	case err != nil:
+		return path, nil, err
+	case !st.Mode().IsRegular():
+		return path, nil, fmt.Errorf("%s is not a regular file (%s); name a file", name, describeMode(st.Mode()))
+	case st.Size() > MaxNamedFile:
+		return path, nil, fmt.Errorf("%s is %d bytes, more than the %d a file named here may hold", name, st.Size(), MaxNamedFile)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return path, nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxNamedFile+1))
+	if err == nil && len(data) > MaxNamedFile {
+		err = fmt.Errorf("%s grew past %d bytes while it was read", name, MaxNamedFile)
+	}
+	return path, data, err
+}
+
+// describeMode names the kind of a file that is not a regular file, in
+// the words of formats.DescribeMode (engine imports nothing of formats).
+func describeMode(m fs.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a directory"
+	case m&fs.ModeNamedPipe != 0:
+		return "a FIFO"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeCharDevice != 0:
+		return "a character device"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return "not a regular file"
 }

@@ -1,7 +1,11 @@
 package main
 
 import (
+	"bytes"
+	"context"
+	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -9,6 +13,7 @@ import (
 	"time"
 
 	"github.com/shapan/shapan/engine"
+	"github.com/shapan/shapan/internal/shared"
 )
 
 // replay refuses what is no regular file (a device, a FIFO, which would
@@ -119,4 +124,134 @@ func FuzzReplay(f *testing.F) {
 			t.Fatalf("replay printed a file outside the root: %s", errOut.String())
 		}
 	})
+}
+
+// A battle trace's map_file is held to the rules of every file a trace
+// names: with --root it must lie inside the root (an absolute path, a
+// path through .. and a symbolic link leading out are refused), and it
+// must be a regular file (a device or a FIFO would be read forever). It
+// used to be read wherever it was, and map_file /dev/zero read without
+// end.
+func TestReplayConfinesABattleTracesMapFile(t *testing.T) {
+	dir := t.TempDir()
+	root := filepath.Join(dir, "root")
+	sub := filepath.Join(root, "battle")
+	os.MkdirAll(sub, 0o755)
+	data, err := os.ReadFile(filepath.Join("..", "..", "samples", "battle", "小沛.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(sub, "小沛.yaml"), data, 0o644)
+	secret := filepath.Join(dir, "secret.yaml")
+	os.WriteFile(secret, data, 0o600)
+	os.Symlink(secret, filepath.Join(sub, "link.yaml"))
+	trace := filepath.Join(sub, "t.jsonl")
+	write := func(mapFile string) {
+		header, _ := json.Marshal(map[string]any{"game": "battle", "format": "battle-trace/1", "map_file": mapFile,
+			"setup": map[string]any{"start": map[string]any{"round": 3, "sides": []any{
+				map[string]any{"units": []any{map[string]any{"hero": "吕布", "at": []int{10, 10}}}},
+				map[string]any{"units": []any{map[string]any{"hero": "赵云", "at": []int{11, 10}}}}}}}})
+		os.WriteFile(trace, append(header, "\n"+`{"q": "orders", "player": 0, "a": []}`+"\n"...), 0o644)
+	}
+	write("小沛.yaml")
+	if code, out, errOut := runCLI("replay", "--root", root, trace); code != exitOK {
+		t.Fatalf("a map inside the root: exit %d, %s%s", code, out, errOut)
+	}
+	for _, name := range []string{secret, "link.yaml", "../../secret.yaml"} {
+		write(name)
+		if code, out, errOut := runCLI("replay", "--root", root, trace); code != exitUsage || !strings.Contains(errOut, "leads outside the root folder") {
+			t.Errorf("map_file %s: exit %d, %s%s", name, code, out, errOut)
+		}
+	}
+	fifo := filepath.Join(sub, "fifo.yaml")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"/dev/zero", "fifo.yaml"} {
+		write(name)
+		code, errOut := replayInAProcess(t, trace)
+		if code != exitUsage || !strings.Contains(errOut, "is not a regular file") {
+			t.Errorf("map_file %s: exit %d, %s", name, code, errOut)
+		}
+	}
+}
+
+// replayInAProcess replays a trace in a process of its own, killed after
+// 10 seconds (a replay that reads without end must not take the test
+// with it), and returns its exit status and standard error.
+func replayInAProcess(t *testing.T, trace string) (int, string) {
+	args, _ := json.Marshal([]string{"replay", trace})
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), "SHAPAN_TEST_ARGS="+string(args))
+	var errOut bytes.Buffer
+	cmd.Stderr = &errOut
+	err := cmd.Run()
+	if ctx.Err() != nil {
+		return -1, "killed after 10 s: " + errOut.String()
+	}
+	if ee, ok := err.(*exec.ExitError); ok {
+		return ee.ExitCode(), errOut.String()
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return 0, errOut.String()
+}
+
+// A golden mbg case's sample save (saves[].file, compared with the save
+// the game writes) is held to the same rules: with --root inside the
+// root, and a regular file. It was read wherever it was, and a path
+// through .. to /dev/zero read without end.
+func TestReplayConfinesAGoldenCasesSampleSave(t *testing.T) {
+	dir := t.TempDir()
+	root := filepath.Join(dir, "root")
+	games, legacy := filepath.Join(root, "golden", "mbg"), filepath.Join(root, "legacy", "mbg")
+	os.MkdirAll(games, 0o755)
+	os.MkdirAll(legacy, 0o755)
+	copyFile(t, legacy, "legacy/mbg/test_game.map")
+	sav := copyFile(t, legacy, "legacy/mbg/test_game_s404_t9_r0.sav")
+	data, err := os.ReadFile(filepath.Join(shared.Dir(t), "golden/mbg/game_test_game_s404.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var gc map[string]any
+	if err := json.Unmarshal(data, &gc); err != nil {
+		t.Fatal(err)
+	}
+	saves, _ := gc["saves"].([]any)
+	if len(saves) == 0 {
+		t.Fatal("the golden case compares no save")
+	}
+	secret := filepath.Join(dir, "secret.sav")
+	os.WriteFile(secret, []byte("password: hunter2\n"), 0o600)
+	os.Symlink(secret, filepath.Join(legacy, "link.sav"))
+	game := filepath.Join(games, "game.json")
+	write := func(file string) {
+		saves[0].(map[string]any)["file"] = file
+		b, _ := json.Marshal(gc)
+		os.WriteFile(game, b, 0o644)
+	}
+	write(filepath.Base(sav))
+	if code, out, errOut := runCLI("replay", "--root", root, game); code != exitOK {
+		t.Fatalf("the save inside the root: exit %d, %s%s", code, out, errOut)
+	}
+	for _, name := range []string{"../../../secret.sav", "link.sav", secret} {
+		write(name)
+		code, out, errOut := runCLI("replay", "--root", root, game)
+		if code != exitUsage || !strings.Contains(errOut, "leads outside the root folder") || strings.Contains(out+errOut, "hunter2") {
+			t.Errorf("save %s: exit %d, %s%s", name, code, out, errOut)
+		}
+	}
+	if err := syscall.Mkfifo(filepath.Join(legacy, "fifo.sav"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"fifo.sav", strings.Repeat("../", 40) + "dev/zero"} {
+		write(name)
+		code, errOut := replayInAProcess(t, game)
+		if code != exitUsage || !strings.Contains(errOut, "is not a regular file") {
+			t.Errorf("save %s: exit %d, %s", name, code, errOut)
+		}
+	}
 }

@@ -110,6 +110,10 @@ type ReplayOptions struct {
 	// OnEvent receives every event the game emits (shapan replay
 	// --print-events).
 	OnEvent func(engine.Event)
+	// Root is the folder a trace's map_file must lie in when
+	// engine.StrictRoot is set (shapan replay --root); "" is the trace's
+	// folder.
+	Root string
 }
 
 // ReplayTraceFile replays a trace: from the setup of its header, the
@@ -152,7 +156,11 @@ func ReplayTrace(data []byte, dir string, o ReplayOptions) (TraceSummary, error)
 		return TraceSummary{}, err
 	}
 	if tr.header.Setup.Map == nil {
-		if err := tr.loadMap(dir); err != nil {
+		root := o.Root
+		if root == "" {
+			root = dir
+		}
+		if err := tr.loadMap(dir, root); err != nil {
 			return TraceSummary{}, err
 		}
 	}
@@ -214,16 +222,14 @@ func parseTrace(data []byte) (*trace, error) {
 	return tr, nil
 }
 
-// loadMap reads the header's map_file.
-func (tr *trace) loadMap(dir string) error {
+// loadMap reads the header's map_file, relative to dir (the trace's
+// folder), with engine.ReadNamed: inside root when engine.StrictRoot is
+// set, and a regular file of bounded size.
+func (tr *trace) loadMap(dir, root string) error {
 	if tr.header.MapFile == "" {
 		return errors.New("the trace's setup has no map, and its header no map_file")
 	}
-	path := tr.header.MapFile
-	if !filepath.IsAbs(path) {
-		path = filepath.Join(dir, path)
-	}
-	src, err := os.ReadFile(path)
+	path, src, err := engine.ReadNamed(root, dir, tr.header.MapFile)
 	if err != nil {
 		return err
 	}

@@ -150,7 +150,7 @@ func replayCase(gc *goldenCase, root string) error {
 		return diverged(gc.Case, "the game does not start: %v", err)
 	}
 	defer g.Close()
-	rp := &caseReplay{gc: gc, g: g, dir: filepath.Dir(scPath), saves: map[int]goldenSave{}}
+	rp := &caseReplay{gc: gc, g: g, dir: filepath.Dir(scPath), root: root, saves: map[int]goldenSave{}}
 	for _, s := range gc.Saves {
 		rp.saves[s.BeforeDecision] = s
 	}
@@ -198,6 +198,7 @@ type caseReplay struct {
 	gc    *goldenCase
 	g     *Game
 	dir   string             // the scenario's folder, where the case's saves are
+	root  string             // the folder the saves must lie in (engine.StrictRoot)
 	saves map[int]goldenSave // the saves to compare, by the decision they precede
 	// checked is the number of events compared so far.
 	checked int
@@ -246,7 +247,7 @@ func (rp *caseReplay) decision(k int) (done bool, err error) {
 		return false, divergedOr(name, fmt.Sprintf("decision %d (%s): %s", k, d.Kind, diff), err)
 	}
 	if s, ok := rp.saves[k]; ok {
-		if err := checkSave(g, s, rp.dir, name); err != nil {
+		if err := checkSave(g, s, rp.root, rp.dir, name); err != nil {
 			return false, err
 		}
 	}
@@ -281,9 +282,11 @@ func (rp *caseReplay) end() error {
 }
 
 // checkSave compares the save written at a sel_role_action with the sample
-// .sav file of the case.
-func checkSave(g *Game, s goldenSave, dir, name string) error {
-	want, err := os.ReadFile(filepath.Join(dir, s.File))
+// .sav file of the case, named relative to dir and read with
+// engine.ReadNamed (inside root when engine.StrictRoot is set, a regular
+// file of bounded size).
+func checkSave(g *Game, s goldenSave, root, dir, name string) error {
+	_, want, err := engine.ReadNamed(root, dir, s.File)
 	if err != nil {
 		return err
 	}

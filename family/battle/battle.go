@@ -199,15 +199,16 @@ var golden = []family.Golden{{
 	Detect: func(h family.Head) bool {
 		return h.Str("game") == battle.Family && h.Str("format") == battle.TraceFormat
 	},
-	Replay: func(path, _ string, out io.Writer) error { return replay(path, out, nil) },
-	ReplayEvents: func(path, _ string, out io.Writer, onEvent func(engine.Event)) error {
-		return replay(path, out, onEvent)
+	Replay: func(path, root string, out io.Writer) error { return replay(path, root, out, nil) },
+	ReplayEvents: func(path, root string, out io.Writer, onEvent func(engine.Event)) error {
+		return replay(path, root, out, onEvent)
 	},
 }}
 
-// replay replays a battle trace and says how it went.
-func replay(path string, out io.Writer, onEvent func(engine.Event)) error {
-	s, err := battle.ReplayTraceFile(path, battle.ReplayOptions{OnEvent: onEvent})
+// replay replays a battle trace and says how it went; its map_file must
+// lie inside root when engine.StrictRoot is set (replay --root).
+func replay(path, root string, out io.Writer, onEvent func(engine.Event)) error {
+	s, err := battle.ReplayTraceFile(path, battle.ReplayOptions{OnEvent: onEvent, Root: root})
 	if err != nil {
 		return err
 	}
