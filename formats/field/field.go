@@ -125,6 +125,12 @@ type Field struct {
 	// "training_room" or raw "base", by its type).
 	KeyBy  string
 	KeyFor []int
+	// LegacyLen, when not 0, says that the value the legacy line holds is
+	// the length of the list of the field's Go field, whose items stand
+	// elsewhere in the file, each at least LegacyLen values of it (a
+	// header's counts): the reader makes a list of that length, whose
+	// items the family's reader reads; the writer writes its length.
+	LegacyLen int
 	// Expect, when not "", is what the readers' message of a missing key
 	// says the value must be ("an integer, at least 1"); "" says it by
 	// the field's type ("an integer").
@@ -234,6 +240,13 @@ func (f Field) Unsized() Field {
 // its own after its length.
 func (f Field) Rows() Field {
 	f.LegacyRows = true
+	return f
+}
+
+// Length returns f, a list whose legacy line holds its length, its items
+// standing elsewhere, each at least perItem values of the file.
+func (f Field) Length(perItem int) Field {
+	f.LegacyLen = perItem
 	return f
 }
 

@@ -3,7 +3,6 @@ package mbg
 import (
 	"fmt"
 	"math"
-	"strconv"
 	"strings"
 
 	"github.com/shapan/shapan/formats/diag"
@@ -22,11 +21,13 @@ func ReadMap(file string, src []byte) (*Scenario, *srcpos.Map, error) {
 // passes a reader whose Rest is deferred).
 func ReadMapFrom(r *token.Reader) (*Scenario, *srcpos.Map, error) {
 	s := &Scenario{}
-	nboard := r.Count(fixed("the number of board squares (header field 1)"), 4)
-	r.Mark("board")
+	// The length of the board, marked at the board, the board window's
+	// size, then the rest of the header.
+	fieldtok.Reading{Desc: fixed}.ReadRun(r, &ScenarioFields, s, 1, 1)
+	r.Mark(boardKey)
 	fieldtok.Reading{Desc: fixed, Path: gridPath}.Read(r, &GridSizeFields, s)
-	fieldtok.Reading{Desc: fixed}.Read(r, &ScenarioFields, s)
-	s.Board = readSquares(r, nboard)
+	fieldtok.Reading{Desc: fixed}.ReadRun(r, &ScenarioFields, s, 2, math.MaxInt)
+	readSquares(r, s.Board)
 	s.Officers = readOfficers(r)
 	s.Cities = readCities(r)
 	s.Roles = readRoles(r)
@@ -61,10 +62,8 @@ func namedEntry(r *token.Reader, noun, p string, i int, name *string) func(strin
 	return d
 }
 
-func readSquares(r *token.Reader, n int) []Square {
-	out := make([]Square, n)
-	token.Items(r, "board", out, readSquare)
-	return out
+func readSquares(r *token.Reader, board []Square) {
+	token.Items(r, boardKey, board, readSquare)
 }
 
 func readSquare(r *token.Reader, i int, sq *Square) {
@@ -166,9 +165,9 @@ func WriteMap(s *Scenario) ([]byte, error) {
 	}
 	var b strings.Builder
 	f32 := token.FormatFloat32
-	b.WriteString(strconv.Itoa(len(s.Board)))
+	fieldtok.Line(&b, &ScenarioFields, s, f32, 1, 1)
 	fieldtok.Write(&b, &GridSizeFields, s, f32)
-	fieldtok.Write(&b, &ScenarioFields, s, f32)
+	fieldtok.WriteRun(&b, &ScenarioFields, s, f32, 2, math.MaxInt)
 	b.WriteString("\n\n")
 	for _, sq := range s.Board {
 		fieldtok.Line(&b, &SquareFields, &sq, f32, 1, math.MaxInt)
@@ -224,8 +223,12 @@ func writeTrailing(b *strings.Builder, tokens []string) {
 // roleValues is the number of values of a role's lines after its name.
 var roleValues = len(fieldtok.Keys(&RoleFields))
 
-// gridPath is the document path of the board window's size.
-var gridPath = ScenarioFields.Field("grid_size").Key
+// gridPath and boardKey are the document paths of the board window's
+// size and of the board.
+var (
+	gridPath = ScenarioFields.Field("grid_size").Key
+	boardKey = ScenarioFields.Field("board").Key
+)
 
 func rect(r Rect) string { return fmt.Sprintf("%d %d %d %d", r.X0, r.Y0, r.X1, r.Y1) }
 

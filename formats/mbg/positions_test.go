@@ -135,14 +135,15 @@ func markingEverySaveValue(file string, src []byte) *srcpos.Map {
 	r := token.NewReader(file, src)
 	sr := &saveReader{r: r, s: &Save{}}
 	sr.header()
-	each(r, make([]SaveCity, sr.ncity), sr.city)
-	each(r, make([]SaveInstitute, sr.ninst), sr.institute)
-	each(r, make([]SaveTrainingRoom, sr.ntrain), sr.trainingRoom)
-	each(r, make([]SaveSquare, sr.nboard), sr.square)
-	each(r, make([]SaveOfficer, sr.nofficer), sr.officer)
-	each(r, make([]SaveRole, sr.nrole), sr.role)
-	for lv := range sr.s.Free {
-		readSet(r, sr.nofficer, fixed("free"), "free."+LevelNames[lv])
+	s := sr.s
+	each(r, s.Cities, sr.city)
+	each(r, s.Institutes, sr.institute)
+	each(r, s.TrainingRooms, sr.trainingRoom)
+	each(r, s.Board, sr.square)
+	each(r, s.Officers, sr.officer)
+	each(r, s.Roles, sr.role)
+	for lv := range s.Free {
+		readSet(r, len(s.Officers), fixed("free"), "free."+LevelNames[lv])
 	}
 	r.MarkAt("trailing_tokens", r.NextOffset())
 	r.Rest()

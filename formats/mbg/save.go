@@ -137,7 +137,7 @@ func ReadSaveFrom(r *token.Reader) (*Save, *srcpos.Map, error) {
 	sr.roles()
 	s := sr.s
 	for lv := range s.Free {
-		s.Free[lv] = readSet(r, sr.nofficer, fixed("free officers of level "+LevelNames[lv]), "free."+LevelNames[lv])
+		s.Free[lv] = readSet(r, len(s.Officers), fixed("free officers of level "+LevelNames[lv]), "free."+LevelNames[lv])
 	}
 	r.MarkAt("trailing_tokens", r.NextOffset())
 	s.Trailing = r.Rest()
@@ -152,27 +152,20 @@ func ReadSaveFrom(r *token.Reader) (*Save, *srcpos.Map, error) {
 type saveReader struct {
 	r *token.Reader
 	s *Save
-	// the counts of the header
-	nboard, nrole, nofficer, ncity, ninst, ntrain int
 	// counts are the lengths of the lists that per-item lists follow
 	// (Field.LegacyPer: one value per role).
 	counts map[string]int
 }
 
-// header reads the eleven header fields.
+// header reads the eleven header fields: the lengths of the lists, which
+// it makes, the turn and the win money, the board window, the acting
+// role.
 func (sr *saveReader) header() {
 	r, s := sr.r, sr.s
-	sr.nboard = r.Count(fixed("the number of board squares (header field 1)"), 6)
-	sr.nrole = r.Count(fixed("the number of roles (header field 2)"), 9)
-	sr.nofficer = r.Count(fixed("the number of officers (header field 3)"), 15)
-	sr.ncity = r.Count(fixed("the number of cities (header field 4)"), 10)
-	sr.ninst = r.Count(fixed("the number of institutes (header field 5)"), 5)
-	sr.ntrain = r.Count(fixed("the number of training rooms (header field 6)"), 4)
-	sr.counts = map[string]int{perRole: sr.nrole}
-	// The turn and the win money, the board window, the acting role.
 	fieldtok.Reading{Desc: fixed}.ReadRun(r, &SaveFields, s, 0, saveGridAt-1)
 	fieldtok.Reading{Desc: fixed, Path: gridPath}.Read(r, &SaveGridSizeFields, s)
 	fieldtok.Reading{Desc: fixed}.ReadRun(r, &SaveFields, s, saveGridAt+2, math.MaxInt)
+	sr.counts = map[string]int{perRole: len(s.Roles)}
 }
 
 // saveGridAt is the position of the board window's width in a save's
@@ -180,7 +173,6 @@ func (sr *saveReader) header() {
 var saveGridAt = SaveGridSizeFields.Fields[0].Legacy
 
 func (sr *saveReader) cities() {
-	sr.s.Cities = make([]SaveCity, sr.ncity)
 	token.Items(sr.r, "cities", sr.s.Cities, sr.city)
 }
 
@@ -188,11 +180,10 @@ func (sr *saveReader) city(r *token.Reader, i int, c *SaveCity) {
 	p := srcpos.Index("cities", i)
 	d := namedItem(r, "city", p, i, &c.Name)
 	fieldtok.Reading{Desc: d, Path: p}.Read(r, &SaveCityFields, c)
-	c.Garrison = readSet(r, sr.nofficer, d("garrison set"), p+".garrison")
+	c.Garrison = readSet(r, len(sr.s.Officers), d("garrison set"), p+".garrison")
 }
 
 func (sr *saveReader) institutes() {
-	sr.s.Institutes = make([]SaveInstitute, sr.ninst)
 	token.Items(sr.r, "institutes", sr.s.Institutes, sr.institute)
 }
 
@@ -211,7 +202,6 @@ var (
 )
 
 func (sr *saveReader) trainingRooms() {
-	sr.s.TrainingRooms = make([]SaveTrainingRoom, sr.ntrain)
 	token.Items(sr.r, "training_rooms", sr.s.TrainingRooms, sr.trainingRoom)
 }
 
@@ -224,7 +214,6 @@ func (sr *saveReader) trainingRoom(r *token.Reader, i int, t *SaveTrainingRoom) 
 }
 
 func (sr *saveReader) board() {
-	sr.s.Board = make([]SaveSquare, sr.nboard)
 	token.Items(sr.r, "board", sr.s.Board, sr.square)
 }
 
@@ -239,7 +228,6 @@ func (sr *saveReader) square(r *token.Reader, i int, sq *SaveSquare) {
 }
 
 func (sr *saveReader) officers() {
-	sr.s.Officers = make([]SaveOfficer, sr.nofficer)
 	token.Items(sr.r, "officers", sr.s.Officers, sr.officer)
 }
 
@@ -250,7 +238,6 @@ func (sr *saveReader) officer(r *token.Reader, i int, o *SaveOfficer) {
 }
 
 func (sr *saveReader) roles() {
-	sr.s.Roles = make([]SaveRole, sr.nrole)
 	token.Items(sr.r, "roles", sr.s.Roles, sr.role)
 }
 
@@ -259,10 +246,11 @@ func (sr *saveReader) role(r *token.Reader, i int, ro *SaveRole) {
 	d := namedItem(r, "role", p, i, &ro.Name)
 	fieldtok.Reading{Desc: d, Path: p}.Read(r, &SaveRoleFields, ro)
 	ro.Techs = readSet(r, NumTechs, d("tech set"), p+".techs")
-	ro.Retinue = readSet(r, sr.nofficer, d("travelling officer set"), p+".retinue")
-	ro.Cities = readSet(r, sr.ncity, d("city set"), p+".cities")
-	ro.Researchers = readSet(r, sr.nofficer, d("researcher set"), p+".researchers")
-	ro.Trainees = readSet(r, sr.nofficer, d("trainee set"), p+".trainees")
+	s := sr.s
+	ro.Retinue = readSet(r, len(s.Officers), d("travelling officer set"), p+".retinue")
+	ro.Cities = readSet(r, len(s.Cities), d("city set"), p+".cities")
+	ro.Researchers = readSet(r, len(s.Officers), d("researcher set"), p+".researchers")
+	ro.Trainees = readSet(r, len(s.Officers), d("trainee set"), p+".trainees")
 	for k := range ro.Cards {
 		ro.Cards[k] = r.Int(d("count of card " + CardNames[k]))
 		if k == 0 {
@@ -309,8 +297,7 @@ func readSet(r *token.Reader, capacity int, d token.Desc, path string) []int {
 func WriteSave(s *Save) ([]byte, error) {
 	w := &saveWriter{s: s, counts: map[string]int{perRole: len(s.Roles)}}
 	f := token.FormatFixed6
-	fmt.Fprintf(&w.b, "%d %d %d %d %d %d", len(s.Board), len(s.Roles), len(s.Officers), len(s.Cities), len(s.Institutes), len(s.TrainingRooms))
-	fieldtok.WriteRun(&w.b, &SaveFields, s, f, 0, saveGridAt-1)
+	fieldtok.Line(&w.b, &SaveFields, s, f, 0, saveGridAt-1)
 	fieldtok.Write(&w.b, &SaveGridSizeFields, s, f)
 	fieldtok.WriteRun(&w.b, &SaveFields, s, f, saveGridAt+2, math.MaxInt)
 	w.b.WriteString("\n")

@@ -9,8 +9,10 @@
 // each item on a line of its own when Field.LegacyRows says so — or a
 // list of one value per item of another list of the document
 // (Field.LegacyPer, Reading.Counts), after its length or, when
-// Field.LegacyUnsized, alone, or one of the fields of a Go field whose
-// key the value of another field chooses (Field.KeyBy). What a line holds
+// Field.LegacyUnsized, alone, or the length of a list whose items stand
+// elsewhere (Field.LegacyLen: a header's counts, unmarked), or one of the
+// fields of a Go field whose key the value of another field chooses
+// (Field.KeyBy). What a line holds
 // besides such values (a name, a set) is for its family's reader: Read
 // and Write serve the runs of values among them (ReadRun, WriteRun).
 package fieldtok
@@ -99,9 +101,13 @@ func (rd Reading) read(tr *token.Reader, r *field.Record, f *field.Field, v any)
 		case reflect.Bool:
 			g.SetBool(tr.Bool(d))
 		case reflect.Slice:
-			if f.LegacyPer != "" {
+			switch {
+			case f.LegacyLen > 0:
+				n := tr.Count(d, f.LegacyLen)
+				g.Set(reflect.MakeSlice(g.Type(), n, n))
+			case f.LegacyPer != "":
 				rd.perItem(tr, f, g, d)
-			} else {
+			default:
 				rd.list(tr, f, g, d)
 			}
 			return
@@ -363,6 +369,9 @@ func writeList(b Writer, r *field.Record, f *field.Field, g reflect.Value, real 
 	if !f.LegacyUnsized {
 		b.WriteByte(' ')
 		b.WriteString(strconv.Itoa(g.Len()))
+	}
+	if f.LegacyLen > 0 {
+		return
 	}
 	for k := range g.Len() {
 		if !f.LegacyRows {

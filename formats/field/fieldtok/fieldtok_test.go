@@ -298,3 +298,42 @@ func TestKeyChosenByAnotherValue(t *testing.T) {
 		t.Errorf("keys %q", got)
 	}
 }
+
+// camp is a record whose line starts with the lengths of its lists,
+// whose items stand elsewhere.
+type camp struct {
+	Tents  []spot
+	Guards []int
+	Day    int
+}
+
+var campFields = field.Record{Name: "camp", Fields: []field.Field{
+	field.Field{Go: "Tents", Key: "tents", Type: field.Ref}.At(1, "the number of tents").Length(2),
+	field.Field{Go: "Guards", Key: "guards", Type: field.Ref}.At(2, "the number of guards").Length(1),
+	field.Field{Go: "Day", Key: "day", Type: field.Integer}.At(3, ""),
+}}
+
+// A list's length read apart from its items makes a list of that length,
+// unmarked (its items are its places); one the rest of the file cannot
+// hold ends the reading; written, it is the list's length.
+func TestLengthsOfListsElsewhere(t *testing.T) {
+	r := token.NewReader("c.txt", []byte("2 0 5 1 2 3 4"))
+	var c camp
+	Reading{Desc: desc, Path: "camp"}.Read(r, &campFields, &c)
+	if r.Err() != nil || len(c.Tents) != 2 || c.Guards == nil || len(c.Guards) != 0 || c.Day != 5 {
+		t.Fatalf("read %+v (%v)", c, r.Err())
+	}
+	if got := r.Map.Locate("camp.tents"); got != (diag.Pos{}) {
+		t.Errorf("the length is marked at %v", got)
+	}
+	var b strings.Builder
+	Line(&b, &campFields, &c, nil, 1, 3)
+	if got := b.String(); got != "2 0 5" {
+		t.Errorf("wrote %q", got)
+	}
+	r = token.NewReader("c.txt", []byte("3 0 5 1 2"))
+	Reading{Desc: desc}.Read(r, &campFields, &camp{})
+	if err := r.Err(); err == nil || !strings.Contains(err.Error(), "unit 1: the number of tents is 3 but the rest of the file can hold at most") {
+		t.Errorf("read a length the file cannot hold: %v", err)
+	}
+}
