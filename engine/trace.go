@@ -106,13 +106,24 @@ type TraceKeys struct {
 // maxTraceLine bounds one line of a trace.
 const maxTraceLine = 256 << 20
 
-// ReadTrace reads a trace written as TraceWriter writes them: the first
-// line into header, every decision line into a D, the events kept as
-// they are, and the last line into last (found tells whether there was
-// one). Blank lines are skipped; an error names the line (counting the
-// lines that are not blank).
-func ReadTrace[D any](data []byte, keys TraceKeys, header, last any) (events []json.RawMessage, decisions []D, found bool, err error) {
-	sc := bufio.NewScanner(bytes.NewReader(data))
+// TraceScanError is the error of reading line n of a trace: a line
+// longer than the longest a trace may hold is named so, not as the
+// scanner's "token too long".
+func TraceScanError(n int, err error) error {
+	if errors.Is(err, bufio.ErrTooLong) {
+		return fmt.Errorf("trace line %d: longer than %d MiB, the longest line a trace may hold", n, maxTraceLine>>20)
+	}
+	return err
+}
+
+// ReadTrace reads a trace written as TraceWriter writes them, a line at a
+// time from r (the trace is never held whole): the first line into
+// header, every decision line into a D, the events kept as they are, and
+// the last line into last (found tells whether there was one). Blank
+// lines are skipped; an error names the line (counting the lines that
+// are not blank).
+func ReadTrace[D any](r io.Reader, keys TraceKeys, header, last any) (events []json.RawMessage, decisions []D, found bool, err error) {
+	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 1<<20), maxTraceLine)
 	n := 0
 	for sc.Scan() {
@@ -148,7 +159,7 @@ func ReadTrace[D any](data []byte, keys TraceKeys, header, last any) (events []j
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return nil, nil, false, err
+		return nil, nil, false, TraceScanError(n+1, err)
 	}
 	return events, decisions, found, nil
 }

@@ -1,7 +1,9 @@
 package engine
 
 import (
+	"bufio"
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
 )
@@ -24,7 +26,7 @@ func TestReadTraceSplitsTheLines(t *testing.T) {
 		Role int
 		A    json.RawMessage
 	}
-	events, decisions, found, err := ReadTrace[decision]([]byte(trace), TraceKeys{Decision: "q", Last: "result"}, &header, &last)
+	events, decisions, found, err := ReadTrace[decision](strings.NewReader(trace), TraceKeys{Decision: "q", Last: "result"}, &header, &last)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,14 +52,26 @@ func TestReadTraceNamesTheBadLine(t *testing.T) {
 		{"{}\nnot json\n", "trace line 2:"},
 	} {
 		var header, last map[string]any
-		_, _, _, err := ReadTrace[struct{ Role int }]([]byte(tc.trace), keys, &header, &last)
+		_, _, _, err := ReadTrace[struct{ Role int }](strings.NewReader(tc.trace), keys, &header, &last)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%q: error %v, want one containing %q", tc.trace, err, tc.want)
 		}
 	}
 	var header, last map[string]any
-	_, _, found, err := ReadTrace[map[string]any]([]byte("{}\n{\"e\":\"x\"}\n"), keys, &header, &last)
+	_, _, found, err := ReadTrace[map[string]any](strings.NewReader("{}\n{\"e\":\"x\"}\n"), keys, &header, &last)
 	if err != nil || found {
 		t.Errorf("a trace without its last line: found %v, error %v", found, err)
+	}
+}
+
+// A line longer than a trace may hold is named as such, with its number,
+// not as the scanner's "token too long".
+func TestReadTraceNamesALineTooLong(t *testing.T) {
+	err := TraceScanError(3, bufio.ErrTooLong)
+	if err == nil || err.Error() != "trace line 3: longer than 256 MiB, the longest line a trace may hold" {
+		t.Errorf("%v", err)
+	}
+	if other := errors.New("disk"); TraceScanError(3, other) != other {
+		t.Error("another error is changed")
 	}
 }

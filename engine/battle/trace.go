@@ -124,11 +124,12 @@ type ReplayOptions struct {
 // {"q": "orders", "player": side, "a": answer}: it is then run, and its
 // events can be printed.
 func ReplayTraceFile(path string, o ReplayOptions) (TraceSummary, error) {
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return TraceSummary{}, err
 	}
-	return ReplayTrace(data, filepath.Dir(path), o)
+	defer f.Close()
+	return replayTrace(f, filepath.Dir(path), o)
 }
 
 // trace is a parsed trace.
@@ -151,7 +152,12 @@ type traceDecision struct {
 // ReplayTrace is ReplayTraceFile on a trace's content; dir is the folder
 // a map_file is relative to.
 func ReplayTrace(data []byte, dir string, o ReplayOptions) (TraceSummary, error) {
-	tr, err := parseTrace(data)
+	return replayTrace(bytes.NewReader(data), dir, o)
+}
+
+// replayTrace is ReplayTrace on a trace read a line at a time from r.
+func replayTrace(r io.Reader, dir string, o ReplayOptions) (TraceSummary, error) {
+	tr, err := parseTrace(r)
 	if err != nil {
 		return TraceSummary{}, err
 	}
@@ -167,9 +173,9 @@ func ReplayTrace(data []byte, dir string, o ReplayOptions) (TraceSummary, error)
 	return tr.replay(o)
 }
 
-// parseTrace splits a trace into its lines.
-func parseTrace(data []byte) (*trace, error) {
-	sc := bufio.NewScanner(bytes.NewReader(data))
+// parseTrace splits a trace into its lines, read one at a time.
+func parseTrace(r io.Reader) (*trace, error) {
+	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 1<<20), 256<<20)
 	tr := &trace{}
 	n := 0
@@ -214,7 +220,7 @@ func parseTrace(data []byte) (*trace, error) {
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return nil, err
+		return nil, engine.TraceScanError(n+1, err)
 	}
 	if tr.header.Format == "" {
 		return nil, errors.New("the trace is empty: it needs a header line")

@@ -1,8 +1,10 @@
 package ftbt
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 
 	"github.com/shapan/shapan/engine"
@@ -11,17 +13,23 @@ import (
 // ReplayTraceFile replays a JSON Lines trace written by PlayTraced
 // (shapan play --trace) exactly like a golden game.
 func ReplayTraceFile(path, root string) (Summary, error) {
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return Summary{}, err
 	}
-	return ReplayTrace(data, caseName(path), root)
+	defer f.Close()
+	return replayTrace(f, caseName(path), root)
 }
 
 // ReplayTrace is ReplayTraceFile on the file's content; name is the case
 // name used when the header has none.
 func ReplayTrace(data []byte, name, root string) (Summary, error) {
-	gg, err := parseTrace(data)
+	return replayTrace(bytes.NewReader(data), name, root)
+}
+
+// replayTrace is ReplayTrace on a trace read a line at a time from r.
+func replayTrace(r io.Reader, name, root string) (Summary, error) {
+	gg, err := parseTrace(r)
 	if err != nil {
 		return Summary{}, err
 	}
@@ -38,7 +46,7 @@ type traceGame struct {
 }
 
 // parseTrace turns the lines of a trace into a golden game.
-func parseTrace(data []byte) (*traceGame, error) {
+func parseTrace(r io.Reader) (*traceGame, error) {
 	var h TraceHeader
 	var end struct {
 		Result      int               `json:"result"`
@@ -46,7 +54,7 @@ func parseTrace(data []byte) (*traceGame, error) {
 		Guards      []json.RawMessage `json:"guards"`
 		Final       json.RawMessage   `json:"final"`
 	}
-	events, decisions, final, err := engine.ReadTrace[AIDecision](data, engine.TraceKeys{Decision: "move", Last: "final"}, &h, &end)
+	events, decisions, final, err := engine.ReadTrace[AIDecision](r, engine.TraceKeys{Decision: "move", Last: "final"}, &h, &end)
 	if err != nil {
 		return nil, err
 	}

@@ -1,8 +1,10 @@
 package mbg
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 
 	"github.com/shapan/shapan/engine"
@@ -12,16 +14,22 @@ import (
 // play --trace) exactly like a golden case: the answers it records must
 // reproduce its events, result and final state.
 func ReplayTraceFile(path, root string) (Summary, error) {
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return Summary{}, err
 	}
-	return ReplayTrace(data, root)
+	defer f.Close()
+	return replayTrace(f, root)
 }
 
 // ReplayTrace is ReplayTraceFile on the file's content.
 func ReplayTrace(data []byte, root string) (Summary, error) {
-	gc, err := parseTrace(data)
+	return replayTrace(bytes.NewReader(data), root)
+}
+
+// replayTrace is ReplayTraceFile on a trace read a line at a time from r.
+func replayTrace(r io.Reader, root string) (Summary, error) {
+	gc, err := parseTrace(r)
 	if err != nil {
 		return Summary{}, err
 	}
@@ -32,7 +40,7 @@ func ReplayTrace(data []byte, root string) (Summary, error) {
 }
 
 // parseTrace turns the lines of a trace into a golden case.
-func parseTrace(data []byte) (*goldenCase, error) {
+func parseTrace(r io.Reader) (*goldenCase, error) {
 	var gc goldenCase
 	var f struct {
 		Result     int             `json:"result"`
@@ -40,7 +48,7 @@ func parseTrace(data []byte) (*goldenCase, error) {
 		NDecisions int             `json:"n_decisions"`
 		Final      json.RawMessage `json:"final"`
 	}
-	events, decisions, final, err := engine.ReadTrace[goldenDecision](data, engine.TraceKeys{Decision: "q", Last: "result"}, &gc, &f)
+	events, decisions, final, err := engine.ReadTrace[goldenDecision](r, engine.TraceKeys{Decision: "q", Last: "result"}, &gc, &f)
 	if err != nil {
 		return nil, err
 	}

@@ -1,8 +1,10 @@
 package planets
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 
 	"github.com/shapan/shapan/engine"
@@ -51,16 +53,22 @@ type traceFinalRaw struct {
 // reproduce every decision's arguments, every event, the result and the
 // final state. A mismatch is a *engine.Divergence.
 func ReplayTraceFile(path string) (TraceSummary, error) {
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return TraceSummary{}, err
 	}
-	return ReplayTrace(data)
+	defer f.Close()
+	return replayTrace(f)
 }
 
 // ReplayTrace is ReplayTraceFile on the file's content.
 func ReplayTrace(data []byte) (TraceSummary, error) {
-	tr, err := parseTrace(data)
+	return replayTrace(bytes.NewReader(data))
+}
+
+// replayTrace is ReplayTraceFile on a trace read a line at a time from r.
+func replayTrace(r io.Reader) (TraceSummary, error) {
+	tr, err := parseTrace(r)
 	if err != nil {
 		return TraceSummary{}, err
 	}
@@ -69,10 +77,10 @@ func ReplayTrace(data []byte) (TraceSummary, error) {
 
 // parseTrace splits a trace into its header, decisions, events and final
 // line.
-func parseTrace(data []byte) (*trace, error) {
+func parseTrace(r io.Reader) (*trace, error) {
 	tr := &trace{}
 	var final traceFinalRaw
-	events, decisions, found, err := engine.ReadTrace[traceDecisionRaw](data, engine.TraceKeys{Decision: "q", Last: "result"}, &tr.header, &final)
+	events, decisions, found, err := engine.ReadTrace[traceDecisionRaw](r, engine.TraceKeys{Decision: "q", Last: "result"}, &tr.header, &final)
 	if err != nil {
 		return nil, err
 	}
