@@ -156,7 +156,7 @@ func (s *search) headline(r *Result) string {
 		p := r.Proposals[0]
 		f := *p.Fresh
 		what := "fair, confirmed"
-		why := fmt.Sprintf("every side's 95%% interval within %s of its target", tol)
+		why := fmt.Sprintf("every side within %s of its target by the margin an independent %d-game simulation needs", tol, agreeGames)
 		if r.Outcome == OutcomeFair {
 			what = "fair"
 			why = fmt.Sprintf("every side within %s of its target", tol)

@@ -97,8 +97,8 @@ type Proposal struct {
 	Seed      int64    `json:"seed"`
 	FreshSeed int64    `json:"fresh_seed,omitempty"`
 	// Fair is set when its fresh games put every side within the
-	// tolerance of its target, Confirmed when every side's 95 % interval
-	// lies inside too. Dropped says why a judged proposal is not fair.
+	// tolerance of its target, Confirmed when every side is inside by the
+	// margin an independent simulation needs (Measure.Confirmed). Dropped says why a judged proposal is not fair.
 	Fair      bool   `json:"fair"`
 	Confirmed bool   `json:"confirmed"`
 	Dropped   string `json:"dropped,omitempty"`
@@ -147,9 +147,10 @@ type Measure struct {
 	Loss  float64 `json:"loss"`
 	Worst float64 `json:"worst"`
 	Risk  float64 `json:"risk"`
-	// Confirmed is set when every side's 95 % interval lies within its
-	// target ± tolerance: fairness shown at 95 % confidence (it takes
-	// about 1,000 games for ±3 points).
+	// Confirmed is set when every side is Inside: its 95 % interval
+	// within its target ± tolerance, and its rate far enough inside for an
+	// independent simulation of 2,000 games to agree (it takes 2,528
+	// games for ±3 points, a side's rate then within 0.76 points of 50 %).
 	Confirmed bool `json:"confirmed"`
 }
 
@@ -162,6 +163,8 @@ type SideMeasure struct {
 	// Outside is set when the 95 % interval lies outside the target ±
 	// tolerance.
 	Outside bool `json:"outside,omitempty"`
-	// Inside is set when it lies within the target ± tolerance.
+	// Inside is set when it lies within the target ± tolerance and the
+	// rate is far enough inside that an independent simulation of 2,000
+	// games very likely agrees (docs/balance.md, The search, step 7).
 	Inside bool `json:"inside,omitempty"`
 }

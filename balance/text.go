@@ -136,9 +136,9 @@ func writeMeasure(b *strings.Builder, p Proposal) {
 	if f := p.Fresh; f != nil {
 		switch {
 		case p.Fair && p.Confirmed:
-			fmt.Fprintf(b, "  fair, confirmed on %d fresh games (seed %d): every side's 95%% interval within the band\n", f.Games, p.FreshSeed)
+			fmt.Fprintf(b, "  fair, confirmed on %d fresh games (seed %d): every side inside the band by the margin an independent 2000-game simulation needs\n", f.Games, p.FreshSeed)
 		case p.Fair:
-			fmt.Fprintf(b, "  fair on %d fresh games (seed %d): every side within the tolerance, not every interval inside the band\n", f.Games, p.FreshSeed)
+			fmt.Fprintf(b, "  fair on %d fresh games (seed %d): every side within the tolerance, not every side inside it by the margin an independent simulation needs\n", f.Games, p.FreshSeed)
 		default:
 			fmt.Fprintf(b, "  not fair on %d fresh games (seed %d): %s\n", f.Games, p.FreshSeed, p.Dropped)
 		}
