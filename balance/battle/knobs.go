@@ -61,9 +61,25 @@ func battleKnobs(doc *formats.Document) []knob.Knob {
 	return out
 }
 
-// maxBaseMove is how many cells a base knob moves a base at most, either
-// way: a few cells of a map of dozens keep the map's character.
-const maxBaseMove = 4
+// minBaseMove is how many cells a base knob may move a base either way
+// on any map; on a larger one it may move up to a quarter of the map's
+// shorter side, and toward the centre never more than half the way there
+// (baseReach). It was 4 cells on every map: on the 80×60 赤壁 with player
+// 2's cities a level lower the best point the search found moved player
+// 1's base those 4 cells, the end of the range, and stayed 3 points off
+// on an independent simulation.
+const minBaseMove = 4
+
+// baseReach is how many cells base/P may move a base anchored at a, on
+// m, toward the centre (dx, dy) and away from it.
+func baseReach(m *bfmt.Map, a bfmt.Point, dx, dy int) (toward, away int) {
+	most := max(minBaseMove, min(m.W, m.H)/4)
+	way := max(abs(m.W/2-a.X), abs(m.H/2-a.Y))
+	if dx != 0 && dy != 0 {
+		way = min(abs(m.W/2-a.X), abs(m.H/2-a.Y))
+	}
+	return max(1, min(most, way/2)), most
+}
 
 // baseKnob is the knob base/P of player P's base (side+1): the base
 // moved along the diagonal from it toward the map's centre (the flag
@@ -77,8 +93,9 @@ const maxBaseMove = 4
 // 87 % of 400 games: its base two cells nearer the flag 93 %, two cells
 // farther 75 %). The base moves whole — every cell of it by the same
 // offset — onto cells that are open ground in the document, so no city,
-// obstacle or flag cell is covered, and never far enough to meet the
-// other base; the range stops at the first offset that would.
+// obstacle or flag cell is covered, and never more than half the way to
+// the centre, so that it never meets the other base; the range stops at
+// the first offset that would leave open ground (baseReach).
 func baseKnob(m *bfmt.Map, side int, b bfmt.Base) (knob.Knob, bool) {
 	if len(b.Cells) == 0 {
 		return knob.Knob{}, false
@@ -106,11 +123,12 @@ func baseKnob(m *bfmt.Map, side int, b bfmt.Base) (knob.Knob, bool) {
 		}
 		return true
 	}
+	toward, away := baseReach(m, a, dx, dy)
 	lo, hi := 0, 0
-	for hi < maxBaseMove && fits(hi+1) {
+	for hi < toward && fits(hi+1) {
 		hi++
 	}
-	for lo > -maxBaseMove && fits(lo-1) {
+	for lo > -away && fits(lo-1) {
 		lo--
 	}
 	if lo == hi {

@@ -112,14 +112,18 @@ func TestABaseMovesTowardTheCentre(t *testing.T) {
 	if len(knobs) != 2 {
 		t.Fatalf("%d base knobs, want 2", len(knobs))
 	}
+	// on the 80×60 map: away from the centre to the map's edge (6 cells),
+	// toward it half the way to the centre (12 and 11 cells; a quarter of
+	// the shorter side, 15, at most) — it was 4 cells either way
 	want := []struct {
 		id, at, to string
 		side       int
-	}{{"base/1", "(6,6)", "(8,8)", 0}, {"base/2", "(73,53)", "(71,51)", 1}}
+		lo, hi     float64
+	}{{"base/1", "(6,6)", "(8,8)", 0, -6, 12}, {"base/2", "(73,53)", "(71,51)", 1, -6, 11}}
 	for i, k := range knobs {
 		w := want[i]
-		if k.ID != w.id || k.Side != w.side || k.Grid != 1 || k.Min != -4 || k.Max != 4 || k.Get(doc.Value) != 0 {
-			t.Errorf("%s: side %d, grid %v, %v–%v, at %v; want %s of side %d, grid 1, −4–4, at 0", k.ID, k.Side, k.Grid, k.Min, k.Max, k.Get(doc.Value), w.id, w.side)
+		if k.ID != w.id || k.Side != w.side || k.Grid != 1 || k.Min != w.lo || k.Max != w.hi || k.Get(doc.Value) != 0 {
+			t.Errorf("%s: side %d, grid %v, %v–%v, at %v; want %s of side %d, grid 1, %v–%v, at 0", k.ID, k.Side, k.Grid, k.Min, k.Max, k.Get(doc.Value), w.id, w.side, w.lo, w.hi)
 		}
 		if got := k.Label(0); got != w.at {
 			t.Errorf("%s at 0 reads %s, want %s", k.ID, got, w.at)
