@@ -817,18 +817,19 @@ func (s *search) judge(ctx context.Context, c *candidate) error {
 }
 
 // couldConfirm reports whether every side of m, fair on n fresh games
-// but not confirmed, lies within a standard error of n games of the
-// margin that twice n would need: as many games again may confirm it. A
-// side 2.5 points off on 2,528 games is fair; as many again would
-// confirm it about once in ten, and a point tried elsewhere is the
-// better use of its games.
+// but not confirmed, lies within half a standard error of n games of
+// the margin that twice n would need (1.52 points at 50 % on 2,528
+// games): as many games again then confirm it about one time in four or
+// more. A side 2 points off on 2,528 games is fair, but its next 2,528
+// would have to put it within 0.04 points, about one time in ten: a
+// point tried elsewhere is the better use of those games.
 func (s *search) couldConfirm(m Measure) bool {
 	for _, st := range m.Sides {
 		if st.Absent {
 			continue
 		}
 		se := math.Sqrt(st.Target * (1 - st.Target) / float64(m.Games))
-		if math.Abs(st.Wins.Rate-st.Target) > s.agreeBand(st.Target, 2*m.Games)+se+1e-9 {
+		if math.Abs(st.Wins.Rate-st.Target) > s.agreeBand(st.Target, 2*m.Games)+se/2+1e-9 {
 			return false
 		}
 	}
