@@ -83,7 +83,9 @@ var (
 		{Go: "Legend", Key: "legend", Type: field.Ref, Doc: "Grid symbol → terrain id. Without a legend the terrain rows list the terrain ids as integers."},
 		{Go: "Terrain", Key: "terrain", Type: field.String, Required: true,
 			Doc: "The map, one line per row (y = 0 first), one legend symbol per cell (x = 0 first); without a legend, the terrain ids of a row separated by spaces."},
-		{Go: "People", Key: "people", Type: field.Ref, Required: true, Doc: "The people in index order (the AI acts in this order)."},
+		// The people's length stands after the terrain, each person at
+		// least nine values of the file.
+		field.Field{Go: "People", Key: "people", Type: field.Ref, Required: true, Doc: "The people in index order (the AI acts in this order)."}.At(1, "the number of people").Length(9),
 		{Go: "Trailing", Key: "trailing_tokens", Type: field.Ref, Doc: "Values after the end of the legacy file; the game ignores them."},
 	}}
 
@@ -104,13 +106,15 @@ var (
 	RulesFields = field.Record{Name: "ftbt rules", Schema: "ftbt-rules.schema.json", Fields: []field.Field{
 		{Key: "kind", Type: field.String, Const: KindRules, Required: true, Doc: "Document kind."},
 		{Key: "version", Type: field.Integer, Const: 1, Required: true, Doc: "Format version of this document."},
-		{Go: "Terrains", Key: "terrains", Type: field.Ref, Required: true, Doc: "Terrain types; the id of a terrain is its position, from 0."},
+		// The terrains' length starts the .tech file, each terrain two
+		// values of it.
+		field.Field{Go: "Terrains", Key: "terrains", Type: field.Ref, Required: true, Doc: "Terrain types; the id of a terrain is its position, from 0."}.At(1, "the number of terrains").Length(2),
 		// The game plays any value of the two limits (MAX_ABI 0 with a fly
 		// or disable_long tech is FTB003, which depends on the techs): the
 		// forms keep them within their form limits.
 		// The line of a .tech file after the terrains holds them.
-		field.Field{Go: "MaxFlyWeight", Key: "max_fly_weight", Type: field.Integer, Required: true, Doc: "MAX_FLY_WEIGHT: fly techs set cell costs between 1 and this."}.Form(0, 100000).At(1, "MAX_FLY_WEIGHT"),
-		field.Field{Go: "MaxAbi", Key: "max_abi", Type: field.Integer, Required: true, Doc: "MAX_ABI: the abi at which fly and disable_long techs reach their full area."}.Form(0, 100000).At(2, "MAX_ABI"),
+		field.Field{Go: "MaxFlyWeight", Key: "max_fly_weight", Type: field.Integer, Required: true, Doc: "MAX_FLY_WEIGHT: fly techs set cell costs between 1 and this."}.Form(0, 100000).At(2, "MAX_FLY_WEIGHT"),
+		field.Field{Go: "MaxAbi", Key: "max_abi", Type: field.Integer, Required: true, Doc: "MAX_ABI: the abi at which fly and disable_long techs reach their full area."}.Form(0, 100000).At(3, "MAX_ABI"),
 		{Go: "Techs", Key: "techs", Type: field.Ref, Required: true, Doc: "Techs; the id of a tech is its position, from 0."},
 		{Go: "AI", Key: "ai", Type: field.Ref, Doc: "The constants of the computer player."},
 		{Go: "Trailing", Key: "trailing_tokens", Type: field.Ref, Doc: "Values after the end of the legacy file; the game ignores them."},

@@ -39,9 +39,9 @@ func ReadLevelFrom(r *token.Reader) (*Level, *srcpos.Map, error) {
 	}
 	readGrid(r, l)
 
-	n := r.Count(text("the number of people"), 9)
-	r.Mark("people")
-	l.People = make([]Person, n)
+	fieldtok.Reading{Desc: text}.Read(r, &LevelFields, l)
+	r.Mark(peopleKey)
+	n := len(l.People)
 	at := &peopleOffsets{l: l, person: make([]int, n)}
 	for i := range l.People {
 		at.person[i] = r.NextOffset()
@@ -56,7 +56,7 @@ func ReadLevelFrom(r *token.Reader) (*Level, *srcpos.Map, error) {
 	}
 	if !r.Failed() {
 		src, lines := r.Source(), r.Map.Lines()
-		r.Map.SetItems("people", func(i int, rest string) diag.Pos {
+		r.Map.SetItems(peopleKey, func(i int, rest string) diag.Pos {
 			if off, ok := at.locate(src, i, rest); ok {
 				return lines.Pos(off)
 			}
@@ -140,6 +140,9 @@ type peopleOffsets struct {
 	l          *Level
 	person, ai []int // offsets of each person's name and of its AI attack factor
 }
+
+// peopleKey is the key of a level's people.
+var peopleKey = LevelFields.Field("people").Key
 
 // personFields and aiFields are the paths of a person's values (and of its
 // AI settings) in file order, the tables' in their legacy order;
@@ -233,7 +236,8 @@ func WriteLevel(l *Level) ([]byte, error) {
 		b.nl()
 	}
 	b.nl()
-	b.line(len(l.People))
+	b.values(&LevelFields, l, 1, math.MaxInt)
+	b.nl()
 	b.nl()
 	// A person's techs stand on a line of their own.
 	techs := PersonFields.Field("techs").Legacy

@@ -21,9 +21,9 @@ func ReadRules(file string, src []byte) (*Rules, *srcpos.Map, error) {
 func ReadRulesFrom(r *token.Reader) (*Rules, *srcpos.Map, error) {
 	rs := &Rules{}
 
-	ndx := r.Count(text("the number of terrains"), 2)
-	r.Mark("terrains")
-	rs.Terrains = make([]Terrain, ndx)
+	fieldtok.Reading{Desc: text}.ReadRun(r, &RulesFields, rs, 1, 1)
+	r.Mark(terrainsKey)
+	ndx := len(rs.Terrains)
 	for i := range rs.Terrains {
 		t := &rs.Terrains[i]
 		p := srcpos.Index("terrains", i)
@@ -35,7 +35,7 @@ func ReadRulesFrom(r *token.Reader) (*Rules, *srcpos.Map, error) {
 		}
 		fieldtok.Reading{Desc: d, Path: p}.Read(r, &TerrainFields, t)
 	}
-	fieldtok.Reading{Desc: text}.Read(r, &RulesFields, rs)
+	fieldtok.Reading{Desc: text}.ReadRun(r, &RulesFields, rs, 2, math.MaxInt)
 
 	// name class is_long n_range aoe_range aoe_ratio aoe_self duration
 	// value, and one flag per terrain.
@@ -78,11 +78,12 @@ func readTech(r *token.Reader, t *Tech, i int, terrains []string) {
 	read.ReadRun(r, &TechFields, t, aoe+len(AoeFields.Fields), math.MaxInt)
 }
 
-// aiPath and aoeKey are the keys of the rules' AI block and of a tech's
-// area.
+// aiPath, aoeKey and terrainsKey are the keys of the rules' AI block,
+// of a tech's area and of the terrains.
 var (
-	aiPath = RulesFields.Field("ai").Key
-	aoeKey = TechFields.Field("aoe").Key
+	aiPath      = RulesFields.Field("ai").Key
+	aoeKey      = TechFields.Field("aoe").Key
+	terrainsKey = RulesFields.Field("terrains").Key
 )
 
 // WriteRules writes rs as a .tech file the original engine reads.
@@ -91,7 +92,8 @@ func WriteRules(rs *Rules) ([]byte, error) {
 		return nil, err
 	}
 	var b buf
-	b.line(len(rs.Terrains))
+	b.values(&RulesFields, rs, 1, 1)
+	b.nl()
 	b.nl()
 	for _, t := range rs.Terrains {
 		b.str(t.Name)
@@ -99,7 +101,7 @@ func WriteRules(rs *Rules) ([]byte, error) {
 		b.nl()
 	}
 	b.nl()
-	b.values(&RulesFields, rs, 1, math.MaxInt)
+	b.values(&RulesFields, rs, 2, math.MaxInt)
 	b.nl()
 	b.nl()
 	b.line(len(rs.Techs))

@@ -352,11 +352,13 @@ var (
 		{Go: "NX, NY", Key: "grid_size", Type: field.Ref, Doc: "Size of the original game's board window; display only."},
 		field.Field{Go: "Board", Key: "board", Type: field.Ref, Required: true,
 			Doc: "The looping path, square 0 first; a role moves from square i to i+dir."}.At(1, "the number of board squares (header field 1)").Length(4),
-		{Go: "Officers", Key: "officers", Type: field.Ref},
-		{Go: "Cities", Key: "cities", Type: field.Ref},
-		{Go: "Roles", Key: "roles", Type: field.Ref, Required: true},
-		{Go: "Institutes", Key: "institutes", Type: field.Ref},
-		{Go: "TrainingRooms", Key: "training_rooms", Type: field.Ref},
+		// The lists after the board start with their lengths, each item
+		// at least as many values of the file as Length says.
+		field.Field{Go: "Officers", Key: "officers", Type: field.Ref}.At(5, "the number of officers").Length(6),
+		field.Field{Go: "Cities", Key: "cities", Type: field.Ref}.At(6, "the number of cities").Length(9),
+		field.Field{Go: "Roles", Key: "roles", Type: field.Ref, Required: true}.At(7, "the number of roles").Length(7),
+		field.Field{Go: "Institutes", Key: "institutes", Type: field.Ref}.At(8, "the number of institutes").Length(6),
+		field.Field{Go: "TrainingRooms", Key: "training_rooms", Type: field.Ref}.At(9, "the number of training rooms").Length(6),
 		{Go: "Trailing", Key: "trailing_tokens", Type: field.Ref, Doc: "Values after the end of the legacy file; the game ignores them."},
 	}}
 

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/shapan/shapan/formats/diag"
+	"github.com/shapan/shapan/formats/field"
 	"github.com/shapan/shapan/formats/field/fieldtok"
 	"github.com/shapan/shapan/formats/srcpos"
 	"github.com/shapan/shapan/formats/token"
@@ -26,13 +27,13 @@ func ReadMapFrom(r *token.Reader) (*Scenario, *srcpos.Map, error) {
 	fieldtok.Reading{Desc: fixed}.ReadRun(r, &ScenarioFields, s, 1, 1)
 	r.Mark(boardKey)
 	fieldtok.Reading{Desc: fixed, Path: gridPath}.Read(r, &GridSizeFields, s)
-	fieldtok.Reading{Desc: fixed}.ReadRun(r, &ScenarioFields, s, 2, math.MaxInt)
-	readSquares(r, s.Board)
-	s.Officers = readOfficers(r)
-	s.Cities = readCities(r)
-	s.Roles = readRoles(r)
-	s.Institutes = readInstitutes(r)
-	s.TrainingRooms = readTrainingRooms(r)
+	fieldtok.Reading{Desc: fixed}.ReadRun(r, &ScenarioFields, s, 2, headerEnd)
+	token.Items(r, boardKey, s.Board, readSquare)
+	readList(r, s, ScenarioFields.Field("officers"), &s.Officers, readOfficer)
+	readList(r, s, ScenarioFields.Field("cities"), &s.Cities, readCity)
+	readList(r, s, ScenarioFields.Field("roles"), &s.Roles, readRole)
+	readList(r, s, ScenarioFields.Field("institutes"), &s.Institutes, readInstitute)
+	readList(r, s, ScenarioFields.Field("training_rooms"), &s.TrainingRooms, readTrainingRoom)
 	r.MarkAt("trailing_tokens", r.NextOffset())
 	s.Trailing = r.Rest()
 	if err := r.Err(); err != nil {
@@ -62,8 +63,13 @@ func namedEntry(r *token.Reader, noun, p string, i int, name *string) func(strin
 	return d
 }
 
-func readSquares(r *token.Reader, board []Square) {
-	token.Items(r, boardKey, board, readSquare)
+// readList reads the length of the scenario's list of the field f,
+// which stands before its items, marked at the list, then its items into
+// list, item i with read.
+func readList[T any](r *token.Reader, s *Scenario, f *field.Field, list *[]T, read func(*token.Reader, int, *T)) {
+	fieldtok.Reading{Desc: fixed}.ReadRun(r, &ScenarioFields, s, f.Legacy, f.Legacy)
+	r.Mark(f.Key)
+	token.Items(r, f.Key, *list, read)
 }
 
 func readSquare(r *token.Reader, i int, sq *Square) {
@@ -80,24 +86,10 @@ func squareDesc(i int) func(string) token.Desc {
 	return func(f string) token.Desc { return func() string { return fmt.Sprintf("board square %d: %s", i, f) } }
 }
 
-func readOfficers(r *token.Reader) []Officer {
-	out := make([]Officer, r.Count(fixed("the number of officers"), 6))
-	r.Mark("officers")
-	token.Items(r, "officers", out, readOfficer)
-	return out
-}
-
 func readOfficer(r *token.Reader, i int, o *Officer) {
 	p := srcpos.Index("officers", i)
 	d := namedEntry(r, "officer", p, i, &o.Name)
 	fieldtok.Reading{Desc: d, Path: p}.Read(r, &OfficerFields, o)
-}
-
-func readCities(r *token.Reader) []City {
-	out := make([]City, r.Count(fixed("the number of cities"), 9))
-	r.Mark("cities")
-	token.Items(r, "cities", out, readCity)
-	return out
 }
 
 func readCity(r *token.Reader, i int, c *City) {
@@ -107,24 +99,10 @@ func readCity(r *token.Reader, i int, c *City) {
 	c.Rect = readRect(r, d, p+".rect")
 }
 
-func readRoles(r *token.Reader) []Role {
-	out := make([]Role, r.Count(fixed("the number of roles"), 7))
-	r.Mark("roles")
-	token.Items(r, "roles", out, readRole)
-	return out
-}
-
 func readRole(r *token.Reader, i int, ro *Role) {
 	p := srcpos.Index("roles", i)
 	d := namedEntry(r, "role", p, i, &ro.Name)
 	fieldtok.Reading{Desc: d, Path: p}.Read(r, &RoleFields, ro)
-}
-
-func readInstitutes(r *token.Reader) []Institute {
-	out := make([]Institute, r.Count(fixed("the number of institutes"), 6))
-	r.Mark("institutes")
-	token.Items(r, "institutes", out, readInstitute)
-	return out
 }
 
 func readInstitute(r *token.Reader, i int, in *Institute) {
@@ -132,13 +110,6 @@ func readInstitute(r *token.Reader, i int, in *Institute) {
 	d := namedEntry(r, "institute", p, i, &in.Name)
 	fieldtok.Reading{Desc: d, Path: p}.Read(r, &InstituteFields, in)
 	in.Rect = readRect(r, d, p+".rect")
-}
-
-func readTrainingRooms(r *token.Reader) []TrainingRoom {
-	out := make([]TrainingRoom, r.Count(fixed("the number of training rooms"), 6))
-	r.Mark("training_rooms")
-	token.Items(r, "training_rooms", out, readTrainingRoom)
-	return out
 }
 
 func readTrainingRoom(r *token.Reader, i int, t *TrainingRoom) {
@@ -167,25 +138,31 @@ func WriteMap(s *Scenario) ([]byte, error) {
 	f32 := token.FormatFloat32
 	fieldtok.Line(&b, &ScenarioFields, s, f32, 1, 1)
 	fieldtok.Write(&b, &GridSizeFields, s, f32)
-	fieldtok.WriteRun(&b, &ScenarioFields, s, f32, 2, math.MaxInt)
+	fieldtok.WriteRun(&b, &ScenarioFields, s, f32, 2, headerEnd)
 	b.WriteString("\n\n")
+	// A list's length stands on a line of its own, after an empty one.
+	length := func(f *field.Field) {
+		b.WriteString("\n")
+		fieldtok.Line(&b, &ScenarioFields, s, f32, f.Legacy, f.Legacy)
+		b.WriteString("\n")
+	}
 	for _, sq := range s.Board {
 		fieldtok.Line(&b, &SquareFields, &sq, f32, 1, math.MaxInt)
 		b.WriteString("\n")
 	}
-	fmt.Fprintf(&b, "\n%d\n", len(s.Officers))
+	length(ScenarioFields.Field("officers"))
 	for _, o := range s.Officers {
 		b.WriteString(o.Name)
 		fieldtok.Write(&b, &OfficerFields, &o, f32)
 		b.WriteString("\n")
 	}
-	fmt.Fprintf(&b, "\n%d\n", len(s.Cities))
+	length(ScenarioFields.Field("cities"))
 	for _, c := range s.Cities {
 		b.WriteString(c.Name)
 		fieldtok.Write(&b, &CityFields, &c, f32)
 		b.WriteString(" " + rect(c.Rect) + "\n")
 	}
-	fmt.Fprintf(&b, "\n%d\n", len(s.Roles))
+	length(ScenarioFields.Field("roles"))
 	for _, ro := range s.Roles {
 		// The name and the start, then each value on a line of its own.
 		b.WriteString(ro.Name)
@@ -196,13 +173,13 @@ func WriteMap(s *Scenario) ([]byte, error) {
 		}
 		b.WriteString("\n")
 	}
-	fmt.Fprintf(&b, "\n%d\n", len(s.Institutes))
+	length(ScenarioFields.Field("institutes"))
 	for _, in := range s.Institutes {
 		b.WriteString(in.Name)
 		fieldtok.Write(&b, &InstituteFields, &in, f32)
 		b.WriteString(" " + rect(in.Rect) + "\n")
 	}
-	fmt.Fprintf(&b, "\n%d\n", len(s.TrainingRooms))
+	length(ScenarioFields.Field("training_rooms"))
 	for _, t := range s.TrainingRooms {
 		b.WriteString(t.Name)
 		fieldtok.Write(&b, &TrainingRoomFields, &t, f32)
@@ -229,6 +206,10 @@ var (
 	gridPath = ScenarioFields.Field("grid_size").Key
 	boardKey = ScenarioFields.Field("board").Key
 )
+
+// headerEnd is the legacy position of the last value of a scenario's
+// header, the win money.
+var headerEnd = ScenarioFields.Field("win_money").Legacy
 
 func rect(r Rect) string { return fmt.Sprintf("%d %d %d %d", r.X0, r.Y0, r.X1, r.Y1) }
 
