@@ -45,16 +45,17 @@ func init() {
 	knob.Register("ftbt/level", knob.Set{Knobs: ftbtKnobs, Default: []string{"side/*"}, Spot: spot, Note: note})
 }
 
-// ftbtStats are the person fields the knobs change.
+// ftbtStats are the person fields the knobs change, by their keys in the
+// field table, which name the knobs (hp/PERSON) and their paths.
 var ftbtStats = []struct {
 	key   string
 	field func(p *ftbtfmt.Person) *int
 	grid  float64
 }{
-	{"hp", func(p *ftbtfmt.Person) *int { return &p.HP }, 5},
-	{"abi", func(p *ftbtfmt.Person) *int { return &p.Abi }, 1},
-	{"def", func(p *ftbtfmt.Person) *int { return &p.Def }, 1},
-	{"speed", func(p *ftbtfmt.Person) *int { return &p.Speed }, 1},
+	{ftbtfmt.PersonFields.Field("hp").Key, func(p *ftbtfmt.Person) *int { return &p.HP }, 5},
+	{ftbtfmt.PersonFields.Field("abi").Key, func(p *ftbtfmt.Person) *int { return &p.Abi }, 1},
+	{ftbtfmt.PersonFields.Field("def").Key, func(p *ftbtfmt.Person) *int { return &p.Def }, 1},
+	{ftbtfmt.PersonFields.Field("speed").Key, func(p *ftbtfmt.Person) *int { return &p.Speed }, 1},
 }
 
 func ftbtKnobs(doc *formats.Document) []knob.Knob {

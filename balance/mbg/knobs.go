@@ -37,7 +37,7 @@ func mbgKnobs(doc *formats.Document) []knob.Knob {
 		}
 	}
 	for ci, c := range s.Cities {
-		out = append(out, knob.Knob{ID: "scope/" + c.Name, Path: fmt.Sprintf("cities[%d].scope", ci), Side: cityOwner(s, ci),
+		out = append(out, knob.Knob{ID: "scope/" + c.Name, Path: fmt.Sprintf("cities[%d].%s", ci, mbgfmt.CityFields.Field("scope").Key), Side: cityOwner(s, ci),
 			Min: 0, Max: 2, Step: 1, Grid: 1,
 			Get: func(m any) float64 { return float64(m.(*mbgfmt.Scenario).Cities[ci].Scope) },
 			Set: func(m any, x float64) { m.(*mbgfmt.Scenario).Cities[ci].Scope = int(x) }})
@@ -52,7 +52,7 @@ func mbgKnobs(doc *formats.Document) []knob.Knob {
 
 func moneyKnob(s *mbgfmt.Scenario, ri int) knob.Knob {
 	v := float64(s.Roles[ri].Money)
-	return knob.Amount(knob.Knob{ID: "money/" + s.Roles[ri].Name, Path: fmt.Sprintf("roles[%d].money", ri), Side: ri,
+	return knob.Amount(knob.Knob{ID: "money/" + s.Roles[ri].Name, Path: fmt.Sprintf("roles[%d].%s", ri, mbgfmt.RoleFields.Field("money").Key), Side: ri,
 		Get: func(m any) float64 { return float64(m.(*mbgfmt.Scenario).Roles[ri].Money) },
 		Set: func(m any, x float64) { m.(*mbgfmt.Scenario).Roles[ri].Money = float32(x) }},
 		v, 3, 100, float64(s.WinMoney)-1, 100, 0.4, true)

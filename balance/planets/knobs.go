@@ -52,10 +52,14 @@ var planetStats = []struct {
 	// integer max keeps the garrison whole); res is a factor either way.
 	typed bool
 }{
-	{"def", func(p *planetsfmt.Planet) *planetsfmt.Value { return &p.Def }, 2, 0.05, 0.25, true},
-	{"res", func(p *planetsfmt.Planet) *planetsfmt.Value { return &p.Res }, 1.5, 0.05, 0.2, false},
-	{"max", func(p *planetsfmt.Planet) *planetsfmt.Value { return &p.Max }, 2, 10, 0.25, true},
+	{planetsfmt.PlanetFields.Field("def").Key, func(p *planetsfmt.Planet) *planetsfmt.Value { return &p.Def }, 2, 0.05, 0.25, true},
+	{resKey, func(p *planetsfmt.Planet) *planetsfmt.Value { return &p.Res }, 1.5, 0.05, 0.2, false},
+	{planetsfmt.PlanetFields.Field("max").Key, func(p *planetsfmt.Planet) *planetsfmt.Value { return &p.Max }, 2, 10, 0.25, true},
 }
+
+// resKey is the key of a planet's res (its growth factor), whose knob
+// stops at 1.
+var resKey = planetsfmt.PlanetFields.Field("res").Key
 
 func planetsKnobs(doc *formats.Document) []knob.Knob {
 	m, ok := doc.Value.(*planetsfmt.Map)
@@ -90,7 +94,7 @@ func planetsKnobs(doc *formats.Document) []knob.Knob {
 				grid = 1
 			}
 			lo := 0.0
-			if st.key == "res" && x >= 1 {
+			if st.key == resKey && x >= 1 {
 				// down to no growth, not below: a res below 1 shrinks the
 				// planet's garrison every round
 				lo = 1
@@ -260,7 +264,7 @@ func StartStrength(m *planetsfmt.Map, p *planetsfmt.Planet) (growth, def float64
 		v[i] = x
 	}
 	res, cos, most := v[1], v[2], v[3]
-	unit, ok := m.Get("start_unit").Float64()
+	unit, ok := m.Get(planetsfmt.MapFields.Field("start_unit").Key).Float64()
 	if !ok {
 		unit = 100
 	}

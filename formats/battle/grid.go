@@ -18,10 +18,12 @@ import (
 const (
 	PathSize     = "size"
 	PathLegend   = "legend"
-	PathGrid     = "grid"
 	PathTrailing = "trailing_tokens"
 	PathRoster   = "roster"
 )
+
+// PathGrid is the key of the cells (the table's grid field).
+var PathGrid = MapFields.Field("grid").Key
 
 // CellPath returns the document path of cell (x, y): "grid[y][x]".
 func CellPath(x, y int) string { return srcpos.Index(srcpos.Index(PathGrid, y), x) }

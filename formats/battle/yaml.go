@@ -25,7 +25,7 @@ const Schema = "battle-map.schema.json"
 // PathCodes is the field that holds the cells as integers when a map has
 // more distinct codes than there are symbols (the cells are still located
 // as "grid[y][x]").
-const PathCodes = "codes"
+var PathCodes = MapFields.Field("codes").Key
 
 const headComment = `Battle map (spec/battle.md): one symbol per cell, x to the right and y
 downward, both from 0. The legend maps every symbol to an element; a value

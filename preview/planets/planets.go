@@ -109,7 +109,8 @@ func planetLegend(c *preview.Canvas, m *planets.Map, ly, margin, k float64) {
 	}
 	c.Text(margin, ly+20*k, 11*k, color.RGBA{0xb8, 0xc0, 0xd8, 0xff}, preview.AnchorLeft,
 		fmt.Sprintf("max_round %s · players %s–%s · start_unit %s · maintenance fee %s · 防 def · 产 res+cos · 限 max",
-			m.Get("max_round").Describe(), m.Get("min_player").Describe(), m.Get("max_player").Describe(), m.Get("start_unit").Describe(), fee))
+			m.Get(planets.MapFields.Field("max_round").Key).Describe(), m.Get(planets.MapFields.Field("min_player").Key).Describe(),
+			m.Get(planets.MapFields.Field("max_player").Key).Describe(), m.Get(planets.MapFields.Field("start_unit").Key).Describe(), fee))
 }
 
 // PlanetLayout is the geometry of a PlanetMap image, in its pixels: the

@@ -90,7 +90,7 @@ type PlanetFacts struct {
 // Facts implements Family.
 func (p *Planets) Facts(games []sim.GameResult) sim.Facts {
 	m := p.m
-	limit, _ := m.Get("max_round").Int64()
+	limit, _ := m.Get(planetsfmt.MapFields.Field("max_round").Key).Int64()
 	out := &PlanetsFacts{RoundCap: p.roundCap, RoundLimit: limit, Players: p.players, Orders: orders(len(p.starts), p.players), m: m}
 	for k, side := range p.Sides() {
 		out.Starts = append(out.Starts, PlanetsStartFacts{Name: side.Name, Planet: p.names[p.starts[k]]})
