@@ -37,17 +37,14 @@ var familyDirs = []string{"formats/*", "validate/*", "engine/*", "engine/sim/*",
 // TestFieldsAreSpelledInTheirTables fails on a key spelled anywhere else,
 // more often, or less often than it says (then lower the count).
 //
-// What remains, and why: words that happen to be keys — the nouns of
-// messages and name lists ("terrain", "rules"), an extension (".intro"),
-// the names in the legacy readers' messages ("base"), the computer
-// player's words for its factors; the balance knobs, whose names are
-// those of the values they move and appear in reports; the engines'
-// state and traces, the simulations' texts and the planets preview's
-// facts, which name values in words of their own; and two paths of
-// engine/mbg's save check that name no key of a saved city (its
-// defence is "defence" in the YAML: a diagnostic on cities[i].hp is
-// placed on the city) — kept as they are, since the output must not
-// change here.
+// What remains, and why (docs/ARCHITECTURE.md, "What the field tables
+// leave to the codecs"): words that happen to be keys — the nouns of
+// messages, titles and name lists ("terrain", "rules", "side", "type"),
+// file names and extensions (".intro", ".grid"), the engines' and
+// protocols' own words (the cell effects of the golden AI traces, the
+// narration's buff kinds, a trace's "move", the planets facts' "map") —
+// and the kinds of two balance knobs (money/ROLE, scope/CITY), which the
+// command line and the reports show.
 var spelledLeft = readSpelledLeft()
 
 // TestFieldsAreSpelledInTheirTables fails when a family's code spells the
