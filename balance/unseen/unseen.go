@@ -185,6 +185,17 @@ func laterKeptCases() []Case {
 			Change: "start E's cos 10 → 20 (five players; cos is no knob)", unbalance: planet("E", func(p *planetsfmt.Planet) { p.Cos = planetsfmt.IntValue(20) })},
 		{Name: "battle-赤壁-p2-half-down", Family: "battle", Source: "samples/battle/赤壁.yaml", Kept: true,
 			Change: "every neutral city nearer player 2's base than player 1's one level lower (at least 1)", unbalance: lowerHalf(1)},
+		// kept: the tenth set, made with the search's confirmation inside
+		// a margin and the battle bases' wider range, never run nor
+		// simulated before their one run
+		{Name: "mbg-test_battle-RA-money-third", Family: "mbg", Source: "legacy/mbg/test_battle.map", Kept: true,
+			Change: "RA starts with a third of its money (10000 → 3300; two roles)", unbalance: money("RA", 0.33)},
+		{Name: "ftbt-m1-side0-def-two-thirds", Family: "ftbt", Source: "legacy/ftbt/m1.map", Rules: "legacy/ftbt/star.tech", Kept: true,
+			Change: "side 0's people have two thirds of their def", unbalance: people(0, func(p *ftbtfmt.Person) { p.Def = max(1, p.Def*2/3) })},
+		{Name: "planets-fight_here-B-def2x", Family: "planets", Source: "legacy/planets/fight_here.yml", Kept: true,
+			Change: "start B's def 1.2 → 2.4 (four players)", unbalance: planetDef("B", 2.4)},
+		{Name: "battle-小沛-p1-half-down", Family: "battle", Source: "samples/battle/小沛.yaml", Kept: true,
+			Change: "every neutral city nearer player 1's base than player 2's one level lower (at least 1)", unbalance: lowerHalf(0)},
 	}
 }
 
