@@ -237,13 +237,16 @@ func cut(s, prefix string) (string, bool) {
 	return s, false
 }
 
-// money multiplies the starting money of the role named role.
+// money multiplies the starting money of the role named role, rounded
+// to a whole amount.
 func money(role string, factor float32) func(doc *formats.Document) error {
 	return func(doc *formats.Document) error {
 		s := doc.Value.(*mbgfmt.Scenario)
 		for i := range s.Roles {
 			if s.Roles[i].Name == role {
-				s.Roles[i].Money *= factor
+				// a whole amount, as a designer writes it (float32 makes
+				// 10000 × 0.33 3300.0002)
+				s.Roles[i].Money = float32(math.Round(float64(s.Roles[i].Money * factor)))
 				return nil
 			}
 		}
