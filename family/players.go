@@ -17,13 +17,13 @@ import (
 func PlayerSeats(list string, seats int, valid func(string) error) ([]string, error) {
 	names := strings.Split(list, ",")
 	if len(names) > seats {
-		return nil, fmt.Errorf("--players names %d players for %d seats", len(names), seats)
+		return nil, sim.BadPlayers(fmt.Errorf("--players names %d players for %d seats", len(names), seats))
 	}
 	out := make([]string, seats)
 	for s := range out {
 		n := strings.TrimSpace(names[min(s, len(names)-1)])
 		if err := valid(n); err != nil {
-			return nil, fmt.Errorf("--players: %w", err)
+			return nil, sim.BadPlayers(fmt.Errorf("--players: %w", err))
 		}
 		out[s] = n
 	}
@@ -122,7 +122,7 @@ func SkillLevels(kind, list string) (levels []sim.Level, skipped []string, err e
 	}
 	players := f.Sim.Players
 	if len(players) == 0 {
-		return nil, nil, fmt.Errorf("the players of a %s document cannot be chosen", kind)
+		return nil, nil, sim.BadPlayers(fmt.Errorf("the players of a %s document cannot be chosen", kind))
 	}
 	for _, name := range strings.Split(list, ",") {
 		name = strings.TrimSpace(name)
@@ -138,13 +138,13 @@ func SkillLevels(kind, list string) (levels []sim.Level, skipped []string, err e
 				levels = append(levels, sim.Level{Name: name, Player: name})
 				continue
 			} else if err != nil {
-				return nil, nil, fmt.Errorf("--skill: %w", err)
+				return nil, nil, sim.BadPlayers(fmt.Errorf("--skill: %w", err))
 			}
-			return nil, nil, fmt.Errorf("--skill: no level %q (random, greedy, best, search[:PLAYOUTS|:CPU] or a player: %s)", name, strings.Join(players, ", "))
+			return nil, nil, sim.BadPlayers(fmt.Errorf("--skill: no level %q (random, greedy, best, search[:PLAYOUTS|:CPU] or a player: %s)", name, strings.Join(players, ", ")))
 		}
 	}
 	if len(levels) == 0 {
-		return nil, skipped, errors.New("--skill names no level the family has a player for")
+		return nil, skipped, sim.BadPlayers(errors.New("--skill names no level the family has a player for"))
 	}
 	return levels, skipped, nil
 }

@@ -19,7 +19,7 @@ func PlayDocument(doc *formats.Document, o PlayOptions, out io.Writer) error {
 		return err
 	}
 	if o.Players != "" && len(f.Play.Players) == 0 {
-		return fmt.Errorf("the players of a %s document cannot be chosen", doc.Kind)
+		return sim.BadPlayers(fmt.Errorf("the players of a %s document cannot be chosen", doc.Kind))
 	}
 	if o.Board && !f.Play.Board {
 		return fmt.Errorf("--board: the board of a %s document is not drawn at the terminal (a battle map's is)", doc.Kind)
@@ -69,7 +69,7 @@ func Simulate(doc *formats.Document, o SimOptions) (sim.Family, error) {
 	case !k.Sim:
 		return nil, fmt.Errorf("%s", k.NoSim)
 	case o.Players != "" && len(f.Sim.Players) == 0:
-		return nil, fmt.Errorf("the players of a %s document cannot be chosen", doc.Kind)
+		return nil, sim.BadPlayers(fmt.Errorf("the players of a %s document cannot be chosen", doc.Kind))
 	}
 	a, err := f.Sim.New(doc, o)
 	return a, locate(doc, err)

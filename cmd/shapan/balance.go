@@ -122,6 +122,9 @@ func runBalance(args []string, out, errOut io.Writer) int {
 	// The games are set up as sim sets them up: what it refuses (players
 	// that cannot be chosen, a document the engine refuses) is said here.
 	if _, err := family.Simulate(doc, opts.Sim); err != nil {
+		if code, ok := playersUsage(c, errOut, err); ok {
+			return code
+		}
 		var problems diag.List
 		if errors.As(err, &problems) {
 			return report(errOut, file, problems)

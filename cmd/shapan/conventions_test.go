@@ -148,7 +148,7 @@ func TestCommandLineConventions(t *testing.T) {
 	if code, _, errOut := runCLI("play", m, "--trace", filepath.Join(m, "t.jsonl")); code != exitUsage {
 		t.Errorf("a trace that cannot be written: exit %d, %s", code, errOut)
 	}
-	if code, _, errOut := runCLI("balance", m, "--players", "a,b,c,d"); code != exitInvalid || strings.Contains(errOut, "%!") || !strings.Contains(errOut, "players") {
+	if code, _, errOut := runCLI("balance", m, "--players", "a,b,c,d"); code != exitUsage || strings.Contains(errOut, "%!") || !strings.Contains(errOut, "players") {
 		t.Errorf("balance --players a,b,c,d: exit %d, %s", code, errOut)
 	}
 	if code, _, errOut := runCLI("convert", m, "x.yaml", "--schema-base", "nowhere"); code != exitUsage || !strings.Contains(errOut, "no such folder") {
@@ -256,6 +256,37 @@ func TestDocumentTextIsEscaped(t *testing.T) {
 		}
 		if args[0] != "replay" && !strings.Contains(out, `\x1b]0;pwned\x07魏\x1b[2J`) {
 			t.Errorf("%s does not print the name escaped:\n%s", args[0], out)
+		}
+	}
+}
+
+// A --players or --skill list the document's seats cannot take is a
+// usage error (exit 2) in every command that takes one, for every
+// family: a name no player has, more names than seats, a person where
+// only computers play, players of a family whose players cannot be
+// chosen.
+func TestABadPlayerListIsAUsageError(t *testing.T) {
+	samples := filepath.Join("..", "..", "samples")
+	mbg := filepath.Join(samples, "mbg", "赤壁.yaml")
+	battle := filepath.Join(samples, "battle", "小沛.yaml")
+	planets := filepath.Join(samples, "planets", "九州.yaml")
+	ftbt := filepath.Join(samples, "ftbt", "长坂坡.yaml")
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"sim", mbg, "--games", "2", "--players", "foo,ai"}, `no computer player "foo"`},
+		{[]string{"play", mbg, "--players", "ai,ai,ai,ai"}, "names 4 players for 3 seats"},
+		{[]string{"balance", mbg, "--players", "x"}, `no computer player "x"`},
+		{[]string{"sim", mbg, "--games", "2", "--skill", "zzz"}, `no level "zzz"`},
+		{[]string{"sim", battle, "--games", "2", "--players", "human,greedy"}, "played by computer players"},
+		{[]string{"play", battle, "--players", "a,b,c"}, "names two players"},
+		{[]string{"play", planets, "--players", "nobody"}, `"nobody"`},
+		{[]string{"sim", ftbt, "--games", "2", "--players", "ai,ai,ai"}, "players for 2 seats"},
+	} {
+		code, _, errOut := runCLI(tc.args...)
+		if code != exitUsage || !strings.Contains(errOut, tc.want) || !strings.Contains(errOut, "usage:") {
+			t.Errorf("shapan %s: exit %d, want %d, %q and the usage:\n%s", strings.Join(tc.args, " "), code, exitUsage, tc.want, errOut)
 		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/shapan/shapan/engine/sim"
 	"github.com/shapan/shapan/family"
 	"github.com/shapan/shapan/formats"
 	"github.com/shapan/shapan/internal/progress"
@@ -104,7 +105,20 @@ func runPlay(args []string, out, errOut io.Writer) int {
 			return ioFailure(c.name, errOut, err)
 		}
 	}
+	if code, ok := playersUsage(c, errOut, err); ok {
+		return code
+	}
 	return playOutcome(errOut, pos[0], err)
+}
+
+// playersUsage reports err as a usage error of c (exit 2) when it is a
+// --players or --skill list the document's seats cannot take.
+func playersUsage(c *command, errOut io.Writer, err error) (int, bool) {
+	var bad *sim.PlayersError
+	if !errors.As(err, &bad) {
+		return 0, false
+	}
+	return usageError(c, errOut, bad.Error()), true
 }
 
 // playOutcome reports how a game of file ended: its error, located with

@@ -74,7 +74,7 @@ func TestPlayBattleRefusesUnknownPlayers(t *testing.T) {
 	// One name plays both sides ("human" is a hot-seat game), so only
 	// unknown names and a third side are refused.
 	for _, players := range []string{"nobody", "greedy,nobody", "a,b,c"} {
-		if code, _, errOut := runCLI("play", xiaopei, "--players", players); code != 1 || !strings.Contains(errOut, "--players") {
+		if code, _, errOut := runCLI("play", xiaopei, "--players", players); code != exitUsage || !strings.Contains(errOut, "--players") {
 			t.Errorf("--players %s: exit %d: %s", players, code, errOut)
 		}
 	}
@@ -127,7 +127,7 @@ func TestSimBattle(t *testing.T) {
 			t.Errorf("the report lacks %q:\n%s", want, out)
 		}
 	}
-	if code, _, errOut := runCLI("sim", xiaopei, "--players", "human,greedy"); code != 1 || !strings.Contains(errOut, "computer players") {
+	if code, _, errOut := runCLI("sim", xiaopei, "--players", "human,greedy"); code != exitUsage || !strings.Contains(errOut, "computer players") {
 		t.Errorf("a person in a simulation: exit %d: %s", code, errOut)
 	}
 }

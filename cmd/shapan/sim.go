@@ -111,6 +111,9 @@ func runSim(args []string, out, errOut io.Writer) int {
 			o: sim.Options{Games: *games, Seed: *seed, Jobs: *jobs}}, out, errOut)
 	}
 	adapter, err := family.Simulate(doc, family.SimOptions{TurnCap: *turns, Players: *players})
+	if code, ok := playersUsage(c, errOut, err); ok {
+		return code
+	}
 	var problems diag.List
 	if errors.As(err, &problems) {
 		return report(errOut, file, problems) // located, with the codes of check

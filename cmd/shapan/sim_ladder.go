@@ -33,6 +33,9 @@ func runLadder(doc *formats.Document, lo ladderOptions, out, errOut io.Writer) i
 		return usageError(c, errOut, "--skill prints a ladder: leave --shard and --chart out")
 	}
 	levels, skipped, err := family.SkillLevels(doc.Kind, lo.skill)
+	if code, ok := playersUsage(commands["sim"], errOut, err); ok {
+		return code
+	}
 	if err != nil {
 		fmt.Fprintf(errOut, "shapan sim: %s: %v\n", doc.Path, err)
 		return exitInvalid

@@ -92,7 +92,7 @@ func TestAToyFamilyHasEverySurfaceOrSaysSo(t *testing.T) {
 	}{
 		{[]string{"balance", y, "--budget", "40"}, 1, "a nim/heaps document cannot be balanced"},
 		{[]string{"sim", y, "--games", "4", "--chart", filepath.Join(dir, "c.png")}, 0, "wrote " + filepath.Join(dir, "c.png")},
-		{[]string{"sim", y, "--games", "4", "--players", "random,random"}, 1, "the players of a nim/heaps document cannot be chosen"},
+		{[]string{"sim", y, "--games", "4", "--players", "random,random"}, 2, "the players of a nim/heaps document cannot be chosen"},
 		{[]string{"play", y, "--board"}, 2, "the board of a nim/heaps document is not drawn at the terminal"},
 	} {
 		code, out, errOut := runCLI(tc.args...)

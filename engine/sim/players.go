@@ -56,10 +56,24 @@ func OnlyDefault(seats []string, def string) bool {
 	return true
 }
 
+// PlayersError is a --players or --skill list that a document's seats
+// cannot take (a name no player has, more names than seats, players of a
+// family whose players cannot be chosen): the command line calls it a
+// usage error. Its message is its error's.
+type PlayersError struct{ Err error }
+
+func (e *PlayersError) Error() string { return e.Err.Error() }
+
+// Unwrap returns the error that says what is wrong with the list.
+func (e *PlayersError) Unwrap() error { return e.Err }
+
+// BadPlayers marks err as a PlayersError.
+func BadPlayers(err error) error { return &PlayersError{Err: err} }
+
 // CheckPlayers refuses more players than seats.
 func CheckPlayers(names []string, seats int) error {
 	if len(names) > seats {
-		return fmt.Errorf("sim: %d players for %d seats", len(names), seats)
+		return BadPlayers(fmt.Errorf("sim: %d players for %d seats", len(names), seats))
 	}
 	return nil
 }
@@ -74,7 +88,7 @@ func ParsePlayers(list string, valid func(string) error) ([]string, error) {
 	for _, n := range strings.Split(list, ",") {
 		n = strings.TrimSpace(n)
 		if err := valid(n); err != nil {
-			return nil, fmt.Errorf("--players: %w", err)
+			return nil, BadPlayers(fmt.Errorf("--players: %w", err))
 		}
 		out = append(out, n)
 	}

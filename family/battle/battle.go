@@ -83,7 +83,7 @@ func newSim(doc *formats.Document, o family.SimOptions) (sim.Family, error) {
 			return nil, err
 		}
 		if names[0] == "human" || names[1] == "human" {
-			return nil, fmt.Errorf("--players: a simulation is played by computer players (%s)", strings.Join(battle.ComputerPlayers, ", "))
+			return nil, sim.BadPlayers(fmt.Errorf("--players: a simulation is played by computer players (%s)", strings.Join(battle.ComputerPlayers, ", ")))
 		}
 		players = names
 	}

@@ -2,6 +2,7 @@ package battle
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/shapan/shapan/engine"
 	battle "github.com/shapan/shapan/engine/battle"
+	"github.com/shapan/shapan/engine/sim"
 	"github.com/shapan/shapan/family"
 	"github.com/shapan/shapan/formats"
 	bfmt "github.com/shapan/shapan/formats/battle"
@@ -47,7 +49,7 @@ func run(doc *formats.Document, o family.PlayOptions, out io.Writer) error {
 	for s, name := range names {
 		if name == "human" {
 			if in == nil {
-				return fmt.Errorf("--players: nobody can type a person's orders here")
+				return sim.BadPlayers(errors.New("--players: nobody can type a person's orders here"))
 			}
 			players[s], human = &terminalPlayer{in: in, out: out, board: board, drawEach: o.Board}, true
 			continue
@@ -123,13 +125,13 @@ func seats(list string) ([2]string, error) {
 		parts = append(parts, parts[0]) // one player on both sides
 	}
 	if len(parts) != 2 {
-		return seats, fmt.Errorf("--players names two players, side 0's and side 1's (human, %s), not %q", strings.Join(battle.ComputerPlayers, ", "), list)
+		return seats, sim.BadPlayers(fmt.Errorf("--players names two players, side 0's and side 1's (human, %s), not %q", strings.Join(battle.ComputerPlayers, ", "), list))
 	}
 	for s, p := range parts {
 		p = strings.TrimSpace(p)
 		if p != "human" {
 			if err := battle.ValidComputer(p); err != nil {
-				return seats, fmt.Errorf("--players: %q is not human; %v", p, err)
+				return seats, sim.BadPlayers(fmt.Errorf("--players: %q is not human; %v", p, err))
 			}
 		}
 		seats[s] = p
