@@ -96,18 +96,20 @@ func TestDamageNamesTheSideOfTheHeroHit(t *testing.T) {
 }
 
 // A hand-made start position with a key it does not know, or a status
-// that is not [from, until], is refused, naming it.
+// that is not [from, until], is refused, naming it and, once, the side
+// and the unit it is in.
 func TestStartPositionRefusesUnknownKeys(t *testing.T) {
 	for _, tc := range []struct{ src, want string }{
-		{`{"round": 2, "sides": [{"units": [{"hero": "吕布", "archerhp": 3}]}, {"units": []}]}`, `unknown field "archerhp"`},
-		{`{"round": 2, "sides": [{"units": [{"hero": "吕布", "statuses": {}}]}, {"units": []}]}`, `unknown field "statuses"`},
-		{`{"round": 2, "sides": [{"units": [{"hero": "吕布", "status": {"rage": [4]}}]}, {"units": []}]}`, "status rage must be [from, until]"},
-		{`{"round": 2, "sides": [{"grian": 3, "units": []}, {"units": []}]}`, `unknown field "grian"`},
-		{`{"round": 2, "holdr": 0, "sides": [{"units": []}, {"units": []}]}`, `unknown field "holdr"`},
+		{`{"round": 2, "sides": [{"units": [{"hero": "吕布", "archerhp": 3}]}, {"units": []}]}`, `battle: setup.start, side 0, unit 吕布: unknown key "archerhp"`},
+		{`{"round": 2, "sides": [{"units": []}, {"units": [{"hero": "赵云"}, {"hero": "吕布", "statuses": {}}]}]}`, `battle: setup.start, side 1, unit 吕布: unknown key "statuses"`},
+		{`{"round": 2, "sides": [{"units": [{"hero": "吕布", "status": {"rage": [4]}}]}, {"units": []}]}`, "battle: setup.start, side 0, unit 吕布: status rage must be [from, until] (two rounds), not 1 number(s)"},
+		{`{"round": 2, "sides": [{"units": [{"archerhp": 3}]}, {"units": []}]}`, `battle: setup.start, side 0, a unit: unknown key "archerhp"`},
+		{`{"round": 2, "sides": [{"grian": 3, "units": []}, {"units": []}]}`, `battle: setup.start, side 0, unknown key "grian"`},
+		{`{"round": 2, "holdr": 0, "sides": [{"units": []}, {"units": []}]}`, `battle: setup.start: unknown key "holdr"`},
 	} {
 		var s Start
-		if err := json.Unmarshal([]byte(tc.src), &s); err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%s: %v", tc.src, err)
+		if err := json.Unmarshal([]byte(tc.src), &s); err == nil || err.Error() != tc.want {
+			t.Errorf("%s:\n got %v\nwant %s", tc.src, err, tc.want)
 		}
 	}
 	var s Start
