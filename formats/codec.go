@@ -80,7 +80,12 @@ type Codec struct {
 	// "planets"). A game whose own files are YAML and that sets LazyLists
 	// gets its files so parsed too, in ReadLegacyYAML.
 	LazyMappings []string
-	Encode       func(doc *Document) ([]byte, error)
+	// LazyBlocks names the top-level fields whose literal block scalar
+	// ("key: |") a LazyLists reader reads with yamlx.Node.Grid only: the
+	// rows are then read from the file's lines, not held by the YAML
+	// parser (yamlx.Lazy.Blocks; an ftbt level's "terrain").
+	LazyBlocks []string
+	Encode     func(doc *Document) ([]byte, error)
 	// Beside lists the extensions of the files written beside a legacy
 	// export and read with it (an ftbt level's ".intro": the .map's path
 	// with that extension). Siblings returns their content for doc

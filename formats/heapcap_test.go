@@ -37,10 +37,18 @@ import (
 // levels and battle maps in either form, whose cells are kept a byte a
 // cell (cells.Grid; a cell is one symbol or more in the file): their
 // YAML cases are 1500×1500 grids, which the 8 bytes a cell they took
-// before would put at 8× the file. An ftbt level's YAML terrain is one
-// block scalar that the YAML parser holds twice while it reads it (its
-// buffer and the string made of it): 6 (5.7–6.0× measured at 2.5 MB, 14
-// MiB; the 8 bytes a cell of before made it 13×). The planets map (YAML
+// before would put at 8× the file. An ftbt level's YAML terrain, one
+// block scalar, is read from the file's lines (yamlx.Lazy.Blocks: its
+// rows once, then its cells), not by the YAML parser, which held it
+// twice (its buffer and the string made of it); the 1500×1500 level with
+// 1 500 people keeps 6 (6.2× measured at 2.5 MB, 14.7 MiB, with the
+// terrain read either way: what keeps it is not the terrain, not looked
+// into; the 8 bytes a cell of before made it 13×), and a 6000×6000 level
+// (36 MB, past the largest size: FTB020) read and checked 4 (2.0×; 2.1×
+// with the terrain parsed, as the heap live after each collection shows
+// it: the parser's excess was in what check let grow between collections,
+// which cmd/shapan TestCheckOfAnFTBTLevelPastTheLargestSizeStaysInBound
+// measures). The planets map (YAML
 // and the game's file) is read a slice of its planets and routes at a
 // time too, and its model keeps six values of 8 bytes a planet (a
 // pointer to a payload shared by the values of the same text) written
@@ -96,6 +104,7 @@ func TestReadingHeapPerFamilyAndForm(t *testing.T) {
 		{"planets map legacy", "p.yml", func() []byte { return planetsMap(8_000*scale, false) }, 4, false},
 		{"ftbt level legacy", "l.map", func() []byte { return ftbtLevel(t, 500*scale) }, 4, false},
 		{"ftbt level YAML", "l.yaml", func() []byte { return encodeAs(t, filepath.Join(dir, "l.map"), ftbtLevel(t, 1500*scale), "yaml") }, 6, false},
+		{"ftbt level YAML past the largest size (check)", "lc.yaml", func() []byte { return bigLevelYAML(6000) }, 4, true},
 		{"ftbt rules YAML", "r.yaml", func() []byte { return ftbtRules(t, 1_200*scale) }, 4, false},
 		{"ftbt rules legacy", "r.tech", func() []byte { return ftbtRulesFile(t, 24_000*scale) }, 4, false},
 		{"battle grid legacy", "b.grid", func() []byte { return battleGrid(500 * scale) }, 4, false},
@@ -255,6 +264,30 @@ func ftbtLevel(t *testing.T, side int) []byte {
 		t.Fatal(err)
 	}
 	return src
+}
+
+// bigLevelYAML returns an ftbt/level document of side×side cells (rows
+// of the six terrains of biglevel's rules, in stripes) and two people,
+// written as shapan convert writes a level.
+func bigLevelYAML(side int) []byte {
+	var b bytes.Buffer
+	b.Grow(side*(side+3) + 1<<10)
+	fmt.Fprintf(&b, "kind: ftbt/level\nversion: 1\nsize: {width: %d, height: %d}\nlegend:\n", side, side)
+	for k := range 6 {
+		fmt.Fprintf(&b, "  \"%d\": %d\n", k, k)
+	}
+	b.WriteString("terrain: |\n")
+	row := make([]byte, side+3)
+	row[0], row[1], row[side+2] = ' ', ' ', '\n'
+	for y := range side {
+		for x := range side {
+			row[2+x] = byte('0' + (x/7+y/5)%6)
+		}
+		b.Write(row)
+	}
+	b.WriteString("people:\n  - {name: a, side: 0, abi: 10, def: 10, hp: 100, speed: 60, at: [0, 0]}\n" +
+		"  - {name: b, side: 1, abi: 10, def: 10, hp: 100, speed: 60, at: [1, 1]}\n")
+	return b.Bytes()
 }
 
 // crowdedLevel returns the game's file of a 100×100 level with 1 500

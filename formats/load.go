@@ -208,9 +208,10 @@ func legacyByExt(ext string) []*Codec {
 // document, whose reader then says what is missing.
 func readYAML(path string, src []byte, ctx *Context, game *Codec) (*Document, error) {
 	parse := yamlx.Parse
-	if c := lazyCodec(src, game); c != nil {
+	lazy := lazyCodec(src, game)
+	if lazy != nil {
 		parse = func(file string, src []byte) (*yamlx.Doc, error) {
-			return yamlx.ParseLazyMappings(file, src, c.LazyMappings...)
+			return yamlx.ParseLazyAs(file, src, yamlx.Lazy{Mappings: lazy.LazyMappings, Blocks: lazy.LazyBlocks})
 		}
 	}
 	d, err := parse(path, src)
@@ -218,6 +219,12 @@ func readYAML(path string, src []byte, ctx *Context, game *Codec) (*Document, er
 		return nil, err
 	}
 	kn := d.Field("kind")
+	if readerOf(kn, game) != lazy {
+		// The blocks were cut for another reader than the document's.
+		if d, err = d.WithoutBlocks(); err != nil {
+			return nil, err
+		}
+	}
 	if kn == nil {
 		if game != nil {
 			var v any
@@ -247,6 +254,19 @@ func readYAML(path string, src []byte, ctx *Context, game *Codec) (*Document, er
 			Message: fmt.Sprintf("unknown document kind %q (known kinds: %s)", kn.Value, strings.Join(Kinds(), ", "))}
 	}
 	return decodeKind(d, ctx, byKind(kn.Value))
+}
+
+// readerOf returns the codec that reads a document of kind kn (the value
+// of its kind field, nil when it has none): game's when it has none, nil
+// when none reads it.
+func readerOf(kn *yaml.Node, game *Codec) *Codec {
+	if kn == nil {
+		return game
+	}
+	if kn.Kind != yaml.ScalarNode {
+		return nil
+	}
+	return byKind(kn.Value)
 }
 
 // lazyCodec returns the codec whose reader reads src in slices

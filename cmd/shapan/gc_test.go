@@ -1,9 +1,16 @@
 package main
 
 import (
+	"bytes"
+	"fmt"
 	"math"
+	"os"
+	"path/filepath"
 	"runtime"
 	"runtime/debug"
+	"runtime/metrics"
+	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -47,4 +54,63 @@ func TestHeapLimitFollowsTheLiveHeap(t *testing.T) {
 	if got := roomy.get(); got != 1<<40 {
 		t.Errorf("a limit with room to spare changed to %d", got)
 	}
+}
+
+// check of an ftbt level's YAML past the largest size (6000×6000 cells,
+// 36 MB; FTB020) keeps the heap within the bound check sets, 4× the file
+// plus memoryBase: its terrain, one block scalar, is read from the file's
+// lines, so the document is not handed whole to the YAML parser (which
+// held the block twice and lifted the bound: the heap then grew 400 %
+// between collections, to 6× the file).
+func TestCheckOfAnFTBTLevelPastTheLargestSizeStaysInBound(t *testing.T) {
+	if testing.Short() {
+		t.Skip("writes and checks a 36 MB level")
+	}
+	path := filepath.Join(t.TempDir(), "big.yaml")
+	var b bytes.Buffer
+	side := 6000
+	fmt.Fprintf(&b, "kind: ftbt/level\nversion: 1\nsize: {width: %d, height: %d}\nlegend: {\"0\": 0, \"1\": 1}\nterrain: |\n", side, side)
+	row := append(append([]byte("  "), bytes.Repeat([]byte("01"), side/2)...), '\n')
+	for range side {
+		b.Write(row)
+	}
+	b.WriteString("people:\n  - {name: a, side: 0, abi: 1, def: 1, hp: 1, speed: 1, at: [0, 0]}\n")
+	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	size := uint64(b.Len())
+	b = bytes.Buffer{}
+	runtime.GC()
+	var code int
+	var stdout string
+	peak := peakHeap(func() { code, stdout, _ = runCLI("check", path) })
+	if code != 1 || !strings.Contains(stdout, "[FTB020]") {
+		t.Fatalf("exit %d, %q: want FTB020", code, stdout)
+	}
+	limit := memoryPerInput*size + memoryBase
+	t.Logf("%d bytes: %.1f MiB of heap at most (%.1f× the input)", size, float64(peak)/(1<<20), float64(peak)/float64(size))
+	if peak > limit {
+		t.Errorf("the heap reached %d bytes checking %d: more than %d× + %d MiB", peak, size, memoryPerInput, memoryBase>>20)
+	}
+}
+
+// peakHeap returns the most heap memory in objects (live, or dead and not
+// yet swept) while f runs, sampled every 100 µs.
+func peakHeap(f func()) uint64 {
+	const name = "/memory/classes/heap/objects:bytes"
+	var stop atomic.Bool
+	done := make(chan uint64)
+	go func() {
+		var peak uint64
+		s := []metrics.Sample{{Name: name}}
+		for !stop.Load() {
+			metrics.Read(s)
+			peak = max(peak, s[0].Value.Uint64())
+			time.Sleep(100 * time.Microsecond)
+		}
+		done <- peak
+	}()
+	f()
+	stop.Store(true)
+	return <-done
 }

@@ -66,6 +66,7 @@ func init() {
 		Finish:      readIntroBeside,
 		WriteLegacy: formats.Writer(WriteLevel),
 		LazyLists:   true,
+		LazyBlocks:  []string{terrainKey},
 		Decode: func(d *yamlx.Doc, ctx *formats.Context) (any, *srcpos.Map, error) {
 			rules, _ := ctx.Companion().(*Rules)
 			return DecodeLevelDoc(d, rules)

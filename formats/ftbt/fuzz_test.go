@@ -2,11 +2,14 @@ package ftbt
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"testing"
 
+	"github.com/shapan/shapan/formats/srcpos"
+	"github.com/shapan/shapan/formats/yamlx"
 	"github.com/shapan/shapan/internal/modeleq"
 	"github.com/shapan/shapan/internal/shared"
 )
@@ -204,13 +207,46 @@ func FuzzDecodeLevel(f *testing.F) {
 	f.Add([]byte("kind: ftbt/level\nversion: 1\nsize: {width: 2, height: 1}\nterrain: |\n  7 -8\npeople: []\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for _, rs := range append([]*Rules{nil}, rules...) {
-			l, _, err := DecodeLevel("fuzz.yaml", data, rs)
+			l, sm, err := DecodeLevel("fuzz.yaml", data, rs)
+			terrainAsParsed(t, data, rs, l, sm, err)
 			if err != nil {
 				continue
 			}
 			levelRoundTripProperty(t, l, rules)
 		}
 	})
+}
+
+// terrainAsParsed checks that what DecodeLevel read from data (the
+// terrain read from the file's lines when it could be: l, sm, err) is
+// what it reads with the terrain parsed by the YAML parser: the level,
+// the problems, and the positions of the terrain's first rows and cells
+// and of the fields around it.
+func terrainAsParsed(t *testing.T, data []byte, rs *Rules, l *Level, sm *srcpos.Map, err error) {
+	t.Helper()
+	restore := yamlx.BlocksThroughParser()
+	pl, psm, perr := DecodeLevel("fuzz.yaml", data, rs)
+	restore()
+	if (err == nil) != (perr == nil) || err != nil && err.Error() != perr.Error() {
+		t.Fatalf("the problems differ:\nfrom the lines: %v\nparsed: %v\n%q", err, perr, data)
+	}
+	if err != nil {
+		return
+	}
+	if d := modeleq.Diff(pl, l); d != "" {
+		t.Fatalf("the levels differ: %s\n%q", d, data)
+	}
+	paths := []string{"", "size", "legend", "people", "people[0]", "terrain", "terrain[0]", "terrain[99]"}
+	for y := range 4 {
+		for x := range 4 {
+			paths = append(paths, fmt.Sprintf("terrain[%d][%d]", y, x))
+		}
+	}
+	for _, p := range paths {
+		if a, b := sm.Locate(p), psm.Locate(p); a != b {
+			t.Fatalf("%s is at %v from the lines, at %v parsed\n%q", p, a, b, data)
+		}
+	}
 }
 
 func FuzzReadIntro(f *testing.F) {

@@ -140,7 +140,7 @@ func personNode(p Person, techs *yamlx.Names) *yaml.Node {
 // level is played with (nil when unknown: techs must then be written as
 // ids).
 func DecodeLevel(file string, src []byte, rules *Rules) (*Level, *srcpos.Map, error) {
-	d, err := yamlx.ParseLazy(file, src)
+	d, err := yamlx.ParseLazyAs(file, src, yamlx.Lazy{Blocks: []string{terrainKey}})
 	if err != nil {
 		return nil, nil, err
 	}

@@ -93,7 +93,7 @@ type region struct {
 // when a piece did not parse alone. When no list can be read so (a
 // document in flow style, with aliases, with line breaks other than \n
 // and \r\n), ParseLazy is Parse.
-func ParseLazy(file string, src []byte) (*Doc, error) { return parseLazy(file, src, nil) }
+func ParseLazy(file string, src []byte) (*Doc, error) { return ParseLazyAs(file, src, Lazy{}) }
 
 // ParseLazyMappings is ParseLazy that also parses the top-level block
 // mappings of the given keys a slice of entries at a time, when a reader
@@ -102,34 +102,90 @@ func ParseLazy(file string, src []byte) (*Doc, error) { return parseLazy(file, s
 // the lines at the indentation of its first line that are not blank or a
 // comment start an entry.
 func ParseLazyMappings(file string, src []byte, keys ...string) (*Doc, error) {
-	return parseLazy(file, src, keys)
+	return ParseLazyAs(file, src, Lazy{Mappings: keys})
 }
 
-func parseLazy(file string, src []byte, mappings []string) (*Doc, error) {
-	regions := splitLists(src, mappings)
-	if sumRegions(regions) < lazyMin || len(regions) == 0 {
+// Lazy says what ParseLazyAs reads otherwise than from the YAML parser's
+// tree of the whole document, besides the long top-level lists.
+type Lazy struct {
+	// Mappings are the keys of the top-level block mappings read a slice
+	// of entries at a time (see ParseLazyMappings).
+	Mappings []string
+	// Blocks are the keys of the top-level literal block scalars
+	// ("key: |") read from the file's lines (see the comment at block):
+	// a reader reads such a value with Node.Grid only.
+	Blocks []string
+}
+
+// ParseLazyAs is ParseLazy that also reads what how names otherwise.
+func ParseLazyAs(file string, src []byte, how Lazy) (*Doc, error) {
+	regions := splitLists(src, how.Mappings)
+	if sumRegions(regions) < lazyMin {
+		regions = nil
+	}
+	blocks := findBlocks(src, how.Blocks)
+	if len(regions) == 0 && len(blocks) == 0 {
 		return parseWhole(file, src)
 	}
 	parses.Add(1)
 	if err := precheck(file, src); err != nil {
 		return nil, err
 	}
-	skel := skeleton(src, regions)
-	d, err := parseTree(file, skel)
-	if err != nil || d.aliased {
+	d := parseSkeleton(file, src, regions, blocks)
+	if d == nil && len(regions) > 0 && len(blocks) > 0 {
+		d = parseBlocks(file, src, blocks)
+	}
+	if d == nil {
 		return parseWhole(file, src)
 	}
-	// The positions of a lazily read document are lines and columns (no
-	// byte offsets), so its map does not keep the source: once read, the
-	// text is let go with the items' nodes.
-	d.Src, d.Map = src, srcpos.New(nil)
+	d.how = how
+	return d, nil
+}
+
+// parseBlocks parses src with its lists whole, its blocks read from the
+// lines (nil when the skeleton does not parse so).
+func parseBlocks(file string, src []byte, blocks []block) *Doc {
+	if f := wholeHook.Load(); f != nil {
+		(*f)()
+	}
+	return parseSkeleton(file, src, nil, blocks)
+}
+
+// parseSkeleton parses src with the lines of regions and blocks blank
+// (the skeleton), and returns the document that reads them from src; nil
+// when the skeleton does not parse, or not with them where the lines put
+// them (the document is then parsed otherwise).
+func parseSkeleton(file string, src []byte, regions []region, blocks []block) *Doc {
+	d, err := parseTreeAs(file, skeleton(src, regions, blocks), false)
+	if err != nil || d.aliased && len(regions) > 0 {
+		return nil
+	}
+	d.Src, d.Map = src, srcpos.New(src)
+	if len(regions) > 0 {
+		// The positions of a lazily read document are lines and columns
+		// (no byte offsets), so its map does not keep the source: once
+		// read, the text is let go with the items' nodes.
+		d.Map = srcpos.New(nil)
+	}
 	d.Root = d.node(d.Root.N, "", "")
 	root := d.Root.N
-	d.lazy = map[*yaml.Node]*lazyList{}
+	for _, b := range blocks {
+		v := blockValue(root, b)
+		if v == nil {
+			return nil
+		}
+		if d.blocks == nil {
+			d.blocks = map[*yaml.Node]block{}
+		}
+		d.blocks[v] = b
+	}
+	if len(regions) > 0 {
+		d.lazy = map[*yaml.Node]*lazyList{}
+	}
 	for _, r := range regions {
 		v := emptyValue(root, r)
 		if v == nil {
-			return parseWhole(file, src)
+			return nil
 		}
 		*v = yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq", Line: r.line, Column: r.col}
 		if r.mapping {
@@ -137,7 +193,7 @@ func parseLazy(file string, src []byte, mappings []string) (*Doc, error) {
 		}
 		d.lazy[v] = &lazyList{pieces: r.pieces, count: r.items}
 	}
-	return d, nil
+	return d
 }
 
 // SniffKind returns the kind a document's text gives on a line "kind: K"
@@ -193,7 +249,7 @@ func Read[T any](d *Doc, read func(*Doc) (T, *srcpos.Map, error)) (T, *srcpos.Ma
 	if d.lazy == nil || d.verify() {
 		return v, sm, err
 	}
-	whole, perr := parseWhole(d.File, d.Src)
+	whole, perr := d.withLists()
 	if perr != nil {
 		var zero T
 		return zero, nil, perr
@@ -206,11 +262,37 @@ func Read[T any](d *Doc, read func(*Doc) (T, *srcpos.Map, error)) (T, *srcpos.Ma
 // reads the whole document instead of d is what Read returns: Read does
 // not read d again.
 func (d *Doc) Whole() (*Doc, error) {
-	if d.lazy == nil {
+	if d.lazy == nil && d.blocks == nil {
 		return d, nil
 	}
 	d.lazy = nil
 	return parseWhole(d.File, d.Src)
+}
+
+// withLists returns the document parsed with its lists whole: its blocks
+// still read from the lines when it had some and the skeleton parses so,
+// else parsed whole.
+func (d *Doc) withLists() (*Doc, error) {
+	if d.blocks != nil {
+		if blocks := findBlocks(d.Src, d.how.Blocks); len(blocks) > 0 {
+			if whole := parseBlocks(d.File, d.Src, blocks); whole != nil {
+				whole.how = d.how
+				return whole, nil
+			}
+		}
+	}
+	return parseWhole(d.File, d.Src)
+}
+
+// WithoutBlocks returns the document with its blocks (Lazy.Blocks) read
+// by the YAML parser, as any other value: d itself when it has none. A
+// reader that is not the one the blocks were cut for (the kind the text
+// seemed to name is not the document's) reads that.
+func (d *Doc) WithoutBlocks() (*Doc, error) {
+	if d.blocks == nil {
+		return d, nil
+	}
+	return ParseLazyAs(d.File, d.Src, Lazy{Mappings: d.how.Mappings})
 }
 
 // Lazy reports whether some of d's lists or mappings are read a slice
@@ -333,16 +415,34 @@ func shiftLines(n *yaml.Node, shift int) bool {
 }
 
 // skeleton returns src with the lines of every region blank (a line
-// break each), so that it parses to src's tree but for the regions'
-// lists, which are left empty, at the same lines and columns.
-func skeleton(src []byte, regions []region) []byte {
+// break each) and those of every block blank but for their indentation
+// (blankLines), so that it parses to src's tree but for the regions'
+// lists, which are left empty, and the blocks, empty too, at the same
+// lines and columns. The regions and the blocks are each in file order
+// and do not overlap (a block's key has a value on its line; a region's
+// has none).
+func skeleton(src []byte, regions []region, blocks []block) []byte {
 	var b bytes.Buffer
-	b.Grow(len(src) - sumRegions(regions))
+	size := len(src) - sumRegions(regions)
+	for _, k := range blocks {
+		size -= k.end - k.start
+	}
+	b.Grow(size)
 	at := 0
-	for _, r := range regions {
-		b.Write(src[at:r.start])
-		b.Write(bytes.Repeat([]byte{'\n'}, bytes.Count(src[r.start:r.end], []byte{'\n'})))
-		at = r.end
+	for len(regions) > 0 || len(blocks) > 0 {
+		if len(blocks) == 0 || len(regions) > 0 && regions[0].start < blocks[0].start {
+			r := regions[0]
+			regions = regions[1:]
+			b.Write(src[at:r.start])
+			b.Write(bytes.Repeat([]byte{'\n'}, bytes.Count(src[r.start:r.end], []byte{'\n'})))
+			at = r.end
+			continue
+		}
+		k := blocks[0]
+		blocks = blocks[1:]
+		b.Write(src[at:k.start])
+		k.blankLines(&b, src)
+		at = k.end
 	}
 	b.Write(src[at:])
 	return b.Bytes()

@@ -43,7 +43,15 @@ func precheck(file string, src []byte) error {
 }
 
 // parseTree parses src into the document's tree.
-func parseTree(file string, src []byte) (*Doc, error) {
+func parseTree(file string, src []byte) (*Doc, error) { return parseTreeAs(file, src, true) }
+
+// errSkeleton is the error of a skeleton that does not parse: the file
+// is parsed whole then, and its error placed.
+var errSkeleton = errors.New("the skeleton does not parse")
+
+// parseTreeAs is parseTree; without locate, a syntax error is not placed
+// (errSkeleton).
+func parseTreeAs(file string, src []byte, locate bool) (*Doc, error) {
 	d := &Doc{File: file, Src: src, Map: srcpos.New(src)}
 	dec := yaml.NewDecoder(bytes.NewReader(src))
 	var top yaml.Node
@@ -58,6 +66,9 @@ func parseTree(file string, src []byte) (*Doc, error) {
 		var dd *diag.Diagnostic
 		if errors.As(err, &dd) {
 			return nil, dd
+		}
+		if !locate {
+			return nil, errSkeleton
 		}
 		return nil, syntaxError(file, src, err)
 	}

@@ -39,6 +39,11 @@ type Doc struct {
 	broken bool
 	// item records the positions under the item of a lazy list being read.
 	item *itemRecorder
+	// blocks holds the top-level block scalars of a document parsed by
+	// ParseLazyAs read from the lines, by their (empty) nodes; how is
+	// what it was asked to read so.
+	blocks map[*yaml.Node]block
+	how    Lazy
 }
 
 func (d *Doc) node(n *yaml.Node, path, what string) Node {
@@ -364,15 +369,18 @@ func (m *Mapping) Done() {
 }
 
 // Grid reads a grid written as a block of text rows and records where each
-// cell is, so that path[row][col] can be located later. It returns the rows.
+// cell is, so that path[row][col] can be located later. It returns the rows:
+// those of a block ParseLazyAs left out of the parse (Lazy.Blocks) are
+// read from the file's lines, as the parser would have read them.
 func (n Node) Grid() ([]string, bool) {
 	if n.N.Kind != yaml.ScalarNode || n.IsNull() {
 		n.Errorf(diag.CodeStructure, "must be rows of symbols written as a block (grid: |), found %s", n.found())
 		return nil, false
 	}
-	text := strings.TrimSuffix(n.N.Value, "\n")
 	var rows []string
-	if text != "" {
+	if b, ok := n.d.blocks[n.N]; ok {
+		rows = b.rows(n.d.Src)
+	} else if text := strings.TrimSuffix(n.N.Value, "\n"); text != "" {
 		rows = strings.Split(text, "\n")
 	}
 	if n.N.Style&(yaml.LiteralStyle|yaml.FoldedStyle) != 0 {

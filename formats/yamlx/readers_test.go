@@ -216,7 +216,8 @@ func TestFTBTReadersAlikeParsedInPieces(t *testing.T) {
 
 // readersAlike compares decode on docs, and on broken variants of those
 // not named .map.yaml or .sav.yaml (at about lines of their lines),
-// parsed in pieces and whole.
+// parsed in pieces (the ftbt level's terrain read from the lines) and
+// whole.
 func readersAlike(t *testing.T, docs map[string][]byte, lines int, decode func(src []byte, paths []string) decoded) {
 	inputs := map[string][]byte{}
 	for name, src := range docs {
@@ -238,7 +239,9 @@ func readersAlike(t *testing.T, docs map[string][]byte, lines int, decode func(s
 	}
 	for name, src := range inputs {
 		ps := paths(src)
+		parser := yamlx.BlocksThroughParser()
 		whole := decode(src, ps)
+		parser()
 		restore := yamlx.LazyEverywhere(1 + len(name)%3*200)
 		lazy := decode(src, ps)
 		restore()
@@ -263,7 +266,8 @@ func readersAlike(t *testing.T, docs map[string][]byte, lines int, decode func(s
 
 // FuzzFTBTReadersAlikeParsedInPieces: whatever the text, the ftbt readers
 // give the same values, problems and positions whether its lists are
-// parsed in pieces (of size bytes) or the document whole.
+// parsed in pieces (of size bytes) and a level's terrain read from the
+// lines, or the document whole.
 func FuzzFTBTReadersAlikeParsedInPieces(f *testing.F) {
 	rulesSrc, err := os.ReadFile("../../samples/ftbt/兵法.yaml")
 	if err != nil {
@@ -290,7 +294,9 @@ func FuzzFTBTReadersAlikeParsedInPieces(f *testing.F) {
 			v, sm, err := ftbt.DecodeLevel("f.yaml", src, rules)
 			return located(v, sm, err, ps)
 		}
+		parser := yamlx.BlocksThroughParser()
 		whole := decode()
+		parser()
 		restore := yamlx.LazyEverywhere(1 + int(size)%400)
 		lazy := decode()
 		restore()
