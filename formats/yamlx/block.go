@@ -264,17 +264,12 @@ func (b block) rows(src []byte) []string {
 	b.eachRow(src, func(row []byte) { size, count = size+len(row), count+1 })
 	var text strings.Builder
 	text.Grow(size)
-	ends := make([]int, 0, count)
+	b.eachRow(src, func(row []byte) { text.Write(row) })
+	all, rows := text.String(), make([]string, 0, count)
 	b.eachRow(src, func(row []byte) {
-		text.Write(row)
-		ends = append(ends, text.Len())
+		rows = append(rows, all[:len(row)])
+		all = all[len(row):]
 	})
-	all := text.String()
-	rows := make([]string, count)
-	from := 0
-	for i, e := range ends {
-		rows[i], from = all[from:e], e
-	}
 	return rows
 }
 
