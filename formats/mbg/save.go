@@ -129,13 +129,13 @@ func ReadSave(file string, src []byte) (*Save, *srcpos.Map, error) {
 func ReadSaveFrom(r *token.Reader) (*Save, *srcpos.Map, error) {
 	sr := &saveReader{r: r, s: &Save{}}
 	sr.header()
-	sr.cities()
-	sr.institutes()
-	sr.trainingRooms()
-	sr.board()
-	sr.officers()
-	sr.roles()
 	s := sr.s
+	token.Items(r, "cities", s.Cities, sr.city)
+	token.Items(r, "institutes", s.Institutes, sr.institute)
+	token.Items(r, "training_rooms", s.TrainingRooms, sr.trainingRoom)
+	token.Items(r, "board", s.Board, sr.square)
+	token.Items(r, "officers", s.Officers, sr.officer)
+	token.Items(r, "roles", s.Roles, sr.role)
 	for lv := range s.Free {
 		s.Free[lv] = readSet(r, len(s.Officers), fixed("free officers of level "+LevelNames[lv]), "free."+LevelNames[lv])
 	}
@@ -172,19 +172,11 @@ func (sr *saveReader) header() {
 // header.
 var saveGridAt = SaveGridSizeFields.Fields[0].Legacy
 
-func (sr *saveReader) cities() {
-	token.Items(sr.r, "cities", sr.s.Cities, sr.city)
-}
-
 func (sr *saveReader) city(r *token.Reader, i int, c *SaveCity) {
 	p := srcpos.Index("cities", i)
 	d := namedItem(r, "city", p, i, &c.Name)
 	fieldtok.Reading{Desc: d, Path: p}.Read(r, &SaveCityFields, c)
 	c.Garrison = readSet(r, len(sr.s.Officers), d("garrison set"), p+".garrison")
-}
-
-func (sr *saveReader) institutes() {
-	token.Items(sr.r, "institutes", sr.s.Institutes, sr.institute)
 }
 
 func (sr *saveReader) institute(r *token.Reader, i int, in *SaveInstitute) {
@@ -201,20 +193,12 @@ var (
 	trainingKey = SaveTrainingRoomFields.Field("training").Key
 )
 
-func (sr *saveReader) trainingRooms() {
-	token.Items(sr.r, "training_rooms", sr.s.TrainingRooms, sr.trainingRoom)
-}
-
 func (sr *saveReader) trainingRoom(r *token.Reader, i int, t *SaveTrainingRoom) {
 	p := srcpos.Index("training_rooms", i)
 	d := namedItem(r, "training room", p, i, &t.Name)
 	fieldtok.Reading{Desc: d, Path: p}.Read(r, &SaveTrainingRoomFields, t)
 	// The training of each role, marked where the lists stand.
 	fieldtok.Reading{Desc: d, Path: p + "." + trainingKey, MarkRecord: true, Counts: sr.counts}.Read(r, &TrainingFields, t)
-}
-
-func (sr *saveReader) board() {
-	token.Items(sr.r, "board", sr.s.Board, sr.square)
 }
 
 func (sr *saveReader) square(r *token.Reader, i int, sq *SaveSquare) {
@@ -227,18 +211,10 @@ func (sr *saveReader) square(r *token.Reader, i int, sq *SaveSquare) {
 	read.ReadRun(r, &SaveSquareFields, sq, 2, math.MaxInt)
 }
 
-func (sr *saveReader) officers() {
-	token.Items(sr.r, "officers", sr.s.Officers, sr.officer)
-}
-
 func (sr *saveReader) officer(r *token.Reader, i int, o *SaveOfficer) {
 	p := srcpos.Index("officers", i)
 	d := namedItem(r, "officer", p, i, &o.Name)
 	fieldtok.Reading{Desc: d, Path: p}.Read(r, &SaveOfficerFields, o)
-}
-
-func (sr *saveReader) roles() {
-	token.Items(sr.r, "roles", sr.s.Roles, sr.role)
 }
 
 func (sr *saveReader) role(r *token.Reader, i int, ro *SaveRole) {

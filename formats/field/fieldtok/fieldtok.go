@@ -93,14 +93,9 @@ func (rd Reading) read(tr *token.Reader, r *field.Record, f *field.Field, v any)
 	for i, name := range names {
 		g := r.Value(&field.Field{Go: name, Key: f.Key}, v)
 		d := rd.Desc(partName(f, len(names), i))
-		switch g.Kind() {
-		case reflect.Int:
-			g.SetInt(int64(tr.Int(d)))
-		case reflect.Float32:
-			g.SetFloat(float64(tr.Float32(d)))
-		case reflect.Bool:
-			g.SetBool(tr.Bool(d))
-		case reflect.Slice:
+		switch {
+		case readScalar(tr, g, d):
+		case g.Kind() == reflect.Slice:
 			switch {
 			case f.LegacyLen > 0:
 				n := tr.Count(d, f.LegacyLen)
@@ -121,6 +116,23 @@ func (rd Reading) read(tr *token.Reader, r *field.Record, f *field.Field, v any)
 			refuse(tr, rd.Refuse, f, d, int(g.Int()))
 		}
 	}
+}
+
+// readScalar reads into g a whole number, a real number kept as a
+// float32 or a boolean, by g's kind, named d in messages; it reports
+// false, reading nothing, for a g of another kind.
+func readScalar(tr *token.Reader, g reflect.Value, d token.Desc) bool {
+	switch g.Kind() {
+	case reflect.Int:
+		g.SetInt(int64(tr.Int(d)))
+	case reflect.Float32:
+		g.SetFloat(float64(tr.Float32(d)))
+	case reflect.Bool:
+		g.SetBool(tr.Bool(d))
+	default:
+		return false
+	}
+	return true
 }
 
 // chosen is f, or, when the value of another field chooses the key of
@@ -216,15 +228,7 @@ func (rd Reading) perItem(tr *token.Reader, f *field.Field, g reflect.Value, d t
 	}
 	out := reflect.MakeSlice(g.Type(), n, n)
 	for k := range n {
-		e, d := out.Index(k), rd.Desc(itemName(f, k, rd.name(f, k)))
-		switch e.Kind() {
-		case reflect.Int:
-			e.SetInt(int64(tr.Int(d)))
-		case reflect.Float32:
-			e.SetFloat(float64(tr.Float32(d)))
-		case reflect.Bool:
-			e.SetBool(tr.Bool(d))
-		default:
+		if !readScalar(tr, out.Index(k), rd.Desc(itemName(f, k, rd.name(f, k)))) {
 			panic(fmt.Sprintf("fieldtok: field %q is a %s", f.Key, g.Type()))
 		}
 		if k == 0 && f.LegacyUnsized && !rd.NoMarks {
