@@ -1,6 +1,7 @@
 package formats
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 	"unicode/utf8"
@@ -38,6 +39,9 @@ type Prefix struct {
 	tokens    [][]byte // the tokens of the prefix (the last may be cut)
 	firstLine int      // how many tokens the first line that has any holds
 	whole     bool     // the prefix is the whole file
+	nul       int      // the offset of the prefix's first NUL byte, -1 when none
+	nulLine   int      // its line and column (1-based, in characters)
+	nulCol    int
 }
 
 func readPrefix(src []byte) Prefix { return prefixOf(src, len(src) <= sniffPrefix) }
@@ -45,8 +49,13 @@ func readPrefix(src []byte) Prefix { return prefixOf(src, len(src) <= sniffPrefi
 // prefixOf reads the beginning of src, the beginning of a longer file
 // unless whole.
 func prefixOf(src []byte, whole bool) Prefix {
-	p := Prefix{whole: whole}
 	head := src[:min(len(src), sniffPrefix)]
+	p := Prefix{whole: whole, nul: bytes.IndexByte(head, 0)}
+	if p.nul >= 0 {
+		before := head[:p.nul]
+		lineStart := bytes.LastIndexByte(before, '\n') + 1
+		p.nulLine, p.nulCol = 1+bytes.Count(before, []byte("\n")), 1+utf8.RuneCount(before[lineStart:])
+	}
 	line, sawLine := 0, false
 	for i := 0; i < len(head); {
 		r, size := utf8.DecodeRune(head[i:])
@@ -174,12 +183,16 @@ func detectPrefix(path string, p Prefix, cands []*Codec, ctx *Context) (*Codec, 
 		}
 	}
 	if len(found) == 1 {
-		return found[0], nil
+		return found[0], nil // its reader places a NUL byte it meets
 	}
-	var flags []string
-	for _, c := range cmpOr(found, cands) {
-		flags = append(flags, "--from "+string(c.Legacy))
+	if p.nul >= 0 {
+		// No game writes a NUL byte: a run of them longer than the
+		// prefix is no token, and would seem to fit every form whose
+		// first word lies further.
+		return nil, &diag.Diagnostic{File: path, Line: p.nulLine, Col: p.nulCol, Severity: diag.Error, Code: diag.CodeKind,
+			Message: "cannot tell what kind of file this is: it holds a NUL byte here, which no file of the games holds — is it a binary file? If it is a document, add " + strings.Join(fromFlags(cands), " or ")}
 	}
+	flags := fromFlags(cmpOr(found, cands))
 	d := &diag.Diagnostic{File: path, Line: 1, Col: 1, Severity: diag.Error, Code: diag.CodeKind}
 	if len(found) == 0 {
 		d.Message = fmt.Sprintf("cannot tell what kind of file this is: its beginning has the shape of none of %s; add %s", formsOf(cands), strings.Join(flags, " or "))
@@ -190,6 +203,15 @@ func detectPrefix(path string, p Prefix, cands []*Codec, ctx *Context) (*Codec, 
 		d.Message = "cannot tell what kind of file this is: its beginning fits more than one form; add " + strings.Join(flags, " or ")
 	}
 	return nil, d
+}
+
+// fromFlags are the --from flags that read cands.
+func fromFlags(cands []*Codec) []string {
+	var flags []string
+	for _, c := range cands {
+		flags = append(flags, "--from "+string(c.Legacy))
+	}
+	return flags
 }
 
 func contains(l []*Codec, c *Codec) bool {

@@ -497,3 +497,29 @@ func BenchmarkCheckMemory(b *testing.B) {
 		})
 	}
 }
+
+// A file that holds NUL bytes where its form cannot be told is refused at
+// its first NUL byte, as no file of the games (a file of NUL bytes longer
+// than what detection reads seemed to fit "more than one form"); a file
+// whose beginning is one form's is read as that form, whose reader places
+// the byte.
+func TestANULByteIsNamedWhereTheFormCannotBeTold(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		name string
+		src  []byte
+		want string
+	}{
+		{"z.bin", make([]byte, 1000), "z.bin:1:1: error P013: cannot tell what kind of file this is: it holds a NUL byte here"},
+		{"long.bin", make([]byte, 200<<10), "long.bin:1:1: error P013: cannot tell what kind of file this is: it holds a NUL byte here"},
+		{"text.bin", []byte("abc 一二\n  x\x00\x00"), "text.bin:2:4: error P013: cannot tell what kind of file this is: it holds a NUL byte here"},
+		{"mbg.map", []byte("10 5 5 30000\n\x00\x00"), "mbg.map:1:1: error P005: the number of board squares"},
+	} {
+		path := filepath.Join(dir, tc.name)
+		writeFile(t, path, tc.src)
+		_, err := formats.Read(path, formats.Options{})
+		if err == nil || !strings.Contains(err.Error(), string(filepath.Separator)+tc.want) {
+			t.Errorf("%s: got %v, want %q", tc.name, err, tc.want)
+		}
+	}
+}
