@@ -131,6 +131,13 @@ type Field struct {
 	// header's counts): the reader makes a list of that length, whose
 	// items the family's reader reads; the writer writes its length.
 	LegacyLen int
+	// LegacySet, when not "", says that the value is a set of items of
+	// another list of the document ("officer": the officers), on a line
+	// of its own: its capacity, which must be the number of those items
+	// (Reading.Counts), then the bytes of a bitset, least significant bit
+	// first. LegacyWhat names it in the reader's messages ("garrison
+	// set"), LegacyWritten in the writer's ("garrison").
+	LegacySet string
 	// Expect, when not "", is what the readers' message of a missing key
 	// says the value must be ("an integer, at least 1"); "" says it by
 	// the field's type ("an integer").
@@ -250,6 +257,13 @@ func (f Field) Length(perItem int) Field {
 	return f
 }
 
+// SetOf returns f, a set of items of the document's list of which
+// ("officer"), written as a bitset on a line of its own.
+func (f Field) SetOf(of string) Field {
+	f.LegacySet = of
+	return f
+}
+
 // WrittenAs returns f, a per-item list the legacy writer's messages call
 // what.
 func (f Field) WrittenAs(what string) Field {
@@ -265,7 +279,8 @@ func (f Field) KeyedBy(by string, values ...int) Field {
 	return f
 }
 
-// WrittenName is what the legacy writer's messages call a per-item list.
+// WrittenName is what the legacy writer's messages call a per-item list
+// or a set.
 func (f *Field) WrittenName() string {
 	if f.LegacyWritten != "" {
 		return f.LegacyWritten

@@ -178,7 +178,7 @@ var (
 		field.Field{Go: "Mayor", Key: "mayor", Type: field.Ref, Doc: "The mayor."}.At(5, ""),
 		field.Field{Go: "Treasurer", Key: "treasurer", Type: field.Ref, Doc: "The treasurer."}.At(6, ""),
 		fengshui.At(7, ""),
-		{Go: "Garrison", Key: "garrison", Type: field.Ref, Doc: "The officers stationed in the city."},
+		field.Field{Go: "Garrison", Key: "garrison", Type: field.Ref, Doc: "The officers stationed in the city."}.At(8, "garrison set").SetOf(perOfficer).WrittenAs("garrison"),
 	}}
 
 	// SaveInstituteFields are the fields of an institute of a save.
@@ -241,11 +241,12 @@ var (
 		field.Field{Go: "ExtraAction", Key: "extra_action", Type: field.Boolean, Doc: "The role acts twice this turn (双行)."}.Omitted().At(6, "extra action"),
 		field.Field{Go: "Alliance", Key: "alliance", Type: field.Ref, Doc: "none, public_enemy, or the allied role."}.At(7, "alliance state"),
 		field.Field{Go: "AllianceTurns", Key: "alliance_turns", Type: field.Integer, Doc: "Turns the alliance lasts."}.Form(0, 99).At(8, "alliance rounds"),
-		{Go: "Techs", Key: "techs", Type: field.Ref, Doc: "Techs known."},
-		{Go: "Retinue", Key: "retinue", Type: field.Ref, Doc: "Officers travelling with the role."},
-		{Go: "Cities", Key: "cities", Type: field.Ref, Doc: "Cities owned."},
-		{Go: "Researchers", Key: "researchers", Type: field.Ref, Doc: "Officers studying at institutes."},
-		{Go: "Trainees", Key: "trainees", Type: field.Ref, Doc: "Officers training at training rooms."},
+		// The sets stand on lines of their own after the role's.
+		field.Field{Go: "Techs", Key: "techs", Type: field.Ref, Doc: "Techs known."}.At(9, "tech set").SetOf(perTech).WrittenAs("techs"),
+		field.Field{Go: "Retinue", Key: "retinue", Type: field.Ref, Doc: "Officers travelling with the role."}.At(10, "travelling officer set").SetOf(perOfficer).WrittenAs("travelling officers"),
+		field.Field{Go: "Cities", Key: "cities", Type: field.Ref, Doc: "Cities owned."}.At(11, "city set").SetOf(perCity).WrittenAs("cities"),
+		field.Field{Go: "Researchers", Key: "researchers", Type: field.Ref, Doc: "Officers studying at institutes."}.At(12, "researcher set").SetOf(perOfficer).WrittenAs("researchers"),
+		field.Field{Go: "Trainees", Key: "trainees", Type: field.Ref, Doc: "Officers training at training rooms."}.At(13, "trainee set").SetOf(perOfficer).WrittenAs("trainees"),
 		{Go: "Cards", Key: "cards", Type: field.Ref, Doc: "Card counts by card name."},
 	}}
 
@@ -324,8 +325,20 @@ var (
 )
 
 // perRole names the roles in the field tables' per-item lists
-// (Field.LegacyPer): a save's lines of one value per role.
-const perRole = "role"
+// (Field.LegacyPer): a save's lines of one value per role; perOfficer,
+// perCity and perTech name the officers, the cities and the techs of
+// the sets (Field.LegacySet).
+const (
+	perRole    = "role"
+	perOfficer = "officer"
+	perCity    = "city"
+	perTech    = "tech"
+)
+
+// freeSet is the set of the free officers of level lv, named key.
+func freeSet(lv int, key string) field.Field {
+	return field.Field{Go: fmt.Sprintf("Free[%d]", lv), Key: key, Type: field.Ref}.At(lv+1, "free officers of level "+key).SetOf(perOfficer)
+}
 
 // fengshui is a saved city's luck: the game rolls it from 0 to 0.5 every
 // five rounds and adds it to the city's income scale. It plays any value
@@ -388,9 +401,10 @@ var (
 	// SaveGridSizeFields are the size of the board window in a save.
 	SaveGridSizeFields = field.Record{Name: "mbg save grid size", Schema: saveSchema, Pointer: "/properties/grid_size", Fields: gridSize(9)}
 
-	// FreeFields are a save's free officers, by level.
+	// FreeFields are a save's free officers, by level: the sets that end
+	// a .sav file.
 	FreeFields = field.Record{Name: "mbg save free officers", Schema: saveSchema, Pointer: "/properties/free", Fields: []field.Field{
-		{Go: "Free[0]", Key: "low", Type: field.Ref}, {Go: "Free[1]", Key: "medium", Type: field.Ref}, {Go: "Free[2]", Key: "high", Type: field.Ref},
+		freeSet(0, "low"), freeSet(1, "medium"), freeSet(2, "high"),
 	}}
 )
 

@@ -149,3 +149,48 @@ func TestSaveWriterRefusesPerRoleListsOfAnotherLength(t *testing.T) {
 		t.Errorf("%d lists refused, want %d:\n%s", c, len(want), got)
 	}
 }
+
+// A save whose sets hold a member outside their capacity (the number of
+// officers, cities or techs) is not written: each such set is named by
+// its owner and its name in the writer's messages.
+func TestSaveWriterRefusesSetMembersOutsideTheirCapacity(t *testing.T) {
+	src, err := os.ReadFile("../../samples/mbg/赤壁第十四回.sav")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, _, err := ReadSave("s.sav", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	no, nc := len(s.Officers), len(s.Cities)
+	s.Cities[1].Garrison = append(s.Cities[1].Garrison, 8*no)
+	ro := &s.Roles[0]
+	ro.Techs = append(ro.Techs, -1)
+	ro.Cities = append(ro.Cities, 8*nc+3)
+	ro.Trainees = append(ro.Trainees, 8*no+1)
+	s.Free[2] = append(s.Free[2], 8*no+2)
+	_, err = WriteSave(s)
+	if err == nil {
+		t.Fatal("written")
+	}
+	capacity := func(m, n int) string { return fmt.Sprintf("member %d does not fit a set of capacity %d", m, n) }
+	want := []string{
+		fmt.Sprintf("city 2 (%s) garrison: %s", s.Cities[1].Name, capacity(8*no, no)),
+		fmt.Sprintf("role 1 (%s) techs: %s", ro.Name, capacity(-1, NumTechs)),
+		fmt.Sprintf("role 1 (%s) cities: %s", ro.Name, capacity(8*nc+3, nc)),
+		fmt.Sprintf("role 1 (%s) trainees: %s", ro.Name, capacity(8*no+1, no)),
+		"free officers of level high: " + capacity(8*no+2, no),
+	}
+	got := err.Error()
+	last := -1
+	for _, w := range want {
+		i := strings.Index(got, w)
+		if i < last {
+			t.Errorf("%q missing or out of order in\n%s", w, got)
+		}
+		last = i
+	}
+	if c := strings.Count(got, "does not fit"); c != len(want) {
+		t.Errorf("%d sets refused, want %d:\n%s", c, len(want), got)
+	}
+}

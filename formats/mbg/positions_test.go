@@ -8,6 +8,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/shapan/shapan/formats/field/fieldtok"
 	"github.com/shapan/shapan/formats/srcpos"
 	"github.com/shapan/shapan/formats/token"
 	"github.com/shapan/shapan/internal/shared"
@@ -142,9 +143,7 @@ func markingEverySaveValue(file string, src []byte) *srcpos.Map {
 	each(r, s.Board, sr.square)
 	each(r, s.Officers, sr.officer)
 	each(r, s.Roles, sr.role)
-	for lv := range s.Free {
-		readSet(r, len(s.Officers), fixed("free"), "free."+LevelNames[lv])
-	}
+	fieldtok.Reading{Desc: fixed, Path: "free", Counts: sr.counts}.Read(r, &FreeFields, s)
 	r.MarkAt("trailing_tokens", r.NextOffset())
 	r.Rest()
 	return r.Map

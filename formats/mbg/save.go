@@ -136,9 +136,7 @@ func ReadSaveFrom(r *token.Reader) (*Save, *srcpos.Map, error) {
 	token.Items(r, "board", s.Board, sr.square)
 	token.Items(r, "officers", s.Officers, sr.officer)
 	token.Items(r, "roles", s.Roles, sr.role)
-	for lv := range s.Free {
-		s.Free[lv] = readSet(r, len(s.Officers), fixed("free officers of level "+LevelNames[lv]), "free."+LevelNames[lv])
-	}
+	fieldtok.Reading{Desc: fixed, Path: SaveFields.Field("free").Key, Counts: sr.counts}.Read(r, &FreeFields, s)
 	r.MarkAt("trailing_tokens", r.NextOffset())
 	s.Trailing = r.Rest()
 	if err := r.Err(); err != nil {
@@ -153,8 +151,14 @@ type saveReader struct {
 	r *token.Reader
 	s *Save
 	// counts are the lengths of the lists that per-item lists follow
-	// (Field.LegacyPer: one value per role).
+	// and the capacities of the sets (Field.LegacyPer, Field.LegacySet).
 	counts map[string]int
+}
+
+// saveCounts are the lengths of the lists of s that its per-item lists
+// follow and its sets hold items of.
+func saveCounts(s *Save) map[string]int {
+	return map[string]int{perRole: len(s.Roles), perOfficer: len(s.Officers), perCity: len(s.Cities), perTech: NumTechs}
 }
 
 // header reads the eleven header fields: the lengths of the lists, which
@@ -165,7 +169,7 @@ func (sr *saveReader) header() {
 	fieldtok.Reading{Desc: fixed}.ReadRun(r, &SaveFields, s, 0, saveGridAt-1)
 	fieldtok.Reading{Desc: fixed, Path: gridPath}.Read(r, &SaveGridSizeFields, s)
 	fieldtok.Reading{Desc: fixed}.ReadRun(r, &SaveFields, s, saveGridAt+2, math.MaxInt)
-	sr.counts = map[string]int{perRole: len(s.Roles)}
+	sr.counts = saveCounts(s)
 }
 
 // saveGridAt is the position of the board window's width in a save's
@@ -175,8 +179,7 @@ var saveGridAt = SaveGridSizeFields.Fields[0].Legacy
 func (sr *saveReader) city(r *token.Reader, i int, c *SaveCity) {
 	p := srcpos.Index("cities", i)
 	d := namedItem(r, "city", p, i, &c.Name)
-	fieldtok.Reading{Desc: d, Path: p}.Read(r, &SaveCityFields, c)
-	c.Garrison = readSet(r, len(sr.s.Officers), d("garrison set"), p+".garrison")
+	fieldtok.Reading{Desc: d, Path: p, Counts: sr.counts}.Read(r, &SaveCityFields, c)
 }
 
 func (sr *saveReader) institute(r *token.Reader, i int, in *SaveInstitute) {
@@ -220,13 +223,7 @@ func (sr *saveReader) officer(r *token.Reader, i int, o *SaveOfficer) {
 func (sr *saveReader) role(r *token.Reader, i int, ro *SaveRole) {
 	p := srcpos.Index("roles", i)
 	d := namedItem(r, "role", p, i, &ro.Name)
-	fieldtok.Reading{Desc: d, Path: p}.Read(r, &SaveRoleFields, ro)
-	ro.Techs = readSet(r, NumTechs, d("tech set"), p+".techs")
-	s := sr.s
-	ro.Retinue = readSet(r, len(s.Officers), d("travelling officer set"), p+".retinue")
-	ro.Cities = readSet(r, len(s.Cities), d("city set"), p+".cities")
-	ro.Researchers = readSet(r, len(s.Officers), d("researcher set"), p+".researchers")
-	ro.Trainees = readSet(r, len(s.Officers), d("trainee set"), p+".trainees")
+	fieldtok.Reading{Desc: d, Path: p, Counts: sr.counts}.Read(r, &SaveRoleFields, ro)
 	for k := range ro.Cards {
 		ro.Cards[k] = r.Int(d("count of card " + CardNames[k]))
 		if k == 0 {
@@ -235,43 +232,9 @@ func (sr *saveReader) role(r *token.Reader, i int, ro *SaveRole) {
 	}
 }
 
-// setBytes is the number of bytes of a set line of capacity n.
-func setBytes(n int) int { return (n-1)/8 + 1 }
-
-// readSet reads a set line: its capacity (which must be the expected one),
-// then the bytes of the bitset, least significant bit first.
-func readSet(r *token.Reader, capacity int, d token.Desc, path string) []int {
-	n := r.Int(func() string { return d() + " capacity" })
-	r.Mark(path)
-	if r.Failed() {
-		return nil
-	}
-	if n != capacity {
-		r.Fail(diag.CodeBadSize, fmt.Sprintf("%s: capacity must be %d, found %d", d(), capacity, n))
-		return nil
-	}
-	var members []int
-	for b := 0; b < setBytes(n); b++ {
-		v := r.Int(func() string { return fmt.Sprintf("%s byte %d", d(), b+1) })
-		if r.Failed() {
-			return nil
-		}
-		if v < 0 || v > 255 {
-			r.Fail(diag.CodeBadValue, fmt.Sprintf("%s byte %d must be 0 to 255, found %d", d(), b+1, v))
-			return nil
-		}
-		for k := 0; k < 8; k++ {
-			if v&(1<<k) != 0 {
-				members = append(members, 8*b+k)
-			}
-		}
-	}
-	return members
-}
-
 // WriteSave writes s exactly as the original engine writes a save.
 func WriteSave(s *Save) ([]byte, error) {
-	w := &saveWriter{s: s, counts: map[string]int{perRole: len(s.Roles)}}
+	w := &saveWriter{s: s, counts: saveCounts(s)}
 	f := token.FormatFixed6
 	fieldtok.Line(&w.b, &SaveFields, s, f, 0, saveGridAt-1)
 	fieldtok.Write(&w.b, &SaveGridSizeFields, s, f)
@@ -279,14 +242,12 @@ func WriteSave(s *Save) ([]byte, error) {
 	w.b.WriteString("\n")
 	for i, c := range s.Cities {
 		w.name(fmt.Sprintf("city %d", i+1), c.Name)
-		fieldtok.Write(&w.b, &SaveCityFields, &c, f)
-		w.b.WriteString(" \n")
-		w.set(len(s.Officers), c.Garrison, fmt.Sprintf("city %d (%s) garrison", i+1, c.Name))
+		w.lines(fmt.Sprintf("city %d (%s)", i+1, c.Name), true, &SaveCityFields, &c)
 	}
 	w.institutes()
 	w.trainingRooms()
 	for i, sq := range s.Board {
-		w.lines(fmt.Sprintf("board square %d", i), &SaveSquareFields, &sq)
+		w.lines(fmt.Sprintf("board square %d", i), false, &SaveSquareFields, &sq)
 	}
 	for i, o := range s.Officers {
 		w.name(fmt.Sprintf("officer %d", i+1), o.Name)
@@ -294,9 +255,7 @@ func WriteSave(s *Save) ([]byte, error) {
 		w.b.WriteString(" \n")
 	}
 	w.roles()
-	for lv, pool := range s.Free {
-		w.set(len(s.Officers), pool, "free officers of level "+LevelNames[lv])
-	}
+	w.lines("", false, &FreeFields, s)
 	checkTrailing(&w.errs, s.Trailing)
 	if len(s.Trailing) > 0 {
 		w.b.WriteString(strings.Join(s.Trailing, " "))
@@ -325,7 +284,7 @@ func (w *saveWriter) unwritable(msg string) {
 
 // set writes a set line of the given capacity.
 func (w *saveWriter) set(capacity int, members []int, what string) {
-	line, err := setLine(capacity, members)
+	line, err := fieldtok.SetLine(capacity, members)
 	if err != nil {
 		w.unwritable(what + ": " + err.Error())
 	}
@@ -341,35 +300,43 @@ func (w *saveWriter) name(what, n string) {
 }
 
 // lines writes the values of the record r of v at their legacy
-// positions: a line of those before its first per-item list
-// (Field.LegacyPer), when there are any, then a line of each per-item
-// list, its length, then its values. A list of a length other than its
-// items' count is refused, named by what and the list's name
-// (Field.WrittenName).
-func (w *saveWriter) lines(what string, r *field.Record, v any) {
+// positions: a line of those before the first that stands on a line of
+// its own, when there are any (after a space when the record is named:
+// its name begins the line), then a line of each per-item list
+// (Field.LegacyPer: its length, then its values) and of each set
+// (Field.LegacySet). A per-item list of a length other than its items'
+// count and a set member outside its capacity are refused, named by what
+// and the list's name (Field.WrittenName).
+func (w *saveWriter) lines(what string, named bool, r *field.Record, v any) {
+	name := func(f *field.Field) string { return strings.TrimPrefix(what+" "+f.WrittenName(), " ") }
 	for _, m := range fieldtok.Misfits(r, v, w.counts) {
-		w.unwritable(fmt.Sprintf("%s %s: %d entries, but there are %d %ss", what, m.Field.WrittenName(), m.Len, m.Want, m.Field.LegacyPer))
+		w.unwritable(fmt.Sprintf("%s: %d entries, but there are %d %ss", name(m.Field), m.Len, m.Want, m.Field.LegacyPer))
 	}
-	var per []int
-	for _, f := range r.Fields {
-		if f.LegacyPer != "" {
-			per = append(per, f.Legacy)
+	var own []*field.Field // the fields on lines of their own
+	for i := range r.Fields {
+		if f := &r.Fields[i]; f.LegacyPer != "" || f.LegacySet != "" {
+			own = append(own, f)
 		}
 	}
-	slices.Sort(per)
-	line := func(from, to int) {
-		fieldtok.Line(&w.b, r, v, token.FormatFixed6, from, to)
+	slices.SortFunc(own, func(a, b *field.Field) int { return a.Legacy - b.Legacy })
+	end := math.MaxInt
+	if len(own) > 0 {
+		end = own[0].Legacy - 1
+	}
+	if end >= 1 && named {
+		fieldtok.WriteRun(&w.b, r, v, token.FormatFixed6, 1, end)
+		w.b.WriteString(" \n")
+	} else if end >= 1 {
+		fieldtok.Line(&w.b, r, v, token.FormatFixed6, 1, end)
 		w.b.WriteString(" \n")
 	}
-	end := math.MaxInt
-	if len(per) > 0 {
-		end = per[0] - 1
-	}
-	if end >= 1 {
-		line(1, end)
-	}
-	for _, at := range per {
-		line(at, at)
+	for _, f := range own {
+		if f.LegacySet != "" {
+			w.set(w.counts[f.LegacySet], r.Value(f, v).Interface().([]int), name(f))
+			continue
+		}
+		fieldtok.Line(&w.b, r, v, token.FormatFixed6, f.Legacy, f.Legacy)
+		w.b.WriteString(" \n")
 	}
 }
 
@@ -381,7 +348,7 @@ func (w *saveWriter) institutes() {
 			fmt.Fprintf(&w.b, "%d ", t)
 		}
 		w.b.WriteString("\n")
-		w.lines(fmt.Sprintf("institute %d (%s)", i+1, in.Name), &ResearchFields, &in)
+		w.lines(fmt.Sprintf("institute %d (%s)", i+1, in.Name), false, &ResearchFields, &in)
 	}
 }
 
@@ -390,7 +357,7 @@ func (w *saveWriter) trainingRooms() {
 		w.name(fmt.Sprintf("training room %d", i+1), t.Name)
 		fieldtok.Write(&w.b, &SaveTrainingRoomFields, &t, token.FormatFixed6)
 		w.b.WriteString(" \n")
-		w.lines(fmt.Sprintf("training room %d (%s)", i+1, t.Name), &TrainingFields, &t)
+		w.lines(fmt.Sprintf("training room %d (%s)", i+1, t.Name), false, &TrainingFields, &t)
 	}
 }
 
@@ -398,39 +365,12 @@ func (w *saveWriter) roles() {
 	s := w.s
 	for i, ro := range s.Roles {
 		w.name(fmt.Sprintf("role %d", i+1), ro.Name)
-		fieldtok.Write(&w.b, &SaveRoleFields, &ro, token.FormatFixed6)
-		w.b.WriteString(" \n")
-		what := fmt.Sprintf("role %d (%s)", i+1, ro.Name)
-		w.set(NumTechs, ro.Techs, what+" techs")
-		w.set(len(s.Officers), ro.Retinue, what+" travelling officers")
-		w.set(len(s.Cities), ro.Cities, what+" cities")
-		w.set(len(s.Officers), ro.Researchers, what+" researchers")
-		w.set(len(s.Officers), ro.Trainees, what+" trainees")
+		w.lines(fmt.Sprintf("role %d (%s)", i+1, ro.Name), true, &SaveRoleFields, &ro)
 		for _, c := range ro.Cards {
 			fmt.Fprintf(&w.b, "%d ", c)
 		}
 		w.b.WriteString("\n")
 	}
-}
-
-// setLine writes a set line of the given capacity.
-func setLine(capacity int, members []int) (string, error) {
-	bytes := make([]int, setBytes(capacity))
-	var err error
-	for _, m := range members {
-		if m < 0 || m >= 8*len(bytes) {
-			err = fmt.Errorf("member %d does not fit a set of capacity %d", m, capacity)
-			continue
-		}
-		bytes[m/8] |= 1 << (m % 8)
-	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "%d ", capacity)
-	for _, v := range bytes {
-		fmt.Fprintf(&b, "%d ", v)
-	}
-	b.WriteString("\n")
-	return b.String(), err
 }
 
 // sortedSet returns members in ascending order without duplicates.

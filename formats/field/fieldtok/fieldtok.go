@@ -10,9 +10,10 @@
 // list of one value per item of another list of the document
 // (Field.LegacyPer, Reading.Counts), after its length or, when
 // Field.LegacyUnsized, alone, or the length of a list whose items stand
-// elsewhere (Field.LegacyLen: a header's counts, unmarked), or one of the
-// fields of a Go field whose key the value of another field chooses
-// (Field.KeyBy). What a line holds
+// elsewhere (Field.LegacyLen: a header's counts, unmarked), or a set of
+// the items of another list written as a bitset after its capacity
+// (Field.LegacySet; SetLine writes one), or one of the fields of a Go
+// field whose key the value of another field chooses (Field.KeyBy). What a line holds
 // besides such values (a name, a set) is for its family's reader: Read
 // and Write serve the runs of values among them (ReadRun, WriteRun).
 package fieldtok
@@ -102,6 +103,8 @@ func (rd Reading) read(tr *token.Reader, r *field.Record, f *field.Field, v any)
 				g.Set(reflect.MakeSlice(g.Type(), n, n))
 			case f.LegacyPer != "":
 				rd.perItem(tr, f, g, d)
+			case f.LegacySet != "":
+				g.Set(reflect.ValueOf(rd.set(tr, f, d)))
 			default:
 				rd.list(tr, f, g, d)
 			}
@@ -238,6 +241,68 @@ func (rd Reading) perItem(tr *token.Reader, f *field.Field, g reflect.Value, d t
 	g.Set(out)
 }
 
+// set reads a set of the items of another list (Field.LegacySet): its
+// capacity, which must be the count of those items, marked at the set,
+// then the bytes of its bitset, least significant bit first. It returns
+// the members in ascending order, nil when the reading fails.
+func (rd Reading) set(tr *token.Reader, f *field.Field, d token.Desc) []int {
+	n := tr.Int(func() string { return d() + " capacity" })
+	if !rd.NoMarks {
+		tr.Mark(rd.path(f))
+	}
+	if tr.Failed() {
+		return nil
+	}
+	if want := rd.Counts[f.LegacySet]; n != want {
+		tr.Fail(diag.CodeBadSize, fmt.Sprintf("%s: capacity must be %d, found %d", d(), want, n))
+		return nil
+	}
+	var members []int
+	for b := range SetBytes(n) {
+		v := tr.Int(func() string { return fmt.Sprintf("%s byte %d", d(), b+1) })
+		if tr.Failed() {
+			return nil
+		}
+		if v < 0 || v > 255 {
+			tr.Fail(diag.CodeBadValue, fmt.Sprintf("%s byte %d must be 0 to 255, found %d", d(), b+1, v))
+			return nil
+		}
+		for k := range 8 {
+			if v&(1<<k) != 0 {
+				members = append(members, 8*b+k)
+			}
+		}
+	}
+	return members
+}
+
+// SetBytes is the number of bytes of a set line of capacity n.
+func SetBytes(n int) int { return (n-1)/8 + 1 }
+
+// SetLine writes a set line of the given capacity: the capacity, then
+// the bytes of the bitset of members, each followed by a space, then a
+// line break; a member outside the capacity is left out and reported.
+func SetLine(capacity int, members []int) (string, error) {
+	bytes := make([]int, SetBytes(capacity))
+	var err error
+	for _, m := range members {
+		if m < 0 || m >= 8*len(bytes) {
+			err = fmt.Errorf("member %d does not fit a set of capacity %d", m, capacity)
+			continue
+		}
+		bytes[m/8] |= 1 << (m % 8)
+	}
+	var b strings.Builder
+	b.WriteString(strconv.Itoa(capacity))
+	b.WriteByte(' ')
+	for _, v := range bytes {
+		b.WriteString(strconv.Itoa(v))
+		b.WriteByte(' ')
+	}
+	b.WriteByte('\n')
+	return b.String(), err
+}
+
 // name is the name of the k-th item of the list a per-item list f
 // follows, "" when the reading has no names.
 func (rd Reading) name(f *field.Field, k int) string {
@@ -370,6 +435,9 @@ func write(b Writer, r *field.Record, f *field.Field, g reflect.Value, real func
 
 // writeList writes the list g: its length, then its items.
 func writeList(b Writer, r *field.Record, f *field.Field, g reflect.Value, real func(float32) string) {
+	if f.LegacySet != "" {
+		panic(fmt.Sprintf("fieldtok: record %s: the set %q stands on a line of its own, written with its capacity by SetLine", r.Name, f.Key))
+	}
 	if !f.LegacyUnsized {
 		b.WriteByte(' ')
 		b.WriteString(strconv.Itoa(g.Len()))

@@ -337,3 +337,46 @@ func TestLengthsOfListsElsewhere(t *testing.T) {
 		t.Errorf("read a length the file cannot hold: %v", err)
 	}
 }
+
+// ward is a record whose line holds a set of the officers.
+type ward struct {
+	Size  int
+	Guard []int
+}
+
+var wardFields = field.Record{Name: "ward", Fields: []field.Field{
+	field.Field{Go: "Size", Key: "size", Type: field.Integer}.At(1, ""),
+	field.Field{Go: "Guard", Key: "guard", Type: field.Ref}.At(2, "guard set").SetOf("officer"),
+}}
+
+// A set is read after its capacity, which must be the count of the items
+// it holds, marked at the set; SetLine writes it back.
+func TestSets(t *testing.T) {
+	counts := map[string]int{"officer": 10}
+	r := token.NewReader("w.txt", []byte("4\n10 5 2 \n"))
+	var w ward
+	Reading{Desc: desc, Path: "wards[0]", Counts: counts}.Read(r, &wardFields, &w)
+	if r.Err() != nil || w.Size != 4 || len(w.Guard) != 3 || w.Guard[0] != 0 || w.Guard[2] != 9 {
+		t.Fatalf("read %+v (%v)", w, r.Err())
+	}
+	if got := r.Map.Locate("wards[0].guard"); got != (diag.Pos{Line: 2, Col: 1}) {
+		t.Errorf("the set is marked at %v, want 2:1", got)
+	}
+	if line, err := SetLine(10, w.Guard); line != "10 5 2 \n" || err != nil {
+		t.Errorf("wrote %q (%v)", line, err)
+	}
+	if _, err := SetLine(10, []int{16}); err == nil || err.Error() != "member 16 does not fit a set of capacity 10" {
+		t.Errorf("a member past the capacity: %v", err)
+	}
+	for _, c := range []struct{ src, want string }{
+		{"4 9 5 2", "unit 1: guard set: capacity must be 10, found 9"},
+		{"4 10 5 256", "unit 1: guard set byte 2 must be 0 to 255, found 256"},
+		{"4 x", "unit 1: guard set capacity must be an integer"},
+	} {
+		r := token.NewReader("w.txt", []byte(c.src))
+		Reading{Desc: desc, Counts: counts}.Read(r, &wardFields, &ward{})
+		if err := r.Err(); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: %v, want %q", c.src, err, c.want)
+		}
+	}
+}
