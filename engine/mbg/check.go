@@ -12,24 +12,26 @@ import (
 // The codes of the check rules (package validate's catalogue) of the
 // conditions the engine refuses a scenario or a save on.
 const (
-	CodeBadBase        = "MBG001"           // a square's building does not exist
-	CodeBadGarrison    = "MBG002"           // a garrison names no officer
-	CodeBadOfficial    = "MBG003"           // a mayor or treasurer names no officer
-	CodeBadRetinue     = "MBG004"           // a retinue names no officer
-	CodeBadOwned       = "MBG005"           // a role owns no city
-	CodeBadStart       = "MBG006"           // a role starts off the board
-	CodeBadTech        = mbgfmt.CodeBadTech // a tech id outside 0–11
-	CodeTwoPlaces      = "MBG010"           // an officer in two places
-	CodeOfficialAbroad = "MBG011"           // a mayor or treasurer outside the garrison
-	CodeTwoOwners      = "MBG013"           // a city owned by two roles
-	CodeNotANumber     = "MBG021"           // a number that is not finite
-	CodeBadItem        = mbgfmt.CodeBadItem // a training room trains no ability
-	CodeBadDir         = mbgfmt.CodeBadDir  // a direction other than ±1
-	CodeEmptyBoard     = "MBG031"           // the board has no squares
-	CodeEmptyOwned     = "MBG033"           // an owned city with an empty garrison
-	CodeSaveRef        = "MBG060"           // a save refers to nothing
-	CodeSaveActing     = "MBG061"           // the acting role of a save is not in play
-	CodeSaveJob        = "MBG062"           // the lists of a save disagree
+	CodeBadBase        = "MBG001"              // a square's building does not exist
+	CodeBadGarrison    = "MBG002"              // a garrison names no officer
+	CodeBadOfficial    = "MBG003"              // a mayor or treasurer names no officer
+	CodeBadRetinue     = "MBG004"              // a retinue names no officer
+	CodeBadOwned       = "MBG005"              // a role owns no city
+	CodeBadStart       = "MBG006"              // a role starts off the board
+	CodeBadTech        = mbgfmt.CodeBadTech    // a tech id outside 0–11
+	CodeTwoPlaces      = "MBG010"              // an officer in two places
+	CodeOfficialAbroad = "MBG011"              // a mayor or treasurer outside the garrison
+	CodeTwoOwners      = "MBG013"              // a city owned by two roles
+	CodeNotANumber     = "MBG021"              // a number that is not finite
+	CodeScope          = mbgfmt.CodeScope      // a city scope other than small, medium or large
+	CodeSquareType     = mbgfmt.CodeSquareType // a board square of an unknown type
+	CodeBadItem        = mbgfmt.CodeBadItem    // a training room trains no ability
+	CodeBadDir         = mbgfmt.CodeBadDir     // a direction other than ±1
+	CodeEmptyBoard     = "MBG031"              // the board has no squares
+	CodeEmptyOwned     = "MBG033"              // an owned city with an empty garrison
+	CodeSaveRef        = "MBG060"              // a save refers to nothing
+	CodeSaveActing     = "MBG061"              // the acting role of a save is not in play
+	CodeSaveJob        = "MBG062"              // the lists of a save disagree
 )
 
 // problems collects the reasons a scenario or save cannot be played, as
@@ -75,7 +77,7 @@ func finite(v float32) bool { return !math.IsNaN(float64(v)) && !math.IsInf(floa
 // (spec §2.4, §13.1) — references to nothing, officers in two places,
 // mayors outside their garrison, cities with two owners, owned cities
 // without garrison, directions other than ±1, numbers that are not
-// finite. The diagnostics carry the codes of the check rules and the
+// finite, squares of unknown types, cities of unknown scopes. The diagnostics carry the codes of the check rules and the
 // paths of the scenario document; `shapan check` reports them through
 // package validate (CheckScenarioTo) and New refuses a scenario with any
 // of them.
@@ -98,6 +100,27 @@ func checkScenario(ps *problems, sc *mbgfmt.Scenario) {
 	checkRoles(ps, sc)
 	checkPlaces(ps, sc)
 	checkBuildings(ps, sc)
+	for i, sq := range sc.Board {
+		checkSquareType(ps, i, sq.Class)
+	}
+	for i, c := range sc.Cities {
+		checkScope(ps, srcpos.Index("cities", i), c.Name, c.Scope)
+	}
+}
+
+// checkScope: a city's scope is small, medium or large (the game gives
+// any other a defence of 0 and an odd income scale).
+func checkScope(ps *problems, p, name string, scope int) {
+	if mbgfmt.ScopeField.Outside(scope) {
+		ps.add(CodeScope, srcpos.Field(p, mbgfmt.ScopeField.Key), "city %s has scope %d; use small (0), medium (1) or large (2)", name, scope)
+	}
+}
+
+// checkSquareType: a square is of one of the six types.
+func checkSquareType(ps *problems, i, class int) {
+	if mbgfmt.TypeField.Outside(class) {
+		ps.add(CodeSquareType, srcpos.Field(srcpos.Index("board", i), mbgfmt.TypeField.Key), "square %d has type %d; the types are 0 to 5", i, class)
+	}
 }
 
 // names returns the name of item i of a list, or #i when there is none.

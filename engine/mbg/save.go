@@ -3,6 +3,7 @@ package mbg
 import (
 	"errors"
 	"github.com/shapan/shapan/formats/diag"
+	"github.com/shapan/shapan/formats/srcpos"
 
 	mbgfmt "github.com/shapan/shapan/formats/mbg"
 )
@@ -77,8 +78,24 @@ func CheckSaveTo(sv *mbgfmt.Save, sink diag.Sink) {
 	loadSave(&problems{sink: sink}, sv)
 }
 
-// loadSave builds the state of a save, or reports to ps why it cannot.
+// loadSave builds the state of a save, or reports to ps why it cannot:
+// what its shape and its consistency refuse, then squares of unknown
+// types and cities of unknown scopes (checked last, so that they hide
+// none of the others).
 func loadSave(ps *problems, sv *mbgfmt.Save) *state {
+	s := loadSaveState(ps, sv)
+	for i, c := range sv.Cities {
+		checkScope(ps, srcpos.Index("cities", i), c.Name, c.Scope)
+	}
+	for i, sq := range sv.Board {
+		checkSquareType(ps, i, sq.Class)
+	}
+	return s
+}
+
+// loadSaveState builds the state of a save whose shape and consistency
+// are right, or reports to ps why it cannot.
+func loadSaveState(ps *problems, sv *mbgfmt.Save) *state {
 	checkSaveShape(ps, sv)
 	if a := sv.ActingRole; ps.n == 0 && a >= 0 && a < len(sv.Roles) && sv.Roles[a].Loc == -1 {
 		// A role at -1 has been eliminated: a game resumed with it acting

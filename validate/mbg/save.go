@@ -54,15 +54,11 @@ func checkSave(r validate.Reporter) {
 	r.Trailing(s.Trailing)
 	mbgeng.CheckSaveTo(s, r.Sink()) // what the engine refuses
 	for i, c := range s.Cities {
-		checkScope(r, srcpos.Index("cities", i), c.Name, c.Scope)
 		checkSavedPosts(r, srcpos.Index("cities", i), c, s.Officers)
 		checkFengshui(r, srcpos.Index("cities", i), c)
 	}
 	for i, t := range s.TrainingRooms {
 		checkTrainRounds(r, srcpos.Index("training_rooms", i), t, s.Roles)
-	}
-	for i, sq := range s.Board {
-		checkSquareType(r, i, sq.Class)
 	}
 	for i, o := range s.Officers {
 		checkOfficerAbilities(r, i, o.Name, o.Props)

@@ -75,7 +75,7 @@ var (
 		Title:   "a number that is not finite (NaN or infinity)",
 		Meaning: "Every comparison with NaN is false and infinities never decrease: battles, incomes and victory checks stop making sense.",
 		Fix:     "Write a finite number."})
-	mbgScope = validate.Define(validate.Rule{Code: mbg.CodeScope, Severity: diag.Error, Family: "mbg",
+	_ = validate.Define(validate.Rule{Code: mbgeng.CodeScope, Severity: diag.Error, Family: "mbg",
 		Title:   "a city scope other than small, medium or large",
 		Meaning: "The game gives a city of any other scope a defence of 0 and an odd income scale.",
 		Fix:     "Use small (0), medium (1) or large (2)."})
@@ -95,7 +95,7 @@ var (
 		Title:   "a role starts with the winning money already",
 		Meaning: "The first role whose money is at least win_money at a round end wins: this game ends after the first round.",
 		Fix:     "Raise win_money above every role's starting money."})
-	mbgSquareType = validate.Define(validate.Rule{Code: mbg.CodeSquareType, Severity: diag.Error, Family: "mbg",
+	_ = validate.Define(validate.Rule{Code: mbgeng.CodeSquareType, Severity: diag.Error, Family: "mbg",
 		Title:   "a board square of an unknown type",
 		Meaning: "The game knows six square types (empty, city, saloon, institute, training room, chance); other squares do nothing and the original front end cannot draw them.",
 		Fix:     "Use one of the six types."})
@@ -175,8 +175,9 @@ func checkScenario(r validate.Reporter) {
 }
 
 // checkSquares reports a board whose length the original front end cannot
-// draw, squares of unknown types and ignored base values; it returns the
-// buildings some square belongs to, by class.
+// draw and ignored base values (the engine's check refuses squares of
+// unknown types); it returns the buildings some square belongs to, by
+// class.
 func checkSquares(r validate.Reporter, s *mbg.Scenario) map[int]map[int]bool {
 	if n := len(s.Board); n > 0 && n%4 != 0 {
 		r.Add(mbgBoardSize, "board", "the board has %d squares, not a multiple of 4", n)
@@ -191,8 +192,6 @@ func checkSquares(r validate.Reporter, s *mbg.Scenario) map[int]map[int]bool {
 			if sq.Base != 0 {
 				r.Add(mbgIgnoredBase, srcpos.Field(p, mbg.BaseKey(sq.Class)), "square %d (%s) has base %d, which the game ignores", i, mbg.ClassNames[sq.Class], sq.Base)
 			}
-		default:
-			checkSquareType(r, i, sq.Class)
 		}
 	}
 	return visited
@@ -212,20 +211,6 @@ func checkOfficerAbilities(r validate.Reporter, i int, name string, props [5]flo
 		if f := float64(v); !math.IsNaN(f) && !math.IsInf(f, 0) && mbg.Ability(k).OutsideFloat(f) {
 			r.Add(mbgAbility, srcpos.Field(srcpos.Index("officers", i), mbg.PropKeys[k]), "officer %s: ability %s is %v, outside %v–%v", name, mbg.PropKeys[k], v, mbg.Ability(k).Min, mbg.Ability(k).Max)
 		}
-	}
-}
-
-// checkScope reports a city scope outside its field's set (MBG022).
-func checkScope(r validate.Reporter, p, name string, scope int) {
-	if mbg.ScopeField.Outside(scope) {
-		r.Add(mbgScope, srcpos.Field(p, mbg.ScopeField.Key), "city %s has scope %d; use small (0), medium (1) or large (2)", name, scope)
-	}
-}
-
-// checkSquareType reports a square type outside its field's set (MBG027).
-func checkSquareType(r validate.Reporter, i, class int) {
-	if mbg.TypeField.Outside(class) {
-		r.Add(mbgSquareType, srcpos.Field(srcpos.Index("board", i), mbg.TypeField.Key), "square %d has type %d; the types are 0 to 5", i, class)
 	}
 }
 
@@ -283,7 +268,6 @@ func checkCitySmells(r validate.Reporter, s *mbg.Scenario) {
 	}
 	for i, c := range s.Cities {
 		p := srcpos.Index("cities", i)
-		checkScope(r, p, c.Name, c.Scope)
 		if len(c.Garrison) > 0 && !owned[i] {
 			r.Add(mbgUnownedGarrison, p+".garrison", "city %s has a garrison but no role owns it: the game dismisses %s at load", c.Name, validate.QuoteList(officerNames(s, c.Garrison)))
 		}
