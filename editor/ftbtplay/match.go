@@ -16,6 +16,7 @@ import (
 	"github.com/shapan/shapan/engine"
 	ftbteng "github.com/shapan/shapan/engine/ftbt"
 	"github.com/shapan/shapan/formats"
+	"github.com/shapan/shapan/formats/diag"
 	ftbtfmt "github.com/shapan/shapan/formats/ftbt"
 )
 
@@ -81,6 +82,23 @@ func ftbtLevel(doc *formats.Document) (*ftbtfmt.Level, *ftbtfmt.Rules, error) {
 	return l, rules, nil
 }
 
+// refusal returns what a game of the level document is refused on, all
+// at once and placed in its files, as `shapan play` refuses it
+// (ftbteng.DocumentProblems), or nil.
+func refusal(doc *formats.Document) error {
+	problems := ftbteng.DocumentProblems(doc)
+	if !problems.HasErrors() {
+		return nil
+	}
+	var loc diag.Locator
+	if doc.Source != nil {
+		loc = doc.Source
+	}
+	out := problems.Locate(doc.Path, loc)
+	out.Sort()
+	return out
+}
+
 // ftbtSeats are the two sides of a level.
 func ftbtSeats(doc *formats.Document) ([]play.Seat, error) {
 	if _, _, err := ftbtLevel(doc); err != nil {
@@ -140,6 +158,9 @@ func newFTBTMatch(doc *formats.Document, seats []play.Seat, o play.Options) (pla
 	seed := o.Seed
 	l, rules, err := ftbtLevel(doc)
 	if err != nil {
+		return nil, err
+	}
+	if err := refusal(doc); err != nil {
 		return nil, err
 	}
 	if len(seats) != 2 {

@@ -27,21 +27,38 @@ func DocumentSetup(doc *formats.Document) (Setup, error) {
 	if rules == nil {
 		return Setup{}, ErrNoRules
 	}
-	if problems := RulesProblems(doc); problems.HasErrors() {
+	if problems := DocumentProblems(doc); problems.HasErrors() {
 		return Setup{}, problems
 	}
 	return Setup{Rules: rules, Level: l}, nil
 }
 
-// RulesProblems lists what the computer player refuses the rules of a
-// level document for (CheckAIRules), placed in the rules file the level
-// was read with; nil when it has no rules.
+// DocumentProblems lists every condition a game of a level document is
+// refused on, all at once: what the computer player refuses its rules
+// for (RulesProblems, placed in the rules file), what the engine refuses
+// the level played with them for (CheckLevel) and what the computer
+// player refuses its AI settings for (CheckAI), these two by path in the
+// level document.
+func DocumentProblems(doc *formats.Document) diag.List {
+	l, _ := doc.Value.(*ftbtfmt.Level)
+	rules, _ := doc.Rules.(*ftbtfmt.Rules)
+	problems := RulesProblems(doc)
+	if l != nil {
+		problems = append(problems, CheckLevel(rules, l)...)
+		problems = append(problems, CheckAI(l)...)
+	}
+	return problems
+}
+
+// RulesProblems lists what the engine and the computer player refuse the
+// rules of a level document for (CheckRules), placed in the rules file
+// the level was read with; nil when it has no rules.
 func RulesProblems(doc *formats.Document) diag.List {
 	rules, _ := doc.Rules.(*ftbtfmt.Rules)
 	if rules == nil {
 		return nil
 	}
-	problems := CheckAIRules(rules)
+	problems := CheckRules(rules)
 	if len(problems) == 0 {
 		return nil
 	}

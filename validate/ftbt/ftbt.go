@@ -27,7 +27,7 @@ var (
 		Title:   "an AI constant the computer divides by is 0",
 		Meaning: "The computer player divides by AI_MAX_MOVE_DIST, AI_MAX_BUF_VALUE, AI_MAX_DEF_DIST, AI_MAX_TECH_DIST and the three *_VMD constants; with 0 it crashes when it scores a move (division by zero).",
 		Fix:     "Use a positive value (the shipped rules: 3000, 30, 300, 80, 800, 800, 600). A level played with such rules is refused too, and reported in the rules file when it is checked."})
-	ftbWeight = validate.Define(validate.Rule{Code: ftbt.CodeCost, Severity: diag.Error, Family: "ftbt",
+	_ = validate.Define(validate.Rule{Code: engine.CodeCost, Severity: diag.Error, Family: "ftbt",
 		Title:   "a terrain with a negative move cost",
 		Meaning: "Movement ranges are shortest paths: a negative cost breaks them (a person could move without end and the range is no longer what the player sees).",
 		Fix:     "Use a positive cost (a very high one makes a terrain nearly impassable)."})
@@ -96,7 +96,7 @@ var (
 		Title:   "a side has nobody",
 		Meaning: "With one side empty the computer player finds no enemy and stops the game ('no enermy for AI'); in two-player games there is nothing to fight.",
 		Fix:     "Give both sides people."})
-	ftbNoController = validate.Define(validate.Rule{Code: "FTB028", Severity: diag.Error, Family: "ftbt",
+	_ = validate.Define(validate.Rule{Code: engine.CodeNoControl, Severity: diag.Error, Family: "ftbt",
 		Title:   "every person of the computer's side is not AI-controlled",
 		Meaning: "People with attack factor -1 get no decision; if the whole computer side (side 1) is like that, its turn never ends.",
 		Fix:     "Give side 1's people AI factors (or set them to the defaults)."})
@@ -144,11 +144,8 @@ func checkRules(r validate.Reporter, rs *ftbt.Rules) {
 	for i, t := range rs.Terrains {
 		terrainNames[i] = t.Name
 		p := srcpos.Index("terrains", i)
-		switch cost := ftbt.TerrainFields.Field("cost"); {
-		case cost.Outside(t.Weight):
-			r.Add(ftbWeight, srcpos.Field(p, cost.Key), "terrain %s costs %d to enter (a cost is %s)", t.Name, t.Weight, cost.Allowed())
-		case t.Weight == 0:
-			r.Add(ftbFreeMove, srcpos.Field(p, cost.Key), "terrain %s costs nothing to enter", t.Name)
+		if t.Weight == 0 { // a negative cost: the engine's CheckRules
+			r.Add(ftbFreeMove, srcpos.Field(p, ftbt.TerrainFields.Field("cost").Key), "terrain %s costs nothing to enter", t.Name)
 		}
 	}
 	ftbDuplicates(r, "terrains", "terrain", terrainNames)
@@ -184,7 +181,7 @@ func checkRules(r validate.Reporter, rs *ftbt.Rules) {
 	if needsMaxAbi && rs.MaxAbi == 0 {
 		r.Add(ftbMaxAbi, ftbt.RulesFields.Field("max_abi").Key, "MAX_ABI is 0 and the rules have fly or disable-long techs: their first use divides by zero")
 	}
-	r.AddAll(engine.CheckAIRules(rs))
+	r.AddAll(engine.CheckRules(rs))
 	for i, n := range terrainNames {
 		if msg := ftbt.LegacyNameProblem(n); msg != "" {
 			r.Add(ftbUnwritable, srcpos.Index("terrains", i)+".name", "%s", msg)
@@ -228,11 +225,10 @@ func checkLevel(r validate.Reporter) {
 }
 
 // checkPeopleSmells reports what the engine plays but a designer would
-// not want: people without techs, above MAX_ABI with a fly tech, a
-// computer side nobody controls, shared and unwritable names.
+// not want: people without techs, above MAX_ABI with a fly tech, shared
+// and unwritable names.
 func checkPeopleSmells(r validate.Reporter, l *ftbt.Level, rules *ftbt.Rules) {
 	names := make([]string, len(l.People))
-	count, controlled1 := 0, 0
 	for i, p := range l.People {
 		names[i] = p.Name
 		path := srcpos.Index("people", i)
@@ -243,17 +239,8 @@ func checkPeopleSmells(r validate.Reporter, l *ftbt.Level, rules *ftbt.Rules) {
 		if rules != nil && p.Abi > rules.MaxAbi && knowsFly(rules, p.Techs) {
 			r.Add(ftbHighAbi, srcpos.Field(path, ftbt.PersonFields.Field("abi").Key), "%s has abi %d above MAX_ABI %d and knows a fly tech", who, p.Abi, rules.MaxAbi)
 		}
-		if p.Side == 1 {
-			count++
-			if p.AI != nil && p.AI.Attack != -1 {
-				controlled1++
-			}
-		}
 	}
 	ftbDuplicates(r, "people", "person", names)
-	if l.HasAI() && count > 0 && controlled1 == 0 {
-		r.Add(ftbNoController, "people", "no person of side 1 is AI-controlled (attack factor -1 for all): the computer's turn would never end")
-	}
 	for i, n := range names {
 		if msg := ftbt.LegacyNameProblem(n); msg != "" {
 			r.Add(ftbUnwritable, srcpos.Index("people", i)+".name", "%s", msg)
