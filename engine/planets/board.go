@@ -61,15 +61,18 @@ const maxMagnitude = 1e15
 // newBoard reads m as the original's loader and game do. It refuses the
 // maps the original cannot load, and the ones it would crash on as soon
 // as a value is used (a def that is not a number, a route whose steps are
-// text), with the diagnostics of CheckMap.
+// text) and the layouts it breaks (checkLayout), with the diagnostics of
+// CheckMap.
 func newBoard(m *pfmt.Map) (*board, error) {
 	if m == nil {
 		return nil, fmt.Errorf("planets: no map")
 	}
-	b, ps := readBoard(m, false)
-	ps = append(ps, checkSettings(m, ps)...)
-	if ps.HasErrors() {
-		return nil, ps
+	b, list := readBoard(m, false)
+	list = append(list, checkSettings(m, list)...)
+	layout := problems{list: list}
+	checkLayout(&layout, m)
+	if layout.list.HasErrors() {
+		return nil, layout.list
 	}
 	return b, nil
 }

@@ -21,10 +21,19 @@ const (
 	CodeSetting      = pfmt.CodeSetting // max_round, start_unit or max_player is no number
 )
 
-// problems collects the reasons a map cannot be played.
-type problems struct{ list diag.List }
+// problems collects the reasons a map cannot be played: into a list, or
+// into a sink (shapan check's report, which makes the message only of a
+// problem it lists).
+type problems struct {
+	list diag.List
+	sink diag.Sink // nil: list
+}
 
 func (ps *problems) add(code, path, format string, args ...any) {
+	if ps.sink != nil {
+		ps.sink(code, path, format, args...)
+		return
+	}
 	ps.list = append(ps.list, diag.Diagnostic{Severity: diag.Error, Code: code, Path: path, Message: fmt.Sprintf(format, args...)})
 }
 
@@ -40,20 +49,37 @@ func (ps *problems) number(code, path, what string, v pfmt.Value) Num {
 
 // CheckMap lists every condition the engine refuses a map on: what the
 // original's loader cannot load or crashes on as soon as the value is
-// used (spec 11), and a map whose start planets and player limits let
-// too few players join its game. The diagnostics carry the codes of the
-// check rules and the paths of the map document; `shapan check` reports
-// them through package validate and New refuses a map with any of them.
+// used (spec 11), a map whose start planets and player limits let too few
+// players join its game, and what its layout breaks (checkLayout: the
+// grid, the routes' steps, the starts). The diagnostics carry the codes
+// of the check rules and the paths of the map document; `shapan check`
+// reports them through package validate (CheckMapTo) and New refuses a
+// map with any of them.
 func CheckMap(m *pfmt.Map) diag.List {
+	var ps problems
+	checkMap(&ps, m)
+	return ps.list
+}
+
+// CheckMapTo reports the conditions of CheckMap to sink, and returns the
+// routes' RepeatedRoutes (which the check's warnings use too: a map of
+// 600 000 routes sorts them once).
+func CheckMapTo(m *pfmt.Map, sink diag.Sink) []int32 {
+	return checkMap(&problems{sink: sink}, m)
+}
+
+func checkMap(ps *problems, m *pfmt.Map) []int32 {
 	b, list := readBoard(m, true)
 	list = append(list, checkSettings(m, list)...)
-	if list.HasErrors() {
-		return list
+	if !list.HasErrors() {
+		if n := b.allowedPlayers(); Int(int64(n)).Less(b.minPlayer) {
+			list = append(list, tooFew(n, b))
+		}
 	}
-	if n := b.allowedPlayers(); Int(int64(n)).Less(b.minPlayer) {
-		list = append(list, tooFew(n, b))
+	for _, d := range list {
+		ps.add(d.Code, d.Path, "%s", d.Message)
 	}
-	return list
+	return checkLayout(ps, m)
 }
 
 // allowedPlayers is how many players may join: the smaller of max_player

@@ -2,11 +2,14 @@ package planets
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/rand"
+	"strings"
 	"testing"
 
 	"github.com/shapan/shapan/engine"
+	"github.com/shapan/shapan/formats/diag"
 	pfmt "github.com/shapan/shapan/formats/planets"
 	"github.com/shapan/shapan/internal/longtest"
 )
@@ -179,9 +182,8 @@ func join(parts []string) string {
 }
 
 // oddYAML is a map the validator warns about but the original plays:
-// real max (real garrisons), def 0, res below 1, negative
-// cos, max 0, routes of fractional, zero and negative steps (fleets on
-// them are lost), a route of 2.0 steps, a route from a planet to itself.
+// real max (real garrisons), def 0, res below 1, negative cos, max 0, a
+// route from a planet to itself.
 const oddYAML = `name: odd
 max_round: 60
 max_player: 3
@@ -199,16 +201,63 @@ planets:
   F: {def: 1, res: 1, cos: 1, max: 10}
 routes:
   - [A, B, 1]
-  - [B, C, 2.0]
-  - [A, D, 0.5]
-  - [B, E, 0]
-  - [C, F, -1]
+  - [B, C, 2]
+  - [A, D, 1]
+  - [B, E, 1]
+  - [C, F, 2]
   - [E, F, 3]
   - [D, E, 1]
   - [A, A, 1]
 `
 
-// TestOddMapGamesNeverFail plays mixed games on the odd map.
+// oddSteps are routes of oddYAML with steps the original plays but that
+// are no whole number of at least 1 (a fleet on them never arrives: its
+// units are lost; check calls them errors, PLN009): what each route's
+// steps become, and the route's index.
+var oddSteps = []struct {
+	from, to string
+	route    int
+}{
+	{"- [B, C, 2]", "- [B, C, 2.0]", 1},
+	{"- [A, D, 1]", "- [A, D, 0.5]", 2},
+	{"- [B, E, 1]", "- [B, E, 0]", 3},
+	{"- [C, F, 2]", "- [C, F, -1]", 4},
+}
+
+// TestOddStepsAreRefused: routes of steps that are no whole number of at
+// least 1 are refused, each with PLN009 at its steps, as check reports
+// them.
+func TestOddStepsAreRefused(t *testing.T) {
+	src := oddYAML
+	for _, o := range oddSteps {
+		if !strings.Contains(src, o.from) {
+			t.Fatalf("%q is not in the odd map", o.from)
+		}
+		src = strings.Replace(src, o.from, o.to, 1)
+	}
+	m, _, err := pfmt.ReadLegacy("odd.yml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = New(Setup{Map: m}, Options{})
+	var problems diag.List
+	if !errors.As(err, &problems) {
+		t.Fatalf("the map of odd steps is not refused with diagnostics: %v", err)
+	}
+	refused := map[string]bool{}
+	for _, d := range problems {
+		refused[d.Code+" "+d.Path] = true
+	}
+	for _, o := range oddSteps {
+		if want := fmt.Sprintf("%s routes[%d][2]", CodeSteps, o.route); !refused[want] {
+			t.Errorf("%s is not refused: %v", want, problems)
+		}
+	}
+	if len(refused) != len(oddSteps) {
+		t.Errorf("want only the %d odd steps refused, got %v", len(oddSteps), problems)
+	}
+}
+
 func TestOddMapGamesNeverFail(t *testing.T) {
 	m, _, err := pfmt.ReadLegacy("odd.yml", []byte(oddYAML))
 	if err != nil {

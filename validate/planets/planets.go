@@ -6,7 +6,6 @@ import (
 	"github.com/shapan/shapan/validate"
 	"math"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/shapan/shapan/formats/diag"
@@ -29,19 +28,19 @@ var (
 		Title:   "a planet's def, res or cos is missing or not a number",
 		Meaning: "The map loads, but the game crashes at the first battle on the planet (def) or its first production (res, cos).",
 		Fix:     "Give the planet numeric def, res and cos."})
-	plnUnknownLetter = validate.Define(validate.Rule{Code: "PLN004", Severity: diag.Error, Family: "planets",
+	_ = validate.Define(validate.Rule{Code: planetseng.CodeUnknownLetter, Severity: diag.Error, Family: "planets",
 		Title:   "a letter on the grid that is no planet",
 		Meaning: "Every letter of the grid places a planet; a letter with no entry under planets makes the load fail.",
 		Fix:     "Define the planet, or replace the letter with '.'."})
-	plnNotPlaced = validate.Define(validate.Rule{Code: "PLN005", Severity: diag.Error, Family: "planets",
+	_ = validate.Define(validate.Rule{Code: planetseng.CodeNotPlaced, Severity: diag.Error, Family: "planets",
 		Title:   "a planet that is not on the grid",
 		Meaning: "The map loads but the planet has no position; clients cannot draw it.",
 		Fix:     "Put the planet's letter on the grid."})
-	plnTwice = validate.Define(validate.Rule{Code: "PLN006", Severity: diag.Error, Family: "planets",
+	_ = validate.Define(validate.Rule{Code: planetseng.CodeTwice, Severity: diag.Error, Family: "planets",
 		Title:   "a planet's letter appears more than once on the grid",
 		Meaning: "The last occurrence (in reading order) gives the position; the others are ignored.",
 		Fix:     "Keep one occurrence of the letter."})
-	plnToken = validate.Define(validate.Rule{Code: planets.CodeToken, Severity: diag.Error, Family: "planets",
+	_ = validate.Define(validate.Rule{Code: planetseng.CodeToken, Severity: diag.Error, Family: "planets",
 		Title:   "a planet's token is not a single ASCII letter",
 		Meaning: "Only the letters A–Z and a–z can be placed on the grid; any other token can never have a position.",
 		Fix:     "Name the planet with a letter not used yet."})
@@ -49,7 +48,7 @@ var (
 		Title:   "a route to or from a planet that does not exist",
 		Meaning: "The game fails to load the map (unknown token).",
 		Fix:     "Use existing planets at both ends."})
-	plnSteps = validate.Define(validate.Rule{Code: planetseng.CodeSteps, Severity: diag.Error, Family: "planets",
+	_ = validate.Define(validate.Rule{Code: planetseng.CodeSteps, Severity: diag.Error, Family: "planets",
 		Title:   "a route whose steps are not a whole number of at least 1",
 		Meaning: "A fleet on a route of 0, negative or fractional steps never arrives: its units are lost. A non-number crashes the game when a fleet moves.",
 		Fix:     "Give the route a whole number of steps, 1 or more."})
@@ -57,7 +56,7 @@ var (
 		Title:   "two route entries join the same planets",
 		Meaning: "Each entry sets the travel time both ways; the later one silently overwrites the earlier.",
 		Fix:     "Keep one entry per pair of planets."})
-	plnConflict = validate.Define(validate.Rule{Code: "PLN011", Severity: diag.Error, Family: "planets",
+	_ = validate.Define(validate.Rule{Code: planetseng.CodeConflict, Severity: diag.Error, Family: "planets",
 		Title:   "two route entries join the same planets with different steps",
 		Meaning: "The later entry wins, so the earlier travel time is silently ignored.",
 		Fix:     "Keep one entry with the travel time you want."})
@@ -69,11 +68,11 @@ var (
 		Title:   "a start planet that does not exist",
 		Meaning: "The game fails to load the map (unknown token).",
 		Fix:     "Use existing planets as starts."})
-	plnStartTwice = validate.Define(validate.Rule{Code: "PLN014", Severity: diag.Error, Family: "planets",
+	_ = validate.Define(validate.Rule{Code: planetseng.CodeStartTwice, Severity: diag.Error, Family: "planets",
 		Title:   "a planet is the start of two players",
 		Meaning: "The later player takes the planet over; the earlier one starts with nothing and is out at once.",
 		Fix:     "Give every player a different start planet."})
-	plnFewStarts = validate.Define(validate.Rule{Code: "PLN015", Severity: diag.Error, Family: "planets",
+	_ = validate.Define(validate.Rule{Code: planetseng.CodeFewStarts, Severity: diag.Error, Family: "planets",
 		Title:   "fewer start planets than max_player",
 		Meaning: "When a player joins beyond the number of starts, the game crashes after registering them (a half-joined player).",
 		Fix:     "Add starts or lower max_player."})
@@ -121,7 +120,7 @@ var (
 		Title:   "a planet's def is an integer",
 		Meaning: "The game divides integers as Python 2 does: when the owner of a planet with an integer def wins a battle there against attackers, its garrison becomes 0 (with def written 2.0 it keeps its survivors).",
 		Fix:     "Write def as a real (2.0) unless this is intended."})
-	plnTooMany = validate.Define(validate.Rule{Code: "PLN027", Severity: diag.Error, Family: "planets",
+	_ = validate.Define(validate.Rule{Code: planetseng.CodeTooMany, Severity: diag.Error, Family: "planets",
 		Title:   "more than 52 planets",
 		Meaning: "Only the 52 ASCII letters can be placed on the grid.",
 		Fix:     "Remove planets."})
@@ -129,42 +128,27 @@ var (
 
 func init() { validate.RegisterChecker(planets.Kind, checkPlanets) }
 
-// isLetter reports whether s is one ASCII letter, the tokens of the
-// field table (TokenFields) the grid can place.
-func isLetter(s string) bool {
-	return !planets.TokenFields.Fields[0].OutsideName(s)
-}
-
 func checkPlanets(r validate.Reporter) {
 	m, ok := r.Doc().Value.(*planets.Map)
 	if !ok {
 		return
 	}
-	r.AddAll(planetseng.CheckMap(m)) // what the engine refuses
-	if len(m.Planets) > 52 {
-		r.Add(plnTooMany, "planets", "the map has %d planets; only 52 letters can be placed", len(m.Planets))
-	}
-	defined := checkPlanetValues(r, m)
-	checkGrid(r, m, defined)
-	adj := checkRoutes(r, m)
+	before := planetseng.CheckMapTo(m, r.Sink()) // what the engine refuses
+	checkPlanetValues(r, m)
+	checkRows(r, m)
+	adj := checkRoutes(r, m, before)
 	checkStarts(r, m, adj)
 	checkSettings(r, m)
 	checkUnknownKeys(r, m)
 	checkReachable(r, m, adj)
 }
 
-// checkPlanetValues reports the planets' tokens and values, and returns
-// the letters of the planets that can be placed.
-func checkPlanetValues(r validate.Reporter, m *planets.Map) map[string]bool {
-	defined := map[string]bool{}
+// checkPlanetValues reports the planets' values (the engine's check
+// refuses their tokens).
+func checkPlanetValues(r validate.Reporter, m *planets.Map) {
 	for _, p := range m.Planets {
 		name := p.Name()
 		path := srcpos.Field("planets", p.Token.Key())
-		if p.Token.Type() != planets.Str || !isLetter(p.Token.Text()) {
-			r.Add(plnToken, path, "planet %s: the token is not a single ASCII letter, so it can never be placed", name)
-		} else {
-			defined[p.Token.Text()] = true
-		}
 		if v, ok := p.Max.Float64(); !ok || math.IsNaN(v) || math.IsInf(v, 0) {
 			r.Add(plnMax, srcpos.Field(path, maxKey), "planet %s: max is %s, not a number the game can convert", name, p.Max.Describe())
 		} else if v <= 0 {
@@ -175,7 +159,6 @@ func checkPlanetValues(r validate.Reporter, m *planets.Map) map[string]bool {
 			r.Add(plnIntDef, srcpos.Field(path, defKey), "planet %s: def %s is an integer; an owner who wins a battle there keeps 0 units (write %s.0)", name, p.Def.Text(), p.Def.Text())
 		}
 	}
-	return defined
 }
 
 // The keys of a planet's max and def (planets.PlanetFields').
@@ -207,29 +190,11 @@ func checkGrowth(r validate.Reporter, p *planets.Planet, path, name string) {
 	}
 }
 
-// checkGrid reports letters of the grid that are no planet or placed
-// twice, planets not placed, and ragged rows.
-func checkGrid(r validate.Reporter, m *planets.Map, defined map[string]bool) {
+// checkRows reports grid rows of different lengths (the engine's check
+// refuses the letters that are no planet or placed twice, and planets
+// not placed).
+func checkRows(r validate.Reporter, m *planets.Map) {
 	rows := m.GridRows()
-	seen := map[string]planets.Point{}
-	for _, c := range m.Cells() {
-		cell := fmt.Sprintf("map[%d][%d]", c.Y, c.X)
-		if !defined[c.Letter] {
-			r.Add(plnUnknownLetter, cell, "the letter %s at (%d, %d) is no planet", c.Letter, c.X, c.Y)
-			continue
-		}
-		if prev, twice := seen[c.Letter]; twice {
-			r.Add(plnTwice, cell, "planet %s is on the grid at (%d, %d) and again at (%d, %d); the last one counts", c.Letter, prev.X, prev.Y, c.X, c.Y)
-		}
-		seen[c.Letter] = c.Point
-	}
-	for _, p := range m.Planets {
-		if isLetter(p.Token.Text()) && p.Token.Type() == planets.Str {
-			if _, placed := seen[p.Token.Text()]; !placed && m.HasGrid {
-				r.Add(plnNotPlaced, srcpos.Field("planets", p.Token.Key()), "planet %s is not on the grid", p.Name())
-			}
-		}
-	}
 	for y, row := range rows {
 		if y > 0 && len([]rune(row)) != len([]rune(rows[0])) {
 			r.Add(plnRows, fmt.Sprintf("map[%d][0]", y), "row %d has %d characters, the first row %d", y, len([]rune(row)), len([]rune(rows[0])))
@@ -319,35 +284,10 @@ func (g *routeGraph) join(edges []int32) {
 	}
 }
 
-// checkRoutes reports routes with bad steps, loops and routes given
-// twice, and returns the planets each planet has a route to.
-func checkRoutes(r validate.Reporter, m *planets.Map) *routeGraph {
-	// before[i] is the latest route before route i that joins the same
-	// two planets (-1: none), found by sorting the routes by their ends.
-	ends := func(i int32) (string, string) {
-		from, to := m.Routes[i].From.Key(), m.Routes[i].To.Key()
-		return min(from, to), max(from, to)
-	}
-	sorted := make([]int32, len(m.Routes))
-	for i := range sorted {
-		sorted[i] = int32(i)
-	}
-	sort.Slice(sorted, func(i, j int) bool {
-		xa, xb := ends(sorted[i])
-		ya, yb := ends(sorted[j])
-		return xa < ya || xa == ya && (xb < yb || xb == yb && sorted[i] < sorted[j])
-	})
-	before := make([]int32, len(m.Routes))
-	for k, i := range sorted {
-		before[i] = -1
-		if k > 0 {
-			pa, pb := ends(sorted[k-1])
-			if a, b := ends(i); pa == a && pb == b {
-				before[i] = sorted[k-1]
-			}
-		}
-	}
-	sorted = nil
+// checkRoutes reports loops and routes given twice (before: the engine's
+// RepeatedRoutes; its check refuses bad steps and the same planets joined
+// with other steps), and returns the planets each planet has a route to.
+func checkRoutes(r validate.Reporter, m *planets.Map, before []int32) *routeGraph {
 	ids := m.IDs()
 	// The routes that join two planets, and their ends that are no
 	// planet's key (an end equal to a planet in the Python sense but
@@ -387,43 +327,30 @@ func checkRoutes(r validate.Reporter, m *planets.Map) *routeGraph {
 	return g
 }
 
-// reportRoute reports route i's bad steps, a loop, and the same two
-// planets joined by route j before (j < 0: by none).
+// reportRoute reports route i as a loop, and as the same two planets
+// joined with the same steps by route j before (j < 0: by none).
 func reportRoute(r validate.Reporter, m *planets.Map, i, j int) {
 	rt := m.Routes[i]
 	path := srcpos.Index("routes", i)
 	from, to := rt.From.Key(), rt.To.Key()
-	if !planets.Fits(planets.RouteFields.Field("2"), rt.Steps) {
-		r.Add(plnSteps, path+"[2]", "route %d (%s–%s) has %s steps", i+1, from, to, rt.Steps.Describe())
-	}
 	if from == to {
 		r.Add(plnLoop, path, "route %d goes from %s to itself", i+1, from)
 	}
-	if j >= 0 {
-		if planets.Equal(m.Routes[j].Steps, rt.Steps) {
-			r.Add(plnDupRoute, path, "routes %d and %d both join %s and %s", j+1, i+1, from, to)
-		} else {
-			r.Add(plnConflict, path, "routes %d and %d join %s and %s with %s and %s steps; the later wins", j+1, i+1, from, to, m.Routes[j].Steps.Describe(), rt.Steps.Describe())
-		}
+	if j >= 0 && planets.Equal(m.Routes[j].Steps, rt.Steps) {
+		r.Add(plnDupRoute, path, "routes %d and %d both join %s and %s", j+1, i+1, from, to)
 	}
 }
 
-// checkStarts reports a planet that starts two players, and starts
-// without routes (adj).
+// checkStarts reports starts without routes (adj); the engine's check
+// refuses a planet that starts two players.
 func checkStarts(r validate.Reporter, m *planets.Map, adj *routeGraph) {
-	startAt := map[string]int{}
 	ids := m.IDs()
 	for i, s := range m.Starts {
-		path := srcpos.Index("starts", i)
 		if _, ok := ids.ID(s); !ok {
 			continue // the engine's check reports it
 		}
-		if j, twice := startAt[s.Key()]; twice {
-			r.Add(plnStartTwice, path, "planet %s is the start of players %d and %d", s.Key(), j+1, i+1)
-		}
-		startAt[s.Key()] = i
 		if len(adj.neighbours(s.Key())) == 0 && m.HasRoutes {
-			r.Add(plnStuckStart, path, "start planet %s has no route: its player can never move", s.Key())
+			r.Add(plnStuckStart, srcpos.Index("starts", i), "start planet %s has no route: its player can never move", s.Key())
 		}
 	}
 }
@@ -442,9 +369,6 @@ func checkSettings(r validate.Reporter, m *planets.Map) {
 		r.Add(plnPlayers, minF.Key, "min_player is %s and max_player %s: the game can never start", minV.Describe(), maxV.Describe())
 	case minP == 1:
 		r.Add(plnSolo, minF.Key, "min_player is 1: a one-player game ends at its first step")
-	}
-	if okMax && m.HasStarts && int64(len(m.Starts)) < maxP {
-		r.Add(plnFewStarts, "starts", "the map has %d starts but max_player is %d: the game crashes when player %d joins", len(m.Starts), maxP, len(m.Starts)+1)
 	}
 	if m.Desc.Type() == planets.Absent {
 		r.Add(plnDesc, "name", "the map has no desc: serving its description to a client fails")

@@ -276,7 +276,7 @@ func TestPlanetsGamesVary(t *testing.T) {
 // games (the winner, who holds everything at the end, says nothing of
 // that).
 func TestPlanetsHeldAndFirstHeld(t *testing.T) {
-	m, _, err := planetsfmt.ReadLegacy("three.yml", []byte("max_round: 50\nstarts: [A, B]\nmap: |\n  A.C.B\nplanets:\n  A: {def: 1, res: 1, cos: 1, max: 10}\n  B: {def: 1, res: 1, cos: 1, max: 10}\n  C: {def: 1, res: 1, cos: 1, max: 10}\nroutes:\n  - [A, C, 1]\n  - [C, B, 1]\n"))
+	m, _, err := planetsfmt.ReadLegacy("three.yml", []byte("max_round: 50\nmax_player: 2\nstarts: [A, B]\nmap: |\n  A.C.B\nplanets:\n  A: {def: 1, res: 1, cos: 1, max: 10}\n  B: {def: 1, res: 1, cos: 1, max: 10}\n  C: {def: 1, res: 1, cos: 1, max: 10}\nroutes:\n  - [A, C, 1]\n  - [C, B, 1]\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
