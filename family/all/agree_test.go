@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -180,13 +181,74 @@ func TestMaxAbiZeroCheckAndPlayAgree(t *testing.T) {
 }
 
 // TestCheckAndPlayAgreeOnEveryCase: what check calls an error, play
-// refuses with the same code at the same place, and the other way round,
-// for the cases where they disagreed: a save whose acting role has been
-// eliminated (it played, and won), a Planet-Conquer map with start_unit
-// -5 or max_round 0 (they played), an mbg scenario of 100,000 cities and
-// 100,000 officers (check passed it, play refused it for memory). A case
-// without a code is one both must accept.
+// refuses with the same code at the same place, and what play refuses,
+// check calls an error there; a warning is never refused. The cases are
+// the failing example of every rule of the catalogue
+// (validate/testdata/rules, an ftbt rules example played through the
+// level of playedThrough), and the samples edited where they disagreed:
+// a save whose acting role has been eliminated (it played, and won), a
+// Planet-Conquer map with start_unit -5 or max_round 0 (they played), an
+// mbg scenario of 100,000 cities and 100,000 officers (check passed it,
+// play refused it for memory). A case without a code is one both must
+// accept.
 func TestCheckAndPlayAgreeOnEveryCase(t *testing.T) {
+	cases := append(editedSamples(), ruleExamples(t)...)
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			doc := tc.doc(t)
+			if doc == nil {
+				return
+			}
+			reported := map[string]bool{}
+			for _, d := range validate.Check(doc) {
+				if d.Severity == diag.Error {
+					reported[place(d)] = true
+				}
+			}
+			refusals, err := engineRefusals(doc)
+			if errors.Is(err, ftbt.ErrNoRules) && tc.warning {
+				return // a level without rules: an input is missing, which check only warns about
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			refused := map[string]bool{}
+			for _, d := range refusals {
+				refused[place(d)] = true
+			}
+			for _, p := range slices.Sorted(maps.Keys(reported)) {
+				if !refused[p] {
+					t.Errorf("check reports %s, but play does not refuse it (play refuses %v)", p, slices.Sorted(maps.Keys(refused)))
+				}
+			}
+			for _, p := range slices.Sorted(maps.Keys(refused)) {
+				if !reported[p] {
+					t.Errorf("play refuses %s, but check does not report it as an error", p)
+				}
+			}
+			if tc.code == "" || tc.warning {
+				return
+			}
+			if !slices.ContainsFunc(slices.Collect(maps.Keys(reported)), func(p string) bool { return strings.HasPrefix(p, tc.code+" ") }) {
+				t.Errorf("check does not report %s as an error: %v", tc.code, slices.Sorted(maps.Keys(reported)))
+			}
+		})
+	}
+}
+
+// agreeCase is a document check and play must agree on: name, the
+// document (nil: there is none to play), and the code of the rule it
+// breaks ("" for none), a warning's when warning is set.
+type agreeCase struct {
+	name    string
+	doc     func(t *testing.T) *formats.Document
+	code    string
+	warning bool
+}
+
+// editedSamples are the samples edited where check and play disagreed.
+func editedSamples() []agreeCase {
+	var out []agreeCase
 	for _, tc := range []struct {
 		name, sample, from, to, code string
 		edit                         func(*formats.Document)
@@ -196,7 +258,7 @@ func TestCheckAndPlayAgreeOnEveryCase(t *testing.T) {
 		{"max_round 0", "planets/九州.yaml", "max_round: 600", "max_round: 0", "PLN018", nil},
 		{"100k cities and officers", "mbg/赤壁.yaml", "", "", "", addCitiesAndOfficers(100_000)},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
+		out = append(out, agreeCase{name: tc.name, code: tc.code, doc: func(t *testing.T) *formats.Document {
 			src, err := os.ReadFile(filepath.Join("..", "..", "samples", tc.sample))
 			if err != nil {
 				t.Fatal(err)
@@ -206,7 +268,9 @@ func TestCheckAndPlayAgreeOnEveryCase(t *testing.T) {
 				t.Fatalf("%q is not in the sample", tc.from)
 			}
 			file := filepath.Join(t.TempDir(), filepath.Base(tc.sample))
-			os.WriteFile(file, []byte(edited), 0o644)
+			if err := os.WriteFile(file, []byte(edited), 0o644); err != nil {
+				t.Fatal(err)
+			}
 			doc, err := formats.Read(file, formats.Options{})
 			if err != nil {
 				t.Fatal(err)
@@ -214,36 +278,51 @@ func TestCheckAndPlayAgreeOnEveryCase(t *testing.T) {
 			if tc.edit != nil {
 				tc.edit(doc)
 			}
-			var reported []string
-			for _, d := range validate.Check(doc) {
-				if d.Severity == diag.Error {
-					reported = append(reported, place(d))
-				}
-			}
-			refused, err := engineRefusals(doc)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var refusedAt []string
-			for _, d := range refused {
-				refusedAt = append(refusedAt, place(d))
-			}
-			if tc.code == "" {
-				if len(reported) > 0 || len(refused) > 0 {
-					t.Errorf("check reports %v and play refuses %v; both should accept it", reported, refusedAt)
-				}
-				return
-			}
-			if !slices.ContainsFunc(reported, func(p string) bool { return strings.HasPrefix(p, tc.code+" ") }) {
-				t.Errorf("check does not report %s: %v", tc.code, reported)
-			}
-			for _, p := range reported {
-				if !slices.Contains(refusedAt, p) {
-					t.Errorf("check reports %s, but play does not refuse it (play refuses %v)", p, refusedAt)
-				}
-			}
-		})
+			return doc
+		}})
 	}
+	return out
+}
+
+// ruleExamples are the failing examples of the catalogue's rules
+// (validate.Rules), found in validate/testdata/rules by their codes. Every
+// error has an example an engine plays (or refuses); a warning's example
+// is played when an engine can.
+func ruleExamples(t *testing.T) []agreeCase {
+	dir := filepath.Join("..", "..", "validate", "testdata", "rules")
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	example := map[string]string{} // code → file
+	for _, e := range entries {
+		code, _, _ := strings.Cut(e.Name(), ".")
+		example[code] = filepath.Join(dir, e.Name())
+	}
+	var out []agreeCase
+	errorRules := 0
+	for _, rule := range validate.Rules() {
+		file, ok := example[rule.Code]
+		if !ok {
+			continue // a family registered by tests only (internal/toyfamily): validate's tests want an example of every other rule
+		}
+		warning := rule.Severity != diag.Error
+		if !warning {
+			errorRules++
+		}
+		out = append(out, agreeCase{name: filepath.Base(file), code: rule.Code, warning: warning,
+			doc: func(t *testing.T) *formats.Document {
+				doc := playableExample(file)
+				if doc == nil && !warning {
+					t.Fatalf("the example of the error %s is no document an engine plays", rule.Code)
+				}
+				return doc
+			}})
+	}
+	if errorRules == 0 {
+		t.Fatal("no example of an error rule")
+	}
+	return out
 }
 
 // addCitiesAndOfficers returns an edit that adds n cities and n officers,
