@@ -12,7 +12,6 @@ import (
 // conditions the engine refuses a level on.
 const (
 	CodeNoTerrain = "FTB001"           // the rules define no terrain
-	CodeCost      = ftbtfmt.CodeCost   // a terrain with a negative move cost
 	CodeMaxAbi    = "FTB003"           // a fly or disable-long tech is known while MAX_ABI is 0
 	CodeAIDivisor = "FTB004"           // an AI constant the computer player divides by is 0
 	CodeNoAI      = "FTB008"           // the rules have no AI constants
@@ -24,7 +23,6 @@ const (
 	CodeTechID    = "FTB025"           // a person knows a tech the rules do not have
 	CodeDead      = ftbtfmt.CodeDead   // a person without hit points
 	CodeEmptySide = "FTB027"           // a side with nobody
-	CodeNoControl = "FTB028"           // nobody of the computer's side is AI-controlled
 	CodeGoal      = "FTB029"           // a computer person's goal outside the map
 )
 
@@ -148,20 +146,13 @@ func checkTechs(rules *ftbtfmt.Rules, who, path string, techs []int, add func(co
 
 // CheckRules lists the conditions the engine refuses rules on, as errors
 // with the codes of the check rules and the paths of the rules document:
-// a terrain of negative cost (movement ranges are shortest paths, which a
-// negative cost breaks) and what the computer player refuses
-// (CheckAIRules). A level played with such rules is refused, and `shapan
-// check` reports them in the rules file, checked alone or with a level.
+// what the computer player refuses (CheckAIRules). A level played with
+// such rules is refused, and `shapan check` reports them in the rules
+// file, checked alone or with a level. A terrain's negative cost is no
+// refusal: the original accepts it as it is (spec §8), a cost of -1 making
+// the terrain impassable as an enemy's cell is (§3.2); check warns of it.
 func CheckRules(r *ftbtfmt.Rules) diag.List {
-	var out diag.List
-	cost := ftbtfmt.TerrainFields.Field("cost")
-	for i, t := range r.Terrains {
-		if cost.Outside(t.Weight) {
-			out = append(out, diag.Diagnostic{Severity: diag.Error, Code: CodeCost, Path: srcpos.Field(srcpos.Index("terrains", i), cost.Key),
-				Message: fmt.Sprintf("terrain %s costs %d to enter (a cost is %s)", t.Name, t.Weight, cost.Allowed())})
-		}
-	}
-	return append(out, CheckAIRules(r)...)
+	return CheckAIRules(r)
 }
 
 // CheckAIRules lists the conditions the computer player refuses rules
@@ -194,19 +185,12 @@ var aiDivisors = []int{0, 2, 4, 6, 8, 9, 10}
 
 // CheckAI lists the conditions the computer player refuses a level's AI
 // settings on (LevelAI): a person of the computer's side whose goal is
-// outside the map, and an AI block that leaves every person of the
-// computer's side (side 1) uncontrolled (attack factor -1), whose turn
-// would never end.
+// outside the map. A side-1 person's attack factor -1 is no refusal: the
+// loader gives that person the factors 30/30/40 (spec §1.2), so the
+// computer's side is always controlled.
 func CheckAI(l *ftbtfmt.Level) diag.List {
 	var out diag.List
-	side1, controlled := 0, 0
 	for i, p := range l.People {
-		if p.Side == 1 {
-			side1++
-			if p.AI != nil && p.AI.Attack != -1 {
-				controlled++
-			}
-		}
 		if p.Side == 0 || p.AI == nil {
 			continue
 		}
@@ -214,10 +198,6 @@ func CheckAI(l *ftbtfmt.Level) diag.List {
 			out = append(out, diag.Diagnostic{Severity: diag.Error, Code: CodeGoal, Path: srcpos.Index("people", i) + ".ai.goal",
 				Message: fmt.Sprintf("person %d (%s) heads for (%d, %d), outside the %d×%d map", i+1, p.Name, a.GoalX, a.GoalY, l.W, l.H)})
 		}
-	}
-	if l.HasAI() && side1 > 0 && controlled == 0 {
-		out = append(out, diag.Diagnostic{Severity: diag.Error, Code: CodeNoControl, Path: "people",
-			Message: "no person of side 1 is AI-controlled (attack factor -1 for all): the computer's turn would never end"})
 	}
 	return out
 }

@@ -64,7 +64,7 @@ var (
 	// a .tech file holds the cost after the name.
 	TerrainFields = field.Record{Name: "ftbt terrain", Schema: "ftbt-rules.schema.json", Pointer: "/definitions/terrain", Fields: []field.Field{
 		{Go: "Name", Key: "name", Type: field.Ref, Required: true},
-		field.Field{Go: "Weight", Key: "cost", Type: field.Integer, Required: true, Code: CodeCost, Severity: diag.Error,
+		field.Field{Go: "Weight", Key: "cost", Type: field.Integer, Required: true, Code: CodeCost, Severity: diag.Warning,
 			Doc: "Move points a step onto a cell of this terrain uses (the weight)."}.AtLeast(0).Form(0, 100000).At(1, "cost (move weight)"),
 		{Go: "Color", Key: "color", Type: field.Ref, Doc: "How editors draw the terrain (#rrggbb). Not part of the game's file: exporting drops it."},
 	}}

@@ -27,9 +27,9 @@ var (
 		Title:   "an AI constant the computer divides by is 0",
 		Meaning: "The computer player divides by AI_MAX_MOVE_DIST, AI_MAX_BUF_VALUE, AI_MAX_DEF_DIST, AI_MAX_TECH_DIST and the three *_VMD constants; with 0 it crashes when it scores a move (division by zero).",
 		Fix:     "Use a positive value (the shipped rules: 3000, 30, 300, 80, 800, 800, 600). A level played with such rules is refused too, and reported in the rules file when it is checked."})
-	_ = validate.Define(validate.Rule{Code: engine.CodeCost, Severity: diag.Error, Family: "ftbt",
+	ftbWeight = validate.Define(validate.Rule{Code: ftbt.CodeCost, Severity: diag.Warning, Family: "ftbt",
 		Title:   "a terrain with a negative move cost",
-		Meaning: "Movement ranges are shortest paths: a negative cost breaks them (a person could move without end and the range is no longer what the player sees).",
+		Meaning: "The game accepts it as it is (spec §8): a cost of -1 makes the terrain impassable, as a cell an enemy stands on is; another negative cost lengthens a move across it, and the range a player sees then depends on the order the cells are explored in.",
 		Fix:     "Use a positive cost (a very high one makes a terrain nearly impassable)."})
 	ftbFreeMove = validate.Define(validate.Rule{Code: "FTB006", Severity: diag.Warning, Family: "ftbt",
 		Title:   "a terrain that costs nothing to enter",
@@ -96,10 +96,10 @@ var (
 		Title:   "a side has nobody",
 		Meaning: "With one side empty the computer player finds no enemy and stops the game ('no enermy for AI'); in two-player games there is nothing to fight.",
 		Fix:     "Give both sides people."})
-	_ = validate.Define(validate.Rule{Code: engine.CodeNoControl, Severity: diag.Error, Family: "ftbt",
-		Title:   "every person of the computer's side is not AI-controlled",
-		Meaning: "People with attack factor -1 get no decision; if the whole computer side (side 1) is like that, its turn never ends.",
-		Fix:     "Give side 1's people AI factors (or set them to the defaults)."})
+	ftbNoFactors = validate.Define(validate.Rule{Code: "FTB028", Severity: diag.Warning, Family: "ftbt",
+		Title:   "every person of the computer's side has attack factor -1",
+		Meaning: "The game gives a side-1 person whose attack factor is -1 the default factors 30/30/40 (spec §1.2) and ignores its defence and move factors: with all of side 1 so, the AI settings written for it change nothing.",
+		Fix:     "Write the factors wanted for side 1's people, or leave the warning if the defaults are meant."})
 	_ = validate.Define(validate.Rule{Code: engine.CodeGoal, Severity: diag.Error, Family: "ftbt",
 		Title:   "a goal outside the map",
 		Meaning: "The computer computes distances to the goal cell: outside the map it wraps to another cell or crashes.",
@@ -144,8 +144,11 @@ func checkRules(r validate.Reporter, rs *ftbt.Rules) {
 	for i, t := range rs.Terrains {
 		terrainNames[i] = t.Name
 		p := srcpos.Index("terrains", i)
-		if t.Weight == 0 { // a negative cost: the engine's CheckRules
-			r.Add(ftbFreeMove, srcpos.Field(p, ftbt.TerrainFields.Field("cost").Key), "terrain %s costs nothing to enter", t.Name)
+		switch cost := ftbt.TerrainFields.Field("cost"); {
+		case cost.Outside(t.Weight):
+			r.Add(ftbWeight, srcpos.Field(p, cost.Key), "terrain %s costs %d to enter (a cost is %s)", t.Name, t.Weight, cost.Allowed())
+		case t.Weight == 0:
+			r.Add(ftbFreeMove, srcpos.Field(p, cost.Key), "terrain %s costs nothing to enter", t.Name)
 		}
 	}
 	ftbDuplicates(r, "terrains", "terrain", terrainNames)
@@ -225,10 +228,12 @@ func checkLevel(r validate.Reporter) {
 }
 
 // checkPeopleSmells reports what the engine plays but a designer would
-// not want: people without techs, above MAX_ABI with a fly tech, shared
+// not want: people without techs, above MAX_ABI with a fly tech, a
+// computer side whose AI factors are all left to the defaults, shared
 // and unwritable names.
 func checkPeopleSmells(r validate.Reporter, l *ftbt.Level, rules *ftbt.Rules) {
 	names := make([]string, len(l.People))
+	side1, defaulted := 0, 0
 	for i, p := range l.People {
 		names[i] = p.Name
 		path := srcpos.Index("people", i)
@@ -239,8 +244,17 @@ func checkPeopleSmells(r validate.Reporter, l *ftbt.Level, rules *ftbt.Rules) {
 		if rules != nil && p.Abi > rules.MaxAbi && knowsFly(rules, p.Techs) {
 			r.Add(ftbHighAbi, srcpos.Field(path, ftbt.PersonFields.Field("abi").Key), "%s has abi %d above MAX_ABI %d and knows a fly tech", who, p.Abi, rules.MaxAbi)
 		}
+		if p.Side == 1 {
+			side1++
+			if p.AI == nil || p.AI.Attack == -1 {
+				defaulted++
+			}
+		}
 	}
 	ftbDuplicates(r, "people", "person", names)
+	if l.HasAI() && side1 > 0 && defaulted == side1 {
+		r.Add(ftbNoFactors, "people", "every person of side 1 has attack factor -1: the game gives each the factors 30/30/40 and ignores the others written")
+	}
 	for i, n := range names {
 		if msg := ftbt.LegacyNameProblem(n); msg != "" {
 			r.Add(ftbUnwritable, srcpos.Index("people", i)+".name", "%s", msg)
