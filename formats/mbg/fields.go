@@ -247,7 +247,7 @@ var (
 		field.Field{Go: "Cities", Key: "cities", Type: field.Ref, Doc: "Cities owned."}.At(11, "city set").SetOf(perCity).WrittenAs("cities"),
 		field.Field{Go: "Researchers", Key: "researchers", Type: field.Ref, Doc: "Officers studying at institutes."}.At(12, "researcher set").SetOf(perOfficer).WrittenAs("researchers"),
 		field.Field{Go: "Trainees", Key: "trainees", Type: field.Ref, Doc: "Officers training at training rooms."}.At(13, "trainee set").SetOf(perOfficer).WrittenAs("trainees"),
-		{Go: "Cards", Key: "cards", Type: field.Ref, Doc: "Card counts by card name."},
+		field.Field{Go: "Cards", Key: "cards", Type: field.Ref, Doc: "Card counts by card name."}.At(14, "cards").PerItem(perCard, "count of card %[2]s").Unsized(),
 	}}
 
 	// CardCountFields is the count of a card a role of a save holds: the
@@ -333,6 +333,7 @@ const (
 	perOfficer = "officer"
 	perCity    = "city"
 	perTech    = "tech"
+	perCard    = "card"
 )
 
 // freeSet is the set of the free officers of level lv, named key.

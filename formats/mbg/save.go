@@ -158,8 +158,12 @@ type saveReader struct {
 // saveCounts are the lengths of the lists of s that its per-item lists
 // follow and its sets hold items of.
 func saveCounts(s *Save) map[string]int {
-	return map[string]int{perRole: len(s.Roles), perOfficer: len(s.Officers), perCity: len(s.Cities), perTech: NumTechs}
+	return map[string]int{perRole: len(s.Roles), perOfficer: len(s.Officers), perCity: len(s.Cities), perTech: NumTechs, perCard: NumCards}
 }
+
+// legacyCardNames name a role's card counts in the legacy reader's messages
+// ("count of card 流言").
+var legacyCardNames = map[string][]string{perCard: CardNames}
 
 // header reads the eleven header fields: the lengths of the lists, which
 // it makes, the turn and the win money, the board window, the acting
@@ -223,13 +227,7 @@ func (sr *saveReader) officer(r *token.Reader, i int, o *SaveOfficer) {
 func (sr *saveReader) role(r *token.Reader, i int, ro *SaveRole) {
 	p := srcpos.Index("roles", i)
 	d := namedItem(r, "role", p, i, &ro.Name)
-	fieldtok.Reading{Desc: d, Path: p, Counts: sr.counts}.Read(r, &SaveRoleFields, ro)
-	for k := range ro.Cards {
-		ro.Cards[k] = r.Int(d("count of card " + CardNames[k]))
-		if k == 0 {
-			r.Mark(p + ".cards")
-		}
-	}
+	fieldtok.Reading{Desc: d, Path: p, Counts: sr.counts, Names: legacyCardNames}.Read(r, &SaveRoleFields, ro)
 }
 
 // WriteSave writes s exactly as the original engine writes a save.
@@ -366,10 +364,6 @@ func (w *saveWriter) roles() {
 	for i, ro := range s.Roles {
 		w.name(fmt.Sprintf("role %d", i+1), ro.Name)
 		w.lines(fmt.Sprintf("role %d (%s)", i+1, ro.Name), true, &SaveRoleFields, &ro)
-		for _, c := range ro.Cards {
-			fmt.Fprintf(&w.b, "%d ", c)
-		}
-		w.b.WriteString("\n")
 	}
 }
 

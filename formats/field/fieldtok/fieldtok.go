@@ -96,6 +96,9 @@ func (rd Reading) read(tr *token.Reader, r *field.Record, f *field.Field, v any)
 		d := rd.Desc(partName(f, len(names), i))
 		switch {
 		case readScalar(tr, g, d):
+		case g.Kind() == reflect.Array && f.LegacyPer != "":
+			rd.perItem(tr, f, g, d)
+			return
 		case g.Kind() == reflect.Slice:
 			switch {
 			case f.LegacyLen > 0:
@@ -229,7 +232,12 @@ func (rd Reading) perItem(tr *token.Reader, f *field.Field, g reflect.Value, d t
 			n = 0
 		}
 	}
-	out := reflect.MakeSlice(g.Type(), n, n)
+	out := g // an array is read in place, a value for each of its elements
+	if g.Kind() == reflect.Slice {
+		out = reflect.MakeSlice(g.Type(), n, n)
+	} else if n != g.Len() {
+		panic(fmt.Sprintf("fieldtok: field %q is a %s, for %d items", f.Key, g.Type(), n))
+	}
 	for k := range n {
 		if !readScalar(tr, out.Index(k), rd.Desc(itemName(f, k, rd.name(f, k)))) {
 			panic(fmt.Sprintf("fieldtok: field %q is a %s", f.Key, g.Type()))
@@ -315,10 +323,11 @@ func (rd Reading) name(f *field.Field, k int) string {
 // itemName names the k-th value (from 0) of a list in messages: its
 // LegacyItem with the value's number, in place of a %d when it has one
 // ("researcher of role 2"), and the item's name in place of a %s
-// ("allowed on terrain 2 (草地)"), else after it ("garrison officer 2").
+// ("allowed on terrain 2 (草地)"; a %[2]s without the number: "count of
+// card 流言"), else after it ("garrison officer 2").
 func itemName(f *field.Field, k int, name string) string {
 	switch {
-	case strings.Contains(f.LegacyItem, "%s"):
+	case strings.Contains(f.LegacyItem, "%s"), strings.Contains(f.LegacyItem, "%[2]s"):
 		return fmt.Sprintf(f.LegacyItem, k+1, name)
 	case strings.Contains(f.LegacyItem, "%d"):
 		return fmt.Sprintf(f.LegacyItem, k+1)

@@ -380,3 +380,41 @@ func TestSets(t *testing.T) {
 		}
 	}
 }
+
+// stock is a record whose line ends with a count for each good, an array
+// named by the goods' names.
+type stock struct {
+	Day   int
+	Goods [3]int
+}
+
+var stockFields = field.Record{Name: "stock", Fields: []field.Field{
+	field.Field{Go: "Day", Key: "day", Type: field.Integer}.At(1, ""),
+	field.Field{Go: "Goods", Key: "goods", Type: field.Ref}.At(2, "goods").PerItem("good", "count of %[2]s").Unsized(),
+}}
+
+// An array of one value per item of a list of names is read in place,
+// each value named by its item's name, marked at its first value, and
+// written as its values.
+func TestArraysNamedByTheirItems(t *testing.T) {
+	rd := Reading{Desc: desc, Path: "stock", Counts: map[string]int{"good": 3}, Names: map[string][]string{"good": {"rice", "salt", "iron"}}}
+	r := token.NewReader("s.txt", []byte("7 1 0 4"))
+	var s stock
+	rd.Read(r, &stockFields, &s)
+	if r.Err() != nil || s != (stock{7, [3]int{1, 0, 4}}) {
+		t.Fatalf("read %+v (%v)", s, r.Err())
+	}
+	if got := r.Map.Locate("stock.goods"); got != (diag.Pos{Line: 1, Col: 3}) {
+		t.Errorf("the goods are marked at %v, want 1:3", got)
+	}
+	var b strings.Builder
+	Line(&b, &stockFields, &s, nil, 1, 2)
+	if got := b.String(); got != "7 1 0 4" {
+		t.Errorf("wrote %q", got)
+	}
+	r = token.NewReader("s.txt", []byte("7 1 x"))
+	rd.Read(r, &stockFields, &stock{})
+	if err := r.Err(); err == nil || !strings.Contains(err.Error(), "unit 1: count of salt must be an integer") {
+		t.Errorf("a count of another type: %v", err)
+	}
+}
