@@ -15,12 +15,13 @@ import (
 // maxListed bounds the problems listed in a message.
 const maxListed = 8
 
-// errorsFirst runs action (Play or Balance) on s, first saying so when the
-// document has errors or typed values that were not applied: a game of a
-// document with errors may be refused, crash the original game or play
-// unlike it, and a balance report of it would say nothing of the game
-// the designer means. The designer may go on anyway, or go to the
-// problems.
+// errorsFirst runs action (Play, Balance or Host) on s, first saying so
+// when the document has errors or typed values that were not applied.
+// A document with errors is not played: every engine refuses what check
+// calls an error (shapan play, sim, balance and the server alike), so the
+// designer is shown the problems. Values typed but not applied are not in
+// the document: the designer may go on with the document as it is, or go
+// to them.
 func (st *Studio) errorsFirst(s *Session, action string, run func()) {
 	var errs diag.List
 	for _, d := range s.CheckNow() {
@@ -44,24 +45,34 @@ func (st *Studio) errorsFirst(s *Session, action string, run func()) {
 		}
 		lines = append(lines, fmt.Sprintf("• %s: %s", d.Code, d.Message))
 	}
-	msg := fmt.Sprintf("%s has %d error(s)", s.Name(), len(errs))
-	if len(refused) > 0 {
-		msg += fmt.Sprintf(" and %d typed value(s) not applied", len(refused))
+	showProblems := func(bool) {
+		if t := st.Tab(s); t != nil && !t.problems.Empty() {
+			t.problems.Choose(0)
+		}
 	}
-	msg += ":\n" + strings.Join(lines, "\n") +
-		"\n\nThe original game may refuse this document, crash or play it unlike what you would see here. " + action + " it anyway?"
-	st.confirm(action+": the document has errors", msg, action+" anyway", func(ok bool) {
+	if len(errs) > 0 {
+		msg := fmt.Sprintf("%s has %d error(s)", s.Name(), len(errs))
+		if len(refused) > 0 {
+			msg += fmt.Sprintf(" and %d typed value(s) not applied", len(refused))
+		}
+		msg += ":\n" + strings.Join(lines, "\n") +
+			"\n\nA game of a document with errors is refused — the original game would refuse it, crash or play it otherwise — here as by shapan play, sim, balance and the server. Fix them, then " + strings.ToLower(action) + " again."
+		st.confirm(action+": the document has errors", msg, "", showProblems)
+		return
+	}
+	msg := fmt.Sprintf("%s has %d typed value(s) not applied:\n%s\n\nThe document does not hold them. %s it as it is?", s.Name(), len(refused), strings.Join(lines, "\n"), action)
+	st.confirm(action+": values not applied", msg, action+" anyway", func(ok bool) {
 		if ok {
 			run()
 			return
 		}
-		if t := st.Tab(s); t != nil && !t.problems.Empty() {
-			t.problems.Choose(0)
-		}
+		showProblems(false)
 	})
 }
 
-// confirm asks a yes-or-no question (tests answer it through SetConfirm).
+// confirm asks a yes-or-no question (tests answer it through SetConfirm);
+// without a yes (""), it says msg and offers only to show the problems,
+// answering false.
 func (st *Studio) confirm(title, msg, yes string, answer func(bool)) {
 	if st.ask != nil {
 		st.ask(title, msg, yes, answer)
@@ -69,6 +80,13 @@ func (st *Studio) confirm(title, msg, yes string, answer func(bool)) {
 	}
 	label := widget.NewLabel(msg)
 	label.Wrapping = fyne.TextWrapWord
+	if yes == "" {
+		d := dialog.NewCustom(title, "Show the problems", container.NewVScroll(label), st.win)
+		d.SetOnClosed(func() { answer(false) })
+		d.Resize(fyne.NewSize(680, 360))
+		d.Show()
+		return
+	}
 	d := dialog.NewCustomConfirm(title, yes, "Show the problems", container.NewVScroll(label), answer, st.win)
 	d.Resize(fyne.NewSize(680, 360))
 	d.Show()

@@ -12,18 +12,18 @@ import (
 
 // TestPlayAndBalanceSayErrorsFirst: Play and Balance of a document
 // without errors start at once; with an error (a planets map with fewer
-// starts than max_player, PLN015, which crashes the original game) they
-// first say what is wrong, and start only when told to go on anyway.
+// starts than max_player, PLN015, which crashes the original game and
+// every engine refuses) they say what is wrong and offer only to show the
+// problems: no "anyway" starts a game the engine would refuse.
 func TestPlayAndBalanceSayErrorsFirst(t *testing.T) {
 	var played, balanced int
 	editor.RegisterPlay(planets.Kind, func(*editor.Studio, *editor.Session) { played++ })
 	editor.RegisterBalance(planets.Kind, func(*editor.Studio, *editor.Session) { balanced++ })
 	st, s, _ := openSampleCopy(t, "planets/九州.yaml")
 	var asked []string
-	goOn := false
 	st.SetConfirm(func(title, msg, yes string, answer func(bool)) {
 		asked = append(asked, title+"\n"+msg+"\n["+yes+"]")
-		answer(goOn)
+		answer(yes != "")
 	})
 	shortcut(st, fyne.KeyB)
 	shortcut(st, fyne.KeyP)
@@ -35,12 +35,14 @@ func TestPlayAndBalanceSayErrorsFirst(t *testing.T) {
 		m.MaxPlayer = planets.IntValue(int64(len(m.Starts) + 1))
 	})
 	shortcut(st, fyne.KeyB)
-	if balanced != 1 || len(asked) != 1 || !strings.Contains(asked[0], "PLN015") || !strings.Contains(asked[0], "[Balance anyway]") {
-		t.Fatalf("balancing a map with an error: balanced %d, asked %q", balanced, asked)
-	}
-	goOn = true
 	shortcut(st, fyne.KeyP)
-	if played != 2 || len(asked) != 2 || !strings.Contains(asked[1], "PLN015") || !strings.Contains(asked[1], "[Play anyway]") {
-		t.Fatalf("playing a map with an error anyway: played %d, asked %q", played, asked)
+	if balanced != 1 || played != 1 || len(asked) != 2 {
+		t.Fatalf("a map with an error: balanced %d, played %d, asked %q", balanced, played, asked)
+	}
+	for i, action := range []string{"Balance", "Play"} {
+		if !strings.HasPrefix(asked[i], action+": the document has errors") || !strings.Contains(asked[i], "PLN015") ||
+			!strings.Contains(asked[i], "is refused") || !strings.HasSuffix(asked[i], "[]") {
+			t.Errorf("%s of a map with an error asked %q", action, asked[i])
+		}
 	}
 }

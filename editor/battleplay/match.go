@@ -73,7 +73,7 @@ func seats(doc *formats.Document) ([]play.Seat, error) {
 	}
 	b, err := battle.NewBoard(m, m.Roster)
 	if err != nil {
-		return nil, fmt.Errorf("this map cannot be played: %w", err)
+		return nil, play.CannotPlay(doc, err)
 	}
 	out := make([]play.Seat, 2)
 	for s := range out {

@@ -39,7 +39,7 @@ func planetsSeats(doc *formats.Document) ([]play.Seat, error) {
 	}
 	v, err := peng.InitialView(peng.Setup{Map: m})
 	if err != nil {
-		return nil, fmt.Errorf("this map cannot be played: %w", err)
+		return nil, play.CannotPlay(doc, err)
 	}
 	tokens := m.Tokens()
 	seats := make([]play.Seat, len(v.Players))

@@ -6,12 +6,16 @@
 package play
 
 import (
+	"errors"
+	"fmt"
+	"path/filepath"
 	"time"
 
 	"fyne.io/fyne/v2"
 
 	"github.com/shapan/shapan/engine"
 	"github.com/shapan/shapan/formats"
+	"github.com/shapan/shapan/formats/diag"
 )
 
 // Match is one game being played, as a family supplies it.
@@ -96,4 +100,21 @@ type TurnCap struct {
 	Label string
 	// Default, Min and Max are its default and its limits.
 	Default, Min, Max int
+}
+
+// CannotPlay says why the engine refused to start a game of doc: its
+// problems placed in the document's file (file:line:col, as shapan play
+// prints them), or the engine's error as it is.
+func CannotPlay(doc *formats.Document, err error) error {
+	var problems diag.List
+	if errors.As(err, &problems) {
+		var loc diag.Locator
+		if doc.Source != nil {
+			loc = doc.Source
+		}
+		located := problems.Locate(filepath.Base(doc.Path), loc)
+		located.Sort()
+		err = located
+	}
+	return fmt.Errorf("this map cannot be played: %w", err)
 }
