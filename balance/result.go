@@ -37,8 +37,9 @@ type Result struct {
 	// BudgetNote says why the budget is not the one asked for: the CPU
 	// limit (Options.CPU) at the CPU the games took.
 	BudgetNote string `json:"budget_note,omitempty"`
-	// EndNote says why a search ended with games of its budget unspent
-	// (its planning passes found nothing more to play).
+	// EndNote says why a search ended with games of its budget unspent:
+	// its planning passes found nothing more to play, or the games left
+	// were too few for what it needed next (a confirmation).
 	EndNote string `json:"end_note,omitempty"`
 	// KnobsNote says why the knobs are more than the default set asked
 	// for: none of those moved a side, and the search went on with the

@@ -609,7 +609,7 @@ func (s *search) next(ctx context.Context, w *walk) (*planned, string, error) {
 	}
 	m := s.fit(w.centre)
 	if m == nil && s.cut {
-		return nil, OutcomeNone, nil // the budget ended before every knob was measured
+		return nil, s.none("every knob could not be measured with them"), nil
 	}
 	var p *planned
 	if m != nil {
@@ -700,7 +700,7 @@ func (s *search) visit(ctx context.Context, w *walk, p *planned) (string, error)
 			return "", nil
 		}
 	case left < s.confirm:
-		return OutcomeNone, nil // no room for a whole confirmation
+		return s.none(fmt.Sprintf("a confirmation plays %d fresh games", s.confirm)), nil
 	}
 	// Never confirm a point whose common games are already off — a side
 	// beyond the tolerance and three standard errors: its fresh games
@@ -713,7 +713,7 @@ func (s *search) visit(ctx context.Context, w *walk, p *planned) (string, error)
 		w.centre = c.point
 		s.stuck++
 		if s.opts.Budget-s.spent < s.exploreGames+s.confirm {
-			return OutcomeNone, nil // no room for another point and its confirmation
+			return s.none(fmt.Sprintf("another point tried and its confirmation play %d games", s.exploreGames+s.confirm)), nil
 		}
 		return "", nil
 	}
@@ -747,9 +747,20 @@ func (s *search) afterJudging(w *walk, c *candidate, k string) string {
 	w.centre = c.point
 	s.stuck++
 	if s.opts.Budget-s.spent < s.confirm {
-		return OutcomeNone
+		return s.none(fmt.Sprintf("a confirmation plays %d fresh games", s.confirm))
 	}
 	return ""
+}
+
+// none ends the search with no fair proposal because what is left of its
+// budget cannot pay for what it needs next (need), and says so in the
+// report when games are left: "with 2256 of its 11000 games left, fewer
+// than a confirmation plays (2528 fresh games)".
+func (s *search) none(need string) string {
+	if left := s.opts.Budget - s.spent; left > 0 {
+		s.endNote = fmt.Sprintf("the search ended with %d of its %d games left, too few: %s", left, s.opts.Budget, need)
+	}
+	return OutcomeNone
 }
 
 // judge plays c's fresh games — a seed of its own, games that chose

@@ -449,3 +449,32 @@ func TestWidensWhenNoDefaultKnobMoves(t *testing.T) {
 	}
 	t.Logf("%s; spent %d of %d", firstLine(r), r.Spent, r.Budget)
 }
+
+// TestEveryEndWithGamesLeftSaysWhy: whatever ends a search with no fair
+// proposal and games of its budget left says why in the report — the
+// passes that played nothing, or the games left too few for a
+// confirmation or another point (ftbt-m1-side0-def-two-thirds ended
+// "no fair proposal within 11000 games" after 8,744, saying nothing of
+// the 2,256 left, fewer than its confirmation's 2,528).
+func TestEveryEndWithGamesLeftSaysWhy(t *testing.T) {
+	doc := loadSample(t, "ftbt/长坂坡.yaml")
+	ended := 0
+	for _, budget := range []int{1500, 3000, 6000} {
+		r, err := Run(context.Background(), doc, Options{Seed: 3, Jobs: 1, Budget: budget, winner: jaggedGame})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Outcome != OutcomeNone || r.Spent >= r.Budget {
+			continue
+		}
+		ended++
+		if !strings.Contains(r.EndNote, fmt.Sprintf("with %d of its %d games left", r.Budget-r.Spent, r.Budget)) && !strings.Contains(r.EndNote, "planning passes") {
+			t.Errorf("budget %d: ended with %d games left, end note %q", budget, r.Budget-r.Spent, r.EndNote)
+		} else if !strings.Contains(text(r), "The end: "+r.EndNote) {
+			t.Errorf("budget %d: the text report does not say %q", budget, r.EndNote)
+		}
+	}
+	if ended == 0 {
+		t.Fatal("no search ended without a fair proposal and with games left: the test needs one")
+	}
+}
