@@ -149,8 +149,14 @@ type Field struct {
 	ReadMin    int
 	HasReadMin bool
 	// Default, when not nil, is the value the game takes when a document
-	// leaves the key out (an int, a float64 or a string).
+	// leaves the key out (an int, a float64 or a string; a [2]int for a
+	// pair).
 	Default any
+	// Pair, when not "", says that the YAML value is a pair of whole
+	// numbers [a, b] — of the two Go fields Go names ("X, Y"), or each
+	// item of a list of pairs ([][2]int) — and is what the readers'
+	// message of a value of another form says it must be ("[x, y]").
+	Pair string
 }
 
 // Record is the table of one kind of item of a document: a person of an
@@ -334,6 +340,13 @@ func (f Field) ReadAtLeast(min int) Field {
 // missing.
 func (f Field) Defaulting(v any) Field {
 	f.Default = v
+	return f
+}
+
+// Paired returns f, a pair of whole numbers (or a list of pairs) written
+// [a, b], which the readers' messages call form.
+func (f Field) Paired(form string) Field {
+	f.Pair = form
 	return f
 }
 

@@ -35,10 +35,11 @@ var (
 		field.Field{Go: "HP", Key: "hp", Type: field.Integer, Required: true, Code: CodeDead, Severity: diag.Error,
 			Doc: "Hit points at the start (FTB026)."}.AtLeast(1).Form(1, 100000).At(4, ""),
 		field.Field{Go: "Speed", Key: "speed", Type: field.Integer, Required: true, Doc: "Move points per turn."}.Form(0, 100000).At(5, ""),
-		field.Field{Go: "X, Y", Key: "at", Type: field.Ref, Required: true, Doc: "The starting cell [x, y] (FTB023: on the map)."}.At(6, "x, y"),
+		field.Field{Go: "X, Y", Key: "at", What: "position", Type: field.Ref, Required: true,
+			Doc: "The starting cell [x, y] (FTB023: on the map)."}.At(6, "x, y").Paired("[x, y]").Expecting("[x, y]"),
 		// The techs stand on a line of their own after the person's.
 		field.Field{Go: "Techs", Key: "techs", Type: field.Ref,
-			Doc: "The person's techs: names of the rules' techs (name#k when several share a name) or tech ids."}.At(7, "the number of techs").Listing("tech"),
+			Doc: "The person's techs: names of the rules' techs (name#k when several share a name) or tech ids."}.At(7, "the number of techs").Listing("tech").Omitted(),
 		{Go: "AI", Key: "ai", Type: field.Ref},
 	}}
 
@@ -99,7 +100,8 @@ var (
 		field.Field{Go: "Defence", Key: "defence", What: "defence factor", Type: field.Integer, Required: true, Doc: "fact_def: weight of the defence (safety) score."}.Form(-1, 100000).At(2, ""),
 		field.Field{Go: "Move", Key: "move", What: "move factor", Type: field.Integer, Required: true, Doc: "fact_move: weight of the approach-the-goal score."}.Form(-1, 100000).At(3, ""),
 		field.Field{Go: "GoalX, GoalY", Key: "goal", Type: field.Ref,
-			Doc: "The cell the person heads for; absent means [-1, -1]: no goal, chase the nearest enemy (either coordinate negative means the same)."}.At(4, "goal x, goal y"),
+			Doc: "The cell the person heads for; absent means [-1, -1]: no goal, chase the nearest enemy (either coordinate negative means the same)."}.At(4, "goal x, goal y").
+			Paired("[x, y]").Defaulting(noGoal).Omitted(),
 	}}
 
 	// RulesFields are the top-level keys of the rules.
@@ -132,14 +134,16 @@ var (
 		field.Field{Go: "IsLong", Key: "long_range", Type: field.Boolean,
 			Doc: "A long-range attack (is_long): it does nothing to people on cells protected by disable_long. Default false."}.At(2, "long range (is_long)"),
 		field.Field{Go: "Range", Key: "range", Type: field.Ref, Required: true,
-			Doc: "The cells the tech may target, relative to the user, in file order (duplicates are kept)."}.At(3, "the number of range offsets").Listing("range offset %d dx, range offset %d dy").Rows(),
+			Doc: "The cells the tech may target, relative to the user, in file order (duplicates are kept)."}.At(3, "the number of range offsets").Listing("range offset %d dx, range offset %d dy").Rows().
+			Paired("[dx, dy]").Expecting("a list of target offsets [dx, dy]"),
 		{Go: "AoeRange, AoeRatio, AoeSelf", Key: "aoe", Type: field.Ref, Doc: "The area effect around the target cell."},
 		// The game plays any duration and value (spec §1.4; a duration
 		// of 0 or less never expires, FTB009, for some classes only): the
 		// forms keep them within their form limits.
 		field.Field{Go: "Duration", Key: "duration", Type: field.Integer, Doc: "Turns an effect of the classes abi_buf, def_buf, fly and disable_long lasts. Default 0."}.Form(0, 1000).At(7, ""),
 		field.Field{Go: "Allowed", Key: "terrains", Type: field.Ref, Required: true,
-			Doc: "The terrains whose cells the tech may target (and affect with its area)."}.At(8, "terrain flags").PerItem(perTerrain, "allowed on terrain %d (%s)").Unsized(),
+			Doc: "The terrains whose cells the tech may target (and affect with its area)."}.At(8, "terrain flags").PerItem(perTerrain, "allowed on terrain %d (%s)").Unsized().
+			Expecting("the terrains the tech may be used on"),
 		field.Field{Go: "Value", Key: "value", Type: field.Integer, Required: true, Doc: "Base damage (class people) or percent of the user's abi (other classes)."}.Form(-100000, 100000).At(9, ""),
 	}}
 
@@ -159,12 +163,17 @@ var (
 	AIFields = field.Record{Name: "ftbt rules ai", Schema: "ftbt-rules.schema.json", Pointer: "/definitions/ai", Fields: aiRows()}
 )
 
-// personStats are a person's side and stats, and aiFactors the factors
-// of its computer player: the plain values of the records, which the YAML
-// codec reads and writes from the tables (fieldyaml).
+// noGoal is the goal of a computer player that has none: it chases the
+// nearest enemy.
+var noGoal = [2]int{-1, -1}
+
+// personValues are a person's side, stats, starting cell and techs, and
+// aiValues the factors and goal of its computer player: the values of
+// the records after the name, which the YAML codec reads and writes from
+// the tables (fieldyaml), the techs resolved against the rules.
 var (
-	personStats = PersonFields.Fields[1:6]
-	aiFactors   = PersonAIFields.Fields[:3]
+	personValues = PersonFields.Fields[1:8]
+	aiValues     = PersonAIFields.Fields
 )
 
 // AIConstantKeys are the YAML keys of the AI constants, in file order:
@@ -178,12 +187,13 @@ var AIConstantKeys = []string{
 }
 
 // The fields of the rules and of a tech that the YAML codec reads and
-// writes from the tables (fieldyaml) among keys of its own.
+// writes from the tables (fieldyaml) among keys of its own: a tech's
+// values before its area and after it (its range is a list of pairs, its
+// terrains the references to those it may be used on).
 var (
-	rulesLimits   = RulesFields.Fields[3:5] // max_fly_weight, max_abi
-	techLongRange = fields(&TechFields, "long_range")
-	techDuration  = fields(&TechFields, "duration")
-	techValue     = fields(&TechFields, "value")
+	rulesLimits = RulesFields.Fields[3:5] // max_fly_weight, max_abi
+	techHead    = TechFields.Fields[2:4]  // long_range, range
+	techTail    = TechFields.Fields[5:8]  // duration, terrains, value
 )
 
 // The keys of the values of a level and of the rules that the codecs
@@ -201,15 +211,6 @@ var (
 // perTerrain names the terrains of the rules in the field tables'
 // per-item lists (Field.LegacyPer): a tech's flag for each terrain.
 const perTerrain = "terrain"
-
-// fields returns the fields of keys of r, in that order.
-func fields(r *field.Record, keys ...string) []field.Field {
-	out := make([]field.Field, len(keys))
-	for i, k := range keys {
-		out[i] = *r.Field(k)
-	}
-	return out
-}
 
 // aiDocs are the meanings of the AI constants, by AIConstantKeys.
 var aiDocs = []string{

@@ -6,7 +6,6 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	"github.com/shapan/shapan/formats/diag"
 	"github.com/shapan/shapan/formats/yamlx"
 )
 
@@ -73,22 +72,6 @@ func needText(m *yamlx.Mapping, key, expect string) string {
 		return s
 	}
 	return ""
-}
-
-// pair reads [a, b].
-func pair(n yamlx.Node, form string) ([2]int, bool) {
-	var out [2]int
-	if n.N.Kind != yaml.SequenceNode || len(n.N.Content) != 2 {
-		n.Errorf(diag.CodeStructure, "must be %s (a list of 2 integers)", form)
-		return out, false
-	}
-	ok := true
-	for i, it := range n.Items() {
-		v, good := it.Int()
-		out[i] = v
-		ok = ok && good
-	}
-	return out, ok
 }
 
 // items returns the items of the list field key (nil when absent).

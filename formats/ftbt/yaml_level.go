@@ -50,10 +50,7 @@ func EncodeLevel(l *Level, rules *Rules) ([]byte, error) {
 		section(root, terrainKey, "one row per y: the terrain ids of the cells x = 0, 1, …", intGrid(l))
 	}
 
-	var techs *yamlx.Names
-	if rules != nil {
-		techs = yamlx.NewNames("tech", rules.TechNames())
-	}
+	techs := techRefs(rules)
 	// The people are built a slice at a time as they are written.
 	lists := yamlx.Deferred{}
 	people := lists.Seq(len(l.People), func(i int) *yaml.Node { return personNode(l.People[i], techs) })
@@ -114,26 +111,41 @@ func intGrid(l *Level) *yaml.Node {
 	return yamlx.Literal(string(b))
 }
 
-func personNode(p Person, techs *yamlx.Names) *yaml.Node {
+func personNode(p Person, techs fieldyaml.Refs) *yaml.Node {
 	m := yamlx.Flow(yamlx.Map("name", str(p.Name)))
-	fieldyaml.EncodeFields(m, &PersonFields, personStats, &p)
-	yamlx.Add(m, "at", yamlx.FlowInts(p.X, p.Y))
-	if len(p.Techs) > 0 {
-		if techs != nil {
-			yamlx.Add(m, "techs", techs.Refs(p.Techs))
-		} else {
-			yamlx.Add(m, "techs", yamlx.FlowInts(p.Techs...))
-		}
-	}
+	fieldyaml.EncodeRefs(m, &PersonFields, personValues, &p, techs)
 	if a := p.AI; a != nil {
 		ai := yamlx.Flow(yamlx.Map())
-		fieldyaml.EncodeFields(ai, &PersonAIFields, aiFactors, a)
-		if a.GoalX != -1 || a.GoalY != -1 {
-			yamlx.Add(ai, "goal", yamlx.FlowInts(a.GoalX, a.GoalY))
-		}
+		fieldyaml.EncodeFields(ai, &PersonAIFields, aiValues, a)
 		yamlx.Add(m, "ai", ai)
 	}
 	return m
+}
+
+// techRefs resolves a person's techs against the rules: by name (name#k
+// when several share it), or, without rules, by id.
+func techRefs(rules *Rules) fieldyaml.Refs {
+	key := PersonFields.Field("techs").Key
+	if rules == nil {
+		return fieldyaml.Refs{key: techIDs{}}
+	}
+	return fieldyaml.Refs{key: yamlx.NewNames("tech", rules.TechNames())}
+}
+
+// techIDs are the techs of a level read without rules: ids, which it
+// writes as they are.
+type techIDs struct{}
+
+func (techIDs) Ref(i int) *yaml.Node { return yamlx.Int(i) }
+
+func (techIDs) Noun() string { return "tech" }
+
+func (techIDs) Resolve(n yamlx.Node) (int, bool) {
+	if n.N.Kind == yaml.ScalarNode && n.N.ShortTag() == "!!str" {
+		n.Errorf(diag.CodeBadRef, "tech names need the rules: add 'rules: FILE' to the level or pass --rules")
+		return 0, false
+	}
+	return n.Int()
 }
 
 // DecodeLevel reads an ftbt/level YAML document. rules are the rules the
@@ -405,10 +417,7 @@ func wordPos(src []byte, line, col int) diag.Pos {
 }
 
 func decodePeople(m *yamlx.Mapping, l *Level, rules *Rules) {
-	var techs *yamlx.Names
-	if rules != nil {
-		techs = yamlx.NewNames("tech", rules.TechNames())
-	}
+	techs := techRefs(rules)
 	list := needList(m, "people", "people")
 	l.People = make([]Person, 0, list.Len())
 	list.Each(func(i int, it yamlx.Node) {
@@ -417,14 +426,7 @@ func decodePeople(m *yamlx.Mapping, l *Level, rules *Rules) {
 			return
 		}
 		p := Person{Name: needText(pm, "name", "a name")}
-		fieldyaml.DecodeFields(pm, &PersonFields, personStats, &p)
-		if n, ok := pm.Need("at", "position", "[x, y]"); ok {
-			xy, _ := pair(n, "[x, y]")
-			p.X, p.Y = xy[0], xy[1]
-		}
-		if n, ok := pm.Get("techs", ""); ok {
-			p.Techs = decodeTechRefs(n, techs)
-		}
+		fieldyaml.DecodeRefs(pm, &PersonFields, personValues, &p, techs)
 		if n, ok := pm.Get("ai", "AI"); ok {
 			p.AI = decodePersonAI(n)
 			if i > 0 && len(l.People) > 0 && l.People[0].AI == nil {
@@ -438,35 +440,13 @@ func decodePeople(m *yamlx.Mapping, l *Level, rules *Rules) {
 	})
 }
 
-func decodeTechRefs(n yamlx.Node, techs *yamlx.Names) []int {
-	if techs != nil {
-		return techs.ResolveList(n)
-	}
-	items := n.Items()
-	out := make([]int, 0, len(items))
-	for _, it := range items {
-		if it.N.Kind == yaml.ScalarNode && it.N.ShortTag() == "!!str" {
-			it.Errorf(diag.CodeBadRef, "tech names need the rules: add 'rules: FILE' to the level or pass --rules")
-			continue
-		}
-		if v, ok := it.Int(); ok {
-			out = append(out, v)
-		}
-	}
-	return out
-}
-
 func decodePersonAI(n yamlx.Node) *PersonAI {
 	am := n.Mapping()
 	if am == nil {
 		return nil
 	}
-	a := &PersonAI{GoalX: -1, GoalY: -1}
-	fieldyaml.DecodeFields(am, &PersonAIFields, aiFactors, a)
-	if g, ok := am.Get("goal", ""); ok {
-		xy, _ := pair(g, "[x, y]")
-		a.GoalX, a.GoalY = xy[0], xy[1]
-	}
+	a := &PersonAI{GoalX: noGoal[0], GoalY: noGoal[1]}
+	fieldyaml.DecodeFields(am, &PersonAIFields, aiValues, a)
 	am.Done()
 	return a
 }

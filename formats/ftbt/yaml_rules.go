@@ -1,7 +1,6 @@
 package ftbt
 
 import (
-	"fmt"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -14,7 +13,7 @@ import (
 
 // EncodeRules writes rs as an ftbt/rules YAML document.
 func EncodeRules(rs *Rules) ([]byte, error) {
-	terrainNames := yamlx.NewNames("terrain", rs.TerrainNames())
+	terrainNames := terrainRefs(rs)
 	root := yamlx.KindHeader(KindRules, RulesVersion)
 
 	terrains := yamlx.Seq()
@@ -45,25 +44,18 @@ func EncodeRules(rs *Rules) ([]byte, error) {
 	return yamlx.EncodeDeferred(rulesSchema, root, lists)
 }
 
-func techNode(t Tech, terrainNames *yamlx.Names) *yaml.Node {
-	rng := yamlx.Flow(yamlx.Seq())
-	for _, o := range t.Range {
-		rng.Content = append(rng.Content, yamlx.FlowInts(o[0], o[1]))
-	}
-	allowed := yamlx.Flow(yamlx.Seq())
-	for k, a := range t.Allowed {
-		if a {
-			allowed.Content = append(allowed.Content, terrainNames.Ref(k))
-		}
-	}
+func techNode(t Tech, terrains fieldyaml.Refs) *yaml.Node {
 	m := yamlx.Map("name", str(t.Name), "class", yamlx.Enum(t.Class, ClassNames))
-	fieldyaml.EncodeFields(m, &TechFields, techLongRange, &t)
-	yamlx.Add(m, "range", rng)
+	fieldyaml.EncodeRefs(m, &TechFields, techHead, &t, nil)
 	yamlx.Add(m, "aoe", yamlx.Flow(fieldyaml.Encode(&AoeFields, &t)))
-	fieldyaml.EncodeFields(m, &TechFields, techDuration, &t)
-	yamlx.Add(m, "terrains", allowed)
-	fieldyaml.EncodeFields(m, &TechFields, techValue, &t)
+	fieldyaml.EncodeRefs(m, &TechFields, techTail, &t, terrains)
 	return m
+}
+
+// terrainRefs resolves a tech's terrains against the rules' terrains.
+func terrainRefs(rs *Rules) fieldyaml.Refs {
+	names := yamlx.NewNames("terrain", rs.TerrainNames())
+	return fieldyaml.Refs{TechFields.Field("terrains").Key: fieldyaml.Within{Resolver: names, Have: "the rules have"}}
 }
 
 // DecodeRules reads an ftbt/rules YAML document.
@@ -106,7 +98,7 @@ func DecodeRulesDoc(d *yamlx.Doc) (*Rules, *srcpos.Map, error) {
 		tm.Done()
 	}
 	fieldyaml.DecodeFields(m, &RulesFields, rulesLimits, rs)
-	terrainNames := yamlx.NewNames("terrain", rs.TerrainNames())
+	terrainNames := terrainRefs(rs)
 	techs := needList(m, "techs", "techs")
 	if techs.Len() > 0 {
 		rs.Techs = make([]Tech, 0, techs.Len())
@@ -130,7 +122,7 @@ func DecodeRulesDoc(d *yamlx.Doc) (*Rules, *srcpos.Map, error) {
 	return rs, d.Map, nil
 }
 
-func decodeTech(it yamlx.Node, i, ndx int, terrainNames *yamlx.Names) Tech {
+func decodeTech(it yamlx.Node, i, ndx int, terrains fieldyaml.Refs) Tech {
 	t := Tech{Allowed: make([]bool, ndx)}
 	tm := labeled(it, "tech", i)
 	if tm == nil {
@@ -140,44 +132,14 @@ func decodeTech(it yamlx.Node, i, ndx int, terrainNames *yamlx.Names) Tech {
 	if n, ok := tm.Need("class", "", "one of "+strings.Join(ClassNames, ", ")); ok {
 		t.Class, _ = n.Enum(ClassNames)
 	}
-	fieldyaml.DecodeFields(tm, &TechFields, techLongRange, &t)
-	if n, ok := tm.Need("range", "", "a list of target offsets [dx, dy]"); ok {
-		for _, o := range n.Items() {
-			if xy, ok := pair(o, "[dx, dy]"); ok {
-				t.Range = append(t.Range, xy)
-			}
-		}
-	}
+	fieldyaml.DecodeRefs(tm, &TechFields, techHead, &t, nil)
 	if n, ok := tm.Get("aoe", "area effect"); ok {
 		if am := n.Mapping(); am != nil {
 			fieldyaml.Decode(&AoeFields, am, &t)
 			am.Done()
 		}
 	}
-	fieldyaml.DecodeFields(tm, &TechFields, techDuration, &t)
-	if n, ok := tm.Need("terrains", "", "the terrains the tech may be used on"); ok {
-		for _, ref := range n.Items() {
-			k, ok := terrainNames.Resolve(ref)
-			switch {
-			case !ok:
-			case k < 0 || k >= ndx:
-				ref.Errorf(diag.CodeBadRef, "terrain %d does not exist (the rules have %d terrains)", k, ndx)
-			case t.Allowed[k]:
-				ref.Errorf(diag.CodeBadValue, "terrain %s is listed twice", refText(ref))
-			default:
-				t.Allowed[k] = true
-			}
-		}
-	}
-	fieldyaml.DecodeFields(tm, &TechFields, techValue, &t)
+	fieldyaml.DecodeRefs(tm, &TechFields, techTail, &t, terrains)
 	tm.Done()
 	return t
-}
-
-// refText returns how a reference was written, for messages.
-func refText(n yamlx.Node) string {
-	if n.N.ShortTag() == "!!int" {
-		return n.N.Value
-	}
-	return fmt.Sprintf("'%s'", n.N.Value)
 }

@@ -151,3 +151,6 @@ func CheckKind(m *Mapping, kind string, supported int) (int, bool) {
 	}
 	return v, true
 }
+
+// Noun returns what the messages call one item ("officer").
+func (ns *Names) Noun() string { return ns.noun }

@@ -6,11 +6,14 @@
 // boolean or a text; an optional whole number kept as a *int is written
 // when it is set and set when its value is one; a whole number of a field
 // with Names is written by its name (by its number when it names none)
-// and read by name or number. What a record holds
-// besides such values (references, lists, names resolved against other
-// lists) is for its family's codec: Encode and Decode serve the records whose every field
-// is one of them, EncodeFields and DecodeFields a run of such fields
-// among keys the codec reads and writes itself.
+// and read by name or number. A field of type Ref may be a pair of whole
+// numbers (Field.Pair) or a list of pairs, or a reference to another list
+// of the document, which the codec resolves (Refs: EncodeRefs and
+// DecodeRefs). What a record holds besides such values (nested records,
+// its name) is for its family's codec: Encode and Decode serve the
+// records whose every field is one of them, EncodeFields and
+// DecodeFields (EncodeRefs, DecodeRefs) a run of such fields among keys
+// the codec reads and writes itself.
 package fieldyaml
 
 import (
@@ -36,8 +39,22 @@ func Encode(r *field.Record, v any) *yaml.Node {
 // record r's (an officer's abilities after a name its codec writes), in
 // their order, with their values in v.
 func EncodeFields(m *yaml.Node, r *field.Record, fields []field.Field, v any) {
+	EncodeRefs(m, r, fields, v, nil)
+}
+
+// EncodeRefs is EncodeFields for fields among which are pairs (Pair)
+// and references to other lists of the document, which refs resolve by
+// the field's key: a list of pairs or of references that the field omits
+// (Omit) is left out when it is empty, and a pair when it is its Default.
+func EncodeRefs(m *yaml.Node, r *field.Record, fields []field.Field, v any, refs Refs) {
 	for i := range fields {
 		f := &fields[i]
+		if isRef(f, refs) {
+			if n := encodeRef(r, f, v, refs); n != nil {
+				yamlx.Add(m, f.Key, n)
+			}
+			continue
+		}
 		g := r.Value(f, v)
 		if g.Kind() == reflect.Pointer {
 			if g.IsNil() {
@@ -65,6 +82,17 @@ func Decode(r *field.Record, m *yamlx.Mapping, v any) {
 // DecodeFields reads the keys of fields, some of the record r's, from m
 // into v as Decode does.
 func DecodeFields(m *yamlx.Mapping, r *field.Record, fields []field.Field, v any) {
+	DecodeRefs(m, r, fields, v, nil)
+}
+
+// DecodeRefs is DecodeFields for fields among which are pairs and
+// references that refs resolve, as EncodeRefs writes them: a pair of
+// another form is reported and read as far as it goes, an item of a list
+// of pairs of another form is left out, and so is a reference refs do not
+// resolve; a set's reference to no item, or to one listed before, is
+// reported. A missing optional field keeps the value v holds (the codec
+// sets a pair's Default before).
+func DecodeRefs(m *yamlx.Mapping, r *field.Record, fields []field.Field, v any, refs Refs) {
 	for i := range fields {
 		f := &fields[i]
 		var n yamlx.Node
@@ -74,7 +102,11 @@ func DecodeFields(m *yamlx.Mapping, r *field.Record, fields []field.Field, v any
 		} else {
 			n, ok = m.Get(f.Key, f.What)
 		}
-		if ok {
+		switch {
+		case !ok:
+		case isRef(f, refs):
+			decodeRef(r, f, n, v, refs)
+		default:
 			decodeValue(f, n, r.Value(f, v))
 		}
 	}

@@ -1,0 +1,108 @@
+package fieldyaml
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/shapan/shapan/formats/field"
+	"github.com/shapan/shapan/formats/yamlx"
+)
+
+// squad refers to other lists of its document: its leader and members to
+// the officers, its ground to the terrains; it stands at a pair of Go
+// fields and targets a list of pairs.
+type squad struct {
+	Leader  int
+	Members []int
+	Ground  []bool
+	X, Y    int
+	Targets [][2]int
+}
+
+var squadFields = field.Record{Name: "squad", Fields: []field.Field{
+	{Go: "Leader", Key: "leader", Type: field.Ref, Required: true},
+	field.Field{Go: "Members", Key: "members", Type: field.Ref}.Omitted(),
+	{Go: "Ground", Key: "ground", Type: field.Ref, Required: true},
+	field.Field{Go: "X, Y", Key: "at", Type: field.Ref}.Paired("[x, y]").Defaulting([2]int{-1, -1}).Omitted(),
+	field.Field{Go: "Targets", Key: "targets", Type: field.Ref, Required: true}.Paired("[dx, dy]"),
+}}
+
+func squadRefs() Refs {
+	return Refs{
+		"leader":  yamlx.NewNames("officer", []string{"关羽", "张飞", "张飞"}),
+		"members": yamlx.NewNames("officer", []string{"关羽", "张飞", "张飞"}),
+		"ground":  Within{yamlx.NewNames("terrain", []string{"平原", "山地"}), "the map has"},
+	}
+}
+
+func encodeSquad(t *testing.T, s *squad) string {
+	t.Helper()
+	m := yamlx.Map()
+	EncodeRefs(m, &squadFields, squadFields.Fields, s, squadRefs())
+	b, err := yamlx.Encode("", yamlx.Map("squad", yamlx.Flow(m)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func decodeSquad(t *testing.T, src string) (*squad, error) {
+	t.Helper()
+	d, err := yamlx.Parse("squad.yaml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, _ := d.Root.Mapping().Get("squad", "")
+	m := n.Mapping()
+	s := &squad{Ground: make([]bool, 2), X: -1, Y: -1}
+	DecodeRefs(m, &squadFields, squadFields.Fields, s, squadRefs())
+	m.Done()
+	return s, d.Err()
+}
+
+// References are written by name (name#k when several share it), pairs
+// as [a, b]; an empty omitted list and a pair at its default are left
+// out; all of it reads back.
+func TestRefsAndPairsAreWrittenAndReadBack(t *testing.T) {
+	s := &squad{Leader: 2, Members: []int{0, 1}, Ground: []bool{false, true}, X: 3, Y: 4, Targets: [][2]int{{1, 0}, {0, -1}}}
+	got := encodeSquad(t, s)
+	want := "squad: {leader: 张飞#2, members: [关羽, 张飞#1], ground: [山地], at: [3, 4], targets: [[1, 0], [0, -1]]}\n"
+	if !strings.HasSuffix(got, want) {
+		t.Fatalf("wrote %q, want it to end %q", got, want)
+	}
+	back, err := decodeSquad(t, got)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back.Leader != 2 || len(back.Members) != 2 || back.Members[1] != 1 || !back.Ground[1] || back.Ground[0] ||
+		back.X != 3 || back.Y != 4 || len(back.Targets) != 2 || back.Targets[1] != [2]int{0, -1} {
+		t.Errorf("read back %+v", back)
+	}
+	bare := encodeSquad(t, &squad{Ground: []bool{true, false}, X: -1, Y: -1})
+	if want := "squad: {leader: 关羽, ground: [平原], targets: []}\n"; !strings.HasSuffix(bare, want) {
+		t.Errorf("wrote %q, want it to end %q", bare, want)
+	}
+}
+
+// What the resolvers cannot resolve, a set's reference to no item or to
+// one listed twice and a pair of another form are reported; a missing
+// optional pair keeps the value the codec set.
+func TestRefsAndPairsReportWhatTheyCannotRead(t *testing.T) {
+	s, err := decodeSquad(t, "squad: {leader: 张飞, ground: [山地, 1, 5], targets: [[1], [2, 3]]}\n")
+	if err == nil {
+		t.Fatal("no error")
+	}
+	for _, want := range []string{
+		"2 officers are named '张飞'; write 张飞#1 or 张飞#2",
+		"terrain 1 is listed twice",
+		"terrain 5 does not exist (the map has 2 terrains)",
+		"must be [dx, dy] (a list of 2 integers)",
+	} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("the error %q does not say %q", err, want)
+		}
+	}
+	if s.X != -1 || s.Y != -1 || len(s.Targets) != 1 || s.Targets[0] != [2]int{2, 3} {
+		t.Errorf("read %+v", s)
+	}
+}
