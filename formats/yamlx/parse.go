@@ -343,16 +343,27 @@ func firstNonSpace(s string) int {
 	return 1
 }
 
+// maxFlowItems bounds the items of one outermost flow collection (its
+// commas and the collections in it): such a collection is parsed whole,
+// not a slice at a time as a block list's items are (a block list of
+// one-line {…} items is read a slice at a time, each item counted on its
+// own), and a one-line planets map of 31,000
+// planets (2.1 MB, some 280,000 items) peaked at 219 MB when checked; the
+// bound keeps what any document written so holds to about 240 MB, where a
+// 256 MiB one took some 25 GB.
+const maxFlowItems = 300_000
+
 // maxFlowDepth is the deepest nesting of [ ] and { } the YAML parser
 // takes (it refuses more, but only after parsing, and locating its error
 // re-parsed the file many times: 512k nested [ took half a minute).
 const maxFlowDepth = 10000
 
-// checkFlowDepth refuses, in one pass over src, a document whose [ ] and
+// checkFlowDepth refuses, in one pass over src, a document with a flow
+// collection of more than maxFlowItems items, or whose [ ] and
 // { } nest deeper than maxFlowDepth, at the bracket that goes past it.
 // Quoted text and comments are skipped.
 func checkFlowDepth(file string, src []byte) error {
-	depth, line, col := 0, 1, 0
+	depth, line, col, items := 0, 1, 0, 0
 	for i := 0; i < len(src); i++ {
 		c := src[i]
 		if c&0xC0 != 0x80 { // columns count characters
@@ -380,6 +391,15 @@ func checkFlowDepth(file string, src []byte) error {
 			if depth++; depth > maxFlowDepth {
 				return &diag.Diagnostic{File: file, Line: line, Col: col, Severity: diag.Error, Code: diag.CodeYAMLSyntax,
 					Message: fmt.Sprintf("[ ] and { } nest deeper than %d levels here; the YAML reader stops", maxFlowDepth)}
+			}
+			if depth == 1 {
+				items = 0 // an outermost collection: parsed as one piece
+			}
+			items++
+		case c == ',' && depth > 0:
+			if items++; items > maxFlowItems {
+				return &diag.Diagnostic{File: file, Line: line, Col: col, Severity: diag.Error, Code: diag.CodeBadSize,
+					Message: fmt.Sprintf("more than %d items in one [ ] or { } collection up to here: a collection written in flow style ({…}, […], JSON) is parsed whole, its values taking some 100 times their text in memory; write its long lists in block style, an entry a line", maxFlowItems)}
 			}
 		case c == ']' || c == '}':
 			depth = max(depth-1, 0)
