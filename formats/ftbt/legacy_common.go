@@ -62,7 +62,6 @@ type buf []byte
 func (b *buf) int(v int)    { *b = strconv.AppendInt(*b, int64(v), 10) }
 func (b *buf) str(s string) { *b = append(*b, s...) }
 func (b *buf) byte(c byte)  { *b = append(*b, c) }
-func (b *buf) bool(v bool)  { *b = strconv.AppendBool(*b, v) }
 func (b *buf) sp()          { *b = append(*b, ' ') }
 func (b *buf) nl()          { *b = append(*b, '\n') }
 func (b *buf) line(vs ...int) { // "v1 v2 …\n"
