@@ -85,8 +85,8 @@ var (
 	CityFields = field.Record{Name: "mbg city", Schema: scenarioSchema, Pointer: "/definitions/city", Fields: []field.Field{
 		nameRow, ScopeField.At(1, "scope (0 small, 1 medium, 2 large)"),
 		field.Field{Go: "Garrison", Key: "garrison", Type: field.Ref, Doc: "The officers stationed in the city."}.At(2, "number of garrison officers").Listing("garrison officer"),
-		field.Field{Go: "Mayor", Key: "mayor", Type: field.Ref, Doc: "The mayor: heals the garrison by his politics."}.At(3, "mayor (an officer or -1)"),
-		field.Field{Go: "Treasurer", Key: "treasurer", Type: field.Ref, Doc: "The treasurer: earns by his economy."}.At(4, "treasurer (an officer or -1)"),
+		field.Field{Go: "Mayor", Key: "mayor", Type: field.Ref, Doc: "The mayor: heals the garrison by his politics."}.At(3, "mayor (an officer or -1)").Defaulting(none).Omitted(),
+		field.Field{Go: "Treasurer", Key: "treasurer", Type: field.Ref, Doc: "The treasurer: earns by his economy."}.At(4, "treasurer (an officer or -1)").Defaulting(none).Omitted(),
 		{Go: "Rect", Key: "rect", Type: field.Ref, Doc: "Where the original board window draws the city; display only."},
 	}}
 
@@ -126,7 +126,8 @@ var (
 	SquareFields = field.Record{Name: "mbg square", Schema: scenarioSchema, Pointer: "/definitions/square", Fields: slices.Concat(
 		[]field.Field{TypeField.At(1, "class")},
 		squareBase("base (the city, institute or training room it belongs to)"),
-		[]field.Field{field.Field{Go: "X, Y", Key: "at", Type: field.Ref, Doc: "[x, y] in the original board window; display only."}.At(3, "x, y")},
+		[]field.Field{field.Field{Go: "X, Y", Key: "at", What: "position", Type: field.Ref, Doc: "[x, y] in the original board window; display only."}.At(3, "x, y").
+			Paired("[x, y]").Defaulting([2]int{}).Omitted()},
 	)}
 
 	// TechFields is a tech given by id (a tech is also named by its
@@ -283,6 +284,7 @@ var (
 	roomItem       = fields(&TrainingRoomFields, "item")
 	saveRoomItem   = fields(&SaveTrainingRoomFields, "item")
 	squareType     = fields(&SquareFields, "type")
+	squareAt       = fields(&SquareFields, "at")
 	saveSquareType = fields(&SaveSquareFields, "type")
 	saveSquareMark = fields(&SaveSquareFields, "barrier", "robber")
 	moveTurns      = fields(&SaveRoleFields, "move_turns")
@@ -318,11 +320,20 @@ func fields(r *field.Record, keys ...string) []field.Field {
 
 // roleHead (start, money, dir) and saveRoleHead (at, money, dir) are the
 // runs of a role after its name that the YAML codecs read and write from
-// the tables.
+// the tables; roleRun is all of a scenario role's (its techs, retinue
+// and cities resolved by scenarioNames.refs), and cityValues a scenario
+// city's between its name and its rectangle (its garrison, mayor and
+// treasurer resolved against the officers).
 var (
+	roleRun      = RoleFields.Fields[1:]
+	cityValues   = CityFields.Fields[1:5]
 	roleHead     = RoleFields.Fields[1:4]
 	saveRoleHead = SaveRoleFields.Fields[1:4]
 )
+
+// none is an optional reference that refers to nothing (a city without a
+// mayor): the YAML leaves it out.
+const none = -1
 
 // perRole names the roles in the field tables' per-item lists
 // (Field.LegacyPer): a save's lines of one value per role; perOfficer,

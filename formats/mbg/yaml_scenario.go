@@ -5,6 +5,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/shapan/shapan/formats/field"
 	"github.com/shapan/shapan/formats/field/fieldyaml"
 	"github.com/shapan/shapan/formats/srcpos"
 	"github.com/shapan/shapan/formats/yamlx"
@@ -19,7 +20,12 @@ const (
 )
 
 // techNames resolves tech references; techs are named by the fixed table.
-var techNames = yamlx.NewNames("tech", TechNames)
+// techRefs resolve an institute's techs, institute the field of them.
+var (
+	techNames = yamlx.NewNames("tech", TechNames)
+	techRefs  = fieldyaml.Refs{instituteTechs.Key: techNames}
+	institute = []field.Field{instituteTechs}
+)
 
 // scenarioNames holds the resolvers of one scenario's references.
 type scenarioNames struct {
@@ -34,6 +40,33 @@ func newScenarioNames(s *Scenario) scenarioNames {
 		institutes: yamlx.NewNames("institute", s.InstituteNames()),
 		rooms:      yamlx.NewNames("training room", s.TrainingRoomNames()),
 	}
+}
+
+// refs returns the resolvers of the references of cities and roles, by
+// their fields' keys.
+func (ns scenarioNames) refs() fieldyaml.Refs {
+	refs := officerRefs(ns.officers)
+	refs[RoleFields.Field("techs").Key] = techNames
+	refs[RoleFields.Field("retinue").Key] = ns.officers
+	refs[RoleFields.Field("cities").Key] = ns.cities
+	return refs
+}
+
+// officerRefs returns the resolvers of a city's officers.
+func officerRefs(officers *yamlx.Names) fieldyaml.Refs {
+	return fieldyaml.Refs{
+		CityFields.Field("garrison").Key:  officers,
+		CityFields.Field("mayor").Key:     officers,
+		CityFields.Field("treasurer").Key: officers,
+	}
+}
+
+// optionalRef writes an officer reference, leaving out -1 (none).
+func optionalRef(names *yamlx.Names, i int) *yaml.Node {
+	if i == -1 {
+		return nil
+	}
+	return names.Ref(i)
 }
 
 // baseNames returns the resolver for the base of a square of class.
@@ -74,9 +107,7 @@ func squareNode(sq Square, ns scenarioNames) *yaml.Node {
 	} else if sq.Base != 0 {
 		yamlx.Add(m, rawBaseKey, yamlx.Int(sq.Base))
 	}
-	if sq.X != 0 || sq.Y != 0 {
-		yamlx.Add(m, squareAtKey, yamlx.FlowInts(sq.X, sq.Y))
-	}
+	fieldyaml.EncodeFields(m, &SquareFields, squareAt, &sq)
 	return m
 }
 
@@ -86,17 +117,10 @@ func officerNode(o Officer) *yaml.Node {
 	return m
 }
 
-// optionalRef writes an officer reference, leaving out -1 (none).
-func optionalRef(names *yamlx.Names, i int) *yaml.Node {
-	if i == -1 {
-		return nil
-	}
-	return names.Ref(i)
-}
-
 // EncodeScenario writes s as an mbg/scenario YAML document.
 func EncodeScenario(s *Scenario) ([]byte, error) {
 	ns := newScenarioNames(s)
+	refs := ns.refs()
 	root := yamlx.KindHeader(KindScenario, ScenarioVersion)
 	fieldyaml.EncodeFields(root, &ScenarioFields, scenarioHead, s)
 	section(root, "grid_size", "size of the original game's board window (display only)",
@@ -113,10 +137,7 @@ func EncodeScenario(s *Scenario) ([]byte, error) {
 	cities := lists.Seq(len(s.Cities), func(i int) *yaml.Node {
 		c := s.Cities[i]
 		m := yamlx.Map("name", yamlx.Str(c.Name))
-		fieldyaml.EncodeFields(m, &CityFields, cityScope, &c)
-		yamlx.Add(m, "garrison", ns.officers.Refs(c.Garrison))
-		yamlx.Add(m, "mayor", optionalRef(ns.officers, c.Mayor))
-		yamlx.Add(m, "treasurer", optionalRef(ns.officers, c.Treasurer))
+		fieldyaml.EncodeRefs(m, &CityFields, cityValues, &c, refs)
 		yamlx.Add(m, "rect", rectNode(c.Rect))
 		return m
 	})
@@ -125,21 +146,18 @@ func EncodeScenario(s *Scenario) ([]byte, error) {
 	roles := yamlx.Seq()
 	for _, ro := range s.Roles {
 		m := yamlx.Map("name", yamlx.Str(ro.Name))
-		fieldyaml.EncodeFields(m, &RoleFields, roleHead, &ro)
+		fieldyaml.EncodeRefs(m, &RoleFields, roleRun, &ro, refs)
 		yamlx.Comment(m.Content[3], startComment(ro.Start)) // the start's value
-		yamlx.Add(m, "techs", techNames.Refs(ro.Techs))
-		yamlx.Add(m, "retinue", ns.officers.Refs(ro.Retinue))
-		yamlx.Add(m, "cities", ns.cities.Refs(ro.Cities))
 		roles.Content = append(roles.Content, m)
 	}
 	section(root, "roles", "the players; start -1 means the role does not take part", roles)
 
 	insts := yamlx.Seq()
 	for _, in := range s.Institutes {
-		insts.Content = append(insts.Content, yamlx.Flow(yamlx.Map(
-			"name", yamlx.Str(in.Name),
-			"techs", techNames.Refs(in.Techs),
-			"rect", rectNode(in.Rect))))
+		m := yamlx.Flow(yamlx.Map("name", yamlx.Str(in.Name)))
+		fieldyaml.EncodeRefs(m, &InstituteFields, institute, &in, techRefs)
+		yamlx.Add(m, "rect", rectNode(in.Rect))
+		insts.Content = append(insts.Content, m)
 	}
 	yamlx.Add(root, "institutes", insts)
 
@@ -204,23 +222,21 @@ func DecodeScenarioDoc(d *yamlx.Doc) (*Scenario, *srcpos.Map, error) {
 		s.Officers = append(s.Officers, decodeOfficer(it, i))
 	})
 	m.Release("officers")
-	officers := yamlx.NewNames("officer", s.OfficerNames())
+	refs := officerRefs(yamlx.NewNames("officer", s.OfficerNames()))
 	cities := listField(m, "cities")
 	s.Cities = make([]City, cities.Len())
 	cities.Each(func(i int, it yamlx.Node) {
 		s.Cities[i].Name = itemName(it, "city", i)
 	})
 	cities.Each(func(i int, it yamlx.Node) {
-		decodeCity(it, &s.Cities[i], i, officers)
+		decodeCity(it, &s.Cities[i], i, refs)
 	})
 	m.Release("cities")
 	for i, it := range items(m, "institutes") {
 		in := Institute{}
 		cm := labeled(it, "institute", i)
 		in.Name = nameField(cm)
-		if n, ok := cm.Get("techs", ""); ok {
-			in.Techs = techNames.ResolveList(n)
-		}
+		fieldyaml.DecodeRefs(cm, &InstituteFields, institute, &in, techRefs)
 		in.Rect = decodeRect(cm)
 		cm.Done()
 		s.Institutes = append(s.Institutes, in)
@@ -263,15 +279,10 @@ func decodeOfficer(it yamlx.Node, i int) Officer {
 	return o
 }
 
-func decodeCity(it yamlx.Node, c *City, i int, officers *yamlx.Names) {
+func decodeCity(it yamlx.Node, c *City, i int, officers fieldyaml.Refs) {
 	cm := labeled(it, "city", i)
 	nameField(cm)
-	fieldyaml.DecodeFields(cm, &CityFields, cityScope, c)
-	if n, ok := cm.Get("garrison", ""); ok {
-		c.Garrison = officers.ResolveList(n)
-	}
-	c.Mayor = optRef(cm, "mayor", officers)
-	c.Treasurer = optRef(cm, "treasurer", officers)
+	fieldyaml.DecodeRefs(cm, &CityFields, cityValues, c, officers)
 	c.Rect = decodeRect(cm)
 	cm.Done()
 }
@@ -279,16 +290,7 @@ func decodeCity(it yamlx.Node, c *City, i int, officers *yamlx.Names) {
 func decodeRole(it yamlx.Node, ro *Role, i int, ns scenarioNames) {
 	rm := labeled(it, "role", i)
 	nameField(rm)
-	fieldyaml.DecodeFields(rm, &RoleFields, roleHead, ro)
-	if n, ok := rm.Get("techs", ""); ok {
-		ro.Techs = techNames.ResolveList(n)
-	}
-	if n, ok := rm.Get("retinue", ""); ok {
-		ro.Retinue = ns.officers.ResolveList(n)
-	}
-	if n, ok := rm.Get("cities", ""); ok {
-		ro.Cities = ns.cities.ResolveList(n)
-	}
+	fieldyaml.DecodeRefs(rm, &RoleFields, roleRun, ro, ns.refs())
 	rm.Done()
 }
 
@@ -307,10 +309,7 @@ func decodeSquare(it yamlx.Node, i int, ns scenarioNames) Square {
 	} else if n, ok := sm.Get(rawBaseKey, ""); ok {
 		sq.Base, _ = n.Int()
 	}
-	if n, ok := sm.Get(squareAtKey, "position"); ok {
-		xy := intList(n, 2, "[x, y]")
-		sq.X, sq.Y = xy[0], xy[1]
-	}
+	fieldyaml.DecodeFields(sm, &SquareFields, squareAt, &sq)
 	sm.Done()
 	return sq
 }

@@ -45,7 +45,8 @@ func EncodeFields(m *yaml.Node, r *field.Record, fields []field.Field, v any) {
 // EncodeRefs is EncodeFields for fields among which are pairs (Pair)
 // and references to other lists of the document, which refs resolve by
 // the field's key: a list of pairs or of references that the field omits
-// (Omit) is left out when it is empty, and a pair when it is its Default.
+// (Omit) is left out when it is empty, and a pair or a reference when it
+// is its Default.
 func EncodeRefs(m *yaml.Node, r *field.Record, fields []field.Field, v any, refs Refs) {
 	for i := range fields {
 		f := &fields[i]
@@ -90,8 +91,9 @@ func DecodeFields(m *yamlx.Mapping, r *field.Record, fields []field.Field, v any
 // another form is reported and read as far as it goes, an item of a list
 // of pairs of another form is left out, and so is a reference refs do not
 // resolve; a set's reference to no item, or to one listed before, is
-// reported. A missing optional field keeps the value v holds (the codec
-// sets a pair's Default before).
+// reported. A missing optional pair or reference takes its Default when
+// it has one (a reference also when it is null or does not resolve),
+// else keeps the value v holds.
 func DecodeRefs(m *yamlx.Mapping, r *field.Record, fields []field.Field, v any, refs Refs) {
 	for i := range fields {
 		f := &fields[i]
@@ -103,6 +105,8 @@ func DecodeRefs(m *yamlx.Mapping, r *field.Record, fields []field.Field, v any, 
 			n, ok = m.Get(f.Key, f.What)
 		}
 		switch {
+		case !ok && isRef(f, refs):
+			setDefault(r, f, v)
 		case !ok:
 		case isRef(f, refs):
 			decodeRef(r, f, n, v, refs)

@@ -64,6 +64,9 @@ func encodeRef(r *field.Record, f *field.Field, v any, refs Refs) *yaml.Node {
 	res := resolver(f, refs)
 	switch {
 	case g.Kind() == reflect.Int:
+		if f.Omit && f.Default == int(g.Int()) {
+			return nil
+		}
 		return res.Ref(int(g.Int()))
 	case g.Kind() != reflect.Slice:
 	case f.Omit && g.Len() == 0:
@@ -108,8 +111,15 @@ func decodeRef(r *field.Record, f *field.Field, n yamlx.Node, v any, refs Refs) 
 	res := resolver(f, refs)
 	switch {
 	case g.Kind() == reflect.Int:
-		if i, ok := res.Resolve(n); ok {
+		i, ok := 0, false
+		if f.Default == nil || !n.IsNull() {
+			i, ok = res.Resolve(n)
+		}
+		switch {
+		case ok:
 			g.SetInt(int64(i))
+		case f.Default != nil:
+			setDefault(r, f, v)
 		}
 	case g.Kind() != reflect.Slice:
 		panic(fmt.Sprintf("fieldyaml: field %q is a %s", f.Key, g.Type()))
@@ -126,6 +136,20 @@ func decodeRef(r *field.Record, f *field.Field, n yamlx.Node, v any, refs Refs) 
 		decodeSet(n, g, res)
 	default:
 		panic(fmt.Sprintf("fieldyaml: field %q is a %s", f.Key, g.Type()))
+	}
+}
+
+// setDefault sets the field f of type Ref in v to its Default, if it
+// has one: a missing field, and a reference that is null or that does
+// not resolve, is none.
+func setDefault(r *field.Record, f *field.Field, v any) {
+	switch d := f.Default.(type) {
+	case int:
+		r.Value(f, v).SetInt(int64(d))
+	case [2]int:
+		a, b := pairValues(r, f, v)
+		a.SetInt(int64(d[0]))
+		b.SetInt(int64(d[1]))
 	}
 }
 

@@ -13,6 +13,7 @@ import (
 // fields and targets a list of pairs.
 type squad struct {
 	Leader  int
+	Deputy  int
 	Members []int
 	Ground  []bool
 	X, Y    int
@@ -21,6 +22,7 @@ type squad struct {
 
 var squadFields = field.Record{Name: "squad", Fields: []field.Field{
 	{Go: "Leader", Key: "leader", Type: field.Ref, Required: true},
+	field.Field{Go: "Deputy", Key: "deputy", Type: field.Ref}.Defaulting(-1).Omitted(),
 	field.Field{Go: "Members", Key: "members", Type: field.Ref}.Omitted(),
 	{Go: "Ground", Key: "ground", Type: field.Ref, Required: true},
 	field.Field{Go: "X, Y", Key: "at", Type: field.Ref}.Paired("[x, y]").Defaulting([2]int{-1, -1}).Omitted(),
@@ -31,6 +33,7 @@ func squadRefs() Refs {
 	return Refs{
 		"leader":  yamlx.NewNames("officer", []string{"关羽", "张飞", "张飞"}),
 		"members": yamlx.NewNames("officer", []string{"关羽", "张飞", "张飞"}),
+		"deputy":  yamlx.NewNames("officer", []string{"关羽", "张飞", "张飞"}),
 		"ground":  Within{yamlx.NewNames("terrain", []string{"平原", "山地"}), "the map has"},
 	}
 }
@@ -64,9 +67,9 @@ func decodeSquad(t *testing.T, src string) (*squad, error) {
 // as [a, b]; an empty omitted list and a pair at its default are left
 // out; all of it reads back.
 func TestRefsAndPairsAreWrittenAndReadBack(t *testing.T) {
-	s := &squad{Leader: 2, Members: []int{0, 1}, Ground: []bool{false, true}, X: 3, Y: 4, Targets: [][2]int{{1, 0}, {0, -1}}}
+	s := &squad{Leader: 2, Deputy: 0, Members: []int{0, 1}, Ground: []bool{false, true}, X: 3, Y: 4, Targets: [][2]int{{1, 0}, {0, -1}}}
 	got := encodeSquad(t, s)
-	want := "squad: {leader: 张飞#2, members: [关羽, 张飞#1], ground: [山地], at: [3, 4], targets: [[1, 0], [0, -1]]}\n"
+	want := "squad: {leader: 张飞#2, deputy: 关羽, members: [关羽, 张飞#1], ground: [山地], at: [3, 4], targets: [[1, 0], [0, -1]]}\n"
 	if !strings.HasSuffix(got, want) {
 		t.Fatalf("wrote %q, want it to end %q", got, want)
 	}
@@ -74,11 +77,11 @@ func TestRefsAndPairsAreWrittenAndReadBack(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if back.Leader != 2 || len(back.Members) != 2 || back.Members[1] != 1 || !back.Ground[1] || back.Ground[0] ||
+	if back.Leader != 2 || back.Deputy != 0 || len(back.Members) != 2 || back.Members[1] != 1 || !back.Ground[1] || back.Ground[0] ||
 		back.X != 3 || back.Y != 4 || len(back.Targets) != 2 || back.Targets[1] != [2]int{0, -1} {
 		t.Errorf("read back %+v", back)
 	}
-	bare := encodeSquad(t, &squad{Ground: []bool{true, false}, X: -1, Y: -1})
+	bare := encodeSquad(t, &squad{Deputy: -1, Ground: []bool{true, false}, X: -1, Y: -1})
 	if want := "squad: {leader: 关羽, ground: [平原], targets: []}\n"; !strings.HasSuffix(bare, want) {
 		t.Errorf("wrote %q, want it to end %q", bare, want)
 	}
@@ -102,7 +105,21 @@ func TestRefsAndPairsReportWhatTheyCannotRead(t *testing.T) {
 			t.Errorf("the error %q does not say %q", err, want)
 		}
 	}
-	if s.X != -1 || s.Y != -1 || len(s.Targets) != 1 || s.Targets[0] != [2]int{2, 3} {
+	if s.Deputy != -1 || s.X != -1 || s.Y != -1 || len(s.Targets) != 1 || s.Targets[0] != [2]int{2, 3} {
 		t.Errorf("read %+v", s)
+	}
+}
+
+// A reference with a Default is none when it is null or does not
+// resolve, and when it is missing.
+func TestAReferenceWithADefaultIsNoneWhenNullOrUnknown(t *testing.T) {
+	for src, bad := range map[string]bool{
+		"squad: {leader: 关羽, deputy: null, ground: [], targets: []}\n": false,
+		"squad: {leader: 关羽, deputy: 曹操, ground: [], targets: []}\n":   true,
+	} {
+		s, err := decodeSquad(t, src)
+		if (err != nil) != bad || s.Deputy != -1 {
+			t.Errorf("%q: deputy %d, error %v", src, s.Deputy, err)
+		}
 	}
 }
