@@ -147,7 +147,7 @@ var (
 	SaveOfficerFields = field.Record{Name: "mbg save officer", Schema: saveSchema, Pointer: "/definitions/officer", Fields: slices.Concat(
 		[]field.Field{
 			nameRow,
-			field.Field{Go: "Role", Key: "role", Type: field.Ref, Doc: "The role that employs him; absent: free."}.At(1, ""),
+			field.Field{Go: "Role", Key: "role", Type: field.Ref, Doc: "The role that employs him; absent: free."}.At(1, "").Defaulting(none).Omitted(),
 			field.Field{Go: "Job", Key: "job", Type: field.Ref, Doc: "His job (mayor, treasurer, garrison, researcher, trainee); absent: none."}.At(2, ""),
 			field.Field{Go: "Loc", Key: "at", Type: field.Ref, Doc: "The city, institute or training room of the job."}.At(3, "location"),
 		},
@@ -175,9 +175,9 @@ var (
 		nameRow, ScopeField.At(1, ""),
 		field.Field{Go: "HP", Key: "defence", Type: field.Number, Required: true, Doc: "Defence now."}.At(3, ""),
 		field.Field{Go: "HPMax", Key: "defence_max", What: "maximum defence", Type: field.Number, Required: true, Doc: "Most defence."}.Form(0, 1000000).At(2, ""),
-		field.Field{Go: "Role", Key: "owner", Type: field.Ref, Doc: "The role that owns the city; absent: none."}.At(4, "owner (a role or -1)"),
-		field.Field{Go: "Mayor", Key: "mayor", Type: field.Ref, Doc: "The mayor."}.At(5, ""),
-		field.Field{Go: "Treasurer", Key: "treasurer", Type: field.Ref, Doc: "The treasurer."}.At(6, ""),
+		field.Field{Go: "Role", Key: "owner", Type: field.Ref, Doc: "The role that owns the city; absent: none."}.At(4, "owner (a role or -1)").Defaulting(none).Omitted(),
+		field.Field{Go: "Mayor", Key: "mayor", Type: field.Ref, Doc: "The mayor."}.At(5, "").Defaulting(none).Omitted(),
+		field.Field{Go: "Treasurer", Key: "treasurer", Type: field.Ref, Doc: "The treasurer."}.At(6, "").Defaulting(none).Omitted(),
 		fengshui.At(7, ""),
 		field.Field{Go: "Garrison", Key: "garrison", Type: field.Ref, Doc: "The officers stationed in the city."}.At(8, "garrison set").SetOf(perOfficer).WrittenAs("garrison"),
 	}}
@@ -261,13 +261,10 @@ var (
 	SaveTechFields = field.Record{Name: "mbg save tech id", Schema: saveSchema, Pointer: "/definitions/tech/anyOf/1", Fields: TechFields.Fields}
 )
 
-// saveCityDefence (defence, defence_max) and saveCityLuck (fengshui) are
-// the runs of a city of a save that its YAML codec reads and writes from
-// the table.
-var (
-	saveCityDefence = SaveCityFields.Fields[2:4]
-	saveCityLuck    = SaveCityFields.Fields[7:8]
-)
+// saveCityValues are the values of a city of a save after its name,
+// which its YAML codec reads and writes from the table (its owner, mayor,
+// treasurer and garrison resolved by saveNames.refs).
+var saveCityValues = SaveCityFields.Fields[1:]
 
 // The single fields and short runs of the records that the YAML codecs
 // read and write from the tables (fieldyaml) among keys of their own:
@@ -280,7 +277,6 @@ var (
 	saveTurn       = fields(&SaveFields, "turn")
 	saveWinMoney   = fields(&SaveFields, "win_money")
 	cityScope      = fields(&CityFields, "scope")
-	saveCityScope  = fields(&SaveCityFields, "scope")
 	roomItem       = fields(&TrainingRoomFields, "item")
 	saveRoomItem   = fields(&SaveTrainingRoomFields, "item")
 	squareType     = fields(&SquareFields, "type")
@@ -329,6 +325,8 @@ var (
 	cityValues   = CityFields.Fields[1:5]
 	roleHead     = RoleFields.Fields[1:4]
 	saveRoleHead = SaveRoleFields.Fields[1:4]
+	saveRoleSets = SaveRoleFields.Fields[9:14]
+	officerRole  = SaveOfficerFields.Fields[1:2]
 )
 
 // none is an optional reference that refers to nothing (a city without a

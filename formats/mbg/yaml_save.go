@@ -18,6 +18,8 @@ var cardNames = yamlx.NewNames("card", CardNames)
 
 type saveNames struct {
 	officers, cities, roles, institutes, rooms *yamlx.Names
+	// all resolves the references of the tables' fields (refs).
+	all fieldyaml.Refs
 }
 
 func newSaveNames(s *Save) saveNames {
@@ -28,13 +30,15 @@ func newSaveNames(s *Save) saveNames {
 		}
 		return out
 	}
-	return saveNames{
+	ns := saveNames{
 		officers:   yamlx.NewNames("officer", names(len(s.Officers), func(i int) string { return s.Officers[i].Name })),
 		cities:     yamlx.NewNames("city", names(len(s.Cities), func(i int) string { return s.Cities[i].Name })),
 		roles:      yamlx.NewNames("role", names(len(s.Roles), func(i int) string { return s.Roles[i].Name })),
 		institutes: yamlx.NewNames("institute", names(len(s.Institutes), func(i int) string { return s.Institutes[i].Name })),
 		rooms:      yamlx.NewNames("training room", names(len(s.TrainingRooms), func(i int) string { return s.TrainingRooms[i].Name })),
 	}
+	ns.all = ns.refs()
+	return ns
 }
 
 func (ns saveNames) base(class int) *yamlx.Names {
@@ -47,6 +51,23 @@ func (ns saveNames) base(class int) *yamlx.Names {
 		return ns.rooms
 	}
 	return nil
+}
+
+// refs returns the resolvers of the references of a save's cities,
+// officers and roles, by their fields' keys.
+func (ns saveNames) refs() fieldyaml.Refs {
+	return fieldyaml.Refs{
+		SaveCityFields.Field("owner").Key:       ns.roles,
+		SaveCityFields.Field("mayor").Key:       ns.officers,
+		SaveCityFields.Field("treasurer").Key:   ns.officers,
+		SaveCityFields.Field("garrison").Key:    ns.officers,
+		SaveOfficerFields.Field("role").Key:     ns.roles,
+		SaveRoleFields.Field("techs").Key:       techNames,
+		SaveRoleFields.Field("retinue").Key:     ns.officers,
+		SaveRoleFields.Field("cities").Key:      ns.cities,
+		SaveRoleFields.Field("researchers").Key: ns.officers,
+		SaveRoleFields.Field("trainees").Key:    ns.officers,
+	}
 }
 
 // place returns the resolver of an officer's location for his job.
@@ -127,13 +148,7 @@ func encodeSaveCities(s *Save, ns saveNames, lists yamlx.Deferred) *yaml.Node {
 	return lists.Seq(len(s.Cities), func(i int) *yaml.Node {
 		c := s.Cities[i]
 		m := yamlx.Map("name", yamlx.Str(c.Name))
-		fieldyaml.EncodeFields(m, &SaveCityFields, saveCityScope, &c)
-		fieldyaml.EncodeFields(m, &SaveCityFields, saveCityDefence, &c)
-		yamlx.Add(m, "owner", optionalRef(ns.roles, c.Role))
-		yamlx.Add(m, "mayor", optionalRef(ns.officers, c.Mayor))
-		yamlx.Add(m, "treasurer", optionalRef(ns.officers, c.Treasurer))
-		fieldyaml.EncodeFields(m, &SaveCityFields, saveCityLuck, &c)
-		yamlx.Add(m, "garrison", ns.officers.Refs(sortedSet(c.Garrison)))
+		fieldyaml.EncodeRefs(m, &SaveCityFields, saveCityValues, &c, ns.all)
 		return m
 	})
 }
@@ -188,7 +203,8 @@ func encodeSaveRooms(s *Save, ns saveNames) *yaml.Node {
 func encodeSaveOfficers(s *Save, ns saveNames, lists yamlx.Deferred) *yaml.Node {
 	return lists.Seq(len(s.Officers), func(i int) *yaml.Node {
 		o := s.Officers[i]
-		m := yamlx.Flow(yamlx.Map("name", yamlx.Str(o.Name), "role", optionalRef(ns.roles, o.Role)))
+		m := yamlx.Flow(yamlx.Map("name", yamlx.Str(o.Name)))
+		fieldyaml.EncodeRefs(m, &SaveOfficerFields, officerRole, &o, ns.all)
 		if o.Job != JobNone {
 			yamlx.Add(m, "job", yamlx.Enum(o.Job, JobNames))
 		}
@@ -226,11 +242,7 @@ func encodeSaveRoles(s *Save, ns saveNames) *yaml.Node {
 			}
 			fieldyaml.EncodeFields(m, &SaveRoleFields, allianceTurns, &ro)
 		}
-		yamlx.Add(m, "techs", techNames.Refs(sortedSet(ro.Techs)))
-		yamlx.Add(m, "retinue", ns.officers.Refs(sortedSet(ro.Retinue)))
-		yamlx.Add(m, "cities", ns.cities.Refs(sortedSet(ro.Cities)))
-		yamlx.Add(m, "researchers", ns.officers.Refs(sortedSet(ro.Researchers)))
-		yamlx.Add(m, "trainees", ns.officers.Refs(sortedSet(ro.Trainees)))
+		fieldyaml.EncodeRefs(m, &SaveRoleFields, saveRoleSets, &ro, ns.all)
 		cards := yamlx.Flow(yamlx.Map())
 		for c, count := range ro.Cards {
 			if count != 0 {
@@ -374,15 +386,7 @@ func decodeSaveSquare(it yamlx.Node, i int, ns saveNames, nrole int) SaveSquare 
 func decodeSaveCity(it yamlx.Node, c *SaveCity, i int, ns saveNames) {
 	cm := labeled(it, "city", i)
 	nameField(cm)
-	fieldyaml.DecodeFields(cm, &SaveCityFields, saveCityScope, c)
-	fieldyaml.DecodeFields(cm, &SaveCityFields, saveCityDefence, c)
-	c.Role = optRef(cm, "owner", ns.roles)
-	c.Mayor = optRef(cm, "mayor", ns.officers)
-	c.Treasurer = optRef(cm, "treasurer", ns.officers)
-	fieldyaml.DecodeFields(cm, &SaveCityFields, saveCityLuck, c)
-	if n, ok := cm.Get("garrison", ""); ok {
-		c.Garrison = sortedSet(ns.officers.ResolveList(n))
-	}
+	fieldyaml.DecodeRefs(cm, &SaveCityFields, saveCityValues, c, ns.all)
 	cm.Done()
 }
 
@@ -448,7 +452,7 @@ func decodeSaveRoom(it yamlx.Node, t *SaveTrainingRoom, i int, ns saveNames, nro
 func decodeSaveOfficer(it yamlx.Node, o *SaveOfficer, i int, ns saveNames) {
 	om := labeled(it, "officer", i)
 	nameField(om)
-	o.Role = optRef(om, "role", ns.roles)
+	fieldyaml.DecodeRefs(om, &SaveOfficerFields, officerRole, o, ns.all)
 	o.Job = JobNone
 	if n, ok := om.Get("job", ""); ok {
 		o.Job, _ = n.Enum(JobNames)
@@ -489,22 +493,7 @@ func decodeSaveRole(it yamlx.Node, ro *SaveRole, i int, ns saveNames) {
 		}
 	}
 	fieldyaml.DecodeFields(rm, &SaveRoleFields, allianceTurns, ro)
-	sets := []struct {
-		key   string
-		names *yamlx.Names
-		dst   *[]int
-	}{
-		{"techs", techNames, &ro.Techs},
-		{"retinue", ns.officers, &ro.Retinue},
-		{"cities", ns.cities, &ro.Cities},
-		{"researchers", ns.officers, &ro.Researchers},
-		{"trainees", ns.officers, &ro.Trainees},
-	}
-	for _, st := range sets {
-		if n, ok := rm.Get(st.key, ""); ok {
-			*st.dst = sortedSet(st.names.ResolveList(n))
-		}
-	}
+	fieldyaml.DecodeRefs(rm, &SaveRoleFields, saveRoleSets, ro, ns.all)
 	if n, ok := rm.Get("cards", ""); ok {
 		for _, p := range n.Mapping().Pairs() {
 			c, ok := cardNames.Resolve(p.Key)

@@ -3,6 +3,7 @@ package fieldyaml
 import (
 	"fmt"
 	"reflect"
+	"sort"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -25,9 +26,10 @@ type Resolver interface {
 
 // Refs are the resolvers of a record's reference fields, by key, which
 // the codec supplies: a field of type Ref whose Go field is a whole
-// number is one reference, a list of whole numbers a list of them, and a
-// list of booleans (one for each item of the other list) the set of the
-// items whose value is true, written as the list of their references.
+// number is one reference, a list of whole numbers a list of them (of a
+// set, LegacySet, written and read sorted, each once), and a list of
+// booleans (one for each item of the other list) the set of the items
+// whose value is true, written as the list of their references.
 type Refs map[string]Resolver
 
 // Within is a resolver of a set's references that says what holds the
@@ -72,9 +74,13 @@ func encodeRef(r *field.Record, f *field.Field, v any, refs Refs) *yaml.Node {
 	case f.Omit && g.Len() == 0:
 		return nil
 	case g.Type().Elem().Kind() == reflect.Int:
+		list := g.Interface().([]int)
+		if f.LegacySet != "" {
+			list = sortedSet(list)
+		}
 		s := yamlx.Flow(yamlx.Seq())
-		for i := 0; i < g.Len(); i++ {
-			s.Content = append(s.Content, res.Ref(int(g.Index(i).Int())))
+		for _, i := range list {
+			s.Content = append(s.Content, res.Ref(i))
 		}
 		return s
 	case g.Type().Elem().Kind() == reflect.Bool:
@@ -131,12 +137,30 @@ func decodeRef(r *field.Record, f *field.Field, n yamlx.Node, v any, refs Refs) 
 				out = append(out, i)
 			}
 		}
+		if f.LegacySet != "" {
+			out = sortedSet(out)
+		}
 		g.Set(reflect.ValueOf(out))
 	case g.Type().Elem().Kind() == reflect.Bool:
 		decodeSet(n, g, res)
 	default:
 		panic(fmt.Sprintf("fieldyaml: field %q is a %s", f.Key, g.Type()))
 	}
+}
+
+// sortedSet returns the items of a set (a field of LegacySet) sorted and
+// each once, as it is written and read; nil when there are none.
+func sortedSet(members []int) []int {
+	out := append([]int(nil), members...)
+	sort.Ints(out)
+	k := 0
+	for i, v := range out {
+		if i == 0 || v != out[k-1] {
+			out[k] = v
+			k++
+		}
+	}
+	return out[:k]
 }
 
 // setDefault sets the field f of type Ref in v to its Default, if it

@@ -123,3 +123,31 @@ func TestAReferenceWithADefaultIsNoneWhenNullOrUnknown(t *testing.T) {
 		}
 	}
 }
+
+// A list of references of a set (SetOf) is written and read sorted, each
+// item once.
+func TestASetIsWrittenAndReadSorted(t *testing.T) {
+	type crew struct{ Members []int }
+	fields := field.Record{Name: "crew", Fields: []field.Field{
+		field.Field{Go: "Members", Key: "members", Type: field.Ref}.SetOf("officer"),
+	}}
+	refs := Refs{"members": yamlx.NewNames("officer", []string{"关羽", "张飞", "赵云"})}
+	m := yamlx.Map()
+	EncodeRefs(m, &fields, fields.Fields, &crew{Members: []int{2, 0, 2}}, refs)
+	b, err := yamlx.Encode("", m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "members: [关羽, 赵云]\n"; !strings.HasSuffix(string(b), want) {
+		t.Errorf("wrote %q, want it to end %q", b, want)
+	}
+	d, err := yamlx.Parse("crew.yaml", []byte("members: [赵云, 张飞, 赵云]\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back crew
+	DecodeRefs(d.Root.Mapping(), &fields, fields.Fields, &back, refs)
+	if len(back.Members) != 2 || back.Members[0] != 1 || back.Members[1] != 2 {
+		t.Errorf("read %v", back.Members)
+	}
+}
