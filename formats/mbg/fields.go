@@ -276,6 +276,7 @@ var (
 	scenarioHead   = fields(&ScenarioFields, "win_money")
 	saveTurn       = fields(&SaveFields, "turn")
 	saveWinMoney   = fields(&SaveFields, "win_money")
+	actingRole     = fields(&SaveFields, "acting_role")
 	cityScope      = fields(&CityFields, "scope")
 	roomItem       = fields(&TrainingRoomFields, "item")
 	saveRoomItem   = fields(&SaveTrainingRoomFields, "item")
@@ -393,7 +394,8 @@ var (
 		{Key: "kind", Type: field.String, Const: KindSave, Required: true},
 		{Key: "version", Type: field.Integer, Const: 1, Required: true},
 		field.Field{Go: "Turn", Key: "turn", Type: field.Integer, Required: true}.Form(1, 1000000).At(7, "the turn (header field 7)").Expecting("the turn number"),
-		field.Field{Go: "ActingRole", Key: "acting_role", Type: field.Ref, Required: true, Doc: "The role whose action was in progress."}.At(11, "the acting role (header field 11)"),
+		field.Field{Go: "ActingRole", Key: "acting_role", Type: field.Ref, Required: true, Doc: "The role whose action was in progress."}.At(11, "the acting role (header field 11)").
+			Expecting("the role whose action was in progress"),
 		winMoney.At(8, "the winning money (header field 8)"),
 		{Go: "NX, NY", Key: "grid_size", Type: field.Ref},
 		// The header's first six values are the lists' lengths, each

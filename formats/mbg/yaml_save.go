@@ -61,6 +61,7 @@ func (ns saveNames) refs() fieldyaml.Refs {
 		SaveCityFields.Field("mayor").Key:       ns.officers,
 		SaveCityFields.Field("treasurer").Key:   ns.officers,
 		SaveCityFields.Field("garrison").Key:    ns.officers,
+		SaveFields.Field("acting_role").Key:     ns.roles,
 		SaveOfficerFields.Field("role").Key:     ns.roles,
 		SaveRoleFields.Field("techs").Key:       techNames,
 		SaveRoleFields.Field("retinue").Key:     ns.officers,
@@ -97,7 +98,8 @@ func EncodeSave(s *Save) ([]byte, error) {
 	ns := newSaveNames(s)
 	root := yamlx.KindHeader(KindSave, SaveVersion)
 	fieldyaml.EncodeFields(root, &SaveFields, saveTurn, s)
-	section(root, "acting_role", "the role whose action was in progress when the game was saved", ns.roles.Ref(s.ActingRole))
+	fieldyaml.EncodeRefs(root, &SaveFields, actingRole, s, ns.all)
+	root.Content[len(root.Content)-2].HeadComment = "the role whose action was in progress when the game was saved"
 	fieldyaml.EncodeFields(root, &SaveFields, saveWinMoney, s)
 	yamlx.Add(root, "grid_size", yamlx.Flow(fieldyaml.Encode(&SaveGridSizeFields, s)))
 	// The long lists are built a slice at a time as they are written.
@@ -294,9 +296,7 @@ func DecodeSaveDoc(d *yamlx.Doc) (*Save, *srcpos.Map, error) {
 	s.TrainingRooms = namedItems(roomList, "training room", func(t *SaveTrainingRoom) *string { return &t.Name })
 	ns := newSaveNames(s)
 	nrole := len(s.Roles)
-	if n, ok := m.Need("acting_role", "", "the role whose action was in progress"); ok {
-		s.ActingRole, _ = ns.roles.Resolve(n)
-	}
+	fieldyaml.DecodeRefs(m, &SaveFields, actingRole, s, ns.all)
 	needList(m, "board", "board squares").Each(func(i int, it yamlx.Node) {
 		s.Board = append(s.Board, decodeSaveSquare(it, i, ns, nrole))
 	})
