@@ -268,22 +268,20 @@ var saveCityValues = SaveCityFields.Fields[1:]
 
 // The single fields and short runs of the records that the YAML codecs
 // read and write from the tables (fieldyaml) among keys of their own:
-// the scenario's and the save's top-level numbers, a city's scope, a
-// training room's item, a square's type (and a saved square's barrier and
-// robber), a saved role's turns of movement and alliance and its extra
-// action.
+// the scenario's and the save's top-level numbers and the save's acting
+// role, a training room's item, a square's values (its type, its base,
+// whose key and list its type chooses, and its place in the board window,
+// or a saved square's barrier and robber), a saved role's turns of
+// movement and alliance and its extra action.
 var (
 	scenarioHead   = fields(&ScenarioFields, "win_money")
 	saveTurn       = fields(&SaveFields, "turn")
 	saveWinMoney   = fields(&SaveFields, "win_money")
 	actingRole     = fields(&SaveFields, "acting_role")
-	cityScope      = fields(&CityFields, "scope")
 	roomItem       = fields(&TrainingRoomFields, "item")
 	saveRoomItem   = fields(&SaveTrainingRoomFields, "item")
-	squareType     = fields(&SquareFields, "type")
-	squareAt       = fields(&SquareFields, "at")
-	saveSquareType = fields(&SaveSquareFields, "type")
-	saveSquareMark = fields(&SaveSquareFields, "barrier", "robber")
+	squareValues   = SquareFields.Fields         // type, base, at
+	saveSquareHead = SaveSquareFields.Fields[:7] // type, base, barrier, robber
 	moveTurns      = fields(&SaveRoleFields, "move_turns")
 	extraAction    = fields(&SaveRoleFields, "extra_action")
 	allianceTurns  = fields(&SaveRoleFields, "alliance_turns")
@@ -295,12 +293,11 @@ var (
 var PropKeys = []string{"wu", "zhan", "mou", "zheng", "jing"}
 
 // The keys that the YAML codecs read and write themselves beside the
-// tables' runs: a square's raw base (BaseKey) and its place in the board
-// window, a saved officer's place, the points of a role's research and
-// the rounds of its training.
+// tables' runs: a square's raw base (the field BaseKey starts from), a
+// saved officer's place, the points of a role's research and the rounds
+// of its training.
 var (
 	rawBaseKey   = SquareFields.Field("base").Key
-	squareAtKey  = SquareFields.Field("at").Key
 	officerAtKey = SaveOfficerFields.Field("at").Key
 	pointsKey    = ResearchFields.Field("points").Key
 	roundsKey    = TrainingFields.Field("rounds").Key
@@ -437,10 +434,13 @@ func gridSize(at int) []field.Field {
 func squareBase(what string) []field.Field {
 	by := TypeField.Key
 	return []field.Field{
-		field.Field{Go: "Base", Key: "city", Type: field.Ref, Doc: "The city this square belongs to (type city)."}.At(2, what).KeyedBy(by, ClassCity),
-		field.Field{Go: "Base", Key: "institute", Type: field.Ref, Doc: "The institute this square belongs to (type institute)."}.At(2, what).KeyedBy(by, ClassInstitute),
-		field.Field{Go: "Base", Key: "training_room", Type: field.Ref, Doc: "The training room this square belongs to (type training_room)."}.At(2, what).KeyedBy(by, ClassTrainingRoom),
-		field.Field{Go: "Base", Key: "base", Type: field.Integer, Doc: "Raw base value of a square that belongs to no building; ignored by the game."}.At(2, what).KeyedBy(by),
+		field.Field{Go: "Base", Key: "city", Type: field.Ref, Doc: "The city this square belongs to (type city)."}.At(2, what).KeyedBy(by, ClassCity).
+			Expecting("the city this square belongs to"),
+		field.Field{Go: "Base", Key: "institute", Type: field.Ref, Doc: "The institute this square belongs to (type institute)."}.At(2, what).KeyedBy(by, ClassInstitute).
+			Expecting("the institute this square belongs to"),
+		field.Field{Go: "Base", Key: "training_room", Type: field.Ref, Doc: "The training room this square belongs to (type training_room)."}.At(2, what).KeyedBy(by, ClassTrainingRoom).
+			Expecting("the training_room this square belongs to"),
+		field.Field{Go: "Base", Key: "base", Type: field.Integer, Doc: "Raw base value of a square that belongs to no building; ignored by the game."}.At(2, what).KeyedBy(by).Omitted(),
 	}
 }
 

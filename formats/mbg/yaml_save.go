@@ -41,33 +41,24 @@ func newSaveNames(s *Save) saveNames {
 	return ns
 }
 
-func (ns saveNames) base(class int) *yamlx.Names {
-	switch class {
-	case ClassCity:
-		return ns.cities
-	case ClassInstitute:
-		return ns.institutes
-	case ClassTrainingRoom:
-		return ns.rooms
-	}
-	return nil
-}
-
 // refs returns the resolvers of the references of a save's cities,
 // officers and roles, by their fields' keys.
 func (ns saveNames) refs() fieldyaml.Refs {
 	return fieldyaml.Refs{
-		SaveCityFields.Field("owner").Key:       ns.roles,
-		SaveCityFields.Field("mayor").Key:       ns.officers,
-		SaveCityFields.Field("treasurer").Key:   ns.officers,
-		SaveCityFields.Field("garrison").Key:    ns.officers,
-		SaveFields.Field("acting_role").Key:     ns.roles,
-		SaveOfficerFields.Field("role").Key:     ns.roles,
-		SaveRoleFields.Field("techs").Key:       techNames,
-		SaveRoleFields.Field("retinue").Key:     ns.officers,
-		SaveRoleFields.Field("cities").Key:      ns.cities,
-		SaveRoleFields.Field("researchers").Key: ns.officers,
-		SaveRoleFields.Field("trainees").Key:    ns.officers,
+		SaveCityFields.Field("owner").Key:           ns.roles,
+		SaveCityFields.Field("mayor").Key:           ns.officers,
+		SaveCityFields.Field("treasurer").Key:       ns.officers,
+		SaveCityFields.Field("garrison").Key:        ns.officers,
+		SaveFields.Field("acting_role").Key:         ns.roles,
+		SaveOfficerFields.Field("role").Key:         ns.roles,
+		SaveRoleFields.Field("techs").Key:           techNames,
+		SaveRoleFields.Field("retinue").Key:         ns.officers,
+		SaveRoleFields.Field("cities").Key:          ns.cities,
+		SaveRoleFields.Field("researchers").Key:     ns.officers,
+		SaveSquareFields.Field("city").Key:          ns.cities,
+		SaveSquareFields.Field("institute").Key:     ns.institutes,
+		SaveSquareFields.Field("training_room").Key: ns.rooms,
+		SaveRoleFields.Field("trainees").Key:        ns.officers,
 	}
 }
 
@@ -125,13 +116,7 @@ func encodeSaveBoard(s *Save, ns saveNames, lists yamlx.Deferred) *yaml.Node {
 	return lists.Seq(len(s.Board), func(i int) *yaml.Node {
 		sq := s.Board[i]
 		m := yamlx.Flow(yamlx.Map())
-		fieldyaml.EncodeFields(m, &SaveSquareFields, saveSquareType, &sq)
-		if names := ns.base(sq.Class); names != nil {
-			yamlx.Add(m, BaseKey(sq.Class), names.Ref(sq.Base))
-		} else if sq.Base != 0 {
-			yamlx.Add(m, rawBaseKey, yamlx.Int(sq.Base))
-		}
-		fieldyaml.EncodeFields(m, &SaveSquareFields, saveSquareMark, &sq)
+		fieldyaml.EncodeRefs(m, &SaveSquareFields, saveSquareHead, &sq, ns.all)
 		var present []int
 		for r, p := range sq.Present {
 			if p {
@@ -358,16 +343,7 @@ func decodeSaveSquare(it yamlx.Node, i int, ns saveNames, nrole int) SaveSquare 
 	if sm == nil {
 		return sq
 	}
-	fieldyaml.DecodeFields(sm, &SaveSquareFields, saveSquareType, &sq)
-	if names := ns.base(sq.Class); names != nil {
-		key := BaseKey(sq.Class)
-		if n, ok := sm.Need(key, "", "the "+key+" this square belongs to"); ok {
-			sq.Base, _ = names.Resolve(n)
-		}
-	} else {
-		sq.Base = optInt(sm, rawBaseKey)
-	}
-	fieldyaml.DecodeFields(sm, &SaveSquareFields, saveSquareMark, &sq)
+	fieldyaml.DecodeRefs(sm, &SaveSquareFields, saveSquareHead, &sq, ns.all)
 	if n, ok := sm.Get("present", "roles present"); ok {
 		for _, it := range n.Items() {
 			if r, ok := ns.roles.Resolve(it); ok {

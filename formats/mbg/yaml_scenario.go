@@ -30,16 +30,20 @@ var (
 // scenarioNames holds the resolvers of one scenario's references.
 type scenarioNames struct {
 	officers, cities, roles, institutes, rooms *yamlx.Names
+	// all resolves the references of the tables' fields (refs).
+	all fieldyaml.Refs
 }
 
 func newScenarioNames(s *Scenario) scenarioNames {
-	return scenarioNames{
+	ns := scenarioNames{
 		officers:   yamlx.NewNames("officer", s.OfficerNames()),
 		cities:     yamlx.NewNames("city", s.CityNames()),
 		roles:      yamlx.NewNames("role", s.RoleNames()),
 		institutes: yamlx.NewNames("institute", s.InstituteNames()),
 		rooms:      yamlx.NewNames("training room", s.TrainingRoomNames()),
 	}
+	ns.all = ns.refs()
+	return ns
 }
 
 // refs returns the resolvers of the references of cities and roles, by
@@ -49,7 +53,16 @@ func (ns scenarioNames) refs() fieldyaml.Refs {
 	refs[RoleFields.Field("techs").Key] = techNames
 	refs[RoleFields.Field("retinue").Key] = ns.officers
 	refs[RoleFields.Field("cities").Key] = ns.cities
+	ns.addBases(refs)
 	return refs
+}
+
+// addBases adds to refs the resolvers of a square's base, by the keys of
+// the base's fields that its type chooses (squareBase).
+func (ns scenarioNames) addBases(refs fieldyaml.Refs) {
+	refs[SquareFields.Field("city").Key] = ns.cities
+	refs[SquareFields.Field("institute").Key] = ns.institutes
+	refs[SquareFields.Field("training_room").Key] = ns.rooms
 }
 
 // officerRefs returns the resolvers of a city's officers.
@@ -67,19 +80,6 @@ func optionalRef(names *yamlx.Names, i int) *yaml.Node {
 		return nil
 	}
 	return names.Ref(i)
-}
-
-// baseNames returns the resolver for the base of a square of class.
-func (ns scenarioNames) base(class int) *yamlx.Names {
-	switch class {
-	case ClassCity:
-		return ns.cities
-	case ClassInstitute:
-		return ns.institutes
-	case ClassTrainingRoom:
-		return ns.rooms
-	}
-	return nil
 }
 
 func withComment(n *yaml.Node, comment string) *yaml.Node {
@@ -101,13 +101,7 @@ func rectNode(r Rect) *yaml.Node {
 
 func squareNode(sq Square, ns scenarioNames) *yaml.Node {
 	m := yamlx.Flow(yamlx.Map())
-	fieldyaml.EncodeFields(m, &SquareFields, squareType, &sq)
-	if names := ns.base(sq.Class); names != nil {
-		yamlx.Add(m, BaseKey(sq.Class), names.Ref(sq.Base))
-	} else if sq.Base != 0 {
-		yamlx.Add(m, rawBaseKey, yamlx.Int(sq.Base))
-	}
-	fieldyaml.EncodeFields(m, &SquareFields, squareAt, &sq)
+	fieldyaml.EncodeRefs(m, &SquareFields, squareValues, &sq, ns.all)
 	return m
 }
 
@@ -120,7 +114,7 @@ func officerNode(o Officer) *yaml.Node {
 // EncodeScenario writes s as an mbg/scenario YAML document.
 func EncodeScenario(s *Scenario) ([]byte, error) {
 	ns := newScenarioNames(s)
-	refs := ns.refs()
+	refs := ns.all
 	root := yamlx.KindHeader(KindScenario, ScenarioVersion)
 	fieldyaml.EncodeFields(root, &ScenarioFields, scenarioHead, s)
 	section(root, "grid_size", "size of the original game's board window (display only)",
@@ -290,7 +284,7 @@ func decodeCity(it yamlx.Node, c *City, i int, officers fieldyaml.Refs) {
 func decodeRole(it yamlx.Node, ro *Role, i int, ns scenarioNames) {
 	rm := labeled(it, "role", i)
 	nameField(rm)
-	fieldyaml.DecodeRefs(rm, &RoleFields, roleRun, ro, ns.refs())
+	fieldyaml.DecodeRefs(rm, &RoleFields, roleRun, ro, ns.all)
 	rm.Done()
 }
 
@@ -300,16 +294,7 @@ func decodeSquare(it yamlx.Node, i int, ns scenarioNames) Square {
 	if sm == nil {
 		return sq
 	}
-	fieldyaml.DecodeFields(sm, &SquareFields, squareType, &sq)
-	key := BaseKey(sq.Class)
-	if names := ns.base(sq.Class); names != nil {
-		if n, ok := sm.Need(key, "", "the "+key+" this square belongs to"); ok {
-			sq.Base, _ = names.Resolve(n)
-		}
-	} else if n, ok := sm.Get(rawBaseKey, ""); ok {
-		sq.Base, _ = n.Int()
-	}
-	fieldyaml.DecodeFields(sm, &SquareFields, squareAt, &sq)
+	fieldyaml.DecodeRefs(sm, &SquareFields, squareValues, &sq, ns.all)
 	sm.Done()
 	return sq
 }

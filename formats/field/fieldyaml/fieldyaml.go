@@ -46,10 +46,14 @@ func EncodeFields(m *yaml.Node, r *field.Record, fields []field.Field, v any) {
 // and references to other lists of the document, which refs resolve by
 // the field's key: a list of pairs or of references that the field omits
 // (Omit) is left out when it is empty, and a pair or a reference when it
-// is its Default.
+// is its Default. Of the fields of one Go field that another's value
+// chooses (KeyBy), only the chosen one is written.
 func EncodeRefs(m *yaml.Node, r *field.Record, fields []field.Field, v any, refs Refs) {
 	for i := range fields {
 		f := &fields[i]
+		if !chosen(r, f, v) {
+			continue
+		}
 		if isRef(f, refs) {
 			if n := encodeRef(r, f, v, refs); n != nil {
 				yamlx.Add(m, f.Key, n)
@@ -91,15 +95,20 @@ func DecodeFields(m *yamlx.Mapping, r *field.Record, fields []field.Field, v any
 // another form is reported and read as far as it goes, an item of a list
 // of pairs of another form is left out, and so is a reference refs do not
 // resolve; a set's reference to no item, or to one listed before, is
-// reported. A missing optional pair or reference takes its Default when
+// reported. Of the fields of one Go field that another's value chooses
+// (KeyBy), only the chosen one is read, and required when it is a
+// reference (a square of type city belongs to a city). A missing optional pair or reference takes its Default when
 // it has one (a reference also when it is null or does not resolve),
 // else keeps the value v holds.
 func DecodeRefs(m *yamlx.Mapping, r *field.Record, fields []field.Field, v any, refs Refs) {
 	for i := range fields {
 		f := &fields[i]
+		if !chosen(r, f, v) {
+			continue
+		}
 		var n yamlx.Node
 		var ok bool
-		if f.Required {
+		if f.Required || f.KeyBy != "" && isRef(f, refs) {
 			n, ok = m.Need(f.Key, f.What, expect(f))
 		} else {
 			n, ok = m.Get(f.Key, f.What)
@@ -162,6 +171,18 @@ func decodeValue(f *field.Field, n yamlx.Node, g reflect.Value) {
 	default:
 		panic(fmt.Sprintf("fieldyaml: field %q is a %s", f.Key, g.Type()))
 	}
+}
+
+// chosen reports whether f is the field of its Go field that the value
+// in v of the field KeyBy names chooses (Record.Chosen), or has no KeyBy:
+// the others of its Go field are neither written nor read. That field
+// is read before it.
+func chosen(r *field.Record, f *field.Field, v any) bool {
+	if f.KeyBy == "" {
+		return true
+	}
+	sel := int(r.Value(r.Field(f.KeyBy), v).Int())
+	return r.Chosen(f, sel).Key == f.Key
 }
 
 // expect says what a required field's value must be, for the message

@@ -151,3 +151,48 @@ func TestASetIsWrittenAndReadSorted(t *testing.T) {
 		t.Errorf("read %v", back.Members)
 	}
 }
+
+// Of the fields of one Go field, only the one the value of their KeyBy
+// chooses is written and read, and it is required when it is a
+// reference.
+func TestOnlyTheChosenFieldIsWrittenAndRead(t *testing.T) {
+	type spot struct{ Kind, Base int }
+	fields := field.Record{Name: "spot", Fields: []field.Field{
+		{Go: "Kind", Key: "kind", Type: field.Integer, Required: true},
+		field.Field{Go: "Base", Key: "town", Type: field.Ref}.KeyedBy("kind", 1),
+		field.Field{Go: "Base", Key: "raw", Type: field.Integer}.KeyedBy("kind").Omitted(),
+	}}
+	refs := Refs{"town": yamlx.NewNames("town", []string{"襄阳", "樊城"})}
+	for _, c := range []struct {
+		s    spot
+		want string
+	}{{spot{1, 1}, "{kind: 1, town: 樊城}"}, {spot{0, 5}, "{kind: 0, raw: 5}"}, {spot{0, 0}, "{kind: 0}"}} {
+		m := yamlx.Flow(yamlx.Map())
+		EncodeRefs(m, &fields, fields.Fields, &c.s, refs)
+		b, err := yamlx.Encode("", yamlx.Map("spot", m))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasSuffix(string(b), "spot: "+c.want+"\n") {
+			t.Errorf("%+v: wrote %q, want %s", c.s, b, c.want)
+		}
+	}
+	for src, want := range map[string]string{
+		"{kind: 1}":          "missing field 'town'",
+		"{kind: 0, town: 1}": "unknown field 'town'",
+		"{kind: 1, raw: 3}":  "unknown field 'raw'",
+	} {
+		d, err := yamlx.Parse("spot.yaml", []byte("spot: "+src+"\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		n, _ := d.Root.Mapping().Get("spot", "")
+		m := n.Mapping()
+		var s spot
+		DecodeRefs(m, &fields, fields.Fields, &s, refs)
+		m.Done()
+		if err := d.Err(); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: error %v, want one saying %q", src, err, want)
+		}
+	}
+}
