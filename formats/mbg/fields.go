@@ -312,16 +312,17 @@ func fields(r *field.Record, keys ...string) []field.Field {
 	return out
 }
 
-// roleHead (start, money, dir) and saveRoleHead (at, money, dir) are the
-// runs of a role after its name that the YAML codecs read and write from
-// the tables; roleRun is all of a scenario role's (its techs, retinue
-// and cities resolved by scenarioNames.refs), and cityValues a scenario
-// city's between its name and its rectangle (its garrison, mayor and
-// treasurer resolved against the officers).
+// The runs of the records after their names that the YAML codecs read
+// and write from the tables: roleRun is all of a scenario role's (its
+// start, money and direction, and its techs, retinue and cities resolved
+// by scenarioNames.refs), cityValues a scenario city's between its name
+// and its rectangle (its garrison, mayor and treasurer resolved against
+// the officers), saveRoleHead a saved role's square, money and
+// direction, saveRoleSets its sets and officerRole a saved officer's
+// role.
 var (
 	roleRun      = RoleFields.Fields[1:]
 	cityValues   = CityFields.Fields[1:5]
-	roleHead     = RoleFields.Fields[1:4]
 	saveRoleHead = SaveRoleFields.Fields[1:4]
 	saveRoleSets = SaveRoleFields.Fields[9:14]
 	officerRole  = SaveOfficerFields.Fields[1:2]
