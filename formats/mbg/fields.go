@@ -149,7 +149,7 @@ var (
 			nameRow,
 			field.Field{Go: "Role", Key: "role", Type: field.Ref, Doc: "The role that employs him; absent: free."}.At(1, "").Defaulting(none).Omitted(),
 			field.Field{Go: "Job", Key: "job", Type: field.Ref, Doc: "His job (mayor, treasurer, garrison, researcher, trainee); absent: none."}.At(2, ""),
-			field.Field{Go: "Loc", Key: "at", Type: field.Ref, Doc: "The city, institute or training room of the job."}.At(3, "location"),
+			field.Field{Go: "Loc", Key: "at", What: "location", Type: field.Ref, Doc: "The city, institute or training room of the job."}.At(3, "location"),
 		},
 		saveOfficerStats,
 		[]field.Field{
@@ -293,14 +293,12 @@ var (
 var PropKeys = []string{"wu", "zhan", "mou", "zheng", "jing"}
 
 // The keys that the YAML codecs read and write themselves beside the
-// tables' runs: a square's raw base (the field BaseKey starts from), a
-// saved officer's place, the points of a role's research and the rounds
-// of its training.
+// tables' runs: a square's raw base (the field BaseKey starts from), the
+// points of a role's research and the rounds of its training.
 var (
-	rawBaseKey   = SquareFields.Field("base").Key
-	officerAtKey = SaveOfficerFields.Field("at").Key
-	pointsKey    = ResearchFields.Field("points").Key
-	roundsKey    = TrainingFields.Field("rounds").Key
+	rawBaseKey = SquareFields.Field("base").Key
+	pointsKey  = ResearchFields.Field("points").Key
+	roundsKey  = TrainingFields.Field("rounds").Key
 )
 
 // fields returns the fields of keys of r, in that order.
@@ -318,14 +316,16 @@ func fields(r *field.Record, keys ...string) []field.Field {
 // by scenarioNames.refs), cityValues a scenario city's between its name
 // and its rectangle (its garrison, mayor and treasurer resolved against
 // the officers), saveRoleHead a saved role's square, money and
-// direction, saveRoleSets its sets and officerRole a saved officer's
-// role.
+// direction, saveRoleSets its sets, and officerRole and officerAt a
+// saved officer's role and location (whose list his job chooses:
+// officerPlace).
 var (
 	roleRun      = RoleFields.Fields[1:]
 	cityValues   = CityFields.Fields[1:5]
 	saveRoleHead = SaveRoleFields.Fields[1:4]
 	saveRoleSets = SaveRoleFields.Fields[9:14]
 	officerRole  = SaveOfficerFields.Fields[1:2]
+	officerAt    = SaveOfficerFields.Fields[3:4]
 )
 
 // none is an optional reference that refers to nothing (a city without a

@@ -20,6 +20,9 @@ type saveNames struct {
 	officers, cities, roles, institutes, rooms *yamlx.Names
 	// all resolves the references of the tables' fields (refs).
 	all fieldyaml.Refs
+	// at resolves a saved officer's location, by the job set before each
+	// officer is read or written.
+	at *officerPlace
 }
 
 func newSaveNames(s *Save) saveNames {
@@ -37,6 +40,7 @@ func newSaveNames(s *Save) saveNames {
 		institutes: yamlx.NewNames("institute", names(len(s.Institutes), func(i int) string { return s.Institutes[i].Name })),
 		rooms:      yamlx.NewNames("training room", names(len(s.TrainingRooms), func(i int) string { return s.TrainingRooms[i].Name })),
 	}
+	ns.at = &officerPlace{names: ns}
 	ns.all = ns.refs()
 	return ns
 }
@@ -59,6 +63,7 @@ func (ns saveNames) refs() fieldyaml.Refs {
 		SaveSquareFields.Field("institute").Key:     ns.institutes,
 		SaveSquareFields.Field("training_room").Key: ns.rooms,
 		SaveRoleFields.Field("trainees").Key:        ns.officers,
+		SaveOfficerFields.Field("at").Key:           ns.at,
 	}
 }
 
@@ -74,6 +79,37 @@ func (ns saveNames) place(job int) *yamlx.Names {
 	}
 	return nil
 }
+
+// officerPlace resolves a saved officer's location against the list his
+// job chooses (place): a city, an institute or a training room; without
+// one it is a number, and -1 (none) is left out. job is set before each
+// officer.
+type officerPlace struct {
+	names saveNames
+	job   int
+}
+
+// Ref writes location i.
+func (p *officerPlace) Ref(i int) *yaml.Node {
+	if names := p.names.place(p.job); names != nil {
+		return names.Ref(i)
+	}
+	if i == -1 {
+		return nil
+	}
+	return yamlx.Int(i)
+}
+
+// Resolve reads a location.
+func (p *officerPlace) Resolve(n yamlx.Node) (int, bool) {
+	if names := p.names.place(p.job); names != nil {
+		return names.Resolve(n)
+	}
+	return n.Int()
+}
+
+// Noun names a location in messages.
+func (p *officerPlace) Noun() string { return "location" }
 
 // roleRef is a role reference that can never be mistaken for public_enemy.
 func (ns saveNames) roleRef(i int) *yaml.Node {
@@ -195,11 +231,8 @@ func encodeSaveOfficers(s *Save, ns saveNames, lists yamlx.Deferred) *yaml.Node 
 		if o.Job != JobNone {
 			yamlx.Add(m, "job", yamlx.Enum(o.Job, JobNames))
 		}
-		if names := ns.place(o.Job); names != nil {
-			yamlx.Add(m, officerAtKey, names.Ref(o.Loc))
-		} else if o.Loc != -1 {
-			yamlx.Add(m, officerAtKey, yamlx.Int(o.Loc))
-		}
+		ns.at.job = o.Job
+		fieldyaml.EncodeRefs(m, &SaveOfficerFields, officerAt, &o, ns.all)
 		fieldyaml.EncodeFields(m, &SaveOfficerFields, saveOfficerStats, &o)
 		yamlx.Add(m, "level", yamlx.Enum(o.Level, LevelNames))
 		return m
@@ -434,13 +467,8 @@ func decodeSaveOfficer(it yamlx.Node, o *SaveOfficer, i int, ns saveNames) {
 		o.Job, _ = n.Enum(JobNames)
 	}
 	o.Loc = -1
-	if n, ok := om.Get(officerAtKey, "location"); ok {
-		if names := ns.place(o.Job); names != nil {
-			o.Loc, _ = names.Resolve(n)
-		} else {
-			o.Loc, _ = n.Int()
-		}
-	}
+	ns.at.job = o.Job
+	fieldyaml.DecodeRefs(om, &SaveOfficerFields, officerAt, o, ns.all)
 	fieldyaml.DecodeFields(om, &SaveOfficerFields, saveOfficerStats, o)
 	if n, ok := om.Need("level", "", "low, medium or high"); ok {
 		o.Level, _ = n.Enum(LevelNames)

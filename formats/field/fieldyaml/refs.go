@@ -16,7 +16,8 @@ import (
 // Resolver turns the index of an item of another list of the document
 // into the reference the YAML writes, and a reference read back into the
 // index, reporting where it stands what it cannot resolve. *yamlx.Names
-// is one (a name, name#k, or an id).
+// is one (a name, name#k, or an id). Ref may return nil: the reference
+// is then left out (a saved officer without a job nor a location).
 type Resolver interface {
 	Ref(i int) *yaml.Node
 	Resolve(n yamlx.Node) (int, bool)
