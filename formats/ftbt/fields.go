@@ -65,7 +65,7 @@ var (
 	// a .tech file holds the cost after the name.
 	TerrainFields = field.Record{Name: "ftbt terrain", Schema: "ftbt-rules.schema.json", Pointer: "/definitions/terrain", Fields: []field.Field{
 		{Go: "Name", Key: "name", Type: field.Ref, Required: true},
-		field.Field{Go: "Weight", Key: "cost", Type: field.Integer, Required: true, Code: CodeCost, Severity: diag.Warning,
+		field.Field{Go: "Weight", Key: "cost", What: "cost (move weight)", Type: field.Integer, Required: true, Code: CodeCost, Severity: diag.Warning,
 			Doc: "Move points a step onto a cell of this terrain uses (the weight)."}.AtLeast(0).Form(0, 100000).At(1, "cost (move weight)"),
 		{Go: "Color", Key: "color", Type: field.Ref, Doc: "How editors draw the terrain (#rrggbb). Not part of the game's file: exporting drops it."},
 	}}
@@ -186,11 +186,13 @@ var AIConstantKeys = []string{
 	"max_tech_buf_vmd", "max_tech_fly_vmd", "max_tech_dl_vmd",
 }
 
-// The fields of the rules and of a tech that the YAML codec reads and
-// writes from the tables (fieldyaml) among keys of its own: a tech's
-// values before its area and after it (its range is a list of pairs, its
-// terrains the references to those it may be used on).
+// The fields of the rules, of a terrain and of a tech that the YAML codec
+// reads and writes from the tables (fieldyaml) among keys of its own: a
+// terrain's cost, and a tech's values before its area and after it (its
+// range is a list of pairs, its terrains the references to those it may
+// be used on).
 var (
+	terrainCost = TerrainFields.Fields[1:2]
 	rulesLimits = RulesFields.Fields[3:5] // max_fly_weight, max_abi
 	techHead    = TechFields.Fields[2:4]  // long_range, range
 	techTail    = TechFields.Fields[5:8]  // duration, terrains, value
@@ -198,14 +200,13 @@ var (
 
 // The keys of the values of a level and of the rules that the codecs
 // read and write themselves beside the tables' runs: the rules a level
-// names, its intro, its terrain rows and size, and a terrain's cost.
+// names, its intro, its terrain rows and size.
 var (
 	rulesKey   = LevelFields.Field("rules").Key
 	introKey   = LevelFields.Field("intro").Key
 	terrainKey = LevelFields.Field("terrain").Key
 	widthKey   = SizeFields.Field("width").Key
 	heightKey  = SizeFields.Field("height").Key
-	costKey    = TerrainFields.Field("cost").Key
 )
 
 // perTerrain names the terrains of the rules in the field tables'

@@ -56,15 +56,6 @@ func labeled(it yamlx.Node, noun string, i int) *yamlx.Mapping {
 	return it.Labeled(label).Mapping()
 }
 
-// needInt reads the required integer field key.
-func needInt(m *yamlx.Mapping, key, what string) int {
-	if n, ok := m.Need(key, what, "an integer"); ok {
-		v, _ := n.Int()
-		return v
-	}
-	return 0
-}
-
 // needText reads the required text field key.
 func needText(m *yamlx.Mapping, key, expect string) string {
 	if n, ok := m.Need(key, "", expect); ok {

@@ -18,7 +18,8 @@ func EncodeRules(rs *Rules) ([]byte, error) {
 
 	terrains := yamlx.Seq()
 	for _, t := range rs.Terrains {
-		m := yamlx.Flow(yamlx.Map("name", str(t.Name), costKey, yamlx.Int(t.Weight)))
+		m := yamlx.Flow(yamlx.Map("name", str(t.Name)))
+		fieldyaml.EncodeFields(m, &TerrainFields, terrainCost, &t)
 		if t.Color != "" {
 			yamlx.Add(m, "color", yamlx.Str(t.Color))
 		}
@@ -81,10 +82,8 @@ func DecodeRulesDoc(d *yamlx.Doc) (*Rules, *srcpos.Map, error) {
 		if tm == nil {
 			continue
 		}
-		t := Terrain{
-			Name:   needText(tm, "name", "a name"),
-			Weight: needInt(tm, costKey, "cost (move weight)"),
-		}
+		t := Terrain{Name: needText(tm, "name", "a name")}
+		fieldyaml.DecodeFields(tm, &TerrainFields, terrainCost, &t)
 		if n, ok := tm.Get("color", "colour"); ok {
 			if c, ok := n.Text(); ok {
 				if _, valid := ParseColor(c); valid {
