@@ -9,17 +9,14 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"runtime/debug"
-	"runtime/metrics"
 	"strings"
-	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/shapan/shapan/formats"
 	"github.com/shapan/shapan/formats/ftbt"
 	"github.com/shapan/shapan/formats/tiled"
 	"github.com/shapan/shapan/internal/biglevel"
+	"github.com/shapan/shapan/internal/heappeak"
 	"github.com/shapan/shapan/internal/longtest"
 	"github.com/shapan/shapan/validate"
 	_ "github.com/shapan/shapan/validate/battle"
@@ -145,7 +142,7 @@ func TestReadingHeapPerFamilyAndForm(t *testing.T) {
 			// of up to three readings is taken.
 			live := uint64(math.MaxUint64)
 			for try := 0; try < 3 && live > limit; try++ {
-				live = min(live, peakLive(func() {
+				live = min(live, heappeak.Live(func() {
 					doc, err := formats.ReadBytes(path, src, formats.Options{RulesPath: rules})
 					if err != nil {
 						t.Fatalf("%.300v", err)
@@ -384,34 +381,6 @@ func encodeAs(t testing.TB, path string, src []byte, to formats.Format) []byte {
 	return out
 }
 
-// peakLive returns the most heap live (/gc/heap/live:bytes, the heap
-// marked by the last collection) while f runs with the collector at 5 %,
-// above what was live before.
-func peakLive(f func()) uint64 {
-	old := debug.SetGCPercent(5)
-	defer debug.SetGCPercent(old)
-	const name = "/gc/heap/live:bytes"
-	runtime.GC()
-	s := []metrics.Sample{{Name: name}}
-	metrics.Read(s)
-	base := s[0].Value.Uint64()
-	var stop atomic.Bool
-	done := make(chan uint64)
-	go func() {
-		var peak uint64
-		s := []metrics.Sample{{Name: name}}
-		for !stop.Load() {
-			metrics.Read(s)
-			peak = max(peak, s[0].Value.Uint64())
-			time.Sleep(100 * time.Microsecond)
-		}
-		done <- peak
-	}()
-	f()
-	stop.Store(true)
-	return max(<-done, base) - base
-}
-
 // BenchmarkReadMemory reads a NUL file, standard input from /dev/zero
 // (to the input limit, 64 MiB here) and a legacy planets map of 3 000
 // planets; B/op is what the read allocates, peak-live/input the most
@@ -443,7 +412,7 @@ func BenchmarkReadMemory(b *testing.B) {
 				if bc.stdin != nil {
 					opts.Stdin = bc.stdin()
 				}
-				peak = max(peak, peakLive(func() { formats.Read(bc.path, opts) }))
+				peak = max(peak, heappeak.Live(func() { formats.Read(bc.path, opts) }))
 			}
 			b.ReportMetric(float64(peak)/float64(bc.size), "peak-live/input")
 		})
@@ -485,7 +454,7 @@ func BenchmarkCheckMemory(b *testing.B) {
 			b.ReportAllocs()
 			var peak uint64
 			for b.Loop() {
-				peak = max(peak, peakLive(func() {
+				peak = max(peak, heappeak.Live(func() {
 					doc, err := formats.ReadBytes(path, bc.src, formats.Options{})
 					if err != nil {
 						b.Fatalf("%.300v", err)

@@ -8,11 +8,11 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
-	"runtime/metrics"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/shapan/shapan/internal/heappeak"
 )
 
 // A heap limit below what a document keeps live rises after the next
@@ -83,7 +83,7 @@ func TestCheckOfAnFTBTLevelPastTheLargestSizeStaysInBound(t *testing.T) {
 	runtime.GC()
 	var code int
 	var stdout string
-	peak := peakHeap(func() { code, stdout, _ = runCLI("check", path) })
+	_, peak := heappeak.Sample(heappeak.ObjectsMetric, func() { code, stdout, _ = runCLI("check", path) })
 	if code != 1 || !strings.Contains(stdout, "[FTB020]") {
 		t.Fatalf("exit %d, %q: want FTB020", code, stdout)
 	}
@@ -92,25 +92,4 @@ func TestCheckOfAnFTBTLevelPastTheLargestSizeStaysInBound(t *testing.T) {
 	if peak > limit {
 		t.Errorf("the heap reached %d bytes checking %d: more than %d× + %d MiB", peak, size, memoryPerInput, memoryBase>>20)
 	}
-}
-
-// peakHeap returns the most heap memory in objects (live, or dead and not
-// yet swept) while f runs, sampled every 100 µs.
-func peakHeap(f func()) uint64 {
-	const name = "/memory/classes/heap/objects:bytes"
-	var stop atomic.Bool
-	done := make(chan uint64)
-	go func() {
-		var peak uint64
-		s := []metrics.Sample{{Name: name}}
-		for !stop.Load() {
-			metrics.Read(s)
-			peak = max(peak, s[0].Value.Uint64())
-			time.Sleep(100 * time.Microsecond)
-		}
-		done <- peak
-	}()
-	f()
-	stop.Store(true)
-	return <-done
 }

@@ -5,13 +5,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime"
-	"runtime/debug"
-	"runtime/metrics"
 	"strings"
-	"sync/atomic"
 	"testing"
-	"time"
+
+	"github.com/shapan/shapan/internal/heappeak"
 )
 
 // A trace is read a line at a time, never held whole: replaying a trace
@@ -42,7 +39,7 @@ func TestReplayTraceFileDoesNotHoldTheFileWhole(t *testing.T) {
 		t.Fatal(err)
 	}
 	var replayErr error
-	peak := peakLive(func() { _, replayErr = ReplayTraceFile(path, dir) })
+	peak := heappeak.Live(func() { _, replayErr = ReplayTraceFile(path, dir) })
 	if replayErr == nil || !strings.Contains(replayErr.Error(), "missing.map") {
 		t.Fatalf("a trace of a missing scenario: %v", replayErr)
 	}
@@ -50,31 +47,4 @@ func TestReplayTraceFileDoesNotHoldTheFileWhole(t *testing.T) {
 		t.Errorf("replaying a trace of %d bytes kept up to %d bytes live (at most %d)", st.Size(), peak, limit)
 	}
 	t.Logf("a trace of %d bytes: at most %d bytes live (%.2f×)", st.Size(), peak, float64(peak)/float64(st.Size()))
-}
-
-// peakLive runs f with the collector run often and returns the most heap
-// live during it above what was live before.
-func peakLive(f func()) uint64 {
-	old := debug.SetGCPercent(5)
-	defer debug.SetGCPercent(old)
-	const name = "/gc/heap/live:bytes"
-	runtime.GC()
-	s := []metrics.Sample{{Name: name}}
-	metrics.Read(s)
-	base := s[0].Value.Uint64()
-	var stop atomic.Bool
-	done := make(chan uint64)
-	go func() {
-		var peak uint64
-		s := []metrics.Sample{{Name: name}}
-		for !stop.Load() {
-			metrics.Read(s)
-			peak = max(peak, s[0].Value.Uint64())
-			time.Sleep(100 * time.Microsecond)
-		}
-		done <- peak
-	}()
-	f()
-	stop.Store(true)
-	return max(<-done, base) - base
 }

@@ -7,11 +7,9 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
-	"runtime/metrics"
-	"sync/atomic"
 	"testing"
-	"time"
 
+	"github.com/shapan/shapan/internal/heappeak"
 	"github.com/shapan/shapan/internal/longtest"
 )
 
@@ -36,35 +34,6 @@ func hugeScenario(tb testing.TB, n int) []byte {
 	return out
 }
 
-// peakHeap returns the most heap memory in objects (live or not yet
-// swept) seen while f ran, sampled every 100 µs, above what was in use
-// before.
-func peakHeap(f func()) uint64 { return peakMetric("/memory/classes/heap/objects:bytes", f) }
-
-// peakMetric returns the highest value of the runtime metric name (in
-// bytes) seen while f ran, sampled every 100 µs, above its value before.
-func peakMetric(name string, f func()) uint64 {
-	s := []metrics.Sample{{Name: name}}
-	runtime.GC()
-	metrics.Read(s)
-	base := s[0].Value.Uint64()
-	var stop atomic.Bool
-	done := make(chan uint64)
-	go func() {
-		var peak uint64
-		s := []metrics.Sample{{Name: name}}
-		for !stop.Load() {
-			metrics.Read(s)
-			peak = max(peak, s[0].Value.Uint64())
-			time.Sleep(100 * time.Microsecond)
-		}
-		done <- peak
-	}()
-	f()
-	stop.Store(true)
-	return max(<-done, base) - base
-}
-
 // BenchmarkDecodeHugeScenario reads the scenario of 100 000 officers and
 // 100 000 cities (12 MB) and reports the heap's peak during the read and
 // the bytes allocated, against the size of the document.
@@ -75,7 +44,7 @@ func BenchmarkDecodeHugeScenario(b *testing.B) {
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
 	for b.Loop() {
-		peak = max(peak, peakHeap(func() {
+		peak = max(peak, heappeak.Above(heappeak.ObjectsMetric, func() {
 			if _, _, err := DecodeScenario("huge.yaml", src); err != nil {
 				b.Fatal(err)
 			}
@@ -111,7 +80,7 @@ func TestReadingKeepsLittleLive(t *testing.T) {
 	live := uint64(math.MaxUint64)
 	for try := 0; try < 3 && live > limit; try++ {
 		var s *Scenario
-		live = min(live, peakMetric("/gc/heap/live:bytes", func() {
+		live = min(live, heappeak.Above(heappeak.LiveMetric, func() {
 			var err error
 			if s, _, err = DecodeScenario("big.yaml", src); err != nil {
 				t.Fatal(err)
